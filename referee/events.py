@@ -1,0 +1,159 @@
+"""The event vocabulary of ``domino-log/1`` and the shape every event must have.
+
+Events stay the JSON objects they were recorded as (so a log writes back exactly as it was
+read); :func:`shape_error` says whether one is usable before the referee judges it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .rules import Rules
+
+EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "annul", "forfeit", "note")
+RULINGS = ("penalty", "void", "annul", "forfeit")
+
+# Extend, never rename: scripts match on these codes.
+VIOLATION_CODES = (
+    "bad_event", "unknown_tile", "tile_already_played", "not_in_hand", "out_of_turn", "no_match",
+    "ambiguous_end", "wrong_opener", "wrong_opening_tile", "renege", "illegal_draw", "must_draw",
+    "round_over", "match_over", "reveal_mismatch",
+)
+
+
+class Violation(NamedTuple):
+    seq: int
+    code: str
+    seat: int | None
+    message: str
+    certainty: str = "proven"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "code": self.code, "certainty": self.certainty,
+                "seat": self.seat, "message": self.message}
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _seat(event: dict, rules: Rules, field: str = "seat") -> str | None:
+    value = event.get(field)
+    if not _is_int(value):
+        return f"{field} must be an integer" if field in event else f"{field} is missing"
+    limit = rules.seats if field == "seat" else rules.sides
+    if not 0 <= value < limit:
+        return f"{field} {value} is out of range (0 to {limit - 1})"
+    return None
+
+
+def _text(event: dict, field: str) -> str | None:
+    if field not in event:
+        return f"{field} is missing"
+    if not isinstance(event[field], str):
+        return f"{field} must be a string"
+    return None
+
+
+def _tile_list(value: Any, field: str) -> str | None:
+    if not isinstance(value, list):
+        return f"{field} must be a list of tiles"
+    if not all(isinstance(tile, str) for tile in value):
+        return f"every tile in {field} must be a string like \"6-5\""
+    return None
+
+
+def _deal(event: dict, rules: Rules, seq: int) -> str | None:
+    hands = event.get("hands")
+    if hands is None:
+        return None
+    if not isinstance(hands, list):
+        return "hands must be a list with one hand (a list of tiles, or null) per seat"
+    for i, hand in enumerate(hands):
+        if hand is not None and (error := _tile_list(hand, f"hands[{i}]")):
+            return error
+    return None
+
+
+def _play(event: dict, rules: Rules, seq: int) -> str | None:
+    if error := _seat(event, rules):
+        return error
+    if error := _text(event, "tile"):
+        return error
+    end = event.get("end")
+    if end is not None and not _is_int(end) and end not in ("left", "right"):
+        return "end must be a pip number or \"left\" or \"right\""
+    return None
+
+
+def _draw(event: dict, rules: Rules, seq: int) -> str | None:
+    if error := _seat(event, rules):
+        return error
+    if event.get("tile") is not None and not isinstance(event["tile"], str):
+        return "tile must be a string like \"6-5\""
+    return None
+
+
+def _pass(event: dict, rules: Rules, seq: int) -> str | None:
+    return _seat(event, rules)
+
+
+def _reveal(event: dict, rules: Rules, seq: int) -> str | None:
+    if error := _seat(event, rules):
+        return error
+    tiles, pips = event.get("tiles"), event.get("pips")
+    if tiles is None and pips is None:
+        return "a reveal needs tiles (a list) or pips (a number)"
+    if tiles is not None and (error := _tile_list(tiles, "tiles")):
+        return error
+    if pips is not None and (not _is_int(pips) or pips < 0):
+        return "pips must be a whole number, 0 or more"
+    return None
+
+
+def _penalty(event: dict, rules: Rules, seq: int) -> str | None:
+    if error := _seat(event, rules, "side"):
+        return error
+    if not _is_int(event.get("points")):
+        return "points must be an integer" if "points" in event else "points is missing"
+    return _text(event, "reason")
+
+
+def _void(event: dict, rules: Rules, seq: int) -> str | None:
+    target = event.get("target")
+    if not _is_int(target):
+        return "target must be an integer" if "target" in event else "target is missing"
+    if not 1 <= target < seq:
+        return f"target {target} is not an earlier event (1 to {seq - 1})"
+    return _text(event, "reason")
+
+
+def _annul(event: dict, rules: Rules, seq: int) -> str | None:
+    return _text(event, "reason")
+
+
+def _forfeit(event: dict, rules: Rules, seq: int) -> str | None:
+    return _seat(event, rules, "side") or _text(event, "reason")
+
+
+def _note(event: dict, rules: Rules, seq: int) -> str | None:
+    return _text(event, "text")
+
+
+_SHAPES = {"deal": _deal, "play": _play, "draw": _draw, "pass": _pass, "reveal": _reveal,
+           "penalty": _penalty, "void": _void, "annul": _annul, "forfeit": _forfeit, "note": _note}
+
+
+def shape_error(event: Any, rules: Rules, seq: int) -> str | None:
+    """Why ``event`` (the JSON at sequence number ``seq``) is not a usable event, or None."""
+    if type(event) is not dict:
+        return "an event must be a JSON object"
+    kind = event.get("type")
+    check = _SHAPES.get(kind) if isinstance(kind, str) else None
+    if check is None:
+        if "type" not in event:
+            return "the event has no type"
+        return f"unknown event type {kind!r}; known: {', '.join(EVENT_TYPES)}"
+    if "seq" in event and (not _is_int(event["seq"]) or event["seq"] != seq):
+        return f"seq is {event['seq']!r} but this is event {seq}"
+    return check(event, rules, seq)

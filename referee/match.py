@@ -1,0 +1,591 @@
+"""The referee's state machine: push events one by one, each judged against the match as it stands.
+
+``Match.push`` returns the event's violation (and leaves the state as it was) or None (and
+applies it). It knows nothing of voids: :mod:`referee.replay` decides which events stand.
+
+Hands are kept as what the record proves: ``known[seat]`` (a mask of tiles seen in that hand)
+and ``count[seat]`` (how many it holds). A hand is *known* when the two agree; open recording is
+the case where every hand is known, closed recording the case where none is, and any mix works.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .events import Violation, shape_error
+from .rules import Rules
+from .scoring import forfeit_winner, match_winner, score_block, score_domino
+from .tiles import TileSet, iter_bits, tile_set
+
+IN_PROGRESS, DOMINO, BLOCKED, ANNULLED, AWAITING = (
+    "in_progress", "domino", "blocked", "annulled", "awaiting_reveal")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    round: int
+    opener: int | None
+    outcome: str
+    winner: int | None
+    points: int
+    pips: tuple[int, ...] | None
+    blocked_by: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "opener": self.opener, "outcome": self.outcome,
+                "winner": self.winner, "points": self.points,
+                "pips": list(self.pips) if self.pips is not None else None,
+                "blocked_by": self.blocked_by}
+
+
+class _Round:
+    """One deal's bookkeeping; becomes a RoundResult in the report."""
+
+    __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
+                 "seat_out", "ended")
+
+    def __init__(self, number: int, opener: int | None) -> None:
+        self.number = number
+        self.opener = opener
+        self.outcome = IN_PROGRESS
+        self.winner: int | None = None
+        self.points = 0
+        self.pips: tuple[int, ...] | None = None
+        self.blocked_by: int | None = None
+        self.seat_out: int | None = None  # who went out, on a domino
+        self.ended: str | None = None  # DOMINO or BLOCKED once play stopped, even before reveals
+
+    def result(self) -> RoundResult:
+        return RoundResult(self.number, self.opener, self.outcome, self.winner, self.points,
+                           self.pips, self.blocked_by)
+
+
+class Match:
+    """A match being refereed: the table as it stands and everything scored so far."""
+
+    def __init__(self, rules: Rules, players: Sequence[str]) -> None:
+        self.rules = rules
+        self.players = tuple(players)
+        self.tiles: TileSet = tile_set(rules.max_pip)
+        self.totals = [0] * rules.sides
+        self.finished = False
+        self.winner: int | None = None
+        self.rounds: list[_Round] = []
+        self.seq = 0
+        self.round: _Round | None = None
+        self.playing = False  # a round is in progress: plays, draws and passes are expected
+        seats = rules.seats
+        self.known = [0] * seats
+        self.count = [0] * seats
+        self.revealed_pips: list[int | None] = [None] * seats
+        self.line = 0  # mask of tiles on the line
+        self.on_line = [0] * (rules.max_pip + 1)  # tiles bearing each pip on the line
+        self.left: int | None = None
+        self.right: int | None = None
+        self.placed: list[tuple[str, int, int]] = []  # ("L"|"R"|"lead", left pip, right pip)
+        self.boneyard = 0
+        self.turn: int | None = None
+        self.may_lead = 0  # mask of seats that may lead
+        self.lead_tile: int | None = None  # the tile the lead must be, when the rules name one
+        self.passes = 0
+        self.drew = False
+        self.last_player: int | None = None
+        self.all_dealt = seats * rules.hand_size == self.tiles.size
+
+    # ------------------------------------------------------------------ reading the state
+
+    def hand_known(self, seat: int) -> bool:
+        return self.known[seat].bit_count() == self.count[seat]
+
+    def playable_mask(self) -> int:
+        if self.left is None:
+            return self.tiles.all_mask
+        pip_mask = self.tiles.pip_mask
+        return pip_mask[self.left] | pip_mask[self.right]
+
+    def can_draw(self) -> bool:
+        """Whether the rules still let the seat on turn take a tile from the boneyard."""
+        rules = self.rules
+        return (rules.draw != "none" and self.boneyard > rules.reserve
+                and not (rules.draw == "one" and self.drew))
+
+    def seat_may_lead(self, seat: int) -> bool:
+        return bool(self.may_lead >> seat & 1)
+
+    def pips_left(self, seat: int) -> int | None:
+        if self.count[seat] == 0:
+            return 0
+        if self.hand_known(seat):
+            return self.tiles.mask_pips(self.known[seat])
+        return self.revealed_pips[seat]
+
+    def results(self) -> list[RoundResult]:
+        return [r.result() for r in self.rounds]
+
+    def name(self, seat: int) -> str:
+        return f"{self.players[seat]} (seat {seat})"
+
+    # ------------------------------------------------------------------ pushing events
+
+    def push(self, event: Any) -> Violation | None:
+        """Judge the next event; apply it if legal. Returns its violation, if any."""
+        self.seq += 1
+        seq = self.seq
+        problem = shape_error(event, self.rules, seq)
+        if problem is not None:
+            return Violation(seq, "bad_event", None, problem)
+        return getattr(self, "_" + event["type"])(event, seq)
+
+    def skip(self) -> None:
+        """Account for a struck event: it keeps its sequence number and nothing else."""
+        self.seq += 1
+
+    def _over(self, seq: int, seat: int | None = None) -> Violation | None:
+        if self.finished:
+            return Violation(seq, "match_over", seat, "the match is already over")
+        return None
+
+    def _not_playing(self, seq: int, seat: int | None) -> Violation | None:
+        if self.finished:
+            return Violation(seq, "match_over", seat, "the match is already over")
+        if not self.playing:
+            if self.round is None:
+                return Violation(seq, "round_over", seat, "no round has been dealt yet")
+            return Violation(seq, "round_over", seat, f"round {self.round.number} is already over")
+        return None
+
+    def _tile(self, seq: int, seat: int | None, text: str) -> tuple[int | None, Violation | None]:
+        tile = self.tiles.parse(text)
+        if tile is None:
+            return None, Violation(seq, "unknown_tile", seat,
+                                   f"{text!r} is not a tile of the double-{self.rules.max_pip} set")
+        return tile, None
+
+    def _turn(self, seq: int, seat: int, acting: str) -> Violation | None:
+        if self.left is None:
+            if not self.may_lead >> seat & 1:
+                code = "wrong_opener" if acting == "play" else "out_of_turn"
+                return Violation(seq, code, seat, f"{self.name(seat)} may not open this round"
+                                 + self._opener_hint())
+            return None
+        if seat != self.turn:
+            return Violation(seq, "out_of_turn", seat,
+                             f"it is {self.name(self.turn)}'s turn, not {self.name(seat)}'s")
+        return None
+
+    def _opener_hint(self) -> str:
+        seats = list(iter_bits(self.may_lead))
+        if len(seats) == 1:
+            return f"; {self.name(seats[0])} opens"
+        return ""
+
+    def _held_elsewhere(self, seat: int, tile: int) -> bool:
+        bit = 1 << tile
+        return any(self.known[s] & bit for s in range(self.rules.seats) if s != seat)
+
+    def _play(self, event: dict, seq: int) -> Violation | None:
+        seat = event["seat"]
+        if v := self._not_playing(seq, seat):
+            return v
+        text = event["tile"]
+        tile, v = self._tile(seq, seat, text)
+        if v:
+            return v
+        if v := self._turn(seq, seat, "play"):
+            return v
+        names = self.tiles.names
+        bit = 1 << tile
+        if self.line & bit:
+            return Violation(seq, "tile_already_played", seat, f"{names[tile]} is already on the line")
+        if not self.known[seat] & bit and (
+                self._held_elsewhere(seat, tile) or self.hand_known(seat)):
+            return Violation(seq, "not_in_hand", seat,
+                             f"{self.name(seat)} does not hold {names[tile]}")
+        if self.left is None:
+            if self.lead_tile is not None and tile != self.lead_tile:
+                return Violation(seq, "wrong_opening_tile", seat,
+                                 f"this round must open with {names[self.lead_tile]}, "
+                                 f"not {names[tile]}")
+            left, right = self.tiles.halves(text)
+            self.left, self.right = left, right
+            self.placed.append(("lead", left, right))
+            self.round.opener = seat
+        else:
+            side = self._side_for(seq, seat, tile, event.get("end"))
+            if isinstance(side, Violation):
+                return side
+            self._place(tile, side)
+        self._remove(seat, tile)
+        return None
+
+    def _side_for(self, seq: int, seat: int, tile: int, end: Any) -> str | Violation:
+        tiles, left, right = self.tiles, self.left, self.right
+        fits_left = tiles.high[tile] == left or tiles.low[tile] == left
+        fits_right = tiles.high[tile] == right or tiles.low[tile] == right
+        name = tiles.names[tile]
+        if end is None:
+            if fits_left and fits_right:
+                if left != right:
+                    return Violation(seq, "ambiguous_end", seat,
+                                     f"{name} fits both the {left} and the {right} end; say which")
+                return "R"
+            if fits_left or fits_right:
+                return "L" if fits_left else "R"
+        elif end == "left" or end == "right":
+            if fits_left if end == "left" else fits_right:
+                return end[0].upper()
+            pip = left if end == "left" else right
+            return Violation(seq, "no_match", seat, f"{name} does not fit the {end} end ({pip})")
+        else:
+            if end == right and fits_right:
+                return "R"
+            if end == left and fits_left:
+                return "L"
+            return Violation(seq, "no_match", seat,
+                             f"{name} cannot go on a {end} end: the open ends are {left} and {right}")
+        return Violation(seq, "no_match", seat,
+                         f"{name} fits neither open end ({left} and {right})")
+
+    def _place(self, tile: int, side: str) -> None:
+        tiles = self.tiles
+        if side == "L":
+            pip = self.left
+            self.left = tiles.other_half(tile, pip)
+            self.placed.append(("L", self.left, pip))
+        else:
+            pip = self.right
+            self.right = tiles.other_half(tile, pip)
+            self.placed.append(("R", pip, self.right))
+
+    def _remove(self, seat: int, tile: int) -> None:
+        bit = 1 << tile
+        self.known[seat] &= ~bit
+        self.count[seat] -= 1
+        self.revealed_pips[seat] = None
+        self.line |= bit
+        high, low = self.tiles.high[tile], self.tiles.low[tile]
+        self.on_line[high] += 1
+        if low != high:
+            self.on_line[low] += 1
+        self.passes = 0
+        self.drew = False
+        self.last_player = seat
+        self.turn = (seat + 1) % self.rules.seats
+        if self.count[seat] == 0:
+            self.round.seat_out = seat
+            self._end_play(DOMINO)
+        elif self.left == self.right and self.on_line[self.left] == self.rules.max_pip + 1:
+            self._end_play(BLOCKED)
+
+    def _pass(self, event: dict, seq: int) -> Violation | None:
+        seat = event["seat"]
+        if v := self._not_playing(seq, seat):
+            return v
+        if v := self._turn(seq, seat, "pass"):
+            return v
+        if self.left is None:
+            return Violation(seq, "renege", seat,
+                             f"{self.name(seat)} passed instead of opening the round")
+        fitting = self.known[seat] & self.playable_mask()
+        if fitting:
+            return Violation(seq, "renege", seat,
+                             f"{self.name(seat)} passed holding {self._one_of(fitting)}, which fits "
+                             f"{self._ends_text()}")
+        if self.can_draw():
+            return Violation(seq, "must_draw", seat,
+                             f"{self.name(seat)} passed but had to draw: the boneyard still holds "
+                             f"{self.boneyard} tiles")
+        self.passes += 1
+        self.drew = False
+        self.turn = (seat + 1) % self.rules.seats
+        if self.passes >= self.rules.seats and not self.can_draw():
+            self._end_play(BLOCKED)
+        return None
+
+    def _one_of(self, mask: int) -> str:
+        return " and ".join(self.tiles.mask_names(mask))
+
+    def _ends_text(self) -> str:
+        if self.left == self.right:
+            return f"the {self.left} ends"
+        return f"the {self.left} or the {self.right} end"
+
+    def _draw(self, event: dict, seq: int) -> Violation | None:
+        seat = event["seat"]
+        if v := self._not_playing(seq, seat):
+            return v
+        text = event.get("tile")
+        tile = None
+        if text is not None:
+            tile, v = self._tile(seq, seat, text)
+            if v:
+                return v
+        if v := self._turn(seq, seat, "draw"):
+            return v
+        rules = self.rules
+        why = None
+        if rules.draw == "none":
+            why = "these rules have no drawing"
+        elif self.boneyard <= rules.reserve:
+            why = (f"the boneyard holds {self.boneyard} tiles and {rules.reserve} must stay"
+                   if rules.reserve else "the boneyard is empty")
+        elif self.left is None:
+            why = f"{self.name(seat)} must open the round, not draw"
+        elif fitting := self.known[seat] & self.playable_mask():
+            why = f"{self.name(seat)} holds {self._one_of(fitting)}, which fits {self._ends_text()}"
+        elif rules.draw == "one" and self.drew:
+            why = "only one draw is allowed per turn under these rules"
+        if why is not None:
+            return Violation(seq, "illegal_draw", seat, why)
+        if tile is not None:
+            bit = 1 << tile
+            name = self.tiles.names[tile]
+            if self.line & bit:
+                return Violation(seq, "tile_already_played", seat,
+                                 f"{name} is on the line, not in the boneyard")
+            if any(known & bit for known in self.known):
+                return Violation(seq, "not_in_hand", seat, f"{name} is in a hand, not in the boneyard")
+            self.known[seat] |= bit
+        self.count[seat] += 1
+        self.boneyard -= 1
+        self.revealed_pips[seat] = None
+        self.drew = True
+        return None
+
+    def _reveal(self, event: dict, seq: int) -> Violation | None:
+        seat = event["seat"]
+        if self.round is None:
+            return Violation(seq, "round_over", seat, "no round has been dealt yet")
+        texts, pips = event.get("tiles"), event.get("pips")
+        shown = 0
+        if texts is not None:
+            for text in texts:
+                tile, v = self._tile(seq, seat, text)
+                if v:
+                    return v
+                shown |= 1 << tile
+        if problem := self._reveal_problem(seat, texts, shown, pips):
+            return Violation(seq, "reveal_mismatch", seat, f"{self.name(seat)}'s reveal {problem}")
+        if texts is not None:
+            self.known[seat] = shown
+        elif not self.hand_known(seat):
+            self.revealed_pips[seat] = pips
+        if self.round.outcome == AWAITING:
+            self._score_if_revealed()
+        return None
+
+    def _reveal_problem(self, seat: int, texts: list | None, shown: int, pips: int | None) -> str | None:
+        count, known, tiles = self.count[seat], self.known[seat], self.tiles
+        if texts is not None:
+            if len(texts) != count or shown.bit_count() != count:
+                return f"shows {len(texts)} distinct tiles but the seat holds {count}"
+            if missing := known & ~shown:
+                return f"leaves out {self._one_of(missing)}, known to be in that hand"
+            if clash := shown & self.line:
+                return f"names {self._one_of(clash)}, already on the line"
+            others = 0
+            for s in range(self.rules.seats):
+                if s != seat:
+                    others |= self.known[s]
+            if clash := shown & others:
+                return f"names {self._one_of(clash)}, known to be in another hand"
+            if pips is not None and tiles.mask_pips(shown) != pips:
+                return f"says {pips} pips but its tiles make {tiles.mask_pips(shown)}"
+        elif pips is not None:
+            if self.hand_known(seat):
+                actual = tiles.mask_pips(known)
+                if pips != actual:
+                    return f"says {pips} pips but the hand holds {actual}"
+            elif pips < tiles.mask_pips(known):
+                return f"says {pips} pips, fewer than the tiles known in that hand"
+        return None
+
+    def _deal(self, event: dict, seq: int) -> Violation | None:
+        if v := self._over(seq):
+            return v
+        if self.playing:
+            return Violation(seq, "bad_event", None,
+                             f"round {self.round.number} is still in progress; it cannot be dealt again")
+        rules, tiles = self.rules, self.tiles
+        hands = event.get("hands")
+        if hands is None:
+            self._start_round([None] * rules.seats)
+            return None
+        masks: list[int | None] = []
+        for hand in hands:
+            if hand is None:
+                masks.append(None)
+                continue
+            mask = 0
+            for text in hand:
+                tile, v = self._tile(seq, None, text)
+                if v:
+                    return v
+                mask |= 1 << tile
+            masks.append(mask)
+        if len(hands) != rules.seats:
+            return Violation(seq, "bad_event", None,
+                             f"the deal has {len(hands)} hands for {rules.seats} seats")
+        for seat, hand in enumerate(hands):
+            if hand is not None and len(hand) != rules.hand_size:
+                return Violation(seq, "bad_event", None,
+                                 f"hand {seat} has {len(hand)} tiles; the rules deal {rules.hand_size}")
+        seen = 0
+        for hand, mask in zip(hands, masks):
+            if hand is not None:
+                if seen & mask or mask.bit_count() != len(hand):
+                    twice = seen & mask or mask
+                    return Violation(seq, "bad_event", None,
+                                     f"a tile is dealt twice ({self._one_of(twice) if seen & mask else 'within one hand'})")
+                seen |= mask
+        self._start_round(masks)
+        return None
+
+    def _annul(self, event: dict, seq: int) -> Violation | None:
+        if v := self._not_playing(seq, None):
+            return v
+        self.round.outcome = ANNULLED
+        self.playing = False
+        self.turn = None
+        return None
+
+    def _penalty(self, event: dict, seq: int) -> Violation | None:
+        if v := self._over(seq):
+            return v
+        self.totals[event["side"]] += event["points"]
+        self._check_target()
+        return None
+
+    def _forfeit(self, event: dict, seq: int) -> Violation | None:
+        if v := self._over(seq):
+            return v
+        self.finished = True
+        self.winner = forfeit_winner(self.totals, event["side"])
+        return None
+
+    def _void(self, event: dict, seq: int) -> Violation | None:
+        return None  # what a void strikes is settled before the replay (see referee.replay)
+
+    def _note(self, event: dict, seq: int) -> Violation | None:
+        return None
+
+    # ------------------------------------------------------------------ rounds
+
+    def _start_round(self, masks: list[int | None]) -> None:
+        rules, tiles = self.rules, self.tiles
+        seats = rules.seats
+        self.known = [m or 0 for m in masks]
+        self.count = [rules.hand_size] * seats
+        self.revealed_pips = [None] * seats
+        self.line = 0
+        self.on_line = [0] * (rules.max_pip + 1)
+        self.left = self.right = None
+        self.placed = []
+        self.boneyard = tiles.size - seats * rules.hand_size
+        self.passes = 0
+        self.drew = False
+        self.last_player = None
+        self.may_lead, self.lead_tile = self._opening(masks)
+        leaders = list(iter_bits(self.may_lead))
+        self.turn = leaders[0] if len(leaders) == 1 else None
+        self.round = _Round(len(self.rounds) + 1, self.turn)
+        self.rounds.append(self.round)
+        self.playing = True
+
+    def _opening(self, masks: list[int | None]) -> tuple[int, int | None]:
+        """(mask of seats that may lead, tile the lead must be or None) for a new deal."""
+        rules, tiles = self.rules, self.tiles
+        previous = next((r for r in reversed(self.rounds) if r.outcome != ANNULLED), None)
+        if previous is None or rules.later_opener == "first_rule":
+            seats, tile = self._first_rule_opening(masks)
+            if previous is not None and rules.later_opening_tile == "free":
+                tile = None
+            return seats, tile
+        seat = self._later_opener(previous)
+        tile = None
+        hand = masks[seat]
+        if rules.later_opening_tile == "forced" and rules.first_opener != "free" and hand is not None:
+            six = tiles.double[6] if rules.max_pip >= 6 else None
+            if rules.first_opener == "double_six" and six is not None and hand >> six & 1:
+                tile = six
+            else:
+                tile = tiles.heaviest(hand)
+        return 1 << seat, tile
+
+    def _first_rule_opening(self, masks: list[int | None]) -> tuple[int, int | None]:
+        rules, tiles = self.rules, self.tiles
+        everyone = (1 << rules.seats) - 1
+        if rules.first_opener == "free":
+            return everyone, None
+        closed = any(m is None for m in masks)
+        if rules.first_opener == "double_six":
+            six = tiles.double[6]
+            for seat, mask in enumerate(masks):
+                if mask is not None and mask >> six & 1:
+                    if closed and not self.all_dealt:
+                        return everyone, None
+                    return 1 << seat, six
+            if closed:
+                if not self.all_dealt:
+                    return everyone, None
+                return sum(1 << s for s, m in enumerate(masks) if m is None), six
+        if closed:
+            return everyone, None
+        dealt = 0
+        for mask in masks:
+            dealt |= mask
+        tile = tiles.heaviest(dealt)
+        holder = next(s for s, m in enumerate(masks) if m >> tile & 1)
+        return 1 << holder, tile
+
+    def _later_opener(self, previous: _Round) -> int:
+        rules = self.rules
+        seats = rules.seats
+        opener = previous.opener if previous.opener is not None else 0
+        rule = rules.later_opener
+        if rule == "next":
+            return (opener + 1) % seats
+        if previous.ended == DOMINO:
+            return previous.seat_out
+        winner = previous.winner if previous.outcome == BLOCKED else None
+        if winner is None:
+            return opener
+        if rule == "winner":
+            partners = rules.seats_of(winner)
+            return min(partners, key=lambda s: (previous.pips[s], (s - opener) % seats))
+        blocker = previous.blocked_by
+        return blocker if rules.side_of(blocker) == winner else (blocker + 1) % seats
+
+    def _end_play(self, how: str) -> None:
+        self.playing = False
+        self.turn = None
+        self.round.ended = how
+        if how == BLOCKED:
+            self.round.blocked_by = self.last_player
+        self.round.outcome = AWAITING
+        self._score_if_revealed()
+
+    def _score_if_revealed(self) -> None:
+        if self.finished:  # a penalty or forfeit ended the match first: the round stays unscored
+            return
+        pips = [self.pips_left(seat) for seat in range(self.rules.seats)]
+        if any(p is None for p in pips):
+            return
+        round_ = self.round
+        round_.pips = tuple(pips)
+        round_.outcome = round_.ended
+        if round_.ended == DOMINO:
+            winner, points = score_domino(self.rules, pips, round_.seat_out)
+        else:
+            opener = round_.opener if round_.opener is not None else 0
+            winner, points = score_block(self.rules, pips, round_.blocked_by, opener)
+        round_.winner, round_.points = winner, points
+        if winner is not None:
+            self.totals[winner] += points
+            self._check_target()
+
+    def _check_target(self) -> None:
+        if max(self.totals) >= self.rules.target:
+            self.finished = True
+            self.winner = match_winner(self.totals)

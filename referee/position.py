@@ -1,0 +1,102 @@
+"""A snapshot of the table: what a scorekeeper's screen, ``domino show`` and the API display."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .match import Match
+from .tiles import iter_bits
+
+
+@dataclass(frozen=True)
+class Position:
+    seq: int
+    round: int | None
+    phase: str  # "before_first_deal", "in_progress", or the last round's outcome
+    line: tuple[str, ...]  # tiles as they lie, left to right, each written left pip first
+    ends: tuple[int, int] | None
+    turn: int | None  # the seat to act; None before a lead any of several seats may make
+    may_lead: tuple[int, ...]  # before the lead: the seats that may open
+    hands: tuple[tuple[str, ...] | None, ...]  # each seat's tiles where the record shows them all
+    counts: tuple[int, ...]
+    boneyard: int
+    legal: dict[str, Any]  # for the seat on turn: plays (tile, end) it may make, draw, pass
+    totals: tuple[int, ...]
+    finished: bool
+    winner: int | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq, "round": self.round, "phase": self.phase, "line": list(self.line),
+            "ends": list(self.ends) if self.ends else None, "turn": self.turn,
+            "may_lead": list(self.may_lead),
+            "hands": [list(h) if h is not None else None for h in self.hands],
+            "counts": list(self.counts), "boneyard": self.boneyard, "legal": self.legal,
+            "totals": list(self.totals), "finished": self.finished, "winner": self.winner,
+        }
+
+    def hiding_hands(self, visible: set[int] | None = None) -> "Position":
+        """The same position with hands not in ``visible`` withheld (counts stay)."""
+        hands = tuple(h if visible is not None and s in visible else None
+                      for s, h in enumerate(self.hands))
+        legal = self.legal if visible is not None and self.turn in visible else {
+            **self.legal, "plays": None}
+        return Position(self.seq, self.round, self.phase, self.line, self.ends, self.turn,
+                        self.may_lead, hands, self.counts, self.boneyard, legal, self.totals,
+                        self.finished, self.winner)
+
+
+def position(match: Match) -> Position:
+    ts = match.tiles
+    seats = range(match.rules.seats)
+    left: list[str] = []
+    right: list[str] = []
+    for where, a, b in match.placed:
+        (left if where == "L" else right).append(f"{a}-{b}")
+    line = tuple(reversed(left)) + tuple(right)
+    if match.round is None:
+        phase = "before_first_deal"
+    else:
+        phase = match.round.outcome
+    hands = tuple(tuple(ts.mask_names(match.known[s])) if match.hand_known(s) else None for s in seats)
+    return Position(
+        seq=match.seq,
+        round=match.round.number if match.round else None,
+        phase=phase,
+        line=line,
+        ends=(match.left, match.right) if match.left is not None else None,
+        turn=match.turn if match.playing else None,
+        may_lead=tuple(iter_bits(match.may_lead)) if match.playing and match.left is None else (),
+        hands=hands,
+        counts=tuple(match.count),
+        boneyard=match.boneyard,
+        legal=_legal(match),
+        totals=tuple(match.totals),
+        finished=match.finished,
+        winner=match.winner,
+    )
+
+
+def _legal(match: Match) -> dict[str, Any]:
+    """What the seat on turn may do, as far as the record shows its hand."""
+    if not match.playing or match.finished or match.turn is None:
+        return {"seat": None, "plays": [], "draw": False, "pass": False}
+    seat, ts = match.turn, match.tiles
+    if match.left is None:
+        if match.lead_tile is not None:
+            candidates = [match.lead_tile]
+        else:
+            candidates = list(iter_bits(match.known[seat])) if match.hand_known(seat) else []
+        plays = [{"tile": ts.names[t], "end": None} for t in candidates]
+        return {"seat": seat, "plays": plays if match.hand_known(seat) or candidates else None,
+                "draw": False, "pass": False}
+    plays = []
+    for tile in iter_bits(match.known[seat] & match.playable_mask()):
+        for end in sorted({match.left, match.right}):
+            if end in (ts.high[tile], ts.low[tile]):
+                plays.append({"tile": ts.names[tile], "end": end})
+    known = match.hand_known(seat)
+    can_draw = match.can_draw() and not plays
+    return {"seat": seat, "plays": plays if known or plays else None, "draw": can_draw,
+            "pass": not plays and not match.can_draw()}

@@ -1,0 +1,73 @@
+"""Replaying a match: settle which events a referee's voids strike, then judge the rest in order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator, Sequence
+
+from .events import Violation, shape_error
+from .match import Match, RoundResult
+from .rules import Rules
+
+
+def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
+    """Sequence numbers struck from the record. Voids act latest first, so a struck void strikes
+    nothing and a void of a void restores its target."""
+    struck: set[int] = set()
+    for seq in range(len(events), 0, -1):
+        event = events[seq - 1]
+        if (type(event) is dict and event.get("type") == "void" and seq not in struck
+                and shape_error(event, rules, seq) is None):
+            struck.add(event["target"])
+    return struck
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of replaying a whole record."""
+
+    match: Match
+    violations: tuple[Violation, ...]
+    struck: frozenset[int]
+
+    @property
+    def valid(self) -> bool:
+        return not self.violations
+
+    @property
+    def rounds(self) -> list[RoundResult]:
+        return self.match.results()
+
+
+def replay(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Replay:
+    match = Match(rules, players)
+    struck = struck_events(rules, events) if _has_void(events) else set()
+    violations = []
+    push, skip = match.push, match.skip
+    for seq, event in enumerate(events, start=1):
+        if seq in struck:
+            skip()
+            continue
+        violation = push(event)
+        if violation is not None:
+            violations.append(violation)
+    return Replay(match, tuple(violations), frozenset(struck))
+
+
+def _has_void(events: Sequence[Any]) -> bool:
+    return any(type(e) is dict and e.get("type") == "void" for e in events)
+
+
+def positions(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Iterator[tuple[int, Match, Violation | None]]:
+    """After each event of the record as it stood when that event was recorded (only the voids
+    recorded so far count): (seq, the match, that event's violation). The same Match object is
+    yielded each time, moved on; take a snapshot of what you need before the next step."""
+    match = Match(rules, players)
+    if not _has_void(events):
+        for seq, event in enumerate(events, start=1):
+            yield seq, match, match.push(event)
+        return
+    for seq in range(1, len(events) + 1):
+        result = replay(rules, players, events[:seq])
+        own = next((v for v in result.violations if v.seq == seq), None)
+        yield seq, result.match, own

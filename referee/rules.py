@@ -1,0 +1,148 @@
+"""Rule parameters, the five presets, and resolving a match's rules from a preset and overrides."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Mapping
+
+from .tiles import tile_set
+
+
+class RulesError(ValueError):
+    """A rules specification that names an unknown preset, parameter or value, or contradicts itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    max_pip: int
+    seats: int
+    partnerships: bool
+    hand_size: int
+    draw: str
+    reserve: int
+    first_opener: str
+    later_opener: str
+    later_opening_tile: str
+    domino_points: str
+    blocked_compare: str
+    blocked_points: str
+    blocked_tie: str
+    target: int
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.partnerships else self.seats
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        return (side, side + 2) if self.partnerships else (side,)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "max_pip": (6, 9, 12),
+    "draw": ("none", "until_playable", "one"),
+    "first_opener": ("double_six", "highest_double", "free"),
+    "later_opener": ("first_rule", "next", "winner", "puerto_rico"),
+    "later_opening_tile": ("forced", "free"),
+    "domino_points": ("opponents", "all"),
+    "blocked_compare": ("side_total", "lowest_hand"),
+    "blocked_points": ("opponents", "all", "difference"),
+    "blocked_tie": ("blocker_loses", "mano", "none"),
+}
+INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1}  # name -> smallest value
+BOOLEANS = {"partnerships"}
+PARAMETERS = tuple(Rules.__dataclass_fields__)
+
+_COMMON = {"max_pip": 6, "hand_size": 7, "reserve": 0, "partnerships": False}
+PRESETS: dict[str, dict[str, Any]] = {
+    "mano-a-mano": {**_COMMON, "draw": "until_playable", "first_opener": "highest_double",
+                    "later_opener": "next", "later_opening_tile": "free",
+                    "domino_points": "opponents", "blocked_compare": "side_total",
+                    "blocked_points": "opponents", "blocked_tie": "blocker_loses", "target": 50},
+    "parejas": {**_COMMON, "partnerships": True, "draw": "none", "first_opener": "double_six",
+                "later_opener": "first_rule", "later_opening_tile": "forced",
+                "domino_points": "opponents", "blocked_compare": "side_total",
+                "blocked_points": "opponents", "blocked_tie": "blocker_loses", "target": 50},
+    "veracruz": {**_COMMON, "draw": "one", "first_opener": "highest_double",
+                 "later_opener": "next", "later_opening_tile": "free", "domino_points": "all",
+                 "blocked_compare": "side_total", "blocked_points": "all", "blocked_tie": "mano",
+                 "target": 100},
+    "sircle": {**_COMMON, "draw": "until_playable", "reserve": 2,
+               "first_opener": "highest_double", "later_opener": "next",
+               "later_opening_tile": "free", "domino_points": "opponents",
+               "blocked_compare": "side_total", "blocked_points": "difference",
+               "blocked_tie": "none", "target": 100},
+    "puerto-rico": {**_COMMON, "partnerships": True, "draw": "none", "first_opener": "double_six",
+                    "later_opener": "puerto_rico", "later_opening_tile": "free",
+                    "domino_points": "all", "blocked_compare": "side_total",
+                    "blocked_points": "all", "blocked_tie": "none", "target": 200},
+}
+PRESET_SEATS: dict[str, tuple[int, ...]] = {
+    "mano-a-mano": (2,), "parejas": (4,), "veracruz": (2, 3, 4), "sircle": (2,),
+    "puerto-rico": (4,),
+}
+
+
+def resolve_rules(spec: Any, players: int) -> Rules:
+    """The rules of a match with ``players`` seats from a preset name or a ``{"preset": ...}`` object."""
+    if isinstance(spec, str):
+        spec = {"preset": spec}
+    if not isinstance(spec, Mapping):
+        raise RulesError("rules must be a preset name or an object")
+    values: dict[str, Any] = {}
+    preset = spec.get("preset")
+    if preset is not None:
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise RulesError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+        values.update(PRESETS[preset])
+    for name, value in spec.items():
+        if name == "preset":
+            continue
+        if name not in PARAMETERS:
+            raise RulesError(f"unknown rule parameter {name!r}")
+        _check_value(name, value)
+        values[name] = value
+    if "seats" in spec:
+        if spec["seats"] != players:
+            raise RulesError(f"seats is {spec['seats']} but the match has {players} players")
+    elif preset is not None and players not in PRESET_SEATS[preset]:
+        allowed = " or ".join(map(str, PRESET_SEATS[preset]))
+        raise RulesError(f"preset {preset!r} is played by {allowed} players, not {players}")
+    values["seats"] = players
+    missing = [name for name in PARAMETERS if name not in values]
+    if missing:
+        raise RulesError(f"no preset given and these parameters are missing: {', '.join(missing)}")
+    rules = Rules(**values)
+    _check_consistent(rules)
+    return rules
+
+
+def _check_value(name: str, value: Any) -> None:
+    if name in BOOLEANS:
+        if not isinstance(value, bool):
+            raise RulesError(f"{name} must be true or false, not {value!r}")
+    elif name in INTEGERS:
+        if not isinstance(value, int) or isinstance(value, bool) or value < INTEGERS[name]:
+            raise RulesError(f"{name} must be an integer of at least {INTEGERS[name]}, not {value!r}")
+    elif value not in CHOICES[name] or isinstance(value, bool):
+        choices = ", ".join(map(str, CHOICES[name]))
+        raise RulesError(f"{name} must be one of {choices}, not {value!r}")
+
+
+def _check_consistent(rules: Rules) -> None:
+    if rules.seats < 2:
+        raise RulesError(f"a match needs at least 2 players, not {rules.seats}")
+    if rules.partnerships and rules.seats != 4:
+        raise RulesError(f"partnerships need exactly 4 seats, not {rules.seats}")
+    if rules.max_pip == 6 and rules.seats > 4:
+        raise RulesError(f"the double-six set seats at most 4 players, not {rules.seats}")
+    size = tile_set(rules.max_pip).size
+    needed = rules.seats * rules.hand_size + rules.reserve
+    if needed > size:
+        raise RulesError(f"{rules.seats} hands of {rules.hand_size} and a reserve of {rules.reserve} "
+                         f"need {needed} tiles; the double-{rules.max_pip} set has {size}")

@@ -1,0 +1,100 @@
+"""Tiles and sets: a tile is an index into its set, a hand is a bit mask of indexes.
+
+Integers keep the replay fast: a hand is one ``int``, "does this seat hold a tile
+that fits" is one ``&``.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Iterator
+
+_TILE_TEXT = re.compile(r"([0-9]+)-([0-9]+)")
+
+
+class TileSet:
+    """The double-``max_pip`` set: every pair ``a-b`` with ``0 <= b <= a <= max_pip``."""
+
+    __slots__ = ("max_pip", "size", "high", "low", "pips", "names", "pip_mask", "double",
+                 "all_mask", "_by_text")
+
+    def __init__(self, max_pip: int) -> None:
+        self.max_pip = max_pip
+        self.high: list[int] = []
+        self.low: list[int] = []
+        for a in range(max_pip + 1):
+            for b in range(a + 1):
+                self.high.append(a)
+                self.low.append(b)
+        self.size = len(self.high)
+        self.pips = [a + b for a, b in zip(self.high, self.low)]
+        self.names = [f"{a}-{b}" for a, b in zip(self.high, self.low)]
+        self.pip_mask = [0] * (max_pip + 1)
+        for i, (a, b) in enumerate(zip(self.high, self.low)):
+            self.pip_mask[a] |= 1 << i
+            self.pip_mask[b] |= 1 << i
+        self.double = [self.index_of(v, v) for v in range(max_pip + 1)]
+        self.all_mask = (1 << self.size) - 1
+        self._by_text: dict[str, int] = {}
+        for i, (a, b) in enumerate(zip(self.high, self.low)):
+            self._by_text[f"{a}-{b}"] = i
+            self._by_text[f"{b}-{a}"] = i
+
+    @staticmethod
+    def index_of(a: int, b: int) -> int:
+        if a < b:
+            a, b = b, a
+        return a * (a + 1) // 2 + b
+
+    def parse(self, text: str) -> int | None:
+        """The tile a string names (``"6-5"`` and ``"5-6"`` alike), or None if it names none."""
+        index = self._by_text.get(text)
+        if index is not None:
+            return index
+        match = _TILE_TEXT.fullmatch(text)
+        if match is None:
+            return None
+        a, b = int(match[1]), int(match[2])
+        if a > self.max_pip or b > self.max_pip:
+            return None
+        return self.index_of(a, b)
+
+    def halves(self, text: str) -> tuple[int, int]:
+        """The two pips of a tile string as written (left, right); the string must parse."""
+        match = _TILE_TEXT.fullmatch(text)
+        assert match is not None
+        return int(match[1]), int(match[2])
+
+    def other_half(self, tile: int, pip: int) -> int:
+        return self.low[tile] if self.high[tile] == pip else self.high[tile]
+
+    def mask_pips(self, mask: int) -> int:
+        return sum(self.pips[i] for i in iter_bits(mask))
+
+    def mask_names(self, mask: int) -> list[str]:
+        return [self.names[i] for i in iter_bits(mask)]
+
+    def heaviest(self, mask: int) -> int | None:
+        """The tile a round-1 rule names in ``mask``: the highest double, else the heaviest tile
+        (most pips; equal pips go to the higher top pip: 6-3 beats 5-4)."""
+        for v in range(self.max_pip, -1, -1):
+            if mask >> self.double[v] & 1:
+                return self.double[v]
+        best = None
+        for i in iter_bits(mask):
+            if best is None or (self.pips[i], self.high[i]) > (self.pips[best], self.high[best]):
+                best = i
+        return best
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@cache
+def tile_set(max_pip: int) -> TileSet:
+    return TileSet(max_pip)
