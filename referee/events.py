@@ -39,12 +39,14 @@ def _is_int(value: Any) -> bool:
 
 def _seat(event: dict, rules: Rules, field: str = "seat") -> str | None:
     value = event.get(field)
-    if not _is_int(value):
-        return f"{field} must be an integer" if field in event else f"{field} is missing"
     limit = rules.seats if field == "seat" else rules.sides
-    if not 0 <= value < limit:
-        return f"{field} {value} is out of range (0 to {limit - 1})"
-    return None
+    if type(value) is int and 0 <= value < limit:
+        return None
+    if field not in event:
+        return f"{field} is missing"
+    if not _is_int(value):
+        return f"{field} must be an integer"
+    return f"{field} {value} is out of range (0 to {limit - 1})"
 
 
 def _text(event: dict, field: str) -> str | None:
@@ -76,12 +78,13 @@ def _deal(event: dict, rules: Rules, seq: int) -> str | None:
 
 
 def _play(event: dict, rules: Rules, seq: int) -> str | None:
-    if error := _seat(event, rules):
-        return error
-    if error := _text(event, "tile"):
-        return error
+    seat = event.get("seat")
+    if type(seat) is not int or not 0 <= seat < rules.seats:
+        return _seat(event, rules)
+    if type(event.get("tile")) is not str:
+        return _text(event, "tile")
     end = event.get("end")
-    if end is not None and not _is_int(end) and end not in ("left", "right"):
+    if end is not None and type(end) is not int and end != "left" and end != "right":
         return "end must be a pip number or \"left\" or \"right\""
     return None
 
@@ -149,7 +152,7 @@ def shape_error(event: Any, rules: Rules, seq: int) -> str | None:
     if type(event) is not dict:
         return "an event must be a JSON object"
     kind = event.get("type")
-    check = _SHAPES.get(kind) if isinstance(kind, str) else None
+    check = _SHAPES.get(kind) if type(kind) is str else None
     if check is None:
         if "type" not in event:
             return "the event has no type"

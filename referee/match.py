@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .events import Violation, shape_error
+from .events import EVENT_TYPES, Violation, shape_error
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, tile_set
@@ -91,7 +91,10 @@ class Match:
         self.passes = 0
         self.drew = False
         self.last_player: int | None = None
+        self.voided = False  # a well-formed void was pushed
         self.all_dealt = seats * rules.hand_size == self.tiles.size
+        self._handlers = {kind: getattr(self, "_" + kind) for kind in EVENT_TYPES}
+        self._handlers["play"] = lambda e, seq: self._play(e["seat"], e["tile"], e.get("end"), seq)
 
     # ------------------------------------------------------------------ reading the state
 
@@ -132,10 +135,16 @@ class Match:
         """Judge the next event; apply it if legal. Returns its violation, if any."""
         self.seq += 1
         seq = self.seq
+        # Fast path for the commonest event, a well-formed play (shape_error is the reference).
+        if type(event) is dict and event.get("type") == "play" and "seq" not in event:
+            seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
+            if (type(seat) is int and 0 <= seat < self.rules.seats and type(text) is str
+                    and (end is None or type(end) is int or end == "left" or end == "right")):
+                return self._play(seat, text, end, seq)
         problem = shape_error(event, self.rules, seq)
         if problem is not None:
             return Violation(seq, "bad_event", None, problem)
-        return getattr(self, "_" + event["type"])(event, seq)
+        return self._handlers[event["type"]](event, seq)
 
     def skip(self) -> None:
         """Account for a struck event: it keeps its sequence number and nothing else."""
@@ -156,7 +165,9 @@ class Match:
         return None
 
     def _tile(self, seq: int, seat: int | None, text: str) -> tuple[int | None, Violation | None]:
-        tile = self.tiles.parse(text)
+        tile = self.tiles.by_text.get(text)
+        if tile is None:
+            tile = self.tiles.parse(text)
         if tile is None:
             return None, Violation(seq, "unknown_tile", seat,
                                    f"{text!r} is not a tile of the double-{self.rules.max_pip} set")
@@ -182,41 +193,91 @@ class Match:
 
     def _held_elsewhere(self, seat: int, tile: int) -> bool:
         bit = 1 << tile
-        return any(self.known[s] & bit for s in range(self.rules.seats) if s != seat)
+        for other, known in enumerate(self.known):
+            if known & bit and other != seat:
+                return True
+        return False
 
-    def _play(self, event: dict, seq: int) -> Violation | None:
-        seat = event["seat"]
-        if v := self._not_playing(seq, seat):
-            return v
-        text = event["tile"]
-        tile, v = self._tile(seq, seat, text)
-        if v:
-            return v
+    def _play(self, seat: int, text: str, end: Any, seq: int) -> Violation | None:
+        # The hot path of every replay: kept flat on purpose (no helper call on a legal play).
+        if self.finished or not self.playing:
+            return self._not_playing(seq, seat)
+        tiles = self.tiles
+        tile = tiles.by_text.get(text)
+        if tile is None:
+            tile, v = self._tile(seq, seat, text)
+            if v:
+                return v
+        bit = 1 << tile
+        known = self.known
+        high, low = tiles.high[tile], tiles.low[tile]
+        left, right = self.left, self.right
+        if left is None:
+            if v := self._lead(seq, seat, tile, text):
+                return v
+            left, right = self.left, self.right
+        else:
+            if seat != self.turn:
+                return self._turn(seq, seat, "play")
+            if not known[seat] & bit and (v := self._tile_elsewhere(seq, seat, tile)):
+                return v
+            fits_right = high == right or low == right
+            if end is None and fits_right and (left == right or not (high == left or low == left)):
+                side = "R"
+            elif end is None and not fits_right and (high == left or low == left):
+                side = "L"
+            else:
+                side = self._side_for(seq, seat, tile, end)
+                if type(side) is Violation:
+                    return side
+            if side == "R":
+                self.right = right = high + low - right
+                self.placed.append(("R", high + low - right, right))
+            else:
+                self.left = left = high + low - left
+                self.placed.append(("L", left, high + low - left))
+        # the tile leaves the hand for the line
+        known[seat] &= ~bit
+        self.count[seat] -= 1
+        self.revealed_pips[seat] = None
+        self.line |= bit
+        on_line = self.on_line
+        on_line[high] += 1
+        if low != high:
+            on_line[low] += 1
+        self.passes = 0
+        self.drew = False
+        self.last_player = seat
+        self.turn = (seat + 1) % self.rules.seats
+        if self.count[seat] == 0:
+            self.round.seat_out = seat
+            self._end_play(DOMINO)
+        elif left == right and on_line[left] == self.rules.max_pip + 1:
+            self._end_play(BLOCKED)
+        return None
+
+    def _tile_elsewhere(self, seq: int, seat: int, tile: int) -> Violation | None:
+        """The tile is not among the seat's known tiles: may the seat still hold it?"""
+        names = self.tiles.names
+        if self.line >> tile & 1:
+            return Violation(seq, "tile_already_played", seat, f"{names[tile]} is already on the line")
+        if self._held_elsewhere(seat, tile) or self.hand_known(seat):
+            return Violation(seq, "not_in_hand", seat, f"{self.name(seat)} does not hold {names[tile]}")
+        return None
+
+    def _lead(self, seq: int, seat: int, tile: int, text: str) -> Violation | None:
+        """Judge an opening play and lay it down as written; the caller takes it from the hand."""
         if v := self._turn(seq, seat, "play"):
             return v
-        names = self.tiles.names
-        bit = 1 << tile
-        if self.line & bit:
-            return Violation(seq, "tile_already_played", seat, f"{names[tile]} is already on the line")
-        if not self.known[seat] & bit and (
-                self._held_elsewhere(seat, tile) or self.hand_known(seat)):
-            return Violation(seq, "not_in_hand", seat,
-                             f"{self.name(seat)} does not hold {names[tile]}")
-        if self.left is None:
-            if self.lead_tile is not None and tile != self.lead_tile:
-                return Violation(seq, "wrong_opening_tile", seat,
-                                 f"this round must open with {names[self.lead_tile]}, "
-                                 f"not {names[tile]}")
-            left, right = self.tiles.halves(text)
-            self.left, self.right = left, right
-            self.placed.append(("lead", left, right))
-            self.round.opener = seat
-        else:
-            side = self._side_for(seq, seat, tile, event.get("end"))
-            if isinstance(side, Violation):
-                return side
-            self._place(tile, side)
-        self._remove(seat, tile)
+        if not self.known[seat] >> tile & 1 and (v := self._tile_elsewhere(seq, seat, tile)):
+            return v
+        if self.lead_tile is not None and tile != self.lead_tile:
+            names = self.tiles.names
+            return Violation(seq, "wrong_opening_tile", seat,
+                             f"this round must open with {names[self.lead_tile]}, not {names[tile]}")
+        self.left, self.right = self.tiles.halves(text)
+        self.placed.append(("lead", self.left, self.right))
+        self.round.opener = seat
         return None
 
     def _side_for(self, seq: int, seat: int, tile: int, end: Any) -> str | Violation:
@@ -246,37 +307,6 @@ class Match:
                              f"{name} cannot go on a {end} end: the open ends are {left} and {right}")
         return Violation(seq, "no_match", seat,
                          f"{name} fits neither open end ({left} and {right})")
-
-    def _place(self, tile: int, side: str) -> None:
-        tiles = self.tiles
-        if side == "L":
-            pip = self.left
-            self.left = tiles.other_half(tile, pip)
-            self.placed.append(("L", self.left, pip))
-        else:
-            pip = self.right
-            self.right = tiles.other_half(tile, pip)
-            self.placed.append(("R", pip, self.right))
-
-    def _remove(self, seat: int, tile: int) -> None:
-        bit = 1 << tile
-        self.known[seat] &= ~bit
-        self.count[seat] -= 1
-        self.revealed_pips[seat] = None
-        self.line |= bit
-        high, low = self.tiles.high[tile], self.tiles.low[tile]
-        self.on_line[high] += 1
-        if low != high:
-            self.on_line[low] += 1
-        self.passes = 0
-        self.drew = False
-        self.last_player = seat
-        self.turn = (seat + 1) % self.rules.seats
-        if self.count[seat] == 0:
-            self.round.seat_out = seat
-            self._end_play(DOMINO)
-        elif self.left == self.right and self.on_line[self.left] == self.rules.max_pip + 1:
-            self._end_play(BLOCKED)
 
     def _pass(self, event: dict, seq: int) -> Violation | None:
         seat = event["seat"]
@@ -465,7 +495,10 @@ class Match:
         return None
 
     def _void(self, event: dict, seq: int) -> Violation | None:
-        return None  # what a void strikes is settled before the replay (see referee.replay)
+        # What a void strikes is settled before the replay (see referee.replay); noting that one
+        # was seen lets a replay without voids skip that step.
+        self.voided = True
+        return None
 
     def _note(self, event: dict, seq: int) -> Violation | None:
         return None

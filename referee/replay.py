@@ -40,18 +40,28 @@ class Replay:
 
 
 def replay(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Replay:
+    result = _replay(rules, players, events, frozenset())
+    if result.match.voided:  # rare: judge again with the struck events left out
+        result = _replay(rules, players, events, frozenset(struck_events(rules, events)))
+    return result
+
+
+def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
+            struck: frozenset[int]) -> Replay:
     match = Match(rules, players)
-    struck = struck_events(rules, events) if _has_void(events) else set()
     violations = []
-    push, skip = match.push, match.skip
-    for seq, event in enumerate(events, start=1):
-        if seq in struck:
-            skip()
-            continue
-        violation = push(event)
-        if violation is not None:
-            violations.append(violation)
-    return Replay(match, tuple(violations), frozenset(struck))
+    push = match.push
+    if struck:
+        for seq, event in enumerate(events, start=1):
+            if seq in struck:
+                match.skip()
+            elif (violation := push(event)) is not None:
+                violations.append(violation)
+    else:
+        for event in events:
+            if (violation := push(event)) is not None:
+                violations.append(violation)
+    return Replay(match, tuple(violations), struck)
 
 
 def _has_void(events: Sequence[Any]) -> bool:

@@ -17,7 +17,7 @@ class TileSet:
     """The double-``max_pip`` set: every pair ``a-b`` with ``0 <= b <= a <= max_pip``."""
 
     __slots__ = ("max_pip", "size", "high", "low", "pips", "names", "pip_mask", "double",
-                 "all_mask", "_by_text")
+                 "all_mask", "by_text")
 
     def __init__(self, max_pip: int) -> None:
         self.max_pip = max_pip
@@ -36,10 +36,10 @@ class TileSet:
             self.pip_mask[b] |= 1 << i
         self.double = [self.index_of(v, v) for v in range(max_pip + 1)]
         self.all_mask = (1 << self.size) - 1
-        self._by_text: dict[str, int] = {}
+        self.by_text: dict[str, int] = {}
         for i, (a, b) in enumerate(zip(self.high, self.low)):
-            self._by_text[f"{a}-{b}"] = i
-            self._by_text[f"{b}-{a}"] = i
+            self.by_text[f"{a}-{b}"] = i
+            self.by_text[f"{b}-{a}"] = i
 
     @staticmethod
     def index_of(a: int, b: int) -> int:
@@ -49,7 +49,7 @@ class TileSet:
 
     def parse(self, text: str) -> int | None:
         """The tile a string names (``"6-5"`` and ``"5-6"`` alike), or None if it names none."""
-        index = self._by_text.get(text)
+        index = self.by_text.get(text)
         if index is not None:
             return index
         match = _TILE_TEXT.fullmatch(text)
