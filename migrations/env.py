@@ -1,0 +1,45 @@
+"""The alembic environment: the same revisions run on SQLite and PostgreSQL.
+
+``referee.db.upgrade(engine)`` hands a connection in through ``config.attributes`` (no
+alembic.ini needed); the alembic command line works too, with ``-c migrations/alembic.ini`` and
+the database taken from DOMINO_DATABASE_URL.
+"""
+
+from __future__ import annotations
+
+from alembic import context
+
+from referee.db import make_engine
+from referee.schema import metadata
+
+config = context.config
+
+
+def _run(connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=metadata,
+        # SQLite cannot ALTER most things: later revisions get table-copying batch mode there.
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    connection = config.attributes.get("connection")
+    if connection is not None:
+        _run(connection)
+        return
+    engine = make_engine(config.get_main_option("sqlalchemy.url") or None)
+    try:
+        with engine.begin() as connection:
+            _run(connection)
+    finally:
+        engine.dispose()
+
+
+if context.is_offline_mode():
+    raise SystemExit("offline (--sql) migrations are not supported: run them against a database")
+run_migrations_online()
