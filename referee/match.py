@@ -320,8 +320,8 @@ class Match:
         fitting = self.known[seat] & self.playable_mask()
         if fitting:
             return Violation(seq, "renege", seat,
-                             f"{self.name(seat)} passed holding {self._one_of(fitting)}, which fits "
-                             f"{self._ends_text()}")
+                             f"{self.name(seat)} passed holding {self._one_of(fitting)}, which "
+                             f"{self._fit(fitting)} {self._ends_text()}")
         if self.can_draw():
             return Violation(seq, "must_draw", seat,
                              f"{self.name(seat)} passed but had to draw: the boneyard still holds "
@@ -334,7 +334,11 @@ class Match:
         return None
 
     def _one_of(self, mask: int) -> str:
-        return " and ".join(self.tiles.mask_names(mask))
+        names = self.tiles.mask_names(mask)
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _fit(self, mask: int) -> str:
+        return "fits" if mask.bit_count() == 1 else "fit"
 
     def _ends_text(self) -> str:
         if self.left == self.right:
@@ -363,7 +367,8 @@ class Match:
         elif self.left is None:
             why = f"{self.name(seat)} must open the round, not draw"
         elif fitting := self.known[seat] & self.playable_mask():
-            why = f"{self.name(seat)} holds {self._one_of(fitting)}, which fits {self._ends_text()}"
+            why = (f"{self.name(seat)} drew holding {self._one_of(fitting)}, which "
+                   f"{self._fit(fitting)} {self._ends_text()}")
         elif rules.draw == "one" and self.drew:
             why = "only one draw is allowed per turn under these rules"
         if why is not None:

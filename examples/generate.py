@@ -1,0 +1,54 @@
+"""Regenerate the example logs: python examples/generate.py
+
+Each is a random legal match (fixed seeds, so the files are stable) with a real-looking header;
+two are altered on purpose: one holds a renege, one is a closed recording with reveals.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from referee.simulate import random_match
+
+HERE = Path(__file__).parent
+CLUB = {"club": "la-ceiba", "event": "Torneo de otoño", "date": "2026-11-27"}
+TABLES = {
+    "mano-a-mano": ["Ana", "Beto"],
+    "parejas": ["Ana", "Beto", "Carla", "Dani"],
+    "veracruz": ["Ema", "Fito", "Gala"],
+    "sircle": ["Hugo", "Inés"],
+    "puerto-rico": ["Juan", "Kiko", "Lola", "Memo"],
+}
+
+
+def write(name: str, header: dict, events: list[dict]) -> None:
+    path = HERE / f"{name}.jsonl"
+    path.write_text("".join(json.dumps(v, ensure_ascii=False) + "\n" for v in (header, *events)),
+                    encoding="utf-8")
+    print(f"{path.name}: {len(events)} events")
+
+
+def with_renege(events: list[dict]) -> list[dict]:
+    """A pass by a seat that could play, then its play: the table called the renege."""
+    for i, event in enumerate(events):
+        if event["type"] == "play" and i > 3 and events[i - 1]["type"] == "play":
+            return [*events[:i], {"type": "pass", "seat": event["seat"]},
+                    {"type": "note", "text": "the table called a renege; he played instead"},
+                    *events[i:]]
+    raise AssertionError("no play to precede with a renege")
+
+
+def main() -> None:
+    for table, (preset, players) in enumerate(TABLES.items(), start=1):
+        header, events = random_match(preset, players, random.Random(table))
+        write(preset, {**header, "match": f"otono-{table}", "table": str(table), **CLUB}, events)
+    header, events = random_match("parejas", TABLES["parejas"], random.Random(7))
+    write("parejas-renege", {**header, "match": "otono-7", "table": "7", **CLUB}, with_renege(events))
+    header, events = random_match("veracruz", TABLES["veracruz"], random.Random(8), hidden=[0, 1, 2])
+    write("veracruz-closed", {**header, "match": "otono-8", "table": "8", **CLUB}, events)
+
+
+if __name__ == "__main__":
+    main()
