@@ -1,0 +1,132 @@
+"""Small builders for hand-written match logs, shared by the rules-core tests.
+
+Events are plain dicts, exactly as a ``domino-log/1`` line would hold them. ``judge`` replays a
+list of events and returns the replay; ``codes`` lists its violations as (seq, code, seat).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.replay import Replay, replay
+from referee.rules import Rules, resolve_rules
+
+NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fito")
+
+# A two-seat double-six deal used by many tests (mano-a-mano: 7 tiles each, 14 in the boneyard).
+#   seat 0 holds the 6-6 (the highest double), so seat 0 opens with it under highest_double.
+HAND_A = "6-6 6-4 5-5 5-1 4-4 3-3 2-0".split()
+HAND_B = "6-3 6-2 6-1 4-2 3-1 2-2 1-0".split()
+BONEYARD_AB = "6-5 6-0 5-4 5-3 5-2 5-0 4-3 4-1 4-0 3-2 3-0 2-1 1-1 0-0".split()
+
+
+def rules_for(spec: Any = "mano-a-mano", players: int = 2) -> Rules:
+    return resolve_rules(spec, players)
+
+
+def deal(*hands: Any) -> dict[str, Any]:
+    """A deal; each hand is a list of tiles, a space-separated string, or None (closed)."""
+    if not hands:
+        return {"type": "deal"}
+    return {"type": "deal", "hands": [h.split() if isinstance(h, str) else h for h in hands]}
+
+
+def play(seat: int, tile: str, end: Any = None) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "play", "seat": seat, "tile": tile}
+    if end is not None:
+        event["end"] = end
+    return event
+
+
+def draw(seat: int, tile: str | None = None) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "draw", "seat": seat}
+    if tile is not None:
+        event["tile"] = tile
+    return event
+
+
+def pass_(seat: int) -> dict[str, Any]:
+    return {"type": "pass", "seat": seat}
+
+
+def reveal(seat: int, tiles: Any = None, pips: int | None = None) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "reveal", "seat": seat}
+    if tiles is not None:
+        event["tiles"] = tiles.split() if isinstance(tiles, str) else tiles
+    if pips is not None:
+        event["pips"] = pips
+    return event
+
+
+def penalty(side: int, points: int) -> dict[str, Any]:
+    return {"type": "penalty", "side": side, "points": points, "reason": "ruling"}
+
+
+def void(target: int) -> dict[str, Any]:
+    return {"type": "void", "target": target, "reason": "struck"}
+
+
+def annul() -> dict[str, Any]:
+    return {"type": "annul", "reason": "misdeal"}
+
+
+def forfeit(side: int) -> dict[str, Any]:
+    return {"type": "forfeit", "side": side, "reason": "left the table"}
+
+
+def note(text: str = "tea break") -> dict[str, Any]:
+    return {"type": "note", "text": text}
+
+
+def judge(events: list[Any], spec: Any = "mano-a-mano", players: int = 2) -> Replay:
+    return replay(rules_for(spec, players), NAMES[:players], events)
+
+
+def codes(result: Replay) -> list[tuple[int, str, int | None]]:
+    return [(v.seq, v.code, v.seat) for v in result.violations]
+
+
+def only(events: list[Any], spec: Any = "mano-a-mano", players: int = 2) -> tuple[int, str, int | None]:
+    """The single violation a log holds (asserting there is exactly one)."""
+    found = codes(judge(events, spec, players))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def last_code(events: list[Any], spec: Any = "mano-a-mano", players: int = 2) -> tuple[str, int | None]:
+    """(code, seat) of the last event's violation, asserting every earlier event was legal."""
+    found = codes(judge(events, spec, players))
+    assert len(found) == 1 and found[0][0] == len(events), found
+    return found[0][1], found[0][2]
+
+
+def legal(events: list[Any], spec: Any = "mano-a-mano", players: int = 2) -> Replay:
+    """Replay a log that must hold no violation."""
+    result = judge(events, spec, players)
+    assert result.valid, codes(result)
+    return result
+
+
+def round_tuple(result: Replay, index: int = -1) -> tuple[str, int | None, int]:
+    """(outcome, winner, points) of a round."""
+    r = result.rounds[index]
+    return r.outcome, r.winner, r.points
+
+
+def closed_block(spec: Any, players: int, plays: list[tuple[int, str]], pips: list[int]) -> Replay:
+    """A closed round (no hands shown): the given plays, then a pass by every seat in turn (a block
+    by passes, blocked by the last player), then every seat reveals its pip count."""
+    events: list[Any] = [deal()] + [play(s, t) for s, t in plays]
+    last = plays[-1][0]
+    events += [pass_((last + i) % players) for i in range(1, players + 1)]
+    events += [reveal(seat, pips=p) for seat, p in enumerate(pips)]
+    return legal(events, spec, players)
+
+
+def closed_domino(spec: Any, players: int, plays: list[tuple[int, str]], pips: list[int]) -> Replay:
+    """A closed round ending when the last of ``plays`` empties its seat's hand; the other seats
+    reveal their pips (``pips`` of the seat that went out is ignored)."""
+    events: list[Any] = [deal()] + [play(s, t) for s, t in plays]
+    out = plays[-1][0]
+    events += [reveal(seat, pips=p) for seat, p in enumerate(pips) if seat != out]
+    return legal(events, spec, players)
