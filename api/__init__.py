@@ -1,0 +1,62 @@
+"""The HTTP API: a flask app over the service layer.
+
+``create_app()`` is the factory (``gunicorn "api:create_app()"``). Settings come from the
+``config`` dict, else the environment, else defaults:
+
+| config key | environment | default |
+| --- | --- | --- |
+| ``DATABASE_URL`` | ``DOMINO_DATABASE_URL`` | the embedded SQLite file (see ``referee.db``) |
+| ``ADMIN_TOKEN`` | ``DOMINO_ADMIN_TOKEN`` | none: clubs are created with ``domino club create`` |
+| ``MAX_CONTENT_LENGTH`` | ``DOMINO_MAX_CONTENT_LENGTH`` | 2 MiB (a large imported log); 413 beyond |
+
+The views hold no rule and no query: each authorizes the caller, calls the service, and shapes
+the answer. One Service (one connection pool) serves the whole app; workers share nothing else,
+so any number of them can run side by side on one database.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+
+from referee.service import open_service
+
+from . import clubs, events, matches
+from .context import EXTENSION
+from .errors import register_error_handlers
+from .openapi import init_api
+
+MAX_CONTENT_LENGTH = 2 * 1024 * 1024
+
+_ENVIRONMENT = {
+    "DATABASE_URL": "DOMINO_DATABASE_URL",
+    "ADMIN_TOKEN": "DOMINO_ADMIN_TOKEN",
+    "MAX_CONTENT_LENGTH": "DOMINO_MAX_CONTENT_LENGTH",
+}
+
+
+def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
+    settings: dict[str, Any] = {"MAX_CONTENT_LENGTH": MAX_CONTENT_LENGTH}
+    for key, variable in _ENVIRONMENT.items():
+        if value := os.environ.get(variable):
+            settings[key] = value
+    settings.update(config or {})
+    settings["MAX_CONTENT_LENGTH"] = int(settings["MAX_CONTENT_LENGTH"])
+    return settings
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(_settings(config))
+    app.json.sort_keys = False  # keep events and reports in the order they were written
+    app.extensions[EXTENSION] = open_service(app.config.get("DATABASE_URL"))
+    api = init_api(app)
+    for module in (clubs, matches, events):
+        api.register_blueprint(module.blp)
+    register_error_handlers(app)
+    return app
+
+
+__all__ = ["create_app"]

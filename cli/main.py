@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
+from .admin import club, token
 from .logs import show, validate
+from .serve import serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -19,3 +21,6 @@ def main() -> None:
 
 main.add_command(validate)
 main.add_command(show)
+main.add_command(serve)
+main.add_command(club)
+main.add_command(token)

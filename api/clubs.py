@@ -1,0 +1,108 @@
+"""Clubs, their players, tokens and standings."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from flask import Response, url_for
+
+from .auth import ADMIN, READERS, auth, authorize, authorize_server
+from .context import service
+from .headers import PAGE_HEADERS, paginate
+from .openapi import Blueprint
+from .schemas import (
+    ClubCreatedSchema, ClubCreateSchema, ClubSchema, PageArgsSchema, PlayerCreateSchema,
+    PlayerSchema, StandingsArgsSchema, StandingSchema, TokenCreatedSchema, TokenCreateSchema,
+)
+
+blp = Blueprint("clubs", __name__, url_prefix="/api/v1",
+                description="Clubs, their players, tokens and standings")
+
+STANDING_COLUMNS = ("player", "played", "won", "lost", "points_for")
+
+
+@blp.route("/clubs", methods=["POST"])
+@auth.login_required
+@blp.arguments(ClubCreateSchema)
+@blp.response(201, ClubCreatedSchema, headers={"Location": {"schema": {"type": "string"}}})
+@blp.errors(401, 403, 409, 422)
+def create_club(body: dict[str, Any]):
+    """Create a club (server admin token only).
+
+    The answer carries the club's first admin token, shown this once: with it the club's admin
+    issues the other tokens (POST /clubs/{club}/tokens).
+    """
+    authorize_server()
+    svc = service()
+    club = svc.create_club(body["slug"], body["name"])
+    token = svc.create_token(club["slug"], "admin", label="first admin")
+    location = url_for("clubs.get_club", club=club["slug"])
+    return {**club, "admin_token": token}, {"Location": location}
+
+
+@blp.route("/clubs/<string:club>", methods=["GET"])
+@auth.login_required
+@blp.response(200, ClubSchema)
+@blp.errors(401, 403, 404)
+def get_club(club: str):
+    """A club."""
+    authorize(club, READERS)
+    return service().get_club(club)
+
+
+@blp.route("/clubs/<string:club>/players", methods=["GET"])
+@auth.login_required
+@blp.arguments(PageArgsSchema, location="query")
+@blp.response(200, PlayerSchema(many=True), headers=PAGE_HEADERS)
+@blp.errors(401, 403, 404)
+def list_players(args: dict[str, Any], club: str):
+    """The club's players, by name."""
+    authorize(club, READERS)
+    players, total = service().list_players(club, limit=args["limit"], offset=args["offset"])
+    return players, paginate(total, args["limit"], args["offset"])
+
+
+@blp.route("/clubs/<string:club>/players", methods=["POST"])
+@auth.login_required
+@blp.arguments(PlayerCreateSchema)
+@blp.response(201, PlayerSchema)
+@blp.errors(401, 403, 404, 409)
+def create_player(body: dict[str, Any], club: str):
+    """Register a player (admin)."""
+    authorize(club, ADMIN)
+    return service().create_player(club, body["name"])
+
+
+@blp.route("/clubs/<string:club>/tokens", methods=["POST"])
+@auth.login_required
+@blp.arguments(TokenCreateSchema)
+@blp.response(201, TokenCreatedSchema)
+@blp.errors(401, 403, 404)
+def create_token(body: dict[str, Any], club: str):
+    """Issue a token of the club (admin). The token is shown this once; only its hash is kept."""
+    authorize(club, ADMIN)
+    token = service().create_token(club, body["role"], label=body["label"])
+    return {"club": club, "role": body["role"], "label": body["label"], "token": token}
+
+
+@blp.route("/clubs/<string:club>/standings", methods=["GET"])
+@auth.login_required
+@blp.arguments(StandingsArgsSchema, location="query")
+@blp.response(200, StandingSchema(many=True), description="standings, best first")
+@blp.alt_response(200, schema={"type": "string"}, content_type="text/csv", success=True,
+                  description="with ?format=csv")
+@blp.errors(401, 403, 404)
+def standings(args: dict[str, Any], club: str):
+    """Standings over finished matches: JSON, or CSV with ?format=csv."""
+    authorize(club, READERS)
+    rows = service().standings(club)
+    if args["format"] == "csv":
+        out = io.StringIO()
+        writer = csv.DictWriter(out, STANDING_COLUMNS, extrasaction="ignore", lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return Response(out.getvalue(), mimetype="text/csv",
+                        headers={"Content-Disposition": f'inline; filename="{club}-standings.csv"'})
+    return rows

@@ -1,0 +1,129 @@
+"""Every error as ``application/problem+json`` (RFC 9457), and never a 500 for client input.
+
+Three sources of errors meet here: the service's (:class:`referee.service.ServiceError`, mapped by
+class), HTTP's own (werkzeug's 404/405/413, webargs' 422 for a malformed request, the auth
+layer's 401/403), and bugs (anything else: logged with its traceback, answered as a bare 500 that
+leaks nothing).
+"""
+
+from __future__ import annotations
+
+import http
+from typing import Any, Mapping
+
+from flask import Flask, Response, current_app, request
+from werkzeug.exceptions import HTTPException
+
+from referee.service import (
+    Conflict, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid, NotFound,
+    ServiceError, Unauthorized,
+)
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+PROBLEM_BASE = "urn:domino-referee:problem:"
+AUTHENTICATE = 'Bearer realm="domino-referee"'
+
+# A service error class -> (HTTP status, problem type). The order matters only for subclasses.
+SERVICE_ERRORS: tuple[tuple[type[ServiceError], int, str], ...] = (
+    (NotFound, 404, "not-found"),
+    (IllegalEvent, 422, "illegal-event"),
+    (Invalid, 422, "invalid"),
+    (IdempotencyMismatch, 422, "idempotency-key-reused"),
+    (Conflict, 412, "stale-if-match"),
+    (Duplicate, 409, "duplicate"),
+    (Unauthorized, 401, "unauthorized"),
+    (Forbidden, 403, "forbidden"),
+)
+
+
+# One title per problem type, as RFC 9457 asks (the detail says what happened this time).
+TITLES = {
+    "not-found": "Not found",
+    "illegal-event": "Illegal event",
+    "invalid": "Invalid request",
+    "malformed-request": "Malformed request",
+    "idempotency-key-reused": "Idempotency key reused with another body",
+    "stale-if-match": "Stale If-Match: another event was recorded first",
+    "if-match-required": "If-Match required",
+    "duplicate": "Already exists",
+    "unauthorized": "Unauthorized",
+    "forbidden": "Forbidden",
+    "bad-request": "Bad request",
+    "server-error": "Internal server error",
+}
+
+
+def problem(status: int, detail: str | None = None, *, kind: str | None = None,
+            title: str | None = None, headers: Mapping[str, str] | None = None,
+            **members: Any) -> Response:
+    """A problem+json response. ``kind`` names a problem type of this API; without it the type
+    is about:blank and the title is the status phrase, as RFC 9457 asks."""
+    phrase = http.HTTPStatus(status).phrase
+    body: dict[str, Any] = {
+        "type": PROBLEM_BASE + kind if kind else "about:blank",
+        "title": title or TITLES.get(kind or "", phrase),
+        "status": status,
+    }
+    if detail:
+        body["detail"] = detail
+    body.update({k: v for k, v in members.items() if v is not None})
+    response = current_app.response_class(current_app.json.dumps(body), status=status,
+                                          mimetype=PROBLEM_MEDIA_TYPE)
+    if headers:
+        response.headers.update(headers)
+    return response
+
+
+def service_error(error: ServiceError) -> Response:
+    for cls, status, kind in SERVICE_ERRORS:
+        if isinstance(error, cls):
+            break
+    else:  # a new ServiceError subclass nobody mapped yet: still the client's request
+        status, kind = 400, "bad-request"
+    members: dict[str, Any] = {}
+    headers: dict[str, str] = {}
+    if isinstance(error, IllegalEvent):
+        members["violation"] = error.violation.as_dict()
+    elif isinstance(error, Invalid):
+        members["line"] = error.line
+    elif isinstance(error, Conflict):
+        members["current_seq"] = error.current_seq
+        if error.current_seq is not None:
+            headers["ETag"] = f'"{error.current_seq}"'
+    elif isinstance(error, Unauthorized):
+        headers["WWW-Authenticate"] = AUTHENTICATE
+    return problem(status, error.message, kind=kind, headers=headers, **members)
+
+
+def http_error(error: HTTPException) -> Response:
+    status = error.code or 500
+    if status >= 500:
+        # Flask hands an unhandled exception over as InternalServerError(original_exception).
+        cause = getattr(error, "original_exception", None) or error
+        current_app.logger.error("unhandled error on %s %s", request.method, request.path,
+                                 exc_info=(type(cause), cause, cause.__traceback__))
+        return problem(status, "the server failed; the error has been logged", kind="server-error")
+    # Keep the headers werkzeug means to send (Allow on 405, Retry-After...), not its HTML type.
+    headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+    data = getattr(error, "data", None) or {}  # what webargs/flask-smorest abort() attached
+    headers.update(data.get("headers") or {})
+    errors = data.get("errors") or data.get("messages")
+    detail = data.get("message") or error.description
+    if errors is not None:
+        return problem(status, "the request does not have the expected shape", kind="malformed-request",
+                       headers=headers, errors=errors)
+    return problem(status, detail, headers=headers)
+
+
+def unexpected_error(error: Exception) -> Response:
+    if isinstance(error, HTTPException):
+        return http_error(error)
+    current_app.logger.error("unhandled error on %s %s", request.method, request.path,
+                             exc_info=(type(error), error, error.__traceback__))
+    return problem(500, "the server failed; the error has been logged", kind="server-error")
+
+
+def register_error_handlers(app: Flask) -> None:
+    app.register_error_handler(ServiceError, service_error)
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(Exception, unexpected_error)

@@ -1,0 +1,82 @@
+"""A match's events: reading the record, and appending to it under optimistic concurrency."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from .auth import READERS, auth, authorize, may_see_hands, roles_for_event
+from .context import service
+from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, expected_seq, paginate_seq
+from .matches import match_for
+from .openapi import Blueprint
+from .schemas import (
+    AppendedSchema, AppendHeadersSchema, EventListArgsSchema, EventSchema, RecordedEventSchema,
+)
+from .visibility import current_round_start, redacted_records, round_open, visible_position
+
+REPLAYED_HEADER = {"Idempotent-Replayed": {
+    "description": "true when this answers a retry: nothing new was stored",
+    "schema": {"type": "string"}}}
+
+blp = Blueprint("events", __name__, url_prefix="/api/v1",
+                description="The record: read it, append to it")
+
+
+@blp.route("/matches/<int:match_id>/events", methods=["GET"])
+@auth.login_required
+@blp.arguments(EventListArgsSchema, location="query")
+@blp.response(200, RecordedEventSchema(many=True), headers={**ETAG_HEADER, **PAGE_HEADERS})
+@blp.errors(401, 403, 404)
+def list_events(args: dict[str, Any], match_id: int):
+    """The events after sequence number ``after`` (at most ``limit``), oldest first.
+
+    The ETag is the last sequence number: send it back in If-Match to append. During a round in
+    progress, a token other than a referee's gets that round's deal and draws as the table saw
+    them (hands and drawn tiles closed; such events carry "redacted": true).
+    """
+    summary, who = match_for(match_id, READERS)
+    svc = service()
+    after, limit = args["after"], args["limit"]
+    records = svc.list_events(match_id, after=after, limit=limit)
+    if records and not may_see_hands(who) and round_open(svc.state(match_id)):
+        # Where the round began may lie before this page: look at the whole record for it.
+        start = current_round_start(svc.list_events(match_id))
+        records = list(redacted_records(records, start))
+    total = summary["last_seq"]
+    last = records[-1]["seq"] if records else None
+    return records, {**etag_headers(total), **paginate_seq(total, limit, after, last)}
+
+
+@blp.route("/matches/<int:match_id>/events", methods=["POST"])
+@auth.login_required
+@blp.arguments(AppendHeadersSchema, location="headers")
+@blp.arguments(EventSchema)
+@blp.response(201, AppendedSchema, headers={**ETAG_HEADER, **REPLAYED_HEADER})
+@blp.errors(401, 403, 404, 412, 422, 428)
+def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
+    """Append one event (a log line's JSON) to the record.
+
+    Needs If-Match: "N", N the last sequence number seen (428 without it; 412 with the current
+    ETag when another event came first). The referee judges the event: an illegal one is refused
+    with 422 naming the violation, unless it carries "disputed": true, which stores it as an
+    open dispute for a referee to rule on. Rulings (penalty, void, annul, forfeit) take a
+    referee's token; play (deal, play, draw, pass, reveal, note) a scorekeeper's or a referee's.
+    An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
+    same key with another body is refused (422).
+    """
+    _, who = match_for(match_id, roles_for_event(event))
+    expected = expected_seq()
+    if not isinstance(expected, int):
+        return expected
+    recorded = service().record_event(
+        match_id, event, expected_seq=expected, client_event_id=headers.get("idempotency_key"),
+        recorded_by=who.recorded_by)
+    violation = recorded.violation.as_dict() if recorded.violation is not None else None
+    body = {"seq": recorded.seq, "event": recorded.event, "violation": violation,
+            "position": visible_position(who, recorded.state)}
+    headers = etag_headers(recorded.seq)
+    if recorded.duplicate:  # the body is the first answer's; this says nothing was stored now
+        headers["Idempotent-Replayed"] = "true"
+    return body, headers

@@ -1,0 +1,98 @@
+"""The HTTP headers this API speaks: ETag / If-Match / If-None-Match on a match's sequence
+number, and RFC 8288 Link plus X-Total-Count on paginated lists."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Response, request
+
+from .errors import problem
+
+# An entity tag as RFC 9110 writes it: optional W/ then a quoted string.
+_ETAG = re.compile(r'\s*(W/)?"([^"]*)"\s*(?:,|$)')
+
+ETAG_HEADER = {"ETag": {"description": 'the match\'s last sequence number, quoted: "N"',
+                        "schema": {"type": "string"}}}
+PAGE_HEADERS = {
+    "Link": {"description": "RFC 8288 links: first, prev, next, last", "schema": {"type": "string"}},
+    "X-Total-Count": {"description": "items matching, over all pages", "schema": {"type": "integer"}},
+}
+
+
+def etag(seq: int) -> str:
+    return f'"{seq}"'
+
+
+def etag_headers(seq: int) -> dict[str, str]:
+    """The ETag; the body depends on the token (hidden hands), so caches must key on it too."""
+    return {"ETag": etag(seq), "Vary": "Authorization"}
+
+
+def _tags(value: str) -> list[str] | None:
+    """The entity tags of an If-Match / If-None-Match value (weak ones compare by their opaque
+    part, as If-None-Match asks); None when it is not a list of tags."""
+    tags, pos = [], 0
+    while pos < len(value):
+        m = _ETAG.match(value, pos)
+        if m is None or m.end() == pos:
+            return None
+        tags.append(m.group(2))
+        pos = m.end()
+    return tags
+
+
+def expected_seq() -> int | Response:
+    """The sequence number If-Match names, or the response refusing the request: 428 when the
+    header is missing (or is *: an append must name what it follows); a value that names no
+    sequence number can match nothing, so the caller answers it with 412."""
+    value = request.headers.get("If-Match")
+    if value is None or value.strip() == "*":
+        return problem(428, 'appending takes If-Match: "N", N the last sequence number seen '
+                            "(the ETag of the match or its events)", kind="if-match-required")
+    tags = _tags(value)
+    if tags and len(tags) == 1 and tags[0].isascii() and tags[0].isdigit() and len(tags[0]) < 10:
+        return int(tags[0])
+    return -1  # matches no sequence number: the service answers 412 with the current ETag
+
+
+def not_modified(seq: int) -> Response | None:
+    """304 when If-None-Match already names ``seq``: a polling screen skips the replay."""
+    value = request.headers.get("If-None-Match")
+    if value is None:
+        return None
+    tags = _tags(value)
+    if value.strip() == "*" or (tags and str(seq) in tags):
+        return Response(status=304, headers=etag_headers(seq))
+    return None
+
+
+def _link(rel: str, **args: Any) -> str:
+    # Relative links keep the other query arguments and hold behind any proxy.
+    query = urlencode({**request.args.to_dict(), **args})
+    return f'<{request.path}?{query}>; rel="{rel}"'
+
+
+def paginate(total: int, limit: int, offset: int) -> dict[str, str]:
+    """X-Total-Count and RFC 8288 Link (first, prev, next, last) for a limit/offset page."""
+    last = max(0, (total - 1) // limit * limit)
+    links = [_link("first", limit=limit, offset=0)]
+    if offset > 0:
+        links.append(_link("prev", limit=limit, offset=max(0, min(offset - limit, last))))
+    if offset + limit < total:
+        links.append(_link("next", limit=limit, offset=offset + limit))
+    links.append(_link("last", limit=limit, offset=last))
+    return {"Link": ", ".join(links), "X-Total-Count": str(total)}
+
+
+def paginate_seq(total: int, limit: int, after: int, last_returned: int | None) -> dict[str, str]:
+    """The same for a list read by sequence number (?after=N): events 1..total."""
+    links = [_link("first", limit=limit, after=0)]
+    if after > 0:
+        links.append(_link("prev", limit=limit, after=max(0, min(after, total) - limit)))
+    if last_returned is not None and last_returned < total:
+        links.append(_link("next", limit=limit, after=last_returned))
+    links.append(_link("last", limit=limit, after=max(0, total - limit)))
+    return {"Link": ", ".join(links), "X-Total-Count": str(total)}

@@ -1,0 +1,149 @@
+"""Matches: listing, creating, importing a whole log; the match now, its report, its log."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Response, request, url_for
+
+from .auth import READERS, RECORDERS, REFEREE, Principal, auth, authorize, may_see_hands
+from .context import service
+from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, not_modified, paginate
+from .openapi import Blueprint
+from .schemas import (
+    LOG_BODY, LOG_MEDIA_TYPE, MatchCreateSchema, MatchListArgsSchema, MatchSchema,
+    MatchSummarySchema, ReportSchema,
+)
+from .visibility import current_round_start, redact, round_open, visible_position
+
+blp = Blueprint("matches", __name__, url_prefix="/api/v1",
+                description="Matches: the table now, the report, the log")
+
+LOCATION = {"Location": {"schema": {"type": "string"}}}
+
+
+def match_for(match_id: int, roles: frozenset[str]) -> tuple[dict[str, Any], Principal]:
+    """The match's summary and the caller, once its token is found to be of the match's club."""
+    summary = service().get_match(match_id)
+    return summary, authorize(summary["club"], roles)
+
+
+def _created(summary: dict[str, Any]):  # type: ignore[no-untyped-def]
+    location = url_for("matches.get_match", match_id=summary["id"])
+    return summary, {"Location": location, **etag_headers(summary["last_seq"])}
+
+
+@blp.route("/clubs/<string:club>/matches", methods=["GET"])
+@auth.login_required
+@blp.arguments(MatchListArgsSchema, location="query")
+@blp.response(200, MatchSummarySchema(many=True), headers=PAGE_HEADERS)
+@blp.errors(401, 403, 404)
+def list_matches(args: dict[str, Any], club: str):
+    """The club's matches, newest first; filter by status, player and date (YYYY-MM-DD)."""
+    authorize(club, READERS)
+    day = args.get("date")
+    date_from, date_to = args.get("date_from", day), args.get("date_to", day)
+    matches, total = service().list_matches(
+        club, status=args.get("status"), player=args.get("player"),
+        date_from=date_from.isoformat() if date_from else None,
+        date_to=date_to.isoformat() if date_to else None,
+        limit=args["limit"], offset=args["offset"])
+    return matches, paginate(total, args["limit"], args["offset"])
+
+
+@blp.route("/clubs/<string:club>/matches", methods=["POST"])
+@auth.login_required
+@blp.arguments(MatchCreateSchema)
+@blp.response(201, MatchSummarySchema, headers={**LOCATION, **ETAG_HEADER})
+@blp.errors(401, 403, 404, 422)
+def create_match(body: dict[str, Any], club: str):
+    """Start a match (scorekeeper or referee): {"rules": preset or object, "players": [...]}.
+
+    New player names are registered in the club. Optional header fields: table, date, event, match.
+    """
+    authorize(club, RECORDERS)
+    fields = {k: v for k, v in body.items() if k not in ("rules", "players")}
+    return _created(service().create_match(club, body["rules"], body["players"], **fields))
+
+
+@blp.route("/clubs/<string:club>/matches/import", methods=["POST"])
+@auth.login_required
+@blp.doc(requestBody={"required": True, "content": {
+    LOG_MEDIA_TYPE: {"schema": LOG_BODY}, "text/plain": {"schema": LOG_BODY}}})
+@blp.response(201, MatchSummarySchema, headers={**LOCATION, **ETAG_HEADER})
+@blp.errors(401, 403, 404, 413, 422)
+def import_match(club: str):
+    """Import a whole domino-log/1 (referee): every event is stored, or none.
+
+    An event the referee refuses fails the import (422, naming it) unless it carries
+    "disputed": true. The body may be at most MAX_CONTENT_LENGTH bytes (413 beyond).
+    """
+    who = authorize(club, REFEREE)
+    return _created(service().import_log(club, request.get_data(), recorded_by=who.recorded_by))
+
+
+@blp.route("/matches/<int:match_id>", methods=["GET"])
+@auth.login_required
+@blp.response(200, MatchSchema, headers=ETAG_HEADER)
+@blp.alt_response(304, response="NOT_MODIFIED")
+@blp.errors(401, 403, 404)
+def get_match(match_id: int):
+    """The match now: the line, open ends, whose turn and what that seat may do, hand counts,
+    the boneyard, round, totals and open disputes. Hands the table has not seen are null for
+    everyone but referees while a round is in progress. Send If-None-Match to poll cheaply."""
+    summary, who = match_for(match_id, READERS)
+    if (unchanged := not_modified(summary["last_seq"])) is not None:
+        return unchanged
+    svc = service()
+    pos = svc.state(match_id)
+    # The summary counts open disputes; only when there are some is the report worth a replay.
+    disputes = svc.report(match_id)["violations"] if summary.get("violations", 1) else []
+    view = {**summary, **visible_position(who, pos), "disputes": disputes}
+    return view, etag_headers(pos.seq)
+
+
+@blp.route("/matches/<int:match_id>/report", methods=["GET"])
+@auth.login_required
+@blp.response(200, ReportSchema, headers=ETAG_HEADER)
+@blp.alt_response(304, response="NOT_MODIFIED")
+@blp.errors(401, 403, 404)
+def get_report(match_id: int):
+    """The domino-report/1: every violation, each round's outcome and points, totals, winner."""
+    summary, _ = match_for(match_id, READERS)
+    if (unchanged := not_modified(summary["last_seq"])) is not None:
+        return unchanged
+    return service().report(match_id), etag_headers(summary["last_seq"])
+
+
+@blp.route("/matches/<int:match_id>/log", methods=["GET"])
+@auth.login_required
+@blp.response(200, LOG_BODY, content_type=LOG_MEDIA_TYPE, headers=ETAG_HEADER,
+              description="the domino-log/1")
+@blp.alt_response(304, response="NOT_MODIFIED")
+@blp.errors(401, 403, 404)
+def get_log(match_id: int):
+    """The domino-log/1 export: the header and every event, as recorded (JSON Lines).
+
+    During a round in progress, a token other than a referee's gets that round's deal and draws
+    as the table saw them (hands and drawn tiles closed).
+    """
+    summary, who = match_for(match_id, READERS)
+    if (unchanged := not_modified(summary["last_seq"])) is not None:
+        return unchanged
+    svc = service()
+    text = svc.export_log(match_id)
+    if not may_see_hands(who) and round_open(svc.state(match_id)):
+        text = _redacted_log(text)
+    return Response(text, mimetype=LOG_MEDIA_TYPE, headers=etag_headers(summary["last_seq"]))
+
+
+def _redacted_log(text: str) -> str:
+    lines = text.splitlines()
+    records = [{"seq": seq, "event": json.loads(line)} for seq, line in enumerate(lines[1:], 1)]
+    start = current_round_start(records)
+    if not start:
+        return text
+    out = lines[:start] + [json.dumps(redact(r["event"]), ensure_ascii=False)
+                           for r in records[start - 1:]]
+    return "".join(line + "\n" for line in out)

@@ -1,0 +1,112 @@
+"""flask-smorest, adapted: problem+json in the OpenAPI document, a stricter JSON reader, bearer
+security, and the docs page served from vendored Swagger UI assets (no CDN: it works offline)."""
+
+from __future__ import annotations
+
+import http
+import json
+from typing import Any
+
+import flask_smorest
+import swagger_ui_bundle
+from flask import Blueprint as FlaskBlueprint, Flask, Response, send_from_directory
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import HTTPException
+
+from .errors import PROBLEM_MEDIA_TYPE, http_error
+from .schemas import ProblemSchema
+
+DOCS_ASSETS = "/api/docs/assets/"
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+class StrictParser(FlaskParser):
+    """webargs' JSON reading, refusing what would otherwise slip through to a 500: NaN and
+    Infinity (not JSON; the store could not write them back) and nesting deep enough to exhaust
+    the recursion limit. Both become webargs' ordinary 400 for an unreadable body."""
+
+    def _raw_load_json(self, req):  # type: ignore[no-untyped-def]
+        if not is_json_request(req):
+            return super()._raw_load_json(req)
+        data = req.get_data(cache=True)
+        try:
+            return json.loads(data, parse_constant=_reject_constant)
+        except json.JSONDecodeError:
+            raise
+        except (ValueError, RecursionError) as error:
+            raise json.JSONDecodeError(str(error) or "nested too deeply", "?", 0) from None
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = StrictParser()
+
+    def errors(self, *codes: int):  # type: ignore[no-untyped-def]
+        """Document the problem responses a view may give, beyond the default one."""
+        def decorator(func):  # type: ignore[no-untyped-def]
+            for code in codes:
+                func = self.alt_response(code, response=http.HTTPStatus(code).name)(func)
+            return func
+        return decorator
+
+
+class ProblemApi(flask_smorest.Api):
+    """flask-smorest's Api, speaking problem+json in its error handler and its OpenAPI document."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
+        return http_error(error)
+
+    def _register_responses(self) -> None:
+        # flask-smorest documents error responses as application/json; ours are problem+json,
+        # and a client (or schemathesis) checking content types must find them documented so.
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["content"] = {PROBLEM_MEDIA_TYPE: {"schema": self.ERROR_SCHEMA}}
+            self.spec.components.response(status.name, response, lazy=True)
+        self.spec.components.response("DEFAULT_ERROR", {
+            "description": "An error (RFC 9457 problem details)",
+            "content": {PROBLEM_MEDIA_TYPE: {"schema": self.ERROR_SCHEMA}},
+        }, lazy=True)
+
+
+OPENAPI_CONFIG = {
+    "API_TITLE": "domino-referee",
+    "API_VERSION": "v1",
+    # Swagger UI 4 (the vendored one) reads OpenAPI 3.0.
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/api",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "/docs",
+    "OPENAPI_SWAGGER_UI_URL": DOCS_ASSETS,
+    "OPENAPI_SWAGGER_UI_CONFIG": {"persistAuthorization": True},
+    "API_SPEC_OPTIONS": {
+        "info": {"description": "Event-sourced referee and scorekeeper for real-table dominoes. "
+                                "Errors are application/problem+json (RFC 9457)."},
+        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "security": [{"bearer": []}],
+    },
+}
+
+
+def docs_assets() -> FlaskBlueprint:
+    """The Swagger UI files, from the swagger-ui-bundle package."""
+    blueprint = FlaskBlueprint("docs-assets", __name__)
+
+    @blueprint.route(DOCS_ASSETS + "<path:name>")
+    def asset(name: str) -> Response:
+        return send_from_directory(swagger_ui_bundle.swagger_ui_path, name, max_age=86400)
+
+    return blueprint
+
+
+def init_api(app: Flask) -> ProblemApi:
+    for key, value in OPENAPI_CONFIG.items():
+        app.config.setdefault(key, value)
+    api = ProblemApi(app)
+    app.register_blueprint(docs_assets())
+    return api

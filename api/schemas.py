@@ -1,0 +1,275 @@
+"""Marshmallow schemas for every request and response body of the HTTP API.
+
+Request schemas check only the shape HTTP needs (types, sizes); whether a rules object, a player
+list or an event makes sense is the service's business, so that a malformed event is refused by the
+referee with its violation code rather than by a generic validation error.
+"""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema, fields, validate
+
+ROLES = ("admin", "referee", "scorekeeper", "viewer")
+SLUG = validate.Regexp(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$",
+                       error="a slug is 1 to 64 lowercase letters, digits and inner hyphens")
+NAME = validate.Length(min=1, max=200)
+
+
+def _raw(kind: str | list[str], description: str) -> fields.Raw:
+    # Documented with a type, loaded as is: the referee judges the value (bad_event), not webargs.
+    return fields.Raw(metadata={"type": kind, "description": description})
+
+
+# ---------------------------------------------------------------- problems (RFC 9457)
+
+class ViolationSchema(Schema):
+    seq = fields.Integer(required=True)
+    code = fields.String(required=True, metadata={"description": "a domino-report/1 violation code"})
+    certainty = fields.String(validate=validate.OneOf(("proven", "possible")))
+    seat = fields.Integer(allow_none=True, required=True)
+    message = fields.String(required=True)
+
+
+class ProblemSchema(Schema):
+    """application/problem+json (RFC 9457), with the members this API adds."""
+
+    type = fields.String(required=True, metadata={"description": "a URI naming the kind of problem"})
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String()
+    instance = fields.String()
+    violation = fields.Nested(ViolationSchema, metadata={"description": "for an illegal event"})
+    current_seq = fields.Integer(metadata={"description": "for 412: the match's last sequence number"})
+    line = fields.Integer(allow_none=True, metadata={"description": "for an unreadable log: where"})
+    errors = fields.Dict(metadata={"description": "for 422 on a malformed request: field errors"})
+
+
+# ---------------------------------------------------------------- clubs, players, tokens
+
+class ClubCreateSchema(Schema):
+    slug = fields.String(required=True, validate=SLUG)
+    name = fields.String(required=True, validate=NAME)
+
+
+class ClubSchema(Schema):
+    slug = fields.String(required=True)
+    name = fields.String(required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class ClubCreatedSchema(ClubSchema):
+    admin_token = fields.String(required=True, metadata={
+        "description": "the club's first admin token; shown once, only its hash is stored"})
+
+
+class PlayerCreateSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+
+
+class PlayerSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.String(metadata={"format": "date-time"})
+
+
+class TokenCreateSchema(Schema):
+    role = fields.String(required=True, validate=validate.OneOf(ROLES))
+    label = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100))
+
+
+class TokenCreatedSchema(Schema):
+    club = fields.String(required=True)
+    role = fields.String(required=True)
+    label = fields.String(allow_none=True)
+    token = fields.String(required=True, metadata={"description": "shown once; only its hash is stored"})
+
+
+class StandingSchema(Schema):
+    player = fields.String(required=True)
+    played = fields.Integer(required=True)
+    won = fields.Integer(required=True)
+    lost = fields.Integer(required=True)
+    points_for = fields.Integer(required=True)
+
+
+class StandingsArgsSchema(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(("json", "csv")))
+
+
+# ---------------------------------------------------------------- lists
+
+class PageArgsSchema(Schema):
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1))
+
+
+class MatchListArgsSchema(PageArgsSchema):
+    status = fields.String(validate=validate.OneOf(("in_progress", "finished")))
+    player = fields.String(validate=NAME, metadata={"description": "matches this player sat in"})
+    date = fields.Date(metadata={"description": "matches of this day (same as date_from = date_to)"})
+    date_from = fields.Date(metadata={"description": "matches on or after this day"})
+    date_to = fields.Date(metadata={"description": "matches on or before this day"})
+
+
+class EventListArgsSchema(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1),
+                           metadata={"description": "only events with a greater sequence number"})
+    limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
+
+
+# ---------------------------------------------------------------- matches
+
+class MatchCreateSchema(Schema):
+    rules = _raw(["string", "object"],
+                 "a preset name, or {\"preset\": ..., parameter: value, ...} overriding some")
+    players = fields.List(fields.String(validate=NAME), required=True,
+                          validate=validate.Length(min=1, max=64))
+    table = fields.String(validate=validate.Length(max=200))
+    date = fields.String(validate=validate.Length(max=40), metadata={"description": "ISO 8601"})
+    event = fields.String(validate=validate.Length(max=200))
+    match = fields.String(validate=validate.Length(max=200), metadata={"description": "a name"})
+
+
+class MatchSummarySchema(Schema):
+    """A match as listings show it (the store's projection)."""
+
+    id = fields.Integer(required=True)
+    club = fields.String(required=True)
+    rules = fields.Dict(required=True, metadata={"description": "every parameter, resolved"})
+    players = fields.List(fields.String(), required=True)
+    status = fields.String(required=True)
+    round = fields.Integer(allow_none=True)
+    totals = fields.List(fields.Integer())
+    winner = fields.Integer(allow_none=True)
+    last_seq = fields.Integer(required=True, metadata={"description": "the ETag of the match"})
+    violations = fields.Integer(required=True, metadata={"description": "open disputes"})
+    match = fields.String(allow_none=True)
+    table = fields.String(allow_none=True)
+    date = fields.String(allow_none=True)
+    event = fields.String(allow_none=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+    updated_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class PlaySchema(Schema):
+    tile = fields.String(required=True)
+    end = fields.Integer(allow_none=True, required=True,
+                         metadata={"description": "the open end it joins; null on the lead"})
+
+
+class LegalSchema(Schema):
+    seat = fields.Integer(allow_none=True, required=True)
+    plays = fields.List(fields.Nested(PlaySchema), allow_none=True, required=True, metadata={
+        "description": "null when the seat's hand is not shown to this token"})
+    draw = fields.Boolean(required=True)
+    pass_ = fields.Boolean(required=True, data_key="pass", attribute="pass")
+
+
+class PositionSchema(Schema):
+    """The table as it stands after event ``seq``, as this token may see it."""
+
+    seq = fields.Integer(required=True, metadata={"description": "the event this view reflects"})
+    round = fields.Integer(allow_none=True, required=True)
+    phase = fields.String(required=True, metadata={
+        "description": "before_first_deal, in_progress, or the last round's outcome"})
+    line = fields.List(fields.String(), required=True,
+                       metadata={"description": "tiles left to right, each left pip first"})
+    ends = fields.List(fields.Integer(), allow_none=True, required=True)
+    turn = fields.Integer(allow_none=True, required=True)
+    may_lead = fields.List(fields.Integer(), required=True)
+    hands = fields.List(fields.List(fields.String(), allow_none=True), required=True, metadata={
+        "description": "each seat's tiles where known and shown to this token, else null"})
+    counts = fields.List(fields.Integer(), required=True)
+    boneyard = fields.Integer(required=True)
+    legal = fields.Nested(LegalSchema, required=True)
+    totals = fields.List(fields.Integer(), required=True)
+    finished = fields.Boolean(required=True)
+    winner = fields.Integer(allow_none=True, required=True)
+    hands_hidden = fields.Boolean(required=True, metadata={
+        "description": "true when hands the table has not seen are withheld from this token"})
+
+
+class MatchSchema(PositionSchema, MatchSummarySchema):
+    """The match now: everything a scorekeeper's screen shows."""
+
+    disputes = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
+        "description": "violations of events recorded as disputed and not yet voided"})
+
+
+# ---------------------------------------------------------------- events
+
+class EventSchema(Schema):
+    """One line of a domino-log/1 (after the header). Unknown members are kept as recorded."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = _raw("string", "deal, play, draw, pass, reveal, note (scorekeeper or referee); "
+                          "penalty, void, annul, forfeit (referee only)")
+    seat = _raw("integer", "play, draw, pass, reveal")
+    tile = _raw("string", "play, draw: a tile like \"6-5\"")
+    end = _raw(["integer", "string"], "play: the pip of the open end it joins, or left/right")
+    hands = _raw(["array", "null"], "deal: one list of tiles (or null when unseen) per seat")
+    tiles = _raw("array", "reveal: the tiles still held")
+    pips = _raw("integer", "reveal: only the pip count")
+    side = _raw("integer", "penalty, forfeit")
+    points = _raw("integer", "penalty")
+    reason = _raw("string", "penalty, void, annul, forfeit")
+    target = _raw("integer", "void: the sequence number struck")
+    text = _raw("string", "note")
+    seq = _raw("integer", "optional; must be the event's sequence number")
+    disputed = _raw("boolean", "store the event even if the referee refuses it, as an open dispute")
+
+
+class RecordedEventSchema(Schema):
+    seq = fields.Integer(required=True)
+    event = fields.Dict(required=True)
+    recorded_at = fields.String(allow_none=True, metadata={"format": "date-time"})
+    recorded_by = fields.String(allow_none=True)
+    redacted = fields.Boolean(metadata={
+        "description": "true when hands or a drawn tile the table has not seen are withheld"})
+
+
+class AppendedSchema(Schema):
+    seq = fields.Integer(required=True)
+    event = fields.Dict(required=True)
+    violation = fields.Nested(ViolationSchema, allow_none=True, required=True, metadata={
+        "description": "set when a disputed event was stored despite a violation"})
+    position = fields.Nested(PositionSchema, required=True)
+
+
+class AppendHeadersSchema(Schema):
+    if_match = fields.String(data_key="If-Match", metadata={
+        "description": "required: '\"N\"', N the last sequence number seen (the ETag)"})
+    idempotency_key = fields.String(data_key="Idempotency-Key", validate=validate.Length(min=1, max=200),
+                                    metadata={"description": "makes a retry safe"})
+
+
+# ---------------------------------------------------------------- report
+
+class RoundSchema(Schema):
+    round = fields.Integer(required=True)
+    opener = fields.Integer(allow_none=True)
+    outcome = fields.String(required=True)
+    winner = fields.Integer(allow_none=True)
+    points = fields.Integer()
+    pips = fields.List(fields.Integer(allow_none=True), allow_none=True)
+    blocked_by = fields.Integer(allow_none=True)
+
+
+class ReportSchema(Schema):
+    """domino-report/1."""
+
+    format = fields.String(required=True)
+    rules = fields.Dict(required=True)
+    valid = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(ViolationSchema), required=True)
+    rounds = fields.List(fields.Nested(RoundSchema), required=True)
+    totals = fields.List(fields.Integer(), required=True)
+    finished = fields.Boolean(required=True)
+    winner = fields.Integer(allow_none=True, required=True)
+
+
+# Bodies that are not JSON, documented by hand (flask-smorest documents schemas only).
+LOG_MEDIA_TYPE = "application/x-ndjson"
+LOG_BODY = {"type": "string", "description": "a domino-log/1: UTF-8 JSON Lines, header first"}
