@@ -18,6 +18,9 @@ NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fito")
 HAND_A = "6-6 6-4 5-5 5-1 4-4 3-3 2-0".split()
 HAND_B = "6-3 6-2 6-1 4-2 3-1 2-2 1-0".split()
 BONEYARD_AB = "6-5 6-0 5-4 5-3 5-2 5-0 4-3 4-1 4-0 3-2 3-0 2-1 1-1 0-0".split()
+# A four-seat deal of the whole double-six set: seat 2 holds the 6-6.
+PAIRS_DEAL = ["6-5 6-4 6-3 6-2 6-1 6-0 5-4", "5-5 5-3 5-2 5-1 5-0 4-3 4-2",
+              "6-6 4-4 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0"]
 
 
 def rules_for(spec: Any = "mano-a-mano", players: int = 2) -> Rules:
@@ -111,6 +114,16 @@ def round_tuple(result: Replay, index: int = -1) -> tuple[str, int | None, int]:
     """(outcome, winner, points) of a round."""
     r = result.rounds[index]
     return r.outcome, r.winner, r.points
+
+
+# A locked line (two seats, no drawing, any opener): after these plays both ends show 6 and all
+# seven tiles bearing a 6 are on the line. Seat 0 then holds 2-2, seat 1 holds 0-0 and 5-5.
+LOCK_A = "6-6 6-0 1-0 1-1 6-1 6-5 2-2".split()
+LOCK_B = "6-2 3-2 6-3 6-4 5-4 0-0 5-5".split()
+LOCK_PLAYS = [play(0, "6-6"), play(1, "6-2"), play(0, "6-0"), play(1, "3-2"), play(0, "1-0"),
+              play(1, "6-3"), play(0, "1-1"), play(1, "6-4"), play(0, "6-1"), play(1, "5-4"),
+              play(0, "6-5", 5)]
+LOCK_SPEC = {"preset": "mano-a-mano", "draw": "none", "first_opener": "free"}
 
 
 def closed_block(spec: Any, players: int, plays: list[tuple[int, str]], pips: list[int]) -> Replay:

@@ -8,8 +8,8 @@ seat 1 is to play, holding 6-3 6-1 4-2 3-1 2-2 1-0.
 import pytest
 
 from core_helpers import (
-    HAND_A, HAND_B, annul, codes, deal, draw, judge, last_code, legal, note, pass_, penalty, play,
-    reveal, round_tuple,
+    HAND_A, HAND_B, LOCK_A, LOCK_B, LOCK_PLAYS, LOCK_SPEC, PAIRS_DEAL, annul, codes, deal, draw,
+    judge, last_code, legal, note, pass_, penalty, play, reveal, round_tuple,
 )
 
 BASE = [deal(HAND_A, HAND_B), play(0, "6-6"), play(1, "6-2"), play(0, "6-4")]
@@ -159,14 +159,6 @@ def test_equal_ends_go_on_the_right():
 # ---------------------------------------------------------------------------- blocks
 
 
-LOCK_A = "6-6 6-0 1-0 1-1 6-1 6-5 2-2".split()
-LOCK_B = "6-2 3-2 6-3 6-4 5-4 0-0 5-5".split()
-LOCK_PLAYS = [play(0, "6-6"), play(1, "6-2"), play(0, "6-0"), play(1, "3-2"), play(0, "1-0"),
-              play(1, "6-3"), play(0, "1-1"), play(1, "6-4"), play(0, "6-1"), play(1, "5-4"),
-              play(0, "6-5", 5)]
-LOCK_SPEC = {"preset": "mano-a-mano", "draw": "none", "first_opener": "free"}
-
-
 def test_locked_line_blocks_at_once():
     result = legal([deal(LOCK_A, LOCK_B)] + LOCK_PLAYS, LOCK_SPEC)
     r = result.rounds[0]
@@ -273,13 +265,9 @@ def _leads(spec, hands, players=2):
     return seats, tile
 
 
-PAIRS = ["6-5 6-4 6-3 6-2 6-1 6-0 5-4", "5-5 5-3 5-2 5-1 5-0 4-3 4-2",
-         "6-6 4-4 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0"]
-
-
 def test_double_six_with_every_tile_dealt():
-    assert _leads("parejas", PAIRS, 4) == ([2], "6-6")
-    d = deal(*PAIRS)
+    assert _leads("parejas", PAIRS_DEAL, 4) == ([2], "6-6")
+    d = deal(*PAIRS_DEAL)
     assert last_code([d, play(0, "6-5")], "parejas", 4) == ("wrong_opener", 0)
     assert last_code([d, play(2, "4-4")], "parejas", 4) == ("wrong_opening_tile", 2)
     assert legal([d, play(2, "6-6")], "parejas", 4).rounds[0].opener == 2
@@ -287,13 +275,13 @@ def test_double_six_with_every_tile_dealt():
 
 def test_double_six_when_nobody_holds_it_is_highest_double():
     spec = {"preset": "veracruz", "first_opener": "double_six"}
-    assert _leads(spec, [PAIRS[0], PAIRS[1]]) == ([1], "5-5")
-    assert _leads(spec, [PAIRS[2], PAIRS[1]]) == ([0], "6-6")
+    assert _leads(spec, [PAIRS_DEAL[0], PAIRS_DEAL[1]]) == ([1], "5-5")
+    assert _leads(spec, [PAIRS_DEAL[2], PAIRS_DEAL[1]]) == ([0], "6-6")
 
 
 def test_highest_double():
     assert _leads("mano-a-mano", [HAND_B, HAND_A]) == ([1], "6-6")
-    assert _leads("veracruz", [PAIRS[1], PAIRS[3], "6-5 6-4 6-3 6-2 6-1 6-0 4-0"], 3) == (
+    assert _leads("veracruz", [PAIRS_DEAL[1], PAIRS_DEAL[3], "6-5 6-4 6-3 6-2 6-1 6-0 4-0"], 3) == (
         [0], "5-5")
 
 
