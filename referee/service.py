@@ -374,7 +374,10 @@ class Service:
     def _record(self, match_id: int, event: Any, new: store.NewEvent,
                 expected_seq: int | None) -> Recorded:
         with db.writing(self.engine) as conn:
-            row = self._match_row(conn, match_id, client_event_id=new.client_event_id)
+            # "Append at the end" takes the row lock first (PostgreSQL: FOR UPDATE) so such
+            # writers queue instead of conflicting; a named expected seq stays optimistic.
+            row = self._match_row(conn, match_id, client_event_id=new.client_event_id,
+                                  for_update=expected_seq is None)
             if new.client_event_id is not None and row.duplicate_seq is not None:
                 return self._duplicate(conn, row, event)
             last = row.last_seq

@@ -1,0 +1,65 @@
+"""Fixtures for the database contract suite: every test that takes ``database_url`` (or a fixture
+built on it) runs on SQLite, always, and on PostgreSQL when DOMINO_TEST_DATABASE_URL is set.
+
+Each test gets an empty database: a new SQLite file, or a new PostgreSQL schema (reached through
+the connection's search_path, so the tables and the alembic version table land in it) dropped
+afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from typing import Any, Iterator
+
+import pytest
+from sqlalchemy import Engine, create_engine, text
+from sqlalchemy.engine import make_url
+
+from referee.db import make_engine
+from referee.service import Service
+
+PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
+
+DATABASES = [
+    "sqlite",
+    pytest.param("postgresql", marks=pytest.mark.skipif(
+        not PG_URL, reason="DOMINO_TEST_DATABASE_URL is not set")),
+]
+
+@pytest.fixture(params=DATABASES)
+def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'domino.db'}"
+        return
+    schema = "test_" + uuid.uuid4().hex[:16]
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    engine = make_engine(database_url)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def service(engine: Engine) -> Service:
+    service = Service(engine)
+    service.upgrade()
+    return service
+
+
+@pytest.fixture
+def club(service: Service) -> str:
+    service.create_club("casino", "Casino Domino Club")
+    return "casino"
