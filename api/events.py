@@ -66,8 +66,8 @@ def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
     same key with another body is refused (422).
     """
-    _, who = match_for(match_id, roles_for_event(event))
-    expected = expected_seq()
+    summary, who = match_for(match_id, roles_for_event(event))
+    expected = expected_seq(summary["last_seq"])
     if not isinstance(expected, int):
         return expected
     recorded = service().record_event(

@@ -44,10 +44,10 @@ def _tags(value: str) -> list[str] | None:
     return tags
 
 
-def expected_seq() -> int | Response:
+def expected_seq(current: int) -> int | Response:
     """The sequence number If-Match names, or the response refusing the request: 428 when the
-    header is missing (or is *: an append must name what it follows); a value that names no
-    sequence number can match nothing, so the caller answers it with 412."""
+    header is missing (or is *: an append must name what it follows), 412 with the current ETag
+    when it names no sequence number (it can match nothing)."""
     value = request.headers.get("If-Match")
     if value is None or value.strip() == "*":
         return problem(428, 'appending takes If-Match: "N", N the last sequence number seen '
@@ -55,7 +55,8 @@ def expected_seq() -> int | Response:
     tags = _tags(value)
     if tags and len(tags) == 1 and tags[0].isascii() and tags[0].isdigit() and len(tags[0]) < 10:
         return int(tags[0])
-    return -1  # matches no sequence number: the service answers 412 with the current ETag
+    return problem(412, f"If-Match names no sequence number; the last event is {current}",
+                   kind="stale-if-match", headers={"ETag": etag(current)}, current_seq=current)
 
 
 def not_modified(seq: int) -> Response | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http
 import json
+import math
 from typing import Any
 
 import flask_smorest
@@ -23,17 +24,25 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e999 parses to infinity, which no JSON can carry back
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
 class StrictParser(FlaskParser):
     """webargs' JSON reading, refusing what would otherwise slip through to a 500: NaN and
-    Infinity (not JSON; the store could not write them back) and nesting deep enough to exhaust
-    the recursion limit. Both become webargs' ordinary 400 for an unreadable body."""
+    Infinity (not JSON; the store could not write them back), numbers too large for a float, and
+    nesting deep enough to exhaust the recursion limit. All become webargs' ordinary 400 for an
+    unreadable body."""
 
     def _raw_load_json(self, req):  # type: ignore[no-untyped-def]
         if not is_json_request(req):
             return super()._raw_load_json(req)
         data = req.get_data(cache=True)
         try:
-            return json.loads(data, parse_constant=_reject_constant)
+            return json.loads(data, parse_constant=_reject_constant, parse_float=_finite)
         except json.JSONDecodeError:
             raise
         except (ValueError, RecursionError) as error:

@@ -15,9 +15,9 @@ SLUG = validate.Regexp(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$",
 NAME = validate.Length(min=1, max=200)
 
 
-def _raw(kind: str | list[str], description: str) -> fields.Raw:
+def _raw(kind: str | list[str], description: str, required: bool = False) -> fields.Raw:
     # Documented with a type, loaded as is: the referee judges the value (bad_event), not webargs.
-    return fields.Raw(metadata={"type": kind, "description": description})
+    return fields.Raw(required=required, metadata={"type": kind, "description": description})
 
 
 # ---------------------------------------------------------------- problems (RFC 9457)
@@ -121,7 +121,8 @@ class EventListArgsSchema(Schema):
 
 class MatchCreateSchema(Schema):
     rules = _raw(["string", "object"],
-                 "a preset name, or {\"preset\": ..., parameter: value, ...} overriding some")
+                 "a preset name, or {\"preset\": ..., parameter: value, ...} overriding some",
+                 required=True)
     players = fields.List(fields.String(validate=NAME), required=True,
                           validate=validate.Length(min=1, max=64))
     table = fields.String(validate=validate.Length(max=200))
