@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .admin import club, token
+from .db import db
 from .logs import show, validate
 from .serve import serve
 
@@ -24,3 +25,4 @@ main.add_command(show)
 main.add_command(serve)
 main.add_command(club)
 main.add_command(token)
+main.add_command(db)
