@@ -11,6 +11,7 @@ from typing import Any
 import flask_smorest
 import swagger_ui_bundle
 from flask import Blueprint as FlaskBlueprint, Flask, Response, send_from_directory
+from marshmallow import RAISE
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException
 
@@ -35,7 +36,12 @@ class StrictParser(FlaskParser):
     """webargs' JSON reading, refusing what would otherwise slip through to a 500: NaN and
     Infinity (not JSON; the store could not write them back), numbers too large for a float, and
     nesting deep enough to exhaust the recursion limit. All become webargs' ordinary 400 for an
-    unreadable body."""
+    unreadable body.
+
+    It also refuses query arguments it does not know (422) rather than ignoring them: a
+    misspelled filter must not quietly list everything."""
+
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": RAISE}
 
     def _raw_load_json(self, req):  # type: ignore[no-untyped-def]
         if not is_json_request(req):
