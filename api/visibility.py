@@ -10,11 +10,12 @@ over, everything shows.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
-
-from referee.position import Position
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .auth import Principal, may_see_hands
+
+if TYPE_CHECKING:  # the service hands positions over; the API never builds one
+    from referee.position import Position
 
 
 def round_open(pos: Position) -> bool:

@@ -8,10 +8,13 @@ every role in each, and one parejas match of each club with its first deal recor
 from __future__ import annotations
 
 import random
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import pytest
+import waitress
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -91,3 +94,27 @@ def assert_problem(response: Any, status: int, kind: str | None = None) -> dict[
     if kind is not None:
         assert body["type"].endswith(":" + kind), body
     return body
+
+
+@contextmanager
+def served(app: Flask, threads: int = 8) -> Iterator[str]:
+    """``app`` under a real waitress server on 127.0.0.1 (a free port), in a thread; yields
+    its base URL and stops it afterwards."""
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads)
+    stop = threading.Event()
+
+    def loop() -> None:
+        # server.run() loops for ever; this one checks for the stop between polls, then closes
+        # the sockets in the thread that polls them.
+        while not stop.is_set():
+            server.asyncore.loop(timeout=0.05, map=server._map, count=1)
+        server.close()
+
+    thread = threading.Thread(target=loop, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+        server.task_dispatcher.shutdown()
