@@ -1,23 +1,17 @@
-"""``domino club create`` and ``domino token create``: setting a club up for the HTTP API."""
+"""Setting a club up: ``domino club create/show``, ``domino player add/list``, ``domino token create``."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator
+from typing import Any
 
 import click
+from rich.console import Console
+from rich.table import Table
 
-from referee.service import ROLES, Service, ServiceError, open_service
+from referee.service import ROLES, Service
 
-
-@contextmanager
-def _service() -> Iterator[Service]:
-    """The configured database's service; service errors become a one-line CLI error."""
-    try:
-        with open_service() as service:
-            yield service
-    except ServiceError as error:
-        raise click.ClickException(error.message) from None
+from .connection import connect
+from .options import club_option
 
 
 @click.group()
@@ -35,9 +29,78 @@ def club_create(slug: str, name: str) -> None:
     Example:
       domino club create casino --name "Casino Domino Club"
     """
-    with _service() as service:
+    with connect() as service:
         created = service.create_club(slug, name)
     click.echo(f"created club {created['slug']} ({created['name']})")
+
+
+@club.command("show")
+@click.argument("slug")
+def club_show(slug: str) -> None:
+    """Show a club: its name, when it was created, how many players and matches it has.
+
+    \b
+    Example:
+      domino club show casino
+    """
+    with connect() as service:
+        found = service.get_club(slug)
+        _, players = service.list_players(slug, limit=1)
+        _, matches = service.list_matches(slug, limit=1)
+        _, finished = service.list_matches(slug, status="finished", limit=1)
+    click.echo(f"{found['slug']}: {found['name']}\n"
+               f"created {found['created_at']}\n"
+               f"{players} players, {matches} matches ({finished} finished)")
+
+
+@click.group()
+def player() -> None:
+    """A club's players."""
+
+
+@player.command("add")
+@click.argument("name")
+@club_option
+def player_add(name: str, club_slug: str) -> None:
+    """Add a player to a club (match new also adds the players it names).
+
+    \b
+    Example:
+      domino player add "Ana María" --club casino
+    """
+    with connect() as service:
+        added = service.create_player(club_slug, name)
+    click.echo(f"added {added['name']} to {club_slug}")
+
+
+@player.command("list")
+@club_option
+def player_list(club_slug: str) -> None:
+    """List a club's players.
+
+    \b
+    Example:
+      domino player list --club casino
+    """
+    with connect() as service:
+        found = _all_players(service, club_slug)
+    table = Table(title=f"{club_slug}: {len(found)} players", title_justify="left")
+    table.add_column("id", justify="right")
+    table.add_column("name")
+    table.add_column("since")
+    for p in found:
+        table.add_row(str(p["id"]), p["name"], p["created_at"][:10])
+    Console().print(table)
+
+
+def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
+    """Every player, page by page (the service pages its lists)."""
+    found: list[dict[str, Any]] = []
+    while True:
+        page, total = service.list_players(club_slug, limit=500, offset=len(found))
+        found += page
+        if not page or len(found) >= total:
+            return found
 
 
 @click.group()
@@ -46,7 +109,7 @@ def token() -> None:
 
 
 @token.command("create")
-@click.option("--club", "club_slug", required=True, help="The club the token belongs to.")
+@club_option
 @click.option("--role", required=True, type=click.Choice(ROLES),
               help="admin: players, tokens; referee: rulings, sees all hands; "
                    "scorekeeper: records play; viewer: reads.")
@@ -58,6 +121,6 @@ def token_create(club_slug: str, role: str, label: str | None) -> None:
     Example:
       domino token create --club casino --role scorekeeper --label "table 3"
     """
-    with _service() as service:
+    with connect() as service:
         secret = service.create_token(club_slug, role, label=label)
     click.echo(secret)

@@ -1,4 +1,5 @@
-"""``domino validate`` and ``domino show``: the referee's verdict on log files."""
+"""``domino validate`` and ``domino show``: the referee's verdict on log files (show also draws a
+stored match)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
+from rich.console import Console, Group
 
 from referee import LogError, Match, build_report, position, positions, read_log, replay
 from referee.report import error_report
 
+from .connection import connect
+from .matches import match_view
+from .options import at_option
 from .render import position_view, report_view
 
 
@@ -61,16 +65,28 @@ def validate(logs: tuple[str, ...], as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("log", metavar="LOG")
-@click.option("--at", "at", type=click.IntRange(min=0), default=None,
-              help="Show the table as it stood after this event (default: the last).")
+@click.argument("log", metavar="LOG|MATCH")
+@at_option
 def show(log: str, at: int | None) -> None:
-    """Draw the table of a match log as it stood: the line, open ends, hands, scores.
+    """Draw the table of a match as it stood: the line, open ends, hands, scores. LOG is a
+    domino-log/1 file (- for stdin); anything that is not a file is a match id in the database.
 
     \b
     Example:
       domino show examples/parejas.jsonl --at 12
+      domino show 7 --at 30
     """
+    if log == "-" or Path(log).exists():
+        view = _file_view(log, at)
+    elif log.isascii() and log.isdigit():
+        with connect() as service:
+            view = match_view(service, log, at)
+    else:
+        raise click.ClickException(f"{log} is neither a log file nor a match id")
+    Console().print(view)
+
+
+def _file_view(log: str, at: int | None) -> Group:
     try:
         match_log = _read(log)
     except LogError as error:
@@ -86,5 +102,5 @@ def show(log: str, at: int | None) -> None:
             pos, refused = position(match), violation
     if pos is None:  # before the first event
         pos = position(Match(header.rules, header.players))
-    Console().print(position_view(pos, header.rules.as_dict(), header.players,
-                                  refused.message if refused else None))
+    return position_view(pos, header.rules.as_dict(), header.players,
+                         refused.message if refused else None)

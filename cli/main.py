@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .admin import club, token
+from . import recording, rulings
+from .admin import club, player, token
 from .db import db
+from .imports import match_import
 from .logs import show, validate
+from .matches import match
 from .serve import serve
+from .standings import standings
+from .table import table
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -17,12 +22,17 @@ def main() -> None:
 
     Works on the configured database (DOMINO_DATABASE_URL, by default the SQLite file
     domino.db) or, for validate and show, on domino-log/1 files.
+
+    \b
+    Example:
+      domino db upgrade
+      domino club create casino --name "Casino Domino Club"
+      domino match new --club casino --rules mano-a-mano --player Ana --player Beto
+      domino table 1
     """
 
 
-main.add_command(validate)
-main.add_command(show)
-main.add_command(serve)
-main.add_command(club)
-main.add_command(token)
-main.add_command(db)
+match.add_command(match_import)
+for command in (validate, show, serve, db, club, player, token, match, table, standings,
+                *recording.COMMANDS, *rulings.COMMANDS):
+    main.add_command(command)

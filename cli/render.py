@@ -22,6 +22,16 @@ def tile_text(tile: str) -> str:
     return f"[{a}|{b}]"
 
 
+def outcome_text(result: dict[str, Any], players: Sequence[str]) -> str:
+    """A report round's outcome in words: "domino", "blocked by Beto", "awaiting reveal"."""
+    blocker = result["blocked_by"]
+    return result["outcome"].replace("_", " ") + (f" by {players[blocker]}" if blocker is not None else "")
+
+
+def scores_text(totals: Sequence[int], sides: Sequence[str]) -> str:
+    return ", ".join(f"{sides[s]} {t}" for s, t in enumerate(totals))
+
+
 def rounds_table(report: dict[str, Any], players: Sequence[str]) -> Table:
     sides = side_names(report["rules"], players)
     table = Table(title="Rounds", title_justify="left")
@@ -31,7 +41,7 @@ def rounds_table(report: dict[str, Any], players: Sequence[str]) -> Table:
         table.add_row(
             str(r["round"]),
             players[r["opener"]] if r["opener"] is not None else "-",
-            r["outcome"].replace("_", " ") + (f" by {players[r['blocked_by']]}" if r["blocked_by"] is not None else ""),
+            outcome_text(r, players),
             sides[r["winner"]] if r["winner"] is not None else "-",
             str(r["points"]),
             " ".join(map(str, r["pips"])) if r["pips"] is not None else "-",
@@ -50,11 +60,15 @@ def totals_table(report: dict[str, Any], players: Sequence[str]) -> Table:
     return table
 
 
+def match_over_text(winner: int | None, sides: Sequence[str]) -> str:
+    who = sides[winner] if winner is not None else "nobody (a tie)"
+    return f"Match over: {who} won."
+
+
 def verdict(report: dict[str, Any], players: Sequence[str]) -> Text:
     sides = side_names(report["rules"], players)
     if report["finished"]:
-        who = sides[report["winner"]] if report["winner"] is not None else "nobody (a tie)"
-        status = f"Match over: {who} won."
+        status = match_over_text(report["winner"], sides)
     else:
         status = "Match not finished."
     if report["valid"]:
@@ -98,8 +112,103 @@ def position_view(pos: Position, rules: dict[str, Any], players: Sequence[str],
     if pos.may_lead and pos.turn is None:
         parts.append(Text("May open: " + ", ".join(players[s] for s in pos.may_lead)))
     parts.append(Text(f"Boneyard: {pos.boneyard}"))
-    parts.append(Text("Scores: " + ", ".join(f"{sides[s]} {t}" for s, t in enumerate(pos.totals))))
+    parts.append(Text("Scores: " + scores_text(pos.totals, sides)))
     if pos.finished:
-        parts.append(Text("Match over: " + (sides[pos.winner] + " won" if pos.winner is not None else "no winner"),
-                          style="bold"))
+        parts.append(Text(match_over_text(pos.winner, sides), style="bold"))
+    return Group(*parts)
+
+
+# ------------------------------------------------------------------- recording, one line at a time
+
+def seat_name(seat: Any, players: Sequence[str]) -> str:
+    return f"{players[seat]} (seat {seat})" if type(seat) is int and 0 <= seat < len(players) else f"seat {seat}"
+
+
+def side_name(side: Any, sides: Sequence[str]) -> str:
+    return sides[side] if type(side) is int and 0 <= side < len(sides) else f"side {side}"
+
+
+def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> str:
+    """What an event says, in words: the confirmation printed once it is recorded."""
+    kind = event.get("type")
+    who = seat_name(event.get("seat"), players)
+    if kind == "deal":
+        hands = event.get("hands") or []
+        seen = sum(hand is not None for hand in hands)
+        how = "open" if hands and seen == len(hands) else "closed" if not seen else "partly open"
+        return f"dealt a new round ({how})"
+    if kind == "play":
+        end = event.get("end")
+        where = "" if end is None else f" on the {end}" + ("" if end in ("left", "right") else " end")
+        return f"{who} played {event['tile']}{where}"
+    if kind == "draw":
+        return f"{who} drew " + (event["tile"] if event.get("tile") else "a tile (unseen)")
+    if kind == "pass":
+        return f"{who} passed"
+    if kind == "reveal":
+        shown = " ".join(event["tiles"]) if event.get("tiles") is not None else f"{event['pips']} pips"
+        return f"{who} revealed {shown}"
+    if kind == "penalty":
+        return f"penalty: {event['points']} points to {side_name(event['side'], sides)} ({event['reason']})"
+    if kind == "void":
+        return f"voided event {event['target']} ({event['reason']})"
+    if kind == "annul":
+        return f"annulled the round ({event['reason']})"
+    if kind == "forfeit":
+        return f"forfeit by {side_name(event['side'], sides)} ({event['reason']})"
+    if kind == "note":
+        return f"note: {event['text']}"
+    return f"{kind} event"
+
+
+def round_result_text(result: dict[str, Any], players: Sequence[str], sides: Sequence[str],
+                      owing: Sequence[int] = ()) -> Text:
+    """A report round that has just ended (or just been scored), in one line."""
+    head = f"Round {result['round']}: {outcome_text(result, players)}"
+    if result["outcome"] == "awaiting_reveal":
+        waiting = ", ".join(seat_name(s, players) for s in owing) or "the seats still holding tiles"
+        return Text(f"{head}; waiting for reveals from {waiting}", style="bold yellow")
+    if result["outcome"] == "annulled":
+        return Text(f"{head}; no score, deal again", style="bold yellow")
+    if result["winner"] is None:
+        return Text(f"{head}; nobody scores", style="bold")
+    pips = " ".join(map(str, result["pips"])) if result["pips"] is not None else "-"
+    return Text(f"{head}; {result['points']} points to {sides[result['winner']]} (pips left: {pips})",
+                style="bold green")
+
+
+def legal_text(legal: dict[str, Any]) -> str:
+    """What the seat on turn may do, from Position.legal."""
+    plays = legal.get("plays")
+    moves = []
+    if plays is None:
+        moves.append("any tile it holds that fits (hand not seen)")
+    else:
+        moves += [p["tile"] + (f" on {p['end']}" if p["end"] is not None else "") for p in plays]
+    if legal.get("draw"):
+        moves.append("d (draw)")
+    if legal.get("pass"):
+        moves.append("p (pass)")
+    return ", ".join(moves) or "nothing"
+
+
+def turn_view(pos: Position, players: Sequence[str], owing: Sequence[int] = ()) -> Group:
+    """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
+    line = " ".join(tile_text(t) for t in pos.line) or "(empty)"
+    parts: list[Any] = [Text(f"Line: {line}")]
+    if pos.ends:
+        parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]} · boneyard {pos.boneyard}"))
+    if pos.finished:
+        parts.append(Text("The match is over: notes, reveals and undo are still taken.", style="bold"))
+    elif pos.turn is not None:
+        parts.append(Text(f"To play: {seat_name(pos.turn, players)} · "
+                          f"{pos.counts[pos.turn]} tiles · legal: {legal_text(pos.legal)}", style="bold"))
+    elif pos.may_lead:
+        seats = ", ".join(seat_name(s, players) for s in pos.may_lead)
+        parts.append(Text(f"May open: {seats} (type N: before the tile)", style="bold"))
+    elif owing:
+        seats = ", ".join(seat_name(s, players) for s in owing)
+        parts.append(Text(f"Waiting for reveals: {seats} (r TILES or r PIPS)", style="bold"))
+    else:
+        parts.append(Text("No round in progress: type deal (or deal HANDS)", style="bold"))
     return Group(*parts)

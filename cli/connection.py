@@ -1,0 +1,62 @@
+"""The configured database's service for a command, with its errors turned into CLI errors.
+
+Every command that touches the database opens it through :func:`connect`, so that a user's
+mistake (an unknown match, an illegal event, a database never upgraded) ends in one clear line
+and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+import click
+from sqlalchemy import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from referee.db import alembic_config, current_revision
+from referee.service import IllegalEvent, Service, ServiceError, open_service
+
+UPGRADE_HINT = "the database is not upgraded to this version of domino: run `domino db upgrade`"
+
+
+@contextmanager
+def connect(url: str | None = None) -> Iterator[Service]:
+    """The service over ``url`` (default: DOMINO_DATABASE_URL or the embedded SQLite file)."""
+    try:
+        with open_service(url) as service:
+            try:
+                yield service
+            except SQLAlchemyError as error:
+                raise click.ClickException(database_problem(service.engine, error)) from None
+    except IllegalEvent as error:
+        raise click.ClickException(refusal(error)) from None
+    except ServiceError as error:
+        raise click.ClickException(error.message) from None
+    except SQLAlchemyError as error:  # connecting failed
+        raise click.ClickException(f"database error: {_cause(error)}") from None
+
+
+def refusal(error: IllegalEvent) -> str:
+    v = error.violation
+    return f"refused ({v.code}): {v.message}"
+
+
+def database_problem(engine: Engine, error: SQLAlchemyError) -> str:
+    """What to tell the user about a database error: most often the schema is missing or
+    behind (a new install, or a new version of domino), which `domino db upgrade` fixes."""
+    try:
+        behind = current_revision(engine) != _head_revision()
+    except SQLAlchemyError:
+        behind = False
+    return UPGRADE_HINT if behind else f"database error: {_cause(error)}"
+
+
+def _head_revision() -> str | None:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def _cause(error: SQLAlchemyError) -> object:
+    return getattr(error, "orig", None) or error

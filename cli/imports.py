@@ -1,0 +1,98 @@
+"""``domino match import``: many domino-log/1 files into a club, each stored whole or refused."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from referee.service import IllegalEvent, Invalid, Service, ServiceError
+
+from .connection import connect
+from .options import club_option
+
+
+class Outcome(NamedTuple):
+    file: str
+    match_id: int | None  # None: refused
+    events: int | None = None
+    status: str | None = None
+    where: str | None = None  # "line 3" (unreadable) or "event 17" (refused by the referee)
+    message: str | None = None
+
+
+def import_file(service: Service, club: str, path: str) -> Outcome:
+    """One file: imported atomically by the service, or refused with where and why."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        return Outcome(path, None, message=f"cannot read the file: {error.strerror or error}")
+    try:
+        summary = service.import_log(club, data, recorded_by="cli:import")
+    except Invalid as error:
+        return Outcome(path, None, where=f"line {error.line}" if error.line else None,
+                       message=error.message)
+    except IllegalEvent as error:
+        v = error.violation
+        return Outcome(path, None, where=f"event {v.seq}",
+                       message=f"{v.code}: {v.message} (mark it \"disputed\": true to import it)")
+    except ServiceError as error:
+        return Outcome(path, None, message=error.message)
+    return Outcome(path, summary["id"], summary["last_seq"], summary["status"])
+
+
+def outcomes_table(outcomes: list[Outcome]) -> Table:
+    imported = sum(o.match_id is not None for o in outcomes)
+    table = Table(title=f"Imported {imported} of {len(outcomes)} logs", title_justify="left")
+    for column in ("file", "result", "match", "events", "status", "at", "why"):
+        table.add_column(column, justify="right" if column in ("match", "events") else "left",
+                         overflow="fold")
+    for o in outcomes:
+        ok = o.match_id is not None
+        table.add_row(o.file, "[green]imported[/]" if ok else "[red]refused[/]",
+                      str(o.match_id) if ok else "-", str(o.events) if ok else "-",
+                      (o.status or "").replace("_", " ") or "-", o.where or "-", o.message or "-")
+    return table
+
+
+def _size(path: str) -> int:
+    try:
+        return max(Path(path).stat().st_size, 1)
+    except OSError:
+        return 1
+
+
+@click.command("import")
+@club_option
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+def match_import(club_slug: str, files: tuple[str, ...]) -> None:
+    """Import whole match logs (domino-log/1). Each is stored whole or not at all: a log that
+    cannot be read, or holds an event the referee refuses (unless marked "disputed": true), is
+    refused, and the others go on. Exit status 1 if any was refused.
+
+    \b
+    Example:
+      domino match import --club casino club-night/*.jsonl
+    """
+    sizes = [_size(path) for path in files]
+    outcomes: list[Outcome] = []
+    with connect() as service:
+        service.get_club(club_slug)  # an unknown club stops everything, before any file
+        # The bar counts bytes, so one big log weighs what it takes; it goes to stderr, so the
+        # summary on stdout stays clean for a pipe.
+        columns = (TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                   TimeRemainingColumn())
+        with Progress(*columns, console=Console(file=sys.stderr), transient=True) as progress:
+            task = progress.add_task("importing", total=sum(sizes))
+            for path, size in zip(files, sizes):
+                progress.update(task, description=Path(path).name)
+                outcomes.append(import_file(service, club_slug, path))
+                progress.advance(task, size)
+    Console().print(outcomes_table(outcomes))
+    if any(o.match_id is None for o in outcomes):
+        sys.exit(1)

@@ -1,0 +1,100 @@
+"""Recording events on one match from the terminal, and telling what each one did.
+
+Shared by the one-shot commands (``domino play`` ...) and the ``domino table`` prompt. Each
+append names the seq it read the table at, so an event whose seat was taken from "whose turn
+it is" can never land after someone else's event at another terminal: that is a conflict, and
+the user reads the table again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from referee import Position
+from referee.service import IllegalEvent, Recorded, Service
+
+from .connection import connect, refusal
+from .render import event_text, match_over_text, round_result_text, scores_text, side_names
+from .seating import NoSeat, seat_on_turn, seats_owing_reveal
+
+ENDED = ("domino", "blocked", "awaiting_reveal", "annulled")
+
+
+class Recorder:
+    def __init__(self, service: Service, match_id: str | int, console: Console,
+                 recorded_by: str = "cli") -> None:
+        self.service = service
+        summary = service.get_match(match_id)  # NotFound for an unknown match, before anything
+        self.match_id: int = summary["id"]
+        self.players: list[str] = summary["players"]
+        self.rules: dict[str, Any] = summary["rules"]
+        self.sides: list[str] = side_names(self.rules, self.players)
+        self.console = console
+        self.recorded_by = recorded_by
+
+    def state(self) -> Position:
+        return self.service.state(self.match_id)
+
+    def record(self, event: dict[str, Any], *, at: Position | None = None,
+               disputed: bool = False) -> Recorded:
+        """Append ``event`` after the table ``at`` (read now if not given); print what it did.
+        Raises IllegalEvent (nothing stored) unless ``disputed``."""
+        before = at if at is not None else self.state()
+        if disputed:
+            event = {**event, "disputed": True}
+        recorded = self.service.record_event(self.match_id, event, expected_seq=before.seq,
+                                             recorded_by=self.recorded_by)
+        self.console.print(self.confirmation(recorded), highlight=False)
+        self.tell_outcome(before, recorded.state)
+        return recorded
+
+    def confirmation(self, recorded: Recorded) -> Text:
+        text = Text(f"event {recorded.seq}: {event_text(recorded.event, self.players, self.sides)}")
+        if recorded.violation is not None:
+            v = recorded.violation
+            text.append(f" — recorded as disputed ({v.code}: {v.message})", style="yellow")
+        return text
+
+    def tell_outcome(self, before: Position, after: Position) -> None:
+        """The round result the moment a round ends (or its last reveal scores it), the totals
+        whenever they move, and the end of the match."""
+        changed = (after.round, after.phase) != (before.round, before.phase)
+        if changed and after.phase in ENDED:
+            result = self._round_result(after.round)
+            if result is not None:
+                self.console.print(round_result_text(result, self.players, self.sides,
+                                                     seats_owing_reveal(after)), highlight=False)
+        if after.totals != before.totals or (changed and after.phase in ENDED):
+            self.console.print(f"Totals: {scores_text(after.totals, self.sides)}", highlight=False)
+        if after.finished and not before.finished:
+            self.console.print(Text(match_over_text(after.winner, self.sides), style="bold"))
+
+    def _round_result(self, number: int | None) -> dict[str, Any] | None:
+        rounds: Sequence[dict[str, Any]] = self.service.report(self.match_id)["rounds"]
+        return next((r for r in rounds if r["round"] == number), None)
+
+
+def record_from_command(match_id: str, make_event: Callable[[int | None], dict[str, Any]], *,
+                        seat: int | None = None, seated: bool = False,
+                        disputed: bool | None = None) -> None:
+    """What every recording command does: open the match, take the seat on turn when the event
+    needs a seat and none was given, record, and print the outcome. ``disputed`` is None for a
+    command that has no --disputed."""
+    with connect() as service:
+        recorder = Recorder(service, match_id, Console(soft_wrap=True))
+        pos = recorder.state()
+        if seated and seat is None:
+            try:
+                seat = seat_on_turn(pos, recorder.players)
+            except NoSeat as error:
+                hint = ": say which seat acts with --seat" if error.choose else ""
+                raise click.UsageError(error.message + hint) from None
+        try:
+            recorder.record(make_event(seat), at=pos, disputed=bool(disputed))
+        except IllegalEvent as error:
+            hint = "" if disputed is None else "; add --disputed to record it anyway, as disputed"
+            raise click.ClickException(refusal(error) + hint) from None

@@ -1,0 +1,44 @@
+"""Which seat acts when the user names none: read off the referee's Position, no rule of our own."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from referee import Position
+
+
+class NoSeat(ValueError):
+    """No single seat is on turn; ``message`` says why. ``choose``: several seats may act, and
+    the user should name one (the caller says how); otherwise no seat may act now at all."""
+
+    def __init__(self, message: str, choose: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.choose = choose
+
+
+def seat_label(seat: int, players: Sequence[str]) -> str:
+    return f"{seat} ({players[seat]})" if 0 <= seat < len(players) else str(seat)
+
+
+def seat_on_turn(pos: Position, players: Sequence[str]) -> int:
+    """The seat to act, or NoSeat: before a lead several seats may make, between rounds, after
+    the match."""
+    if pos.turn is not None:
+        return pos.turn
+    if pos.may_lead:
+        seats = ", ".join(seat_label(s, players) for s in pos.may_lead)
+        raise NoSeat(f"several seats may open this round: {seats}", choose=True)
+    if pos.finished:
+        raise NoSeat("the match is over")
+    if pos.round is None:
+        raise NoSeat("no round has been dealt yet")
+    raise NoSeat(f"round {pos.round} is over ({pos.phase.replace('_', ' ')})")
+
+
+def seats_owing_reveal(pos: Position) -> list[int]:
+    """Seats the ended round waits on: still holding tiles the record has not shown. (A seat
+    that revealed only its pips still looks so here: Position does not carry revealed pips.)"""
+    if pos.phase != "awaiting_reveal":
+        return []
+    return [s for s, hand in enumerate(pos.hands) if hand is None and pos.counts[s] > 0]
