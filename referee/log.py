@@ -107,15 +107,25 @@ def read_log(data: bytes | str) -> MatchLog:
     return MatchLog(parse_header(values[0]), tuple(values[1:]))
 
 
+_MARK = 2**53 + 1  # no float equals it: only the integer written so can decode to it
+_MARK_TEXT = str(_MARK)
+
+
 def _parse_lines(lines: list[str]) -> list[Any]:
     # One decode of the whole file is several times faster than one a line; on any failure
-    # fall back to line by line to say exactly which line is wrong.
-    try:
-        values = _loads("[" + ",".join(lines) + "]")
-        if len(values) == len(lines):
-            return values
-    except ValueError:
-        pass
+    # fall back to line by line to say exactly which line is wrong. The lines are joined with
+    # a number written nowhere in the file: the decode is line by line only if that number
+    # comes back between every two values at the top level (a value spanning lines, such as
+    # "[1" then "2]", would swallow one).
+    joined = f",{_MARK_TEXT},".join(lines)
+    n = len(lines)
+    if joined.count(_MARK_TEXT) == n - 1:
+        try:
+            values = _loads("[" + joined + "]")
+            if len(values) == 2 * n - 1 and values[1::2] == [_MARK] * (n - 1):
+                return values[::2]
+        except ValueError:
+            pass
     values = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():

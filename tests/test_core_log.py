@@ -65,6 +65,23 @@ def test_unreadable_event_lines(lines, line):
     assert error_line(json.dumps(HEADER) + "\n" + "\n".join(lines) + "\n") == line
 
 
+@pytest.mark.parametrize("lines, line", [
+    # a value split over two lines, made up for by a line holding two values
+    (['[1', '2]', '3, 4'], 2),
+    (['{"type": "note"', '"text": "x"}', '{"type": "note", "text": "a"}, 5'], 2),
+    (['{"type": "note", "text": "a', 'b"}', '5, 6'], 2),
+    (['5, 9007199254740993', '[1', '2]'], 2),
+    (['1, 9.007199254740992e15, 2', '[1', '2]'], 2),
+])
+def test_every_line_must_be_one_value(lines, line):
+    assert error_line(json.dumps(HEADER) + "\n" + "\n".join(lines) + "\n") == line
+
+
+def test_numbers_in_events_survive_the_fast_reading():
+    events = [{"type": "note", "text": "9007199254740993", "n": 9007199254740993}, 2**53 + 1]
+    assert read_log(text_of(events=events)).events == tuple(events)
+
+
 @pytest.mark.parametrize("tail", ["", "\n", "\n\n\n", "\n  \n\t\n"])
 def test_trailing_blank_lines_are_fine(tail):
     assert read_log(text_of() + tail).events == tuple(EVENTS)
