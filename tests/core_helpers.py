@@ -14,10 +14,10 @@ from referee.rules import Rules, resolve_rules
 NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fito")
 
 # A two-seat double-six deal used by many tests (mano-a-mano: 7 tiles each, 14 in the boneyard).
-#   seat 0 holds the 6-6 (the highest double), so seat 0 opens with it under highest_double.
+#   seat 0 holds the 6-6 (the highest double), so seat 0 opens with it under highest_double;
+#   6-5 6-0 5-4 5-3 5-2 5-0 4-3 4-1 4-0 3-2 3-0 2-1 1-1 0-0 stay in the boneyard.
 HAND_A = "6-6 6-4 5-5 5-1 4-4 3-3 2-0".split()
 HAND_B = "6-3 6-2 6-1 4-2 3-1 2-2 1-0".split()
-BONEYARD_AB = "6-5 6-0 5-4 5-3 5-2 5-0 4-3 4-1 4-0 3-2 3-0 2-1 1-1 0-0".split()
 # A four-seat deal of the whole double-six set: seat 2 holds the 6-6.
 PAIRS_DEAL = ["6-5 6-4 6-3 6-2 6-1 6-0 5-4", "5-5 5-3 5-2 5-1 5-0 4-3 4-2",
               "6-6 4-4 4-1 4-0 3-3 3-2 3-1", "3-0 2-2 2-1 2-0 1-1 1-0 0-0"]
@@ -81,6 +81,10 @@ def note(text: str = "tea break") -> dict[str, Any]:
     return {"type": "note", "text": text}
 
 
+# After BASE the ends are 4 and 2 and seat 1 is to play, holding 6-3 6-1 4-2 3-1 2-2 1-0.
+BASE = [deal(HAND_A, HAND_B), play(0, "6-6"), play(1, "6-2"), play(0, "6-4")]
+
+
 def judge(events: list[Any], spec: Any = "mano-a-mano", players: int = 2) -> Replay:
     return replay(rules_for(spec, players), NAMES[:players], events)
 
@@ -89,14 +93,8 @@ def codes(result: Replay) -> list[tuple[int, str, int | None]]:
     return [(v.seq, v.code, v.seat) for v in result.violations]
 
 
-def only(events: list[Any], spec: Any = "mano-a-mano", players: int = 2) -> tuple[int, str, int | None]:
-    """The single violation a log holds (asserting there is exactly one)."""
-    found = codes(judge(events, spec, players))
-    assert len(found) == 1, found
-    return found[0]
-
-
-def last_code(events: list[Any], spec: Any = "mano-a-mano", players: int = 2) -> tuple[str, int | None]:
+def last_code(events: list[Any], spec: Any = "mano-a-mano",
+              players: int = 2) -> tuple[str, int | None]:
     """(code, seat) of the last event's violation, asserting every earlier event was legal."""
     found = codes(judge(events, spec, players))
     assert len(found) == 1 and found[0][0] == len(events), found

@@ -121,6 +121,12 @@ def test_unusable_events(event):
     assert isinstance(shape_error(event, RULES2, 2), str)
 
 
+@pytest.mark.parametrize("event", BAD, ids=lambda e: repr(e)[:60])
+def test_the_referee_reports_unusable_events_as_bad_event(event):
+    # the same judgement through Match.push (which has a fast path for plays) at seq 2
+    assert codes(judge([deal(HAND_A, HAND_B), event])) == [(2, "bad_event", None)]
+
+
 def test_side_range_follows_partnerships():
     # four seats in partnerships are two sides; without partnerships, four sides
     assert shape_error({"type": "penalty", "side": 2, "points": 1, "reason": "x"}, RULES4, 1)

@@ -8,11 +8,9 @@ seat 1 is to play, holding 6-3 6-1 4-2 3-1 2-2 1-0.
 import pytest
 
 from core_helpers import (
-    HAND_A, HAND_B, LOCK_A, LOCK_B, LOCK_PLAYS, LOCK_SPEC, PAIRS_DEAL, annul, codes, deal, draw,
-    judge, last_code, legal, note, pass_, penalty, play, reveal, round_tuple,
+    BASE, HAND_A, HAND_B, LOCK_A, LOCK_B, LOCK_PLAYS, LOCK_SPEC, PAIRS_DEAL, annul, codes, deal,
+    draw, judge, last_code, legal, note, pass_, penalty, play, reveal, round_tuple,
 )
-
-BASE = [deal(HAND_A, HAND_B), play(0, "6-6"), play(1, "6-2"), play(0, "6-4")]
 
 # ---------------------------------------------------------------------------- each code
 

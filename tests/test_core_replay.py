@@ -4,7 +4,7 @@
 import pytest
 
 from core_helpers import (
-    HAND_A, HAND_B, LOCK_PLAYS, LOCK_SPEC, NAMES, PAIRS_DEAL, annul, codes, deal, draw, judge,
+    BASE, HAND_A, HAND_B, LOCK_PLAYS, LOCK_SPEC, NAMES, PAIRS_DEAL, annul, codes, deal, draw, judge,
     last_code, legal, note, pass_, penalty, play, reveal, round_tuple, rules_for, void,
 )
 from referee.replay import positions, replay, struck_events
@@ -219,8 +219,6 @@ def test_closed_and_open_give_the_same_result():
 
 # ---------------------------------------------------------------------------- voids
 
-BASE = [deal(HAND_A, HAND_B), play(0, "6-6"), play(1, "6-2"), play(0, "6-4")]
-
 
 def test_void_strikes_a_violation():
     events = BASE + [play(1, "6-1"), void(5), play(1, "4-2", 4)]
@@ -339,6 +337,6 @@ def test_error_report():
 
 def test_positions_follow_the_record_as_it_stood():
     events = BASE + [play(1, "6-1"), void(5)]
-    steps = [(seq, v.code if v else None) for seq, _, v in positions(rules_for(), NAMES[:2], events)]
+    steps = [(seq, v and v.code) for seq, _, v in positions(rules_for(), NAMES[:2], events)]
     assert steps == [(1, None), (2, None), (3, None), (4, None), (5, "no_match"), (6, None)]
     assert replay(rules_for(), NAMES[:2], events).valid
