@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from referee.service import IllegalEvent, Invalid, Service, ServiceError
 
@@ -40,24 +41,35 @@ def import_file(service: Service, club: str, path: str) -> Outcome:
     except IllegalEvent as error:
         v = error.violation
         return Outcome(path, None, where=f"event {v.seq}",
-                       message=f"{v.code}: {v.message} (mark it \"disputed\": true to import it)")
+                       message=f"{v.code}: {v.message} (\"disputed\": true would import it)")
     except ServiceError as error:
         return Outcome(path, None, message=error.message)
     return Outcome(path, summary["id"], summary["last_seq"], summary["status"])
 
 
-def outcomes_table(outcomes: list[Outcome]) -> Table:
-    imported = sum(o.match_id is not None for o in outcomes)
-    table = Table(title=f"Imported {imported} of {len(outcomes)} logs", title_justify="left")
-    for column in ("file", "result", "match", "events", "status", "at", "why"):
-        table.add_column(column, justify="right" if column in ("match", "events") else "left",
-                         overflow="fold")
-    for o in outcomes:
-        ok = o.match_id is not None
-        table.add_row(o.file, "[green]imported[/]" if ok else "[red]refused[/]",
-                      str(o.match_id) if ok else "-", str(o.events) if ok else "-",
-                      (o.status or "").replace("_", " ") or "-", o.where or "-", o.message or "-")
-    return table
+def outcome_tables(outcomes: list[Outcome]) -> list[Any]:
+    """A headline, then what was imported and what was refused, each table only if not empty."""
+    imported = [o for o in outcomes if o.match_id is not None]
+    refused = [o for o in outcomes if o.match_id is None]
+    parts: list[Any] = [Text(f"Imported {len(imported)} of {len(outcomes)} logs",
+                             style="bold green" if not refused else "bold red")]
+    if imported:
+        table = Table(title="Stored", title_justify="left")
+        for column in ("file", "match", "events", "status"):
+            table.add_column(column, justify="left" if column in ("file", "status") else "right",
+                             overflow="fold")
+        for o in imported:
+            table.add_row(o.file, str(o.match_id), str(o.events), (o.status or "").replace("_", " "))
+        parts.append(table)
+    if refused:
+        table = Table(title="Refused", title_justify="left")
+        table.add_column("file", overflow="fold")
+        table.add_column("at", no_wrap=True)
+        table.add_column("why", overflow="fold", ratio=1)
+        for o in refused:
+            table.add_row(o.file, o.where or "-", o.message or "-")
+        parts.append(table)
+    return parts
 
 
 def _size(path: str) -> int:
@@ -93,6 +105,6 @@ def match_import(club_slug: str, files: tuple[str, ...]) -> None:
                 progress.update(task, description=Path(path).name)
                 outcomes.append(import_file(service, club_slug, path))
                 progress.advance(task, size)
-    Console().print(outcomes_table(outcomes))
+    Console().print(*outcome_tables(outcomes), sep="\n")
     if any(o.match_id is None for o in outcomes):
         sys.exit(1)

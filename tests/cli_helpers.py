@@ -55,6 +55,7 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
     url = f"sqlite:///{tmp_path / 'domino.db'}"
     monkeypatch.setenv("DOMINO_DATABASE_URL", url)
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "200")  # rich tables on one line each, for the assertions
     service = open_service(url)
     service.upgrade()
     service.create_club(CLUB, "Casino Domino Club")
