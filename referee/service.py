@@ -88,11 +88,13 @@ class _MatchCache:
         self._lock = threading.Lock()
 
     def take(self, match_id: int, seq: int) -> _Entry | None:
+        """The match as it stood after event ``seq``, if cached; it is the caller's now."""
         with self._lock:
-            found = self._entries.pop(match_id, None)
-        if found is None or found[0] != seq:
-            return None
-        return found[1]
+            found = self._entries.get(match_id)
+            if found is None or found[0] != seq:
+                return None
+            del self._entries[match_id]
+            return found[1]
 
     def put(self, match_id: int, seq: int, entry: _Entry) -> None:
         if self._size <= 0:
@@ -373,9 +375,15 @@ class Service:
 
     def _record(self, match_id: int, event: Any, new: store.NewEvent,
                 expected_seq: int | None) -> Recorded:
-        with db.writing(self.engine) as conn:
-            # "Append at the end" takes the row lock first (PostgreSQL: FOR UPDATE) so such
-            # writers queue instead of conflicting; a named expected seq stays optimistic.
+        if expected_seq is not None and not _is_void(event):
+            entry = self._cache.take(match_id, expected_seq)
+            if entry is not None:
+                return self._record_cached(match_id, event, new, expected_seq, entry)
+        # A named expected seq is optimistic: read, judge, then one compare-and-set. "Append at
+        # the end" takes the row lock first (PostgreSQL: FOR UPDATE) in a transaction, so such
+        # writers queue instead of conflicting.
+        scope = db.writing if expected_seq is None else db.optimistic
+        with scope(self.engine) as conn:
             row = self._match_row(conn, match_id, client_event_id=new.client_event_id,
                                   for_update=expected_seq is None)
             if new.client_event_id is not None and row.duplicate_seq is not None:
@@ -391,6 +399,30 @@ class Service:
             seq = store.append(conn, match_id, last, [new], projection, now)
         self._cache.put(match_id, seq, entry)
         return Recorded(seq, event, violation, position(entry.match), replayed)
+
+    def _record_cached(self, match_id: int, event: Any, new: store.NewEvent, expected_seq: int,
+                       entry: _Entry) -> Recorded:
+        """The common case, in one statement: the match as it stood after ``expected_seq`` is
+        cached, so nothing needs reading. The compare-and-set settles whether expected_seq is
+        still the last (else Conflict, and record_event looks for an earlier copy of a retry)."""
+        violation = entry.match.push(event)
+        entry.violations += violation is not None
+        if violation is not None and not _disputed(event):
+            # Before refusing, what the slow path checks first: a retry of a stored event gets
+            # the original's result, and a stale client hears of the conflict.
+            with db.reading(self.engine) as conn:
+                row = self._match_row(conn, match_id, client_event_id=new.client_event_id)
+                if new.client_event_id is not None and row.duplicate_seq is not None:
+                    return self._duplicate(conn, row, event)
+            if row.last_seq != expected_seq:
+                raise Conflict(row.last_seq, expected_seq)
+            raise IllegalEvent(violation)
+        now = self._clock()
+        projection = store.Projection.of(entry.match, entry.violations, now)
+        with db.optimistic(self.engine) as conn:
+            seq = store.append(conn, match_id, expected_seq, [new], projection, now)
+        self._cache.put(match_id, seq, entry)
+        return Recorded(seq, event, violation, position(entry.match), False)
 
     def _judge_next(self, conn: Any, row: Any, event: Any) -> tuple[_Entry, Violation | None, bool]:
         """The match with ``event`` pushed, the event's violation, and whether we replayed."""

@@ -13,7 +13,9 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from sqlalchemy import Connection, Row, and_, func, insert, select, update
+from sqlalchemy import (
+    Connection, Row, and_, bindparam, func, insert, select, union_all, update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -180,20 +182,31 @@ def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
     return match_id
 
 
+def _match_query(with_key: bool, for_update: bool) -> Any:
+    columns: list[Any] = list(_MATCH_COLUMNS)
+    if with_key:
+        columns.append(select(events.c.seq).where(
+            events.c.match_id == matches.c.id,
+            events.c.client_event_id == bindparam("client_event_id"))
+            .scalar_subquery().label("duplicate_seq"))
+    query = (select(*columns).join(clubs, clubs.c.id == matches.c.club_id)
+             .where(matches.c.id == bindparam("match_id")))
+    return query.with_for_update(of=matches) if for_update else query
+
+
+# Built once: constructing a statement costs more than running it on SQLite (appends are hot).
+_MATCH_QUERIES = {(k, u): _match_query(k, u) for k in (False, True) for u in (False, True)}
+
+
 def match_row(conn: Connection, match_id: int, *, client_event_id: str | None = None,
               for_update: bool = False) -> Row | None:
     """The match with its club's slug and, when ``client_event_id`` is given, ``duplicate_seq``:
     the seq of the event already recorded under that id (one round trip for both)."""
-    columns: list[Any] = list(_MATCH_COLUMNS)
-    if client_event_id is not None:
-        columns.append(select(events.c.seq).where(
-            events.c.match_id == matches.c.id, events.c.client_event_id == client_event_id)
-            .scalar_subquery().label("duplicate_seq"))
-    query = (select(*columns).join(clubs, clubs.c.id == matches.c.club_id)
-             .where(matches.c.id == match_id))
-    if for_update:
-        query = query.with_for_update(of=matches)
-    return conn.execute(query).first()
+    with_key = client_event_id is not None
+    params: dict[str, Any] = {"match_id": match_id}
+    if with_key:
+        params["client_event_id"] = client_event_id
+    return conn.execute(_MATCH_QUERIES[with_key, for_update], params).first()
 
 
 def last_seq(conn: Connection, match_id: int) -> int | None:
@@ -265,29 +278,64 @@ class NewEvent:
     recorded_by: str | None = None
 
 
+_PROJECTION_COLUMNS = ("status", "round", "totals", "winner", "last_seq", "violations",
+                       "updated_at")
+_EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "recorded_by")
+
+# The compare-and-set of a match's projection: it moves only from the expected last seq.
+_SET_PROJECTION = (update(matches)
+                   .where(matches.c.id == bindparam("m_id"),
+                          matches.c.last_seq == bindparam("m_expected"))
+                   .values({c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS}))
+_INSERT_EVENTS = insert(events)
+
+
+def _cas_insert(count: int) -> Any:
+    """PostgreSQL: the compare-and-set and the insert of ``count`` events in one statement, one
+    round trip. The insert reads the row the update returns, so when the update matches
+    nothing (another writer moved last_seq) nothing is inserted either."""
+    moved = _SET_PROJECTION.returning(matches.c.id).cte("moved")
+    sources = [select(moved.c.id, *(bindparam(f"e{i}_{c}", type_=events.c[c].type)
+                                    for c in _EVENT_COLUMNS)) for i in range(count)]
+    source = sources[0] if count == 1 else union_all(*sources)
+    return (insert(events).from_select(["match_id", *_EVENT_COLUMNS], source)
+            .returning(events.c.seq))  # rowcount is not reported for this form
+
+
+_CAS_INSERT_ONE = _cas_insert(1)
+
+
 def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[NewEvent],
            projection: Projection, recorded_at: dt.datetime) -> int:
     """Store ``new`` as events expected_seq+1, ... and the match's new projection; returns the
     last seq. Raises Conflict when expected_seq is not the match's last seq any more.
 
-    Two guards, both in this transaction: the projection update is a compare-and-set on
-    last_seq (on PostgreSQL a racing writer waits for the row lock, then finds last_seq moved
-    and updates nothing), and the primary key (match_id, seq) refuses a second event at the
-    same seq whatever happens to the projection.
+    Two guards: the projection update is a compare-and-set on last_seq (on PostgreSQL a racing
+    writer waits for the row lock, then finds last_seq moved and updates nothing), and the
+    primary key (match_id, seq) refuses a second event at the same seq whatever happens to the
+    projection. On PostgreSQL both are one statement, atomic even outside a transaction (see
+    referee.db.optimistic); elsewhere the caller's transaction makes the pair atomic.
     """
-    result = conn.execute(update(matches)
-                          .where(matches.c.id == match_id, matches.c.last_seq == expected_seq)
-                          .values(**projection.values()))
-    if result.rowcount != 1:
-        raise Conflict(None, expected_seq)
     rows = [{"match_id": match_id, "seq": expected_seq + i, "type": e.type, "data": e.data,
              "client_event_id": e.client_event_id, "recorded_at": recorded_at,
              "recorded_by": e.recorded_by} for i, e in enumerate(new, start=1)]
+    cas = {"m_id": match_id, "m_expected": expected_seq,
+           **{"m_" + k: v for k, v in projection.values().items()}}
     try:
-        conn.execute(insert(events), rows)
+        if conn.dialect.name == "postgresql":
+            statement = _CAS_INSERT_ONE if len(rows) == 1 else _cas_insert(len(rows))
+            params = {**cas, **{f"e{i}_{c}": row[c] for i, row in enumerate(rows)
+                                for c in _EVENT_COLUMNS}}
+            stored = len(conn.execute(statement, params).all()) == len(rows)
+        else:
+            stored = conn.execute(_SET_PROJECTION, cas).rowcount == 1
+            if stored:
+                conn.execute(_INSERT_EVENTS, rows)
     except IntegrityError:
         # Another writer took the seq, or this client event id came in twice at once.
         raise Conflict(None, expected_seq) from None
+    if not stored:
+        raise Conflict(None, expected_seq)
     return expected_seq + len(new)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Engine, func, select
 
+from db_helpers import sample_match
 from referee import store
 from referee.db import reading, writing
 from referee.schema import events, matches
@@ -150,6 +151,22 @@ def test_a_retry_returns_the_original_and_stores_nothing(service: Service, match
     assert stored_seqs(service.engine, match_id) == [1, 2]
 
 
+def test_a_retry_naming_the_new_last_seq_still_gets_the_original(service: Service,
+                                                                club: str) -> None:
+    # The client re-read the match (it saw its own event) and retried with the same key: the
+    # retried play would now be illegal (the tile is on the line), the note legal; both are
+    # recognised as retries first.
+    _, evs = sample_match("parejas", seed=3)
+    m = service.create_match(club, "parejas", PLAYERS)["id"]
+    service.record_event(m, evs[0], expected_seq=0)
+    lead = service.record_event(m, evs[1], expected_seq=1, client_event_id="lead")
+    again = service.record_event(m, evs[1], expected_seq=2, client_event_id="lead")
+    assert again.duplicate and again.seq == lead.seq == 2
+    service.record_event(m, note("n"), expected_seq=2, client_event_id="note")
+    assert service.record_event(m, note("n"), expected_seq=3, client_event_id="note").seq == 3
+    assert stored_seqs(service.engine, m) == [1, 2, 3]
+
+
 def test_client_event_ids_are_scoped_to_the_match(service: Service, club: str,
                                                   match_id: int) -> None:
     other = service.create_match(club, "parejas", PLAYERS)["id"]
@@ -195,3 +212,21 @@ def test_a_one_megabyte_note(service: Service, match_id: int) -> None:
     with reading(service.engine) as conn:
         assert conn.execute(select(func.count()).select_from(events)).scalar_one() == 1
         assert conn.execute(select(matches.c.last_seq)).scalar_one() == 1
+
+
+def test_store_append_of_several_events_is_all_or_nothing(service: Service,
+                                                          match_id: int) -> None:
+    new = [store.NewEvent(store.dump_json(note(str(i))), "note") for i in range(3)]
+    projection = store.Projection("in_progress", None, [0, 0], None, 3, 0, store.utcnow())
+    with writing(service.engine) as conn:
+        assert store.append(conn, match_id, 0, new, projection, store.utcnow()) == 3
+    with pytest.raises(Conflict):
+        with writing(service.engine) as conn:
+            store.append(conn, match_id, 2, new, projection, store.utcnow())
+    clash = [store.NewEvent(store.dump_json(note("x")), "note", client_event_id="a"),
+             store.NewEvent(store.dump_json(note("y")), "note", client_event_id="a")]
+    with pytest.raises(Conflict):
+        with writing(service.engine) as conn:
+            store.append(conn, match_id, 3, clash, projection, store.utcnow())
+    assert stored_seqs(service.engine, match_id) == [1, 2, 3]
+    assert service.get_match(match_id)["last_seq"] == 3

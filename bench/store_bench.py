@@ -1,0 +1,195 @@
+"""How fast the service records events, against what the database itself can insert.
+
+For each database (a fresh SQLite file always; PostgreSQL with --pg URL or when
+DOMINO_TEST_DATABASE_URL is set, in a scratch schema dropped afterwards):
+
+- raw: single-row INSERTs of an event row, each its own transaction (autocommit: one round
+  trip, one commit), straight through the DBAPI connection: the database's own ceiling for
+  one-event appends;
+- service: ``Service.record_event`` with an expected seq and a client event id (what the API
+  does for ``POST /matches/{id}/events``), over long random legal matches; appends per second
+  and the latency p50 and p99;
+- the ratio service/raw (goal on PostgreSQL: at least 0.5). The machine may be shared, so the
+  work runs in blocks (one match each) with raw inserts measured before and after every block;
+  each block's ratio is against the raw rate around it, and the median is printed;
+- the cost of an append around seq 10 against one around seq 1,000 (medians over seqs 6-15 and
+  996-1005 of every match, appended in alternation; goal: at most 1.3), both as the API sees
+  it (the cached match) and on a cache miss (a service that has not seen the match: another
+  worker, after a restart; this one replays the record, so it grows with the match).
+
+    python bench/store_bench.py [--pg URL] [--matches 6] [--raw 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sqlalchemy import create_engine, text  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from referee import store  # noqa: E402
+from referee.db import make_engine  # noqa: E402
+from referee.service import Service  # noqa: E402
+from referee.simulate import random_match  # noqa: E402
+
+PLAYERS = ["Ana", "Beto"]
+RULES = {"preset": "mano-a-mano", "target": 5000}  # long matches: thousands of events
+EARLY, LATE = range(6, 16), range(996, 1006)
+
+
+def long_matches(count: int, events: int, seed: int) -> list[list[dict[str, Any]]]:
+    out = []
+    rng = random.Random(seed)
+    while len(out) < count:
+        _, evs = random_match(RULES, PLAYERS, rng, max_rounds=400)
+        if len(evs) >= events:
+            out.append(evs[:events])
+    return out
+
+
+def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int) -> float:
+    """Single-row inserts per second, each its own transaction, in autocommit (one round trip
+    and one commit each): the least a database can do for one durable row."""
+    payload = store.dump_json({"type": "play", "seat": 0, "tile": "6-5"})
+    now = store.utcnow()
+    sqlite = service.engine.dialect.name == "sqlite"
+    raw = service.engine.raw_connection()
+    driver = raw.driver_connection
+    try:
+        if not sqlite:
+            driver.autocommit = True  # the sqlite3 connection is in autocommit already
+        cursor = raw.cursor()
+        mark = "?" if sqlite else "%s"
+        insert = (f"INSERT INTO events (match_id, seq, type, data, client_event_id, recorded_at,"
+                  f" recorded_by) VALUES ({', '.join([mark] * 7)})")
+        stamp = now.isoformat() if sqlite else now
+        began = time.perf_counter()
+        for seq in range(start_seq, start_seq + rows):
+            cursor.execute(insert, (match_id, seq, "play", payload, f"raw-{seq}", stamp, "bench"))
+        return rows / (time.perf_counter() - began)
+    finally:
+        if not sqlite:
+            driver.autocommit = False
+        raw.close()
+
+
+def run(url: str, args: argparse.Namespace) -> dict[str, float]:
+    engine = make_engine(url)
+    service = Service(engine)
+    service.upgrade()
+    service.create_club("bench", "Bench")
+    scratch = service.create_match("bench", "mano-a-mano", PLAYERS)["id"]
+    matches = long_matches(args.matches, LATE[-1], args.seed)
+
+    def append(svc: Service, match_id: int, seq: int, event: Any, key: str) -> float:
+        t0 = time.perf_counter()
+        svc.record_event(match_id, event, expected_seq=seq, client_event_id=key,
+                         recorded_by="bench")
+        return time.perf_counter() - t0
+
+    # Throughput: every match recorded up to seq LATE[0] - 1, one append after another, one
+    # match a block, with a block of raw inserts before and after each: the machine is shared
+    # and drifts, so each block is compared with the raw rate measured around it.
+    latencies: list[float] = []
+    long_ids = []
+    raw_rates = [raw_insert_rate(service, scratch, args.raw, 1)]
+    rates = []
+    for n, evs in enumerate(matches):
+        match_id = service.create_match("bench", RULES, PLAYERS)["id"]
+        long_ids.append(match_id)
+        began = time.perf_counter()
+        for seq in range(LATE[0] - 1):
+            latencies.append(append(service, match_id, seq, evs[seq], f"{n}-{seq}"))
+        rates.append((LATE[0] - 1) / (time.perf_counter() - began))
+        raw_rates.append(raw_insert_rate(service, scratch, args.raw, 1 + args.raw * (n + 1)))
+    ratios = [rate / ((raw_rates[i] + raw_rates[i + 1]) / 2) for i, rate in enumerate(rates)]
+
+    # Early against late: a new copy of each match at seq EARLY[0] - 1 and the long one at
+    # LATE[0] - 1, appended to in alternation, so that drift in the machine hits both alike.
+    early: list[float] = []
+    late: list[float] = []
+    for n, evs in enumerate(matches):
+        copy = service.create_match("bench", RULES, PLAYERS)["id"]
+        for seq in range(EARLY[0] - 1):
+            append(service, copy, seq, evs[seq], f"c{n}-{seq}")
+        for e_seq, l_seq in zip(EARLY, LATE):
+            early.append(append(service, copy, e_seq - 1, evs[e_seq - 1], f"c{n}-{e_seq}"))
+            late.append(append(service, long_ids[n], l_seq - 1, evs[l_seq - 1], f"{n}-{l_seq}"))
+
+    # Cache misses: a service that has not seen the match (another worker), at both ends.
+    cold_early: list[float] = []
+    cold_late: list[float] = []
+    for n in range(len(matches)):
+        cold_late.append(append(Service(engine), long_ids[n], LATE[-1],
+                                {"type": "note", "text": "cold"}, f"cold-late-{n}"))
+        short = service.create_match("bench", RULES, PLAYERS)["id"]
+        for seq in range(10):
+            append(service, short, seq, matches[n][seq], f"s{n}-{seq}")
+        cold_early.append(append(Service(engine), short, 10, {"type": "note", "text": "cold"},
+                                 f"cold-early-{n}"))
+    engine.dispose()
+
+    quantiles = statistics.quantiles(latencies, n=100)
+    ms = 1000
+    return {
+        "raw": statistics.median(raw_rates), "rate": statistics.median(rates),
+        "ratio": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios),
+        "p50": quantiles[49] * ms, "p99": quantiles[98] * ms, "appends": len(latencies),
+        "early": statistics.median(early) * ms, "late": statistics.median(late) * ms,
+        "cold_early": statistics.median(cold_early) * ms,
+        "cold_late": statistics.median(cold_late) * ms,
+    }
+
+
+def report(name: str, r: dict[str, float]) -> None:
+    print(f"{name}: {r['appends']} appends through the service (medians over blocks)")
+    print(f"  raw single-row inserts  {r['raw']:9.0f} /s")
+    print(f"  service appends         {r['rate']:9.0f} /s   ratio service/raw {r['ratio']:.2f}"
+          f" (blocks {r['ratio_min']:.2f} to {r['ratio_max']:.2f})")
+    print(f"  append latency          p50 {r['p50']:.2f} ms   p99 {r['p99']:.2f} ms")
+    print(f"  append at seq ~10       {r['early']:.2f} ms   at seq ~1000 {r['late']:.2f} ms"
+          f"   ratio {r['late'] / r['early']:.2f}")
+    print(f"  cache miss at seq 11    {r['cold_early']:.2f} ms   at seq 1006 {r['cold_late']:.2f} ms"
+          f"   ratio {r['cold_late'] / r['cold_early']:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pg", default=os.environ.get("DOMINO_TEST_DATABASE_URL"),
+                        help="a PostgreSQL URL (postgresql+psycopg://...); default "
+                             "DOMINO_TEST_DATABASE_URL; a scratch schema is made and dropped")
+    parser.add_argument("--matches", type=int, default=6)
+    parser.add_argument("--raw", type=int, default=1000, help="raw inserts a block")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as directory:
+        report("SQLite", run(f"sqlite:///{directory}/bench.db", args))
+    if args.pg:
+        schema = "bench_" + uuid.uuid4().hex[:12]
+        admin = create_engine(args.pg, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        try:
+            url = make_url(args.pg).update_query_dict({"options": f"-csearch_path={schema}"})
+            report("PostgreSQL", run(url.render_as_string(hide_password=False), args))
+        finally:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+            admin.dispose()
+
+
+if __name__ == "__main__":
+    main()
