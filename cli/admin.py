@@ -16,7 +16,13 @@ from .options import club_option
 
 @click.group()
 def club() -> None:
-    """Clubs."""
+    """Clubs: create one, show one.
+
+    \b
+    Example:
+      domino club create casino --name "Casino Domino Club"
+      domino club show casino
+    """
 
 
 @club.command("create")
@@ -55,7 +61,13 @@ def club_show(slug: str) -> None:
 
 @click.group()
 def player() -> None:
-    """A club's players."""
+    """A club's players: add, list.
+
+    \b
+    Example:
+      domino player add Ana --club casino
+      domino player list --club casino
+    """
 
 
 @player.command("add")
@@ -105,7 +117,12 @@ def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
 
 @click.group()
 def token() -> None:
-    """Bearer tokens for the HTTP API."""
+    """Bearer tokens for the HTTP API.
+
+    \b
+    Example:
+      domino token create --club casino --role referee
+    """
 
 
 @token.command("create")

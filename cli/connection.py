@@ -21,14 +21,17 @@ UPGRADE_HINT = "the database is not upgraded to this version of domino: run `dom
 
 
 @contextmanager
-def connect(url: str | None = None) -> Iterator[Service]:
-    """The service over ``url`` (default: DOMINO_DATABASE_URL or the embedded SQLite file)."""
+def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Service]:
+    """The service over ``url`` (default: DOMINO_DATABASE_URL or the embedded SQLite file).
+    ``upgrading``: the command is the upgrade, so a failure is never "run domino db upgrade"."""
     try:
         with open_service(url) as service:
             try:
                 yield service
             except SQLAlchemyError as error:
-                raise click.ClickException(database_problem(service.engine, error)) from None
+                message = (f"database error: {_cause(error)}" if upgrading
+                           else database_problem(service.engine, error))
+                raise click.ClickException(message) from None
     except IllegalEvent as error:
         raise click.ClickException(refusal(error)) from None
     except ServiceError as error:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import click
 
-from sqlalchemy.exc import SQLAlchemyError
-
 from referee.db import database_url
-from referee.service import ServiceError, open_service
+
+from .connection import connect
 
 _URL_OPTION = click.option(
     "--database-url", envvar="DOMINO_DATABASE_URL", default=None,
@@ -24,7 +23,13 @@ def _safe(url: str) -> str:
 
 @click.group()
 def db() -> None:
-    """The database: schema migrations and projections."""
+    """The database: schema migrations and projections.
+
+    \b
+    Example:
+      domino db upgrade
+      domino db rebuild
+    """
 
 
 @db.command("upgrade")
@@ -37,13 +42,8 @@ def upgrade(**kwargs: str | None) -> None:
       DOMINO_DATABASE_URL=postgresql+psycopg://domino@db/domino domino db upgrade
     """
     url = database_url(kwargs.get("database_url"))
-    try:
-        with open_service(url) as service:
-            service.upgrade()
-    except ServiceError as error:
-        raise click.ClickException(error.message) from None
-    except SQLAlchemyError as error:
-        raise click.ClickException(f"database error: {getattr(error, 'orig', None) or error}") from None
+    with connect(url, upgrading=True) as service:
+        service.upgrade()
     click.echo(f"database at the latest revision: {_safe(url)}")
 
 
@@ -57,11 +57,6 @@ def rebuild(**kwargs: str | None) -> None:
       domino db rebuild
     """
     url = database_url(kwargs.get("database_url"))
-    try:
-        with open_service(url) as service:
-            count = service.rebuild()
-    except ServiceError as error:
-        raise click.ClickException(error.message) from None
-    except SQLAlchemyError as error:
-        raise click.ClickException(f"database error: {getattr(error, 'orig', None) or error}") from None
+    with connect(url) as service:
+        count = service.rebuild()
     click.echo(f"rebuilt {count} match{'es' if count != 1 else ''}: {_safe(url)}")

@@ -20,7 +20,13 @@ from .render import position_view, report_view, side_name, side_names
 
 @click.group()
 def match() -> None:
-    """Matches: create, list, show, report, export, import."""
+    """Matches: create, list, show, report, export, import.
+
+    \b
+    Example:
+      domino match new --club casino --rules mano-a-mano --player Ana --player Beto
+      domino match list --club casino --status in_progress
+    """
 
 
 def _rules(text: str) -> Any:

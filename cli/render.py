@@ -32,6 +32,10 @@ def scores_text(totals: Sequence[int], sides: Sequence[str]) -> str:
     return ", ".join(f"{sides[s]} {t}" for s, t in enumerate(totals))
 
 
+def line_text(pos: Position) -> Text:
+    return Text("Line: " + (" ".join(tile_text(t) for t in pos.line) or "(empty)"))
+
+
 def rounds_table(report: dict[str, Any], players: Sequence[str]) -> Table:
     sides = side_names(report["rules"], players)
     table = Table(title="Rounds", title_justify="left")
@@ -94,8 +98,7 @@ def position_view(pos: Position, rules: dict[str, Any], players: Sequence[str],
     parts.append(Text(head, style="bold"))
     if violation:
         parts.append(Text(f"That event was refused: {violation}", style="red"))
-    line = " ".join(tile_text(t) for t in pos.line) or "(empty)"
-    parts.append(Text(f"Line: {line}"))
+    parts.append(line_text(pos))
     if pos.ends:
         parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]}"))
     hands = Table(show_header=True)
@@ -122,6 +125,10 @@ def position_view(pos: Position, rules: dict[str, Any], players: Sequence[str],
 
 def seat_name(seat: Any, players: Sequence[str]) -> str:
     return f"{players[seat]} (seat {seat})" if type(seat) is int and 0 <= seat < len(players) else f"seat {seat}"
+
+
+def seat_names(seats: Sequence[int], players: Sequence[str]) -> str:
+    return ", ".join(seat_name(s, players) for s in seats)
 
 
 def side_name(side: Any, sides: Sequence[str]) -> str:
@@ -166,7 +173,7 @@ def round_result_text(result: dict[str, Any], players: Sequence[str], sides: Seq
     """A report round that has just ended (or just been scored), in one line."""
     head = f"Round {result['round']}: {outcome_text(result, players)}"
     if result["outcome"] == "awaiting_reveal":
-        waiting = ", ".join(seat_name(s, players) for s in owing) or "the seats still holding tiles"
+        waiting = seat_names(owing, players) or "the seats still holding tiles"
         return Text(f"{head}; waiting for reveals from {waiting}", style="bold yellow")
     if result["outcome"] == "annulled":
         return Text(f"{head}; no score, deal again", style="bold yellow")
@@ -194,8 +201,7 @@ def legal_text(legal: dict[str, Any]) -> str:
 
 def turn_view(pos: Position, players: Sequence[str], owing: Sequence[int] = ()) -> Group:
     """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
-    line = " ".join(tile_text(t) for t in pos.line) or "(empty)"
-    parts: list[Any] = [Text(f"Line: {line}")]
+    parts: list[Any] = [line_text(pos)]
     if pos.ends:
         parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]} · boneyard {pos.boneyard}"))
     if pos.finished:
@@ -204,11 +210,11 @@ def turn_view(pos: Position, players: Sequence[str], owing: Sequence[int] = ()) 
         parts.append(Text(f"To play: {seat_name(pos.turn, players)} · "
                           f"{pos.counts[pos.turn]} tiles · legal: {legal_text(pos.legal)}", style="bold"))
     elif pos.may_lead:
-        seats = ", ".join(seat_name(s, players) for s in pos.may_lead)
-        parts.append(Text(f"May open: {seats} (type N: before the tile)", style="bold"))
+        parts.append(Text(f"May open: {seat_names(pos.may_lead, players)} (type N: before the tile)",
+                          style="bold"))
     elif owing:
-        seats = ", ".join(seat_name(s, players) for s in owing)
-        parts.append(Text(f"Waiting for reveals: {seats} (r TILES or r PIPS)", style="bold"))
+        parts.append(Text(f"Waiting for reveals: {seat_names(owing, players)} (r TILES or r PIPS)",
+                          style="bold"))
     else:
         parts.append(Text("No round in progress: type deal (or deal HANDS)", style="bold"))
     return Group(*parts)

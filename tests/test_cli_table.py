@@ -45,6 +45,11 @@ def prompt_lines(events: list[dict[str, Any]], *, name_leads: bool = False,
     return lines
 
 
+def at_table(cli: Cli, match_id: int, lines: list[str], code: int = 0) -> str:
+    """The output of a ``domino table`` session fed ``lines`` on stdin."""
+    return cli.run("table", match_id, input="\n".join(lines) + "\n", code=code).output
+
+
 def report_of(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
     rules = resolve_rules(header["rules"], len(header["players"]))
     return build_report(replay(rules, header["players"], events))
@@ -54,7 +59,7 @@ def play_through(cli: Cli, header: dict[str, Any], events: list[dict[str, Any]],
                  **naming: bool) -> str:
     match_id = cli.new_match(header["rules"], tuple(header["players"]))
     lines = prompt_lines(events, **naming) + ["q"]
-    output = cli.run("table", match_id, input="\n".join(lines) + "\n").output
+    output = at_table(cli, match_id, lines)
     expected = report_of(header, events)
     got = cli.service.report(match_id)
     for key in ("rounds", "totals", "finished", "winner", "violations"):
@@ -105,7 +110,7 @@ def test_refused_entries_disputed_entry_and_undo(cli: Cli) -> None:
         "6-4",       # event 7
         "q",
     ]
-    output = cli.run("table", match_id, input="\n".join(script) + "\n").output
+    output = at_table(cli, match_id, script)
     assert "refused (not_in_hand): Ana (seat 0) does not hold 6-4" in output
     assert "refused (renege): Beto (seat 1) passed holding" in output
     assert "! to record it as disputed" in output
@@ -176,8 +181,8 @@ def test_undo_skips_what_others_voided_and_a_stale_table_is_read_again(cli: Cli)
 
 def test_undo_is_per_session(cli: Cli) -> None:
     match_id = cli.new_match()
-    cli.run("table", match_id, input=f"{DEAL}\n66\n")
-    output = cli.run("table", match_id, input="64\nu\nu\nq\n").output
+    at_table(cli, match_id, [DEAL, "66"])
+    output = at_table(cli, match_id, ["64", "u", "u", "q"])
     assert "event 4: voided event 3 (undo at the table)" in output
     assert "nothing to undo" in output  # the deal and the 6-6 were another session's
     assert cli.service.state(match_id).line == ("6-6",)
@@ -186,7 +191,7 @@ def test_undo_is_per_session(cli: Cli) -> None:
 def test_several_openers_need_a_seat_prefix(cli: Cli) -> None:
     match_id = cli.new_match({"preset": "mano-a-mano", "first_opener": "free"})
     script = ["p", "deal", "6-6", "1: 6-6", "d", "2: n not a seat for a note", "q"]
-    output = cli.run("table", match_id, input="\n".join(script) + "\n").output
+    output = at_table(cli, match_id, script)
     assert "no round has been dealt yet" in output
     assert "May open: Ana (seat 0), Beto (seat 1)" in output
     assert "several seats may open this round: 0 (Ana), 1 (Beto): type N: before the entry" in output
@@ -198,9 +203,8 @@ def test_several_openers_need_a_seat_prefix(cli: Cli) -> None:
 
 def test_help_show_end_of_input_and_an_unknown_match(cli: Cli) -> None:
     match_id = cli.new_match()
-    output = cli.run("table", match_id, input=f"?\n{DEAL}\n\ns\n").output  # no q: end of input
+    output = at_table(cli, match_id, ["?", DEAL, "", "s"])  # no q: end of input
     assert "undo: void the last event this session recorded" in output
     assert "After event 1 · round 1 (in progress)" in output  # s: the whole table
     assert output.rstrip().endswith("Bye: everything entered is recorded.")
-    result = cli.run("table", 99, input="q\n", code=1)
-    assert "no match '99'" in result.output
+    assert "no match '99'" in at_table(cli, 99, ["q"], code=1)
