@@ -25,6 +25,9 @@ ENDED = ("domino", "blocked", "awaiting_reveal", "annulled")
 
 
 class Recorder:
+    """One match, opened for recording: its players and rules read once, each event appended
+    after the table the user saw, and a line printed for what it did."""
+
     def __init__(self, service: Service, match_id: str | int, console: Console,
                  recorded_by: str = "cli") -> None:
         self.service = service
