@@ -255,12 +255,14 @@ def test_reserve_stops_drawing_and_lets_the_round_block():
 # ---------------------------------------------------------------------------- first opener
 
 
+def _opening(match):
+    """The seats that may lead the round, and the tile the lead must be (None: any)."""
+    seats = [s for s in range(match.rules.seats) if match.seat_may_lead(s)]
+    return seats, match.tiles.names[match.lead_tile] if match.lead_tile is not None else None
+
+
 def _leads(spec, hands, players=2):
-    """The seats that may lead the first round of a deal, and the tile the lead must be."""
-    match = legal([deal(*hands)], spec, players).match
-    seats = [s for s in range(players) if match.seat_may_lead(s)]
-    tile = match.tiles.names[match.lead_tile] if match.lead_tile is not None else None
-    return seats, tile
+    return _opening(legal([deal(*hands)], spec, players).match)
 
 
 def test_double_six_with_every_tile_dealt():
@@ -310,10 +312,6 @@ HIGH_1 = ("4-4 3-0", "5-5 2-1")  # round 2 deals: seat 1 holds the highest doubl
 HIGH_0 = ("5-5 2-1", "4-4 3-0")  # ... seat 0 does
 
 
-def _may_lead(match):
-    return [s for s in range(match.rules.seats) if match.seat_may_lead(s)]
-
-
 @pytest.mark.parametrize("later, round_1, hands_2, opener", [
     ("first_rule", DOMINO_0, HIGH_1, 1),
     ("first_rule", DOMINO_0, HIGH_0, 0),
@@ -329,7 +327,7 @@ def _may_lead(match):
 def test_later_opener_two_seats(later, round_1, hands_2, opener):
     spec = {"preset": "mano-a-mano", **QUICK, "later_opener": later}
     events = round_1 + [deal(*hands_2)]
-    assert _may_lead(legal(events, spec).match) == [opener]
+    assert _opening(legal(events, spec).match)[0] == [opener]
     other = 1 - opener
     assert last_code(events + [play(other, hands_2[other][:3])], spec) == ("wrong_opener", other)
 
@@ -346,7 +344,7 @@ def _pr(hands, later, tie="none", opener=0):
     events = [deal(*hands), play(seats[0], "6-6"), play(seats[1], "6-5")]
     events += [pass_(seats[(2 + i) % 4]) for i in range(4)]
     match = legal(events + [PR_ROUND_2], spec, 4).match
-    return match.rounds[0].winner, _may_lead(match)
+    return match.rounds[0].winner, _opening(match)[0]
 
 
 @pytest.mark.parametrize("hands, later, opener, expected", [
@@ -388,9 +386,7 @@ def test_forced_opening_tile_with_next(first, hand_1, forced_tile):
             "later_opening_tile": "forced", "first_opener": first}
     events = DOMINO_0 + [deal("0-0 1-0", hand_1)]
     match = legal(events, spec).match
-    assert _may_lead(match) == [1]
-    assert (match.tiles.names[match.lead_tile] if match.lead_tile is not None else None) == (
-        forced_tile)
+    assert _opening(match) == ([1], forced_tile)
     other = next(t for t in hand_1.split() if t != forced_tile)
     if forced_tile is None:
         legal(events + [play(1, other)], spec)
@@ -415,9 +411,7 @@ def test_first_rule_every_round(tile_rule, lead_tile):
     events = PAREJAS_1 + [PAREJAS_2]
     match = legal(events, spec, 4).match
     assert match.rounds[0].outcome == "domino"
-    assert _may_lead(match) == [3]
-    assert (match.tiles.names[match.lead_tile] if match.lead_tile is not None else None) == (
-        lead_tile)
+    assert _opening(match) == ([3], lead_tile)
     assert last_code(events + [play(2, "1-0")], spec, 4) == ("wrong_opener", 2)
 
 

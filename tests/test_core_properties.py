@@ -56,26 +56,26 @@ def simulate(spec, players, seed, **options):
 # ---------------------------------------------------------------------------- clean replays
 
 
+def check_clean_replay(spec, players, seed):
+    rules, events = simulate(spec, players, seed)
+    result = replay(rules, NAMES[:players], events)
+    assert result.valid, result.violations[:3]
+    assert result.match.finished or len(result.rounds) == 60  # random_match's cap
+    assert all(r.outcome in ("domino", "blocked") for r in result.rounds)
+    check_scores(rules, events, result)
+
+
 @pytest.mark.parametrize("spec, players", CASES, ids=CASE_IDS)
 @SETTINGS
 @given(seed=seeds)
 def test_random_matches_replay_clean(spec, players, seed):
-    rules, events = simulate(spec, players, seed)
-    result = replay(rules, NAMES[:players], events)
-    assert result.valid, result.violations[:3]
-    assert result.match.finished or len(result.rounds) == 60
-    assert all(r.outcome in ("domino", "blocked") for r in result.rounds)
-    check_scores(rules, events, result)
+    check_clean_replay(spec, players, seed)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=any_rules(), seed=seeds)
 def test_any_rules_replay_clean(case, seed):
-    spec, players = case
-    rules, events = simulate(spec, players, seed)
-    result = replay(rules, NAMES[:players], events)
-    assert result.valid, result.violations[:3]
-    check_scores(rules, events, result)
+    check_clean_replay(*case, seed)
 
 
 # ---------------------------------------------------------------------------- conservation

@@ -34,6 +34,12 @@ def test_awaiting_reveal_then_scored():
     assert result.match.totals == [4, 0]
 
 
+def test_hands_null_is_the_same_as_no_hands():
+    events = [{"type": "deal", "hands": None}] + CLOSED_DOMINO[1:] + [reveal(1, "1-1 2-0")]
+    assert legal(events, QUICK).rounds == legal(CLOSED_DOMINO + [reveal(1, "1-1 2-0")],
+                                                QUICK).rounds
+
+
 def test_blocked_round_awaits_every_reveal():
     result = legal(CLOSED_BLOCK + [reveal(0, pips=3)], QUICK_NONE)
     r = result.rounds[0]
