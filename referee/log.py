@@ -114,8 +114,8 @@ _MARK_TEXT = str(_MARK)
 def _parse_lines(lines: list[str]) -> list[Any]:
     # One decode of the whole file is several times faster than one a line; on any failure
     # fall back to line by line to say exactly which line is wrong. The lines are joined with
-    # a number written nowhere in the file: the decode is line by line only if that number
-    # comes back between every two values at the top level (a value spanning lines, such as
+    # a number written nowhere in the file, and the whole-file decode is kept only if that
+    # number comes back between every two top-level values (a value spanning lines, such as
     # "[1" then "2]", would swallow one).
     joined = f",{_MARK_TEXT},".join(lines)
     n = len(lines)
