@@ -66,6 +66,8 @@ class Match:
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
+        self.seats = rules.seats
+        self.pip_values = rules.max_pip + 1  # tiles bearing any one pip
         self.players = tuple(players)
         self.tiles: TileSet = tile_set(rules.max_pip)
         self.totals = [0] * rules.sides
@@ -138,7 +140,7 @@ class Match:
         # Fast path for the commonest event, a well-formed play (shape_error is the reference).
         if type(event) is dict and event.get("type") == "play" and "seq" not in event:
             seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
-            if (type(seat) is int and 0 <= seat < self.rules.seats and type(text) is str
+            if (type(seat) is int and 0 <= seat < self.seats and type(text) is str
                     and (end is None or type(end) is int or end == "left" or end == "right")):
                 return self._play(seat, text, end, seq)
         problem = shape_error(event, self.rules, seq)
@@ -248,11 +250,11 @@ class Match:
         self.passes = 0
         self.drew = False
         self.last_player = seat
-        self.turn = (seat + 1) % self.rules.seats
+        self.turn = (seat + 1) % self.seats
         if self.count[seat] == 0:
             self.round.seat_out = seat
             self._end_play(DOMINO)
-        elif left == right and on_line[left] == self.rules.max_pip + 1:
+        elif left == right and on_line[left] == self.pip_values:
             self._end_play(BLOCKED)
         return None
 
