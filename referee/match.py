@@ -145,8 +145,16 @@ class Match:
                 return self._play(seat, text, end, seq)
         problem = shape_error(event, self.rules, seq)
         if problem is not None:
-            return Violation(seq, "bad_event", None, problem)
+            return Violation(seq, "bad_event", self._acting_seat(event), problem)
         return self._handlers[event["type"]](event, seq)
+
+    def _acting_seat(self, event: Any) -> int | None:
+        """The seat a seat's own event names, when it names one that exists (else None)."""
+        if type(event) is dict and event.get("type") in ("play", "draw", "pass", "reveal"):
+            seat = event.get("seat")
+            if type(seat) is int and 0 <= seat < self.seats:
+                return seat
+        return None
 
     def skip(self) -> None:
         """Account for a struck event: it keeps its sequence number and nothing else."""

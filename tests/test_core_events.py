@@ -123,8 +123,16 @@ def test_unusable_events(event):
 
 @pytest.mark.parametrize("event", BAD, ids=lambda e: repr(e)[:60])
 def test_the_referee_reports_unusable_events_as_bad_event(event):
-    # the same judgement through Match.push (which has a fast path for plays) at seq 2
-    assert codes(judge([deal(HAND_A, HAND_B), event])) == [(2, "bad_event", None)]
+    # the same judgement through Match.push (which has a fast path for plays) at seq 2; the
+    # violation names the acting seat of a seat's own event when that seat exists
+    seat = event.get("seat") if isinstance(event, dict) else None
+    acting = seat if event_type(event) in ("play", "draw", "pass", "reveal") and seat in (0, 1) \
+        and type(seat) is int else None
+    assert codes(judge([deal(HAND_A, HAND_B), event])) == [(2, "bad_event", acting)]
+
+
+def event_type(event):
+    return event.get("type") if isinstance(event, dict) else None
 
 
 def test_side_range_follows_partnerships():
@@ -135,12 +143,12 @@ def test_side_range_follows_partnerships():
     assert shape_error({"type": "play", "seat": 3, "tile": "1-1"}, RULES4, 1) is None
 
 
-def test_bad_event_is_reported_with_no_seat_and_ignored():
+def test_bad_event_names_the_acting_seat_and_is_ignored():
     events = [deal(HAND_A, HAND_B),
               {"type": "play", "seat": 0, "tile": "6-6", "end": "middle"},
               play(0, "6-6")]
     result = judge(events)
-    assert codes(result) == [(2, "bad_event", None)]
+    assert codes(result) == [(2, "bad_event", 0)]
     assert result.violations[0].certainty == "proven"
     assert result.match.left == 6  # the bad event was ignored; the later lead applied
 
@@ -149,4 +157,4 @@ def test_seq_field_must_equal_position():
     good = legal([{**deal(HAND_A, HAND_B), "seq": 1}, {**play(0, "6-6"), "seq": 2}])
     assert good.match.seq == 2
     assert codes(judge([deal(HAND_A, HAND_B), {**play(0, "6-6"), "seq": 1}])) == [
-        (2, "bad_event", None)]
+        (2, "bad_event", 0)]

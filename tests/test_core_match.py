@@ -16,7 +16,7 @@ from core_helpers import (
 
 
 @pytest.mark.parametrize("event, code, seat", [
-    ({"type": "play", "seat": 1, "tile": 42}, "bad_event", None),
+    ({"type": "play", "seat": 1, "tile": 42}, "bad_event", 1),
     (play(1, "7-7"), "unknown_tile", 1),
     (play(1, "x"), "unknown_tile", 1),
     (play(1, "6-6"), "tile_already_played", 1),
