@@ -127,3 +127,22 @@ def test_report_opener_before_the_lead() -> None:
     assert report["rounds"][0]["opener"] == 0
     report = judge("mano-a-mano", TWO, [{"type": "deal"}])
     assert report["rounds"][0]["opener"] is None
+
+
+def test_crlf_line_endings_read_like_lf() -> None:
+    header = {"format": "domino-log/1", "rules": "mano-a-mano", "players": TWO}
+    text = "\r\n".join(json.dumps(v) for v in (header, {"type": "deal", "hands": HANDS})) + "\r\n"
+    assert len(read_log(text).events) == 1
+
+
+def test_blocker_loses_with_a_tie_the_blocker_is_not_in() -> None:
+    rules = resolve_rules({"preset": "veracruz", "seats": 3, "blocked_tie": "blocker_loses"}, 3)
+    assert score_block(rules, [5, 5, 9], blocker=2, opener=0) == (None, 0)
+    assert score_block(rules, [5, 5, 9], blocker=1, opener=0)[0] == 0
+
+
+def test_bad_event_names_a_usable_acting_seat() -> None:
+    events = [{"type": "deal", "hands": HANDS}, {"type": "play", "seat": 0, "tile": 66},
+              {"type": "pass", "seat": 9}]
+    report = judge("mano-a-mano", TWO, events)
+    assert [(v["code"], v["seat"]) for v in report["violations"]] == [("bad_event", 0), ("bad_event", None)]
