@@ -160,8 +160,8 @@ def report(name: str, r: dict[str, float]) -> None:
     print(f"  append latency          p50 {r['p50']:.2f} ms   p99 {r['p99']:.2f} ms")
     print(f"  append at seq ~10       {r['early']:.2f} ms   at seq ~1000 {r['late']:.2f} ms"
           f"   ratio {r['late'] / r['early']:.2f}")
-    print(f"  cache miss at seq 11    {r['cold_early']:.2f} ms   at seq 1006 {r['cold_late']:.2f} ms"
-          f"   ratio {r['cold_late'] / r['cold_early']:.2f}")
+    print(f"  cache miss at seq 11    {r['cold_early']:.2f} ms   "
+          f"at seq 1006 {r['cold_late']:.2f} ms   ratio {r['cold_late'] / r['cold_early']:.2f}")
 
 
 def main() -> None:

@@ -135,7 +135,8 @@ def alembic_config(connection: Connection | None = None, url: str | None = None)
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Apply the migrations up to ``revision``, in one transaction (DDL is transactional on both)."""
+    """Apply the migrations up to ``revision`` in one transaction (both databases have
+    transactional DDL: a failed upgrade leaves nothing half done)."""
     from alembic import command
 
     with writing(engine) as conn:

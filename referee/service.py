@@ -32,7 +32,9 @@ from .errors import (
     ServiceError, Unauthorized,
 )
 from .events import EVENT_TYPES, Violation
-from .log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, make_log, parse_header, read_log, write_log
+from .log import (
+    FORMAT, OPTIONAL_HEADER_FIELDS, LogError, make_log, parse_header, read_log, write_log,
+)
 from .match import Match
 from .position import Position, position
 from .replay import replay
@@ -604,7 +606,8 @@ def _player(row: Any) -> dict[str, Any]:
 def _summary(row: Any) -> dict[str, Any]:
     header = store.load_json(row.header)
     return {
-        "id": row.id, "club": row.club, "rules": Rules(**row.rules).as_dict(),  # parameter order (JSONB sorts keys)
+        # Rules(...).as_dict() puts the parameters back in their order (JSONB sorts keys).
+        "id": row.id, "club": row.club, "rules": Rules(**row.rules).as_dict(),
         "players": list(row.players),
         "status": row.status, "round": row.round, "totals": list(row.totals),
         "winner": row.winner, "last_seq": row.last_seq, "violations": row.violations,
