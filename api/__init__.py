@@ -8,6 +8,7 @@
 | ``DATABASE_URL`` | ``DOMINO_DATABASE_URL`` | the embedded SQLite file (see ``referee.db``) |
 | ``ADMIN_TOKEN`` | ``DOMINO_ADMIN_TOKEN`` | none: clubs are created with ``domino club create`` |
 | ``MAX_CONTENT_LENGTH`` | ``DOMINO_MAX_CONTENT_LENGTH`` | 2 MiB (a large imported log); 413 beyond |
+| ``TOKEN_CACHE_SECONDS`` | ``DOMINO_TOKEN_CACHE_SECONDS`` | 30: how long a worker trusts a token it has seen |
 
 The views hold no rule and no query: each authorizes the caller, calls the service, and shapes
 the answer. One Service (one connection pool) serves the whole app; workers share nothing else,
@@ -24,7 +25,7 @@ from flask import Flask
 from referee.service import open_service
 
 from . import clubs, events, matches
-from .context import EXTENSION
+from .context import init_context
 from .errors import register_error_handlers
 from .openapi import init_api
 
@@ -34,6 +35,7 @@ _ENVIRONMENT = {
     "DATABASE_URL": "DOMINO_DATABASE_URL",
     "ADMIN_TOKEN": "DOMINO_ADMIN_TOKEN",
     "MAX_CONTENT_LENGTH": "DOMINO_MAX_CONTENT_LENGTH",
+    "TOKEN_CACHE_SECONDS": "DOMINO_TOKEN_CACHE_SECONDS",
 }
 
 
@@ -51,7 +53,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(_settings(config))
     app.json.sort_keys = False  # keep events and reports in the order they were written
-    app.extensions[EXTENSION] = open_service(app.config.get("DATABASE_URL"))
+    init_context(app, open_service(app.config.get("DATABASE_URL")))
     api = init_api(app)
     for module in (clubs, matches, events):
         api.register_blueprint(module.blp)

@@ -24,7 +24,7 @@ from flask import current_app
 from flask_httpauth import HTTPTokenAuth
 from referee.service import Forbidden, Unauthorized
 
-from .context import service
+from .context import cache, service
 from .errors import AUTHENTICATE, problem
 
 READERS = frozenset({"admin", "referee", "scorekeeper", "viewer"})
@@ -68,9 +68,13 @@ def _verify(token: str) -> Principal | None:
     if admin_token and hmac.compare_digest(_digest(token), _digest(admin_token)):
         return Principal(None, SERVER, None, "server admin")
     try:
-        info = service().authenticate(token)
-    except Unauthorized:
+        return cache("tokens").get(_digest(token), lambda: _principal(token))
+    except Unauthorized:  # not cached: a token issued a moment later must work at once
         return None
+
+
+def _principal(token: str) -> Principal:
+    info = service().authenticate(token)
     return Principal(info.club, info.role, info.token_id, info.label)
 
 

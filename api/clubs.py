@@ -25,7 +25,7 @@ STANDING_COLUMNS = ("player", "played", "won", "lost", "points_for")
 
 @blp.route("/clubs", methods=["POST"])
 @auth.login_required
-@blp.arguments(ClubCreateSchema)
+@blp.arguments(ClubCreateSchema())
 @blp.response(201, ClubCreatedSchema, headers={"Location": {"schema": {"type": "string"}}})
 @blp.errors(401, 403, 409, 422)
 def create_club(body: dict[str, Any]):
@@ -54,7 +54,7 @@ def get_club(club: str):
 
 @blp.route("/clubs/<string:club>/players", methods=["GET"])
 @auth.login_required
-@blp.arguments(PageArgsSchema, location="query")
+@blp.arguments(PageArgsSchema(), location="query")
 @blp.response(200, PlayerSchema(many=True), headers=PAGE_HEADERS)
 @blp.errors(401, 403, 404)
 def list_players(args: dict[str, Any], club: str):
@@ -66,7 +66,7 @@ def list_players(args: dict[str, Any], club: str):
 
 @blp.route("/clubs/<string:club>/players", methods=["POST"])
 @auth.login_required
-@blp.arguments(PlayerCreateSchema)
+@blp.arguments(PlayerCreateSchema())
 @blp.response(201, PlayerSchema)
 @blp.errors(401, 403, 404, 409)
 def create_player(body: dict[str, Any], club: str):
@@ -77,7 +77,7 @@ def create_player(body: dict[str, Any], club: str):
 
 @blp.route("/clubs/<string:club>/tokens", methods=["POST"])
 @auth.login_required
-@blp.arguments(TokenCreateSchema)
+@blp.arguments(TokenCreateSchema())
 @blp.response(201, TokenCreatedSchema)
 @blp.errors(401, 403, 404)
 def create_token(body: dict[str, Any], club: str):
@@ -89,7 +89,7 @@ def create_token(body: dict[str, Any], club: str):
 
 @blp.route("/clubs/<string:club>/standings", methods=["GET"])
 @auth.login_required
-@blp.arguments(StandingsArgsSchema, location="query")
+@blp.arguments(StandingsArgsSchema(), location="query")
 @blp.response(200, StandingSchema(many=True), description="standings, best first")
 @blp.alt_response(200, schema={"type": "string"}, content_type="text/csv", success=True,
                   description="with ?format=csv")

@@ -1,13 +1,66 @@
-"""The app's one Service, for the views."""
+"""What the views share within one app: its Service, and two small caches in front of it.
+
+The caches hold only what may be served a little stale or never changes, so each worker keeps
+its own and nothing has to be shared between workers:
+
+- who holds a token (``TOKEN_CACHE_SECONDS``, default 30; 0 turns it off): tokens are only ever
+  added, so the one risk is a token deleted from the database working that much longer;
+- which club a match belongs to: fixed when the match is created.
+
+Each saves a database round trip on every append.
+"""
 
 from __future__ import annotations
 
-from flask import current_app
+import threading
+import time
+from typing import Any, Callable, Generic, Hashable, TypeVar
+
+from flask import Flask, current_app
 
 from referee.service import Service
 
 EXTENSION = "domino-referee.service"
+CACHES = "domino-referee.caches"
+TOKEN_CACHE_SECONDS = 30.0
+
+V = TypeVar("V")
+
+
+class Cache(Generic[V]):
+    """A bounded, thread-safe map whose entries expire after ``ttl`` seconds (None: never).
+    Full, it starts afresh: simpler than LRU, and a refill costs one query an entry."""
+
+    def __init__(self, ttl: float | None, size: int = 10_000) -> None:
+        self._ttl, self._size = ttl, size
+        self._entries: dict[Hashable, tuple[float, V]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, load: Callable[[], V]) -> V:
+        if self._ttl == 0:
+            return load()
+        now = time.monotonic()
+        with self._lock:
+            found = self._entries.get(key)
+        if found is not None and (self._ttl is None or now - found[0] < self._ttl):
+            return found[1]
+        value = load()  # outside the lock: a slow query must not hold up the other threads
+        with self._lock:
+            if len(self._entries) >= self._size:
+                self._entries.clear()
+            self._entries[key] = (now, value)
+        return value
+
+
+def init_context(app: Flask, service: Service) -> None:
+    app.extensions[EXTENSION] = service
+    ttl = float(app.config.get("TOKEN_CACHE_SECONDS", TOKEN_CACHE_SECONDS))
+    app.extensions[CACHES] = {"tokens": Cache(ttl), "match_clubs": Cache(None)}
 
 
 def service() -> Service:
     return current_app.extensions[EXTENSION]
+
+
+def cache(name: str) -> Cache[Any]:
+    return current_app.extensions[CACHES][name]

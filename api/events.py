@@ -9,7 +9,7 @@ from flask import request
 from .auth import READERS, auth, authorize, may_see_hands, roles_for_event
 from .context import service
 from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, expected_seq, paginate_seq
-from .matches import match_for
+from .matches import match_club, match_for
 from .openapi import Blueprint
 from .schemas import (
     AppendedSchema, AppendHeadersSchema, EventListArgsSchema, EventSchema, RecordedEventSchema,
@@ -26,7 +26,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1",
 
 @blp.route("/matches/<int:match_id>/events", methods=["GET"])
 @auth.login_required
-@blp.arguments(EventListArgsSchema, location="query")
+@blp.arguments(EventListArgsSchema(), location="query")
 @blp.response(200, RecordedEventSchema(many=True), headers={**ETAG_HEADER, **PAGE_HEADERS})
 @blp.errors(401, 403, 404)
 def list_events(args: dict[str, Any], match_id: int):
@@ -51,8 +51,8 @@ def list_events(args: dict[str, Any], match_id: int):
 
 @blp.route("/matches/<int:match_id>/events", methods=["POST"])
 @auth.login_required
-@blp.arguments(AppendHeadersSchema, location="headers")
-@blp.arguments(EventSchema)
+@blp.arguments(AppendHeadersSchema(), location="headers")
+@blp.arguments(EventSchema())
 @blp.response(201, AppendedSchema, headers={**ETAG_HEADER, **REPLAYED_HEADER})
 @blp.errors(401, 403, 404, 412, 422, 428)
 def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
@@ -66,8 +66,8 @@ def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
     same key with another body is refused (422).
     """
-    summary, who = match_for(match_id, roles_for_event(event))
-    expected = expected_seq(summary["last_seq"])
+    who = authorize(match_club(match_id), roles_for_event(event))
+    expected = expected_seq(lambda: service().get_match(match_id)["last_seq"])
     if not isinstance(expected, int):
         return expected
     recorded = service().record_event(

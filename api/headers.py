@@ -4,7 +4,7 @@ number, and RFC 8288 Link plus X-Total-Count on paginated lists."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urlencode
 
 from flask import Response, request
@@ -44,7 +44,7 @@ def _tags(value: str) -> list[str] | None:
     return tags
 
 
-def expected_seq(current: int) -> int | Response:
+def expected_seq(current_seq: Callable[[], int]) -> int | Response:
     """The sequence number If-Match names, or the response refusing the request: 428 when the
     header is missing (or is *: an append must name what it follows), 412 with the current ETag
     when it names no sequence number (it can match nothing)."""
@@ -55,6 +55,7 @@ def expected_seq(current: int) -> int | Response:
     tags = _tags(value)
     if tags and len(tags) == 1 and tags[0].isascii() and tags[0].isdigit() and len(tags[0]) < 10:
         return int(tags[0])
+    current = current_seq()  # only now: the common case needs no read
     return problem(412, f"If-Match names no sequence number; the last event is {current}",
                    kind="stale-if-match", headers={"ETag": etag(current)}, current_seq=current)
 

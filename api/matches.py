@@ -8,7 +8,7 @@ from typing import Any
 from flask import Response, request, url_for
 
 from .auth import READERS, RECORDERS, REFEREE, Principal, auth, authorize, may_see_hands
-from .context import service
+from .context import cache, service
 from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, not_modified, paginate
 from .openapi import Blueprint
 from .schemas import (
@@ -29,6 +29,11 @@ def match_for(match_id: int, roles: frozenset[str]) -> tuple[dict[str, Any], Pri
     return summary, authorize(summary["club"], roles)
 
 
+def match_club(match_id: int) -> str:
+    """The match's club (404 for no match), cached: it never changes."""
+    return cache("match_clubs").get(match_id, lambda: service().get_match(match_id)["club"])
+
+
 def _created(summary: dict[str, Any]):  # type: ignore[no-untyped-def]
     location = url_for("matches.get_match", match_id=summary["id"])
     return summary, {"Location": location, **etag_headers(summary["last_seq"])}
@@ -36,7 +41,7 @@ def _created(summary: dict[str, Any]):  # type: ignore[no-untyped-def]
 
 @blp.route("/clubs/<string:club>/matches", methods=["GET"])
 @auth.login_required
-@blp.arguments(MatchListArgsSchema, location="query")
+@blp.arguments(MatchListArgsSchema(), location="query")
 @blp.response(200, MatchSummarySchema(many=True), headers=PAGE_HEADERS)
 @blp.errors(401, 403, 404)
 def list_matches(args: dict[str, Any], club: str):
@@ -54,7 +59,7 @@ def list_matches(args: dict[str, Any], club: str):
 
 @blp.route("/clubs/<string:club>/matches", methods=["POST"])
 @auth.login_required
-@blp.arguments(MatchCreateSchema)
+@blp.arguments(MatchCreateSchema())
 @blp.response(201, MatchSummarySchema, headers={**LOCATION, **ETAG_HEADER})
 @blp.errors(401, 403, 404, 422)
 def create_match(body: dict[str, Any], club: str):
