@@ -31,32 +31,42 @@ def etag_headers(seq: int) -> dict[str, str]:
     return {"ETag": etag(seq), "Vary": "Authorization"}
 
 
-def _tags(value: str) -> list[str] | None:
-    """The entity tags of an If-Match / If-None-Match value (weak ones compare by their opaque
-    part, as If-None-Match asks); None when it is not a list of tags."""
+def _tags(value: str) -> list[tuple[bool, str]] | None:
+    """The entity tags of an If-Match / If-None-Match value as (weak, opaque part); None when
+    the value is not a list of tags."""
     tags, pos = [], 0
     while pos < len(value):
         m = _ETAG.match(value, pos)
         if m is None or m.end() == pos:
             return None
-        tags.append(m.group(2))
+        tags.append((bool(m.group(1)), m.group(2)))
         pos = m.end()
     return tags
 
 
+def _seq(tag: str) -> int | None:
+    return int(tag) if tag.isascii() and tag.isdigit() and len(tag) < 10 else None
+
+
 def expected_seq(current_seq: Callable[[], int]) -> int | Response:
-    """The sequence number If-Match names, or the response refusing the request: 428 when the
-    header is missing (or is *: an append must name what it follows), 412 with the current ETag
-    when it names no sequence number (it can match nothing)."""
+    """The sequence number If-Match names, or the response refusing the request.
+
+    428 when the header is missing, or is * (an append must say what it follows). If-Match
+    compares strongly (RFC 9110), so a weak tag never matches: 412, as for a tag naming no
+    sequence number, with the current ETag. With several tags, the one naming the current seq
+    (if any) is the expectation; the service still checks it as it appends."""
     value = request.headers.get("If-Match")
     if value is None or value.strip() == "*":
         return problem(428, 'appending takes If-Match: "N", N the last sequence number seen '
                             "(the ETag of the match or its events)", kind="if-match-required")
-    tags = _tags(value)
-    if tags and len(tags) == 1 and tags[0].isascii() and tags[0].isdigit() and len(tags[0]) < 10:
-        return int(tags[0])
+    seqs = [_seq(tag) for weak, tag in _tags(value) or () if not weak]
+    seqs = [seq for seq in seqs if seq is not None]
+    if len(seqs) == 1:
+        return seqs[0]
     current = current_seq()  # only now: the common case needs no read
-    return problem(412, f"If-Match names no sequence number; the last event is {current}",
+    if current in seqs:
+        return current
+    return problem(412, f"If-Match names no current sequence number; the last event is {current}",
                    kind="stale-if-match", headers={"ETag": etag(current)}, current_seq=current)
 
 
@@ -65,8 +75,9 @@ def not_modified(seq: int) -> Response | None:
     value = request.headers.get("If-None-Match")
     if value is None:
         return None
-    tags = _tags(value)
-    if value.strip() == "*" or (tags and str(seq) in tags):
+    # If-None-Match compares weakly: W/"3" names seq 3 as well.
+    tags = [tag for _, tag in _tags(value) or ()]
+    if value.strip() == "*" or str(seq) in tags:
         return Response(status=304, headers=etag_headers(seq))
     return None
 
