@@ -30,7 +30,7 @@ blp = Blueprint("events", __name__, url_prefix="/api/v1",
 @blp.response(200, RecordedEventSchema(many=True), headers={**ETAG_HEADER, **PAGE_HEADERS})
 @blp.errors(401, 403, 404)
 def list_events(args: dict[str, Any], match_id: int):
-    """The events after sequence number ``after`` (at most ``limit``), oldest first.
+    """The events after sequence number `after` (at most `limit`), oldest first.
 
     The ETag is the last sequence number: send it back in If-Match to append. During a round in
     progress, a token other than a referee's gets that round's deal and draws as the table saw

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from functools import wraps
+from typing import Any, Callable
 
 from flask import Response, request, url_for
 
@@ -88,54 +89,61 @@ def import_match(club: str):
     return _created(service().import_log(club, request.get_data(), recorded_by=who.recorded_by))
 
 
+def match_read(schema: Any, **response: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A GET of one match's resource (documented: 200 with ``schema`` and the ETag, or 304).
+
+    The caller must be a reader of the match's club. If-None-Match naming the last seq answers
+    304 before any replay: a polling screen costs one small query. The view is called with the
+    summary and the caller."""
+    def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(view)
+        def read(match_id: int) -> Any:
+            summary, who = match_for(match_id, READERS)
+            if (unchanged := not_modified(summary["last_seq"])) is not None:
+                return unchanged
+            return view(match_id, summary, who)
+
+        documented = blp.response(200, schema, headers=ETAG_HEADER, **response)(read)
+        documented = blp.alt_response(304, response="NOT_MODIFIED")(documented)
+        return blp.errors(401, 403, 404)(documented)
+    return decorator
+
+
 @blp.route("/matches/<int:match_id>", methods=["GET"])
 @auth.login_required
-@blp.response(200, MatchSchema, headers=ETAG_HEADER)
-@blp.alt_response(304, response="NOT_MODIFIED")
-@blp.errors(401, 403, 404)
-def get_match(match_id: int):
-    """The match now: the line, open ends, whose turn and what that seat may do, hand counts,
-    the boneyard, round, totals and open disputes. Hands the table has not seen are null for
-    everyone but referees while a round is in progress. Send If-None-Match to poll cheaply."""
-    summary, who = match_for(match_id, READERS)
-    if (unchanged := not_modified(summary["last_seq"])) is not None:
-        return unchanged
+@match_read(MatchSchema)
+def get_match(match_id: int, summary: dict[str, Any], who: Principal):
+    """The match now, as a scorekeeper's screen shows it.
+
+    The line, open ends, whose turn and what that seat may do, hand counts, the boneyard, round,
+    totals and open disputes. Hands the table has not seen are null for everyone but referees
+    while a round is in progress. Send If-None-Match to poll cheaply.
+    """
     svc = service()
     pos = svc.state(match_id)
     # The summary counts open disputes; only when there are some is the report worth a replay.
-    disputes = svc.report(match_id)["violations"] if summary.get("violations", 1) else []
+    disputes = svc.report(match_id)["violations"] if summary["violations"] else []
     view = {**summary, **visible_position(who, pos), "disputes": disputes}
     return view, etag_headers(pos.seq)
 
 
 @blp.route("/matches/<int:match_id>/report", methods=["GET"])
 @auth.login_required
-@blp.response(200, ReportSchema, headers=ETAG_HEADER)
-@blp.alt_response(304, response="NOT_MODIFIED")
-@blp.errors(401, 403, 404)
-def get_report(match_id: int):
+@match_read(ReportSchema)
+def get_report(match_id: int, summary: dict[str, Any], who: Principal):
     """The domino-report/1: every violation, each round's outcome and points, totals, winner."""
-    summary, _ = match_for(match_id, READERS)
-    if (unchanged := not_modified(summary["last_seq"])) is not None:
-        return unchanged
     return service().report(match_id), etag_headers(summary["last_seq"])
 
 
 @blp.route("/matches/<int:match_id>/log", methods=["GET"])
 @auth.login_required
-@blp.response(200, LOG_BODY, content_type=LOG_MEDIA_TYPE, headers=ETAG_HEADER,
-              description="the domino-log/1")
-@blp.alt_response(304, response="NOT_MODIFIED")
-@blp.errors(401, 403, 404)
-def get_log(match_id: int):
+@match_read(LOG_BODY, content_type=LOG_MEDIA_TYPE, description="the domino-log/1")
+def get_log(match_id: int, summary: dict[str, Any], who: Principal):
     """The domino-log/1 export: the header and every event, as recorded (JSON Lines).
 
     During a round in progress, a token other than a referee's gets that round's deal and draws
     as the table saw them (hands and drawn tiles closed).
     """
-    summary, who = match_for(match_id, READERS)
-    if (unchanged := not_modified(summary["last_seq"])) is not None:
-        return unchanged
     svc = service()
     text = svc.export_log(match_id)
     if not may_see_hands(who) and round_open(svc.state(match_id)):
