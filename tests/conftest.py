@@ -40,6 +40,9 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]
         url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
         yield url.render_as_string(hide_password=False)
         with admin.connect() as conn:
+            # A connection a failed test left open in a transaction would block the drop for
+            # ever; better a stray schema than a hung run.
+            conn.execute(text("SET lock_timeout = '10s'"))
             conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
     finally:
         admin.dispose()
