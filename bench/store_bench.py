@@ -29,17 +29,13 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sqlalchemy import create_engine, text  # noqa: E402
-from sqlalchemy.engine import make_url  # noqa: E402
-
 from referee import store  # noqa: E402
-from referee.db import make_engine  # noqa: E402
+from referee.db import make_engine, scratch_schema  # noqa: E402
 from referee.service import Service  # noqa: E402
 from referee.simulate import random_match  # noqa: E402
 
@@ -178,17 +174,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         report("SQLite", run(f"sqlite:///{directory}/bench.db", args))
     if args.pg:
-        schema = "bench_" + uuid.uuid4().hex[:12]
-        admin = create_engine(args.pg, isolation_level="AUTOCOMMIT")
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-        try:
-            url = make_url(args.pg).update_query_dict({"options": f"-csearch_path={schema}"})
-            report("PostgreSQL", run(url.render_as_string(hide_password=False), args))
-        finally:
-            with admin.connect() as conn:
-                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-            admin.dispose()
+        with scratch_schema(args.pg, prefix="bench") as url:
+            report("PostgreSQL", run(url, args))
 
 
 if __name__ == "__main__":

@@ -117,6 +117,31 @@ def reading(engine: Engine) -> Iterator[Connection]:
             yield conn
 
 
+@contextmanager
+def scratch_schema(url: str, prefix: str = "scratch") -> Iterator[str]:
+    """A new empty PostgreSQL schema, for a test or a benchmark: yields a URL whose connections
+    work in it (through their search_path, so the tables and alembic's version table land
+    there), and drops it afterwards."""
+    import uuid
+
+    from sqlalchemy.engine import make_url
+
+    schema = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield scoped.render_as_string(hide_password=False)
+        with admin.connect() as conn:
+            # A connection left open in a transaction would block the drop for ever; better a
+            # stray schema than a hung run.
+            conn.exec_driver_sql("SET lock_timeout = '10s'")
+            conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+    finally:
+        admin.dispose()
+
+
 # ---------------------------------------------------------------------------------- migrations
 
 def alembic_config(connection: Connection | None = None, url: str | None = None) -> Any:

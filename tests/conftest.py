@@ -9,14 +9,12 @@ afterwards.
 from __future__ import annotations
 
 import os
-import uuid
 from typing import Any, Iterator
 
 import pytest
-from sqlalchemy import Engine, create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import Engine
 
-from referee.db import make_engine
+from referee.db import make_engine, scratch_schema
 from referee.service import Service
 
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
@@ -27,25 +25,14 @@ DATABASES = [
         not PG_URL, reason="DOMINO_TEST_DATABASE_URL is not set")),
 ]
 
+
 @pytest.fixture(params=DATABASES)
 def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'domino.db'}"
         return
-    schema = "test_" + uuid.uuid4().hex[:16]
-    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-        url = make_url(PG_URL).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield url.render_as_string(hide_password=False)
-        with admin.connect() as conn:
-            # A connection a failed test left open in a transaction would block the drop for
-            # ever; better a stray schema than a hung run.
-            conn.execute(text("SET lock_timeout = '10s'"))
-            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
-    finally:
-        admin.dispose()
+    with scratch_schema(PG_URL, prefix="test") as url:
+        yield url
 
 
 @pytest.fixture
