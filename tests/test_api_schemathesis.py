@@ -14,7 +14,7 @@ from typing import Any
 
 import schemathesis
 from api_helpers import SERVER_TOKEN, Api, api  # noqa: F401
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 
@@ -49,6 +49,9 @@ def _run(api: Api, operation: Any, mode: GenerationMode) -> None:
     @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     def check(case: Any) -> None:
+        # A query argument whose value is an empty list is not sent at all, so the request the
+        # server gets is not the schema-violating one schemathesis thinks it sent.
+        assume(not any(v == [] for v in (case.query or {}).values()))
         case.call_and_validate(headers={"Authorization": f"Bearer {token}"}, excluded_checks=excluded)
 
     check()
