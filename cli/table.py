@@ -13,7 +13,7 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from referee import Position, Rules
+from referee import Rules
 from referee.replay import struck_events
 from referee.service import IllegalEvent, Recorded, ServiceError
 

@@ -138,7 +138,14 @@ def _parse_lines(lines: list[str]) -> list[Any]:
 
 
 def dumps_line(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate: legal in a JSON string, not in UTF-8 text. Escaped, the line
+        # still reads back as the same value.
+        text = json.dumps(value, ensure_ascii=True, separators=(", ", ": "))
+    return text
 
 
 def write_log(log: MatchLog) -> str:

@@ -452,7 +452,7 @@ class Match:
         if self.playing:
             return Violation(seq, "bad_event", None,
                              f"round {self.round.number} is still in progress; it cannot be dealt again")
-        rules, tiles = self.rules, self.tiles
+        rules = self.rules
         hands = event.get("hands")
         if hands is None:
             self._start_round([None] * rules.seats)
@@ -477,13 +477,14 @@ class Match:
                 return Violation(seq, "bad_event", None,
                                  f"hand {seat} has {len(hand)} tiles; the rules deal {rules.hand_size}")
         seen = 0
-        for hand, mask in zip(hands, masks):
-            if hand is not None:
-                if seen & mask or mask.bit_count() != len(hand):
-                    twice = seen & mask or mask
-                    return Violation(seq, "bad_event", None,
-                                     f"a tile is dealt twice ({self._one_of(twice) if seen & mask else 'within one hand'})")
-                seen |= mask
+        for seat, (hand, mask) in enumerate(zip(hands, masks)):
+            if hand is None:
+                continue
+            if mask.bit_count() != len(hand):
+                return Violation(seq, "bad_event", None, f"hand {seat} holds the same tile twice")
+            if seen & mask:
+                return Violation(seq, "bad_event", None, f"{self._one_of(seen & mask)} is dealt twice")
+            seen |= mask
         self._start_round(masks)
         return None
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 import re
 import secrets
 import threading
@@ -498,25 +497,10 @@ class Service:
         with db.reading(self.engine) as conn:
             row = self._match_row(conn, match_id)
             events = [store.load_json(t) for t in store.event_data(conn, row.id)]
-        text = write_log(make_log(store.load_json(row.header), events))
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            # A lone surrogate (a JSON string may hold one, UTF-8 may not), written raw by the
-            # core's writer: escape the lines that hold one, so that the log can be sent.
-            text = "".join(_ascii_line(line) + "\n" for line in text[:-1].split("\n"))
-        return text
+        return write_log(make_log(store.load_json(row.header), events))
 
 
 # ----------------------------------------------------------------------------------- helpers
-
-def _ascii_line(line: str) -> str:
-    try:
-        line.encode("utf-8")
-        return line
-    except UnicodeEncodeError:
-        return json.dumps(json.loads(line), ensure_ascii=True, separators=(", ", ": "))
-
 
 def _is_void(event: Any) -> bool:
     return type(event) is dict and event.get("type") == "void"
