@@ -32,11 +32,25 @@ def _finite(text: str) -> float:
     return value
 
 
+MAX_DEPTH = 64  # an event is 3 deep (a deal's hands); no request body needs more than this
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
 class StrictParser(FlaskParser):
     """webargs' JSON reading, refusing what would otherwise slip through to a 500: NaN and
     Infinity (not JSON; the store could not write them back), numbers too large for a float, and
-    nesting deep enough to exhaust the recursion limit. All become webargs' ordinary 400 for an
-    unreadable body.
+    nesting deeper than MAX_DEPTH (deep enough, it exhausts the recursion limit somewhere). All
+    become webargs' ordinary 400 for an unreadable body.
 
     It also refuses query arguments it does not know (422) rather than ignoring them: a
     misspelled filter must not quietly list everything."""
@@ -48,11 +62,15 @@ class StrictParser(FlaskParser):
             return super()._raw_load_json(req)
         data = req.get_data(cache=True)
         try:
-            return json.loads(data, parse_constant=_reject_constant, parse_float=_finite)
+            value = json.loads(data, parse_constant=_reject_constant, parse_float=_finite)
         except json.JSONDecodeError:
             raise
         except (ValueError, RecursionError) as error:
             raise json.JSONDecodeError(str(error) or "nested too deeply", "?", 0) from None
+        if _deeper_than(value, MAX_DEPTH):
+            # Parsed, but the store and the answer would have to walk it again, recursively.
+            raise json.JSONDecodeError(f"nested more than {MAX_DEPTH} deep", "?", 0)
+        return value
 
 
 class Blueprint(flask_smorest.Blueprint):

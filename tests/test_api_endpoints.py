@@ -181,6 +181,9 @@ def test_import_refusals(api: Api) -> None:
     body = assert_problem(api.client.post(url, data='{"format": "domino-log/1"}\n', headers=ref), 422, "invalid")
     assert body["line"] == 1
     body = assert_problem(api.client.post(url, data=b"\xff\xfe", headers=ref), 422, "invalid")
+    deep = '{"format": "domino-log/1", "rules": "parejas", "players": ["A", "B", "C", "D"]}\n' + "[" * 100_000
+    for body in ("[" * 100_000, deep):
+        assert_problem(api.client.post(url, data=body, headers=ref), 422, "invalid")
     header, events = parejas(5)
     bad = events[:3] + [{"type": "pass", "seat": 0}] + events[3:]
     body = assert_problem(api.client.post(url, data=log_text(header, bad), headers=ref), 422, "illegal-event")
@@ -413,7 +416,8 @@ def test_http_errors_are_problems(api: Api) -> None:
 def test_hostile_json_is_a_client_error(api: Api) -> None:
     match_id = api.matches["casino"]
     headers = api.auth("scorekeeper", **{"If-Match": '"1"'})
-    for body in ("[" * 50_000, '{"type": "note", "text": NaN}', "\xff", '{"a": 1e999999}'):
+    nested = '{"type": "note", "text": "x", "extra": ' + "[" * 970 + "]" * 970 + "}"
+    for body in ("[" * 50_000, nested, '{"type": "note", "text": NaN}', "\xff", '{"a": 1e999999}'):
         r = api.client.post(f"/api/v1/matches/{match_id}/events", data=body.encode("latin-1"),
                             content_type="application/json", headers=headers)
         assert 400 <= r.status_code < 500, (body[:20], r.status_code)
