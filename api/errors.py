@@ -110,8 +110,8 @@ def http_error(error: HTTPException) -> Response:
     errors = data.get("errors") or data.get("messages")
     detail = data.get("message") or error.description
     if errors is not None:
-        return problem(status, "the request does not have the expected shape", kind="malformed-request",
-                       headers=headers, errors=errors)
+        return problem(status, "the request does not have the expected shape",
+                       kind="malformed-request", headers=headers, errors=errors)
     return problem(status, detail, headers=headers)
 
 

@@ -42,7 +42,8 @@ def _deeper_than(value: Any, limit: int) -> bool:
         if isinstance(item, (dict, list)):
             if depth > limit:
                 return True
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
     return False
 
 

@@ -242,7 +242,8 @@ class AppendedSchema(Schema):
 class AppendHeadersSchema(Schema):
     if_match = fields.String(data_key="If-Match", metadata={
         "description": "required: '\"N\"', N the last sequence number seen (the ETag)"})
-    idempotency_key = fields.String(data_key="Idempotency-Key", validate=validate.Length(min=1, max=200),
+    idempotency_key = fields.String(data_key="Idempotency-Key",
+                                    validate=validate.Length(min=1, max=200),
                                     metadata={"description": "makes a retry safe"})
 
 
