@@ -29,19 +29,17 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 import httpx
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from referee.db import scratch_schema  # noqa: E402
 from referee.service import open_service  # noqa: E402
 from referee.simulate import random_match  # noqa: E402
 
@@ -62,22 +60,6 @@ class Run:
                 self.latencies.append(latency)
             else:
                 self.errors[status] = self.errors.get(status, 0) + 1
-
-
-@contextmanager
-def bench_schema(url: str) -> Iterator[str]:
-    """A fresh PostgreSQL schema (dropped afterwards), reached through the search_path."""
-    schema = "bench_" + uuid.uuid4().hex[:12]
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-        scoped = make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
-        yield scoped.render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
 
 
 def free_port() -> int:
@@ -251,7 +233,7 @@ def report(label: str, run: Run, elapsed: float, cpu: float) -> None:
 
 
 def bench(kind: str, pg_url: str, args: argparse.Namespace) -> None:
-    with bench_schema(pg_url) as url:
+    with scratch_schema(pg_url, prefix="bench") as url:
         tokens = setup(url, args.tables)
         with server(kind, url, args) as pid:
             tables = [Table(args.base, token, seed=args.seed + i) for i, token in enumerate(tokens)]
