@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
 
 from .auth import READERS, auth, authorize, may_see_hands, roles_for_event
 from .context import service

@@ -124,7 +124,7 @@ def _parse_lines(lines: list[str]) -> list[Any]:
             values = _loads("[" + joined + "]")
             if len(values) == 2 * n - 1 and values[1::2] == [_MARK] * (n - 1):
                 return values[::2]
-        except ValueError:
+        except (ValueError, RecursionError):
             pass
     values = []
     for number, line in enumerate(lines, start=1):
@@ -134,6 +134,8 @@ def _parse_lines(lines: list[str]) -> list[Any]:
             values.append(_loads(line))
         except ValueError as error:
             raise LogError(number, f"not JSON: {error}") from None
+        except RecursionError:
+            raise LogError(number, "the JSON is nested too deeply") from None
     return values
 
 

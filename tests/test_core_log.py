@@ -171,3 +171,11 @@ def test_round_trip_keeps_unknown_fields_and_odd_events():
 def test_make_log_checks_the_header():
     with pytest.raises(LogError):
         make_log({**HEADER, "format": "pgn"}, [])
+
+
+def test_deeply_nested_json_is_unreadable_not_a_crash():
+    from referee import LogError, read_log
+    header = '{"format": "domino-log/1", "rules": "mano-a-mano", "players": ["a", "b"]}\n'
+    with pytest.raises(LogError) as caught:
+        read_log(header + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert caught.value.line == 2
