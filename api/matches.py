@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 from typing import Any, Callable
 
 from flask import Response, request, url_for
 
 
-from .auth import READERS, RECORDERS, REFEREE, Principal, auth, authorize, may_see_hands
+from .auth import READERS, RECORDERS, REFEREE, Principal, auth, authorize
 from .context import cache, service
 from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, not_modified, paginate
 from .openapi import Blueprint
@@ -17,7 +16,7 @@ from .schemas import (
     LOG_BODY, LOG_MEDIA_TYPE, MatchCreateSchema, MatchListArgsSchema, MatchSchema,
     MatchSummarySchema, ReportSchema,
 )
-from .visibility import current_round_start, redact, round_open, visible_position
+from .visibility import as_table, visible_position
 
 blp = Blueprint("matches", __name__, url_prefix="/api/v1",
                 description="Matches: the table now, the report, the log")
@@ -146,19 +145,5 @@ def get_log(match_id: int, summary: dict[str, Any], who: Principal):
     During a round in progress, a token other than a referee's gets that round's deal and draws
     as the table saw them (hands and drawn tiles closed).
     """
-    svc = service()
-    text = svc.export_log(match_id)
-    if not may_see_hands(who) and round_open(svc.state(match_id)):
-        text = _redacted_log(text)
+    text = service().export_log(match_id, as_table=as_table(who))
     return Response(text, mimetype=LOG_MEDIA_TYPE, headers=etag_headers(summary["last_seq"]))
-
-
-def _redacted_log(text: str) -> str:
-    lines = text.splitlines()
-    records = [{"seq": seq, "event": json.loads(line)} for seq, line in enumerate(lines[1:], 1)]
-    start = current_round_start(records)
-    if not start:
-        return text
-    out = lines[:start] + [json.dumps(redact(r["event"]), ensure_ascii=False)
-                           for r in records[start - 1:]]
-    return "".join(line + "\n" for line in out)

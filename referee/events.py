@@ -33,6 +33,17 @@ class Violation(NamedTuple):
                 "seat": self.seat, "message": self.message}
 
 
+def as_table_saw_it(event: Any) -> Any:
+    """The event with what only its seat saw taken out: a deal's hands and a drawn tile."""
+    if type(event) is not dict:
+        return event
+    if event.get("type") == "deal" and isinstance(event.get("hands"), list):
+        return {**event, "hands": [None] * len(event["hands"])}
+    if event.get("type") == "draw" and "tile" in event:
+        return {k: v for k, v in event.items() if k != "tile"}
+    return event
+
+
 def _is_int(value: Any) -> bool:
     return type(value) is int
 

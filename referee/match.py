@@ -43,10 +43,11 @@ class _Round:
     """One deal's bookkeeping; becomes a RoundResult in the report."""
 
     __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
-                 "seat_out", "ended")
+                 "seat_out", "ended", "dealt_at")
 
-    def __init__(self, number: int, opener: int | None) -> None:
+    def __init__(self, number: int, opener: int | None, dealt_at: int) -> None:
         self.number = number
+        self.dealt_at = dealt_at  # the seq of its deal
         self.opener = opener
         self.outcome = IN_PROGRESS
         self.winner: int | None = None
@@ -124,6 +125,13 @@ class Match:
         if self.hand_known(seat):
             return self.tiles.mask_pips(self.known[seat])
         return self.revealed_pips[seat]
+
+    def secret_since(self) -> int | None:
+        """While a round is in play, the seq of its deal: from there on the record may hold
+        tiles the table has not seen (dealt hands, drawn tiles). None once the round is over."""
+        if self.playing and not self.finished:
+            return self.round.dealt_at
+        return None
 
     def results(self) -> list[RoundResult]:
         return [r.result() for r in self.rounds]
@@ -538,7 +546,7 @@ class Match:
         self.may_lead, self.lead_tile = self._opening(masks)
         leaders = list(iter_bits(self.may_lead))
         self.turn = leaders[0] if len(leaders) == 1 else None
-        self.round = _Round(len(self.rounds) + 1, self.turn)
+        self.round = _Round(len(self.rounds) + 1, self.turn, self.seq)
         self.rounds.append(self.round)
         self.playing = True
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .match import Match
@@ -36,15 +36,16 @@ class Position:
             "totals": list(self.totals), "finished": self.finished, "winner": self.winner,
         }
 
-    def hiding_hands(self, visible: set[int] | None = None) -> "Position":
-        """The same position with hands not in ``visible`` withheld (counts stay)."""
-        hands = tuple(h if visible is not None and s in visible else None
-                      for s, h in enumerate(self.hands))
-        legal = self.legal if visible is not None and self.turn in visible else {
-            **self.legal, "plays": None}
-        return Position(self.seq, self.round, self.phase, self.line, self.ends, self.turn,
-                        self.may_lead, hands, self.counts, self.boneyard, legal, self.totals,
-                        self.finished, self.winner)
+    @property
+    def round_in_play(self) -> bool:
+        return self.phase == "in_progress" and not self.finished
+
+    def as_table_sees_it(self) -> "Position":
+        """While a round is in play no hand shows, nor the tiles the seat on turn may play: a
+        seat's tiles are its own secret until the round is over. Counts stay."""
+        if not self.round_in_play:
+            return self
+        return replace(self, hands=(None,) * len(self.hands), legal={**self.legal, "plays": None})
 
 
 def position(match: Match) -> Position:

@@ -31,7 +31,7 @@ from .errors import (
     Conflict, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid, NotFound,
     ServiceError, Unauthorized,
 )
-from .events import EVENT_TYPES, Violation
+from .events import EVENT_TYPES, Violation, as_table_saw_it
 from .log import (
     FORMAT, OPTIONAL_HEADER_FIELDS, LogError, make_log, parse_header, read_log, write_log,
 )
@@ -451,20 +451,32 @@ class Service:
         return Recorded(seq, stored, _own_violation(result.violations, seq),
                         position(result.match), replayed=True, duplicate=True)
 
-    def list_events(self, match_id: int | str, after: int = 0,
-                    limit: int | None = None) -> list[dict[str, Any]]:
+    def list_events(self, match_id: int | str, after: int = 0, limit: int | None = None, *,
+                    as_table: bool = False) -> list[dict[str, Any]]:
+        """The events after ``after``. ``as_table``: the round in play's deal and draws as the
+        table saw them (hands and drawn tiles taken out; such records say "redacted": true)."""
         after = _count(after, "after")
         if limit is not None:
             limit = _count(limit, "limit")
         with db.reading(self.engine) as conn:
             row = self._match_row(conn, match_id)
             rows = store.event_rows(conn, row.id, after=after, limit=limit)
-        return [{"seq": r.seq, "event": store.load_json(r.data),
-                 "recorded_at": store.iso(r.recorded_at), "recorded_by": r.recorded_by}
-                for r in rows]
+            secret_since = self._secret_since(conn, row) if as_table else None
+        records = []
+        for r in rows:
+            record = {"seq": r.seq, "event": store.load_json(r.data),
+                      "recorded_at": store.iso(r.recorded_at), "recorded_by": r.recorded_by}
+            if secret_since is not None and r.seq >= secret_since:
+                seen = as_table_saw_it(record["event"])
+                if seen is not record["event"]:
+                    record.update(event=seen, redacted=True)
+            records.append(record)
+        return records
 
-    def state(self, match_id: int | str, at: int | None = None) -> Position:
-        """The table after event ``at`` (the record as it stood then), or now."""
+    def state(self, match_id: int | str, at: int | None = None, *,
+              as_table: bool = False) -> Position:
+        """The table after event ``at`` (the record as it stood then), or now. ``as_table``:
+        no hand shows while a round is in play."""
         with db.reading(self.engine) as conn:
             row = self._match_row(conn, match_id)
             last = row.last_seq
@@ -473,13 +485,23 @@ class Service:
                 if at > last:
                     raise Invalid(f"at is {at} but the match has {last} events")
             if at is None or at == last:
-                entry = self._cache.take(row.id, last)
-                if entry is None:
-                    entry = self._replayed(conn, row, last)
-                snapshot = position(entry.match)
-                self._cache.put(row.id, last, entry)  # warm for the next append
-                return snapshot
-            return position(self._replayed(conn, row, at).match)
+                snapshot = self._with_current(conn, row, position)
+            else:
+                snapshot = position(self._replayed(conn, row, at).match)
+        return snapshot.as_table_sees_it() if as_table else snapshot
+
+    def _with_current(self, conn: Any, row: Any, look: Callable[[Match], Any]) -> Any:
+        """``look`` at the match as it stands (cached, or replayed and then cached)."""
+        entry = self._cache.take(row.id, row.last_seq)
+        if entry is None:
+            entry = self._replayed(conn, row, row.last_seq)
+        try:
+            return look(entry.match)
+        finally:
+            self._cache.put(row.id, row.last_seq, entry)  # warm for the next append
+
+    def _secret_since(self, conn: Any, row: Any) -> int | None:
+        return self._with_current(conn, row, Match.secret_since)
 
     def _replayed(self, conn: Any, row: Any, upto: int) -> _Entry:
         events = [store.load_json(t) for t in store.event_data(conn, row.id, upto=upto)]
@@ -492,11 +514,15 @@ class Service:
             events = [store.load_json(t) for t in store.event_data(conn, row.id)]
         return build_report(replay(Rules(**row.rules), row.players, events))
 
-    def export_log(self, match_id: int | str) -> str:
-        """The match as a domino-log/1: its header as stored and the same events back."""
+    def export_log(self, match_id: int | str, *, as_table: bool = False) -> str:
+        """The match as a domino-log/1: its header as stored and the same events back.
+        ``as_table``: the round in play's deal and draws as the table saw them."""
         with db.reading(self.engine) as conn:
             row = self._match_row(conn, match_id)
             events = [store.load_json(t) for t in store.event_data(conn, row.id)]
+            secret_since = self._secret_since(conn, row) if as_table else None
+        if secret_since is not None:
+            events[secret_since - 1:] = map(as_table_saw_it, events[secret_since - 1:])
         return write_log(make_log(store.load_json(row.header), events))
 
 
