@@ -11,10 +11,8 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import click
-from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from referee.db import alembic_config, current_revision
 from referee.service import IllegalEvent, Service, ServiceError, open_service
 
 UPGRADE_HINT = "the database is not upgraded to this version of domino: run `domino db upgrade`"
@@ -30,7 +28,7 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
                 yield service
             except SQLAlchemyError as error:
                 message = (f"database error: {_cause(error)}" if upgrading
-                           else database_problem(service.engine, error))
+                           else database_problem(service, error))
                 raise click.ClickException(message) from None
     except IllegalEvent as error:
         raise click.ClickException(refusal(error)) from None
@@ -45,20 +43,14 @@ def refusal(error: IllegalEvent) -> str:
     return f"refused ({v.code}): {v.message}"
 
 
-def database_problem(engine: Engine, error: SQLAlchemyError) -> str:
+def database_problem(service: Service, error: SQLAlchemyError) -> str:
     """What to tell the user about a database error: most often the schema is missing or
     behind (a new install, or a new version of domino), which `domino db upgrade` fixes."""
     try:
-        behind = current_revision(engine) != _head_revision()
+        behind = not service.schema_is_current()
     except SQLAlchemyError:
         behind = False
     return UPGRADE_HINT if behind else f"database error: {_cause(error)}"
-
-
-def _head_revision() -> str | None:
-    from alembic.script import ScriptDirectory
-
-    return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def _cause(error: SQLAlchemyError) -> object:

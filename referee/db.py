@@ -175,6 +175,12 @@ def downgrade(engine: Engine, revision: str) -> None:
         command.downgrade(alembic_config(conn), revision)
 
 
+def head_revision() -> str | None:
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
 def current_revision(engine: Engine) -> str | None:
     from alembic.runtime.migration import MigrationContext
 

@@ -144,6 +144,10 @@ class Service:
         db.upgrade(self.engine)
         self._cache.clear()
 
+    def schema_is_current(self) -> bool:
+        """Whether the database has every migration (else ``upgrade`` is due)."""
+        return db.current_revision(self.engine) == db.head_revision()
+
     def rebuild(self) -> int:
         """Recompute every match's projection from its events; returns how many matches."""
         self._cache.clear()

@@ -89,3 +89,10 @@ def test_default_database_is_an_sqlite_file(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(db.URL_VARIABLE, "postgresql+psycopg://u@h/d")
     assert db.database_url() == "postgresql+psycopg://u@h/d"
     assert db.database_url("sqlite:///other.db") == "sqlite:///other.db"
+
+
+def test_the_service_knows_when_an_upgrade_is_due(engine: Engine) -> None:
+    service = Service(engine)
+    assert not service.schema_is_current()
+    service.upgrade()
+    assert service.schema_is_current()
