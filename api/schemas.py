@@ -182,6 +182,8 @@ class PositionSchema(Schema):
         "description": "each seat's tiles where known and shown to this token, else null"})
     counts = fields.List(fields.Integer(), required=True)
     boneyard = fields.Integer(required=True)
+    owes_reveal = fields.List(fields.Integer(), required=True, metadata={
+        "description": "seats the ended round still waits on to reveal their hands"})
     legal = fields.Nested(LegalSchema, required=True)
     totals = fields.List(fields.Integer(), required=True)
     finished = fields.Boolean(required=True)

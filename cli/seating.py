@@ -37,8 +37,5 @@ def seat_on_turn(pos: Position, players: Sequence[str]) -> int:
 
 
 def seats_owing_reveal(pos: Position) -> list[int]:
-    """Seats the ended round waits on: still holding tiles the record has not shown. (A seat
-    that revealed only its pips still looks so here: Position does not carry revealed pips.)"""
-    if pos.phase != "awaiting_reveal":
-        return []
-    return [s for s, hand in enumerate(pos.hands) if hand is None and pos.counts[s] > 0]
+    """Seats the ended round waits on: still holding tiles the record has not shown."""
+    return list(pos.owes_reveal)

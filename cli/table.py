@@ -48,7 +48,6 @@ class TableSession:
         self.console = console
         self.recorded: list[tuple[int, dict[str, Any]]] = []  # (seq, event) entered; undo pops
         self.refused: dict[str, Any] | None = None
-        self.revealed: set[int] = set()  # seats that revealed since the last deal
         self.pos = recorder.state()
 
     def run(self, read: Callable[[], str | None]) -> None:
@@ -111,7 +110,7 @@ class TableSession:
         return owing[0]
 
     def owing(self) -> list[int]:
-        return [s for s in seats_owing_reveal(self.pos) if s not in self.revealed]
+        return seats_owing_reveal(self.pos)
 
     def record(self, event: dict[str, Any], disputed: bool = False) -> Recorded | None:
         try:
@@ -128,10 +127,6 @@ class TableSession:
             return None
         if event["type"] != "void":  # undo takes back entries, never its own voids
             self.recorded.append((recorded.seq, event))
-        if event["type"] == "deal":
-            self.revealed.clear()
-        elif event["type"] == "reveal":
-            self.revealed.add(event["seat"])
         self.pos = recorded.state
         self.show_turn()
         return recorded
@@ -145,11 +140,9 @@ class TableSession:
         if not self.recorded:
             self.say("nothing to undo: this session has recorded nothing that still stands", "red")
             return
-        target, event = self.recorded[-1]
+        target = self.recorded[-1][0]
         if self.record({"type": "void", "target": target, "reason": UNDO_REASON}):
             self.recorded.pop()
-            if event["type"] == "reveal":
-                self.revealed.discard(event["seat"])
 
     def struck(self) -> set[int]:
         """Events struck from the record now, by anyone's voids (read from the service, judged

@@ -133,6 +133,11 @@ class Match:
             return self.round.dealt_at
         return None
 
+    def owes_reveal(self, seat: int) -> bool:
+        """Whether the ended round waits on this seat to show what it holds."""
+        return (self.round is not None and self.round.outcome == AWAITING and not self.finished
+                and self.pips_left(seat) is None)
+
     def results(self) -> list[RoundResult]:
         return [r.result() for r in self.rounds]
 

@@ -21,6 +21,7 @@ class Position:
     hands: tuple[tuple[str, ...] | None, ...]  # each seat's tiles where the record shows them all
     counts: tuple[int, ...]
     boneyard: int
+    owes_reveal: tuple[int, ...]  # seats the ended round still waits on to show their hands
     legal: dict[str, Any]  # for the seat on turn: plays (tile, end) it may make, draw, pass
     totals: tuple[int, ...]
     finished: bool
@@ -32,7 +33,8 @@ class Position:
             "ends": list(self.ends) if self.ends else None, "turn": self.turn,
             "may_lead": list(self.may_lead),
             "hands": [list(h) if h is not None else None for h in self.hands],
-            "counts": list(self.counts), "boneyard": self.boneyard, "legal": self.legal,
+            "counts": list(self.counts), "boneyard": self.boneyard,
+            "owes_reveal": list(self.owes_reveal), "legal": self.legal,
             "totals": list(self.totals), "finished": self.finished, "winner": self.winner,
         }
 
@@ -72,6 +74,7 @@ def position(match: Match) -> Position:
         hands=hands,
         counts=tuple(match.count),
         boneyard=match.boneyard,
+        owes_reveal=tuple(s for s in seats if match.owes_reveal(s)),
         legal=_legal(match),
         totals=tuple(match.totals),
         finished=match.finished,

@@ -346,3 +346,17 @@ def test_positions_follow_the_record_as_it_stood():
     steps = [(seq, v and v.code) for seq, _, v in positions(rules_for(), NAMES[:2], events)]
     assert steps == [(1, None), (2, None), (3, None), (4, None), (5, "no_match"), (6, None)]
     assert replay(rules_for(), NAMES[:2], events).valid
+
+
+def test_position_names_the_seats_that_owe_a_reveal():
+    from referee import position
+    from referee.log import make_log
+    from referee.replay import replay as run
+    header = {"format": "domino-log/1", "rules": {"preset": "mano-a-mano", "hand_size": 1},
+              "players": ["a", "b"]}
+    events = [{"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"}]
+    log = make_log(header, events)
+    match = run(log.header.rules, log.header.players, log.events).match
+    assert position(match).owes_reveal == (1,)
+    match.push({"type": "reveal", "seat": 1, "pips": 3})
+    assert position(match).owes_reveal == ()
