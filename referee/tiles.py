@@ -66,9 +66,6 @@ class TileSet:
         assert match is not None
         return int(match[1]), int(match[2])
 
-    def other_half(self, tile: int, pip: int) -> int:
-        return self.low[tile] if self.high[tile] == pip else self.high[tile]
-
     def mask_pips(self, mask: int) -> int:
         return sum(self.pips[i] for i in iter_bits(mask))
 

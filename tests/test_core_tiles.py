@@ -51,10 +51,8 @@ def test_halves_keep_the_order_written():
     assert ts.halves("6-5") == (6, 5)
 
 
-def test_other_half_and_mask_helpers():
+def test_mask_helpers():
     ts = tile_set(6)
-    t = ts.parse("6-2")
-    assert ts.other_half(t, 6) == 2 and ts.other_half(t, 2) == 6
     mask = (1 << ts.parse("6-6")) | (1 << ts.parse("1-0"))
     assert ts.mask_pips(mask) == 13  # a double counts both halves
     assert sorted(ts.mask_names(mask)) == ["1-0", "6-6"]
