@@ -69,9 +69,10 @@ def _sqlite_engine(url: str, **kwargs: Any) -> Engine:
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
-        # With WAL, NORMAL loses no committed transaction on a crash of the process, only
-        # perhaps the last ones on a power cut; it saves an fsync per commit.
-        cursor.execute("PRAGMA synchronous = NORMAL")
+        # FULL: a commit is on disk before the append is acknowledged, power cut or not
+        # (NORMAL would save an fsync per commit but may lose the last appends on a power cut,
+        # and nothing acknowledged may be lost).
+        cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
     @event.listens_for(engine, "begin")
