@@ -65,6 +65,14 @@ class _Round:
 class Match:
     """A match being refereed: the table as it stands and everything scored so far."""
 
+    # Slots keep attribute access fast on the replay's hot path (past 30 attributes an
+    # instance dict no longer shares keys, and every lookup slows down).
+    __slots__ = ("rules", "seats", "pip_values", "players", "tiles", "totals", "finished",
+                 "winner", "rounds", "seq", "round", "playing", "known", "count",
+                 "revealed_pips", "line", "on_line", "left", "right", "placed", "boneyard",
+                 "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
+                 "all_dealt", "_handlers")
+
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
         self.seats = rules.seats
