@@ -129,7 +129,7 @@ def _check_value(name: str, value: Any) -> None:
     elif name in INTEGERS:
         if not isinstance(value, int) or isinstance(value, bool) or value < INTEGERS[name]:
             raise RulesError(f"{name} must be an integer of at least {INTEGERS[name]}, not {value!r}")
-    elif value not in CHOICES[name] or isinstance(value, bool):
+    elif value not in CHOICES[name] or type(value) not in (int, str):  # not True for 1, 6.0 for 6
         choices = ", ".join(map(str, CHOICES[name]))
         raise RulesError(f"{name} must be one of {choices}, not {value!r}")
 

@@ -55,7 +55,7 @@ class TileSet:
         match = _TILE_TEXT.fullmatch(text)
         if match is None:
             return None
-        a, b = int(match[1]), int(match[2])
+        a, b = _pip(match[1]), _pip(match[2])
         if a > self.max_pip or b > self.max_pip:
             return None
         return self.index_of(a, b)
@@ -64,7 +64,7 @@ class TileSet:
         """The two pips of a tile string as written (left, right); the string must parse."""
         match = _TILE_TEXT.fullmatch(text)
         assert match is not None
-        return int(match[1]), int(match[2])
+        return _pip(match[1]), _pip(match[2])
 
     def mask_pips(self, mask: int) -> int:
         return sum(self.pips[i] for i in iter_bits(mask))
@@ -83,6 +83,13 @@ class TileSet:
             if best is None or (self.pips[i], self.high[i]) > (self.pips[best], self.high[best]):
                 best = i
         return best
+
+
+def _pip(digits: str) -> int:
+    """The pip an ASCII digit string names. Leading zeros are dropped first, and more than three
+    digits left name more pips than any set has: int() of thousands of digits would raise."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 3 else 1000
 
 
 def iter_bits(mask: int) -> Iterator[int]:
