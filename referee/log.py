@@ -99,7 +99,7 @@ def read_log(data: bytes | str) -> MatchLog:
     if text.startswith("\ufeff"):
         text = text[1:]
     lines = text.split("\n")
-    while lines and not lines[-1].strip():
+    while lines and not lines[-1].strip(_JSON_SPACE):
         lines.pop()
     if not lines:
         raise LogError(1, "the log is empty: line 1 must be the header")
@@ -107,6 +107,7 @@ def read_log(data: bytes | str) -> MatchLog:
     return MatchLog(parse_header(values[0]), tuple(values[1:]))
 
 
+_JSON_SPACE = " \t\r"  # with the newline, all JSON counts as white space (str.strip takes more)
 _MARK = 2**53 + 1  # no float equals it: only the integer written so can decode to it
 _MARK_TEXT = str(_MARK)
 
@@ -128,7 +129,7 @@ def _parse_lines(lines: list[str]) -> list[Any]:
             pass
     values = []
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
+        if not line.strip(_JSON_SPACE):
             raise LogError(number, "blank line before the last event")
         try:
             values.append(_loads(line))

@@ -1705,3 +1705,54 @@ def test_a_rule_value_of_the_wrong_type_is_a_bad_header(value: Any) -> None:
     with pytest.raises(LogError) as error:
         read_log(json.dumps(header({"preset": "mano-a-mano", "max_pip": value})) + "\n")
     assert error.value.line == 1
+
+
+def test_draw_one_with_a_reserve_blocks_at_the_reserve() -> None:
+    """"`reserve` | tiles that must stay in the boneyard (drawing stops there)"; under `draw: one`
+    a pass with a draw available is `must_draw`; "Block by passes ... provided no legal draw
+    remains." """
+    rules = {"preset": "veracruz", "hand_size": 2, "reserve": 20}   # 22 in the boneyard
+    base = [D("6-6 1-0", "6-5 2-0", "3-3 2-1"), P(0, "6-6"), P(1, "6-5"), DR(2, "4-4"), PS(2)]
+    assert last(rules, [*base, PS(0)], 3) == ("must_draw", 0)       # 21 > 20: seat 0 must draw
+    events = [*base, DR(0, "4-0"), PS(0)]
+    assert last(rules, [*events, DR(1)], 3) == ("illegal_draw", 1)  # 20: at the reserve
+    rep = ok(rules, [*events, PS(1)], 3)
+    # seat 0: 1-0 4-0 (5), seat 1: 2-0 (2), seat 2: 3-3 2-1 4-4 (17); all 24 to seat 1
+    assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 1,
+                                "points": 24, "pips": [5, 2, 17], "blocked_by": 1}
+
+
+def test_two_voids_of_one_target() -> None:
+    """"Voids are resolved latest first, so a void of a void restores its target." -- restoring
+    one of two voids of the same line leaves the line struck."""
+    rep = ok(SMALL, [*BLOCK, VOID(7), VOID(7), VOID(8)])
+    assert rnd(rep) == ("in_progress", None, 0)
+    rep = ok(SMALL, [*BLOCK, VOID(7), VOID(7), VOID(8), VOID(9)])
+    assert rnd(rep) == ("blocked", 0, 4)
+
+
+@pytest.mark.parametrize("later, round_1, opener", [
+    ("winner", CLOSED_BLOCK, 0),         # a block awaiting reveals: nobody known to have won
+    ("puerto_rico", CLOSED_BLOCK, 0),
+    ("winner", [D(), *DOMINO_1[1:]], 1),  # a domino awaiting reveals: the seat that went out
+    ("puerto_rico", [D(), *DOMINO_1[1:]], 1),
+    ("next", CLOSED_BLOCK, 1),
+])
+def test_later_opener_after_a_round_awaiting_reveals(later: str, round_1: list[Any], opener: int) -> None:
+    """"A `deal` for the next round while a round awaits reveals is accepted" (readings: who opens
+    after it)."""
+    rules = {**LATER, "later_opener": later}
+    rep = ok(rules, [*round_1, ROUND2])
+    assert rnd(rep, 0)[0] == "awaiting_reveal"
+    assert rep["rounds"][1]["opener"] == opener
+
+
+@pytest.mark.parametrize("tail", ["\u00a0\n", "\x0c\n", "\u2028\n", "\x1c\n"])
+def test_a_last_line_of_non_json_white_space_is_not_json(tail: str) -> None:
+    """"Unreadable (exit 2): ... a line that is not JSON" -- a line holding only a no-break space
+    (or another character str.strip() drops but JSON does not count as white space) is not a blank
+    line; blank lines (spaces, tabs, a carriage return) after the last event are still fine."""
+    with pytest.raises(LogError) as error:
+        read_log(text_of(SMALL, 2, BLOCK) + tail)
+    assert error.value.line == len(BLOCK) + 2
+    assert len(read_log(text_of(SMALL, 2, BLOCK) + " \t\r\n\n").events) == len(BLOCK)
