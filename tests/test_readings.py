@@ -146,3 +146,20 @@ def test_bad_event_names_a_usable_acting_seat() -> None:
               {"type": "pass", "seat": 9}]
     report = judge("mano-a-mano", TWO, events)
     assert [(v["code"], v["seat"]) for v in report["violations"]] == [("bad_event", 0), ("bad_event", None)]
+
+
+def test_null_in_an_optional_field_is_leaving_it_out() -> None:
+    events = [{"type": "deal", "hands": HANDS}, {"type": "play", "seat": 0, "tile": "6-6", "end": None},
+              {"type": "play", "seat": 1, "tile": "6-4", "end": None}]
+    assert judge("mano-a-mano", TWO, events)["valid"]
+    closed = [{"type": "deal", "hands": None}, {"type": "play", "seat": 0, "tile": "6-6"},
+              {"type": "draw", "seat": 1, "tile": None}]
+    assert judge("mano-a-mano", TWO, closed)["valid"]
+    assert codes(judge("mano-a-mano", TWO, [{"type": "note", "text": "x", "seq": None}])) == [(1, "bad_event")]
+
+
+def test_pips_only_reveal_is_held_to_the_known_tiles() -> None:
+    events = [{"type": "deal", "hands": [HANDS[0], None]}, {"type": "reveal", "seat": 1, "pips": 999}]
+    assert judge("mano-a-mano", TWO, events)["valid"]
+    events[1] = {"type": "reveal", "seat": 0, "pips": 999}
+    assert codes(judge("mano-a-mano", TWO, events)) == [(2, "reveal_mismatch")]
