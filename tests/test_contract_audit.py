@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from core_helpers import deal as D, draw as DR, pass_ as PS, penalty as PEN, play as P
+from core_helpers import reveal as RV, void as VOID
 from referee import LogError, build_report, read_log, replay
 from referee.simulate import random_match
 
@@ -64,47 +66,6 @@ def ok(rules: Any, events: list[Any], players: int = 2) -> dict[str, Any]:
     rep = report(rules, events, players)
     assert rep["valid"], viol(rep)
     return rep
-
-
-def D(*hands: Any) -> dict[str, Any]:
-    if not hands:
-        return {"type": "deal"}
-    return {"type": "deal", "hands": [h.split() if isinstance(h, str) else h for h in hands]}
-
-
-def P(seat: int, tile: Any, end: Any = None) -> dict[str, Any]:
-    e: dict[str, Any] = {"type": "play", "seat": seat, "tile": tile}
-    if end is not None:
-        e["end"] = end
-    return e
-
-
-def DR(seat: int, tile: Any = None) -> dict[str, Any]:
-    e: dict[str, Any] = {"type": "draw", "seat": seat}
-    if tile is not None:
-        e["tile"] = tile
-    return e
-
-
-def PS(seat: int) -> dict[str, Any]:
-    return {"type": "pass", "seat": seat}
-
-
-def RV(seat: int, tiles: Any = None, pips: int | None = None) -> dict[str, Any]:
-    e: dict[str, Any] = {"type": "reveal", "seat": seat}
-    if tiles is not None:
-        e["tiles"] = tiles.split() if isinstance(tiles, str) else tiles
-    if pips is not None:
-        e["pips"] = pips
-    return e
-
-
-def PEN(side: int, points: int) -> dict[str, Any]:
-    return {"type": "penalty", "side": side, "points": points, "reason": "ruling"}
-
-
-def VOID(target: int) -> dict[str, Any]:
-    return {"type": "void", "target": target, "reason": "struck"}
 
 
 ANNUL = {"type": "annul", "reason": "misdeal"}
