@@ -15,9 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from core_helpers import deal as D
+from core_helpers import draw as DR
+from core_helpers import pass_ as PS
+from core_helpers import penalty as PEN
+from core_helpers import play as P
+from core_helpers import reveal as RV
+from core_helpers import void as VOID
 
-from core_helpers import deal as D, draw as DR, pass_ as PS, penalty as PEN, play as P
-from core_helpers import reveal as RV, void as VOID
 from referee import LogError, build_report, read_log, replay
 from referee.simulate import random_match
 
