@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from flask import Response, url_for
@@ -19,8 +17,6 @@ from .schemas import (
 
 blp = Blueprint("clubs", __name__, url_prefix="/api/v1",
                 description="Clubs, their players, tokens and standings")
-
-STANDING_COLUMNS = ("player", "played", "won", "lost", "points_for")
 
 
 @blp.route("/clubs", methods=["POST"])
@@ -97,12 +93,7 @@ def create_token(body: dict[str, Any], club: str):
 def standings(args: dict[str, Any], club: str):
     """Standings over finished matches: JSON, or CSV with ?format=csv."""
     authorize(club, READERS)
-    rows = service().standings(club)
     if args["format"] == "csv":
-        out = io.StringIO()
-        writer = csv.DictWriter(out, STANDING_COLUMNS, extrasaction="ignore", lineterminator="\r\n")
-        writer.writeheader()
-        writer.writerows(rows)
-        return Response(out.getvalue(), mimetype="text/csv",
+        return Response(service().standings_csv(club), mimetype="text/csv",
                         headers={"Content-Disposition": f'inline; filename="{club}-standings.csv"'})
-    return rows
+    return service().standings(club)

@@ -99,10 +99,7 @@ def http_error(error: HTTPException) -> Response:
     status = error.code or 500
     if status >= 500:
         # Flask hands an unhandled exception over as InternalServerError(original_exception).
-        cause = getattr(error, "original_exception", None) or error
-        current_app.logger.error("unhandled error on %s %s", request.method, request.path,
-                                 exc_info=(type(cause), cause, cause.__traceback__))
-        return problem(status, "the server failed; the error has been logged", kind="server-error")
+        return _server_error(getattr(error, "original_exception", None) or error, status)
     # Keep the headers werkzeug means to send (Allow on 405, Retry-After...), not its HTML type.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     data = getattr(error, "data", None) or {}  # what webargs/flask-smorest abort() attached
@@ -118,9 +115,14 @@ def http_error(error: HTTPException) -> Response:
 def unexpected_error(error: Exception) -> Response:
     if isinstance(error, HTTPException):
         return http_error(error)
+    return _server_error(error, 500)
+
+
+def _server_error(cause: BaseException, status: int) -> Response:
+    """A bug, not the client's doing: logged with its traceback, answered with nothing of it."""
     current_app.logger.error("unhandled error on %s %s", request.method, request.path,
-                             exc_info=(type(error), error, error.__traceback__))
-    return problem(500, "the server failed; the error has been logged", kind="server-error")
+                             exc_info=(type(cause), cause, cause.__traceback__))
+    return problem(status, "the server failed; the error has been logged", kind="server-error")
 
 
 def register_error_handlers(app: Flask) -> None:

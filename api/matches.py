@@ -7,7 +7,6 @@ from typing import Any, Callable
 
 from flask import Response, request, url_for
 
-
 from .auth import READERS, RECORDERS, REFEREE, Principal, auth, authorize
 from .context import cache, service
 from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, not_modified, paginate

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from rich.console import Console, Group
 
-from referee import LogError, Match, build_report, position, positions, read_log, replay
+from referee import LogError, build_report, position, read_log, replay
 from referee.report import error_report
 
 from .connection import connect
@@ -96,11 +96,8 @@ def _file_view(log: str, at: int | None) -> Group:
         raise click.ClickException(f"{log} has {len(events)} events; there is no event {at}")
     stop = len(events) if at is None else at
     header = match_log.header
-    pos, refused = None, None
-    for seq, match, violation in positions(header.rules, header.players, events[:stop]):
-        if seq == stop:
-            pos, refused = position(match), violation
-    if pos is None:  # before the first event
-        pos = position(Match(header.rules, header.players))
-    return position_view(pos, header.rules.as_dict(), header.players,
+    # The record as it stood when event `stop` was recorded: only the voids before it count.
+    result = replay(header.rules, header.players, events[:stop])
+    refused = result.violation_at(stop)
+    return position_view(position(result.match), header.rules.as_dict(), header.players,
                          refused.message if refused else None)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import csv
-import sys
-
 import click
 from rich.console import Console
 from rich.table import Table
 
+from referee.service import STANDING_COLUMNS as COLUMNS
+
 from .connection import connect
 from .options import club_option
 
-COLUMNS = ("player", "played", "won", "lost", "points_for")
 
 
 @click.command()
@@ -27,12 +25,10 @@ def standings(club_slug: str, as_csv: bool) -> None:
       domino standings --club casino --csv > standings.csv
     """
     with connect() as service:
+        if as_csv:
+            click.echo(service.standings_csv(club_slug), nl=False)
+            return
         rows = service.standings(club_slug)
-    if as_csv:
-        writer = csv.DictWriter(sys.stdout, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows({c: row[c] for c in COLUMNS} for row in rows)
-        return
     table = Table(title=f"{club_slug}: standings", title_justify="left")
     for column in COLUMNS:
         table.add_column(column.replace("_", " "), justify="left" if column == "player" else "right")

@@ -13,8 +13,6 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from referee import Rules
-from referee.replay import struck_events
 from referee.service import IllegalEvent, Recorded, ServiceError
 
 from .connection import connect, refusal
@@ -46,7 +44,7 @@ class TableSession:
     def __init__(self, recorder: Recorder, console: Console) -> None:
         self.recorder = recorder
         self.console = console
-        self.recorded: list[tuple[int, dict[str, Any]]] = []  # (seq, event) entered; undo pops
+        self.recorded: list[int] = []  # seqs of the entries made here; undo pops
         self.refused: dict[str, Any] | None = None
         self.pos = recorder.state()
 
@@ -126,7 +124,7 @@ class TableSession:
             self.show_turn()
             return None
         if event["type"] != "void":  # undo takes back entries, never its own voids
-            self.recorded.append((recorded.seq, event))
+            self.recorded.append(recorded.seq)
         self.pos = recorded.state
         self.show_turn()
         return recorded
@@ -134,22 +132,16 @@ class TableSession:
     def undo(self) -> None:
         """Void the last event this session recorded that still stands: a new event, never a
         deletion, so the record shows what was entered and taken back."""
-        struck = self.struck()
-        while self.recorded and self.recorded[-1][0] in struck:
+        r = self.recorder
+        struck = r.service.struck(r.match_id)
+        while self.recorded and self.recorded[-1] in struck:
             self.recorded.pop()
         if not self.recorded:
             self.say("nothing to undo: this session has recorded nothing that still stands", "red")
             return
-        target = self.recorded[-1][0]
+        target = self.recorded[-1]
         if self.record({"type": "void", "target": target, "reason": UNDO_REASON}):
             self.recorded.pop()
-
-    def struck(self) -> set[int]:
-        """Events struck from the record now, by anyone's voids (read from the service, judged
-        by the core)."""
-        r = self.recorder
-        events = [e["event"] for e in r.service.list_events(r.match_id)]
-        return struck_events(Rules(**r.rules), events)
 
     def show_turn(self) -> None:
         self.console.print(turn_view(self.pos, self.recorder.players, self.owing()))

@@ -71,19 +71,20 @@ def parse_header(value: Any) -> Header:
         raise LogError(1, f"rules: {error}") from None
     date = value.get("date")
     if date is not None:
-        if not isinstance(date, str) or not _is_iso_date(date):
+        if not isinstance(date, str) or iso_date(date) is None:
             raise LogError(1, f"date must be an ISO 8601 date or date and time, not {date!r}")
     return Header(rules, tuple(players), dict(value))
 
 
-def _is_iso_date(text: str) -> bool:
+def iso_date(text: str) -> _dt.date | None:
+    """The day an ISO 8601 date or date and time names, or None if it names none."""
     for parse in (_dt.date.fromisoformat, _dt.datetime.fromisoformat):
         try:
-            parse(text)
-            return True
+            value = parse(text)
         except ValueError:
-            pass
-    return False
+            continue
+        return value.date() if isinstance(value, _dt.datetime) else value
+    return None
 
 
 def read_log(data: bytes | str) -> MatchLog:

@@ -34,6 +34,10 @@ class Replay:
     def valid(self) -> bool:
         return not self.violations
 
+    def violation_at(self, seq: int) -> Violation | None:
+        """The violation of event ``seq``, if it has one (one event, at most one violation)."""
+        return next((v for v in reversed(self.violations) if v.seq == seq), None)
+
     @property
     def rounds(self) -> list[RoundResult]:
         return self.match.results()

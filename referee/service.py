@@ -14,7 +14,9 @@ miss, a void (it can change the past) or any failure means a replay from the dat
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 import hashlib
 import re
 import secrets
@@ -33,11 +35,12 @@ from .errors import (
 )
 from .events import EVENT_TYPES, Violation, as_table_saw_it
 from .log import (
-    FORMAT, OPTIONAL_HEADER_FIELDS, LogError, make_log, parse_header, read_log, write_log,
+    FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, make_log, parse_header, read_log,
+    write_log,
 )
 from .match import Match
 from .position import Position, position
-from .replay import replay
+from .replay import replay, struck_events
 from .report import build_report
 from .rules import Rules
 from .schema import NAME_LENGTH, ROLES, STATUSES
@@ -45,13 +48,14 @@ from .schema import NAME_LENGTH, ROLES, STATUSES
 __all__ = [
     "Service", "open_service", "Recorded", "TokenInfo", "ServiceError", "NotFound", "Invalid",
     "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
-    "ROLES",
+    "ROLES", "STANDING_COLUMNS",
 ]
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
 MAX_ID = 2**31 - 1  # the id and seq columns are 32-bit integers on PostgreSQL
-CONFLICT_RETRIES = 10  # for appends that name no expected seq (the CLI)
+CONFLICT_RETRIES = 10
+STANDING_COLUMNS = ("player", "played", "won", "lost", "points_for")  # for appends that name no expected seq (the CLI)
 
 
 class TokenInfo(NamedTuple):
@@ -333,6 +337,14 @@ class Service:
         with db.reading(self.engine) as conn:
             return store.standings(conn, self._club_row(conn, club).id)
 
+    def standings_csv(self, club: str) -> str:
+        """The standings as CSV (RFC 4180): a header line, then one player a line."""
+        out = io.StringIO()
+        writer = csv.DictWriter(out, STANDING_COLUMNS, extrasaction="ignore", lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(self.standings(club))
+        return out.getvalue()
+
     # ------------------------------------------------------------------------------ events
 
     def record_event(self, match_id: int | str, event: dict, *, expected_seq: int | None,
@@ -442,7 +454,7 @@ class Service:
         events.append(event)
         result = replay(Rules(**row.rules), row.players, events)
         return (_Entry(result.match, len(result.violations)),
-                _own_violation(result.violations, last + 1), True)
+                result.violation_at(last + 1), True)
 
     def _duplicate(self, conn: Any, row: Any, event: Any) -> Recorded:
         seq = row.duplicate_seq
@@ -452,7 +464,7 @@ class Service:
                 f"client event id already used for event {seq}, which was a different event")
         events = [store.load_json(t) for t in store.event_data(conn, row.id, upto=seq)]
         result = replay(Rules(**row.rules), row.players, events)
-        return Recorded(seq, stored, _own_violation(result.violations, seq),
+        return Recorded(seq, stored, result.violation_at(seq),
                         position(result.match), replayed=True, duplicate=True)
 
     def list_events(self, match_id: int | str, after: int = 0, limit: int | None = None, *,
@@ -518,6 +530,13 @@ class Service:
             events = [store.load_json(t) for t in store.event_data(conn, row.id)]
         return build_report(replay(Rules(**row.rules), row.players, events))
 
+    def struck(self, match_id: int | str) -> frozenset[int]:
+        """The sequence numbers the match's voids strike from the record now."""
+        with db.reading(self.engine) as conn:
+            row = self._match_row(conn, match_id)
+            events = [store.load_json(t) for t in store.event_data(conn, row.id)]
+        return frozenset(struck_events(Rules(**row.rules), events))
+
     def export_log(self, match_id: int | str, *, as_table: bool = False) -> str:
         """The match as a domino-log/1: its header as stored and the same events back.
         ``as_table``: the round in play's deal and draws as the table saw them."""
@@ -540,10 +559,6 @@ def _disputed(event: Any) -> bool:
     return type(event) is dict and event.get("disputed") is True
 
 
-def _own_violation(violations: Sequence[Violation], seq: int) -> Violation | None:
-    return next((v for v in reversed(violations) if v.seq == seq), None)
-
-
 def _judge_all(rules: Rules, players: Sequence[str], events: list[Any]) -> tuple[Match, int]:
     """Judge a whole record event by event, as if each had been recorded in turn (only the
     voids recorded so far count). Raises IllegalEvent for the first refused event."""
@@ -553,7 +568,7 @@ def _judge_all(rules: Rules, players: Sequence[str], events: list[Any]) -> tuple
         if _is_void(event):
             result = replay(rules, players, events[:seq])
             match, violations = result.match, len(result.violations)
-            own = _own_violation(result.violations, seq)
+            own = result.violation_at(seq)
         else:
             own = match.push(event)
             violations += own is not None
@@ -599,26 +614,16 @@ def _date(value: Any, what: str) -> str | None:
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
-    parsed = _parse_date(value) if isinstance(value, str) else None
+    parsed = iso_date(value) if isinstance(value, str) else None
     if parsed is None:
         raise Invalid(f"{what} must be an ISO 8601 date, not {value!r}")
-    return parsed
-
-
-def _parse_date(text: str) -> str | None:
-    try:
-        return dt.date.fromisoformat(text).isoformat()
-    except ValueError:
-        pass
-    try:
-        return dt.datetime.fromisoformat(text).date().isoformat()
-    except ValueError:
-        return None
+    return parsed.isoformat()
 
 
 def _played_on(date: Any, now: dt.datetime) -> str:
     """The header's date (parse_header has checked it), else the day the match was created."""
-    return (isinstance(date, str) and _parse_date(date)) or now.date().isoformat()
+    day = iso_date(date) if isinstance(date, str) else None
+    return (day or now.date()).isoformat()
 
 
 def _digest(token: str) -> str:

@@ -316,9 +316,7 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
     projection. On PostgreSQL both are one statement, atomic even outside a transaction (see
     referee.db.optimistic); elsewhere the caller's transaction makes the pair atomic.
     """
-    rows = [{"match_id": match_id, "seq": expected_seq + i, "type": e.type, "data": e.data,
-             "client_event_id": e.client_event_id, "recorded_at": recorded_at,
-             "recorded_by": e.recorded_by} for i, e in enumerate(new, start=1)]
+    rows = _event_rows(match_id, expected_seq, new, recorded_at)
     cas = {"m_id": match_id, "m_expected": expected_seq,
            **{"m_" + k: v for k, v in projection.values().items()}}
     try:
@@ -343,10 +341,15 @@ def insert_events(conn: Connection, match_id: int, new: Sequence[NewEvent],
                   recorded_at: dt.datetime) -> None:
     """The events of a match created in this same transaction (an import), from seq 1."""
     if new:
-        conn.execute(insert(events), [
-            {"match_id": match_id, "seq": seq, "type": e.type, "data": e.data,
+        conn.execute(_INSERT_EVENTS, _event_rows(match_id, 0, new, recorded_at))
+
+
+def _event_rows(match_id: int, after: int, new: Sequence[NewEvent],
+                recorded_at: dt.datetime) -> list[dict[str, Any]]:
+    """The rows of ``new`` as events after + 1, after + 2, ..."""
+    return [{"match_id": match_id, "seq": seq, "type": e.type, "data": e.data,
              "client_event_id": e.client_event_id, "recorded_at": recorded_at,
-             "recorded_by": e.recorded_by} for seq, e in enumerate(new, start=1)])
+             "recorded_by": e.recorded_by} for seq, e in enumerate(new, start=after + 1)]
 
 
 def event_rows(conn: Connection, match_id: int, *, after: int = 0, upto: int | None = None,

@@ -179,3 +179,12 @@ def test_deeply_nested_json_is_unreadable_not_a_crash():
     with pytest.raises(LogError) as caught:
         read_log(header + "[" * 100_000 + "]" * 100_000 + "\n")
     assert caught.value.line == 2
+
+
+def test_iso_date_reads_dates_and_date_times():
+    import datetime as dt
+
+    from referee.log import iso_date
+    assert iso_date("2026-11-27") == dt.date(2026, 11, 27)
+    assert iso_date("2026-11-27T20:30:00+01:00") == dt.date(2026, 11, 27)
+    assert iso_date("27/11/2026") is None

@@ -360,3 +360,13 @@ def test_position_names_the_seats_that_owe_a_reveal():
     assert position(match).owes_reveal == (1,)
     match.push({"type": "reveal", "seat": 1, "pips": 3})
     assert position(match).owes_reveal == ()
+
+
+def test_violation_at_names_one_events_violation():
+    from referee.log import make_log
+    from referee.replay import replay as run
+    header = {"format": "domino-log/1", "rules": "mano-a-mano", "players": ["a", "b"]}
+    log = make_log(header, [{"type": "pass", "seat": 0}, {"type": "note", "text": "x"}])
+    result = run(log.header.rules, log.header.players, log.events)
+    assert result.violation_at(1).code == "round_over"
+    assert result.violation_at(2) is None

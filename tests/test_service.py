@@ -426,3 +426,11 @@ def test_rebuild_recomputes_identical_projections(service: Service, club: str) -
     assert snapshot() == before
     service.rebuild()
     assert snapshot() == before
+
+
+def test_struck_names_what_the_voids_strike_now(service: Service, club: str) -> None:
+    match_id = service.create_match(club, "mano-a-mano", ["Ana", "Beto"])["id"]
+    for event in ({"type": "note", "text": "a"}, {"type": "void", "target": 1, "reason": "x"},
+                  {"type": "void", "target": 2, "reason": "undo the void"}):
+        service.record_event(match_id, event, expected_seq=None)
+    assert service.struck(match_id) == frozenset({2})
