@@ -5,14 +5,14 @@
 
 | config key | environment | default |
 | --- | --- | --- |
-| ``DATABASE_URL`` | ``DOMINO_DATABASE_URL`` | the embedded SQLite file (see ``referee.db``) |
+| ``DATABASE_URL`` | ``DOMINO_DATABASE_URL`` | the embedded SQLite file (see ``referee.store.db``) |
 | ``ADMIN_TOKEN`` | ``DOMINO_ADMIN_TOKEN`` | none: clubs are created with ``domino club create`` |
 | ``MAX_CONTENT_LENGTH`` | ``DOMINO_MAX_CONTENT_LENGTH`` | 2 MiB (a large imported log); 413 beyond |
 | ``TOKEN_CACHE_SECONDS`` | ``DOMINO_TOKEN_CACHE_SECONDS`` | 30: how long a worker trusts a token it has seen |
 
-The views hold no rule and no query: each authorizes the caller, calls the service, and shapes
-the answer. One Service (one connection pool) serves the whole app; workers share nothing else,
-so any number of them can run side by side on one database.
+The views hold no rule, no query and no access decision: each passes the caller to
+the service and shapes the answer. One Service (one connection pool) serves the whole app;
+workers share nothing else, so any number of them can run side by side on one database.
 """
 
 from __future__ import annotations

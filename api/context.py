@@ -1,13 +1,9 @@
-"""What the views share within one app: its Service, and two small caches in front of it.
+"""What the views share within one app: its Service, and a small cache in front of it.
 
-The caches hold only what may be served a little stale or never changes, so each worker keeps
-its own and nothing has to be shared between workers:
-
-- who holds a token (``TOKEN_CACHE_SECONDS``, default 30; 0 turns it off): tokens are only ever
-  added, so the one risk is a token deleted from the database working that much longer;
-- which club a match belongs to: fixed when the match is created.
-
-Each saves a database round trip on every append.
+The cache holds who holds a token (``TOKEN_CACHE_SECONDS``, default 30; 0 turns it off), so
+each worker keeps its own and nothing has to be shared between workers: the one risk is a token
+deleted from the database working that much longer. It saves a database round trip on every
+request.
 """
 
 from __future__ import annotations
@@ -55,7 +51,7 @@ class Cache(Generic[V]):
 def init_context(app: Flask, service: Service) -> None:
     app.extensions[EXTENSION] = service
     ttl = float(app.config.get("TOKEN_CACHE_SECONDS", TOKEN_CACHE_SECONDS))
-    app.extensions[CACHES] = {"tokens": Cache(ttl), "match_clubs": Cache(None)}
+    app.extensions[CACHES] = {"tokens": Cache(ttl)}
 
 
 def service() -> Service:

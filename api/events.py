@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-
-from .auth import READERS, auth, authorize, roles_for_event
+from .auth import auth, caller
 from .context import service
 from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, expected_seq, paginate_seq
-from .matches import match_club, match_for
 from .openapi import Blueprint
 from .schemas import (
     AppendedSchema, AppendHeadersSchema, EventListArgsSchema, EventSchema, RecordedEventSchema,
 )
-from .visibility import as_table, visible_position
 
 REPLAYED_HEADER = {"Idempotent-Replayed": {
     "description": "true when this answers a retry: nothing new was stored",
@@ -35,10 +32,10 @@ def list_events(args: dict[str, Any], match_id: int):
     progress, a token other than a referee's gets that round's deal and draws as the table saw
     them (hands and drawn tiles closed; such events carry "redacted": true).
     """
-    summary, who = match_for(match_id, READERS)
+    svc, who = service(), caller()
+    total = svc.reading.get_match(match_id, who=who)["last_seq"]
     after, limit = args["after"], args["limit"]
-    records = service().list_events(match_id, after=after, limit=limit, as_table=as_table(who))
-    total = summary["last_seq"]
+    records = svc.reading.list_events(match_id, after=after, limit=limit, who=who)
     last = records[-1]["seq"] if records else None
     return records, {**etag_headers(total), **paginate_seq(total, limit, after, last)}
 
@@ -56,20 +53,22 @@ def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
     ETag when another event came first). The referee judges the event: an illegal one is refused
     with 422 naming the violation, unless it carries "disputed": true, which stores it as an
     open dispute for a referee to rule on. Rulings (penalty, void, annul, forfeit) take a
-    referee's token; play (deal, play, draw, pass, reveal, note) a scorekeeper's or a referee's.
+    referee's token; play (deal, play, draw, pass, reveal, note) a scorekeeper's or better.
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
     same key with another body is refused (422).
     """
-    who = authorize(match_club(match_id), roles_for_event(event))
-    expected = expected_seq(lambda: service().get_match(match_id)["last_seq"])
+    svc, who = service(), caller()
+    svc.recording.may_record(match_id, event, who=who)
+    expected = expected_seq(lambda: svc.reading.get_match(match_id, who=who)["last_seq"])
     if not isinstance(expected, int):
         return expected
-    recorded = service().record_event(
+    recorded = svc.recording.record_event(
         match_id, event, expected_seq=expected, client_event_id=headers.get("idempotency_key"),
-        recorded_by=who.recorded_by)
+        who=who)
     violation = recorded.violation.as_dict() if recorded.violation is not None else None
+    position = {**recorded.state.as_dict(), "hands_hidden": recorded.hands_hidden}
     body = {"seq": recorded.seq, "event": recorded.event, "violation": violation,
-            "position": visible_position(who, recorded.state)}
+            "position": position}
     headers = etag_headers(recorded.seq)
     if recorded.duplicate:  # the body is the first answer's; this says nothing was stored now
         headers["Idempotent-Replayed"] = "true"

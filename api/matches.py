@@ -7,31 +7,21 @@ from typing import Any, Callable
 
 from flask import Response, request, url_for
 
-from .auth import READERS, RECORDERS, REFEREE, Principal, auth, authorize
-from .context import cache, service
+from referee.service import Caller
+
+from .auth import auth, caller
+from .context import service
 from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, not_modified, paginate
 from .openapi import Blueprint
 from .schemas import (
     LOG_BODY, LOG_MEDIA_TYPE, MatchCreateSchema, MatchListArgsSchema, MatchSchema,
     MatchSummarySchema, ReportSchema,
 )
-from .visibility import as_table, visible_position
 
 blp = Blueprint("matches", __name__, url_prefix="/api/v1",
                 description="Matches: the table now, the report, the log")
 
 LOCATION = {"Location": {"schema": {"type": "string"}}}
-
-
-def match_for(match_id: int, roles: frozenset[str]) -> tuple[dict[str, Any], Principal]:
-    """The match's summary and the caller, once its token is found to be of the match's club."""
-    summary = service().get_match(match_id)
-    return summary, authorize(summary["club"], roles)
-
-
-def match_club(match_id: int) -> str:
-    """The match's club (404 for no match), cached: it never changes."""
-    return cache("match_clubs").get(match_id, lambda: service().get_match(match_id)["club"])
 
 
 def _created(summary: dict[str, Any]):  # type: ignore[no-untyped-def]
@@ -46,14 +36,12 @@ def _created(summary: dict[str, Any]):  # type: ignore[no-untyped-def]
 @blp.errors(401, 403, 404)
 def list_matches(args: dict[str, Any], club: str):
     """The club's matches, newest first; filter by status, player and date (YYYY-MM-DD)."""
-    authorize(club, READERS)
     day = args.get("date")
     date_from, date_to = args.get("date_from", day), args.get("date_to", day)
-    matches, total = service().list_matches(
+    matches, total = service().reading.list_matches(
         club, status=args.get("status"), player=args.get("player"),
-        date_from=date_from.isoformat() if date_from else None,
-        date_to=date_to.isoformat() if date_to else None,
-        limit=args["limit"], offset=args["offset"])
+        date_from=date_from, date_to=date_to, limit=args["limit"], offset=args["offset"],
+        who=caller())
     return matches, paginate(total, args["limit"], args["offset"])
 
 
@@ -67,9 +55,9 @@ def create_match(body: dict[str, Any], club: str):
 
     New player names are registered in the club. Optional header fields: table, date, event, match.
     """
-    authorize(club, RECORDERS)
     fields = {k: v for k, v in body.items() if k not in ("rules", "players")}
-    return _created(service().create_match(club, body["rules"], body["players"], **fields))
+    return _created(service().recording.create_match(club, body["rules"], body["players"],
+                                                     who=caller(), **fields))
 
 
 @blp.route("/clubs/<string:club>/matches/import", methods=["POST"])
@@ -84,9 +72,7 @@ def import_match(club: str):
     An event the referee refuses fails the import (422, naming it) unless it carries
     "disputed": true. The body may be at most MAX_CONTENT_LENGTH bytes (413 beyond).
     """
-    who = authorize(club, REFEREE)
-    summary = service().import_log(club, request.get_data(), recorded_by=who.recorded_by)
-    return _created(summary)
+    return _created(service().recording.import_log(club, request.get_data(), who=caller()))
 
 
 def match_read(schema: Any, **response: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -98,7 +84,8 @@ def match_read(schema: Any, **response: Any) -> Callable[[Callable[..., Any]], C
     def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
         @wraps(view)
         def read(match_id: int) -> Any:
-            summary, who = match_for(match_id, READERS)
+            who = caller()
+            summary = service().reading.get_match(match_id, who=who)
             if (unchanged := not_modified(summary["last_seq"])) is not None:
                 return unchanged
             return view(match_id, summary, who)
@@ -112,37 +99,33 @@ def match_read(schema: Any, **response: Any) -> Callable[[Callable[..., Any]], C
 @blp.route("/matches/<int:match_id>", methods=["GET"])
 @auth.login_required
 @match_read(MatchSchema)
-def get_match(match_id: int, summary: dict[str, Any], who: Principal):
+def get_match(match_id: int, summary: dict[str, Any], who: Caller):
     """The match now, as a scorekeeper's screen shows it.
 
     The line, open ends, whose turn and what that seat may do, hand counts, the boneyard, round,
     totals and open disputes. Hands the table has not seen are null for everyone but referees
     while a round is in progress. Send If-None-Match to poll cheaply.
     """
-    svc = service()
-    pos = svc.state(match_id)
-    # The summary counts open disputes; only when there are some is the report worth a replay.
-    disputes = svc.report(match_id)["violations"] if summary["violations"] else []
-    view = {**summary, **visible_position(who, pos), "disputes": disputes}
-    return view, etag_headers(pos.seq)
+    screen = service().reading.screen(match_id, who=who)
+    return screen.as_dict(), etag_headers(screen.position.seq)
 
 
 @blp.route("/matches/<int:match_id>/report", methods=["GET"])
 @auth.login_required
 @match_read(ReportSchema)
-def get_report(match_id: int, summary: dict[str, Any], who: Principal):
+def get_report(match_id: int, summary: dict[str, Any], who: Caller):
     """The domino-report/1: every violation, each round's outcome and points, totals, winner."""
-    return service().report(match_id), etag_headers(summary["last_seq"])
+    return service().reading.report(match_id, who=who), etag_headers(summary["last_seq"])
 
 
 @blp.route("/matches/<int:match_id>/log", methods=["GET"])
 @auth.login_required
 @match_read(LOG_BODY, content_type=LOG_MEDIA_TYPE, description="the domino-log/1")
-def get_log(match_id: int, summary: dict[str, Any], who: Principal):
+def get_log(match_id: int, summary: dict[str, Any], who: Caller):
     """The domino-log/1 export: the header and every event, as recorded (JSON Lines).
 
     During a round in progress, a token other than a referee's gets that round's deal and draws
     as the table saw them (hands and drawn tiles closed).
     """
-    text = service().export_log(match_id, as_table=as_table(who))
+    text = service().reading.export_log(match_id, who=who)
     return Response(text, mimetype=LOG_MEDIA_TYPE, headers=etag_headers(summary["last_seq"]))

@@ -4,7 +4,7 @@ Starts the API as a subprocess on 127.0.0.1 (waitress, then gunicorn), each on a
 PostgreSQL schema, and runs, for each server:
 
 - a saturation run: every table (a client thread with its own keep-alive connection, recording
-  its own legal match from ``referee.simulate.random_match``) appends as fast as answers come;
+  its own legal match from ``referee.core.simulate.random_match``) appends as fast as answers come;
 - a paced run: the tables together send ``--rate`` appends a second on a fixed schedule.
 
 Each append is a real scorekeeper's: a bearer token, ``If-Match`` with the last seq, a JSON event,
@@ -39,9 +39,10 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.db import scratch_schema  # noqa: E402
+from referee.store.db import scratch_schema  # noqa: E402
 from referee.service import open_service  # noqa: E402
-from referee.simulate import random_match  # noqa: E402
+from migrations.runner import upgrade  # noqa: E402
+from referee.core.simulate import random_match  # noqa: E402
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 PRESETS = ["parejas", "puerto-rico"]  # 4 seats: one table of players for every match
@@ -128,9 +129,9 @@ def cpu_seconds(pid: int) -> float:
 def setup(url: str, tables: int) -> list[str]:
     """Migrate the schema, create the club and one scorekeeper token per table."""
     with open_service(url) as service:
-        service.upgrade()
-        service.create_club("bench", "Bench club")
-        return [service.create_token("bench", "scorekeeper", label=f"table {t}") for t in range(tables)]
+        upgrade(service.engine)
+        service.clubs.create_club("bench", "Bench club")
+        return [service.tokens.create_token("bench", "scorekeeper", label=f"table {t}") for t in range(tables)]
 
 
 class Table:

@@ -35,9 +35,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee import store  # noqa: E402
-from referee.db import make_engine, scratch_schema  # noqa: E402
+from referee.store.db import make_engine, scratch_schema  # noqa: E402
 from referee.service import Service  # noqa: E402
-from referee.simulate import random_match  # noqa: E402
+from migrations.runner import upgrade  # noqa: E402
+from referee.core.simulate import random_match  # noqa: E402
 
 PLAYERS = ["Ana", "Beto"]
 RULES = {"preset": "mano-a-mano", "target": 5000}  # long matches: thousands of events
@@ -83,14 +84,14 @@ def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int) 
 def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     engine = make_engine(url)
     service = Service(engine)
-    service.upgrade()
-    service.create_club("bench", "Bench")
-    scratch = service.create_match("bench", "mano-a-mano", PLAYERS)["id"]
+    upgrade(service.engine)
+    service.clubs.create_club("bench", "Bench")
+    scratch = service.recording.create_match("bench", "mano-a-mano", PLAYERS)["id"]
     matches = long_matches(args.matches, LATE[-1], args.seed)
 
     def append(svc: Service, match_id: int, seq: int, event: Any, key: str) -> float:
         t0 = time.perf_counter()
-        svc.record_event(match_id, event, expected_seq=seq, client_event_id=key,
+        svc.recording.record_event(match_id, event, expected_seq=seq, client_event_id=key,
                          recorded_by="bench")
         return time.perf_counter() - t0
 
@@ -102,7 +103,7 @@ def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     raw_rates = [raw_insert_rate(service, scratch, args.raw, 1)]
     rates = []
     for n, evs in enumerate(matches):
-        match_id = service.create_match("bench", RULES, PLAYERS)["id"]
+        match_id = service.recording.create_match("bench", RULES, PLAYERS)["id"]
         long_ids.append(match_id)
         began = time.perf_counter()
         for seq in range(LATE[0] - 1):
@@ -116,7 +117,7 @@ def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     early: list[float] = []
     late: list[float] = []
     for n, evs in enumerate(matches):
-        copy = service.create_match("bench", RULES, PLAYERS)["id"]
+        copy = service.recording.create_match("bench", RULES, PLAYERS)["id"]
         for seq in range(EARLY[0] - 1):
             append(service, copy, seq, evs[seq], f"c{n}-{seq}")
         for e_seq, l_seq in zip(EARLY, LATE):
@@ -129,7 +130,7 @@ def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     for n in range(len(matches)):
         cold_late.append(append(Service(engine), long_ids[n], LATE[-1],
                                 {"type": "note", "text": "cold"}, f"cold-late-{n}"))
-        short = service.create_match("bench", RULES, PLAYERS)["id"]
+        short = service.recording.create_match("bench", RULES, PLAYERS)["id"]
         for seq in range(10):
             append(service, short, seq, matches[n][seq], f"s{n}-{seq}")
         cold_early.append(append(Service(engine), short, 10, {"type": "note", "text": "cold"},

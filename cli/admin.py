@@ -36,7 +36,7 @@ def club_create(slug: str, name: str) -> None:
       domino club create casino --name "Casino Domino Club"
     """
     with connect() as service:
-        created = service.create_club(slug, name)
+        created = service.clubs.create_club(slug, name)
     click.echo(f"created club {created['slug']} ({created['name']})")
 
 
@@ -50,10 +50,10 @@ def club_show(slug: str) -> None:
       domino club show casino
     """
     with connect() as service:
-        found = service.get_club(slug)
-        _, players = service.list_players(slug, limit=1)
-        _, matches = service.list_matches(slug, limit=1)
-        _, finished = service.list_matches(slug, status="finished", limit=1)
+        found = service.clubs.get_club(slug)
+        _, players = service.clubs.list_players(slug, limit=1)
+        _, matches = service.reading.list_matches(slug, limit=1)
+        _, finished = service.reading.list_matches(slug, status="finished", limit=1)
     click.echo(f"{found['slug']}: {found['name']}\n"
                f"created {found['created_at']}\n"
                f"{players} players, {matches} matches ({finished} finished)")
@@ -81,7 +81,7 @@ def player_add(name: str, club_slug: str) -> None:
       domino player add "Ana María" --club casino
     """
     with connect() as service:
-        added = service.create_player(club_slug, name)
+        added = service.clubs.create_player(club_slug, name)
     click.echo(f"added {added['name']} to {club_slug}")
 
 
@@ -109,7 +109,7 @@ def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
     """Every player, page by page (the service pages its lists)."""
     found: list[dict[str, Any]] = []
     while True:
-        page, total = service.list_players(club_slug, limit=500, offset=len(found))
+        page, total = service.clubs.list_players(club_slug, limit=500, offset=len(found))
         found += page
         if not page or len(found) >= total:
             return found
@@ -139,5 +139,5 @@ def token_create(club_slug: str, role: str, label: str | None) -> None:
       domino token create --club casino --role scorekeeper --label "table 3"
     """
     with connect() as service:
-        secret = service.create_token(club_slug, role, label=label)
+        secret = service.tokens.create_token(club_slug, role, label=label)
     click.echo(secret)

@@ -11,9 +11,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import click
-from sqlalchemy.exc import SQLAlchemyError
-
-from referee.service import IllegalEvent, Service, ServiceError, open_service
+from referee.service import DatabaseError, IllegalEvent, Service, ServiceError, open_service
 
 UPGRADE_HINT = "the database is not upgraded to this version of domino: run `domino db upgrade`"
 
@@ -26,7 +24,7 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
         with open_service(url) as service:
             try:
                 yield service
-            except SQLAlchemyError as error:
+            except DatabaseError as error:
                 message = (f"database error: {_cause(error)}" if upgrading
                            else database_problem(service, error))
                 raise click.ClickException(message) from None
@@ -34,7 +32,7 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
         raise click.ClickException(refusal(error)) from None
     except ServiceError as error:
         raise click.ClickException(error.message) from None
-    except SQLAlchemyError as error:  # connecting failed
+    except DatabaseError as error:  # connecting failed
         raise click.ClickException(f"database error: {_cause(error)}") from None
 
 
@@ -43,15 +41,17 @@ def refusal(error: IllegalEvent) -> str:
     return f"refused ({v.code}): {v.message}"
 
 
-def database_problem(service: Service, error: SQLAlchemyError) -> str:
+def database_problem(service: Service, error: DatabaseError) -> str:
     """What to tell the user about a database error: most often the schema is missing or
     behind (a new install, or a new version of domino), which `domino db upgrade` fixes."""
     try:
-        behind = not service.schema_is_current()
-    except SQLAlchemyError:
+        from migrations.runner import is_current
+
+        behind = not is_current(service.engine)
+    except DatabaseError:
         behind = False
     return UPGRADE_HINT if behind else f"database error: {_cause(error)}"
 
 
-def _cause(error: SQLAlchemyError) -> object:
+def _cause(error: DatabaseError) -> object:
     return getattr(error, "orig", None) or error

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from referee.db import database_url
+from referee.service import database_url, safe_url
 
 from .connection import connect
 
@@ -12,13 +12,6 @@ _URL_OPTION = click.option(
     "--database-url", envvar="DOMINO_DATABASE_URL", default=None,
     help="Default: DOMINO_DATABASE_URL, else the SQLite file domino.db "
          "(in DOMINO_DATA_DIR if set, else the current directory).")
-
-
-def _safe(url: str) -> str:
-    """The URL without its password, for messages."""
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
 
 
 @click.group()
@@ -43,8 +36,10 @@ def upgrade(**kwargs: str | None) -> None:
     """
     url = database_url(kwargs.get("database_url"))
     with connect(url, upgrading=True) as service:
-        service.upgrade()
-    click.echo(f"database at the latest revision: {_safe(url)}")
+        from migrations.runner import upgrade as upgrade_schema
+
+        upgrade_schema(service.engine)
+    click.echo(f"database at the latest revision: {safe_url(url)}")
 
 
 @db.command("rebuild")
@@ -59,4 +54,4 @@ def rebuild(**kwargs: str | None) -> None:
     url = database_url(kwargs.get("database_url"))
     with connect(url) as service:
         count = service.rebuild()
-    click.echo(f"rebuilt {count} match{'es' if count != 1 else ''}: {_safe(url)}")
+    click.echo(f"rebuilt {count} match{'es' if count != 1 else ''}: {safe_url(url)}")

@@ -34,7 +34,7 @@ def import_file(service: Service, club: str, path: str) -> Outcome:
     except OSError as error:
         return Outcome(path, None, message=f"cannot read the file: {error.strerror or error}")
     try:
-        summary = service.import_log(club, data, recorded_by="cli:import")
+        summary = service.recording.import_log(club, data, recorded_by="cli:import")
     except Invalid as error:
         return Outcome(path, None, where=f"line {error.line}" if error.line else None,
                        message=error.message)
@@ -94,7 +94,7 @@ def match_import(club_slug: str, files: tuple[str, ...]) -> None:
     sizes = [_size(path) for path in files]
     outcomes: list[Outcome] = []
     with connect() as service:
-        service.get_club(club_slug)  # an unknown club stops everything, before any file
+        service.clubs.get_club(club_slug)  # an unknown club stops everything, before any file
         # The bar counts bytes, so one big log weighs what it takes; it goes to stderr, so the
         # summary on stdout stays clean for a pipe.
         columns = (TextColumn("{task.description}"), BarColumn(), DownloadColumn(),

@@ -11,7 +11,7 @@ import click
 from rich.console import Console, Group
 
 from referee import LogError, build_report, position, read_log, replay
-from referee.report import error_report
+from referee.core.report import error_report
 
 from .connection import connect
 from .matches import match_view

@@ -10,8 +10,7 @@ import click
 from rich.console import Console, Group
 from rich.table import Table
 
-from referee.schema import STATUSES
-from referee.service import Service
+from referee.service import STATUSES, Service
 
 from .connection import connect
 from .options import at_option, club_option, match_argument
@@ -59,7 +58,7 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
           --player Ana --player Beto --player Carla --player Dani --table 3
     """
     with connect() as service:
-        created = service.create_match(club_slug, _rules(rules_text), list(players),
+        created = service.recording.create_match(club_slug, _rules(rules_text), list(players),
                                        table=table, date=date, event=event)
     click.echo(f"created match {created['id']}: {', '.join(created['players'])}", err=True)
     click.echo(created["id"])
@@ -82,7 +81,7 @@ def match_list(club_slug: str, status: str | None, player: str | None, date_from
       domino match list --club casino --status finished --player Ana --from 2026-01-01
     """
     with connect() as service:
-        found, total = service.list_matches(club_slug, status=status, player=player,
+        found, total = service.reading.list_matches(club_slug, status=status, player=player,
                                             date_from=date_from, date_to=date_to,
                                             limit=limit, offset=offset)
     table = Table(title=f"{club_slug}: {len(found)} of {total} matches", title_justify="left")
@@ -101,11 +100,11 @@ def match_list(club_slug: str, status: str | None, player: str | None, date_from
 def match_view(service: Service, match_id: str | int, at: int | None) -> Group:
     """The table of a stored match after event ``at`` (default: the last), with the referee's
     verdict on that event if it was recorded as disputed."""
-    summary = service.get_match(match_id)
-    pos = service.state(summary["id"], at)
+    summary = service.reading.get_match(match_id)
+    pos = service.reading.state(summary["id"], at)
     violation = None
     if pos.seq:
-        violation = next((v["message"] for v in service.report(summary["id"])["violations"]
+        violation = next((v["message"] for v in service.reading.report(summary["id"])["violations"]
                           if v["seq"] == pos.seq), None)
     return position_view(pos, summary["rules"], summary["players"], violation)
 
@@ -137,8 +136,8 @@ def match_report(match_id: str, as_json: bool) -> None:
       domino match report 7 --json | jq .totals
     """
     with connect() as service:
-        players = service.get_match(match_id)["players"]
-        report = service.report(match_id)
+        players = service.reading.get_match(match_id)["players"]
+        report = service.reading.report(match_id)
     if as_json:
         click.echo(json.dumps(report))
     else:
@@ -157,7 +156,7 @@ def match_export(match_id: str, output: str | None) -> None:
       domino match export 7 -o table3.jsonl
     """
     with connect() as service:
-        text = service.export_log(match_id)
+        text = service.reading.export_log(match_id)
     if output is None:
         click.echo(text, nl=False)
         return

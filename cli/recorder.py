@@ -31,7 +31,7 @@ class Recorder:
     def __init__(self, service: Service, match_id: str | int, console: Console,
                  recorded_by: str = "cli") -> None:
         self.service = service
-        summary = service.get_match(match_id)  # NotFound for an unknown match, before anything
+        summary = service.reading.get_match(match_id)  # NotFound for an unknown match, before anything
         self.match_id: int = summary["id"]
         self.players: list[str] = summary["players"]
         self.rules: dict[str, Any] = summary["rules"]
@@ -40,7 +40,7 @@ class Recorder:
         self.recorded_by = recorded_by
 
     def state(self) -> Position:
-        return self.service.state(self.match_id)
+        return self.service.reading.state(self.match_id)
 
     def record(self, event: dict[str, Any], *, at: Position | None = None,
                disputed: bool = False) -> Recorded:
@@ -49,7 +49,7 @@ class Recorder:
         before = at if at is not None else self.state()
         if disputed:
             event = {**event, "disputed": True}
-        recorded = self.service.record_event(self.match_id, event, expected_seq=before.seq,
+        recorded = self.service.recording.record_event(self.match_id, event, expected_seq=before.seq,
                                              recorded_by=self.recorded_by)
         self.console.print(self.confirmation(recorded), highlight=False)
         self.tell_outcome(before, recorded.state)
@@ -77,7 +77,7 @@ class Recorder:
             self.console.print(Text(match_over_text(after.winner, self.sides), style="bold"))
 
     def _round_result(self, number: int | None) -> dict[str, Any] | None:
-        rounds: Sequence[dict[str, Any]] = self.service.report(self.match_id)["rounds"]
+        rounds: Sequence[dict[str, Any]] = self.service.reading.report(self.match_id)["rounds"]
         return next((r for r in rounds if r["round"] == number), None)
 
 

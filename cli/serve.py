@@ -32,10 +32,11 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     import waitress
 
     from api import create_app
+    from migrations.runner import upgrade
     from referee.service import open_service
 
     with open_service(database_url) as service:
-        service.upgrade()  # idempotent: the embedded database is created on first start
+        upgrade(service.engine)  # idempotent: the embedded database is created on first start
     app = create_app({"DATABASE_URL": database_url} if database_url else None)
     click.echo(f"domino-referee API on http://{host}:{port}/api/docs", err=True)
     waitress.serve(app, host=host, port=port, threads=threads, ident="domino-referee")

@@ -26,9 +26,9 @@ def standings(club_slug: str, as_csv: bool) -> None:
     """
     with connect() as service:
         if as_csv:
-            click.echo(service.standings_csv(club_slug), nl=False)
+            click.echo(service.standings.csv(club_slug), nl=False)
             return
-        rows = service.standings(club_slug)
+        rows = service.standings.table(club_slug)
     table = Table(title=f"{club_slug}: standings", title_justify="left")
     for column in COLUMNS:
         table.add_column(column.replace("_", " "), justify="left" if column == "player" else "right")

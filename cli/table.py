@@ -133,7 +133,7 @@ class TableSession:
         """Void the last event this session recorded that still stands: a new event, never a
         deletion, so the record shows what was entered and taken back."""
         r = self.recorder
-        struck = r.service.struck(r.match_id)
+        struck = r.service.reading.struck(r.match_id)
         while self.recorded and self.recorded[-1] in struck:
             self.recorded.pop()
         if not self.recorded:

@@ -10,7 +10,7 @@ import json
 import random
 from pathlib import Path
 
-from referee.simulate import random_match
+from referee.core.simulate import random_match
 
 HERE = Path(__file__).parent
 CLUB = {"club": "la-ceiba", "event": "Torneo de otoño", "date": "2026-11-27"}

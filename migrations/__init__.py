@@ -1,2 +1,2 @@
-"""The alembic revisions: the only place DDL lives. Run them with ``referee.db.upgrade(engine)``
-(what ``domino db upgrade`` and ``Service.upgrade`` do); ``env.py`` explains the rest."""
+"""The alembic revisions: the only place DDL lives. Run them with ``migrations.runner.upgrade``
+(what ``domino db upgrade`` and ``domino serve`` do); ``env.py`` explains the rest."""

@@ -1,6 +1,6 @@
 """The alembic environment: the same revisions run on SQLite and PostgreSQL.
 
-``referee.db.upgrade(engine)`` hands a connection in through ``config.attributes`` (no
+``migrations.runner.upgrade(engine)`` hands a connection in through ``config.attributes`` (no
 alembic.ini needed); the alembic command line works too, with ``-c migrations/alembic.ini`` and
 the database taken from DOMINO_DATABASE_URL.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from referee.db import make_engine
-from referee.schema import metadata
+from referee.store.db import make_engine
+from referee.store.schema import metadata
 
 config = context.config
 

@@ -1,19 +1,15 @@
-"""domino-referee: the rules core, the event store and the service layer.
+"""domino-referee: the rules core (``referee.core``), the event store (``referee.store``) and
+the use cases (``referee.service``), each building only on the ones before it.
 
-The rules core is pure: ``tiles``, ``rules``, ``events``, ``match``, ``scoring``, ``replay``,
-``report``, ``position``, ``log`` and ``simulate`` do no I/O, read no clock and import nothing
-but the standard library (``tests/test_layers.py`` holds them to it). The store and the service
-build on the core, never the other way round.
+The package re-exports the rules core's public names, so ``from referee import replay`` works
+without loading the store or the service (nor SQLAlchemy).
 """
 
-from .events import EVENT_TYPES, VIOLATION_CODES, Violation
-from .log import Header, LogError, MatchLog, read_log, write_log
-from .match import Match, RoundResult
-from .position import Position, position
-from .replay import Replay, positions, replay
-from .report import build_report
-from .rules import PRESETS, Rules, RulesError, resolve_rules
-from .tiles import TileSet, tile_set
+from .core import (
+    EVENT_TYPES, PRESETS, VIOLATION_CODES, Header, LogError, Match, MatchLog, Position, Replay,
+    RoundResult, Rules, RulesError, TileSet, Violation, build_report, position, positions,
+    read_log, replay, resolve_rules, tile_set, write_log,
+)
 
 __all__ = [
     "EVENT_TYPES", "VIOLATION_CODES", "Violation", "Header", "LogError", "MatchLog", "read_log",

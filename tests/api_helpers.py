@@ -21,7 +21,8 @@ from flask.testing import FlaskClient
 from api import create_app
 from api.context import EXTENSION
 from referee.service import Service, open_service
-from referee.simulate import random_match
+from migrations.runner import upgrade
+from referee.core.simulate import random_match
 
 SERVER_TOKEN = "server-admin-secret-for-tests"
 ROLES = ("admin", "referee", "scorekeeper", "viewer")
@@ -62,20 +63,20 @@ class Api:
 
 def make_api(database_url: str, **config: Any) -> Api:
     with open_service(database_url) as service:
-        service.upgrade()
+        upgrade(service.engine)
     app = create_app({"DATABASE_URL": database_url, "ADMIN_TOKEN": SERVER_TOKEN, **config})
     service = app.extensions[EXTENSION]
     tokens = {}
     for club in CLUBS:
-        service.create_club(club, club.title())
+        service.clubs.create_club(club, club.title())
         for role in ROLES:
-            tokens[club, role] = service.create_token(club, role, label=f"{club} {role}")
+            tokens[club, role] = service.tokens.create_token(club, role, label=f"{club} {role}")
     api = Api(app, app.test_client(), service, tokens)
     _, api.events = parejas()
     for club in CLUBS:
-        summary = service.create_match(club, "parejas", PLAYERS, date="2026-05-01")
+        summary = service.recording.create_match(club, "parejas", PLAYERS, date="2026-05-01")
         api.matches[club] = summary["id"]
-        service.record_event(summary["id"], api.events[0], expected_seq=0, recorded_by="setup")
+        service.recording.record_event(summary["id"], api.events[0], expected_seq=0, recorded_by="setup")
     return api
 
 

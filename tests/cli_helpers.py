@@ -15,7 +15,8 @@ from click.testing import CliRunner, Result
 
 from cli.main import main
 from referee.service import Service, open_service
-from referee.simulate import random_match
+from migrations.runner import upgrade
+from referee.core.simulate import random_match
 
 CLUB = "casino"
 OPEN_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
@@ -47,7 +48,7 @@ class Cli:
         return int(self.run(*args, *extra).stdout.strip())
 
     def events(self, match_id: int) -> list[dict[str, Any]]:
-        return [e["event"] for e in self.service.list_events(match_id)]
+        return [e["event"] for e in self.service.reading.list_events(match_id)]
 
 
 @pytest.fixture
@@ -57,8 +58,8 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "200")  # rich tables on one line each, for the assertions
     service = open_service(url)
-    service.upgrade()
-    service.create_club(CLUB, "Casino Domino Club")
+    upgrade(service.engine)
+    service.clubs.create_club(CLUB, "Casino Domino Club")
     yield Cli(CliRunner(), service, url)
     service.close()
 

@@ -14,8 +14,9 @@ from typing import Any, Iterator
 import pytest
 from sqlalchemy import Engine
 
-from referee.db import make_engine, scratch_schema
+from referee.store.db import make_engine, scratch_schema
 from referee.service import Service
+from migrations.runner import upgrade
 
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
@@ -45,11 +46,11 @@ def engine(database_url: str) -> Iterator[Engine]:
 @pytest.fixture
 def service(engine: Engine) -> Service:
     service = Service(engine)
-    service.upgrade()
+    upgrade(service.engine)
     return service
 
 
 @pytest.fixture
 def club(service: Service) -> str:
-    service.create_club("casino", "Casino Domino Club")
+    service.clubs.create_club("casino", "Casino Domino Club")
     return "casino"

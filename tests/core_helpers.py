@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.replay import Replay, replay
-from referee.rules import Rules, resolve_rules
+from referee.core.replay import Replay, replay
+from referee.core.rules import Rules, resolve_rules
 
 NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fito")
 

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from referee.service import Service
-from referee.simulate import random_match
+from referee.core.simulate import random_match
 
 # A player list for each preset (its seat count).
 PRESET_PLAYERS = {
@@ -26,4 +26,4 @@ def sample_match(preset: str = "parejas", seed: int = 1,
 
 def record_all(service: Service, match_id: int, events: list[Any], start: int = 0) -> None:
     for seq, event in enumerate(events, start=start):
-        service.record_event(match_id, event, expected_seq=seq)
+        service.recording.record_event(match_id, event, expected_seq=seq)

@@ -1,5 +1,17 @@
-"""The layers of the design: the rules core imports only the standard library and itself, does no
-I/O and reads no clock; nothing in referee/ imports the HTTP or CLI layers."""
+"""The layers of the design, checked by folder: every import of every module is resolved to an
+absolute name and held to what its layer may use.
+
+| layer | may import |
+| --- | --- |
+| ``referee/core/`` | the standard library (no I/O, no clock) and the core |
+| ``referee/store/`` | the core, the store, SQLAlchemy |
+| ``referee/service/`` | the core, the store, the service, SQLAlchemy |
+| ``api/`` | the service, the core's value types, flask and its kin |
+| ``cli/`` | the service, the core, click, rich; ``migrations`` and ``api`` only where it upgrades or serves |
+| ``migrations/`` | the store, alembic, SQLAlchemy |
+"""
+
+from __future__ import annotations
 
 import ast
 import subprocess
@@ -8,84 +20,140 @@ from pathlib import Path
 
 import pytest
 
-REFEREE = Path(__file__).resolve().parent.parent / "referee"
-CORE = ("tiles", "rules", "events", "match", "scoring", "replay", "report", "position", "log",
-        "simulate")
+ROOT = Path(__file__).resolve().parent.parent
+PRODUCT = ("referee", "api", "cli", "migrations")
 # standard-library modules that reach outside the process or read the clock
 IO_MODULES = {"os", "io", "pathlib", "socket", "subprocess", "time", "sqlite3", "shutil",
               "tempfile", "urllib", "http", "threading", "multiprocessing", "asyncio", "logging"}
 IO_CALLS = {"open", "print", "input"}
 CLOCK_ATTRIBUTES = {"now", "today", "utcnow", "time", "monotonic", "perf_counter"}
+FRAMEWORKS = {"flask", "flask_smorest", "flask_httpauth", "marshmallow", "webargs", "werkzeug",
+              "click", "rich", "alembic", "waitress", "gunicorn"}
+
+# What each layer may import besides the standard library: product packages by prefix, and
+# third-party top-level packages.
+LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
+    "referee/core": (("referee.core",), set()),
+    "referee/store": (("referee.core", "referee.store"), {"sqlalchemy"}),
+    "referee/service": (("referee.core", "referee.store", "referee.service"), {"sqlalchemy"}),
+    "api": (("referee.service", "referee.core", "api"),
+            {"flask", "flask_smorest", "flask_httpauth", "marshmallow", "webargs", "werkzeug",
+             "swagger_ui_bundle"}),
+    "cli": (("referee.service", "referee.core", "referee", "cli"), {"click", "rich"}),
+    "migrations": (("referee.store", "migrations"), {"alembic", "sqlalchemy"}),
+}
+# The CLI's commands that upgrade the database or serve the API (and the connection helper that
+# tells a user their database needs an upgrade) may reach those layers, inside the command.
+CLI_UPGRADES_OR_SERVES = {"db.py", "serve.py", "connection.py"}
 
 
-def imports(path: Path) -> list[tuple[int, str]]:
-    """(relative level, absolute or relative module name) of every import in a file."""
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path) -> list[tuple[str, bool]]:
+    """(absolute module name, at module level?) of every import in a file."""
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rsplit(".", 1)[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top_level = {id(node) for node in tree.body}
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
+        at_top = id(node) in top_level
         if isinstance(node, ast.Import):
-            found += [(0, alias.name) for alias in node.names]
+            found += [(alias.name, at_top) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level and not node.module:  # from . import x
-                found += [(node.level, alias.name) for alias in node.names]
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
             else:
-                found.append((node.level, node.module or ""))
+                name = node.module or ""
+            if node.module is None:  # from . import x: x may be a module
+                found += [(f"{name}.{alias.name}", at_top) for alias in node.names]
+            else:
+                found.append((name, at_top))
     return found
 
 
-def core_name(level: int, name: str) -> str | None:
-    """The core module an import names, or None if it names something else."""
-    if level == 1:
-        head = name.split(".")[0]
-    elif name.startswith("referee."):
-        head = name.split(".")[1]
-    else:
-        return None
-    return head if head in CORE else f"referee.{head}"
+def layer_of(path: Path) -> str:
+    rel = path.relative_to(ROOT).as_posix()
+    for layer in sorted(LAYERS, key=len, reverse=True):
+        if rel.startswith(layer + "/"):
+            return layer
+    raise AssertionError(f"{rel} is in no layer")
 
 
-@pytest.mark.parametrize("module", CORE)
-def test_core_imports_only_the_standard_library_and_the_core(module):
-    for level, name in imports(REFEREE / f"{module}.py"):
-        if level == 0 and not name.startswith("referee"):
-            top = name.split(".")[0]
-            assert top in sys.stdlib_module_names, f"{module} imports {name}"
-            assert top not in IO_MODULES, f"{module} imports {name}: the core does no I/O"
+SOURCES = sorted(p for top in PRODUCT for p in (ROOT / top).rglob("*.py")
+                 if p.parent != ROOT / "migrations" / "versions")
+LAYERED = [p for p in SOURCES if p != ROOT / "referee" / "__init__.py"]
+
+
+@pytest.mark.parametrize("path", LAYERED, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_imports_go_one_way(path: Path) -> None:
+    layer = layer_of(path)
+    product, third_party = LAYERS[layer]
+    for name, _ in imports(path):
+        top = name.split(".")[0]
+        if top in PRODUCT:
+            if layer == "cli" and top in ("migrations", "api") and path.name in CLI_UPGRADES_OR_SERVES:
+                continue
+            allowed = any(name == p or name.startswith(p + ".") for p in product)
+            if layer == "cli" and top == "referee":
+                # the package root re-exports the core
+                allowed = allowed and (name == "referee" or not name.startswith("referee.store"))
+            assert allowed, f"{path.relative_to(ROOT)} ({layer}) imports {name}"
         else:
-            assert level <= 1, f"{module} imports from outside referee/"
-            target = core_name(level, name)
-            assert target in CORE, f"{module} imports {target}, which is not in the rules core"
+            serves = layer == "cli" and path.name in CLI_UPGRADES_OR_SERVES and top == "waitress"
+            assert top in sys.stdlib_module_names or top in third_party or serves, \
+                f"{path.relative_to(ROOT)} ({layer}) imports {name}"
 
 
-@pytest.mark.parametrize("module", CORE)
-def test_core_does_no_io_and_reads_no_clock(module):
-    tree = ast.parse((REFEREE / f"{module}.py").read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
+def test_the_package_root_re_exports_only_the_core() -> None:
+    names = [name for name, _ in imports(ROOT / "referee" / "__init__.py")]
+    assert names and all(n.startswith("referee.core") for n in names), names
+
+
+CORE = sorted((ROOT / "referee" / "core").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CORE, ids=lambda p: p.name)
+def test_core_does_no_io_and_reads_no_clock(path: Path) -> None:
+    for name, _ in imports(path):
+        assert name.split(".")[0] not in IO_MODULES, f"{path.name} imports {name}"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Name):
-                assert func.id not in IO_CALLS, f"{module} calls {func.id}()"
+                assert func.id not in IO_CALLS, f"{path.name} calls {func.id}()"
             elif isinstance(func, ast.Attribute):
-                assert func.attr not in CLOCK_ATTRIBUTES, f"{module} calls .{func.attr}()"
+                assert func.attr not in CLOCK_ATTRIBUTES, f"{path.name} calls .{func.attr}()"
 
 
-@pytest.mark.parametrize("path", sorted(REFEREE.rglob("*.py")), ids=lambda p: p.name)
-def test_nothing_in_referee_imports_api_or_cli(path):
-    for level, name in imports(path):
-        if level == 0:
-            assert name.split(".")[0] not in ("api", "cli"), f"{path.name} imports {name}"
-        else:
-            assert level == 1, f"{path.name} imports from above referee/"
+@pytest.mark.parametrize("path", sorted((ROOT / "referee").rglob("*.py")),
+                         ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_nothing_in_referee_imports_a_framework_or_the_migrations(path: Path) -> None:
+    for name, _ in imports(path):
+        top = name.split(".")[0]
+        assert top not in FRAMEWORKS | {"api", "cli", "migrations"}, \
+            f"{path.relative_to(ROOT)} imports {name}"
 
 
-def test_importing_the_core_pulls_in_nothing_else():
-    code = ("import sys\n"
-            + "".join(f"import referee.{m}\n" for m in CORE)
-            + "print('\\n'.join(sorted(sys.modules)))\n")
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True, cwd=REFEREE.parent).stdout.split()
-    outside = [m for m in loaded if m.split(".")[0] not in sys.stdlib_module_names
-               and m.split(".")[0] not in ("referee", "__main__")
-               and not m.startswith("_")]
-    assert outside == []
-    assert not [m for m in loaded if m.startswith("referee.")
-                and m.split(".")[1] not in CORE]
+def _loaded_by(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    return {m.split(".")[0] for m in out.split()} | {m for m in out.split() if m.startswith("referee.")}
+
+
+def test_importing_the_core_pulls_in_nothing_else() -> None:
+    loaded = _loaded_by("import referee, referee.core.simulate")
+    outside = {m for m in loaded if "." not in m and m not in sys.stdlib_module_names
+               and m not in ("referee", "__main__") and not m.startswith("_")}
+    assert outside == set()
+    assert not [m for m in loaded if m.startswith("referee.") and not m.startswith("referee.core")]
+
+
+def test_the_service_pulls_in_no_framework() -> None:
+    loaded = _loaded_by("import referee.service")
+    assert not loaded & (FRAMEWORKS | {"api", "cli", "migrations"})

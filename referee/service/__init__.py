@@ -1,0 +1,83 @@
+"""The use cases, shared by the API, the CLI and the pages (``docs/service.md`` is the guide).
+
+Each concern has a module and an object on :class:`Service`:
+
+- ``svc.clubs`` (:mod:`.clubs`): clubs and their players;
+- ``svc.tokens`` (:mod:`.tokens`): issuing tokens, and who holds one;
+- ``svc.recording`` (:mod:`.recording`): creating and importing matches, appending events;
+- ``svc.reading`` (:mod:`.reading`): a match's summary, events, state, screen, report and log;
+- ``svc.standings`` (:mod:`.standings`): club standings, JSON-ready or CSV;
+- ``svc.matches`` (:mod:`.repository`): the match repository they share.
+
+Who may do what, and who sees which hands, is decided in :mod:`.access`: every use case takes
+``who`` (a :class:`Caller`; the CLI's operator by default) and checks it there. Every decision
+about a match is the rules core's; every query is the store's. Nothing here imports alembic,
+flask or click: migrations are run by ``migrations.runner``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Callable
+
+from sqlalchemy import Engine
+
+from ..store import db
+from ..store.codec import utcnow
+from ..store.schema import ROLES
+from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
+from .clubs import Clubs
+from ..store.db import database_url, safe_url
+from ..store.schema import STATUSES
+from .errors import (
+    Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid, NotFound,
+    ServiceError, Unauthorized,
+)
+from .maintenance import rebuild
+from .reading import Reading
+from .recording import Recording
+from .repository import MatchRepository, Recorded
+from .screen import Screen, side_names
+from .standings import COLUMNS as STANDING_COLUMNS, Standings
+from .tokens import Tokens
+
+__all__ = [
+    "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
+    "OPERATOR", "SERVER_CALLER", "LADDER", "ServiceError", "NotFound", "Invalid",
+    "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
+    "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_url",
+    "safe_url",
+]
+
+
+class Service:
+    """The use cases over one database."""
+
+    def __init__(self, engine: Engine, *, cache_size: int = 256,
+                 clock: Callable[[], dt.datetime] = utcnow) -> None:
+        self.engine = engine
+        self.matches = MatchRepository(engine, cache_size, clock)
+        self.clubs = Clubs(engine, clock)
+        self.tokens = Tokens(engine, clock)
+        self.recording = Recording(self.matches)
+        self.reading = Reading(self.matches)
+        self.standings = Standings(engine)
+
+    def rebuild(self) -> int:
+        """Recompute every match's projection from its events; returns how many matches."""
+        return rebuild(self.matches)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> "Service":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_service(url: str | None = None) -> Service:
+    """A service over DOMINO_DATABASE_URL, or ``url``, or the embedded SQLite file. It runs no
+    migration: ``migrations.runner.upgrade`` (``domino db upgrade``) does that."""
+    return Service(db.make_engine(url))

@@ -1,0 +1,111 @@
+"""Who may do what, and who sees which hands: the one place these are decided.
+
+A token belongs to one club and has one role. The roles are a ladder, each holding every right
+of the ones below it::
+
+    viewer ⊂ scorekeeper ⊂ referee ⊂ admin
+
+- a ``viewer`` reads the club: players, matches, events, reports, logs, standings;
+- a ``scorekeeper`` also creates matches and records play (deal, play, draw, pass, reveal, note);
+- a ``referee`` also rules (penalty, void, annul, forfeit, stands, amend), imports whole logs
+  (a log may carry rulings and disputed events) and sees every hand while a round is in play;
+- an ``admin`` also adds players and issues tokens.
+
+Two callers stand outside the ladder: the *server* admin token (set by whoever runs the server,
+``DOMINO_ADMIN_TOKEN``), which may create clubs and nothing else, and the *operator*, whoever
+runs ``domino`` on the database itself, who may do everything.
+
+A caller that may not do a thing gets :class:`Forbidden`; the HTTP layer answers 403.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import Forbidden
+
+LADDER = ("viewer", "scorekeeper", "referee", "admin")
+SERVER = "server"
+OPERATOR_ROLE = "operator"
+
+# The event types only a referee may record: the rulings.
+RULINGS = frozenset({"penalty", "void", "annul", "forfeit", "stands", "amend"})
+
+
+class Action(enum.Enum):
+    READ = "viewer"
+    RECORD = "scorekeeper"       # record play, create a match
+    RULE = "referee"             # rulings, whole-log imports
+    MANAGE = "admin"             # players, tokens
+
+    @property
+    def least_role(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: the token's club (None for the server token and the operator), its role,
+    and the token's id and label (what the record says recorded an event)."""
+
+    club: str | None
+    role: str
+    token_id: int | None = None
+    label: str | None = None
+
+    @property
+    def recorded_by(self) -> str | None:
+        """How the record names this caller: labels need not be unique, the id is."""
+        if self.token_id is None:
+            return self.label
+        ident = f"token {self.token_id}"
+        return f"{self.label} ({ident})" if self.label else ident
+
+    @property
+    def is_operator(self) -> bool:
+        return self.role == OPERATOR_ROLE
+
+
+OPERATOR = Caller(None, OPERATOR_ROLE)
+SERVER_CALLER = Caller(None, SERVER, label="server admin")
+
+
+def rank(role: str) -> int:
+    return LADDER.index(role) if role in LADDER else -1
+
+
+def may(who: Caller, club: str | None, action: Action) -> bool:
+    if who.is_operator:
+        return True
+    return who.club is not None and who.club == club and rank(who.role) >= rank(action.least_role)
+
+
+def require(who: Caller, club: str | None, action: Action) -> None:
+    """Forbidden unless ``who`` may do ``action`` in ``club``."""
+    if who.is_operator:
+        return
+    if who.club is None or who.club != club:
+        raise Forbidden("this token belongs to another club" if who.club is not None
+                        else "this token belongs to no club")
+    if rank(who.role) < rank(action.least_role):
+        takes = ", ".join(LADDER[rank(action.least_role):])
+        raise Forbidden(f"a {who.role} token may not do this; it takes: {takes}")
+
+
+def require_server(who: Caller) -> None:
+    """Creating a club: the server admin token (or the operator)."""
+    if who.role not in (SERVER, OPERATOR_ROLE):
+        raise Forbidden("creating a club takes the server admin token (DOMINO_ADMIN_TOKEN)")
+
+
+def action_for_event(event: Any) -> Action:
+    kind = event.get("type") if isinstance(event, dict) else None
+    return Action.RULE if isinstance(kind, str) and kind in RULINGS else Action.RECORD
+
+
+def sees_hands(who: Caller, club: str | None) -> bool:
+    """Whether ``who`` is shown tiles the table has not seen yet (a round in play's hands and
+    drawn tiles): the club's referees (and admins, above them), and the operator."""
+    return may(who, club, Action.RULE)

@@ -1,0 +1,83 @@
+"""Input checks shared by the use cases: what a caller typed, refused with ``Invalid`` naming
+what was wrong before anything reaches the store."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from typing import Any
+
+from ..core.log import iso_date
+from ..store.schema import NAME_LENGTH
+from .errors import Invalid
+
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
+MAX_ID = 2**31 - 1  # the id and seq columns are 32-bit integers on PostgreSQL
+
+
+def name(value: Any, what: str, line: int | None = None) -> str:
+    """A name people typed: text, not blank, at most NAME_LENGTH characters, no control
+    characters (PostgreSQL cannot store a NUL in a text column, and none belongs in a name)."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid(f"a {what} must be non-empty text", line=line)
+    if len(value) > NAME_LENGTH:
+        raise Invalid(f"a {what} is at most {NAME_LENGTH} characters", line=line)
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+        raise Invalid(f"a {what} may not contain control characters", line=line)
+    return value
+
+
+def optional_name(value: Any, what: str) -> str | None:
+    return None if value is None else name(value, what)
+
+
+def slug(value: Any) -> str:
+    if not isinstance(value, str) or not SLUG.fullmatch(value):
+        raise Invalid("a club slug is 1 to 64 lowercase letters, digits and dashes, "
+                      "starting with a letter or digit")
+    return value
+
+
+def count(value: Any, what: str) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_ID:
+        raise Invalid(f"{what} must be a whole number from 0 to {MAX_ID}, not {value!r}")
+    return value
+
+
+def match_number(value: Any) -> int | None:
+    """A match id as an int, or None when ``value`` cannot name one."""
+    if type(value) is str and value.isascii() and value.isdigit():
+        value = int(value)
+    if type(value) is int and 1 <= value <= MAX_ID:
+        return value
+    return None
+
+
+def date(value: Any, what: str) -> str | None:
+    """An ISO 8601 date (or a date object) as YYYY-MM-DD; ``what`` names it in the error."""
+    if value is None:
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    parsed = iso_date(value) if isinstance(value, str) else None
+    if parsed is None:
+        raise Invalid(f"{what} must be an ISO 8601 date, not {value!r}")
+    return parsed.isoformat()
+
+
+def one_of(value: Any, choices: tuple[str, ...], what: str) -> str:
+    if value not in choices:
+        raise Invalid(f"{what} must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
+def is_void(event: Any) -> bool:
+    return type(event) is dict and event.get("type") == "void"
+
+
+def disputed(event: Any) -> bool:
+    return type(event) is dict and event.get("disputed") is True

@@ -1,0 +1,72 @@
+"""Clubs and their players."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Callable
+
+from sqlalchemy import Engine, Row
+
+from .. import store
+from ..store import db
+from . import checks
+from .access import OPERATOR, Action, Caller, require, require_server
+from .errors import Duplicate
+from .lookup import club_row
+from .tokens import issue_token
+
+
+class Clubs:
+    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    def create_club(self, slug: str, name: str, *, who: Caller = OPERATOR,
+                    admin_token: bool = False) -> dict[str, Any]:
+        """A new club; with ``admin_token``, its first admin token too (``"admin_token"`` in the
+        answer, shown this once), in the same transaction: never a club nobody can manage."""
+        require_server(who)
+        slug = checks.slug(slug)
+        name = checks.name(name, "club name")
+        with db.writing(self.engine) as conn:
+            try:
+                store.insert_club(conn, slug, name, self.clock())
+            except store.AlreadyExists as error:
+                raise Duplicate(error.message) from None
+            club = _club(store.club_row(conn, slug))
+            if admin_token:
+                club["admin_token"] = issue_token(conn, club_row(conn, slug).id, "admin",
+                                                  "first admin", self.clock())
+        return club
+
+    def get_club(self, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        require(who, slug, Action.READ)
+        with db.reading(self.engine) as conn:
+            return _club(club_row(conn, slug))
+
+    def create_player(self, club: str, name: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        require(who, club, Action.MANAGE)
+        name = checks.name(name, "player name")
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            try:
+                store.insert_player(conn, club_id, name, self.clock())
+            except store.AlreadyExists as error:
+                raise Duplicate(error.message) from None
+            return _player(store.player_row(conn, club_id, name))
+
+    def list_players(self, club: str, limit: int = 50, offset: int = 0, *,
+                     who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
+        require(who, club, Action.READ)
+        limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
+        with db.reading(self.engine) as conn:
+            rows, total = store.list_players(conn, club_row(conn, club).id, limit, offset)
+            return [_player(r) for r in rows], total
+
+
+def _club(row: Row) -> dict[str, Any]:
+    return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at)}
+
+
+def _player(row: Row) -> dict[str, Any]:
+    return {"id": row.id, "name": row.name, "created_at": store.iso(row.created_at)}

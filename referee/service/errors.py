@@ -1,0 +1,68 @@
+"""The errors the service reports to its callers (:mod:`referee.service` re-exports each).
+
+``DatabaseError`` is SQLAlchemy's base error under the name callers use: the database itself
+failed (unreachable, or a schema that needs an upgrade), not the request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError as DatabaseError
+
+
+class ServiceError(Exception):
+    """Base of every error the service reports to its callers; ``message`` is for people."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(ServiceError):
+    """An unknown club, player, match or token (HTTP 404)."""
+
+
+class Invalid(ServiceError):
+    """A malformed request: bad rules, players or log; ``line`` is set for logs (HTTP 422)."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class IllegalEvent(ServiceError):
+    """An event the referee refuses; ``violation`` is the :class:`referee.Violation` (HTTP 422)."""
+
+    def __init__(self, violation: Any, message: str | None = None) -> None:
+        super().__init__(message or f"event {violation.seq}: {violation.code}: {violation.message}")
+        self.violation = violation
+
+
+class Conflict(ServiceError):
+    """The expected sequence number is not the last one; ``current_seq`` is (HTTP 412)."""
+
+    def __init__(self, current_seq: int | None, expected_seq: int | None = None) -> None:
+        if current_seq is None:
+            text = "another event was recorded first"
+        else:
+            text = f"the last event is {current_seq}, not {expected_seq}"
+        super().__init__(f"conflict: {text}; read the match again and retry")
+        self.current_seq = current_seq
+        self.expected_seq = expected_seq
+
+
+class IdempotencyMismatch(ServiceError):
+    """A client event id reused with a different body (HTTP 422)."""
+
+
+class Duplicate(ServiceError):
+    """A club slug or player name that exists already (HTTP 409)."""
+
+
+class Unauthorized(ServiceError):
+    """No valid token (HTTP 401)."""
+
+
+class Forbidden(ServiceError):
+    """A valid token of another club or of a role that may not do this (HTTP 403)."""

@@ -1,0 +1,167 @@
+"""Reading a match: its summary, the club's list, its events, the table at any event, the
+report and the log. What a caller is shown of a round in play is decided in ``access``: one who
+may not see hands gets the record as the table saw it (``as_table``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import Engine, Row
+
+from .. import store
+from ..core.events import as_table_saw_it
+from ..core.log import make_log, write_log
+from ..core.match import Match
+from ..core.position import Position
+from ..core.replay import struck_events
+from ..core.report import build_report
+from ..core.rules import Rules
+from ..store import db
+from ..store.schema import STATUSES
+from . import checks
+from .access import OPERATOR, Action, Caller, require, sees_hands
+from .errors import Invalid
+from .lookup import club_row
+from .repository import MatchRepository
+from .screen import Screen
+
+HEADER_FIELDS = ("match", "table", "date", "event")
+
+
+class Reading:
+    def __init__(self, matches: MatchRepository) -> None:
+        self.matches = matches
+        self.engine: Engine = matches.engine
+
+    def _row(self, conn: Any, match_id: Any, who: Caller) -> Row:
+        row = self.matches.row(conn, match_id)
+        require(who, row.club, Action.READ)
+        return row
+
+    def get_match(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        with db.reading(self.engine) as conn:
+            return summary(self._row(conn, match_id, who))
+
+    def list_matches(self, club: str, status: str | None = None, player: str | None = None,
+                     date_from: str | dt.date | None = None, date_to: str | dt.date | None = None,
+                     limit: int = 50, offset: int = 0, *,
+                     who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
+        """The club's matches, newest first, and how many match the filters in all."""
+        require(who, club, Action.READ)
+        if status is not None:
+            checks.one_of(status, STATUSES, "status")
+        date_from, date_to = checks.date(date_from, "date_from"), checks.date(date_to, "date_to")
+        limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
+        with db.reading(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            player_id = None
+            if player is not None:
+                player_row = store.player_row(conn, club_id, player) \
+                    if isinstance(player, str) else None
+                if player_row is None:
+                    return [], 0  # nobody of that name has played here
+                player_id = player_row.id
+            rows, total = store.list_matches(conn, club_id, status=status, player_id=player_id,
+                                             date_from=date_from, date_to=date_to,
+                                             limit=limit, offset=offset)
+            return [summary(r) for r in rows], total
+
+    def list_events(self, match_id: int | str, after: int = 0, limit: int | None = None, *,
+                    who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """The events after ``after``. For a caller who may not see hands, the round in play's
+        deal and draws as the table saw them (such records say ``"redacted": true``)."""
+        after = checks.count(after, "after")
+        if limit is not None:
+            limit = checks.count(limit, "limit")
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, match_id, who)
+            rows = store.event_rows(conn, row.id, after=after, limit=limit)
+            secret_since = self._secret_since(conn, row, who)
+        records = []
+        for r in rows:
+            record = {"seq": r.seq, "event": store.load_json(r.data),
+                      "recorded_at": store.iso(r.recorded_at), "recorded_by": r.recorded_by}
+            if secret_since is not None and r.seq >= secret_since:
+                seen = as_table_saw_it(record["event"])
+                if seen is not record["event"]:
+                    record.update(event=seen, redacted=True)
+            records.append(record)
+        return records
+
+    def state(self, match_id: int | str, at: int | None = None, *,
+              who: Caller = OPERATOR) -> Position:
+        """The table after event ``at`` (the record as it stood then), or now; without the
+        hands the table has not seen for a caller who may not see them."""
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, match_id, who)
+            if at is not None:
+                at = checks.count(at, "at")
+                if at > row.last_seq:
+                    raise Invalid(f"at is {at} but the match has {row.last_seq} events")
+            snapshot = self.matches.state(conn, row, at)
+        return as_seen_by(who, row.club, snapshot)[0]
+
+    def screen(self, match_id: int | str, *, who: Caller = OPERATOR) -> Screen:
+        """The match now, as a scorekeeper's screen shows it to ``who``."""
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, match_id, who)
+            pos = self.matches.state(conn, row)
+            # The summary counts open disputes; only when there are some is a replay worth it.
+            disputes = (build_report(self.matches.replay(conn, row))["violations"]
+                        if row.violations else [])
+        shown, hidden = as_seen_by(who, row.club, pos)
+        return Screen(summary(row), shown, hidden, tuple(disputes))
+
+    def report(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The domino-report/1."""
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, match_id, who)
+            result = self.matches.replay(conn, row)
+        return build_report(result)
+
+    def struck(self, match_id: int | str, *, who: Caller = OPERATOR) -> frozenset[int]:
+        """The sequence numbers the match's voids strike from the record now."""
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, match_id, who)
+            events = self.matches.events(conn, row)
+        return frozenset(struck_events(Rules(**row.rules), events))
+
+    def export_log(self, match_id: int | str, *, who: Caller = OPERATOR) -> str:
+        """The match as a domino-log/1: its header as stored and the same events back (the round
+        in play's deal and draws as the table saw them, for a caller who may not see hands)."""
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, match_id, who)
+            events = self.matches.events(conn, row)
+            secret_since = self._secret_since(conn, row, who)
+        if secret_since is not None:
+            events[secret_since - 1:] = map(as_table_saw_it, events[secret_since - 1:])
+        return write_log(make_log(store.load_json(row.header), events))
+
+    def _secret_since(self, conn: Any, row: Row, who: Caller) -> int | None:
+        """The first seq a caller who may not see hands must see as the table saw it, or None."""
+        if sees_hands(who, row.club):
+            return None
+        with self.matches.current(conn, row) as match:
+            return Match.secret_since(match)
+
+
+def as_seen_by(who: Caller, club: str, pos: Position) -> tuple[Position, bool]:
+    """The position as ``who`` may see it, and whether hands were withheld."""
+    if sees_hands(who, club) or not pos.round_in_play:
+        return pos, False
+    return pos.as_table_sees_it(), True
+
+
+def summary(row: Row) -> dict[str, Any]:
+    """A match's summary, from its row: no replay."""
+    header = store.load_json(row.header)
+    return {
+        # Rules(...).as_dict() puts the parameters back in their order (JSONB sorts keys).
+        "id": row.id, "club": row.club, "rules": Rules(**row.rules).as_dict(),
+        "players": list(row.players),
+        "status": row.status, "round": row.round, "totals": list(row.totals),
+        "winner": row.winner, "last_seq": row.last_seq, "violations": row.violations,
+        **{name: header.get(name) for name in HEADER_FIELDS},
+        "created_at": store.iso(row.created_at), "updated_at": store.iso(row.updated_at),
+    }

@@ -1,0 +1,156 @@
+"""Recording: creating a match, importing a whole log, appending one event.
+
+Every decision about an event is the rules core's: this loads the record (through the
+repository), asks the core, and stores what the core accepted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import Any, Sequence
+
+from .. import store
+from ..core.events import EVENT_TYPES
+from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
+from ..core.match import Match
+from ..core.replay import replay
+from ..core.rules import Rules
+from ..store import db
+from . import checks
+from .access import OPERATOR, Action, Caller, action_for_event, require
+from .errors import IllegalEvent, Invalid, NotFound
+from .lookup import club_row
+from .reading import as_seen_by, summary
+from .repository import Loaded, MatchRepository, Recorded
+
+
+class Recording:
+    def __init__(self, matches: MatchRepository) -> None:
+        self.matches = matches
+        self.engine = matches.engine
+
+    def create_match(self, club: str, rules: Any, players: Sequence[str], *,
+                     who: Caller = OPERATOR, **header_fields: Any) -> dict[str, Any]:
+        """A new match; the players are registered in the club if new. ``header_fields`` are the
+        optional log header fields (match, table, date, event); the date defaults to today."""
+        require(who, club, Action.RECORD)
+        unknown = set(header_fields) - set(OPTIONAL_HEADER_FIELDS)
+        if unknown:
+            raise Invalid(f"unknown header fields: {', '.join(sorted(unknown))}; "
+                          f"known: {', '.join(OPTIONAL_HEADER_FIELDS)}")
+        if not isinstance(players, (list, tuple)):
+            raise Invalid("players must be a list of player names")
+        header_fields = {k: v for k, v in header_fields.items() if v is not None}
+        header_fields.setdefault("date", self.matches.clock().date().isoformat())
+        header = {"format": FORMAT, "rules": rules, "players": list(players),
+                  **header_fields, "club": club}
+        try:
+            parsed = parse_header(header)
+        except LogError as error:
+            raise Invalid(error.message) from None
+        return self._create(club, header, parsed, [], recorded_by=who.recorded_by)
+
+    def import_log(self, club: str, text: str | bytes, *, who: Caller = OPERATOR,
+                   recorded_by: str | None = None) -> dict[str, Any]:
+        """A whole domino-log/1, stored atomically. Invalid (with ``line``) for a log that
+        cannot be read; IllegalEvent for the first event the referee refuses that is not
+        ``"disputed": true``; either way nothing is stored."""
+        require(who, club, Action.RULE)  # a log may carry rulings and disputed events
+        if not isinstance(text, (str, bytes)):
+            raise Invalid("a log is text")
+        try:
+            log = read_log(text)
+        except LogError as error:
+            raise Invalid(error.message, line=error.line) from None
+        by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
+        return self._create(club, log.header.fields, log.header, list(log.events), recorded_by=by)
+
+    def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
+                recorded_by: str | None) -> dict[str, Any]:
+        names = [checks.name(p, "player name", line=1) for p in parsed.players]
+        if len(set(names)) != len(names):
+            raise Invalid("a player is seated twice", line=1)
+        try:
+            header_text = store.dump_json(header)
+        except (TypeError, ValueError) as error:
+            raise Invalid(f"the header is not JSON: {error}", line=1) from None
+        new = [new_event(e, recorded_by=recorded_by, line=seq + 1)
+               for seq, e in enumerate(events, start=1)]
+        match, violations = _judge_all(parsed.rules, parsed.players, events)
+        now = self.matches.clock()
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            ids = store.ensure_players(conn, club_id, names, now)
+            match_id = store.insert_match(
+                conn, club_id=club_id, header=header_text,
+                played_on=_played_on(header.get("date"), now), rules=parsed.rules.as_dict(),
+                player_names=names, player_ids=[ids[n] for n in names],
+                sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
+                projection=store.Projection.of(match, violations, now), created_at=now)
+            store.insert_events(conn, match_id, new, now)
+            created = summary(store.match_row(conn, match_id))
+        self.matches.remember(match_id, Loaded(match, violations, club))
+        return created
+
+    def may_record(self, match_id: int | str, event: Any, *, who: Caller) -> None:
+        """Forbidden (or NotFound) unless ``who`` may record ``event`` in the match: to ask before
+        anything else about a request (record_event checks again)."""
+        require(who, self.matches.club_of(match_id), action_for_event(event))
+
+    def record_event(self, match_id: int | str, event: dict, *, expected_seq: int | None,
+                     client_event_id: str | None = None, who: Caller = OPERATOR,
+                     recorded_by: str | None = None) -> Recorded:
+        """Judge ``event`` against the record and append it as event expected_seq + 1
+        (``expected_seq=None``: at the end, as the CLI does)."""
+        if expected_seq is not None:
+            expected_seq = checks.count(expected_seq, "expected_seq")
+        if client_event_id is not None:
+            client_event_id = checks.name(client_event_id, "client event id")
+        by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
+        new = new_event(event, recorded_by=by, client_event_id=client_event_id)
+        number = checks.match_number(match_id)
+        if number is None:
+            raise NotFound(f"no match {match_id!r}")
+        action = action_for_event(event)
+        recorded = self.matches.append(number, event, new, expected_seq,
+                                       allow=lambda club: require(who, club, action))
+        shown, hidden = as_seen_by(who, recorded.club, recorded.state)
+        return replace(recorded, state=shown, hands_hidden=hidden)
+
+
+def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | None = None,
+              line: int | None = None) -> store.NewEvent:
+    try:
+        data = store.dump_json(event)
+    except (TypeError, ValueError) as error:
+        raise Invalid(f"the event is not JSON: {error}", line=line) from None
+    if len(data) > checks.MAX_EVENT_BYTES:
+        raise Invalid(f"the event is larger than {checks.MAX_EVENT_BYTES} bytes", line=line)
+    kind = event.get("type") if isinstance(event, dict) else None
+    return store.NewEvent(data=data, type=kind if kind in EVENT_TYPES else None,
+                          client_event_id=client_event_id, recorded_by=recorded_by)
+
+
+def _judge_all(rules: Rules, players: Sequence[str], events: list[Any]) -> tuple[Match, int]:
+    """Judge a whole record event by event, as if each had been recorded in turn (only the
+    voids recorded so far count). Raises IllegalEvent for the first refused event."""
+    match = Match(rules, players)
+    violations = 0
+    for seq, event in enumerate(events, start=1):
+        if checks.is_void(event):
+            result = replay(rules, players, events[:seq])
+            match, violations = result.match, len(result.violations)
+            own = result.violation_at(seq)
+        else:
+            own = match.push(event)
+            violations += own is not None
+        if own is not None and not checks.disputed(event):
+            raise IllegalEvent(own)
+    return match, violations
+
+
+def _played_on(date: Any, now: dt.datetime) -> str:
+    """The header's date (parse_header has checked it), else the day the match was created."""
+    day = iso_date(date) if isinstance(date, str) else None
+    return (day or now.date()).isoformat()

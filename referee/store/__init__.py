@@ -1,0 +1,32 @@
+"""The event store: every query the product makes lives here (SQLAlchemy Core).
+
+Functions take an open :class:`sqlalchemy.Connection` inside a transaction (see
+:func:`referee.store.db.writing` and :func:`referee.store.db.reading`), so that the service
+decides what one transaction spans. Events are only ever inserted; a match's projection row is
+rewritten in the same transaction as each append. The store builds on the rules core and on
+nothing above it; the schema's DDL lives in ``migrations/``.
+"""
+
+from . import db
+from .clubs import (
+    club_row, ensure_players, insert_club, insert_player, insert_token, list_players, player_row,
+    token_row,
+)
+from .codec import as_utc, canonical_json, dump_json, iso, load_json, utcnow
+from .errors import AlreadyExists, StaleSeq, StoreError
+from .events import (
+    NewEvent, append, event_by_seq, event_data, event_rows, insert_events, last_recorded_at,
+)
+from .matches import (
+    Projection, insert_match, last_seq, list_matches, match_ids, match_row, update_projection,
+)
+from .standings import standings
+
+__all__ = [
+    "db", "club_row", "ensure_players", "insert_club", "insert_player", "insert_token",
+    "list_players", "player_row", "token_row", "as_utc", "canonical_json", "dump_json", "iso",
+    "load_json", "utcnow", "AlreadyExists", "StaleSeq", "StoreError", "NewEvent", "append",
+    "event_by_seq", "event_data", "event_rows", "insert_events", "last_recorded_at",
+    "Projection", "insert_match", "last_seq", "list_matches", "match_ids", "match_row",
+    "update_projection", "standings",
+]

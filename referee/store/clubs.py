@@ -1,0 +1,82 @@
+"""Clubs, their players and their tokens."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Iterable, Sequence
+
+from sqlalchemy import Connection, Row, func, insert, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+
+from .errors import AlreadyExists
+from .schema import clubs, players, tokens
+
+
+def insert_club(conn: Connection, slug: str, name: str, created_at: dt.datetime) -> None:
+    # No savepoint: the failed insert ends the caller's transaction, which did nothing else.
+    try:
+        conn.execute(insert(clubs).values(slug=slug, name=name, created_at=created_at))
+    except IntegrityError:
+        raise AlreadyExists(f"a club {slug!r} exists already") from None
+
+
+def club_row(conn: Connection, slug: str) -> Row | None:
+    return conn.execute(select(clubs).where(clubs.c.slug == slug)).first()
+
+
+def insert_player(conn: Connection, club_id: int, name: str, created_at: dt.datetime) -> None:
+    try:
+        conn.execute(insert(players).values(club_id=club_id, name=name, created_at=created_at))
+    except IntegrityError:
+        raise AlreadyExists(f"a player {name!r} exists already in this club") from None
+
+
+def ensure_players(conn: Connection, club_id: int, names: Sequence[str],
+                   created_at: dt.datetime) -> dict[str, int]:
+    """The ids of ``names`` in the club, registering the new ones. Concurrent registrations of
+    the same name are harmless: the insert skips a name that exists (ON CONFLICT DO NOTHING)."""
+    wanted = set(names)
+    found = _player_ids(conn, club_id, wanted)
+    missing = wanted - found.keys()
+    if missing:
+        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(players).on_conflict_do_nothing(
+            index_elements=["club_id", "name"])
+        conn.execute(statement, [{"club_id": club_id, "name": n, "created_at": created_at}
+                                 for n in sorted(missing)])
+        found.update(_player_ids(conn, club_id, missing))
+    return found
+
+
+def _player_ids(conn: Connection, club_id: int, names: Iterable[str]) -> dict[str, int]:
+    rows = conn.execute(select(players.c.name, players.c.id).where(
+        players.c.club_id == club_id, players.c.name.in_(list(names))))
+    return {name: id_ for name, id_ in rows}
+
+
+def player_row(conn: Connection, club_id: int, name: str) -> Row | None:
+    return conn.execute(select(players).where(
+        players.c.club_id == club_id, players.c.name == name)).first()
+
+
+def list_players(conn: Connection, club_id: int, limit: int, offset: int) -> tuple[list[Row], int]:
+    where = players.c.club_id == club_id
+    total = conn.execute(select(func.count()).select_from(players).where(where)).scalar_one()
+    rows = conn.execute(select(players).where(where).order_by(players.c.name, players.c.id)
+                        .limit(limit).offset(offset)).all()
+    return rows, total
+
+
+def insert_token(conn: Connection, club_id: int, role: str, label: str | None, digest: str,
+                 created_at: dt.datetime) -> int:
+    result = conn.execute(insert(tokens).values(
+        club_id=club_id, role=role, label=label, hash=digest, created_at=created_at))
+    return result.inserted_primary_key[0]
+
+
+def token_row(conn: Connection, digest: str) -> Row | None:
+    """The token with this hash, with its club's slug."""
+    query = (select(tokens, clubs.c.slug.label("club"))
+             .join(clubs, clubs.c.id == tokens.c.club_id).where(tokens.c.hash == digest))
+    return conn.execute(query).first()

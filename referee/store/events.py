@@ -1,0 +1,125 @@
+"""The events: only ever inserted, each append a compare-and-set of the match's projection."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from sqlalchemy import Connection, Row, bindparam, func, insert, select, union_all, update
+from sqlalchemy.exc import IntegrityError
+
+from .errors import StaleSeq
+from .matches import Projection
+from .schema import events, matches
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    data: str  # the JSON text, from dump_json
+    type: str | None
+    client_event_id: str | None = None
+    recorded_by: str | None = None
+
+
+_PROJECTION_COLUMNS = ("status", "round", "totals", "winner", "last_seq", "violations",
+                       "updated_at")
+_EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "recorded_by")
+
+# The compare-and-set of a match's projection: it moves only from the expected last seq.
+_SET_PROJECTION = (update(matches)
+                   .where(matches.c.id == bindparam("m_id"),
+                          matches.c.last_seq == bindparam("m_expected"))
+                   .values({c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS}))
+_INSERT_EVENTS = insert(events)
+
+
+def _cas_insert(count: int) -> Any:
+    """PostgreSQL: the compare-and-set and the insert of ``count`` events in one statement, one
+    round trip. The insert reads the row the update returns, so when the update matches
+    nothing (another writer moved last_seq) nothing is inserted either."""
+    moved = _SET_PROJECTION.returning(matches.c.id).cte("moved")
+    sources = [select(moved.c.id, *(bindparam(f"e{i}_{c}", type_=events.c[c].type)
+                                    for c in _EVENT_COLUMNS)) for i in range(count)]
+    source = sources[0] if count == 1 else union_all(*sources)
+    return (insert(events).from_select(["match_id", *_EVENT_COLUMNS], source)
+            .returning(events.c.seq))  # rowcount is not reported for this form
+
+
+_CAS_INSERT_ONE = _cas_insert(1)
+
+
+def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[NewEvent],
+           projection: Projection, recorded_at: dt.datetime) -> int:
+    """Store ``new`` as events expected_seq+1, ... and the match's new projection; returns the
+    last seq. Raises StaleSeq when expected_seq is not the match's last seq any more.
+
+    Two guards: the projection update is a compare-and-set on last_seq (on PostgreSQL a racing
+    writer waits for the row lock, then finds last_seq moved and updates nothing), and the
+    primary key (match_id, seq) refuses a second event at the same seq whatever happens to the
+    projection. On PostgreSQL both are one statement, atomic even outside a transaction (see
+    referee.store.db.optimistic); elsewhere the caller's transaction makes the pair atomic.
+    """
+    rows = _event_rows(match_id, expected_seq, new, recorded_at)
+    cas = {"m_id": match_id, "m_expected": expected_seq,
+           **{"m_" + k: v for k, v in projection.values().items()}}
+    try:
+        if conn.dialect.name == "postgresql":
+            statement = _CAS_INSERT_ONE if len(rows) == 1 else _cas_insert(len(rows))
+            params = {**cas, **{f"e{i}_{c}": row[c] for i, row in enumerate(rows)
+                                for c in _EVENT_COLUMNS}}
+            stored = len(conn.execute(statement, params).all()) == len(rows)
+        else:
+            stored = conn.execute(_SET_PROJECTION, cas).rowcount == 1
+            if stored:
+                conn.execute(_INSERT_EVENTS, rows)
+    except IntegrityError:
+        # Another writer took the seq, or this client event id came in twice at once.
+        raise StaleSeq(expected_seq) from None
+    if not stored:
+        raise StaleSeq(expected_seq)
+    return expected_seq + len(new)
+
+
+def insert_events(conn: Connection, match_id: int, new: Sequence[NewEvent],
+                  recorded_at: dt.datetime) -> None:
+    """The events of a match created in this same transaction (an import), from seq 1."""
+    if new:
+        conn.execute(_INSERT_EVENTS, _event_rows(match_id, 0, new, recorded_at))
+
+
+def _event_rows(match_id: int, after: int, new: Sequence[NewEvent],
+                recorded_at: dt.datetime) -> list[dict[str, Any]]:
+    """The rows of ``new`` as events after + 1, after + 2, ..."""
+    return [{"match_id": match_id, "seq": seq, "type": e.type, "data": e.data,
+             "client_event_id": e.client_event_id, "recorded_at": recorded_at,
+             "recorded_by": e.recorded_by} for seq, e in enumerate(new, start=after + 1)]
+
+
+def event_rows(conn: Connection, match_id: int, *, after: int = 0, upto: int | None = None,
+               limit: int | None = None) -> list[Row]:
+    query = select(events).where(events.c.match_id == match_id, events.c.seq > after)
+    if upto is not None:
+        query = query.where(events.c.seq <= upto)
+    query = query.order_by(events.c.seq)
+    if limit is not None:
+        query = query.limit(limit)
+    return conn.execute(query).all()
+
+
+def event_data(conn: Connection, match_id: int, upto: int | None = None) -> list[str]:
+    """The JSON text of a match's events in order: all a replay needs."""
+    query = select(events.c.data).where(events.c.match_id == match_id)
+    if upto is not None:
+        query = query.where(events.c.seq <= upto)
+    return list(conn.execute(query.order_by(events.c.seq)).scalars())
+
+
+def event_by_seq(conn: Connection, match_id: int, seq: int) -> Row | None:
+    return conn.execute(select(events).where(
+        events.c.match_id == match_id, events.c.seq == seq)).first()
+
+
+def last_recorded_at(conn: Connection, match_id: int) -> dt.datetime | None:
+    return conn.execute(select(func.max(events.c.recorded_at))
+                        .where(events.c.match_id == match_id)).scalar()

@@ -1,0 +1,118 @@
+"""Matches and their projection: what a match's events add up to, kept beside them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, update
+
+from ..core.match import Match
+from .schema import clubs, events, match_players, matches
+
+
+@dataclass(frozen=True)
+class Projection:
+    """What a match's events add up to, as the matches row keeps it."""
+
+    status: str
+    round: int | None
+    totals: list[int]
+    winner: int | None
+    last_seq: int
+    violations: int
+    updated_at: dt.datetime
+
+    @classmethod
+    def of(cls, match: Match, violations: int, updated_at: dt.datetime) -> "Projection":
+        return cls(status="finished" if match.finished else "in_progress",
+                   round=match.round.number if match.round is not None else None,
+                   totals=list(match.totals), winner=match.winner, last_seq=match.seq,
+                   violations=violations, updated_at=updated_at)
+
+    def values(self) -> dict[str, Any]:
+        return {"status": self.status, "round": self.round, "totals": self.totals,
+                "winner": self.winner, "last_seq": self.last_seq,
+                "violations": self.violations, "updated_at": self.updated_at}
+
+
+_MATCH_COLUMNS = (matches, clubs.c.slug.label("club"))
+
+
+def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
+                 rules: dict[str, Any], player_names: Sequence[str], player_ids: Sequence[int],
+                 sides: Sequence[int], projection: Projection, created_at: dt.datetime) -> int:
+    result = conn.execute(insert(matches).values(
+        club_id=club_id, header=header, played_on=played_on, rules=rules,
+        players=list(player_names), created_at=created_at, **projection.values()))
+    match_id = result.inserted_primary_key[0]
+    conn.execute(insert(match_players), [
+        {"match_id": match_id, "seat": seat, "player_id": pid, "side": side}
+        for seat, (pid, side) in enumerate(zip(player_ids, sides))])
+    return match_id
+
+
+def _match_query(with_key: bool, for_update: bool) -> Any:
+    columns: list[Any] = list(_MATCH_COLUMNS)
+    if with_key:
+        columns.append(select(events.c.seq).where(
+            events.c.match_id == matches.c.id,
+            events.c.client_event_id == bindparam("client_event_id"))
+            .scalar_subquery().label("duplicate_seq"))
+    query = (select(*columns).join(clubs, clubs.c.id == matches.c.club_id)
+             .where(matches.c.id == bindparam("match_id")))
+    return query.with_for_update(of=matches) if for_update else query
+
+
+# Built once: constructing a statement costs more than running it on SQLite (appends are hot).
+_MATCH_QUERIES = {(k, u): _match_query(k, u) for k in (False, True) for u in (False, True)}
+
+
+def match_row(conn: Connection, match_id: int, *, client_event_id: str | None = None,
+              for_update: bool = False) -> Row | None:
+    """The match with its club's slug and, when ``client_event_id`` is given, ``duplicate_seq``:
+    the seq of the event already recorded under that id (one round trip for both)."""
+    with_key = client_event_id is not None
+    params: dict[str, Any] = {"match_id": match_id}
+    if with_key:
+        params["client_event_id"] = client_event_id
+    return conn.execute(_MATCH_QUERIES[with_key, for_update], params).first()
+
+
+def last_seq(conn: Connection, match_id: int) -> int | None:
+    return conn.execute(select(matches.c.last_seq).where(matches.c.id == match_id)).scalar()
+
+
+def match_ids(conn: Connection) -> list[int]:
+    return list(conn.execute(select(matches.c.id).order_by(matches.c.id)).scalars())
+
+
+def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
+                 player_id: int | None = None, date_from: str | None = None,
+                 date_to: str | None = None, limit: int = 50,
+                 offset: int = 0) -> tuple[list[Row], int]:
+    """A club's matches, newest first, with the total that matched the filters."""
+    conditions = [matches.c.club_id == club_id]
+    if status is not None:
+        conditions.append(matches.c.status == status)
+    if date_from is not None:
+        conditions.append(matches.c.played_on >= date_from)
+    if date_to is not None:
+        conditions.append(matches.c.played_on <= date_to)
+    if player_id is not None:
+        conditions.append(matches.c.id.in_(
+            select(match_players.c.match_id).where(match_players.c.player_id == player_id)))
+    where = and_(*conditions)
+    total = conn.execute(select(func.count()).select_from(matches).where(where)).scalar_one()
+    rows = conn.execute(select(*_MATCH_COLUMNS).join(clubs, clubs.c.id == matches.c.club_id)
+                        .where(where).order_by(matches.c.id.desc())
+                        .limit(limit).offset(offset)).all()
+    return rows, total
+
+
+def update_projection(conn: Connection, match_id: int, projection: Projection,
+                      rules: dict[str, Any]) -> None:
+    """Rewrite what a match's header and events add up to (a rebuild)."""
+    conn.execute(update(matches).where(matches.c.id == match_id)
+                 .values(rules=rules, **projection.values()))

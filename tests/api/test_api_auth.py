@@ -1,0 +1,95 @@
+"""The auth matrix: every endpoint, with a token of each role of the resource's own club and of
+another club, and with no or an unknown token. Own club and an allowed role: the endpoint's
+success; own club and another role: 403; another club: 403 whatever the role; no token: 401.
+The roles are a ladder: each may do all that the roles below it may."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pytest
+from api_helpers import ROLES, SERVER_TOKEN, Api, api, assert_problem, parejas  # noqa: F401
+
+from referee.core.log import make_log, write_log
+
+READERS = {"viewer", "scorekeeper", "referee", "admin"}
+RECORDERS = {"scorekeeper", "referee", "admin"}
+REFEREES = {"referee", "admin"}
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str
+    method: str
+    path: str  # {club} and {match} are filled in with casino's
+    allowed: set[str]
+    success: int
+    body: Callable[[Api], dict[str, Any]] = lambda api: {}
+
+
+def _log(api: Api) -> dict[str, Any]:
+    header, events = parejas(2)
+    return {"data": write_log(make_log(header, events)), "content_type": "application/x-ndjson"}
+
+
+def _append(event: Callable[[Api], dict[str, Any]]) -> Callable[[Api], dict[str, Any]]:
+    return lambda api: {"json": event(api), "headers_extra": {"If-Match": '"1"'}}
+
+
+ENDPOINTS = [
+    Endpoint("get club", "GET", "/api/v1/clubs/{club}", READERS, 200),
+    Endpoint("list players", "GET", "/api/v1/clubs/{club}/players", READERS, 200),
+    Endpoint("create player", "POST", "/api/v1/clubs/{club}/players", {"admin"}, 201,
+             lambda api: {"json": {"name": "Zoe"}}),
+    Endpoint("create token", "POST", "/api/v1/clubs/{club}/tokens", {"admin"}, 201,
+             lambda api: {"json": {"role": "viewer"}}),
+    Endpoint("standings", "GET", "/api/v1/clubs/{club}/standings", READERS, 200),
+    Endpoint("list matches", "GET", "/api/v1/clubs/{club}/matches", READERS, 200),
+    Endpoint("create match", "POST", "/api/v1/clubs/{club}/matches", RECORDERS, 201,
+             lambda api: {"json": {"rules": "parejas", "players": ["Ana", "Beto", "Carla", "Dani"]}}),
+    Endpoint("import", "POST", "/api/v1/clubs/{club}/matches/import", REFEREES, 201, _log),
+    Endpoint("get match", "GET", "/api/v1/matches/{match}", READERS, 200),
+    Endpoint("report", "GET", "/api/v1/matches/{match}/report", READERS, 200),
+    Endpoint("log", "GET", "/api/v1/matches/{match}/log", READERS, 200),
+    Endpoint("list events", "GET", "/api/v1/matches/{match}/events", READERS, 200),
+    Endpoint("append play", "POST", "/api/v1/matches/{match}/events", RECORDERS, 201,
+             _append(lambda api: api.events[1])),
+    Endpoint("append note", "POST", "/api/v1/matches/{match}/events", RECORDERS, 201,
+             _append(lambda api: {"type": "note", "text": "table 3 is noisy"})),
+    Endpoint("append ruling", "POST", "/api/v1/matches/{match}/events", REFEREES, 201,
+             _append(lambda api: {"type": "penalty", "side": 1, "points": 10, "reason": "renege"})),
+]
+
+
+def _request(endpoint: Endpoint, api: Api, auth: dict[str, str]):  # type: ignore[no-untyped-def]
+    kwargs = endpoint.body(api)
+    headers = {**auth, **kwargs.pop("headers_extra", {})}
+    path = endpoint.path.format(club="casino", match=api.matches["casino"])
+    return api.client.open(path, method=endpoint.method, headers=headers, **kwargs)
+
+
+@pytest.mark.parametrize("club", ["own", "other"])
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
+def test_role_and_club(api: Api, endpoint: Endpoint, role: str, club: str) -> None:
+    token_club = "casino" if club == "own" else "other"
+    response = _request(endpoint, api, api.auth(role, token_club))
+    if club == "own" and role in endpoint.allowed:
+        assert response.status_code == endpoint.success, response.get_data(as_text=True)
+    else:
+        assert_problem(response, 403, "forbidden")
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
+def test_no_valid_token(api: Api, endpoint: Endpoint) -> None:
+    for token in (None, "", "dr_unknown", SERVER_TOKEN + "x", "x" * 5000):
+        auth = {} if token is None else {"Authorization": f"Bearer {token}"}
+        response = _request(endpoint, api, auth)
+        assert_problem(response, 401, "unauthorized")
+        assert response.headers["WWW-Authenticate"].startswith("Bearer")
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
+def test_the_server_token_is_no_clubs(api: Api, endpoint: Endpoint) -> None:
+    assert_problem(_request(endpoint, api, {"Authorization": f"Bearer {SERVER_TOKEN}"}), 403)

@@ -1,0 +1,83 @@
+"""``domino club``, ``domino player``, ``domino token`` and the errors every database command
+shares (a database never upgraded, a service error), through click's runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+
+
+def test_club_create_and_show(cli: Cli) -> None:
+    result = cli.run("club", "create", "dominoes-nyc", "--name", "Dominoes NYC")
+    assert "created club dominoes-nyc (Dominoes NYC)" in result.output
+    cli.new_match()
+    result = cli.run("club", "show", CLUB)
+    assert "casino: Casino Domino Club" in result.output
+    assert "2 players, 1 matches (0 finished)" in result.output
+    assert "unknown" not in result.output
+    result = cli.run("club", "show", "nope", code=1)
+    assert "no club 'nope'" in result.output
+    result = cli.run("club", "create", CLUB, "--name", "Again", code=1)
+    assert "Error:" in result.output
+    result = cli.run("club", "create", "Bad Slug", "--name", "x", code=1)
+    assert "slug" in result.output
+
+
+def test_player_add_and_list(cli: Cli) -> None:
+    assert "added Ana María to casino" in cli.run("player", "add", "Ana María", "--club", CLUB).output
+    cli.run("player", "add", "Beto", "--club", CLUB)
+    result = cli.run("player", "add", "Beto", "--club", CLUB, code=1)
+    assert "Error:" in result.output and "Traceback" not in result.output
+    result = cli.run("player", "list", "--club", CLUB)
+    assert "2 players" in result.output and "Ana María" in result.output and "Beto" in result.output
+    assert "no club 'x'" in cli.run("player", "list", "--club", "x", code=1).output
+    cli.run("player", "add", "Carla", code=2)  # --club is required: a usage error
+
+
+def test_token_create(cli: Cli) -> None:
+    token = cli.run("token", "create", "--club", CLUB, "--role", "scorekeeper",
+                    "--label", "table 3").stdout.strip()
+    assert token.startswith("dr_")
+    assert cli.service.tokens.authenticate(token).role == "scorekeeper"
+    cli.run("token", "create", "--club", CLUB, "--role", "king", code=2)
+
+
+def test_a_database_not_upgraded_says_run_db_upgrade(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOMINO_DATABASE_URL", f"sqlite:///{tmp_path / 'fresh.db'}")
+    runner = CliRunner()
+    for args in (["club", "show", CLUB], ["match", "list", "--club", CLUB], ["play", "1", "6-6"],
+                 ["standings", "--club", CLUB], ["show", "1"], ["table", "1"]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 1, (args, result.output)
+        assert "run `domino db upgrade`" in result.output, args
+    assert runner.invoke(main, ["db", "upgrade"]).exit_code == 0
+    assert runner.invoke(main, ["club", "create", CLUB, "--name", "Casino"]).exit_code == 0
+
+
+def test_an_unreachable_database_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOMINO_DATABASE_URL", "postgresql+psycopg://nobody@127.0.0.1:1/none")
+    result = CliRunner().invoke(main, ["club", "show", CLUB])
+    assert result.exit_code == 1 and "database error" in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_every_command_has_help_with_an_example() -> None:
+    def walk(command: click.Command, path: list[str]) -> list[tuple[list[str], click.Command]]:
+        found = [(path, command)]
+        for name, sub in getattr(command, "commands", {}).items():
+            found += walk(sub, path + [name])
+        return found
+
+    commands = walk(main, [])
+    assert {"table", "import", "standings", "pass", "void"} <= {p[-1] for p, _ in commands if p}
+    runner = CliRunner()
+    for path, command in commands:
+        result = runner.invoke(main, path + ["--help"])
+        assert result.exit_code == 0 and "Example" in result.output, path

@@ -1,0 +1,210 @@
+"""``domino table``: the scorekeeper's prompt, driven by scripted input through whole matches,
+with refused entries, a disputed entry (``!``) and undo."""
+
+from __future__ import annotations
+
+import io
+from typing import Any, Callable
+
+from cli.table import UNDO_REASON
+from cli_helpers import OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from referee import build_report, replay, resolve_rules
+
+DEAL = "deal " + " / ".join(" ".join(hand) for hand in OPEN_HANDS)
+
+
+def prompt_lines(events: list[dict[str, Any]], *, name_leads: bool = False,
+                 name_reveals: bool = False) -> list[str]:
+    """What a scorekeeper types for a log's events. The seat is left to the prompt (the seat on
+    turn, the only seat owing a reveal) except where asked: closed hands can leave several seats
+    that may open, or several owing a reveal."""
+    lines = []
+    lead = False
+    for event in events:
+        kind = event["type"]
+        seat = f"{event.get('seat')}: "
+        if kind == "deal":
+            hands = event.get("hands") or []
+            lines.append("deal " + " / ".join(" ".join(h) if h is not None else "-" for h in hands)
+                         if any(h is not None for h in hands) else "deal")
+            lead = True
+            continue
+        if kind == "play":
+            end = f" on {event['end']}" if "end" in event else ""
+            lines.append((seat if lead and name_leads else "") + event["tile"].replace("-", "") + end)
+            lead = False
+        elif kind == "draw":
+            lines.append("d" + (f" {event['tile']}" if "tile" in event else ""))
+        elif kind == "pass":
+            lines.append("p")
+        elif kind == "reveal":
+            shown = " ".join(event["tiles"]) if "tiles" in event else str(event["pips"])
+            lines.append(f"{seat if name_reveals else ''}r {shown}")
+        else:
+            lines.append(f"n {event['text']}")
+    return lines
+
+
+def at_table(cli: Cli, match_id: int, lines: list[str], code: int = 0) -> str:
+    """The output of a ``domino table`` session fed ``lines`` on stdin."""
+    return cli.run("table", match_id, input="\n".join(lines) + "\n", code=code).output
+
+
+def report_of(header: dict[str, Any], events: list[dict[str, Any]]) -> dict[str, Any]:
+    rules = resolve_rules(header["rules"], len(header["players"]))
+    return build_report(replay(rules, header["players"], events))
+
+
+def play_through(cli: Cli, header: dict[str, Any], events: list[dict[str, Any]],
+                 **naming: bool) -> str:
+    match_id = cli.new_match(header["rules"], tuple(header["players"]))
+    lines = prompt_lines(events, **naming) + ["q"]
+    output = at_table(cli, match_id, lines)
+    expected = report_of(header, events)
+    got = cli.service.reading.report(match_id)
+    for key in ("rounds", "totals", "finished", "winner", "violations"):
+        assert got[key] == expected[key], key
+    return output
+
+
+def test_a_whole_open_match_at_the_prompt(cli: Cli) -> None:
+    header, events = legal_match("mano-a-mano", seed=11)
+    output = play_through(cli, header, events)
+    rounds = report_of(header, events)["rounds"]
+    assert len(rounds) > 1
+    for r in rounds:
+        assert f"Round {r['round']}: {r['outcome']}" in output
+    assert "Totals: Ana " in output
+    assert "Match over: " in output and "won." in output
+    assert "To play: Ana (seat 0)" in output and "legal: " in output and "Open ends: " in output
+    assert output.rstrip().endswith("Bye: everything entered is recorded.")
+
+
+def test_a_whole_closed_partnership_match_names_leads_and_reveals(cli: Cli) -> None:
+    header, events = legal_match("parejas", ("Ana", "Beto", "Carla", "Dani"), seed=4,
+                                 hidden=[1, 3])
+    output = play_through(cli, header, events, name_leads=True, name_reveals=True)
+    assert "waiting for reveals from" in output or "Waiting for reveals" in output
+    assert "Match over: " in output
+
+
+def test_the_only_seat_owing_a_reveal_needs_no_prefix(cli: Cli) -> None:
+    header, events = legal_match("mano-a-mano", seed=2, hidden=[1], pips_only=True)
+    output = play_through(cli, header, events, name_leads=True)
+    assert "revealed" in output and "pips" in output
+
+
+def test_refused_entries_disputed_entry_and_undo(cli: Cli) -> None:
+    match_id = cli.new_match()
+    script = [
+        DEAL,
+        "6-4",       # Ana opens, but 6-4 is Beto's: refused
+        "66",        # corrected
+        "p",         # Beto holds 6-4 and 6-3: a renege, refused
+        "!",         # the scorekeeper insists: stored as disputed (event 3)
+        "u",         # undo: a void of event 3 (event 4)
+        "64 on 6",   # event 5
+        "u",         # void of event 5 (event 6): the line is back to the 6-6
+        "!",         # nothing was refused just before: no effect
+        "zz",        # not a form: refused by the parser
+        "6-4",       # event 7
+        "q",
+    ]
+    output = at_table(cli, match_id, script)
+    assert "refused (not_in_hand): Ana (seat 0) does not hold 6-4" in output
+    assert "refused (renege): Beto (seat 1) passed holding" in output
+    assert "! to record it as disputed" in output
+    assert "event 3: Beto (seat 1) passed — recorded as disputed (renege:" in output
+    assert "event 4: voided event 3 (undo at the table)" in output
+    assert "event 6: voided event 5 (undo at the table)" in output
+    assert "there is none" in output and "'zz' is neither a tile nor a command" in output
+    events = cli.events(match_id)
+    assert [e["type"] for e in events] == ["deal", "play", "pass", "void", "play", "void", "play"]
+    assert events[2] == {"type": "pass", "seat": 1, "disputed": True}
+    assert events[3] == {"type": "void", "target": 3, "reason": UNDO_REASON}
+    assert events[5] == {"type": "void", "target": 5, "reason": UNDO_REASON}
+    svc = cli.service
+    assert svc.reading.state(match_id, at=6).line == svc.reading.state(match_id, at=2).line == ("6-6",)
+    assert svc.reading.state(match_id, at=6).turn == 1
+    assert svc.reading.state(match_id).line == ("6-6", "6-4")
+    assert svc.reading.report(match_id)["violations"] == []  # the disputed pass was struck
+
+
+class LineByLine(io.RawIOBase):
+    """Standard input served a line at a time, calling ``before(line)`` as each is read: another
+    terminal can then record between two lines of the session."""
+
+    def __init__(self, lines: list[str], before: Callable[[str], None]) -> None:
+        super().__init__()
+        self.lines = iter(lines)
+        self.before = before
+        self.pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not len(buffer):  # a probe (read(0)): consume nothing
+            return 0
+        if not self.pending:
+            line = next(self.lines, None)
+            if line is None:
+                return 0
+            self.before(line)
+            self.pending = (line + "\n").encode()
+        size = min(len(buffer), len(self.pending))
+        buffer[:size] = self.pending[:size]
+        self.pending = self.pending[size:]
+        return size
+
+
+def test_undo_skips_what_others_voided_and_a_stale_table_is_read_again(cli: Cli) -> None:
+    match_id = cli.new_match()
+    svc = cli.service
+
+    def referee_voids_the_6_4(line: str) -> None:
+        # A referee at another terminal strikes event 3 just before the scorekeeper types u.
+        if line == "u" and svc.reading.state(match_id).seq == 3:
+            svc.recording.record_event(match_id, {"type": "void", "target": 3, "reason": "referee"},
+                             expected_seq=3)
+
+    script = [DEAL, "66", "64", "u", "u", "u", "u", "q"]
+    output = cli.run("table", match_id, input=LineByLine(script, referee_voids_the_6_4)).output
+    # The first u meets a table that moved on: a conflict, and the table is read again.
+    assert "conflict: the last event is 4, not 3" in output
+    assert "nothing to undo" in output
+    events = cli.events(match_id)
+    assert [(e["type"], e.get("target")) for e in events] == [
+        ("deal", None), ("play", None), ("play", None), ("void", 3), ("void", 2), ("void", 1)]
+    assert svc.reading.state(match_id).phase == "before_first_deal"
+
+
+def test_undo_is_per_session(cli: Cli) -> None:
+    match_id = cli.new_match()
+    at_table(cli, match_id, [DEAL, "66"])
+    output = at_table(cli, match_id, ["64", "u", "u", "q"])
+    assert "event 4: voided event 3 (undo at the table)" in output
+    assert "nothing to undo" in output  # the deal and the 6-6 were another session's
+    assert cli.service.reading.state(match_id).line == ("6-6",)
+
+
+def test_several_openers_need_a_seat_prefix(cli: Cli) -> None:
+    match_id = cli.new_match({"preset": "mano-a-mano", "first_opener": "free"})
+    script = ["p", "deal", "6-6", "1: 6-6", "d", "2: n not a seat for a note", "q"]
+    output = at_table(cli, match_id, script)
+    assert "no round has been dealt yet" in output
+    assert "May open: Ana (seat 0), Beto (seat 1)" in output
+    assert "several seats may open this round: 0 (Ana), 1 (Beto): type N: before the entry" in output
+    assert "event 2: Beto (seat 1) played 6-6" in output
+    assert "event 3: Ana (seat 0) drew a tile (unseen)" in output
+    assert "legal: any tile it holds that fits (hand not seen)" in output
+    assert cli.events(match_id)[-1] == {"type": "note", "text": "not a seat for a note"}
+
+
+def test_help_show_end_of_input_and_an_unknown_match(cli: Cli) -> None:
+    match_id = cli.new_match()
+    output = at_table(cli, match_id, ["?", DEAL, "", "s"])  # no q: end of input
+    assert "undo: void the last event this session recorded" in output
+    assert "After event 1 · round 1 (in progress)" in output  # s: the whole table
+    assert output.rstrip().endswith("Bye: everything entered is recorded.")
+    assert "no match '99'" in at_table(cli, 99, ["q"], code=1)

@@ -1,0 +1,173 @@
+"""Rule parameters, the five presets and resolving a match's rules (design: Rules)."""
+
+import pytest
+
+from referee.core.rules import CHOICES, PARAMETERS, PRESETS, Rules, RulesError, resolve_rules
+
+# The presets as the design's table states them, parameter by parameter.
+DESIGN_PRESETS = {
+    "mano-a-mano": dict(partnerships=False, draw="until_playable", reserve=0,
+                        first_opener="highest_double", later_opener="next",
+                        later_opening_tile="free", domino_points="opponents",
+                        blocked_compare="side_total", blocked_points="opponents",
+                        blocked_tie="blocker_loses", target=50),
+    "parejas": dict(partnerships=True, draw="none", reserve=0, first_opener="double_six",
+                    later_opener="first_rule", later_opening_tile="forced",
+                    domino_points="opponents", blocked_compare="side_total",
+                    blocked_points="opponents", blocked_tie="blocker_loses", target=50),
+    "veracruz": dict(partnerships=False, draw="one", reserve=0, first_opener="highest_double",
+                     later_opener="next", later_opening_tile="free", domino_points="all",
+                     blocked_compare="side_total", blocked_points="all", blocked_tie="mano",
+                     target=100),
+    "sircle": dict(partnerships=False, draw="until_playable", reserve=2,
+                   first_opener="highest_double", later_opener="next", later_opening_tile="free",
+                   domino_points="opponents", blocked_compare="side_total",
+                   blocked_points="difference", blocked_tie="none", target=100),
+    "puerto-rico": dict(partnerships=True, draw="none", reserve=0, first_opener="double_six",
+                        later_opener="puerto_rico", later_opening_tile="free",
+                        domino_points="all", blocked_compare="side_total", blocked_points="all",
+                        blocked_tie="none", target=200),
+}
+PRESET_PLAYERS = {"mano-a-mano": 2, "parejas": 4, "veracruz": 3, "sircle": 2, "puerto-rico": 4}
+
+
+@pytest.mark.parametrize("preset", sorted(DESIGN_PRESETS))
+def test_presets_match_the_design(preset):
+    players = PRESET_PLAYERS[preset]
+    rules = resolve_rules(preset, players)
+    assert rules.as_dict() == {**DESIGN_PRESETS[preset], "max_pip": 6, "hand_size": 7,
+                               "seats": players}
+    assert set(rules.as_dict()) == set(PARAMETERS)
+    # a preset name and {"preset": name} are the same rules
+    assert resolve_rules({"preset": preset}, players) == rules
+
+
+def test_every_preset_is_covered():
+    assert set(PRESETS) == set(DESIGN_PRESETS)
+
+
+@pytest.mark.parametrize("preset, players", [
+    ("mano-a-mano", 2), ("parejas", 4), ("veracruz", 2), ("veracruz", 3), ("veracruz", 4),
+    ("sircle", 2), ("puerto-rico", 4),
+])
+def test_preset_seat_counts_allowed(preset, players):
+    assert resolve_rules(preset, players).seats == players
+
+
+@pytest.mark.parametrize("preset, players", [
+    ("mano-a-mano", 3), ("mano-a-mano", 4), ("parejas", 2), ("parejas", 3), ("veracruz", 5),
+    ("sircle", 3), ("puerto-rico", 2), ("puerto-rico", 3),
+])
+def test_preset_seat_counts_refused(preset, players):
+    with pytest.raises(RulesError):
+        resolve_rules(preset, players)
+
+
+def test_match_may_name_another_seat_count():
+    rules = resolve_rules({"preset": "mano-a-mano", "seats": 3}, 3)
+    assert rules.seats == 3 and rules.sides == 3
+
+
+def test_seats_must_equal_players():
+    with pytest.raises(RulesError, match="seats"):
+        resolve_rules({"preset": "veracruz", "seats": 3}, 4)
+
+
+def test_overrides_apply():
+    rules = resolve_rules({"preset": "parejas", "target": 100, "draw": "one"}, 4)
+    assert rules.target == 100 and rules.draw == "one" and rules.partnerships
+
+
+def test_veracruz_partnerships_are_optional_with_four():
+    assert not resolve_rules("veracruz", 4).partnerships
+    rules = resolve_rules({"preset": "veracruz", "partnerships": True}, 4)
+    assert rules.partnerships and rules.sides == 2
+
+
+def test_full_specification_without_preset():
+    spec = dict(resolve_rules("sircle", 2).as_dict())
+    assert resolve_rules(spec, 2) == resolve_rules("sircle", 2)
+
+
+@pytest.mark.parametrize("spec, players, fragment", [
+    ("chinchon", 2, "unknown preset"),
+    ({"preset": "chinchon"}, 2, "unknown preset"),
+    ({"preset": 7}, 2, "unknown preset"),
+    ({"preset": "parejas", "colour": "red"}, 4, "unknown rule parameter"),
+    ({"preset": "parejas", "draw": "sometimes"}, 4, "draw"),
+    ({"preset": "parejas", "max_pip": 7}, 4, "max_pip"),
+    ({"preset": "parejas", "max_pip": "6"}, 4, "max_pip"),
+    ({"preset": "parejas", "target": "100"}, 4, "target"),
+    ({"preset": "parejas", "target": 0}, 4, "target"),
+    ({"preset": "parejas", "target": 50.0}, 4, "target"),
+    ({"preset": "parejas", "target": True}, 4, "target"),
+    ({"preset": "parejas", "hand_size": 0}, 4, "hand_size"),
+    ({"preset": "parejas", "reserve": -1}, 4, "reserve"),
+    ({"preset": "parejas", "partnerships": "yes"}, 4, "partnerships"),
+    ({"preset": "parejas", "partnerships": 1}, 4, "partnerships"),
+    ({"preset": "mano-a-mano", "blocked_tie": True}, 2, "blocked_tie"),
+    ({"preset": "mano-a-mano", "seats": "2"}, 2, "seats"),
+    ({"target": 100}, 2, "missing"),
+    (["parejas"], 4, "preset name or an object"),
+    (None, 4, "preset name or an object"),
+])
+def test_bad_specifications(spec, players, fragment):
+    with pytest.raises(RulesError, match=fragment):
+        resolve_rules(spec, players)
+
+
+@pytest.mark.parametrize("spec, players", [
+    ({"preset": "mano-a-mano", "partnerships": True}, 2),
+    ({"preset": "veracruz", "partnerships": True}, 3),
+    ({"preset": "parejas", "seats": 3}, 3),  # parejas is in partnerships: 4 seats needed
+    ({"preset": "mano-a-mano", "seats": 6, "partnerships": True, "max_pip": 12}, 6),
+])
+def test_partnerships_need_exactly_four_seats(spec, players):
+    with pytest.raises(RulesError, match="partnerships"):
+        resolve_rules(spec, players)
+
+
+@pytest.mark.parametrize("spec, players", [
+    ({"preset": "veracruz", "hand_size": 10}, 3),         # 30 > 28
+    ({"preset": "sircle", "hand_size": 14}, 2),           # 28 + 2 reserve > 28
+    ({"preset": "sircle", "reserve": 15}, 2),             # 14 + 15 > 28
+    ({"preset": "mano-a-mano", "seats": 5, "hand_size": 5}, 5),  # double-six: 4 seats at most
+    ({"preset": "parejas", "max_pip": 9, "hand_size": 14}, 4),  # 56 > 55
+])
+def test_hands_must_fit_the_set(spec, players):
+    with pytest.raises(RulesError):
+        resolve_rules(spec, players)
+
+
+@pytest.mark.parametrize("spec, players", [
+    ({"preset": "veracruz", "hand_size": 9}, 3),          # 27 of 28
+    ({"preset": "sircle", "hand_size": 13, "reserve": 1}, 2),  # 26 + 1 = 27
+    ({"preset": "parejas", "max_pip": 9, "hand_size": 13}, 4),
+    ({"preset": "mano-a-mano", "seats": 6, "max_pip": 9}, 6),  # bigger sets seat more
+    ({"preset": "mano-a-mano", "seats": 8, "max_pip": 12, "hand_size": 11}, 8),
+])
+def test_hands_that_fit(spec, players):
+    assert resolve_rules(spec, players).seats == players
+
+
+@pytest.mark.parametrize("max_pip", CHOICES["max_pip"])
+def test_every_max_pip_resolves(max_pip):
+    assert resolve_rules({"preset": "parejas", "max_pip": max_pip}, 4).max_pip == max_pip
+
+
+def test_sides_and_partners():
+    pairs = resolve_rules("parejas", 4)
+    assert pairs.sides == 2
+    assert [pairs.side_of(s) for s in range(4)] == [0, 1, 0, 1]
+    assert pairs.seats_of(0) == (0, 2) and pairs.seats_of(1) == (1, 3)
+    alone = resolve_rules("veracruz", 4)
+    assert alone.sides == 4
+    assert [alone.side_of(s) for s in range(4)] == [0, 1, 2, 3]
+    assert alone.seats_of(3) == (3,)
+
+
+def test_rules_are_frozen():
+    rules = resolve_rules("parejas", 4)
+    assert isinstance(rules, Rules)
+    with pytest.raises(AttributeError):
+        rules.target = 10  # type: ignore[misc]

@@ -1,0 +1,234 @@
+"""The event store's guarantees, on both databases: no duplicate and no gap under racing
+writers, every loser told so, retries that store nothing, and any JSON text kept exactly."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, func, select
+
+from db_helpers import sample_match
+from referee import store
+from referee.store.db import reading, writing
+from referee.store.schema import events, matches
+from referee.service import Conflict, IdempotencyMismatch, Service
+
+PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
+
+
+def note(text: str) -> dict[str, Any]:
+    return {"type": "note", "text": text}
+
+
+def stored_seqs(engine: Engine, match_id: int) -> list[int]:
+    with reading(engine) as conn:
+        return [r.seq for r in store.event_rows(conn, match_id)]
+
+
+@pytest.fixture
+def match_id(service: Service, club: str) -> int:
+    return service.recording.create_match(club, "parejas", PLAYERS)["id"]
+
+
+def run_threads(count: int, work) -> list[Any]:
+    results: list[Any] = [None] * count
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        try:
+            results[i] = work(i)
+        except BaseException as error:  # surfaced below, not lost in the thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not errors, errors
+    return results
+
+
+# ------------------------------------------------------------------------------ racing writers
+
+def test_racing_appends_at_one_seq_one_wins_every_loser_gets_conflict(
+        service: Service, match_id: int) -> None:
+    threads = 8
+    for round_ in range(3):
+        barrier = threading.Barrier(threads)
+        expected = round_
+
+        def work(i: int) -> Any:
+            barrier.wait()
+            try:
+                return service.recording.record_event(match_id, note(f"r{round_} t{i}"),
+                                            expected_seq=expected)
+            except Conflict as conflict:
+                return conflict
+
+        outcomes = run_threads(threads, work)
+        winners = [o for o in outcomes if not isinstance(o, Conflict)]
+        losers = [o for o in outcomes if isinstance(o, Conflict)]
+        assert len(winners) == 1 and winners[0].seq == expected + 1
+        assert len(losers) == threads - 1
+        assert all(c.current_seq == expected + 1 for c in losers)
+    assert stored_seqs(service.engine, match_id) == [1, 2, 3]
+    assert service.reading.get_match(match_id)["last_seq"] == 3
+
+
+def test_racing_writers_with_retries_leave_no_duplicate_and_no_gap(
+        engine: Engine, club: str, match_id: int) -> None:
+    # Separate Service objects stand for separate processes: separate caches, one database.
+    threads, per_thread = 6, 8
+    services = [Service(engine) for _ in range(threads)]
+    conflicts = [0] * threads
+
+    def work(i: int) -> list[int]:
+        svc, mine = services[i], []
+        while len(mine) < per_thread:
+            last = svc.reading.get_match(match_id)["last_seq"]
+            try:
+                mine.append(svc.recording.record_event(match_id, note(f"{i}-{len(mine)}"),
+                                             expected_seq=last).seq)
+            except Conflict as conflict:
+                assert conflict.current_seq is not None and conflict.current_seq > last
+                conflicts[i] += 1
+        return mine
+
+    won = run_threads(threads, work)
+    total = threads * per_thread
+    assert sorted(seq for mine in won for seq in mine) == list(range(1, total + 1))
+    assert stored_seqs(engine, match_id) == list(range(1, total + 1))
+    texts = [e["event"]["text"] for e in services[0].reading.list_events(match_id)]
+    assert sorted(texts) == sorted(f"{i}-{n}" for i in range(threads) for n in range(per_thread))
+    assert services[0].reading.get_match(match_id)["last_seq"] == total
+
+
+def test_appends_without_expected_seq_all_land(engine: Engine, match_id: int) -> None:
+    services = [Service(engine) for _ in range(4)]
+
+    def work(i: int) -> list[int]:
+        return [services[i].recording.record_event(match_id, note(f"{i}/{n}"), expected_seq=None).seq
+                for n in range(10)]
+
+    won = run_threads(4, work)
+    assert sorted(s for mine in won for s in mine) == list(range(1, 41))
+    assert stored_seqs(engine, match_id) == list(range(1, 41))
+
+
+def test_store_append_with_a_stale_seq_is_a_conflict_and_stores_nothing(
+        service: Service, match_id: int) -> None:
+    service.recording.record_event(match_id, note("first"), expected_seq=0)
+    with writing(service.engine) as conn:
+        row = store.match_row(conn, match_id)
+    projection = store.Projection("in_progress", None, [0, 0], None, 1, 0, store.utcnow())
+    new = [store.NewEvent(store.dump_json(note("late")), "note")]
+    with pytest.raises(store.StaleSeq):
+        with writing(service.engine) as conn:
+            store.append(conn, match_id, 0, new, projection, store.utcnow())
+    assert row.last_seq == 1
+    assert stored_seqs(service.engine, match_id) == [1]
+
+
+# ----------------------------------------------------------------------------- idempotent retry
+
+def test_a_retry_returns_the_original_and_stores_nothing(service: Service, match_id: int) -> None:
+    first = service.recording.record_event(match_id, note("once"), expected_seq=0, client_event_id="k-1")
+    service.recording.record_event(match_id, note("another"), expected_seq=1)
+    again = service.recording.record_event(match_id, note("once"), expected_seq=0, client_event_id="k-1")
+    assert (again.seq, again.event, again.violation) == (first.seq, first.event, first.violation)
+    assert again.duplicate and not first.duplicate
+    assert again.state == first.state  # the table as it was after the original
+    assert stored_seqs(service.engine, match_id) == [1, 2]
+    # Key order and spacing do not make a different body.
+    same = service.recording.record_event(match_id, {"text": "once", "type": "note"}, expected_seq=None,
+                                client_event_id="k-1")
+    assert same.seq == 1
+    with pytest.raises(IdempotencyMismatch):
+        service.recording.record_event(match_id, note("twice"), expected_seq=2, client_event_id="k-1")
+    assert stored_seqs(service.engine, match_id) == [1, 2]
+
+
+def test_a_retry_naming_the_new_last_seq_still_gets_the_original(service: Service,
+                                                                club: str) -> None:
+    # The client re-read the match (it saw its own event) and retried with the same key: the
+    # retried play would now be illegal (the tile is on the line), the note legal; both are
+    # recognised as retries first.
+    _, evs = sample_match("parejas", seed=3)
+    m = service.recording.create_match(club, "parejas", PLAYERS)["id"]
+    service.recording.record_event(m, evs[0], expected_seq=0)
+    lead = service.recording.record_event(m, evs[1], expected_seq=1, client_event_id="lead")
+    again = service.recording.record_event(m, evs[1], expected_seq=2, client_event_id="lead")
+    assert again.duplicate and again.seq == lead.seq == 2
+    service.recording.record_event(m, note("n"), expected_seq=2, client_event_id="note")
+    assert service.recording.record_event(m, note("n"), expected_seq=3, client_event_id="note").seq == 3
+    assert stored_seqs(service.engine, m) == [1, 2, 3]
+
+
+def test_client_event_ids_are_scoped_to_the_match(service: Service, club: str,
+                                                  match_id: int) -> None:
+    other = service.recording.create_match(club, "parejas", PLAYERS)["id"]
+    a = service.recording.record_event(match_id, note("a"), expected_seq=0, client_event_id="same")
+    b = service.recording.record_event(other, note("b"), expected_seq=0, client_event_id="same")
+    assert (a.seq, b.seq, a.duplicate, b.duplicate) == (1, 1, False, False)
+
+
+def test_racing_retries_of_one_event_store_it_once(engine: Engine, match_id: int) -> None:
+    services = [Service(engine) for _ in range(6)]
+    barrier = threading.Barrier(6)
+
+    def work(i: int) -> Any:
+        barrier.wait()
+        return services[i].recording.record_event(match_id, note("the one"), expected_seq=0,
+                                        client_event_id="retry-me")
+
+    outcomes = run_threads(6, work)
+    assert {o.seq for o in outcomes} == {1}
+    assert sum(not o.duplicate for o in outcomes) == 1
+    assert stored_seqs(engine, match_id) == [1]
+
+
+# ----------------------------------------------------------------------------------- odd text
+
+@pytest.mark.parametrize("text", [
+    "nul \x00 inside", "\x00", "\u0000\u0001\u001f", "tab\tand\nnewline", "ñandú 🁣 \u2028",
+    "lone surrogate \ud800 here", "surrogate \udfff and line separator \u2028 \x85",
+    "backslash \\u0000 literal",
+])
+def test_any_json_string_is_kept_exactly(service: Service, match_id: int, text: str) -> None:
+    event = {"type": "note", "text": text, "extra": {"k\x00": [text]}}
+    service.recording.record_event(match_id, event, expected_seq=0)
+    assert service.reading.list_events(match_id)[0]["event"] == event
+    exported = service.reading.export_log(match_id).encode("utf-8")  # what the API sends
+    imported = service.recording.import_log("casino", exported)
+    assert service.reading.list_events(imported["id"])[0]["event"] == event
+
+
+def test_a_one_megabyte_note(service: Service, match_id: int) -> None:
+    text = ("0123456789abcdef" * 65536) + "\x00end"
+    assert len(text) > 1_000_000
+    service.recording.record_event(match_id, note(text), expected_seq=0)
+    assert service.reading.list_events(match_id)[0]["event"]["text"] == text
+    with reading(service.engine) as conn:
+        assert conn.execute(select(func.count()).select_from(events)).scalar_one() == 1
+        assert conn.execute(select(matches.c.last_seq)).scalar_one() == 1
+
+
+def test_store_append_of_several_events_is_all_or_nothing(service: Service,
+                                                          match_id: int) -> None:
+    new = [store.NewEvent(store.dump_json(note(str(i))), "note") for i in range(3)]
+    projection = store.Projection("in_progress", None, [0, 0], None, 3, 0, store.utcnow())
+    with writing(service.engine) as conn:
+        assert store.append(conn, match_id, 0, new, projection, store.utcnow()) == 3
+    with pytest.raises(store.StaleSeq):
+        with writing(service.engine) as conn:
+            store.append(conn, match_id, 2, new, projection, store.utcnow())
+    clash = [store.NewEvent(store.dump_json(note("x")), "note", client_event_id="a"),
+             store.NewEvent(store.dump_json(note("y")), "note", client_event_id="a")]
+    with pytest.raises(store.StaleSeq):
+        with writing(service.engine) as conn:
+            store.append(conn, match_id, 3, clash, projection, store.utcnow())
+    assert stored_seqs(service.engine, match_id) == [1, 2, 3]
+    assert service.reading.get_match(match_id)["last_seq"] == 3
