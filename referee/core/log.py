@@ -1,0 +1,160 @@
+"""Reading and writing ``domino-log/1``: UTF-8 JSON Lines, a header and then one event a line.
+
+Parsing stops at what makes a file unreadable (the exit-2 cases); whether each event is usable
+is the referee's business, so events are kept as the JSON values they were.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .rules import Rules, RulesError, resolve_rules
+
+FORMAT = "domino-log/1"
+OPTIONAL_HEADER_FIELDS = ("match", "club", "table", "date", "event")
+
+
+class LogError(ValueError):
+    """A log that cannot be read: ``line`` (1-based, the header is line 1) says where."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Header:
+    rules: Rules
+    players: tuple[str, ...]
+    fields: dict[str, Any] = field(compare=False)  # the header object as written
+
+    @property
+    def rules_spec(self) -> Any:
+        return self.fields["rules"]
+
+
+@dataclass(frozen=True)
+class MatchLog:
+    header: Header
+    events: tuple[Any, ...]  # event n (sequence number n) is events[n - 1]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_decoder = json.JSONDecoder(parse_constant=_reject_constant)
+
+
+def _loads(text: str) -> Any:
+    return _decoder.decode(text)
+
+
+def parse_header(value: Any) -> Header:
+    """The header of a log (line 1) from its JSON value; raises LogError naming what is wrong."""
+    if not isinstance(value, dict):
+        raise LogError(1, "the header must be a JSON object")
+    if value.get("format") != FORMAT:
+        raise LogError(1, f"format must be {FORMAT!r}, not {value.get('format')!r}")
+    players = value.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise LogError(1, "players must be a list of player names")
+    if "rules" not in value:
+        raise LogError(1, "rules is missing: give a preset name or an object")
+    try:
+        rules = resolve_rules(value["rules"], len(players))
+    except RulesError as error:
+        raise LogError(1, f"rules: {error}") from None
+    date = value.get("date")
+    if date is not None:
+        if not isinstance(date, str) or iso_date(date) is None:
+            raise LogError(1, f"date must be an ISO 8601 date or date and time, not {date!r}")
+    return Header(rules, tuple(players), dict(value))
+
+
+def iso_date(text: str) -> _dt.date | None:
+    """The day an ISO 8601 date or date and time names, or None if it names none."""
+    for parse in (_dt.date.fromisoformat, _dt.datetime.fromisoformat):
+        try:
+            value = parse(text)
+        except ValueError:
+            continue
+        return value.date() if isinstance(value, _dt.datetime) else value
+    return None
+
+
+def read_log(data: bytes | str) -> MatchLog:
+    """Parse a whole log. Raises LogError for anything that makes it unreadable."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data[: error.start].count(b"\n") + 1
+            raise LogError(line, f"the text is not UTF-8 (byte {error.start})") from None
+    else:
+        text = data
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = text.split("\n")
+    while lines and not lines[-1].strip(_JSON_SPACE):
+        lines.pop()
+    if not lines:
+        raise LogError(1, "the log is empty: line 1 must be the header")
+    values = _parse_lines(lines)
+    return MatchLog(parse_header(values[0]), tuple(values[1:]))
+
+
+_JSON_SPACE = " \t\r"  # with the newline, all JSON counts as white space (str.strip takes more)
+_MARK = 2**53 + 1  # no float equals it: only the integer written so can decode to it
+_MARK_TEXT = str(_MARK)
+
+
+def _parse_lines(lines: list[str]) -> list[Any]:
+    # One decode of the whole file is several times faster than one a line; on any failure
+    # fall back to line by line to say exactly which line is wrong. The lines are joined with
+    # a number written nowhere in the file, and the whole-file decode is kept only if that
+    # number comes back between every two top-level values (a value spanning lines, such as
+    # "[1" then "2]", would swallow one).
+    joined = f",{_MARK_TEXT},".join(lines)
+    n = len(lines)
+    if joined.count(_MARK_TEXT) == n - 1:
+        try:
+            values = _loads("[" + joined + "]")
+            if len(values) == 2 * n - 1 and values[1::2] == [_MARK] * (n - 1):
+                return values[::2]
+        except (ValueError, RecursionError):
+            pass
+    values = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip(_JSON_SPACE):
+            raise LogError(number, "blank line before the last event")
+        try:
+            values.append(_loads(line))
+        except ValueError as error:
+            raise LogError(number, f"not JSON: {error}") from None
+        except RecursionError:
+            raise LogError(number, "the JSON is nested too deeply") from None
+    return values
+
+
+def dumps_line(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate: legal in a JSON string, not in UTF-8 text. Escaped, the line
+        # still reads back as the same value.
+        text = json.dumps(value, ensure_ascii=True, separators=(", ", ": "))
+    return text
+
+
+def write_log(log: MatchLog) -> str:
+    return "".join(dumps_line(v) + "\n" for v in (log.header.fields, *log.events))
+
+
+def make_log(header_fields: dict[str, Any], events: Iterable[Any]) -> MatchLog:
+    return MatchLog(parse_header(header_fields), tuple(events))
