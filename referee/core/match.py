@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .events import EVENT_TYPES, Violation, shape_error
+from .openers import opening
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, tile_set
 
-IN_PROGRESS, DOMINO, BLOCKED, ANNULLED, AWAITING = (
-    "in_progress", "domino", "blocked", "annulled", "awaiting_reveal")
+from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,76 +556,13 @@ class Match:
         self.passes = 0
         self.drew = False
         self.last_player = None
-        self.may_lead, self.lead_tile = self._opening(masks)
+        previous = next((r for r in reversed(self.rounds) if r.outcome != ANNULLED), None)
+        self.may_lead, self.lead_tile = opening(rules, tiles, masks, self.all_dealt, previous)
         leaders = list(iter_bits(self.may_lead))
         self.turn = leaders[0] if len(leaders) == 1 else None
         self.round = _Round(len(self.rounds) + 1, self.turn, self.seq)
         self.rounds.append(self.round)
         self.playing = True
-
-    def _opening(self, masks: list[int | None]) -> tuple[int, int | None]:
-        """(mask of seats that may lead, tile the lead must be or None) for a new deal."""
-        rules, tiles = self.rules, self.tiles
-        previous = next((r for r in reversed(self.rounds) if r.outcome != ANNULLED), None)
-        if previous is None or rules.later_opener == "first_rule":
-            seats, tile = self._first_rule_opening(masks)
-            if previous is not None and rules.later_opening_tile == "free":
-                tile = None
-            return seats, tile
-        seat = self._later_opener(previous)
-        tile = None
-        hand = masks[seat]
-        if rules.later_opening_tile == "forced" and rules.first_opener != "free" and hand is not None:
-            six = tiles.double[6] if rules.max_pip >= 6 else None
-            if rules.first_opener == "double_six" and six is not None and hand >> six & 1:
-                tile = six
-            else:
-                tile = tiles.heaviest(hand)
-        return 1 << seat, tile
-
-    def _first_rule_opening(self, masks: list[int | None]) -> tuple[int, int | None]:
-        rules, tiles = self.rules, self.tiles
-        everyone = (1 << rules.seats) - 1
-        if rules.first_opener == "free":
-            return everyone, None
-        closed = any(m is None for m in masks)
-        if rules.first_opener == "double_six":
-            six = tiles.double[6]
-            for seat, mask in enumerate(masks):
-                if mask is not None and mask >> six & 1:
-                    if closed and not self.all_dealt:
-                        return everyone, None
-                    return 1 << seat, six
-            if closed:
-                if not self.all_dealt:
-                    return everyone, None
-                return sum(1 << s for s, m in enumerate(masks) if m is None), six
-        if closed:
-            return everyone, None
-        dealt = 0
-        for mask in masks:
-            dealt |= mask
-        tile = tiles.heaviest(dealt)
-        holder = next(s for s, m in enumerate(masks) if m >> tile & 1)
-        return 1 << holder, tile
-
-    def _later_opener(self, previous: _Round) -> int:
-        rules = self.rules
-        seats = rules.seats
-        opener = previous.opener if previous.opener is not None else 0
-        rule = rules.later_opener
-        if rule == "next":
-            return (opener + 1) % seats
-        if previous.ended == DOMINO:
-            return previous.seat_out
-        winner = previous.winner if previous.outcome == BLOCKED else None
-        if winner is None:
-            return opener
-        if rule == "winner":
-            partners = rules.seats_of(winner)
-            return min(partners, key=lambda s: (previous.pips[s], (s - opener) % seats))
-        blocker = previous.blocked_by
-        return blocker if rules.side_of(blocker) == winner else (blocker + 1) % seats
 
     def _end_play(self, how: str) -> None:
         self.playing = False
