@@ -57,8 +57,7 @@ class Reading:
             club_id = club_row(conn, club).id
             player_id = None
             if player is not None:
-                player_row = store.player_row(conn, club_id, player) \
-                    if isinstance(player, str) else None
+                player_row = store.player_row(conn, club_id, checks.name(player, "player"))
                 if player_row is None:
                     return [], 0  # nobody of that name has played here
                 player_id = player_row.id

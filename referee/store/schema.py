@@ -73,9 +73,12 @@ matches = Table(
     Column("violations", Integer, nullable=False),  # open violations: disputed events
     Column("created_at", Timestamp, nullable=False),
     Column("updated_at", Timestamp, nullable=False),  # when the last event was recorded
+    # The Idempotency-Key of the request that created it: a retried create finds the match.
+    Column("client_key", String(NAME_LENGTH), nullable=True),
     CheckConstraint("status IN ('in_progress', 'finished')", name="status"),
     Index(None, "club_id", "status"),
     Index(None, "club_id", "played_on"),
+    Index(None, "club_id", "client_key", unique=True),
 )
 
 # Who sits where: fixed when the match is created, so it is not a projection. Listings filter on
@@ -102,6 +105,8 @@ events = Table(
     Column("client_event_id", String(NAME_LENGTH), nullable=True),
     Column("recorded_at", Timestamp, nullable=False),
     Column("recorded_by", String(NAME_LENGTH), nullable=True),
+    # The token that recorded it (None from the CLI): who may see the tiles it names.
+    Column("token_id", Integer, nullable=True),
     PrimaryKeyConstraint("match_id", "seq"),
     UniqueConstraint("match_id", "client_event_id"),
 )
@@ -114,5 +119,7 @@ tokens = Table(
     Column("label", String(NAME_LENGTH), nullable=True),
     Column("hash", String(64), nullable=False, unique=True),  # sha256 of the token, hex
     Column("created_at", Timestamp, nullable=False),
+    Column("last_used_at", Timestamp, nullable=True),
+    Column("revoked_at", Timestamp, nullable=True),  # a revoked token stops working
     CheckConstraint("role IN ('admin', 'referee', 'scorekeeper', 'viewer')", name="role"),
 )

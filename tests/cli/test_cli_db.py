@@ -5,7 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from cli.main import main
-from migrations.runner import current_revision
+from migrations.runner import current_revision, head_revision
 from referee.store.db import make_engine
 from referee.service import Service
 
@@ -16,7 +16,7 @@ def test_db_upgrade_then_rebuild(database_url: str) -> None:
     assert result.exit_code == 0, result.output
     engine = make_engine(database_url)
     try:
-        assert current_revision(engine) == "0001"
+        assert current_revision(engine) == head_revision()
         service = Service(engine)
         service.clubs.create_club("casino", "Casino")
         service.recording.create_match("casino", "parejas", ["Ana", "Beto", "Carla", "Dani"])

@@ -433,3 +433,10 @@ def test_struck_names_what_the_voids_strike_now(service: Service, club: str) -> 
                   {"type": "void", "target": 2, "reason": "undo the void"}):
         service.recording.record_event(match_id, event, expected_seq=None)
     assert service.reading.struck(match_id) == frozenset({2})
+
+
+@pytest.mark.parametrize("player", ["a\x00b", "\x1a", " ", ""])
+def test_a_player_filter_that_cannot_be_a_name_is_refused(service: Service, club: str,
+                                                            player: str) -> None:
+    with pytest.raises(Invalid, match="player"):
+        service.reading.list_matches(club, player=player)

@@ -31,7 +31,15 @@ def _tables(engine: Engine) -> set[str]:
 
 def test_models_match_the_migrated_database(engine: Engine) -> None:
     runner.upgrade(engine)
+    assert runner.current_revision(engine) == runner.head_revision() == "0002"
+    assert _diff(engine) == []
+
+
+def test_each_revision_goes_down_and_up_again(engine: Engine) -> None:
+    runner.upgrade(engine)
+    runner.downgrade(engine, "0001")
     assert runner.current_revision(engine) == "0001"
+    runner.upgrade(engine)
     assert _diff(engine) == []
 
 
