@@ -71,7 +71,7 @@ class Match:
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
                  "revealed_pips", "line", "on_line", "left", "right", "placed", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
-                 "all_dealt", "_handlers")
+                 "all_dealt", "settled", "_handlers")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
@@ -103,6 +103,7 @@ class Match:
         self.drew = False
         self.last_player: int | None = None
         self.voided = False  # a well-formed void was pushed
+        self.settled = 0  # the seq of the event that ended the last round (0: none yet)
         self.all_dealt = seats * rules.hand_size == self.tiles.size
         self._handlers = {kind: getattr(self, "_" + kind) for kind in EVENT_TYPES}
         self._handlers["play"] = lambda e, seq: self._play(e["seat"], e["tile"], e.get("end"), seq)
@@ -135,11 +136,13 @@ class Match:
         return self.revealed_pips[seat]
 
     def secret_since(self) -> int | None:
-        """While a round is in play, the seq of its deal: from there on the record may hold
-        tiles the table has not seen (dealt hands, drawn tiles). None once the round is over."""
-        if self.playing and not self.finished:
-            return self.round.dealt_at
-        return None
+        """The first seq whose deals and drawn tiles the table may not have seen: everything
+        after the event that ended the last round. That covers the round in play from its deal,
+        and also a deal struck or refused since (it may be the round's own deal with a typo).
+        None once the match is over, or when nothing came after the last round ended."""
+        if self.finished or self.seq <= self.settled:
+            return None
+        return self.settled + 1
 
     def owes_reveal(self, seat: int) -> bool:
         """Whether the ended round waits on this seat to show what it holds."""
@@ -515,6 +518,7 @@ class Match:
         self.round.outcome = ANNULLED
         self.playing = False
         self.turn = None
+        self.settled = seq
         return None
 
     def _penalty(self, event: dict, seq: int) -> Violation | None:
@@ -567,6 +571,7 @@ class Match:
     def _end_play(self, how: str) -> None:
         self.playing = False
         self.turn = None
+        self.settled = self.seq
         self.round.ended = how
         if how == BLOCKED:
             self.round.blocked_by = self.last_player

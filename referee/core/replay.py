@@ -43,21 +43,25 @@ class Replay:
         return self.match.results()
 
 
-def replay(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Replay:
-    result = _replay(rules, players, events, frozenset())
+def replay(rules: Rules, players: Sequence[str], events: Sequence[Any], *,
+           skip: frozenset[int] = frozenset()) -> Replay:
+    """Judge a whole record. ``skip``: seqs to pass over as if struck (a view of the record
+    that must refuse what the whole record refused, though it cannot see why)."""
+    result = _replay(rules, players, events, frozenset(), skip)
     if result.match.voided:  # rare: judge again with the struck events left out
-        result = _replay(rules, players, events, frozenset(struck_events(rules, events)))
+        result = _replay(rules, players, events, frozenset(struck_events(rules, events)), skip)
     return result
 
 
 def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
-            struck: frozenset[int]) -> Replay:
+            struck: frozenset[int], skip: frozenset[int]) -> Replay:
     match = Match(rules, players)
     violations = []
     push = match.push
-    if struck:
+    if struck or skip:
+        passed = struck | skip
         for seq, event in enumerate(events, start=1):
-            if seq in struck:
+            if seq in passed:
                 match.skip()
             elif (violation := push(event)) is not None:
                 violations.append(violation)

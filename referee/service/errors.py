@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.exc import SQLAlchemyError as DatabaseError
+from sqlalchemy.exc import SQLAlchemyError as DatabaseError  # noqa: F401 (re-exported)
 
 
 class ServiceError(Exception):

@@ -10,9 +10,7 @@ from typing import Any
 from sqlalchemy import Engine, Row
 
 from .. import store
-from ..core.events import as_table_saw_it
 from ..core.log import make_log, write_log
-from ..core.match import Match
 from ..core.position import Position
 from ..core.replay import struck_events
 from ..core.report import build_report
@@ -20,11 +18,12 @@ from ..core.rules import Rules
 from ..store import db
 from ..store.schema import STATUSES
 from . import checks
-from .access import OPERATOR, Action, Caller, require, sees_hands
+from .access import OPERATOR, Action, Caller, require
 from .errors import Invalid
 from .lookup import club_row
 from .repository import MatchRepository
 from .screen import Screen
+from .views import Sight, seen_position, seen_report, sight
 
 HEADER_FIELDS = ("match", "table", "date", "event")
 
@@ -68,56 +67,60 @@ class Reading:
 
     def list_events(self, match_id: int | str, after: int = 0, limit: int | None = None, *,
                     who: Caller = OPERATOR) -> list[dict[str, Any]]:
-        """The events after ``after``. For a caller who may not see hands, the round in play's
-        deal and draws as the table saw them (such records say ``"redacted": true``)."""
+        """The events after ``after``, as ``who`` may see them (an event with tiles withheld
+        says ``"redacted": true``)."""
         after = checks.count(after, "after")
         if limit is not None:
             limit = checks.count(limit, "limit")
         with db.reading(self.engine) as conn:
             row = self._row(conn, match_id, who)
             rows = store.event_rows(conn, row.id, after=after, limit=limit)
-            secret_since = self._secret_since(conn, row, who)
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
         records = []
         for r in rows:
             record = {"seq": r.seq, "event": store.load_json(r.data),
                       "recorded_at": store.iso(r.recorded_at), "recorded_by": r.recorded_by}
-            if secret_since is not None and r.seq >= secret_since:
-                seen = as_table_saw_it(record["event"])
-                if seen is not record["event"]:
-                    record.update(event=seen, redacted=True)
+            if r.seq in view.withheld:
+                record.update(event=view.withheld[r.seq], redacted=True)
             records.append(record)
         return records
 
     def state(self, match_id: int | str, at: int | None = None, *,
               who: Caller = OPERATOR) -> Position:
-        """The table after event ``at`` (the record as it stood then), or now; without the
-        hands the table has not seen for a caller who may not see them."""
+        """The table after event ``at`` (the record as it stood then), or now, as ``who`` may
+        see it."""
         with db.reading(self.engine) as conn:
             row = self._row(conn, match_id, who)
             if at is not None:
                 at = checks.count(at, "at")
                 if at > row.last_seq:
                     raise Invalid(f"at is {at} but the match has {row.last_seq} events")
-            snapshot = self.matches.state(conn, row, at)
-        return as_seen_by(who, row.club, snapshot)[0]
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+                return seen_position(self.matches, conn, row, view, entry, at)
 
     def screen(self, match_id: int | str, *, who: Caller = OPERATOR) -> Screen:
         """The match now, as a scorekeeper's screen shows it to ``who``."""
         with db.reading(self.engine) as conn:
             row = self._row(conn, match_id, who)
-            pos = self.matches.state(conn, row)
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+                pos = seen_position(self.matches, conn, row, view, entry)
             # The summary counts open disputes; only when there are some is a replay worth it.
-            disputes = (build_report(self.matches.replay(conn, row))["violations"]
-                        if row.violations else [])
-        shown, hidden = as_seen_by(who, row.club, pos)
-        return Screen(summary(row), shown, hidden, tuple(disputes))
+            disputes = (self._report(conn, row, view)["violations"] if row.violations else [])
+        return Screen(summary(row), pos, not view.whole, tuple(disputes))
 
     def report(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
-        """The domino-report/1."""
+        """The domino-report/1 (violations told as ``who`` may hear them)."""
         with db.reading(self.engine) as conn:
             row = self._row(conn, match_id, who)
-            result = self.matches.replay(conn, row)
-        return build_report(result)
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+            return self._report(conn, row, view)
+
+    def _report(self, conn: Any, row: Row, view: Sight) -> dict[str, Any]:
+        return seen_report(build_report(self.matches.replay(conn, row)), view, row.players)
 
     def struck(self, match_id: int | str, *, who: Caller = OPERATOR) -> frozenset[int]:
         """The sequence numbers the match's voids strike from the record now."""
@@ -127,29 +130,14 @@ class Reading:
         return frozenset(struck_events(Rules(**row.rules), events))
 
     def export_log(self, match_id: int | str, *, who: Caller = OPERATOR) -> str:
-        """The match as a domino-log/1: its header as stored and the same events back (the round
-        in play's deal and draws as the table saw them, for a caller who may not see hands)."""
+        """The match as a domino-log/1: its header as stored and the same events back, as
+        ``who`` may see them."""
         with db.reading(self.engine) as conn:
             row = self._row(conn, match_id, who)
-            events = self.matches.events(conn, row)
-            secret_since = self._secret_since(conn, row, who)
-        if secret_since is not None:
-            events[secret_since - 1:] = map(as_table_saw_it, events[secret_since - 1:])
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+            events = view.events(self.matches.events(conn, row))
         return write_log(make_log(store.load_json(row.header), events))
-
-    def _secret_since(self, conn: Any, row: Row, who: Caller) -> int | None:
-        """The first seq a caller who may not see hands must see as the table saw it, or None."""
-        if sees_hands(who, row.club):
-            return None
-        with self.matches.current(conn, row) as match:
-            return Match.secret_since(match)
-
-
-def as_seen_by(who: Caller, club: str, pos: Position) -> tuple[Position, bool]:
-    """The position as ``who`` may see it, and whether hands were withheld."""
-    if sees_hands(who, club) or not pos.round_in_play:
-        return pos, False
-    return pos.as_table_sees_it(), True
 
 
 def summary(row: Row) -> dict[str, Any]:

@@ -16,13 +16,15 @@ from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse
 from ..core.match import Match
 from ..core.replay import replay
 from ..core.rules import Rules
+from ..core.sight import told_unseen
 from ..store import db
 from . import checks
-from .access import OPERATOR, Action, Caller, action_for_event, require
+from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
 from .errors import IllegalEvent, Invalid, NotFound
 from .lookup import club_row
-from .reading import as_seen_by, summary
+from .reading import summary
 from .repository import Loaded, MatchRepository, Recorded
+from .views import seen_position, seen_replay, sight
 
 
 class Recording:
@@ -49,7 +51,7 @@ class Recording:
             parsed = parse_header(header)
         except LogError as error:
             raise Invalid(error.message) from None
-        return self._create(club, header, parsed, [], recorded_by=who.recorded_by)
+        return self._create(club, header, parsed, [], who, recorded_by=who.recorded_by)
 
     def import_log(self, club: str, text: str | bytes, *, who: Caller = OPERATOR,
                    recorded_by: str | None = None) -> dict[str, Any]:
@@ -64,10 +66,11 @@ class Recording:
         except LogError as error:
             raise Invalid(error.message, line=error.line) from None
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
-        return self._create(club, log.header.fields, log.header, list(log.events), recorded_by=by)
+        return self._create(club, log.header.fields, log.header, list(log.events), who,
+                            recorded_by=by)
 
     def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
-                recorded_by: str | None) -> dict[str, Any]:
+                who: Caller, recorded_by: str | None) -> dict[str, Any]:
         names = [checks.name(p, "player name", line=1) for p in parsed.players]
         if len(set(names)) != len(names):
             raise Invalid("a player is seated twice", line=1)
@@ -75,9 +78,9 @@ class Recording:
             header_text = store.dump_json(header)
         except (TypeError, ValueError) as error:
             raise Invalid(f"the header is not JSON: {error}", line=1) from None
-        new = [new_event(e, recorded_by=recorded_by, line=seq + 1)
+        new = [new_event(e, recorded_by=recorded_by, token_id=who.token_id, line=seq + 1)
                for seq, e in enumerate(events, start=1)]
-        match, violations = _judge_all(parsed.rules, parsed.players, events)
+        match, refused = _judge_all(parsed.rules, parsed.players, events)
         now = self.matches.clock()
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
@@ -87,10 +90,10 @@ class Recording:
                 played_on=_played_on(header.get("date"), now), rules=parsed.rules.as_dict(),
                 player_names=names, player_ids=[ids[n] for n in names],
                 sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
-                projection=store.Projection.of(match, violations, now), created_at=now)
+                projection=store.Projection.of(match, len(refused), now), created_at=now)
             store.insert_events(conn, match_id, new, now)
             created = summary(store.match_row(conn, match_id))
-        self.matches.remember(match_id, Loaded(match, violations, club))
+        self.matches.remember(match_id, Loaded(match, refused, club))
         return created
 
     def may_record(self, match_id: int | str, event: Any, *, who: Caller) -> None:
@@ -102,25 +105,57 @@ class Recording:
                      client_event_id: str | None = None, who: Caller = OPERATOR,
                      recorded_by: str | None = None) -> Recorded:
         """Judge ``event`` against the record and append it as event expected_seq + 1
-        (``expected_seq=None``: at the end, as the CLI does)."""
+        (``expected_seq=None``: at the end, as the CLI does). The answer, and a refusal, say only
+        what ``who`` may see of the match."""
         if expected_seq is not None:
             expected_seq = checks.count(expected_seq, "expected_seq")
         if client_event_id is not None:
+            # A key is the token's own: another token reusing it learns nothing of the event.
             client_event_id = checks.name(client_event_id, "client event id")
+            if who.token_id is not None:
+                client_event_id = f"token {who.token_id}: {client_event_id}"
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
-        new = new_event(event, recorded_by=by, client_event_id=client_event_id)
+        new = new_event(event, recorded_by=by, client_event_id=client_event_id,
+                        token_id=who.token_id)
         number = checks.match_number(match_id)
         if number is None:
             raise NotFound(f"no match {match_id!r}")
         action = action_for_event(event)
-        recorded = self.matches.append(number, event, new, expected_seq,
-                                       allow=lambda club: require(who, club, action))
-        shown, hidden = as_seen_by(who, recorded.club, recorded.state)
-        return replace(recorded, state=shown, hands_hidden=hidden)
+        try:
+            recorded = self.matches.append(number, event, new, expected_seq,
+                                           allow=lambda club: require(who, club, action))
+        except IllegalEvent as refusal:
+            raise self._refusal_for(number, event, refusal, who) from None
+        if sees_hands(who, recorded.club):
+            return recorded
+        with db.reading(self.engine) as conn:
+            row = self.matches.row(conn, number)
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+                if recorded.seq == entry.match.seq and view.whole:
+                    return recorded
+                state = seen_position(self.matches, conn, row, view, entry, recorded.seq)
+        return replace(recorded, state=state, hands_hidden=not view.whole)
+
+    def _refusal_for(self, match_id: int, event: Any, refusal: IllegalEvent,
+                     who: Caller) -> IllegalEvent:
+        """The refusal as ``who`` may hear it: judged on the record as ``who`` sees it when that
+        record refuses the event too, else the referee's code with a message naming no tile."""
+        with db.reading(self.engine) as conn:
+            row = self.matches.row(conn, match_id)
+            if sees_hands(who, row.club):
+                return refusal
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+                if view.whole:
+                    return refusal
+                seen = seen_replay(self.matches, conn, row, view, entry, extra=[event])
+        own = seen.violation_at(row.last_seq + 1)
+        return IllegalEvent(own or told_unseen(refusal.violation, row.players))
 
 
 def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | None = None,
-              line: int | None = None) -> store.NewEvent:
+              token_id: int | None = None, line: int | None = None) -> store.NewEvent:
     try:
         data = store.dump_json(event)
     except (TypeError, ValueError) as error:
@@ -129,25 +164,29 @@ def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | Non
         raise Invalid(f"the event is larger than {checks.MAX_EVENT_BYTES} bytes", line=line)
     kind = event.get("type") if isinstance(event, dict) else None
     return store.NewEvent(data=data, type=kind if kind in EVENT_TYPES else None,
-                          client_event_id=client_event_id, recorded_by=recorded_by)
+                          client_event_id=client_event_id, recorded_by=recorded_by,
+                          token_id=token_id)
 
 
-def _judge_all(rules: Rules, players: Sequence[str], events: list[Any]) -> tuple[Match, int]:
+def _judge_all(rules: Rules, players: Sequence[str],
+               events: list[Any]) -> tuple[Match, set[int]]:
     """Judge a whole record event by event, as if each had been recorded in turn (only the
-    voids recorded so far count). Raises IllegalEvent for the first refused event."""
+    voids recorded so far count): the match and the seqs refused. Raises IllegalEvent for the
+    first refused event not marked disputed."""
     match = Match(rules, players)
-    violations = 0
+    refused: set[int] = set()
     for seq, event in enumerate(events, start=1):
         if checks.is_void(event):
             result = replay(rules, players, events[:seq])
-            match, violations = result.match, len(result.violations)
+            match, refused = result.match, {v.seq for v in result.violations}
             own = result.violation_at(seq)
         else:
             own = match.push(event)
-            violations += own is not None
+            if own is not None:
+                refused.add(seq)
         if own is not None and not checks.disputed(event):
             raise IllegalEvent(own)
-    return match, violations
+    return match, refused
 
 
 def _played_on(date: Any, now: dt.datetime) -> str:

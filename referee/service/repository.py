@@ -35,12 +35,26 @@ CLUB_CACHE_SIZE = 100_000
 
 @dataclass
 class Loaded:
-    """A match replayed up to its last event: the core's Match, how many violations the record
-    holds (disputed events), and its club (so a cached append needs no read to check access)."""
+    """A match replayed up to its last event: the core's Match, the seqs of the events it
+    refused (disputed events), and its club (so a cached append needs no read to check access)."""
 
     match: Match
-    violations: int
+    refused: set[int]
     club: str
+
+    @classmethod
+    def of(cls, result: Replay, club: str) -> "Loaded":
+        return cls(result.match, {v.seq for v in result.violations}, club)
+
+    @property
+    def violations(self) -> int:
+        return len(self.refused)
+
+    def push(self, event: Any) -> Violation | None:
+        violation = self.match.push(event)
+        if violation is not None:
+            self.refused.add(violation.seq)
+        return violation
 
 
 @dataclass(frozen=True)
@@ -139,24 +153,15 @@ class MatchRepository:
         """The record (up to event ``upto``, then ``extra``) replayed from the database."""
         return replay(Rules(**row.rules), row.players, [*self.events(conn, row, upto), *extra])
 
-    def _loaded(self, conn: Connection, row: Row, upto: int) -> Loaded:
-        result = self.replay(conn, row, upto)
-        return Loaded(result.match, len(result.violations), row.club)
-
     @contextmanager
-    def current(self, conn: Connection, row: Row) -> Iterator[Match]:
+    def current(self, conn: Connection, row: Row) -> Iterator[Loaded]:
         """The match as it stands (cached, or replayed and then cached), for a look only."""
-        entry = self._cache.take(row.id, row.last_seq) or self._loaded(conn, row, row.last_seq)
+        entry = (self._cache.take(row.id, row.last_seq)
+                 or Loaded.of(self.replay(conn, row, row.last_seq), row.club))
         try:
-            yield entry.match
+            yield entry
         finally:
             self._cache.put(row.id, row.last_seq, entry)  # warm for the next append
-
-    def state(self, conn: Connection, row: Row, at: int | None = None) -> Position:
-        if at is None or at == row.last_seq:
-            with self.current(conn, row) as match:
-                return position(match)
-        return position(self.replay(conn, row, at).match)
 
     # ------------------------------------------------------------------------------ appending
 
@@ -221,8 +226,7 @@ class MatchRepository:
         """The common case, in one statement: the match as it stood after ``expected_seq`` is
         cached, so nothing needs reading. The compare-and-set settles whether expected_seq is
         still the last (else Conflict, and append looks for an earlier copy of a retry)."""
-        violation = entry.match.push(event)
-        entry.violations += violation is not None
+        violation = entry.push(event)
         if violation is not None and not checks.disputed(event):
             # Before refusing, what the slow path checks first: a retry of a stored event gets
             # the original's result, and a stale client hears of the conflict.
@@ -252,12 +256,9 @@ class MatchRepository:
         last = row.last_seq
         entry = None if checks.is_void(event) else self._cache.take(row.id, last)
         if entry is not None:
-            violation = entry.match.push(event)
-            entry.violations += violation is not None
-            return entry, violation, False
+            return entry, entry.push(event), False
         result = self.replay(conn, row, last, extra=[event])
-        return (Loaded(result.match, len(result.violations), row.club),
-                result.violation_at(last + 1), True)
+        return Loaded.of(result, row.club), result.violation_at(last + 1), True
 
     def _duplicate(self, conn: Connection, row: Row, event: Any) -> Recorded:
         seq = row.duplicate_seq

@@ -20,11 +20,13 @@ class NewEvent:
     type: str | None
     client_event_id: str | None = None
     recorded_by: str | None = None
+    token_id: int | None = None  # the token that recorded it (None: the CLI)
 
 
 _PROJECTION_COLUMNS = ("status", "round", "totals", "winner", "last_seq", "violations",
                        "updated_at")
-_EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "recorded_by")
+_EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "recorded_by",
+                  "token_id")
 
 # The compare-and-set of a match's projection: it moves only from the expected last seq.
 _SET_PROJECTION = (update(matches)
@@ -93,7 +95,8 @@ def _event_rows(match_id: int, after: int, new: Sequence[NewEvent],
     """The rows of ``new`` as events after + 1, after + 2, ..."""
     return [{"match_id": match_id, "seq": seq, "type": e.type, "data": e.data,
              "client_event_id": e.client_event_id, "recorded_at": recorded_at,
-             "recorded_by": e.recorded_by} for seq, e in enumerate(new, start=after + 1)]
+             "recorded_by": e.recorded_by, "token_id": e.token_id}
+            for seq, e in enumerate(new, start=after + 1)]
 
 
 def event_rows(conn: Connection, match_id: int, *, after: int = 0, upto: int | None = None,
@@ -123,3 +126,11 @@ def event_by_seq(conn: Connection, match_id: int, seq: int) -> Row | None:
 def last_recorded_at(conn: Connection, match_id: int) -> dt.datetime | None:
     return conn.execute(select(func.max(events.c.recorded_at))
                         .where(events.c.match_id == match_id)).scalar()
+
+
+def secret_rows(conn: Connection, match_id: int, since: int) -> list[Row]:
+    """(seq, token_id, data) of the deals and draws from seq ``since`` on: the events that may
+    hold tiles the table has not seen."""
+    return conn.execute(select(events.c.seq, events.c.token_id, events.c.data).where(
+        events.c.match_id == match_id, events.c.seq >= since,
+        events.c.type.in_(("deal", "draw"))).order_by(events.c.seq)).all()

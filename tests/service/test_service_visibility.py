@@ -1,56 +1,151 @@
-"""What the table has not seen stays out of the service's answers to a caller who may not see
-hands: the round in play's hands and drawn tiles, exactly from its deal on, and nothing once it
-is over."""
+"""Who sees what: while a round is in play, the tiles the table has not seen (hands dealt open,
+tiles drawn in sight) are shown only to the club's referees and to the token that recorded them.
+Every test records an open deal as scorekeeper A, then tries a channel as a viewer and as a
+second scorekeeper B, who must learn nothing the table did not see."""
 
 from __future__ import annotations
 
 import json
+import re
 
-from referee.service import Caller, Service
+import pytest
 
-VIEWER = Caller("casino", "viewer", 1, "phone")
+from referee.service import Caller, IllegalEvent, Service
 
+# mano-a-mano: seat 0 holds the highest double (6-6) and leads.
 HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
          ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"]]
+SECRET = set(HANDS[0][1:] + HANDS[1])  # all but the lead, which the table sees
+A = Caller("casino", "scorekeeper", 1, "table 1")
+B = Caller("casino", "scorekeeper", 2, "table 1, second phone")
+VIEWER = Caller("casino", "viewer", 3, "club screen")
+REFEREE = Caller("casino", "referee", 4, "referee")
+
+
+def names_a_secret(text: str) -> set[str]:
+    return {t for t in re.findall(r"\d-\d", text) if t in SECRET or t[::-1] in SECRET}
 
 
 def new_match(service: Service, club: str) -> int:
     return service.recording.create_match(club, "mano-a-mano", ["Ana", "Beto"])["id"]
 
 
-def record(service: Service, match_id: int, *events: dict) -> None:
+def record(service: Service, match_id: int, *events: dict, who: Caller = A) -> None:
     for event in events:
-        service.recording.record_event(match_id, event, expected_seq=None)
+        service.recording.record_event(match_id, event, expected_seq=None, who=who)
 
 
-def test_round_in_play_is_shown_as_the_table_saw_it(service: Service, club: str) -> None:
-    match_id = new_match(service, club)
-    record(service, match_id, {"type": "deal", "hands": HANDS}, {"type": "play", "seat": 0, "tile": "6-6"},
-           {"type": "play", "seat": 1, "tile": "6-4"}, {"type": "play", "seat": 0, "tile": "4-4"})
-    seen = service.reading.list_events(match_id, who=VIEWER)
-    assert seen[0]["event"] == {"type": "deal", "hands": [None, None]} and seen[0]["redacted"]
-    assert all("redacted" not in r for r in seen[1:])
-    assert service.reading.list_events(match_id)[0]["event"]["hands"] == HANDS
-    assert service.reading.state(match_id, who=VIEWER).hands == (None, None)
-    assert service.reading.state(match_id).hands[1] is not None
-    exported = [json.loads(line) for line in service.reading.export_log(match_id, who=VIEWER).splitlines()]
-    assert exported[1] == {"type": "deal", "hands": [None, None]}
-    assert exported[2:] == [r["event"] for r in seen[1:]]
-
-
-def test_nothing_is_hidden_once_the_round_is_over(service: Service, club: str) -> None:
+@pytest.fixture
+def led(service: Service, club: str) -> int:
+    """Scorekeeper A dealt open; seat 0 led the 6-6; seat 1 (holding 6-4 and 6-3) is on turn."""
     match_id = new_match(service, club)
     record(service, match_id, {"type": "deal", "hands": HANDS},
-           {"type": "annul", "reason": "misdeal"})
+           {"type": "play", "seat": 0, "tile": "6-6"})
+    return match_id
+
+
+def refusal(service: Service, match_id: int, event: dict, who: Caller) -> dict:
+    with pytest.raises(IllegalEvent) as caught:
+        record(service, match_id, event, who=who)
+    return caught.value.violation.as_dict()
+
+
+def test_the_recorder_and_referees_see_the_hands_and_the_legal_plays(service: Service,
+                                                                      led: int) -> None:
+    for who in (A, REFEREE):
+        pos = service.reading.state(led, who=who)
+        assert pos.hands[1] is not None and {p["tile"] for p in pos.legal["plays"]} == {"6-4", "6-3"}
+        assert pos.legal["draw"] is False
+    for who in (B, VIEWER):
+        pos = service.reading.state(led, who=who)
+        assert pos.hands == (None, None) and pos.counts == (6, 7)
+        # The flags come from what the table saw: a closed hand may draw while the boneyard lasts.
+        assert pos.legal == {"seat": 1, "plays": None, "draw": True, "pass": False}
+        screen = service.reading.screen(led, who=who)
+        assert screen.hands_hidden and not names_a_secret(json.dumps(screen.as_dict()))
+
+
+def test_events_and_log_show_only_the_recorders_own_secrets(service: Service, led: int) -> None:
+    record(service, led, {"type": "draw", "seat": 1, "tile": "0-0", "disputed": True}, who=B)
+    for who, deal_hidden, draw_hidden in ((A, False, True), (B, True, False),
+                                          (VIEWER, True, True), (REFEREE, False, False)):
+        events = service.reading.list_events(led, who=who)
+        assert bool(events[0].get("redacted")) is deal_hidden, who
+        assert bool(events[2].get("redacted")) is draw_hidden, who
+        log = [json.loads(line) for line in service.reading.export_log(led, who=who).splitlines()]
+        assert (log[1]["hands"] is None or log[1]["hands"] == [None, None]) is deal_hidden
+        assert ("tile" not in log[3]) is draw_hidden
+
+
+def test_a_voided_deal_is_as_secret_as_the_deal_that_replaced_it(service: Service,
+                                                                 club: str) -> None:
+    match_id = new_match(service, club)
+    record(service, match_id, {"type": "note", "text": "table 1"},
+           {"type": "deal", "hands": HANDS})
+    record(service, match_id, {"type": "void", "target": 2, "reason": "typo"}, who=REFEREE)
+    record(service, match_id, {"type": "deal", "hands": HANDS[::-1]})
+    for who in (B, VIEWER):
+        seen = service.reading.list_events(match_id, who=who)
+        assert seen[1]["event"]["hands"] == [None, None] and seen[1]["redacted"]
+        assert seen[3]["event"]["hands"] == [None, None]
+        assert not names_a_secret(service.reading.export_log(match_id, who=who))
+    assert service.reading.list_events(match_id, who=A)[1]["event"]["hands"] == HANDS
+
+
+def test_violation_messages_of_disputed_events_name_no_hidden_tile(service: Service,
+                                                                   led: int) -> None:
+    record(service, led, {"type": "pass", "seat": 1, "disputed": True})
+    full = service.reading.report(led, who=REFEREE)["violations"][0]
+    assert full["code"] == "renege" and names_a_secret(full["message"])
+    for who in (B, VIEWER):
+        told = service.reading.report(led, who=who)["violations"][0]
+        assert told["code"] == "renege" and told["seq"] == full["seq"]
+        assert not names_a_secret(told["message"]) and "fits" in told["message"]
+        disputes = service.reading.screen(led, who=who).disputes
+        assert disputes and not names_a_secret(json.dumps(disputes))
+
+
+def test_refusals_to_a_second_scorekeeper_name_no_hidden_tile(service: Service, led: int) -> None:
+    assert names_a_secret(refusal(service, led, {"type": "pass", "seat": 1}, A)["message"])
+    # As B sees the table, the pass is wrong because a draw was allowed: that is what B hears.
+    renege = refusal(service, led, {"type": "pass", "seat": 1}, B)
+    assert renege["code"] == "must_draw" and not names_a_secret(renege["message"])
+    draw = refusal(service, led, {"type": "draw", "seat": 1}, B)
+    assert draw["code"] == "illegal_draw" and not names_a_secret(draw["message"])
+
+
+def test_a_refused_reveal_tells_neither_the_hand_nor_its_pips(service: Service, led: int) -> None:
+    for event in ({"type": "reveal", "seat": 1, "tiles": ["6-4"]},
+                  {"type": "reveal", "seat": 1, "pips": 0}):
+        told = refusal(service, led, event, B)
+        assert told["code"] == "reveal_mismatch"
+        assert not names_a_secret(told["message"]) and "47" not in told["message"]
+
+
+def test_probing_a_hand_tile_by_tile_tells_only_what_the_lines_ends_show(service: Service,
+                                                                         led: int) -> None:
+    # 5-4 is in seat 1's hand, 5-5 in seat 0's; neither fits the 6s: the same answer for both.
+    held = refusal(service, led, {"type": "play", "seat": 1, "tile": "5-4"}, B)
+    not_held = refusal(service, led, {"type": "play", "seat": 1, "tile": "5-5"}, B)
+    assert held["code"] == not_held["code"] == "no_match"
+    assert names_a_secret(held["message"]) <= {"5-4"} and names_a_secret(not_held["message"]) <= {"5-5"}
+    assert refusal(service, led, {"type": "play", "seat": 1, "tile": "5-5"}, A)["code"] == "not_in_hand"
+
+
+def test_an_idempotency_key_is_the_tokens_own(service: Service, led: int) -> None:
+    draw = {"type": "play", "seat": 1, "tile": "6-4"}
+    first = service.recording.record_event(led, draw, expected_seq=2, client_event_id="k1", who=A)
+    retry = service.recording.record_event(led, draw, expected_seq=2, client_event_id="k1", who=A)
+    assert retry.duplicate and retry.seq == first.seq
+    # B guessing A's key and body is not a retry of A's event: it is judged as B's own append.
+    with pytest.raises(Exception) as caught:
+        service.recording.record_event(led, draw, expected_seq=2, client_event_id="k1", who=B)
+    assert type(caught.value).__name__ == "Conflict"
+
+
+def test_once_the_round_is_over_everything_shows(service: Service, club: str) -> None:
+    match_id = new_match(service, club)
+    record(service, match_id, {"type": "deal", "hands": HANDS})
+    record(service, match_id, {"type": "annul", "reason": "misdeal"}, who=REFEREE)
     assert service.reading.list_events(match_id, who=VIEWER)[0]["event"]["hands"] == HANDS
     assert service.reading.state(match_id, who=VIEWER).hands[0] is not None
-
-
-def test_a_struck_deal_does_not_move_the_secret_round(service: Service, club: str) -> None:
-    match_id = new_match(service, club)
-    record(service, match_id, {"type": "note", "text": "first table"},
-           {"type": "deal", "hands": HANDS}, {"type": "void", "target": 2, "reason": "wrong match"},
-           {"type": "deal", "hands": HANDS[::-1]})
-    seen = service.reading.list_events(match_id, who=VIEWER)
-    assert seen[1]["event"]["hands"] == HANDS  # struck: no round in play began there
-    assert seen[3]["event"]["hands"] == [None, None]
