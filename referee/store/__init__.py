@@ -16,6 +16,7 @@ from .codec import as_utc, canonical_json, dump_json, iso, load_json, utcnow
 from .errors import AlreadyExists, StaleSeq, StoreError
 from .events import (
     NewEvent, append, event_by_seq, event_data, event_rows, insert_events, last_recorded_at,
+    secret_rows,
 )
 from .matches import (
     Projection, insert_match, last_seq, list_matches, match_ids, match_row, update_projection,
@@ -26,7 +27,7 @@ __all__ = [
     "db", "club_row", "ensure_players", "insert_club", "insert_player", "insert_token",
     "list_players", "player_row", "token_row", "as_utc", "canonical_json", "dump_json", "iso",
     "load_json", "utcnow", "AlreadyExists", "StaleSeq", "StoreError", "NewEvent", "append",
-    "event_by_seq", "event_data", "event_rows", "insert_events", "last_recorded_at",
+    "event_by_seq", "event_data", "event_rows", "insert_events", "last_recorded_at", "secret_rows",
     "Projection", "insert_match", "last_seq", "list_matches", "match_ids", "match_row",
     "update_projection", "standings",
 ]
