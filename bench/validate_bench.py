@@ -1,25 +1,143 @@
-"""How fast the referee validates whole matches.
+"""How fast the referee validates whole matches, in process and as a whole `domino validate`.
 
 Builds a corpus of random legal matches for every preset (open and closed recording), writes
 them as domino-log/1 text, and times the referee over them: from text (what `domino validate`
 does: parse, replay, report) and from already-parsed events (the replay alone).
 
-    python bench/validate_bench.py [--matches 400] [--seed 1]
+Then it compares whole processes with the `dominoes` package (PyPI, 6.1.0), whose
+``Game.make_move`` checks every move: ``domino validate`` over N log files against a small
+driver that replays the same N games with that package, each timed by the wall clock from
+process start to exit (interpreter start-up, imports, reading the files, the replay, the
+output). The package goes into a scratch venv under the temp dir, kept there keyed by its
+version and the Python version, so reruns are fast; it is no dependency of the product. With
+no package index to install it from, the comparison says why and is skipped (exit 0). Both
+sides run with compiled modules cached in a scratch folder (PYTHONPYCACHEPREFIX), as installed
+packages have them, even where PYTHONDONTWRITEBYTECODE is set (--no-bytecode-cache: as is).
+A last row times the referee core alone in a bare script (no CLI): the floor for the CLI.
+
+The same games: the package plays one game (``dominoes.Series``: four seats in two teams,
+the double-six set dealt seven each, no boneyard, the holder of [6|6] opens the first game,
+later games opened by the player its rule names with any tile, every domino scores all the
+pips left, a stuck game's lower team scores both teams' pips, a tie scores nothing, a series
+is won at 200). That is exactly the referee's ``puerto-rico`` preset, so the corpus is random
+``puerto-rico`` matches recorded in the open, notes left out. The driver reads each log
+(``json.loads`` a line), deals each round's recorded hands into the package (it patches
+``dominoes.game._randomized_hands``, the package's only source of hands, to hand out the
+recorded deal), lets ``Series`` start every game (so the package itself chooses the opener and
+plays the forced [6|6]), makes every recorded play with ``Game.make_move``, checks each
+recorded pass against the passes the package records itself, and scores with
+``Series.next_game``. Before timing, the bench checks that the driver's final scores equal the
+referee's totals for every file.
+
+    python bench/validate_bench.py [--matches 400] [--seed 1] [--runs 5] [--files 200]
+                                   [--no-bytecode-cache] [--no-compare]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from referee import build_report, read_log, replay
-from referee.simulate import random_match
+from referee.core.simulate import random_match
 
 TABLES = [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 2), ("veracruz", 3), ("veracruz", 4),
           ("sircle", 2), ("puerto-rico", 4)]
+
+DOMINOES_VERSION = "6.1.0"
+GOAL_RATIO = 3.0  # `domino validate` must run at least this many times the package's speed
+
+DRIVER = r'''
+"""Replay domino-log/1 files of puerto-rico matches with the `dominoes` package; print one
+{"file", "scores", "games", "over"} line per file. Exit 1 on the first move the package refuses."""
+
+import json
+import sys
+
+import dominoes
+import dominoes.game
+
+_deal = None
+dominoes.game._randomized_hands = lambda: _deal  # the package deals the recorded hands
+
+
+_tiles = {}  # "6-3" -> Domino(6, 3), made once
+
+
+def _tile(text):
+    d = _tiles.get(text)
+    if d is None:
+        a, b = text.split("-")
+        d = _tiles[text] = dominoes.Domino(int(a), int(b))
+    return d
+
+
+def replay(path):
+    global _deal
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    header = json.loads(lines[0])
+    assert header["rules"] == "puerto-rico" and len(header["players"]) == 4, path
+    series = game = None
+    done = 0  # how many of game.moves the log has accounted for
+    for number, line in enumerate(lines[1:], start=2):
+        event = json.loads(line)
+        kind = event["type"]
+        if kind == "play":
+            d = _tile(event["tile"])
+            if done < len(game.moves):  # the package made the forced opening itself
+                assert game.moves[done][0] == d, (path, number)
+            else:
+                assert event["seat"] == game.turn, (path, number, "not this seat's turn")
+                board = game.board
+                if len(board) == 0:
+                    left = True
+                else:
+                    end = event.get("end")
+                    left = board.left_end() in d if end is None else end == board.left_end()
+                game.make_move(d, left)
+            done += 1
+        elif kind == "pass":
+            assert done < len(game.moves) and game.moves[done] is None, (path, number, "no pass")
+            done += 1
+        elif kind == "deal":
+            _deal = [dominoes.Hand([_tile(t) for t in hand]) for hand in event["hands"]]
+            if series is None:
+                series = dominoes.Series(starting_domino=dominoes.Domino(6, 6))
+            else:
+                assert series.next_game() is not None, (path, number, "deal after the series")
+            game = series.games[-1]
+            done = 0
+        else:
+            raise AssertionError((path, number, f"unexpected event {kind!r}"))
+    series.next_game()  # scores the last game
+    return {"file": path, "scores": series.scores, "games": len(series.games),
+            "over": series.is_over()}
+
+
+for path in sys.argv[1:]:
+    print(json.dumps(replay(path)))
+'''
+
+
+# what `domino validate --json` does with no CLI around it: the floor the CLI can reach
+CORE_ONLY = """
+import json, sys
+from referee.core import build_report, read_log, replay
+for path in sys.argv[1:]:
+    with open(path, "rb") as f:
+        log = read_log(f.read())
+    print(json.dumps(build_report(replay(log.header.rules, log.header.players, log.events))))
+"""
 
 
 def corpus(matches: int, seed: int) -> list[str]:
@@ -43,13 +161,7 @@ def best_of(runs: int, work) -> float:
     return min(times)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--matches", type=int, default=400)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--runs", type=int, default=5)
-    args = parser.parse_args()
-
+def in_process(args: argparse.Namespace) -> None:
     texts = corpus(args.matches, args.seed)
     logs = [read_log(t) for t in texts]
     events = sum(len(log.events) for log in logs)
@@ -85,6 +197,173 @@ def main() -> None:
         samples.append(time.perf_counter() - start)
     print(f"one 200-event match from text: median {statistics.median(samples) * 1e3:.3f} ms, "
           f"best {min(samples) * 1e3:.3f} ms")
+
+
+# --- whole processes against the dominoes package ------------------------------------------
+
+def scratch_python() -> tuple[Path | None, str]:
+    """The scratch venv's python with dominoes installed, or (None, why not)."""
+    tag = f"domino-bench-dominoes-{DOMINOES_VERSION}-py{sys.version_info[0]}{sys.version_info[1]}"
+    venv = Path(tempfile.gettempdir()) / tag
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    check = [str(python), "-c", "import importlib.metadata as m, dominoes; print(m.version('dominoes'))"]
+
+    def installed() -> bool:
+        if not python.exists():
+            return False
+        done = subprocess.run(check, capture_output=True, text=True)
+        return done.returncode == 0 and done.stdout.strip() == DOMINOES_VERSION
+
+    if installed():
+        return python, ""
+    shutil.rmtree(venv, ignore_errors=True)
+    print(f"installing dominoes=={DOMINOES_VERSION} into the scratch venv {venv} ...", flush=True)
+    base = getattr(sys, "_base_executable", sys.executable)
+    steps = [[base, "-m", "venv", str(venv)],
+             [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+              f"dominoes=={DOMINOES_VERSION}"]]
+    for step in steps:
+        try:
+            done = subprocess.run(step, capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return None, f"{' '.join(step[:3])}: {error}"
+        if done.returncode != 0:
+            said = (done.stderr or done.stdout).strip().splitlines()
+            tail = [line for line in said if not line.startswith("WARNING")][-2:] or said[-2:]
+            shutil.rmtree(venv, ignore_errors=True)
+            return None, f"{' '.join(step[:4])} failed: " + " / ".join(tail)
+    if not installed():
+        return None, "the scratch venv was made but does not import dominoes"
+    return python, ""
+
+
+def domino_command() -> list[str]:
+    """How a user runs `domino` with this interpreter: its console script, else the module."""
+    script = Path(sys.executable).with_name("domino.exe" if os.name == "nt" else "domino")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("domino")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "from cli.main import main; main()"]
+
+
+def process_env(bytecode_cache: bool) -> dict[str, str]:
+    """The environment of the timed processes. With ``bytecode_cache``, compiled modules are
+    kept in a scratch folder (PYTHONPYCACHEPREFIX, so nothing is written beside the sources),
+    as an installed package has them, even where PYTHONDONTWRITEBYTECODE is set."""
+    env = dict(os.environ)
+    if bytecode_cache:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "domino-bench-pycache")
+    return env
+
+
+def whole_processes(commands: dict[str, list[str]], runs: int, env: dict[str, str]) -> dict[str, float]:
+    """Median wall-clock seconds of each command from spawn to exit, its output thrown away.
+    One untimed run each first; then the commands are taken in turn, round after round, so a
+    busy machine slows them alike."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for round_ in range(runs + 1):
+        for name, cmd in commands.items():
+            start = time.perf_counter()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            if round_:
+                times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(samples) for name, samples in times.items()}
+
+
+def puerto_rico_corpus(files: int, seed: int, folder: Path) -> tuple[list[str], int]:
+    rng = random.Random(seed)
+    paths, events = [], 0
+    for i in range(files):
+        header, evs = random_match("puerto-rico", ["Ana", "Beto", "Carla", "Dani"], rng)
+        evs = [e for e in evs if e["type"] != "note"]
+        events += len(evs)
+        path = folder / f"pr-{i:04d}.jsonl"
+        path.write_text("".join(json.dumps(v) + "\n" for v in (header, *evs)), encoding="utf-8")
+        paths.append(str(path))
+    return paths, events
+
+
+def compare(args: argparse.Namespace) -> None:
+    print()
+    print(f"whole processes: domino validate vs the dominoes package {DOMINOES_VERSION}")
+    python, why = scratch_python()
+    if python is None:
+        print(f"skipped: the dominoes package cannot be installed ({why})")
+        return
+    with tempfile.TemporaryDirectory(prefix="domino-bench-") as tmp:
+        folder = Path(tmp)
+        paths, events = puerto_rico_corpus(args.files, args.seed, folder)
+        driver = folder / "dominoes_driver.py"
+        driver.write_text(DRIVER, encoding="utf-8")
+        domino = domino_command()
+        commands = {
+            "dominoes": [str(python), str(driver), *paths],
+            "validate --json": [*domino, "validate", "--json", *paths],
+            "validate": [*domino, "validate", *paths],
+            "core": [sys.executable, "-c", CORE_ONLY, *paths],
+        }
+
+        # the same games: both sides must score every match alike
+        env = process_env(not args.no_bytecode_cache)
+        theirs = subprocess.run(commands["dominoes"], capture_output=True, text=True, env=env)
+        ours = subprocess.run(commands["validate --json"], capture_output=True, text=True, env=env)
+        if theirs.returncode != 0 or ours.returncode != 0:
+            print(f"FAILED: dominoes driver exit {theirs.returncode}, domino validate exit "
+                  f"{ours.returncode}\n{theirs.stderr[-2000:]}{ours.stderr[-2000:]}")
+            sys.exit(1)
+        their_scores = [json.loads(line)["scores"] for line in theirs.stdout.splitlines()]
+        reports = [json.loads(line) for line in ours.stdout.splitlines()]
+        our_scores = [r["totals"] for r in reports]
+        if their_scores != our_scores or not all(r["valid"] and r["finished"] for r in reports):
+            print("FAILED: the dominoes package and the referee disagree on the scores")
+            sys.exit(1)
+        print(f"corpus: {len(paths)} puerto-rico logs, {events} events; both sides agree on "
+              f"every final score")
+
+        timed = whole_processes({**commands,
+                                 "bare scratch": [str(python), "-c", "pass"],
+                                 "bare ours": [sys.executable, "-c", "pass"]}, args.runs, env)
+    cache = ("bytecode cached" if not args.no_bytecode_cache else
+             "bytecode as the environment has it" + (
+                 " (PYTHONDONTWRITEBYTECODE: every start compiles the project's modules)"
+                 if os.environ.get("PYTHONDONTWRITEBYTECODE") else ""))
+    print(f"median of {args.runs} runs, wall clock of the whole process, {cache}; bare "
+          f"interpreter start-up: {timed['bare scratch'] * 1e3:.0f} ms in the scratch venv, "
+          f"{timed['bare ours'] * 1e3:.0f} ms in this one")
+    print(f"  {'':<36} {'seconds':>8} {'events/s':>10} {'vs dominoes':>12}")
+    labels = {"dominoes": f"python driver.py (dominoes {DOMINOES_VERSION})",
+              "validate --json": "domino validate --json FILES",
+              "validate": "domino validate FILES (rich text)",
+              "core": "referee core alone, no CLI (floor)"}
+    for name in commands:
+        seconds = timed[name]
+        ratio = timed["dominoes"] / seconds
+        print(f"  {labels[name]:<36} {seconds:>8.3f} {events / seconds:>10,.0f} {ratio:>11.2f}x")
+    ratio = timed["dominoes"] / timed["validate --json"]
+    verdict = "meets" if ratio >= GOAL_RATIO else "misses"
+    print(f"ratio (domino validate --json vs dominoes): {ratio:.2f}x, {verdict} the goal of "
+          f"{GOAL_RATIO:g}x (aim 5x)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=400, help="matches in the in-process corpus")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--files", type=int, default=200,
+                        help="log files in the whole-process comparison")
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="time the processes with the environment's bytecode setting as is "
+                             "(by default compiled modules are cached in a scratch folder)")
+    parser.add_argument("--no-compare", action="store_true",
+                        help="skip the whole-process comparison with the dominoes package")
+    args = parser.parse_args()
+    in_process(args)
+    if not args.no_compare:
+        compare(args)
 
 
 if __name__ == "__main__":

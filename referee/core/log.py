@@ -112,13 +112,53 @@ _JSON_SPACE = " \t\r"  # with the newline, all JSON counts as white space (str.s
 _MARK = 2**53 + 1  # no float equals it: only the integer written so can decode to it
 _MARK_TEXT = str(_MARK)
 
+# Most lines of a log are a few hundred short ones written again and again: the plays, passes
+# and draws ({"type": "play", "seat": 2, "tile": "6-3"}). A line read once is kept here, keyed
+# by its exact text, with the flat object it decodes to (no list or object inside), and read
+# again as a copy of it: the cached object itself never leaves this module, so every event is
+# a new dict as before. Bounded: when full it starts again.
+_SEEN: dict[str, dict[str, Any]] = {}
+_SEEN_MAX = 4096
+_SEEN_LONGEST = 120  # characters: longer lines are rarely written twice
+_FLAT = frozenset({str, int, float, bool, type(None)})
+_ONLY_DICTS = frozenset({dict})
+
 
 def _parse_lines(lines: list[str]) -> list[Any]:
-    # One decode of the whole file is several times faster than one a line; on any failure
-    # fall back to line by line to say exactly which line is wrong. The lines are joined with
-    # a number written nowhere in the file, and the whole-file decode is kept only if that
-    # number comes back between every two top-level values (a value spanning lines, such as
-    # "[1" then "2]", would swallow one).
+    values = list(map(_SEEN.get, lines))
+    if None in values:
+        misses = []  # where the lines read for the first time are (found at C speed)
+        index, at = values.index, -1
+        try:
+            while True:
+                at = index(None, at + 1)
+                misses.append(at)
+        except ValueError:
+            pass
+        texts = [lines[at] for at in misses]
+        fresh = _decode_joined(texts)
+        if fresh is None:
+            fresh = [_decode_line(at + 1, text) for at, text in zip(misses, texts)]
+        for at, text, value in zip(misses, texts, fresh):
+            values[at] = value
+            if (type(value) is dict and len(text) <= _SEEN_LONGEST
+                    and _FLAT.issuperset(map(type, value.values()))):
+                if len(_SEEN) >= _SEEN_MAX:
+                    _SEEN.clear()
+                _SEEN[text] = value
+    # Copy every object (a shallow copy is a whole one for a flat object; a fresh one's copy
+    # simply replaces it), so none handed out is one kept in _SEEN.
+    if _ONLY_DICTS.issuperset(map(type, values)):
+        return list(map(dict.copy, values))
+    return [value.copy() if type(value) is dict else value for value in values]
+
+
+def _decode_joined(lines: list[str]) -> list[Any] | None:
+    # One decode of many lines is several times faster than one a line; None on any failure,
+    # and then the caller goes line by line to say exactly which line is wrong. The lines are
+    # joined with a number written nowhere in them, and the decode is kept only if that number
+    # comes back between every two top-level values (a value spanning lines, such as "[1" then
+    # "2]", would swallow one).
     joined = f",{_MARK_TEXT},".join(lines)
     n = len(lines)
     if joined.count(_MARK_TEXT) == n - 1:
@@ -128,17 +168,18 @@ def _parse_lines(lines: list[str]) -> list[Any]:
                 return values[::2]
         except (ValueError, RecursionError):
             pass
-    values = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip(_JSON_SPACE):
-            raise LogError(number, "blank line before the last event")
-        try:
-            values.append(_loads(line))
-        except ValueError as error:
-            raise LogError(number, f"not JSON: {error}") from None
-        except RecursionError:
-            raise LogError(number, "the JSON is nested too deeply") from None
-    return values
+    return None
+
+
+def _decode_line(number: int, line: str) -> Any:
+    if not line.strip(_JSON_SPACE):
+        raise LogError(number, "blank line before the last event")
+    try:
+        return _loads(line)
+    except ValueError as error:
+        raise LogError(number, f"not JSON: {error}") from None
+    except RecursionError:
+        raise LogError(number, "the JSON is nested too deeply") from None
 
 
 def dumps_line(value: Any) -> str:

@@ -188,3 +188,54 @@ def test_iso_date_reads_dates_and_date_times():
     assert iso_date("2026-11-27") == dt.date(2026, 11, 27)
     assert iso_date("2026-11-27T20:30:00+01:00") == dt.date(2026, 11, 27)
     assert iso_date("27/11/2026") is None
+
+
+# The reader keeps lines it has read (most of a log is the same few hundred short lines) and
+# reads them again as copies: what it hands out must never be shared.
+
+def test_a_line_read_again_is_a_new_object_each_time():
+    text = text_of(events=[play(0, "6-6"), play(0, "6-6"), {"type": "pass", "seat": 1}])
+    first = read_log(text)
+    second = read_log(text)
+    assert first.events[0] == first.events[1] == second.events[0] == play(0, "6-6")
+    assert len({id(e) for e in first.events + second.events}) == 6
+    first.events[0]["tile"] = "0-0"
+    first.events[1].clear()
+    assert read_log(text).events == second.events == (play(0, "6-6"), play(0, "6-6"),
+                                                       {"type": "pass", "seat": 1})
+
+
+def test_objects_with_lists_inside_are_not_shared():
+    event = {"type": "note", "text": "x", "tags": ["a"]}
+    text = text_of(events=[event])
+    read_log(text).events[0]["tags"].append("b")
+    assert read_log(text).events == (event,)
+
+
+def test_a_line_read_before_still_counts_in_the_line_numbers_of_errors():
+    seen = json.dumps(play(0, "6-6"))
+    read_log(text_of(events=[play(0, "6-6")]))
+    def log_of(*lines):
+        return "".join(line + "\n" for line in (json.dumps(HEADER), *lines))
+
+    assert error_line(log_of(seen, "[1", seen, "2]")) == 3  # a value split around a kept line
+    assert error_line(log_of(seen, seen, "", seen)) == 4
+    assert error_line(log_of(seen, "{bad", seen)) == 3
+
+
+def test_many_different_lines_read_the_same():
+    from referee.core import log as log_module
+    events = [{"type": "note", "text": f"note {i}"} for i in range(log_module._SEEN_MAX + 10)]
+    for _ in range(2):
+        assert read_log(text_of(events=events)).events == tuple(events)
+    assert len(log_module._SEEN) <= log_module._SEEN_MAX
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_reading_equals_decoding_every_line(seed):
+    rng = random.Random(seed)
+    header, events = random_match("parejas", ["A", "B", "C", "D"], rng, hidden=[3])
+    text = text_of(header, events)
+    for _ in range(2):  # the second time, most lines are ones read before
+        log = read_log(text)
+        assert list(log.events) == [json.loads(line) for line in text.splitlines()[1:]]

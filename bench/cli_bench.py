@@ -1,0 +1,122 @@
+"""How long `domino` takes to start: a few commands timed as whole processes against the bare
+interpreter.
+
+Each command runs as a subprocess (spawn to exit, output thrown away), the commands taken in
+turn round after round so that a busy machine slows them all alike; the table shows each one's
+median and best wall-clock time and its median's ratio to the median of ``python -c pass`` (the
+same interpreter, with the same site-packages). ``match list`` runs on a scratch SQLite
+database made with ``domino db upgrade`` and ``domino club create`` in a temp dir
+(DOMINO_DATA_DIR; DOMINO_DATABASE_URL is unset for every command). Compiled modules are kept
+in a scratch folder (PYTHONPYCACHEPREFIX; nothing is written beside the sources), as an installed
+package has them, even where PYTHONDONTWRITEBYTECODE is set; --no-bytecode-cache times the
+environment as it is. Goal: every command within 5x the bare interpreter.
+
+    python bench/cli_bench.py [--runs 15] [--no-bytecode-cache]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL_RATIO = 5.0
+
+
+def domino_command() -> list[str]:
+    """How a user runs `domino` with this interpreter: its console script, else the module."""
+    script = Path(sys.executable).with_name("domino.exe" if os.name == "nt" else "domino")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("domino")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "from cli.main import main; main()"]
+
+
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start, done.returncode
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="leave the environment's bytecode setting as it is")
+    args = parser.parse_args()
+
+    domino = domino_command()
+    example = str(ROOT / "examples" / "parejas.jsonl")
+    with tempfile.TemporaryDirectory(prefix="domino-cli-bench-") as data:
+        env = {k: v for k, v in os.environ.items() if k != "DOMINO_DATABASE_URL"}
+        env["DOMINO_DATA_DIR"] = data
+        if not args.no_bytecode_cache:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "domino-bench-pycache")
+        for setup in (["db", "upgrade"], ["club", "create", "x", "--name", "X"]):
+            done = subprocess.run([*domino, *setup], env=env, cwd=ROOT, capture_output=True,
+                                  text=True)
+            if done.returncode != 0:
+                sys.exit(f"domino {' '.join(setup)} failed:\n{done.stderr}")
+
+        commands = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "domino --help": [*domino, "--help"],
+            "domino validate examples/parejas.jsonl": [*domino, "validate", example],
+            "domino show examples/parejas.jsonl": [*domino, "show", example],
+            "domino match list --club x": [*domino, "match", "list", "--club", "x"],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for name, cmd in commands.items():  # one untimed run each: warm the disk cache, check
+            _, code = run(cmd, env)
+            if code != 0:
+                sys.exit(f"{name} exited {code}")
+        for _ in range(args.runs):
+            for name, cmd in commands.items():
+                times[name].append(run(cmd, env)[0])
+
+    base = statistics.median(times["python -c pass"])
+    rows = []
+    for name, samples in times.items():
+        median = statistics.median(samples)
+        rows.append((name, median * 1e3, min(samples) * 1e3, median / base))
+    title = f"start-up, {args.runs} runs each (goal: within {GOAL_RATIO:g}x python -c pass)"
+    caption = (f"{sys.executable} (Python {sys.version.split()[0]}); "
+               + ("bytecode cached" if not args.no_bytecode_cache else
+                  "bytecode as the environment has it"
+                  + (" (PYTHONDONTWRITEBYTECODE: every start compiles the project's modules)"
+                     if os.environ.get("PYTHONDONTWRITEBYTECODE") else "")))
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        print(title)
+        print(caption)
+        print(f"  {'command':<42} {'median ms':>9} {'best ms':>8} {'x bare':>7}")
+        for name, median, best, ratio in rows:
+            flag = "" if ratio <= GOAL_RATIO or name.startswith("python") else "  over"
+            print(f"  {name:<42} {median:>9.1f} {best:>8.1f} {ratio:>6.1f}x{flag}")
+        return
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    for column in ("command", "median ms", "best ms", "x bare"):
+        table.add_column(column, justify="left" if column == "command" else "right")
+    for name, median, best, ratio in rows:
+        over = ratio > GOAL_RATIO and not name.startswith("python")
+        table.add_row(name, f"{median:.1f}", f"{best:.1f}",
+                      f"[red]{ratio:.1f}x[/]" if over else f"{ratio:.1f}x")
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
