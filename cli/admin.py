@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
-from rich.table import Table
 
-from referee.service import ROLES, Service
+# The service, for the roles --role offers; every command here opens the database anyway.
+from referee.service import ROLES
 
 from .connection import connect
-from .options import club_option
+from .listing import echo_csv, echo_json, output_format
+from .options import NAME, club_option, csv_option, json_option
+
+if TYPE_CHECKING:
+    from referee.service import Service
+
+PLAYER_COLUMNS = ("id", "name", "created_at")
 
 
 @click.group()
@@ -27,7 +32,7 @@ def club() -> None:
 
 @club.command("create")
 @click.argument("slug")
-@click.option("--name", required=True, help="The club's name, as people write it.")
+@click.option("--name", type=NAME, required=True, help="The club's name, as people write it.")
 def club_create(slug: str, name: str) -> None:
     """Create a club. SLUG names it in URLs (lowercase letters, digits, dashes).
 
@@ -71,7 +76,7 @@ def player() -> None:
 
 
 @player.command("add")
-@click.argument("name")
+@click.argument("name", type=NAME)
 @club_option
 def player_add(name: str, club_slug: str) -> None:
     """Add a player to a club (match new also adds the players it names).
@@ -87,15 +92,31 @@ def player_add(name: str, club_slug: str) -> None:
 
 @player.command("list")
 @club_option
-def player_list(club_slug: str) -> None:
-    """List a club's players.
+@json_option
+@csv_option
+def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
+    """List a club's players, by name (all of them).
+
+    --json and --csv print one row per player: id, name, created_at.
 
     \b
     Example:
       domino player list --club casino
+      domino player list --club casino --csv > players.csv
     """
+    how = output_format(as_json, as_csv)
     with connect() as service:
         found = _all_players(service, club_slug)
+    rows = [{c: p[c] for c in PLAYER_COLUMNS} for p in found]
+    if how == "json":
+        echo_json(rows)
+        return
+    if how == "csv":
+        echo_csv(rows, PLAYER_COLUMNS)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table(title=f"{club_slug}: {len(found)} players", title_justify="left")
     table.add_column("id", justify="right")
     table.add_column("name")
@@ -130,7 +151,8 @@ def token() -> None:
 @click.option("--role", required=True, type=click.Choice(ROLES),
               help="admin: players, tokens; referee: rulings, sees all hands; "
                    "scorekeeper: records play; viewer: reads.")
-@click.option("--label", default=None, help="Who or what holds it (kept with every event it records).")
+@click.option("--label", type=NAME, default=None,
+              help="Who or what holds it (kept with every event it records).")
 def token_create(club_slug: str, role: str, label: str | None) -> None:
     """Issue a token and print it. It is shown this once: only its hash is stored.
 

@@ -2,16 +2,19 @@
 
 Every command that touches the database opens it through :func:`connect`, so that a user's
 mistake (an unknown match, an illegal event, a database never upgraded) ends in one clear line
-and a non-zero exit, never a traceback.
+and a non-zero exit, never a traceback. The service (and SQLAlchemy with it) is imported when a
+command connects, not when its module is: ``domino --help`` and the log commands never load it.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import click
-from referee.service import DatabaseError, IllegalEvent, Service, ServiceError, open_service
+
+if TYPE_CHECKING:
+    from referee.service import DatabaseError, IllegalEvent, Service
 
 UPGRADE_HINT = "the database is not upgraded to this version of domino: run `domino db upgrade`"
 
@@ -20,6 +23,8 @@ UPGRADE_HINT = "the database is not upgraded to this version of domino: run `dom
 def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Service]:
     """The service over ``url`` (default: DOMINO_DATABASE_URL or the embedded SQLite file).
     ``upgrading``: the command is the upgrade, so a failure is never "run domino db upgrade"."""
+    from referee.service import DatabaseError, IllegalEvent, ServiceError, open_service
+
     try:
         with open_service(url) as service:
             try:
@@ -44,6 +49,8 @@ def refusal(error: IllegalEvent) -> str:
 def database_problem(service: Service, error: DatabaseError) -> str:
     """What to tell the user about a database error: most often the schema is missing or
     behind (a new install, or a new version of domino), which `domino db upgrade` fixes."""
+    from referee.service import DatabaseError
+
     try:
         from migrations.runner import is_current
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import click
 
-from referee.service import database_url, safe_url
-
 from .connection import connect
 
 _URL_OPTION = click.option(
@@ -34,6 +32,8 @@ def upgrade(**kwargs: str | None) -> None:
     Example:
       DOMINO_DATABASE_URL=postgresql+psycopg://domino@db/domino domino db upgrade
     """
+    from referee.service import database_url, safe_url
+
     url = database_url(kwargs.get("database_url"))
     with connect(url, upgrading=True) as service:
         from migrations.runner import upgrade as upgrade_schema
@@ -51,6 +51,8 @@ def rebuild(**kwargs: str | None) -> None:
     Example:
       domino db rebuild
     """
+    from referee.service import database_url, safe_url
+
     url = database_url(kwargs.get("database_url"))
     with connect(url) as service:
         count = service.rebuild()

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-from rich.text import Text
-
-from referee.service import IllegalEvent, Invalid, Service, ServiceError
 
 from .connection import connect
 from .options import club_option
+
+if TYPE_CHECKING:
+    from referee.service import Service
 
 
 class Outcome(NamedTuple):
@@ -29,6 +26,8 @@ class Outcome(NamedTuple):
 
 def import_file(service: Service, club: str, path: str) -> Outcome:
     """One file: imported atomically by the service, or refused with where and why."""
+    from referee.service import IllegalEvent, Invalid, ServiceError
+
     try:
         data = Path(path).read_bytes()
     except OSError as error:
@@ -49,6 +48,9 @@ def import_file(service: Service, club: str, path: str) -> Outcome:
 
 def outcome_tables(outcomes: list[Outcome]) -> list[Any]:
     """A headline, then what was imported and what was refused, each table only if not empty."""
+    from rich.table import Table
+    from rich.text import Text
+
     imported = [o for o in outcomes if o.match_id is not None]
     refused = [o for o in outcomes if o.match_id is None]
     parts: list[Any] = [Text(f"Imported {len(imported)} of {len(outcomes)} logs",
@@ -91,6 +93,9 @@ def match_import(club_slug: str, files: tuple[str, ...]) -> None:
     Example:
       domino match import --club casino club-night/*.jsonl
     """
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
     sizes = [_size(path) for path in files]
     outcomes: list[Outcome] = []
     with connect() as service:

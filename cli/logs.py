@@ -6,25 +6,30 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import Console, Group
 
-from referee import LogError, build_report, position, read_log, replay
+from referee import LogError, MatchLog, build_report, position, read_log, replay
 from referee.core.report import error_report
 
-from .connection import connect
-from .matches import match_view
 from .options import at_option
-from .render import position_view, report_view
+
+# rich and the renderings are imported only for what is drawn: validate --json prints JSON alone.
 
 
-def _read(path: str):
+def _read(path: str) -> MatchLog:
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
         raise LogError(0, f"cannot read the file: {error.strerror or error}") from None
     return read_log(data)
+
+
+def log_problem(path: str, error: LogError) -> str:
+    """One line: the file, the line (none when the file itself cannot be read), the reader's
+    message as it is."""
+    return f"{path}: line {error.line}: {error.message}" if error.line else f"{path}: {error.message}"
 
 
 @click.command()
@@ -40,7 +45,7 @@ def validate(logs: tuple[str, ...], as_json: bool) -> None:
       domino validate examples/parejas.jsonl
       domino validate --json club-night/*.jsonl > reports.jsonl
     """
-    console = Console()
+    console: Any = None
     status = 0
     for path in logs:
         try:
@@ -50,17 +55,22 @@ def validate(logs: tuple[str, ...], as_json: bool) -> None:
             if as_json:
                 click.echo(json.dumps(error_report(path, error.line, error.message)))
             else:
-                where = f"line {error.line}" if error.line else "file"
-                console.print(f"[bold red]{path}[/]: cannot read {where}: {error.message}", highlight=False)
+                click.echo(click.style(log_problem(path, error), fg="red"))
             continue
         report = build_report(replay(log.header.rules, log.header.players, log.events))
         if not report["valid"]:
             status = max(status, 1)
         if as_json:
             click.echo(json.dumps(report))
-        else:
-            console.rule(path)
-            console.print(report_view(report, log.header.players))
+            continue
+        from rich.console import Console
+
+        from .render import log_sides, report_view
+
+        console = console or Console()
+        console.rule(path)
+        players = log.header.players
+        console.print(report_view(report, players, log_sides(log.header.rules, players)))
     sys.exit(status)
 
 
@@ -68,36 +78,47 @@ def validate(logs: tuple[str, ...], as_json: bool) -> None:
 @click.argument("log", metavar="LOG|MATCH")
 @at_option
 def show(log: str, at: int | None) -> None:
-    """Draw the table of a match as it stood: the line, open ends, hands, scores. LOG is a
-    domino-log/1 file (- for stdin); anything that is not a file is a match id in the database.
+    """Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
+    that seat may do, scores. LOG is a domino-log/1 file (- for stdin); anything that is not a
+    file is a match id in the database (as ``domino match show``).
 
     \b
     Example:
       domino show examples/parejas.jsonl --at 12
       domino show 7 --at 30
     """
+    from rich.console import Console
+
+    from .render import screen_view
+
     if log == "-" or Path(log).exists():
         view = _file_view(log, at)
     elif log.isascii() and log.isdigit():
+        from .connection import connect  # the database, only for a stored match
+        from .matches import match_screen
+
         with connect() as service:
-            view = match_view(service, log, at)
+            view = screen_view(match_screen(service, log, at))
     else:
         raise click.ClickException(f"{log} is neither a log file nor a match id")
     Console().print(view)
 
 
-def _file_view(log: str, at: int | None) -> Group:
+def _file_view(log: str, at: int | None) -> Any:
+    from .render import log_sides, position_view
+
     try:
         match_log = _read(log)
     except LogError as error:
-        raise click.ClickException(f"{log}: line {error.line}: {error.message}") from None
+        raise click.ClickException(log_problem(log, error)) from None
     events = match_log.events
     if at is not None and at > len(events):
-        raise click.ClickException(f"{log} has {len(events)} events; there is no event {at}")
+        raise click.BadParameter(f"{log} has {len(events)} events; there is no event {at}",
+                                 param_hint="'--at'")
     stop = len(events) if at is None else at
     header = match_log.header
     # The record as it stood when event `stop` was recorded: only the voids before it count.
     result = replay(header.rules, header.players, events[:stop])
-    refused = result.violation_at(stop)
-    return position_view(position(result.match), header.rules.as_dict(), header.players,
-                         refused.message if refused else None)
+    return position_view(position(result.match), header.players,
+                         log_sides(header.rules, header.players),
+                         disputes=build_report(result)["violations"])

@@ -1,21 +1,41 @@
-"""The ``domino`` command. Each command module holds a few click commands; this file gathers them."""
+"""The ``domino`` command. Each command module holds a few click commands; this file names them,
+and a command's module is imported only when that command runs (:class:`cli.lazy.LazyGroup`),
+so that ``domino --help``, ``domino validate`` and ``domino show LOG`` never load the service,
+SQLAlchemy, flask or alembic."""
 
 from __future__ import annotations
 
 import click
 
-from . import recording, rulings
-from .admin import club, player, token
-from .db import db
-from .imports import match_import
-from .logs import show, validate
-from .matches import match
-from .serve import serve
-from .standings import standings
-from .table import table
+from .lazy import LazyGroup
+
+# name: ("module:attr", the short help --help lists; tests hold it to the command's own)
+COMMANDS = {
+    "validate": ("cli.logs:validate", "Referee whole match logs (domino-log/1) and report every violation."),
+    "show": ("cli.logs:show", "Draw the table of a match as it stood: the line, open ends, hands, "
+                              "whose turn and what that seat may do, scores."),
+    "serve": ("cli.serve:serve", "Serve the HTTP API (waitress) on the configured database, upgrading it first."),
+    "db": ("cli.db:db", "The database: schema migrations and projections."),
+    "club": ("cli.admin:club", "Clubs: create one, show one."),
+    "player": ("cli.admin:player", "A club's players: add, list."),
+    "token": ("cli.admin:token", "Bearer tokens for the HTTP API."),
+    "match": ("cli.matches:match", "Matches: create, list, show, report, export, import."),
+    "table": ("cli.table:table", "Score a live table: type what happens, the referee checks each entry as it comes."),
+    "standings": ("cli.standings:standings", "A club's standings: per player, finished matches played, won, lost, and points for."),
+    "deal": ("cli.recording:deal", "Deal a new round, open (every --hand) or closed (no --hand: hands revealed at the end)."),
+    "play": ("cli.recording:play", "Place a tile on the line (a lead lies as written: 5-6 puts the 5 on the left)."),
+    "draw": ("cli.recording:draw", "Take a tile from the boneyard: name it when the table saw it, else leave it out."),
+    "pass": ("cli.recording:pass_", "Pass (the referee refuses a pass by a seat that could play or had to draw)."),
+    "reveal": ("cli.recording:reveal", "After a round, show what a seat still holds: its tiles, or only their pips."),
+    "note": ("cli.recording:note", "Add a note to the record (free text; it changes nothing)."),
+    "penalty": ("cli.rulings:penalty", "Award points to a side, or deduct them; it can end the match."),
+    "void": ("cli.rulings:void", "Strike event SEQ from the record (voiding a void restores its target)."),
+    "annul": ("cli.rulings:annul", "Cancel the round in progress (a misdeal): no score, it is dealt again."),
+    "forfeit": ("cli.rulings:forfeit", "A side forfeits the match."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="domino-referee")
 def main() -> None:
     """domino-referee: referee and scorekeeper for real-table domino matches.
@@ -30,9 +50,3 @@ def main() -> None:
       domino match new --club casino --rules mano-a-mano --player Ana --player Beto
       domino table 1
     """
-
-
-match.add_command(match_import)
-for command in (validate, show, serve, db, club, player, token, match, table, standings,
-                *recording.COMMANDS, *rulings.COMMANDS):
-    main.add_command(command)

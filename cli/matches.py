@@ -4,20 +4,29 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console, Group
-from rich.table import Table
 
-from referee.service import STATUSES, Service
+# The service, for the statuses --status offers; every command here opens the database anyway.
+from referee.service import STATUSES, Screen, side_names
 
 from .connection import connect
-from .options import at_option, club_option, match_argument
-from .render import position_view, report_view, side_name, side_names
+from .lazy import LazyGroup
+from .listing import echo_csv, echo_json, output_format, page_note
+from .options import (
+    DATE, MAX_COUNT, NAME, at_option, club_option, csv_option, json_option, match_argument,
+)
+
+if TYPE_CHECKING:
+    from referee.service import Service
+
+LIST_COLUMNS = ("id", "date", "table", "event", "players", "status", "round", "totals", "winner")
 
 
-@click.group()
+@click.group(cls=LazyGroup, lazy={
+    "import": ("cli.imports:match_import", "Import whole match logs (domino-log/1)."),
+})
 def match() -> None:
     """Matches: create, list, show, report, export, import.
 
@@ -35,7 +44,7 @@ def _rules(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise click.BadParameter(f"not JSON: {error}", param_hint="--rules") from None
+        raise click.BadParameter(f"not JSON: {error}", param_hint="'--rules'") from None
 
 
 @match.command("new")
@@ -43,10 +52,11 @@ def _rules(text: str) -> Any:
 @click.option("--rules", "rules_text", required=True, metavar="PRESET|JSON",
               help='A preset (mano-a-mano, parejas, veracruz, sircle, puerto-rico) or JSON '
                    'like \'{"preset": "parejas", "target": 100}\'.')
-@click.option("--player", "players", multiple=True, required=True,
+@click.option("--player", "players", type=NAME, multiple=True, required=True,
               help="A player, once per seat in the order of play (new names join the club).")
 @click.option("--table", default=None, help="Which table it is played at.")
-@click.option("--date", default=None, help="When (ISO 8601); default today.")
+@click.option("--date", type=DATE, default=None, metavar="YYYY-MM-DD",
+              help="The day it is played; default today (UTC).")
 @click.option("--event", default=None, help="The tournament or club night.")
 def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: str | None,
               date: str | None, event: str | None) -> None:
@@ -59,7 +69,7 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
     """
     with connect() as service:
         created = service.recording.create_match(club_slug, _rules(rules_text), list(players),
-                                       table=table, date=date, event=event)
+                                                 table=table, date=date, event=event)
     click.echo(f"created match {created['id']}: {', '.join(created['players'])}", err=True)
     click.echo(created["id"])
 
@@ -67,61 +77,108 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
 @match.command("list")
 @club_option
 @click.option("--status", type=click.Choice(STATUSES), default=None)
-@click.option("--player", default=None, help="Only matches this player sat in.")
-@click.option("--from", "date_from", default=None, help="Played on or after (ISO date).")
-@click.option("--to", "date_to", default=None, help="Played on or before (ISO date).")
-@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
-@click.option("--offset", type=click.IntRange(min=0), default=0)
+@click.option("--player", type=NAME, default=None, help="Only matches this player sat in.")
+@click.option("--from", "date_from", type=DATE, default=None, metavar="YYYY-MM-DD",
+              help="Played on or after this day.")
+@click.option("--to", "date_to", type=DATE, default=None, metavar="YYYY-MM-DD",
+              help="Played on or before this day.")
+@click.option("--limit", type=click.IntRange(1, MAX_COUNT), default=50, show_default=True,
+              help="At most this many matches.")
+@click.option("--offset", type=click.IntRange(0, MAX_COUNT), default=0,
+              help="Skip this many first (the next page: --offset 50).")
+@json_option
+@csv_option
 def match_list(club_slug: str, status: str | None, player: str | None, date_from: str | None,
-               date_to: str | None, limit: int, offset: int) -> None:
-    """List a club's matches, newest first.
+               date_to: str | None, limit: int, offset: int, as_json: bool, as_csv: bool) -> None:
+    """List a club's matches, newest first, a page at a time: the first 50, then --offset 50
+    for the next (--limit sets the page's size); a line on stderr says which are shown.
+
+    --json and --csv print one row per match: id, date, table, event, players, status, round,
+    totals, winner (the winning side's name).
 
     \b
     Example:
       domino match list --club casino --status finished --player Ana --from 2026-01-01
+      domino match list --club casino --offset 50
+      domino match list --club casino --limit 1000 --csv > matches.csv
     """
+    how = output_format(as_json, as_csv)
     with connect() as service:
         found, total = service.reading.list_matches(club_slug, status=status, player=player,
-                                            date_from=date_from, date_to=date_to,
-                                            limit=limit, offset=offset)
-    table = Table(title=f"{club_slug}: {len(found)} of {total} matches", title_justify="left")
-    for column in ("id", "date", "players", "status", "round", "totals", "winner", "disputed"):
-        table.add_column(column, justify="right" if column in ("id", "round", "disputed") else "left")
-    for m in found:
-        sides = side_names(m["rules"], m["players"])
-        table.add_row(str(m["id"]), m["date"] or m["created_at"][:10], ", ".join(m["players"]),
-                      m["status"].replace("_", " "), str(m["round"] or "-"),
-                      " - ".join(map(str, m["totals"])),
-                      side_name(m["winner"], sides) if m["winner"] is not None else "-",
-                      str(m["violations"]))
-    Console().print(table)
+                                                    date_from=date_from, date_to=date_to,
+                                                    limit=limit, offset=offset)
+    rows = [list_row(m) for m in found]
+    if how == "json":
+        echo_json(rows)
+    elif how == "csv":
+        echo_csv([{**r, "players": ", ".join(r["players"]), "totals": " - ".join(map(str, r["totals"]))}
+                  for r in rows], LIST_COLUMNS)
+    else:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title=f"{club_slug}: {len(found)} of {total} matches", title_justify="left")
+        for column in ("id", "date", "players", "status", "round", "totals", "winner", "disputed"):
+            table.add_column(column, justify="right" if column in ("id", "round", "disputed") else "left")
+        for m, r in zip(found, rows):
+            table.add_row(str(r["id"]), r["date"] or m["created_at"][:10], ", ".join(r["players"]),
+                          r["status"].replace("_", " "), str(r["round"] or "-"),
+                          " - ".join(map(str, r["totals"])), r["winner"] or "-", str(m["violations"]))
+        Console().print(table)
+    note = page_note(offset, len(found), total)
+    if note:
+        click.echo(note, err=True)
 
 
-def match_view(service: Service, match_id: str | int, at: int | None) -> Group:
-    """The table of a stored match after event ``at`` (default: the last), with the referee's
-    verdict on that event if it was recorded as disputed."""
+def list_row(summary: dict[str, Any]) -> dict[str, Any]:
+    """A match as ``match list --json/--csv`` prints it (the winner by side name)."""
+    winner = summary["winner"]
+    return {**{c: summary[c] for c in LIST_COLUMNS if c != "winner"},
+            "winner": side_names(summary["rules"], summary["players"])[winner] if winner is not None else None}
+
+
+def match_screen(service: Service, match_id: str | int, at: int | None) -> Screen:
+    """The screen of a stored match (``svc.reading.screen``); with ``at``, the same screen of
+    the table as it stood after event ``at``, with the disputes recorded up to it."""
+    if at is None:
+        return service.reading.screen(match_id)
     summary = service.reading.get_match(match_id)
+    if at > summary["last_seq"]:
+        raise click.BadParameter(f"match {summary['id']} has {summary['last_seq']} events; "
+                                 f"there is no event {at}", param_hint="'--at'")
+    if at == summary["last_seq"]:
+        return service.reading.screen(summary["id"])
     pos = service.reading.state(summary["id"], at)
-    violation = None
-    if pos.seq:
-        violation = next((v["message"] for v in service.reading.report(summary["id"])["violations"]
-                          if v["seq"] == pos.seq), None)
-    return position_view(pos, summary["rules"], summary["players"], violation)
+    disputes = ([v for v in service.reading.report(summary["id"])["violations"] if v["seq"] <= at]
+                if summary["violations"] else [])
+    return Screen(summary, pos, hands_hidden=False, disputes=tuple(disputes))
 
 
 @match.command("show")
 @match_argument
 @at_option
-def match_show(match_id: str, at: int | None) -> None:
-    """Draw the table of a match as it stood: the line, open ends, hands, scores.
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the screen as JSON (what GET /api/v1/matches/ID answers).")
+def match_show(match_id: str, at: int | None, as_json: bool) -> None:
+    """Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
+    that seat may do, the boneyard, the totals by side, open disputes, the winner.
 
     \b
     Example:
+      domino match show 7
       domino match show 7 --at 12
+      domino match show 7 --json | jq .legal
     """
     with connect() as service:
-        view = match_view(service, match_id, at)
-    Console().print(view)
+        screen = match_screen(service, match_id, at)
+    if as_json:
+        echo_json(screen.as_dict())
+        return
+    from rich.console import Console
+
+    from .render import screen_view
+
+    Console().print(screen_view(screen))
 
 
 @match.command("report")
@@ -136,12 +193,17 @@ def match_report(match_id: str, as_json: bool) -> None:
       domino match report 7 --json | jq .totals
     """
     with connect() as service:
-        players = service.reading.get_match(match_id)["players"]
-        report = service.reading.report(match_id)
+        summary = service.reading.get_match(match_id)
+        report = service.reading.report(summary["id"])
     if as_json:
         click.echo(json.dumps(report))
-    else:
-        Console().print(report_view(report, players))
+        return
+    from rich.console import Console
+
+    from .render import report_view
+
+    players = summary["players"]
+    Console().print(report_view(report, players, side_names(summary["rules"], players)))
 
 
 @match.command("export")

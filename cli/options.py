@@ -1,14 +1,76 @@
-"""Arguments and options several commands share, so they read and behave the same everywhere."""
+"""Arguments and options several commands share, so they read and behave the same everywhere.
+
+Input is checked here, with click types, before any service is called: a bad value is a usage
+error that names the option the user typed (``--from``), never the service's parameter.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+
 import click
+
+# The store's ids, seqs and counts are 32-bit (referee.service.checks.MAX_ID; a test holds the
+# two equal): a larger --offset or --at is refused here, naming the option.
+MAX_COUNT = 2**31 - 1
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class Day(click.ParamType):
+    """A day, written YYYY-MM-DD (as a log header writes it), given to the command as that text."""
+
+    name = "date"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        text = str(value)
+        try:
+            if _DAY.fullmatch(text):
+                return dt.date.fromisoformat(text).isoformat()
+        except ValueError:  # 2026-02-30
+            pass
+        self.fail(f"{text!r} is not a day: write it YYYY-MM-DD, like 2026-03-01", param, ctx)
+
+
+DATE = Day()  # options that take it say metavar="YYYY-MM-DD"
+
+# The longest name the store keeps (referee.store.schema.NAME_LENGTH; a test holds the two equal).
+NAME_LENGTH = 200
+
+
+class Name(click.ParamType):
+    """A name people type (a player, a club's name, a token's label): the service's own checks
+    (not blank, at most NAME_LENGTH characters, no control characters), made here first so that
+    the error names the option."""
+
+    name = "name"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> str:
+        import unicodedata
+
+        text = str(value)
+        if not text.strip():
+            self.fail("a name cannot be blank", param, ctx)
+        if len(text) > NAME_LENGTH:
+            self.fail(f"a name is at most {NAME_LENGTH} characters, not {len(text)}", param, ctx)
+        if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
+            self.fail("a name may not contain control characters", param, ctx)
+        return text
+
+
+NAME = Name()
 
 match_argument = click.argument("match_id", metavar="MATCH")
 club_option = click.option("--club", "club_slug", required=True, help="The club's slug.")
-at_option = click.option("--at", "at", type=click.IntRange(min=0), default=None,
+at_option = click.option("--at", "at", type=click.IntRange(0, MAX_COUNT), default=None,
                          help="Show the table as it stood after this event (default: the last).")
 seat_option = click.option("--seat", type=click.IntRange(min=0), default=None,
                            help="The acting seat (default: the seat on turn).")
 disputed_option = click.option("--disputed", is_flag=True,
                                help="Store the event even if the referee refuses it, marked disputed.")
+json_option = click.option("--json", "as_json", is_flag=True,
+                           help="Print JSON: a list with one object a row.")
+csv_option = click.option("--csv", "as_csv", is_flag=True,
+                          help="Print CSV (RFC 4180): a header line, then one row a line.")

@@ -8,18 +8,20 @@ the user reads the table again.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 from rich.console import Console
 from rich.text import Text
 
 from referee import Position
-from referee.service import IllegalEvent, Recorded, Service
 
 from .connection import connect, refusal
-from .render import event_text, match_over_text, round_result_text, scores_text, side_names
+from .render import event_text, match_over_text, round_result_text, scores_text
 from .seating import NoSeat, seat_on_turn, seats_owing_reveal
+
+if TYPE_CHECKING:
+    from referee.service import Recorded, Screen, Service
 
 ENDED = ("domino", "blocked", "awaiting_reveal", "annulled")
 
@@ -30,6 +32,8 @@ class Recorder:
 
     def __init__(self, service: Service, match_id: str | int, console: Console,
                  recorded_by: str = "cli") -> None:
+        from referee.service import side_names
+
         self.service = service
         summary = service.reading.get_match(match_id)  # NotFound for an unknown match, before anything
         self.match_id: int = summary["id"]
@@ -41,6 +45,9 @@ class Recorder:
 
     def state(self) -> Position:
         return self.service.reading.state(self.match_id)
+
+    def screen(self) -> Screen:
+        return self.service.reading.screen(self.match_id)
 
     def record(self, event: dict[str, Any], *, at: Position | None = None,
                disputed: bool = False) -> Recorded:
@@ -87,6 +94,8 @@ def record_from_command(match_id: str, make_event: Callable[[int | None], dict[s
     """What every recording command does: open the match, take the seat on turn when the event
     needs a seat and none was given, record, and print the outcome. ``disputed`` is None for a
     command that has no --disputed."""
+    from referee.service import IllegalEvent
+
     with connect() as service:
         recorder = Recorder(service, match_id, Console(soft_wrap=True))
         pos = recorder.state()

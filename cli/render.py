@@ -1,20 +1,29 @@
-"""Rich renderings shared by the CLI's commands: the table as it stands, rounds, violations."""
+"""Rich renderings shared by the CLI's commands: the table as it stands, rounds, violations.
+
+Side names come from the caller: ``Screen.sides`` or ``referee.service.side_names`` for a stored
+match, :func:`log_sides` for a log file (``domino validate`` and ``domino show LOG`` load no
+service).
+"""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from referee import Position
+from referee import Position, Rules
+
+if TYPE_CHECKING:
+    from referee.service import Screen
 
 
-def side_names(rules: dict[str, Any], players: Sequence[str]) -> list[str]:
-    if rules["partnerships"]:
-        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
-    return list(players)
+def log_sides(rules: Rules, players: Sequence[str]) -> list[str]:
+    """Each side's name for a log read from a file, from the rules core's seating: the names
+    ``referee.service.side_names`` gives (tests hold the two to each other), without loading
+    the service."""
+    return [" & ".join(players[s] for s in rules.seats_of(side)) for side in range(rules.sides)]
 
 
 def tile_text(tile: str) -> str:
@@ -36,8 +45,7 @@ def line_text(pos: Position) -> Text:
     return Text("Line: " + (" ".join(tile_text(t) for t in pos.line) or "(empty)"))
 
 
-def rounds_table(report: dict[str, Any], players: Sequence[str]) -> Table:
-    sides = side_names(report["rules"], players)
+def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> Table:
     table = Table(title="Rounds", title_justify="left")
     for column in ("round", "opener", "outcome", "winner", "points", "pips left"):
         table.add_column(column, justify="right" if column in ("round", "points") else "left")
@@ -53,8 +61,7 @@ def rounds_table(report: dict[str, Any], players: Sequence[str]) -> Table:
     return table
 
 
-def totals_table(report: dict[str, Any], players: Sequence[str]) -> Table:
-    sides = side_names(report["rules"], players)
+def totals_table(report: dict[str, Any], sides: Sequence[str]) -> Table:
     table = Table(title="Totals", title_justify="left")
     table.add_column("side")
     table.add_column("total", justify="right")
@@ -69,8 +76,7 @@ def match_over_text(winner: int | None, sides: Sequence[str]) -> str:
     return f"Match over: {who} won."
 
 
-def verdict(report: dict[str, Any], players: Sequence[str]) -> Text:
-    sides = side_names(report["rules"], players)
+def verdict(report: dict[str, Any], sides: Sequence[str]) -> Text:
     if report["finished"]:
         status = match_over_text(report["winner"], sides)
     else:
@@ -81,23 +87,33 @@ def verdict(report: dict[str, Any], players: Sequence[str]) -> Text:
     return Text(f"{status} {count} violation{'s' * (count != 1)}:", style="bold red")
 
 
-def violation_lines(report: dict[str, Any]) -> list[Text]:
-    return [Text(f"  event {v['seq']}: {v['code']} — {v['message']}") for v in report["violations"]]
+def violation_lines(violations: Sequence[dict[str, Any]]) -> list[Text]:
+    return [Text(f"  event {v['seq']}: {v['code']} — {v['message']}") for v in violations]
 
 
-def report_view(report: dict[str, Any], players: Sequence[str]) -> Group:
-    return Group(rounds_table(report, players), totals_table(report, players),
-                 verdict(report, players), *violation_lines(report))
+def report_view(report: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> Group:
+    return Group(rounds_table(report, players, sides), totals_table(report, sides),
+                 verdict(report, sides), *violation_lines(report["violations"]))
 
 
-def position_view(pos: Position, rules: dict[str, Any], players: Sequence[str],
-                  violation: str | None = None) -> Group:
-    sides = side_names(rules, players)
+def screen_view(screen: Screen) -> Group:
+    """A stored match's screen (``svc.reading.screen``): the table, whose turn and what that
+    seat may do, the totals by side, the open disputes, the winner."""
+    return position_view(screen.position, screen.players, screen.sides, disputes=screen.disputes,
+                         disputes_are="open dispute", hands_hidden=screen.hands_hidden)
+
+
+def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *,
+                  disputes: Sequence[dict[str, Any]] = (), disputes_are: str = "violation",
+                  hands_hidden: bool = False) -> Group:
+    """The table after event ``pos.seq``; ``disputes``: the violations recorded up to it (the
+    one of event ``pos.seq`` itself, if any, is said first), listed as ``disputes_are``."""
     parts: list[Any] = []
     head = f"After event {pos.seq}" + (f" · round {pos.round} ({pos.phase.replace('_', ' ')})" if pos.round else " · no deal yet")
     parts.append(Text(head, style="bold"))
-    if violation:
-        parts.append(Text(f"That event was refused: {violation}", style="red"))
+    refused = next((d["message"] for d in disputes if d["seq"] == pos.seq), None) if pos.seq else None
+    if refused:
+        parts.append(Text(f"That event was refused: {refused}", style="red"))
     parts.append(line_text(pos))
     if pos.ends:
         parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]}"))
@@ -106,16 +122,21 @@ def position_view(pos: Position, rules: dict[str, Any], players: Sequence[str],
     hands.add_column("player")
     hands.add_column("tiles", justify="right")
     hands.add_column("hand")
+    unseen = "(hidden)" if hands_hidden else "(not seen)"
     for seat, name in enumerate(players):
         hand = pos.hands[seat]
-        shown = " ".join(tile_text(t) for t in hand) if hand is not None else "(not seen)"
+        shown = " ".join(tile_text(t) for t in hand) if hand is not None else unseen
         marker = " ◀ to play" if pos.turn == seat else ""
         hands.add_row(str(seat), name + marker, str(pos.counts[seat]), shown)
     parts.append(hands)
-    if pos.may_lead and pos.turn is None:
-        parts.append(Text("May open: " + ", ".join(players[s] for s in pos.may_lead)))
+    if not pos.finished:
+        parts.append(Text(next_step_text(pos, players), style="bold"))
     parts.append(Text(f"Boneyard: {pos.boneyard}"))
     parts.append(Text("Scores: " + scores_text(pos.totals, sides)))
+    if disputes:
+        count = len(disputes)
+        parts.append(Text(f"{count} {disputes_are}{'s' * (count != 1)}:", style="yellow"))
+        parts += violation_lines(disputes)
     if pos.finished:
         parts.append(Text(match_over_text(pos.winner, sides), style="bold"))
     return Group(*parts)
@@ -199,22 +220,27 @@ def legal_text(legal: dict[str, Any]) -> str:
     return ", ".join(moves) or "nothing"
 
 
-def turn_view(pos: Position, players: Sequence[str], owing: Sequence[int] = ()) -> Group:
+def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False) -> str:
+    """Who acts next and what that seat may do (Position.legal), for a match not finished;
+    ``prompt``: with what to type at ``domino table``."""
+    if pos.turn is not None:
+        return (f"To play: {seat_name(pos.turn, players)} · {pos.counts[pos.turn]} tiles · "
+                f"legal: {legal_text(pos.legal)}")
+    if pos.may_lead:
+        return f"May open: {seat_names(pos.may_lead, players)}" + " (type N: before the tile)" * prompt
+    if pos.owes_reveal:
+        return (f"Waiting for reveals: {seat_names(pos.owes_reveal, players)}"
+                + " (r TILES or r PIPS)" * prompt)
+    return "No round in progress: " + ("type deal (or deal HANDS)" if prompt else "next, a deal")
+
+
+def turn_view(pos: Position, players: Sequence[str]) -> Group:
     """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
     parts: list[Any] = [line_text(pos)]
     if pos.ends:
         parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]} · boneyard {pos.boneyard}"))
     if pos.finished:
         parts.append(Text("The match is over: notes, reveals and undo are still taken.", style="bold"))
-    elif pos.turn is not None:
-        parts.append(Text(f"To play: {seat_name(pos.turn, players)} · "
-                          f"{pos.counts[pos.turn]} tiles · legal: {legal_text(pos.legal)}", style="bold"))
-    elif pos.may_lead:
-        parts.append(Text(f"May open: {seat_names(pos.may_lead, players)} (type N: before the tile)",
-                          style="bold"))
-    elif owing:
-        parts.append(Text(f"Waiting for reveals: {seat_names(owing, players)} (r TILES or r PIPS)",
-                          style="bold"))
     else:
-        parts.append(Text("No round in progress: type deal (or deal HANDS)", style="bold"))
+        parts.append(Text(next_step_text(pos, players, prompt=True), style="bold"))
     return Group(*parts)

@@ -7,20 +7,21 @@ recorded the moment it is typed: quitting loses nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 from rich.console import Console
 from rich.text import Text
 
-from referee.service import IllegalEvent, Recorded, ServiceError
-
 from .connection import connect, refusal
 from .options import match_argument
 from .recorder import Recorder
-from .render import position_view, turn_view
+from .render import screen_view, turn_view
 from .seating import NoSeat, seat_on_turn, seats_owing_reveal
 from .table_input import Entry, InputError, parse_entry
+
+if TYPE_CHECKING:
+    from referee.service import Recorded
 
 UNDO_REASON = "undo at the table"
 
@@ -49,8 +50,7 @@ class TableSession:
         self.pos = recorder.state()
 
     def run(self, read: Callable[[], str | None]) -> None:
-        r = self.recorder
-        self.console.print(position_view(self.pos, r.rules, r.players))
+        self.show_table()
         self.show_turn()
         while (line := read()) is not None:
             if not self.take(line):
@@ -73,8 +73,7 @@ class TableSession:
         if entry.action == "help":
             self.console.print(HELP, highlight=False, markup=False)
         elif entry.action == "show":
-            r = self.recorder
-            self.console.print(position_view(self.pos, r.rules, r.players))
+            self.show_table()
         elif entry.action == "undo":
             self.undo()
         elif entry.action == "insist":
@@ -111,6 +110,8 @@ class TableSession:
         return seats_owing_reveal(self.pos)
 
     def record(self, event: dict[str, Any], disputed: bool = False) -> Recorded | None:
+        from referee.service import IllegalEvent, ServiceError
+
         try:
             recorded = self.recorder.record(event, at=self.pos, disputed=disputed)
         except IllegalEvent as error:
@@ -143,8 +144,12 @@ class TableSession:
         if self.record({"type": "void", "target": target, "reason": UNDO_REASON}):
             self.recorded.pop()
 
+    def show_table(self) -> None:
+        """The whole table, as ``domino match show`` draws it: the match's screen."""
+        self.console.print(screen_view(self.recorder.screen()))
+
     def show_turn(self) -> None:
-        self.console.print(turn_view(self.pos, self.recorder.players, self.owing()))
+        self.console.print(turn_view(self.pos, self.recorder.players))
 
     def say(self, message: str, style: str) -> None:
         self.console.print(Text(message, style=style))

@@ -71,8 +71,10 @@ def test_an_unreachable_database_is_one_line(monkeypatch: pytest.MonkeyPatch) ->
 def test_every_command_has_help_with_an_example() -> None:
     def walk(command: click.Command, path: list[str]) -> list[tuple[list[str], click.Command]]:
         found = [(path, command)]
-        for name, sub in getattr(command, "commands", {}).items():
-            found += walk(sub, path + [name])
+        if isinstance(command, click.Group):  # lazy groups: every subcommand, imported
+            ctx = click.Context(command)
+            for name in command.list_commands(ctx):
+                found += walk(command.get_command(ctx, name), path + [name])
         return found
 
     commands = walk(main, [])

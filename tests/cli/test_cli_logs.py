@@ -88,7 +88,9 @@ def test_show_draws_the_table_at_a_seq(runner: CliRunner, tmp_path: Path) -> Non
     assert "Beto ◀ to play" in result.output
     result = runner.invoke(main, ["show", log])
     assert "[4|6] [6|6]" in result.output or "[6|6] [6|4]" in result.output
-    assert runner.invoke(main, ["show", log, "--at", "9"]).exit_code == 1
+    result = runner.invoke(main, ["show", log, "--at", "9"])
+    assert result.exit_code == 2
+    assert f"Invalid value for '--at': {log} has 3 events; there is no event 9" in result.output
 
 
 def test_help_has_examples(runner: CliRunner) -> None:

@@ -61,7 +61,8 @@ def test_match_list_filters(cli: Cli) -> None:
     assert "0 of 0" in cli.run("match", "list", "--club", CLUB, "--player", "Nobody").output
     result = cli.run("match", "list", "--club", CLUB, "--from", "2026-01-15", "--to", "2026-12-31")
     assert "1 of 1" in result.output and "2026-02-01" in result.output
-    assert "date_from" in cli.run("match", "list", "--club", CLUB, "--from", "soon", code=1).output
+    result = cli.run("match", "list", "--club", CLUB, "--from", "soon", code=2)
+    assert "Invalid value for '--from': 'soon' is not a day" in result.output
     cli.run("match", "list", "--club", CLUB, "--status", "lost", code=2)
 
 
@@ -80,7 +81,8 @@ def test_match_show_report_and_show_from_the_database(cli: Cli) -> None:
     assert "That event was refused: Beto (seat 1) passed holding" in result.output
     assert "[6|6] [6|4]" in cli.run("match", "show", match_id).output
     assert "After event 0" in cli.run("show", match_id, "--at", 0).output
-    assert "has 4 events" in cli.run("show", match_id, "--at", 9, code=1).output
+    assert "Invalid value for '--at': match 1 has 4 events; there is no event 9" \
+        in cli.run("show", match_id, "--at", 9, code=2).output
     assert "no match '42'" in cli.run("show", "42", code=1).output
     assert "no match '42'" in cli.run("match", "show", "42", code=1).output
     assert "neither a log file nor a match id" in cli.run("show", "nope.jsonl", code=1).output

@@ -1,0 +1,117 @@
+"""A fast ``domino``: a command imports what it needs when it runs. ``--help`` lists the commands
+from cli.main's table without importing one, and ``validate`` and ``show`` on a log file never
+load the service, the store, SQLAlchemy, flask or alembic.
+
+Each check runs the command in a fresh interpreter (this one has imported everything) and reads
+the modules it ended with.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from cli.lazy import LazyGroup
+from cli.main import COMMANDS, main
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = str(ROOT / "examples" / "parejas.jsonl")
+RENEGE = str(ROOT / "examples" / "parejas-renege.jsonl")
+HEAVY = ("sqlalchemy", "flask", "alembic", "referee.service", "referee.store", "migrations", "api")
+
+RUN = """
+import json, sys
+from click.testing import CliRunner
+from cli.main import main
+result = CliRunner().invoke(main, json.loads(sys.argv[1]), prog_name="domino", terminal_width=80)
+print(json.dumps({"exit_code": result.exit_code, "output": result.output,
+                  "error": repr(result.exception), "modules": sorted(sys.modules)}))
+"""
+
+
+def run_alone(*args: str) -> dict:
+    """``domino ARGS`` in a new interpreter: its exit code, output and every module loaded."""
+    out = subprocess.run([sys.executable, "-c", RUN, json.dumps(list(args))], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out.splitlines()[-1])
+
+
+def heavy(modules: list[str]) -> list[str]:
+    return [m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY)]
+
+
+@pytest.mark.parametrize("args", [
+    ["--help"], ["validate", EXAMPLE], ["validate", "--json", EXAMPLE, RENEGE],
+    ["show", EXAMPLE], ["show", RENEGE, "--at", "5"], ["validate", "--help"], ["show", "--help"],
+], ids=" ".join)
+def test_help_and_the_log_commands_load_no_database_nor_web_framework(args: list[str]) -> None:
+    ran = run_alone(*args)
+    assert ran["exit_code"] in (0, 1), ran
+    assert ran["output"], ran
+    assert heavy(ran["modules"]) == []
+
+
+def test_help_imports_no_command_module_nor_rich() -> None:
+    ran = run_alone("--help")
+    assert ran["exit_code"] == 0
+    loaded = ran["modules"]
+    assert [m for m in loaded if m.startswith("cli.")] == ["cli.lazy", "cli.main"]
+    assert not [m for m in loaded if m == "rich" or m.startswith(("rich.", "referee"))]
+
+
+def test_validate_json_loads_no_rich() -> None:
+    ran = run_alone("validate", "--json", EXAMPLE)
+    assert json.loads(ran["output"])["valid"] is True
+    assert not [m for m in ran["modules"] if m == "rich" or m.startswith("rich.")]
+
+
+def test_a_database_command_still_loads_the_service_when_it_runs(tmp_path: Path) -> None:
+    # the check above would pass for a CLI that imported nothing: this one connects
+    ran = run_alone("db", "upgrade", "--database-url", f"sqlite:///{tmp_path / 'x.db'}")
+    assert ran["exit_code"] == 0, ran
+    assert "referee.service" in ran["modules"] and "sqlalchemy" in ran["modules"]
+
+
+def lazy_groups() -> list[tuple[str, LazyGroup]]:
+    ctx = click.Context(main)
+    groups: list[tuple[str, LazyGroup]] = [("domino", main)]
+    for name in COMMANDS:
+        command = main.get_command(ctx, name)
+        if isinstance(command, LazyGroup) and command.lazy:
+            groups.append((f"domino {name}", command))
+    return groups
+
+
+@pytest.mark.parametrize("path, group", lazy_groups(), ids=[p for p, _ in lazy_groups()])
+def test_every_table_entry_is_the_command_it_names_with_its_short_help(path: str,
+                                                                        group: LazyGroup) -> None:
+    ctx = click.Context(group)
+    for name, (target, short_help) in group.lazy.items():
+        command = group.load(name)
+        assert command.name == name, target
+        wide = 10**6
+        assert click.Command(name, help=short_help).get_short_help_str(wide) \
+            == command.get_short_help_str(wide), f"{path} {name}: update the table's short help"
+        assert group.get_command(ctx, name) is command
+
+
+def test_the_lazy_listing_is_what_the_commands_would_list() -> None:
+    lazily = run_alone("--help")["output"]
+    ctx = click.Context(main)
+    for name in main.list_commands(ctx):
+        main.get_command(ctx, name)  # every command imported: click's own listing
+    assert set(main.commands) == set(COMMANDS)
+    eagerly = CliRunner().invoke(main, ["--help"], prog_name="domino", terminal_width=80).output
+    assert lazily == eagerly
+
+
+def test_an_unknown_command_is_a_usage_error_that_imports_nothing() -> None:
+    ran = run_alone("nope")
+    assert ran["exit_code"] == 2 and "No such command 'nope'" in ran["output"]
+    assert not [m for m in ran["modules"] if m.startswith("cli.") and m not in ("cli.lazy", "cli.main")]
