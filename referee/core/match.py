@@ -69,7 +69,7 @@ class Match:
     # instance dict no longer shares keys, and every lookup slows down).
     __slots__ = ("rules", "seats", "pip_values", "players", "tiles", "totals", "finished",
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
-                 "revealed_pips", "line", "on_line", "left", "right", "placed", "boneyard",
+                 "unseen_pips", "line", "on_line", "left", "right", "placed", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "_handlers")
 
@@ -89,7 +89,10 @@ class Match:
         seats = rules.seats
         self.known = [0] * seats
         self.count = [0] * seats
-        self.revealed_pips: list[int | None] = [None] * seats
+        # Per seat, the pip total of the tiles in its hand the record has not shown, when a
+        # pips-only reveal fixed it (None: unknown). Plays of known tiles and draws in sight keep
+        # it; a play of an unseen tile or an unseen draw loses it.
+        self.unseen_pips: list[int | None] = [None] * seats
         self.line = 0  # mask of tiles on the line
         self.on_line = [0] * (rules.max_pip + 1)  # tiles bearing each pip on the line
         self.left: int | None = None
@@ -131,9 +134,11 @@ class Match:
     def pips_left(self, seat: int) -> int | None:
         if self.count[seat] == 0:
             return 0
+        known_pips = self.tiles.mask_pips(self.known[seat])
         if self.hand_known(seat):
-            return self.tiles.mask_pips(self.known[seat])
-        return self.revealed_pips[seat]
+            return known_pips
+        unseen = self.unseen_pips[seat]
+        return None if unseen is None else known_pips + unseen
 
     def secret_since(self) -> int | None:
         """The first seq whose deals and drawn tiles the table may not have seen: everything
@@ -271,9 +276,10 @@ class Match:
                 self.left = left = high + low - left
                 self.placed.append(("L", left, high + low - left))
         # the tile leaves the hand for the line
+        if not known[seat] & bit:
+            self.unseen_pips[seat] = None  # an unseen tile left: the unseen total is lost
         known[seat] &= ~bit
         self.count[seat] -= 1
-        self.revealed_pips[seat] = None
         self.line |= bit
         on_line = self.on_line
         on_line[high] += 1
@@ -416,9 +422,10 @@ class Match:
             if any(known & bit for known in self.known):
                 return Violation(seq, "not_in_hand", seat, f"{name} is in a hand, not in the boneyard")
             self.known[seat] |= bit
+        else:
+            self.unseen_pips[seat] = None  # an unseen tile came in
         self.count[seat] += 1
         self.boneyard -= 1
-        self.revealed_pips[seat] = None
         self.drew = True
         return None
 
@@ -438,8 +445,9 @@ class Match:
             return Violation(seq, "reveal_mismatch", seat, f"{self.name(seat)}'s reveal {problem}")
         if texts is not None:
             self.known[seat] = shown
+            self.unseen_pips[seat] = None
         elif not self.hand_known(seat):
-            self.revealed_pips[seat] = pips
+            self.unseen_pips[seat] = pips - self.tiles.mask_pips(self.known[seat])
         if self.round.outcome == AWAITING:
             self._score_if_revealed()
         return None
@@ -461,11 +469,18 @@ class Match:
                 return f"names {self._one_of(clash)}, known to be in another hand"
             if pips is not None and tiles.mask_pips(shown) != pips:
                 return f"says {pips} pips but its tiles make {tiles.mask_pips(shown)}"
+            unseen = self.unseen_pips[seat]
+            if unseen is not None and tiles.mask_pips(shown & ~known) != unseen:
+                return (f"shows unseen tiles of {tiles.mask_pips(shown & ~known)} pips, but an "
+                        f"earlier reveal made them {unseen}")
         elif pips is not None:
+            total = self.pips_left(seat)
             if self.hand_known(seat):
-                actual = tiles.mask_pips(known)
-                if pips != actual:
-                    return f"says {pips} pips but the hand holds {actual}"
+                if pips != total:
+                    return f"says {pips} pips but the hand holds {total}"
+            elif total is not None:
+                if pips != total:
+                    return f"says {pips} pips, but an earlier reveal made the hand {total}"
             elif pips < tiles.mask_pips(known):
                 return f"says {pips} pips, fewer than the tiles known in that hand"
         return None
@@ -551,7 +566,7 @@ class Match:
         seats = rules.seats
         self.known = [m or 0 for m in masks]
         self.count = [rules.hand_size] * seats
-        self.revealed_pips = [None] * seats
+        self.unseen_pips = [None] * seats
         self.line = 0
         self.on_line = [0] * (rules.max_pip + 1)
         self.left = self.right = None

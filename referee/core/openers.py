@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .outcomes import BLOCKED, DOMINO
+from .outcomes import AWAITING, BLOCKED, DOMINO
 from .rules import Rules
 from .tiles import TileSet
 
@@ -24,6 +24,11 @@ def opening(rules: Rules, tiles: TileSet, masks: Sequence[int | None], all_dealt
         if previous is not None and rules.later_opening_tile == "free":
             tile = None
         return seats, tile
+    everyone = (1 << rules.seats) - 1
+    if previous.ended == BLOCKED and previous.outcome == AWAITING and rules.later_opener in (
+            "winner", "puerto_rico"):
+        # Who won that block is unknown (its reveals never came): any seat may open.
+        return everyone, None
     seat = later_opener(rules, previous)
     tile = None
     hand = masks[seat]
@@ -47,9 +52,7 @@ def first_rule_opening(rules: Rules, tiles: TileSet, masks: Sequence[int | None]
         six = tiles.double[6]
         for seat, mask in enumerate(masks):
             if mask is not None and mask >> six & 1:
-                if closed and not all_dealt:
-                    return everyone, None
-                return 1 << seat, six
+                return 1 << seat, six  # a known 6-6 leads, whatever else is unseen
         if closed:
             if not all_dealt:
                 return everyone, None

@@ -1480,13 +1480,29 @@ def test_double_six_with_every_tile_dealt(hands: tuple[Any, ...], seat: int, til
 @pytest.mark.parametrize("hands, seat, tile", [
     ((None, None, None, None), 1, "1-0"),
     ((None, None, None, None), 3, "5-5"),
-    (("6-6 5-5 4-4 3-3 2-2 1-1", None, None, None), 1, "1-0"),
+    (("6-5 5-5 4-4 3-3 2-2 1-1", None, None, None), 1, "1-0"),
 ])
 def test_double_six_lead_not_checked_with_tiles_undealt(hands: tuple[Any, ...], seat: int,
                                                         tile: str) -> None:
-    """"with tiles left undealt the lead is not checked." """
+    """"with tiles left undealt the lead is not checked" -- while no known hand holds the 6-6."""
     events = [{"type": "deal", "hands": [h.split() if h else None for h in hands]}, P(seat, tile)]
     ok({"preset": "parejas", "hand_size": 6}, events, 4)
+
+
+@pytest.mark.parametrize("seat, tile, expected", [
+    (1, "1-0", ("wrong_opener", 1)), (0, "5-5", ("wrong_opening_tile", 0)), (0, "6-6", None)])
+def test_double_six_with_tiles_undealt_and_a_known_six_six(seat: int, tile: str,
+                                                           expected: Any) -> None:
+    """"`double_six` with tiles left undealt: when a known hand holds the 6-6 (an open hand, a
+    tile drawn in sight), that seat must lead with it (another seat's lead is `wrong_opener`,
+    another tile `wrong_opening_tile`)" """
+    hands = [["6-6", "5-5", "4-4", "3-3", "2-2", "1-1"], None, None, None]
+    events = [{"type": "deal", "hands": hands}, P(seat, tile)]
+    rules = {"preset": "parejas", "hand_size": 6}
+    if expected is None:
+        ok(rules, events, 4)
+    else:
+        assert last(rules, events, 4) == expected
 
 
 PRESET_SEATS = [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 2), ("veracruz", 3),
@@ -1697,8 +1713,10 @@ def test_two_voids_of_one_target() -> None:
 
 
 @pytest.mark.parametrize("later, round_1, opener", [
-    ("winner", CLOSED_BLOCK, 0),         # a block awaiting reveals: nobody known to have won
-    ("puerto_rico", CLOSED_BLOCK, 0),
+    # a block awaiting reveals: nobody known to have won, so the opener is not checked and the
+    # round's opener is the seat that leads (ROUND2's seat 1 here, below)
+    ("winner", CLOSED_BLOCK, None),
+    ("puerto_rico", CLOSED_BLOCK, None),
     ("winner", [D(), *DOMINO_1[1:]], 1),  # a domino awaiting reveals: the seat that went out
     ("puerto_rico", [D(), *DOMINO_1[1:]], 1),
     ("next", CLOSED_BLOCK, 1),
@@ -1710,6 +1728,9 @@ def test_later_opener_after_a_round_awaiting_reveals(later: str, round_1: list[A
     rep = ok(rules, [*round_1, ROUND2])
     assert rnd(rep, 0)[0] == "awaiting_reveal"
     assert rep["rounds"][1]["opener"] == opener
+    if opener is None:  # "the next round's opener is not checked": either seat may lead
+        for seat, tile in ((0, "4-4"), (1, "1-0")):
+            assert ok(rules, [*round_1, ROUND2, P(seat, tile)])["rounds"][1]["opener"] == seat
 
 
 @pytest.mark.parametrize("tail", ["\u00a0\n", "\x0c\n", "\u2028\n", "\x1c\n"])
