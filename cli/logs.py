@@ -27,9 +27,11 @@ def _read(path: str) -> MatchLog:
 
 
 def log_problem(path: str, error: LogError) -> str:
-    """One line: the file, the line (none when the file itself cannot be read), the reader's
-    message as it is."""
-    return f"{path}: line {error.line}: {error.message}" if error.line else f"{path}: {error.message}"
+    """One line: the file, the line that cannot be read, the reader's message as it is (a file
+    that cannot be read at all: its message says so)."""
+    if error.line:
+        return f"{path}: cannot read line {error.line}: {error.message}"
+    return f"{path}: {error.message}"
 
 
 @click.command()
