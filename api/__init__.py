@@ -25,6 +25,7 @@ from flask import Flask
 from referee.service import open_service
 
 from . import clubs, events, matches
+from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
 from .openapi import init_api
@@ -54,6 +55,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(_settings(config))
     app.json.sort_keys = False  # keep events and reports in the order they were written
     init_context(app, open_service(app.config.get("DATABASE_URL")))
+    init_body(app)
     api = init_api(app)
     for module in (clubs, matches, events):
         api.register_blueprint(module.blp)

@@ -23,7 +23,7 @@ blp = Blueprint("clubs", __name__, url_prefix="/api/v1",
 @auth.login_required
 @blp.arguments(ClubCreateSchema())
 @blp.response(201, ClubCreatedSchema, headers={"Location": {"schema": {"type": "string"}}})
-@blp.errors(401, 403, 409, 422)
+@blp.errors(401, 403, 409, 415, 422)
 def create_club(body: dict[str, Any]):
     """Create a club (server admin token only).
 
@@ -60,7 +60,7 @@ def list_players(args: dict[str, Any], club: str):
 @auth.login_required
 @blp.arguments(PlayerCreateSchema())
 @blp.response(201, PlayerSchema)
-@blp.errors(401, 403, 404, 409)
+@blp.errors(401, 403, 404, 409, 415, 422)
 def create_player(body: dict[str, Any], club: str):
     """Register a player (admin)."""
     return service().clubs.create_player(club, body["name"], who=caller())

@@ -45,6 +45,7 @@ TITLES = {
     "idempotency-key-reused": "Idempotency key reused with another body",
     "stale-if-match": "Stale If-Match: another event was recorded first",
     "if-match-required": "If-Match required",
+    "malformed-if-match": "If-Match is not a list of quoted sequence numbers",
     "duplicate": "Already exists",
     "unauthorized": "Unauthorized",
     "forbidden": "Forbidden",

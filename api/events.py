@@ -45,7 +45,7 @@ def list_events(args: dict[str, Any], match_id: int):
 @blp.arguments(AppendHeadersSchema(), location="headers")
 @blp.arguments(EventSchema())
 @blp.response(201, AppendedSchema, headers={**ETAG_HEADER, **REPLAYED_HEADER})
-@blp.errors(401, 403, 404, 412, 422, 428)
+@blp.errors(400, 401, 403, 404, 412, 413, 415, 422, 428)
 def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
     """Append one event (a log line's JSON) to the record.
 

@@ -13,6 +13,7 @@ from .errors import problem
 
 # An entity tag as RFC 9110 writes it: optional W/ then a quoted string.
 _ETAG = re.compile(r'\s*(W/)?"([^"]*)"\s*(?:,|$)')
+MAX_SEQ = 2**31 - 1  # the events.seq column's range
 
 ETAG_HEADER = {"ETag": {"description": 'the match\'s last sequence number, quoted: "N"',
                         "schema": {"type": "string"}}}
@@ -45,26 +46,33 @@ def _tags(value: str) -> list[tuple[bool, str]] | None:
 
 
 def _seq(tag: str) -> int | None:
-    return int(tag) if tag.isascii() and tag.isdigit() and len(tag) < 10 else None
+    return int(tag) if tag.isascii() and tag.isdigit() else None
 
 
 def expected_seq(current_seq: Callable[[], int]) -> int | Response:
     """The sequence number If-Match names, or the response refusing the request.
 
-    428 when the header is missing, or is * (an append must say what it follows). If-Match
-    compares strongly (RFC 9110), so a weak tag never matches: 412, as for a tag naming no
-    sequence number, with the current ETag. With several tags, the one naming the current seq
-    (if any) is the expectation; the service still checks it as it appends."""
+    428 when the header is missing, or is * (an append must say what it follows). 400 when it
+    is not a list of entity tags each quoting a sequence number ("3", or "2", "3"): a client
+    bug, not a stale read. If-Match compares strongly (RFC 9110), so a weak tag (W/"3") never
+    matches: 412 with the current ETag, as for tags naming no current sequence number. With
+    several tags, the one naming the current seq (if any) is the expectation; the service still
+    checks it as it appends."""
     value = request.headers.get("If-Match")
     if value is None or value.strip() == "*":
         return problem(428, 'appending takes If-Match: "N", N the last sequence number seen '
                             "(the ETag of the match or its events)", kind="if-match-required")
-    seqs = [_seq(tag) for weak, tag in _tags(value) or () if not weak]
-    seqs = [seq for seq in seqs if seq is not None]
-    if len(seqs) == 1:
-        return seqs[0]
+    tags = _tags(value) or []
+    seqs = [_seq(tag) for _, tag in tags]
+    if not tags or None in seqs:
+        return problem(400, f"If-Match must quote sequence numbers, as in If-Match: \"3\"; "
+                            f"got {value[:80]!r}", kind="malformed-if-match")
+    # A number past any seq the store can hold is as stale as any other.
+    strong = [seq for (weak, _), seq in zip(tags, seqs) if not weak and seq <= MAX_SEQ]
+    if len(strong) == 1:
+        return strong[0]
     current = current_seq()  # only now: the common case needs no read
-    if current in seqs:
+    if current in strong:
         return current
     return problem(412, f"If-Match names no current sequence number; the last event is {current}",
                    kind="stale-if-match", headers={"ETag": etag(current)}, current_seq=current)

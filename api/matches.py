@@ -49,7 +49,7 @@ def list_matches(args: dict[str, Any], club: str):
 @auth.login_required
 @blp.arguments(MatchCreateSchema())
 @blp.response(201, MatchSummarySchema, headers={**LOCATION, **ETAG_HEADER})
-@blp.errors(401, 403, 404, 422)
+@blp.errors(401, 403, 404, 413, 415, 422)
 def create_match(body: dict[str, Any], club: str):
     """Start a match (scorekeeper or referee): {"rules": preset or object, "players": [...]}.
 

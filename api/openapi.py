@@ -12,8 +12,9 @@ import flask_smorest
 import swagger_ui_bundle
 from flask import Blueprint as FlaskBlueprint, Flask, Response, send_from_directory
 from marshmallow import RAISE
+from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 from .errors import PROBLEM_MEDIA_TYPE, http_error
 from .schemas import ProblemSchema
@@ -53,15 +54,21 @@ class StrictParser(FlaskParser):
     nesting deeper than MAX_DEPTH (deep enough, it exhausts the recursion limit somewhere). All
     become webargs' ordinary 400 for an unreadable body.
 
-    It also refuses query arguments it does not know (422) rather than ignoring them: a
-    misspelled filter must not quietly list everything."""
+    A body that is not JSON (a form, text, no Content-Type) is refused with 415 rather than read
+    as no body at all, which would make a form post an empty event. It also refuses query
+    arguments it does not know (422) rather than ignoring them: a misspelled filter must not
+    quietly list everything."""
 
     DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": RAISE}
 
     def _raw_load_json(self, req):  # type: ignore[no-untyped-def]
-        if not is_json_request(req):
-            return super()._raw_load_json(req)
         data = req.get_data(cache=True)
+        if not is_json_request(req):
+            if not data and not req.mimetype:
+                return core.missing  # no body at all: the schema says what was required
+            raise UnsupportedMediaType(
+                f"the body must be JSON (Content-Type: application/json), "
+                f"not {req.mimetype[:100] or 'a body without a Content-Type'}")
         try:
             value = json.loads(data, parse_constant=_reject_constant, parse_float=_finite)
         except json.JSONDecodeError:
