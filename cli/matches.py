@@ -90,8 +90,10 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
 @csv_option
 def match_list(club_slug: str, status: str | None, player: str | None, date_from: str | None,
                date_to: str | None, limit: int, offset: int, as_json: bool, as_csv: bool) -> None:
-    """List a club's matches, newest first, a page at a time: the first 50, then --offset 50
-    for the next (--limit sets the page's size); a line on stderr says which are shown.
+    """List a club's matches, newest first.
+
+    A page at a time: the first 50, then --offset 50 for the next 50 (--limit sets the size of
+    a page); a line on stderr says which are shown.
 
     --json and --csv print one row per match: id, date, table, event, players, status, round,
     totals, winner (the winning side's name).
