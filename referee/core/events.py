@@ -10,8 +10,9 @@ from typing import Any, NamedTuple
 
 from .rules import Rules
 
-EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "annul", "forfeit", "note")
-RULINGS = ("penalty", "void", "annul", "forfeit")
+EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "annul", "forfeit",
+               "note", "stands", "amend")
+RULINGS = ("penalty", "void", "annul", "forfeit", "stands", "amend")
 
 # Extend, never rename: scripts match on these codes.
 VIOLATION_CODES = (
@@ -27,10 +28,19 @@ class Violation(NamedTuple):
     seat: int | None
     message: str
     certainty: str = "proven"
+    # Found in hindsight: the event that completed the proof, and the facts it rests on
+    # ({"seq", "fact"} each); for a suspicion, the facts for and against.
+    found_at: int | None = None
+    evidence: tuple[dict[str, Any], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "code": self.code, "certainty": self.certainty,
-                "seat": self.seat, "message": self.message}
+        found = {"seq": self.seq, "code": self.code, "certainty": self.certainty,
+                 "seat": self.seat, "message": self.message}
+        if self.found_at is not None:
+            found["found_at"] = self.found_at
+        if self.found_at is not None or self.evidence:
+            found["evidence"] = [dict(fact) for fact in self.evidence]
+        return found
 
 
 def as_table_saw_it(event: Any) -> Any:
@@ -125,29 +135,56 @@ def _reveal(event: dict, rules: Rules, seq: int) -> str | None:
     return None
 
 
-def _penalty(event: dict, rules: Rules, seq: int) -> str | None:
-    if error := _seat(event, rules, "side"):
-        return error
-    if not _is_int(event.get("points")):
-        return "points must be an integer" if "points" in event else "points is missing"
-    return _text(event, "reason")
-
-
-def _void(event: dict, rules: Rules, seq: int) -> str | None:
+def _target(event: dict, seq: int, required: bool = True) -> str | None:
+    """``target``: the seq of an earlier event (a ruling names the event it rules on)."""
+    if "target" not in event and not required:
+        return None
     target = event.get("target")
     if not _is_int(target):
         return "target must be an integer" if "target" in event else "target is missing"
     if not 1 <= target < seq:
         return f"target {target} is not an earlier event (1 to {seq - 1})"
-    return _text(event, "reason")
+    return None
+
+
+def _penalty(event: dict, rules: Rules, seq: int) -> str | None:
+    if error := _seat(event, rules, "side"):
+        return error
+    if not _is_int(event.get("points")):
+        return "points must be an integer" if "points" in event else "points is missing"
+    return _target(event, seq, required=False) or _text(event, "reason")
+
+
+def _void(event: dict, rules: Rules, seq: int) -> str | None:
+    return _target(event, seq) or _text(event, "reason")
 
 
 def _annul(event: dict, rules: Rules, seq: int) -> str | None:
-    return _text(event, "reason")
+    return _target(event, seq, required=False) or _text(event, "reason")
 
 
 def _forfeit(event: dict, rules: Rules, seq: int) -> str | None:
-    return _seat(event, rules, "side") or _text(event, "reason")
+    return (_seat(event, rules, "side") or _target(event, seq, required=False)
+            or _text(event, "reason"))
+
+
+def _stands(event: dict, rules: Rules, seq: int) -> str | None:
+    return _target(event, seq) or _text(event, "reason")
+
+
+def _amend(event: dict, rules: Rules, seq: int) -> str | None:
+    if error := _target(event, seq):
+        return error
+    replacement = event.get("event")
+    if type(replacement) is not dict:
+        return "event must be the corrected event (a JSON object)" if "event" in event \
+            else "event is missing"
+    if replacement.get("type") in ("void", "amend", "stands"):
+        return "an amend corrects a recorded event, not another ruling"
+    if (problem := shape_error({k: v for k, v in replacement.items() if k != "seq"}, rules,
+                               event["target"])) is not None:
+        return f"the corrected event is not usable: {problem}"
+    return _text(event, "reason")
 
 
 def _note(event: dict, rules: Rules, seq: int) -> str | None:
@@ -155,7 +192,8 @@ def _note(event: dict, rules: Rules, seq: int) -> str | None:
 
 
 _SHAPES = {"deal": _deal, "play": _play, "draw": _draw, "pass": _pass, "reveal": _reveal,
-           "penalty": _penalty, "void": _void, "annul": _annul, "forfeit": _forfeit, "note": _note}
+           "penalty": _penalty, "void": _void, "annul": _annul, "forfeit": _forfeit, "note": _note,
+           "stands": _stands, "amend": _amend}
 
 
 def shape_error(event: Any, rules: Rules, seq: int) -> str | None:

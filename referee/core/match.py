@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .events import EVENT_TYPES, Violation, shape_error
+from .events import EVENT_TYPES, RULINGS, Violation, shape_error
 from .openers import opening
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
@@ -43,11 +43,17 @@ class _Round:
     """One deal's bookkeeping; becomes a RoundResult in the report."""
 
     __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
-                 "seat_out", "ended", "dealt_at")
+                 "seat_out", "ended", "dealt_at", "dealt", "trail")
 
-    def __init__(self, number: int, opener: int | None, dealt_at: int) -> None:
+    def __init__(self, number: int, opener: int | None, dealt_at: int,
+                 dealt: list[int | None]) -> None:
         self.number = number
         self.dealt_at = dealt_at  # the seq of its deal
+        self.dealt = dealt  # each seat's hand as dealt, where the deal shows it (else None)
+        # What the round's seats did, as hindsight needs it: (seq, kind, seat, tile, ends).
+        # kind: "play" (tile, the ends before it, None for the lead), "draw" (tile or None
+        # when unseen, the ends), "pass" (None, the ends), "reveal" (a mask of tiles shown).
+        self.trail: list[tuple[str, int, int, Any, Any]] = []
         self.opener = opener
         self.outcome = IN_PROGRESS
         self.winner: int | None = None
@@ -71,7 +77,7 @@ class Match:
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
                  "unseen_pips", "line", "on_line", "left", "right", "placed", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
-                 "all_dealt", "settled", "_handlers")
+                 "all_dealt", "settled", "forfeited", "rulings", "_handlers")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
@@ -107,6 +113,8 @@ class Match:
         self.last_player: int | None = None
         self.voided = False  # a well-formed void was pushed
         self.settled = 0  # the seq of the event that ended the last round (0: none yet)
+        self.forfeited = False
+        self.rulings: dict[int, int] = {}  # a ruled event's seq -> the seq of the latest ruling
         self.all_dealt = seats * rules.hand_size == self.tiles.size
         self._handlers = {kind: getattr(self, "_" + kind) for kind in EVENT_TYPES}
         self._handlers["play"] = lambda e, seq: self._play(e["seat"], e["tile"], e.get("end"), seq)
@@ -175,7 +183,10 @@ class Match:
         problem = shape_error(event, self.rules, seq)
         if problem is not None:
             return Violation(seq, "bad_event", self._acting_seat(event), problem)
-        return self._handlers[event["type"]](event, seq)
+        violation = self._handlers[event["type"]](event, seq)
+        if violation is None and "target" in event and event["type"] in RULINGS:
+            self.rulings[event["target"]] = seq
+        return violation
 
     def _acting_seat(self, event: Any) -> int | None:
         """The seat a seat's own event names, when it names one that exists (else None)."""
@@ -251,6 +262,7 @@ class Match:
         known = self.known
         high, low = tiles.high[tile], tiles.low[tile]
         left, right = self.left, self.right
+        before = None if left is None else (left, right)
         if left is None:
             if v := self._lead(seq, seat, tile, text):
                 return v
@@ -275,6 +287,7 @@ class Match:
             else:
                 self.left = left = high + low - left
                 self.placed.append(("L", left, high + low - left))
+        self.round.trail.append((seq, "play", seat, tile, before))
         # the tile leaves the hand for the line
         if not known[seat] & bit:
             self.unseen_pips[seat] = None  # an unseen tile left: the unseen total is lost
@@ -366,6 +379,7 @@ class Match:
             return Violation(seq, "must_draw", seat,
                              f"{self.name(seat)} passed but had to draw: the boneyard still holds "
                              f"{self.boneyard} tiles")
+        self.round.trail.append((seq, "pass", seat, None, (self.left, self.right)))
         self.passes += 1
         self.drew = False
         self.turn = (seat + 1) % self.rules.seats
@@ -424,6 +438,7 @@ class Match:
             self.known[seat] |= bit
         else:
             self.unseen_pips[seat] = None  # an unseen tile came in
+        self.round.trail.append((seq, "draw", seat, tile, (self.left, self.right)))
         self.count[seat] += 1
         self.boneyard -= 1
         self.drew = True
@@ -446,6 +461,7 @@ class Match:
         if texts is not None:
             self.known[seat] = shown
             self.unseen_pips[seat] = None
+            self.round.trail.append((seq, "reveal", seat, shown, None))
         elif not self.hand_known(seat):
             self.unseen_pips[seat] = pips - self.tiles.mask_pips(self.known[seat])
         if self.round.outcome == AWAITING:
@@ -537,24 +553,36 @@ class Match:
         return None
 
     def _penalty(self, event: dict, seq: int) -> Violation | None:
-        if v := self._over(seq):
+        # A penalty naming a dispute is a ruling on it: accepted after the match ended, and the
+        # result follows (the winner may change, the match may come back into play).
+        if "target" not in event and (v := self._over(seq)):
             return v
         self.totals[event["side"]] += event["points"]
-        self._check_target()
+        if self.forfeited:
+            return None
+        if max(self.totals) >= self.rules.target:
+            self._check_target()
+        elif self.finished:
+            self.finished, self.winner = False, None
         return None
 
     def _forfeit(self, event: dict, seq: int) -> Violation | None:
         if v := self._over(seq):
             return v
-        self.finished = True
+        self.finished = self.forfeited = True
         self.winner = forfeit_winner(self.totals, event["side"])
         return None
 
     def _void(self, event: dict, seq: int) -> Violation | None:
-        # What a void strikes is settled before the replay (see referee.replay); noting that one
-        # was seen lets a replay without voids skip that step.
+        # What a void (or an amend) strikes or replaces is settled before the replay (see
+        # referee.core.replay); noting that one was seen lets a replay without any skip that step.
         self.voided = True
         return None
+
+    _amend = _void
+
+    def _stands(self, event: dict, seq: int) -> Violation | None:
+        return None  # the disputed event stays as recorded: nothing in the game changes
 
     def _note(self, event: dict, seq: int) -> Violation | None:
         return None
@@ -579,7 +607,7 @@ class Match:
         self.may_lead, self.lead_tile = opening(rules, tiles, masks, self.all_dealt, previous)
         leaders = list(iter_bits(self.may_lead))
         self.turn = leaders[0] if len(leaders) == 1 else None
-        self.round = _Round(len(self.rounds) + 1, self.turn, self.seq)
+        self.round = _Round(len(self.rounds) + 1, self.turn, self.seq, list(masks))
         self.rounds.append(self.round)
         self.playing = True
 

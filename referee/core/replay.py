@@ -10,16 +10,28 @@ from .match import Match, RoundResult
 from .rules import Rules
 
 
-def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
-    """Sequence numbers struck from the record. Voids act latest first, so a struck void strikes
-    nothing and a void of a void restores its target."""
+def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, Any]]:
+    """What the referee's voids strike from the record and its amends replace: (struck seqs,
+    {seq: the corrected event}). Rulings act latest first, so a struck void strikes nothing, a
+    void of a void restores its target, and of two rulings on one event the later decides."""
     struck: set[int] = set()
+    amended: dict[int, Any] = {}
     for seq in range(len(events), 0, -1):
         event = events[seq - 1]
-        if (type(event) is dict and event.get("type") == "void" and seq not in struck
+        if (type(event) is dict and event.get("type") in ("void", "amend") and seq not in struck
                 and shape_error(event, rules, seq) is None):
-            struck.add(event["target"])
-    return struck
+            target = event["target"]
+            if event["type"] == "void":
+                if target not in amended:
+                    struck.add(target)
+            elif target not in struck and target not in amended:
+                amended[target] = {k: v for k, v in event["event"].items() if k != "seq"}
+    return struck, amended
+
+
+def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
+    """Sequence numbers struck from the record (see :func:`corrections`)."""
+    return corrections(rules, events)[0]
 
 
 @dataclass(frozen=True)
@@ -29,6 +41,8 @@ class Replay:
     match: Match
     violations: tuple[Violation, ...]
     struck: frozenset[int]
+    amended: dict[int, Any]
+    events: Sequence[Any] = ()  # the record replayed, as given
 
     @property
     def valid(self) -> bool:
@@ -47,33 +61,34 @@ def replay(rules: Rules, players: Sequence[str], events: Sequence[Any], *,
            skip: frozenset[int] = frozenset()) -> Replay:
     """Judge a whole record. ``skip``: seqs to pass over as if struck (a view of the record
     that must refuse what the whole record refused, though it cannot see why)."""
-    result = _replay(rules, players, events, frozenset(), skip)
-    if result.match.voided:  # rare: judge again with the struck events left out
-        result = _replay(rules, players, events, frozenset(struck_events(rules, events)), skip)
+    result = _replay(rules, players, events, frozenset(), {}, skip)
+    if result.match.voided:  # rare: judge again with the struck events left out, amends in
+        struck, amended = corrections(rules, events)
+        result = _replay(rules, players, events, frozenset(struck), amended, skip)
     return result
 
 
 def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
-            struck: frozenset[int], skip: frozenset[int]) -> Replay:
+            struck: frozenset[int], amended: dict[int, Any], skip: frozenset[int]) -> Replay:
     match = Match(rules, players)
     violations = []
     push = match.push
-    if struck or skip:
+    if struck or skip or amended:
         passed = struck | skip
         for seq, event in enumerate(events, start=1):
             if seq in passed:
                 match.skip()
-            elif (violation := push(event)) is not None:
+            elif (violation := push(amended.get(seq, event))) is not None:
                 violations.append(violation)
     else:
         for event in events:
             if (violation := push(event)) is not None:
                 violations.append(violation)
-    return Replay(match, tuple(violations), struck)
+    return Replay(match, tuple(violations), struck, amended, events)
 
 
 def _has_void(events: Sequence[Any]) -> bool:
-    return any(type(e) is dict and e.get("type") == "void" for e in events)
+    return any(type(e) is dict and e.get("type") in ("void", "amend") for e in events)
 
 
 def positions(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Iterator[tuple[int, Match, Violation | None]]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .disputes import disputes, open_violations, violations_of
+from .hindsight import findings
 from .replay import Replay
 
 FORMAT = "domino-report/1"
@@ -11,15 +13,19 @@ FORMAT = "domino-report/1"
 
 def build_report(result: Replay) -> dict[str, Any]:
     match = result.match
+    found = violations_of(result)
+    still_open = open_violations(result, found)
     return {
         "format": FORMAT,
         "rules": match.rules.as_dict(),
-        "valid": result.valid,
-        "violations": [v.as_dict() for v in result.violations],
+        "valid": not still_open,
+        "violations": [v.as_dict() for v in still_open],
         "rounds": [r.as_dict() for r in match.results()],
         "totals": list(match.totals),
         "finished": match.finished,
         "winner": match.winner,
+        "suspicions": [v.as_dict() for v in findings(match).suspicions],
+        "disputes": disputes(result, found),
     }
 
 

@@ -24,14 +24,12 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.events import RULINGS
 from .errors import Forbidden
 
 LADDER = ("viewer", "scorekeeper", "referee", "admin")
 SERVER = "server"
 OPERATOR_ROLE = "operator"
-
-# The event types only a referee may record: the rulings.
-RULINGS = frozenset({"penalty", "void", "annul", "forfeit", "stands", "amend"})
 
 
 class Action(enum.Enum):

@@ -75,8 +75,9 @@ def one_of(value: Any, choices: tuple[str, ...], what: str) -> str:
     return value
 
 
-def is_void(event: Any) -> bool:
-    return type(event) is dict and event.get("type") == "void"
+def rewrites_the_record(event: Any) -> bool:
+    """A void or an amend: it changes what earlier events stand for, so the match is replayed."""
+    return type(event) is dict and event.get("type") in ("void", "amend")
 
 
 def disputed(event: Any) -> bool:

@@ -176,7 +176,7 @@ def _judge_all(rules: Rules, players: Sequence[str],
     match = Match(rules, players)
     refused: set[int] = set()
     for seq, event in enumerate(events, start=1):
-        if checks.is_void(event):
+        if checks.rewrites_the_record(event):
             result = replay(rules, players, events[:seq])
             match, refused = result.match, {v.seq for v in result.violations}
             own = result.violation_at(seq)

@@ -192,7 +192,7 @@ class MatchRepository:
 
     def _append(self, match_id: int, event: Any, new: store.NewEvent, expected_seq: int | None,
                 allow: Callable[[str], None]) -> Recorded:
-        if expected_seq is not None and not checks.is_void(event):
+        if expected_seq is not None and not checks.rewrites_the_record(event):
             entry = self._cache.take(match_id, expected_seq)
             if entry is not None:
                 try:
@@ -254,7 +254,7 @@ class MatchRepository:
     def _judge_next(self, conn: Connection, row: Row, event: Any) -> tuple[Loaded, Violation | None, bool]:
         """The match with ``event`` pushed, the event's violation, and whether we replayed."""
         last = row.last_seq
-        entry = None if checks.is_void(event) else self._cache.take(row.id, last)
+        entry = None if checks.rewrites_the_record(event) else self._cache.take(row.id, last)
         if entry is not None:
             return entry, entry.push(event), False
         result = self.replay(conn, row, last, extra=[event])

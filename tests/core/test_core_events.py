@@ -19,8 +19,8 @@ def test_violation_codes_are_the_contract():
 
 def test_event_types():
     assert set(EVENT_TYPES) == {"deal", "play", "draw", "pass", "reveal", "penalty", "void",
-                                "annul", "forfeit", "note"}
-    assert set(RULINGS) == {"penalty", "void", "annul", "forfeit"}
+                                "annul", "forfeit", "note", "stands", "amend"}
+    assert set(RULINGS) == {"penalty", "void", "annul", "forfeit", "stands", "amend"}
 
 
 def test_violation_as_dict():

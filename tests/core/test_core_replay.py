@@ -316,7 +316,7 @@ def test_report_shape():
     result = judge(events)
     report = build_report(result)
     assert list(report) == ["format", "rules", "valid", "violations", "rounds", "totals",
-                            "finished", "winner"]
+                            "finished", "winner", "suspicions", "disputes"]
     assert report["format"] == "domino-report/1"
     assert report["rules"] == rules_for().as_dict() and "preset" not in report["rules"]
     assert report["valid"] is False

@@ -1,0 +1,240 @@
+"""Hindsight: the fouls a closed (or partly closed) record proves afterwards, and the ones it
+only allows.
+
+A table that records only what it sees can still prove a foul: a seat that passed with the ends
+at 5 and 3, and later played the 5-2 without drawing in between, held the 5-2 when it passed.
+Every proof here rests on one fact: the tiles a seat shows after a moment (the tiles it plays,
+and the tiles a reveal shows) were in its hand at that moment or came from the boneyard since.
+So when more of the tiles it shows fit the ends it faced than its draws since could have
+brought, it held a tile that fit. A draw seen to bring a tile that does not fit could not have
+brought one. That is sound: a legal match, recorded closed, never gets a proven violation.
+
+The lead is judged in hindsight too: once every seat's dealt hand is determined by the record
+(it drew nothing that round and every tile it held was played or revealed), the round's opening
+is judged as in open recording.
+
+What the record allows but does not prove (a pass by a seat that may have held a tile that
+fits) is a *suspicion*: certainty ``possible``, with the facts for and against.
+
+Pure, like the rest of the core: it reads the trail each round keeps (see ``Match``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .events import Violation
+from .openers import opening
+from .outcomes import ANNULLED, DOMINO
+
+FOULS = {"pass": "renege", "draw": "illegal_draw"}
+VERBS = {"pass": "passed", "draw": "drew"}
+
+
+@dataclass(frozen=True)
+class Findings:
+    proven: tuple[Violation, ...]
+    suspicions: tuple[Violation, ...]
+
+
+def findings(match: Any) -> Findings:
+    """What hindsight finds in every round of ``match`` (a ``referee.core.match.Match``)."""
+    proven: list[Violation] = []
+    suspicions: list[Violation] = []
+    previous = None
+    for round_ in match.rounds:
+        if any(d is None for d in round_.dealt) or any(
+                e[1] == "draw" and e[3] is None for e in round_.trail):
+            _Round(match, round_, previous).find(proven, suspicions)
+        if round_.outcome != ANNULLED:
+            previous = round_
+    proven.sort(key=lambda v: v.seq)
+    suspicions.sort(key=lambda v: v.seq)
+    return Findings(tuple(proven), tuple(suspicions))
+
+
+class _Round:
+    def __init__(self, match: Any, round_: Any, previous: Any) -> None:
+        self.match, self.round, self.previous = match, round_, previous
+        self.tiles = match.tiles
+        self.trail = round_.trail
+        self.seats = match.rules.seats
+        self.mine: list[list[int]] = [[] for _ in range(self.seats)]  # trail indexes per seat
+        for i, entry in enumerate(self.trail):
+            self.mine[entry[2]].append(i)
+
+    def name(self, seat: int) -> str:
+        return self.match.name(seat)
+
+    def tile(self, tile: int) -> str:
+        return self.tiles.names[tile]
+
+    # ------------------------------------------------------------------------ passes and draws
+
+    def find(self, proven: list[Violation], suspicions: list[Violation]) -> None:
+        for seat in range(self.seats):
+            for k, i in enumerate(self.mine[seat]):
+                seq, kind, _, tile, ends = self.trail[i]
+                if kind not in FOULS:
+                    continue
+                later = self.mine[seat][k + 1:]
+                proof = self.proof(seat, seq, kind, tile, ends, later)
+                if proof is not None:
+                    proven.append(proof)
+                elif (suspicion := self.suspicion(seat, i, kind, ends, later)) is not None:
+                    suspicions.append(suspicion)
+        if (lead := self.lead()) is not None:
+            proven.append(lead)
+
+    def proof(self, seat: int, seq: int, kind: str, tile: int | None, ends: tuple[int, int],
+              later: Sequence[int]) -> Violation | None:
+        a, b = ends
+        fit = self.tiles.pip_mask[a] | self.tiles.pip_mask[b]
+        # A draw itself may bring a fitting tile (the tiles held *before* it are in question).
+        brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
+        draws = 1 if kind == "draw" else 0
+        shown = 0
+        facts = [{"seq": seq, "fact": f"{self.name(seat)} {VERBS[kind]} with the ends at "
+                                      f"{a} and {b}"}]
+        for j in later:
+            u, k, _, x, _ = self.trail[j]
+            if k == "draw":
+                draws += 1
+                brought += x is None or fit >> x & 1
+            elif k == "play" and fit >> x & 1 and not shown >> x & 1:
+                shown |= 1 << x
+                facts.append({"seq": u, "fact": f"{self.name(seat)} played {self.tile(x)}, "
+                                                f"which fits {a} or {b}"})
+            elif k == "reveal" and x & fit & ~shown:
+                new = x & fit & ~shown
+                shown |= new
+                facts.append({"seq": u, "fact": f"{self.name(seat)} revealed "
+                                                f"{', '.join(self.tiles.mask_names(new))}, which "
+                                                f"fit {a} or {b}"})
+            else:
+                continue
+            if shown.bit_count() > brought:
+                since = "drew nothing since" if not draws else (
+                    f"drew {draws} tile{'s' * (draws != 1)} from event {seq} on, of which at most "
+                    f"{brought} could fit")
+                facts.append({"seq": u, "fact": f"{self.name(seat)} {since}: it held a tile "
+                                                f"that fits at event {seq}"})
+                holding = "passed holding" if kind == "pass" else "drew holding"
+                return Violation(seq, FOULS[kind], seat,
+                                 f"{self.name(seat)} {holding} a tile that fits {a} or {b}, as "
+                                 f"its plays and reveals up to event {u} prove",
+                                 "proven", u, tuple(facts))
+        return None
+
+    def suspicion(self, seat: int, index: int, kind: str, ends: tuple[int, int],
+                  later: Sequence[int]) -> Violation | None:
+        seq = self.trail[index][0]
+        if self.hand_known(seat, index):
+            return None  # judged at once against the known hand
+        if not any(self.trail[j][1] == "draw" for j in later) and self.final_hand_known(seat):
+            return None  # its hand then is exactly what it showed since: decided, and clean
+        a, b = ends
+        fit = self.tiles.pip_mask[a] | self.tiles.pip_mask[b]
+        possible = fit & ~self.gone(seat, index)
+        if not possible:
+            return None
+        names = self.tiles.mask_names(possible)
+        draws = sum(self.trail[j][1] == "draw" for j in later)
+        evidence = [{"seq": seq, "fact": f"{self.name(seat)} {VERBS[kind]} with the ends at {a} "
+                                         f"and {b}; {', '.join(names)} fit and were not seen "
+                                         f"anywhere else"}]
+        against = (f"{self.name(seat)} drew {draws} tile{'s' * (draws != 1)} afterwards"
+                   if draws else f"{self.name(seat)}'s hand at that moment was never shown in full")
+        evidence.append({"seq": seq, "fact": against})
+        return Violation(seq, FOULS[kind], seat,
+                         f"{self.name(seat)} may have held a tile that fits {a} or {b}",
+                         "possible", None, tuple(evidence))
+
+    def hand_known(self, seat: int, index: int) -> bool:
+        """Whether the seat's whole hand was known just before trail entry ``index``."""
+        known = self.round.dealt[seat] is not None
+        for j in self.mine[seat]:
+            if j >= index:
+                break
+            _, k, _, x, _ = self.trail[j]
+            if k == "reveal":
+                known = True
+            elif k == "draw" and x is None:
+                known = False
+        return known
+
+    def final_hand_known(self, seat: int) -> bool:
+        """Whether the record shows what the seat held at the round's end (it went out, or a
+        reveal by tiles came after its last play and draw)."""
+        round_ = self.round
+        if round_.ended == DOMINO and round_.seat_out == seat:
+            return True
+        for j in reversed(self.mine[seat]):
+            kind = self.trail[j][1]
+            if kind == "reveal":
+                return True
+            if kind in ("play", "draw"):
+                return False
+        return self.round.dealt[seat] is not None and not self.mine[seat]
+
+    def gone(self, seat: int, index: int) -> int:
+        """Tiles the seat cannot have held at trail entry ``index``: on the line by then, shown
+        or drawn in sight by another seat in this round, dealt into another open hand."""
+        gone = 0
+        for j, (_, k, s, x, _) in enumerate(self.trail):
+            if k == "play" and (j < index or s != seat):
+                gone |= 1 << x
+            elif s != seat and k == "reveal":
+                gone |= x
+            elif k == "draw" and x is not None and (s != seat or j > index):
+                gone |= 1 << x  # it was in the boneyard then
+        for s, dealt in enumerate(self.round.dealt):
+            if s != seat and dealt is not None:
+                gone |= dealt
+        return gone
+
+    # ------------------------------------------------------------------------------- the lead
+
+    def lead(self) -> Violation | None:
+        """The lead judged as in open recording, once every dealt hand is determined."""
+        rules, trail = self.match.rules, self.trail
+        lead = next((e for e in trail if e[1] == "play"), None)
+        if lead is None:
+            return None
+        masks: list[int] = []
+        found_at = lead[0]
+        facts = []
+        for seat in range(self.seats):
+            dealt = self.round.dealt[seat]
+            if dealt is not None:
+                masks.append(dealt)
+                continue
+            held, when = 0, None
+            for j in self.mine[seat]:
+                u, k, _, x, _ = trail[j]
+                if k == "draw":
+                    return None  # what it was dealt is mixed with what it drew
+                held |= (1 << x) if k == "play" else (x if k == "reveal" else 0)
+                if when is None and held.bit_count() == rules.hand_size:
+                    when = u
+            if held.bit_count() != rules.hand_size:
+                return None
+            masks.append(held)
+            found_at = max(found_at, when)
+            facts.append({"seq": when, "fact": f"{self.name(seat)} was dealt "
+                                               f"{', '.join(self.tiles.mask_names(held))}: it "
+                                               f"drew nothing and played or showed them all"})
+        may_lead, tile = opening(rules, self.tiles, masks, self.match.all_dealt, self.previous)
+        seq, _, seat, played, _ = lead
+        facts.append({"seq": seq, "fact": f"{self.name(seat)} led {self.tile(played)}"})
+        if not may_lead >> seat & 1:
+            who = " or ".join(self.name(s) for s in range(self.seats) if may_lead >> s & 1)
+            return Violation(seq, "wrong_opener", seat,
+                             f"{self.name(seat)} led, but the hands dealt name {who} to open",
+                             "proven", found_at, tuple(facts))
+        if tile is not None and played != tile:
+            return Violation(seq, "wrong_opening_tile", seat,
+                             f"the hands dealt name {self.tile(tile)} to open the round, not "
+                             f"{self.tile(played)}", "proven", found_at, tuple(facts))
+        return None
