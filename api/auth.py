@@ -4,7 +4,8 @@ Finding who holds a token is the service's (``tokens.authenticate``), and so is 
 about what that caller may do or see (``referee.service.access``): the views pass the caller on
 with each call. What is here: reading the ``Authorization`` header, the server admin token set
 by whoever runs the server (``DOMINO_ADMIN_TOKEN``, config ``ADMIN_TOKEN``; it may create clubs
-and nothing else), a short cache of who holds a token, and the 401 answer.
+and nothing else), a short cache of who holds a token (a token revoked here leaves it at once),
+and the 401 answer.
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ def _auth_error(status: int):
         return problem(401, "a valid bearer token is required", kind="unauthorized",
                        headers={"WWW-Authenticate": AUTHENTICATE})
     return problem(status, kind="forbidden")
+
+
+def forget_token(token_id: int) -> None:
+    """Drop a revoked token from this worker's cache, so that it is refused at once here."""
+    cache("tokens").discard(lambda who: who.token_id == token_id)
 
 
 def caller() -> Caller:

@@ -1,4 +1,4 @@
-"""Clubs, their players, tokens and standings."""
+"""Clubs, their players and standings (their tokens: :mod:`api.tokens`)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from .headers import PAGE_HEADERS, paginate
 from .openapi import Blueprint
 from .schemas import (
     ClubCreatedSchema, ClubCreateSchema, ClubSchema, PageArgsSchema, PlayerCreateSchema,
-    PlayerSchema, StandingsArgsSchema, StandingSchema, TokenCreatedSchema, TokenCreateSchema,
+    PlayerSchema, StandingsArgsSchema, StandingSchema,
 )
 
 blp = Blueprint("clubs", __name__, url_prefix="/api/v1",
-                description="Clubs, their players, tokens and standings")
+                description="Clubs, their players and standings")
 
 
 @blp.route("/clubs", methods=["POST"])
@@ -64,17 +64,6 @@ def list_players(args: dict[str, Any], club: str):
 def create_player(body: dict[str, Any], club: str):
     """Register a player (admin)."""
     return service().clubs.create_player(club, body["name"], who=caller())
-
-
-@blp.route("/clubs/<string:club>/tokens", methods=["POST"])
-@auth.login_required
-@blp.arguments(TokenCreateSchema())
-@blp.response(201, TokenCreatedSchema)
-@blp.errors(401, 403, 404)
-def create_token(body: dict[str, Any], club: str):
-    """Issue a token of the club (admin). The token is shown this once; only its hash is kept."""
-    token = service().tokens.create_token(club, body["role"], label=body["label"], who=caller())
-    return {"club": club, "role": body["role"], "label": body["label"], "token": token}
 
 
 @blp.route("/clubs/<string:club>/standings", methods=["GET"])

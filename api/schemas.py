@@ -84,6 +84,19 @@ class TokenCreatedSchema(Schema):
     token = fields.String(required=True, metadata={"description": "shown once; only its hash is stored"})
 
 
+class TokenSchema(Schema):
+    """A token as its club's admins see it: never the token itself, nor its hash."""
+
+    id = fields.Integer(required=True)
+    label = fields.String(allow_none=True, required=True)
+    role = fields.String(required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+    last_used_at = fields.String(allow_none=True, required=True, metadata={
+        "format": "date-time", "description": "when it last authenticated (to the minute)"})
+    revoked_at = fields.String(allow_none=True, required=True, metadata={
+        "format": "date-time", "description": "when it was revoked; null while it works"})
+
+
 class StandingSchema(Schema):
     player = fields.String(required=True)
     played = fields.Integer(required=True)

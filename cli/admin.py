@@ -1,4 +1,5 @@
-"""Setting a club up: ``domino club create/show``, ``domino player add/list``, ``domino token create``."""
+"""Setting a club up: ``domino club create/show``, ``domino player add/list``, ``domino token
+create/list/revoke``."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from referee.service import ROLES
 
 from .connection import connect
 from .listing import echo_csv, echo_json, output_format
-from .options import NAME, club_option, csv_option, json_option
+from .options import MAX_COUNT, NAME, club_option, csv_option, json_option
 
 if TYPE_CHECKING:
     from referee.service import Service
 
 PLAYER_COLUMNS = ("id", "name", "created_at")
+TOKEN_COLUMNS = ("id", "label", "role", "created_at", "last_used_at", "revoked_at")
 
 
 @click.group()
@@ -143,6 +145,8 @@ def token() -> None:
     \b
     Example:
       domino token create --club casino --role referee
+      domino token list --club casino
+      domino token revoke --club casino 3
     """
 
 
@@ -163,3 +167,75 @@ def token_create(club_slug: str, role: str, label: str | None) -> None:
     with connect() as service:
         secret = service.tokens.create_token(club_slug, role, label=label)
     click.echo(secret)
+
+
+@token.command("list")
+@club_option
+@json_option
+@csv_option
+def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
+    """List a club's tokens: label, role, created, last used, revoked.
+
+    All of them, oldest first; never the tokens themselves. The last use is to the minute. --json and --csv print one row per token: id, label, role,
+    created_at, last_used_at, revoked_at.
+
+    \b
+    Example:
+      domino token list --club casino
+      domino token list --club casino --json | jq '.[] | select(.revoked_at == null)'
+    """
+    how = output_format(as_json, as_csv)
+    with connect() as service:
+        found = _all_tokens(service, club_slug)
+    rows = [{c: t[c] for c in TOKEN_COLUMNS} for t in found]
+    if how == "json":
+        echo_json(rows)
+        return
+    if how == "csv":
+        echo_csv(rows, TOKEN_COLUMNS)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{club_slug}: {len(found)} tokens", title_justify="left")
+    table.add_column("id", justify="right")
+    for column in ("label", "role", "created", "last used", "revoked"):
+        table.add_column(column)
+    for t in found:
+        table.add_row(str(t["id"]), t["label"] or "", t["role"], _when(t["created_at"]),
+                      _when(t["last_used_at"]) or "never", _when(t["revoked_at"]))
+    Console().print(table)
+
+
+@token.command("revoke")
+@club_option
+@click.argument("token_id", metavar="ID", type=click.IntRange(1, MAX_COUNT))
+def token_revoke(club_slug: str, token_id: int) -> None:
+    """Revoke a token: it authenticates no more.
+
+    ID is the token's id, as token list shows it. A server running now refuses it within its token cache time (DOMINO_TOKEN_CACHE_SECONDS, 30
+    by default). Revoking a revoked token changes nothing.
+
+    \b
+    Example:
+      domino token revoke --club casino 3
+    """
+    with connect() as service:
+        revoked = service.tokens.revoke_token(club_slug, token_id)
+    label = f" ({revoked['label']})" if revoked["label"] else ""
+    click.echo(f"revoked token {revoked['id']}{label}, {revoked['role']}, "
+               f"at {_when(revoked['revoked_at'])}")
+
+
+def _all_tokens(service: Service, club_slug: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    while True:
+        page, total = service.tokens.list_tokens(club_slug, limit=500, offset=len(found))
+        found += page
+        if not page or len(found) >= total:
+            return found
+
+
+def _when(iso: str | None) -> str:
+    """An ISO time as a table shows it, to the minute, UTC: 2026-05-01 19:30."""
+    return "" if iso is None else f"{iso[:10]} {iso[11:16]}"

@@ -1,23 +1,27 @@
-"""Bearer tokens: issued to a club with a role, stored only as a hash, and who holds one."""
+"""Bearer tokens: issued to a club with a role, stored only as a hash, and who holds one; listed
+(never their hash) and revoked by the club's admins. A revoked token authenticates no more."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
 import secrets
-from typing import Callable
+from typing import Any, Callable
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, Row
 
 from .. import store
 from ..store import db
 from ..store.schema import ROLES
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import Unauthorized
+from .errors import NotFound, Unauthorized
 from .lookup import club_row
 
 MAX_TOKEN_LENGTH = 200
+# How stale a token's last use may be: authenticating writes it at most this often, so that
+# reading who holds a token stays a read on nearly every request.
+LAST_USE_EVERY = dt.timedelta(seconds=60)
 
 
 def digest(token: str) -> str:
@@ -46,12 +50,47 @@ class Tokens:
         with db.writing(self.engine) as conn:
             return issue_token(conn, club_row(conn, club).id, role, label, self.clock())
 
+    def list_tokens(self, club: str, *, who: Caller = OPERATOR, limit: int = 50,
+                    offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+        """The club's tokens, oldest first (never their hash), and how many it has (admin)."""
+        require(who, club, Action.MANAGE)
+        limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
+        with db.reading(self.engine) as conn:
+            rows, total = store.list_tokens(conn, club_row(conn, club).id, limit, offset)
+            return [_token(r) for r in rows], total
+
+    def revoke_token(self, club: str, token_id: int, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """Revoke the club's token ``token_id`` (admin): it authenticates no more. Revoking it
+        again changes nothing. Returns the token's record; NotFound for no such token in the
+        club."""
+        require(who, club, Action.MANAGE)
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            if not (type(token_id) is int and 1 <= token_id <= checks.MAX_ID):
+                raise NotFound(f"no token {token_id!r} in club {club!r}")
+            store.revoke_token(conn, club_id, token_id, self.clock())
+            row = store.club_token_row(conn, club_id, token_id)
+            if row is None:
+                raise NotFound(f"no token {token_id!r} in club {club!r}")
+            return _token(row)
+
     def authenticate(self, token: str) -> Caller:
-        """Who holds ``token`` (Unauthorized for none)."""
+        """Who holds ``token`` (Unauthorized for none, or a revoked one). Records the token's
+        use, at most once every LAST_USE_EVERY: most calls write nothing."""
         if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_LENGTH:
             raise Unauthorized("no valid token")
         with db.reading(self.engine) as conn:
             row = store.token_row(conn, digest(token))
-        if row is None:
+        if row is None or row.revoked_at is not None:
             raise Unauthorized("no valid token")
+        now = self.clock()
+        if row.last_used_at is None or store.as_utc(row.last_used_at) < now - LAST_USE_EVERY:
+            with db.optimistic(self.engine) as conn:
+                store.touch_token(conn, row.id, now, LAST_USE_EVERY)
         return Caller(row.club, row.role, row.id, row.label)
+
+
+def _token(row: Row) -> dict[str, Any]:
+    return {"id": row.id, "label": row.label, "role": row.role,
+            "created_at": store.iso(row.created_at), "last_used_at": store.iso(row.last_used_at),
+            "revoked_at": store.iso(row.revoked_at)}

@@ -9,8 +9,8 @@ nothing above it; the schema's DDL lives in ``migrations/``.
 
 from . import db
 from .clubs import (
-    club_row, ensure_players, insert_club, insert_player, insert_token, list_players, player_row,
-    token_row,
+    club_row, club_token_row, ensure_players, insert_club, insert_player, insert_token,
+    list_players, list_tokens, player_row, revoke_token, token_row, touch_token,
 )
 from .codec import as_utc, canonical_json, dump_json, iso, load_json, utcnow
 from .errors import AlreadyExists, StaleSeq, StoreError
@@ -25,7 +25,8 @@ from .standings import standings
 
 __all__ = [
     "db", "club_row", "ensure_players", "insert_club", "insert_player", "insert_token",
-    "list_players", "player_row", "token_row", "as_utc", "canonical_json", "dump_json", "iso",
+    "list_players", "player_row", "token_row", "club_token_row", "list_tokens", "revoke_token",
+    "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
     "load_json", "utcnow", "AlreadyExists", "StaleSeq", "StoreError", "NewEvent", "append",
     "event_by_seq", "event_data", "event_rows", "insert_events", "last_recorded_at", "secret_rows",
     "Projection", "insert_match", "last_seq", "list_matches", "match_ids", "match_row",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterable, Sequence
 
-from sqlalchemy import Connection, Row, func, insert, select
+from sqlalchemy import Connection, Row, func, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
@@ -80,3 +80,34 @@ def token_row(conn: Connection, digest: str) -> Row | None:
     query = (select(tokens, clubs.c.slug.label("club"))
              .join(clubs, clubs.c.id == tokens.c.club_id).where(tokens.c.hash == digest))
     return conn.execute(query).first()
+
+
+def list_tokens(conn: Connection, club_id: int, limit: int, offset: int) -> tuple[list[Row], int]:
+    """The club's tokens, oldest first, and how many it has."""
+    where = tokens.c.club_id == club_id
+    total = conn.execute(select(func.count()).select_from(tokens).where(where)).scalar_one()
+    rows = conn.execute(select(tokens).where(where).order_by(tokens.c.id)
+                        .limit(limit).offset(offset)).all()
+    return rows, total
+
+
+def club_token_row(conn: Connection, club_id: int, token_id: int) -> Row | None:
+    """The club's token ``token_id`` (None for none, or another club's)."""
+    return conn.execute(select(tokens).where(
+        tokens.c.club_id == club_id, tokens.c.id == token_id)).first()
+
+
+def revoke_token(conn: Connection, club_id: int, token_id: int, revoked_at: dt.datetime) -> None:
+    """Revoke the club's token ``token_id``; a token revoked already keeps its first time."""
+    conn.execute(update(tokens).where(
+        tokens.c.club_id == club_id, tokens.c.id == token_id, tokens.c.revoked_at.is_(None))
+        .values(revoked_at=revoked_at))
+
+
+def touch_token(conn: Connection, token_id: int, now: dt.datetime, every: dt.timedelta) -> None:
+    """Record a use of the token, unless one was recorded less than ``every`` ago: one
+    statement, which writes nothing when another worker has just recorded one."""
+    conn.execute(update(tokens).where(
+        tokens.c.id == token_id,
+        or_(tokens.c.last_used_at.is_(None), tokens.c.last_used_at < now - every))
+        .values(last_used_at=now))
