@@ -28,6 +28,11 @@ class Rules:
     blocked_points: str
     blocked_tie: str
     target: int
+    # The standard penalty for a proven foul, as club rules write it: fixed points, or a share
+    # of the target (percent), whichever is greater; awarded to each opposing side. None: no
+    # standard penalty (a referee names the points).
+    foul_points: int | None = None
+    foul_share: int | None = None
 
     @property
     def sides(self) -> int:
@@ -42,6 +47,13 @@ class Rules:
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def foul_penalty(self) -> int | None:
+        """The points the rules award the opponents for a proven foul, or None."""
+        if self.foul_points is None and self.foul_share is None:
+            return None
+        share = -(-self.target * (self.foul_share or 0) // 100)  # rounded up
+        return max(self.foul_points or 0, share)
+
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "max_pip": (6, 9, 12),
@@ -55,6 +67,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "blocked_tie": ("blocker_loses", "mano", "none"),
 }
 INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1}  # name -> smallest value
+OPTIONAL = {"foul_points": (0, None), "foul_share": (0, 100)}  # name -> (least, most), or null
 BOOLEANS = {"partnerships"}
 PARAMETERS = tuple(Rules.__dataclass_fields__)
 
@@ -114,7 +127,7 @@ def resolve_rules(spec: Any, players: int) -> Rules:
         allowed = " or ".join(map(str, PRESET_SEATS[preset]))
         raise RulesError(f"preset {preset!r} is played by {allowed} players, not {players}")
     values["seats"] = players
-    missing = [name for name in PARAMETERS if name not in values]
+    missing = [name for name in PARAMETERS if name not in values and name not in OPTIONAL]
     if missing:
         raise RulesError(f"no preset given and these parameters are missing: {', '.join(missing)}")
     rules = Rules(**values)
@@ -123,7 +136,13 @@ def resolve_rules(spec: Any, players: int) -> Rules:
 
 
 def _check_value(name: str, value: Any) -> None:
-    if name in BOOLEANS:
+    if name in OPTIONAL:
+        least, most = OPTIONAL[name]
+        if value is not None and (type(value) is not int or value < least
+                                  or (most is not None and value > most)):
+            bound = f"from {least} to {most}" if most is not None else f"of at least {least}"
+            raise RulesError(f"{name} must be null or an integer {bound}, not {value!r}")
+    elif name in BOOLEANS:
         if not isinstance(value, bool):
             raise RulesError(f"{name} must be true or false, not {value!r}")
     elif name in INTEGERS:

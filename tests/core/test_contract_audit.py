@@ -134,7 +134,8 @@ def test_presets_fill_every_parameter(preset: str) -> None:
     by name, resolved (no preset name)." """
     expected = PRESET_TABLE[preset]
     rep = ok(preset, [], expected["seats"])
-    assert rep["rules"] == expected
+    # the standard penalties (an extension: optional, none unless the match names them)
+    assert rep["rules"] == {**expected, "foul_points": None, "foul_share": None}
     assert rep["rounds"] == [] and rep["finished"] is False and rep["winner"] is None
     assert rep["totals"] == [0] * (2 if expected["partnerships"] else expected["seats"])
 
@@ -144,7 +145,8 @@ def test_a_match_may_override_any_parameter() -> None:
     rep = ok({"preset": "parejas", "target": 100, "draw": "until_playable", "reserve": 3,
               "hand_size": 5, "later_opening_tile": "free"}, [], 4)
     assert rep["rules"] == {**PRESET_TABLE["parejas"], "target": 100, "draw": "until_playable",
-                            "reserve": 3, "hand_size": 5, "later_opening_tile": "free"}
+                            "reserve": 3, "hand_size": 5, "later_opening_tile": "free",
+                            "foul_points": None, "foul_share": None}
 
 
 @pytest.mark.parametrize("preset, players, readable", [

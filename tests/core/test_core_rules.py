@@ -36,7 +36,7 @@ def test_presets_match_the_design(preset):
     players = PRESET_PLAYERS[preset]
     rules = resolve_rules(preset, players)
     assert rules.as_dict() == {**DESIGN_PRESETS[preset], "max_pip": 6, "hand_size": 7,
-                               "seats": players}
+                               "seats": players, "foul_points": None, "foul_share": None}
     assert set(rules.as_dict()) == set(PARAMETERS)
     # a preset name and {"preset": name} are the same rules
     assert resolve_rules({"preset": preset}, players) == rules
@@ -171,3 +171,20 @@ def test_rules_are_frozen():
     assert isinstance(rules, Rules)
     with pytest.raises(AttributeError):
         rules.target = 10  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("points, share, target, expected", [
+    (None, None, 100, None), (20, None, 100, 20), (None, 10, 150, 15), (20, 10, 150, 20),
+    (10, 25, 150, 38), (0, 0, 100, 0)])
+def test_the_standard_foul_penalty_is_the_greater_of_points_and_share(points, share, target,
+                                                                      expected):
+    rules = resolve_rules({"preset": "parejas", "foul_points": points, "foul_share": share,
+                           "target": target}, 4)
+    assert rules.foul_penalty() == expected
+
+
+@pytest.mark.parametrize("name, value", [("foul_points", -1), ("foul_share", 101),
+                                         ("foul_share", 1.5), ("foul_points", True)])
+def test_a_bad_standard_penalty_is_refused(name, value):
+    with pytest.raises(RulesError):
+        resolve_rules({"preset": "parejas", name: value}, 4)
