@@ -1,9 +1,10 @@
 """Every error as ``application/problem+json`` (RFC 9457), and never a 500 for client input.
 
-Three sources of errors meet here: the service's (:class:`referee.service.ServiceError`, mapped by
+Four sources of errors meet here: the service's (:class:`referee.service.ServiceError`, mapped by
 class), HTTP's own (werkzeug's 404/405/413, webargs' 422 for a malformed request, the auth
-layer's 401/403), and bugs (anything else: logged with its traceback, answered as a bare 500 that
-leaks nothing).
+layer's 401/403), the database's (unreachable, restarting, a statement or lock timeout: 503 with
+Retry-After, and the pool recovers by itself when the database is back), and bugs (anything
+else: logged with its traceback, answered as a bare 500 that leaks nothing).
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ import http
 from typing import Any, Mapping
 
 from flask import Flask, Response, current_app, request
+from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
 from referee.service import (
-    Conflict, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid, NotFound,
-    ServiceError, Unauthorized,
+    Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
+    NotFound, ServiceError, Unauthorized,
 )
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+RETRY_AFTER_SECONDS = 5  # for 503: about how long a PostgreSQL restart takes
 PROBLEM_BASE = "urn:domino-referee:problem:"
 AUTHENTICATE = 'Bearer realm="domino-referee"'
 
@@ -50,6 +53,7 @@ TITLES = {
     "unauthorized": "Unauthorized",
     "forbidden": "Forbidden",
     "bad-request": "Bad request",
+    "database-unavailable": "The database is unavailable",
     "server-error": "Internal server error",
 }
 
@@ -96,6 +100,27 @@ def service_error(error: ServiceError) -> Response:
     return problem(status, error.message, kind=kind, headers=headers, **members)
 
 
+def database_unavailable(error: DatabaseError) -> bool:
+    """Whether a database error says the database cannot be reached or cannot serve now (down,
+    restarting, a dropped connection, a full pool, a statement or lock timeout) rather than a
+    bug: OperationalError and InterfaceError are the DBAPI's words for that."""
+    return (isinstance(error, (sa_exc.OperationalError, sa_exc.InterfaceError,
+                               sa_exc.TimeoutError, sa_exc.DisconnectionError))
+            or (isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated))
+
+
+def database_error(error: DatabaseError) -> Response:
+    if not database_unavailable(error):
+        return _server_error(error, 500)
+    # Not the client's doing, nor a bug: one line, no traceback, and nothing of it in the answer.
+    current_app.logger.warning("database unavailable on %s %s: %s", request.method, request.path,
+                               str(error).splitlines()[0] if str(error) else type(error).__name__)
+    return problem(503, "the database cannot be reached just now; retry in a few seconds (with "
+                        "the same Idempotency-Key, a retried write is stored once)",
+                   kind="database-unavailable",
+                   headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+
 def http_error(error: HTTPException) -> Response:
     status = error.code or 500
     if status >= 500:
@@ -128,5 +153,6 @@ def _server_error(cause: BaseException, status: int) -> Response:
 
 def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(ServiceError, service_error)
+    app.register_error_handler(DatabaseError, database_error)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(Exception, unexpected_error)

@@ -9,23 +9,90 @@ SQLite is set up for several writers (API threads, the CLI, other processes): WA
 never wait for a writer; a busy timeout, so a writer waits for the lock instead of failing; and
 ``BEGIN IMMEDIATE`` for write transactions, so the lock is taken up front and two writers can
 never deadlock upgrading a read lock. Foreign keys are enforced on every connection.
+
+No request may wait on the database for ever. Each bound is a setting (environment variable,
+default):
+
+| environment | default | what |
+| --- | --- | --- |
+| ``DOMINO_DB_CONNECT_TIMEOUT_S`` | 5 | PostgreSQL: giving up on connecting (libpq ``connect_timeout``) |
+| ``DOMINO_DB_STATEMENT_TIMEOUT_MS`` | 10000 | PostgreSQL: a statement running longer is cancelled (``statement_timeout``) |
+| ``DOMINO_DB_LOCK_TIMEOUT_MS`` | 5000 | PostgreSQL: waiting for a row or table lock (``lock_timeout``) |
+| ``DOMINO_DB_POOL_TIMEOUT_S`` | 10 | waiting for a free connection of the pool |
+| ``DOMINO_DB_BUSY_TIMEOUT_MS`` | 10000 | SQLite: a writer waiting for the write lock (``busy_timeout``) |
+| ``DOMINO_DB_PING_AFTER_S`` | 1 | PostgreSQL: a pooled connection idle longer is pinged before use |
+
+The PostgreSQL settings travel in the connection's startup packet (``options=-c ...``, no
+round trip); options in the URL come after them, so a URL can still override one. 0 turns a
+timeout off, as PostgreSQL and SQLite read it.
+
+Connections the server dropped (a restart, ``pg_terminate_backend``, an idle timeout) are found
+before use, not by the request that uses them: at checkout, a pooled connection whose socket has
+something to say while idle (the server's goodbye, or its end of the stream) is discarded at the
+cost of one poll, no round trip; one idle longer than ``DOMINO_DB_PING_AFTER_S`` is pinged too
+(one round trip), for a server that vanished without a word. The pool then connects afresh, so
+the first request after a restart is served. ``pool_pre_ping`` would ping every checkout: a
+third of an append's cost on PostgreSQL.
 """
 
 from __future__ import annotations
 
 import os
+import select
+import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.pool import StaticPool
 
 URL_VARIABLE = "DOMINO_DATABASE_URL"
 DATA_DIR_VARIABLE = "DOMINO_DATA_DIR"
 SQLITE_FILE = "domino.db"
-BUSY_TIMEOUT_MS = 30_000
+BUSY_TIMEOUT_MS = 10_000
 _READ_ONLY = "domino_read_only"  # an execution option: this transaction writes nothing
+_IDLE_SINCE = "domino_idle_since"  # a pooled connection's info: when it was checked in
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """How long the database may keep a request waiting (see the module's table)."""
+
+    connect_s: int = 5
+    statement_ms: int = 10_000
+    lock_ms: int = 5_000
+    pool_s: float = 10.0
+    busy_ms: int = BUSY_TIMEOUT_MS
+    ping_after_s: float = 1.0
+
+    @classmethod
+    def from_environment(cls) -> "Timeouts":
+        """The defaults, with each DOMINO_DB_* variable that is set instead."""
+        values: dict[str, Any] = {}
+        for field, (variable, kind) in _TIMEOUT_VARIABLES.items():
+            if text := os.environ.get(variable, "").strip():
+                try:
+                    value = kind(text)
+                except ValueError:
+                    raise ValueError(f"{variable} must be a number, not {text!r}") from None
+                if value < 0:
+                    raise ValueError(f"{variable} must not be negative, not {text!r}")
+                values[field] = value
+        return cls(**values)
+
+
+_TIMEOUT_VARIABLES = {
+    "connect_s": ("DOMINO_DB_CONNECT_TIMEOUT_S", int),
+    "statement_ms": ("DOMINO_DB_STATEMENT_TIMEOUT_MS", int),
+    "lock_ms": ("DOMINO_DB_LOCK_TIMEOUT_MS", int),
+    "pool_s": ("DOMINO_DB_POOL_TIMEOUT_S", float),
+    "busy_ms": ("DOMINO_DB_BUSY_TIMEOUT_MS", int),
+    "ping_after_s": ("DOMINO_DB_PING_AFTER_S", float),
+}
 
 
 def database_url(url: str | None = None) -> str:
@@ -42,25 +109,92 @@ def database_url(url: str | None = None) -> str:
 
 def safe_url(url: str) -> str:
     """The URL without its password, for messages."""
-    from sqlalchemy.engine import make_url
-
     return make_url(url).render_as_string(hide_password=True)
 
 
-def make_engine(url: str | None = None, **kwargs: Any) -> Engine:
+def make_engine(url: str | None = None, *, timeouts: Timeouts | None = None,
+                **kwargs: Any) -> Engine:
+    """An engine on ``url`` (see :func:`database_url`), bounded by ``timeouts`` (default: the
+    DOMINO_DB_* environment, else the defaults)."""
     url = database_url(url)
+    timeouts = timeouts or Timeouts.from_environment()
     if url.startswith("sqlite"):
-        return _sqlite_engine(url, **kwargs)
-    # No pool_pre_ping: it costs a round trip per transaction, a third of an append's. A
-    # connection the server dropped fails once and is discarded by the pool; recycling idle
-    # connections keeps that rare.
+        return _sqlite_engine(url, timeouts, **kwargs)
     kwargs.setdefault("pool_recycle", 1800)
+    kwargs.setdefault("pool_timeout", timeouts.pool_s)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() in ("psycopg", "psycopg2"):
+        kwargs["connect_args"] = _libpq_args(parsed, timeouts, kwargs.get("connect_args") or {})
+        engine = create_engine(url, **kwargs)
+        _find_dropped_connections(engine, timeouts.ping_after_s)
+        return engine
     return create_engine(url, **kwargs)
 
 
-def _sqlite_engine(url: str, **kwargs: Any) -> Engine:
+def _libpq_args(url: Any, timeouts: Timeouts, connect_args: dict[str, Any]) -> dict[str, Any]:
+    """connect_timeout, and statement and lock timeouts in the startup packet. What the URL
+    (or ``connect_args``) says wins: its options come later, and PostgreSQL keeps the last."""
+    args = dict(connect_args)
+    if "connect_timeout" not in url.query:
+        args.setdefault("connect_timeout", timeouts.connect_s)
+    ours = f"-c statement_timeout={timeouts.statement_ms} -c lock_timeout={timeouts.lock_ms}"
+    theirs = [o for o in (url.query.get("options"), args.get("options")) if isinstance(o, str)]
+    args["options"] = " ".join([ours, *theirs])
+    return args
+
+
+def _find_dropped_connections(engine: Engine, ping_after_s: float) -> None:
+    """Pooled connections the server dropped are discarded at checkout, before any use (see
+    the module's docstring); a DisconnectionError makes the pool connect afresh."""
+
+    @event.listens_for(engine, "checkin")
+    def _checkin(dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.pop(_IDLE_SINCE, None)
+        if since is None:
+            return  # new: just connected
+        if _has_spoken(dbapi_connection):
+            raise DisconnectionError("the server closed this connection while it was idle")
+        if time.monotonic() - since > ping_after_s and not _ping(dbapi_connection):
+            raise DisconnectionError("this idle connection no longer answers")
+
+
+def _has_spoken(dbapi_connection: Any) -> bool:
+    """Whether an idle connection's socket is readable: with no query pending, that is the
+    server's FATAL goodbye or the end of the stream (no LISTEN is ever issued here)."""
+    try:
+        fd = dbapi_connection.fileno()
+    except Exception:  # noqa: BLE001 - closed, or no socket: dead either way
+        return True
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(fd, select.POLLIN | select.POLLPRI)
+        return bool(poller.poll(0))
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def _ping(dbapi_connection: Any) -> bool:
+    """One round trip (SELECT 1), leaving no transaction open behind it."""
+    autocommit = dbapi_connection.autocommit
+    try:
+        dbapi_connection.autocommit = True  # no BEGIN, and nothing to roll back after
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("SELECT 1")
+        finally:
+            cursor.close()
+        dbapi_connection.autocommit = autocommit
+    except Exception:  # noqa: BLE001 - whatever the driver raises, this connection is done
+        return False
+    return True
+
+
+def _sqlite_engine(url: str, timeouts: Timeouts, **kwargs: Any) -> Engine:
     connect_args = kwargs.pop("connect_args", {})
-    connect_args.setdefault("timeout", BUSY_TIMEOUT_MS / 1000)
+    connect_args.setdefault("timeout", timeouts.busy_ms / 1000)
     connect_args.setdefault("check_same_thread", False)
     if url in ("sqlite://", "sqlite:///:memory:"):
         # One shared connection, or every checkout would see its own empty database.
@@ -73,7 +207,7 @@ def _sqlite_engine(url: str, **kwargs: Any) -> Engine:
         # emit our own in _on_begin: the documented pysqlite recipe.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout = {timeouts.busy_ms}")
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA journal_mode = WAL")
         # FULL: a commit is on disk before the append is acknowledged, power cut or not
@@ -131,8 +265,6 @@ def scratch_schema(url: str, prefix: str = "scratch") -> Iterator[str]:
     work in it (through their search_path, so the tables and alembic's version table land
     there), and drops it afterwards."""
     import uuid
-
-    from sqlalchemy.engine import make_url
 
     schema = f"{prefix}_{uuid.uuid4().hex[:16]}"
     admin = create_engine(url, isolation_level="AUTOCOMMIT")

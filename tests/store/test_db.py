@@ -1,12 +1,21 @@
-"""referee.store.db: which database one setting picks."""
+"""referee.store.db: which database one setting picks, and how long it may keep anyone waiting."""
 
 from __future__ import annotations
 
+import os
+import threading
+import time
+import uuid
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
-from referee.store.db import database_url
+from referee.store import db
+from referee.store.db import Timeouts, database_url, make_engine
 
 
 def test_the_url_is_the_argument_then_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -25,3 +34,209 @@ def test_the_default_is_domino_db_in_the_data_dir_or_here(monkeypatch: pytest.Mo
     monkeypatch.setenv("DOMINO_DATA_DIR", str(data))
     assert database_url() == f"sqlite:///{data / 'domino.db'}"
     assert data.is_dir()  # created, so that SQLite can make its file there
+
+
+# ---------------------------------------------------------------------------- timeouts
+
+TIMEOUT_VARIABLES = ("DOMINO_DB_CONNECT_TIMEOUT_S", "DOMINO_DB_STATEMENT_TIMEOUT_MS",
+                     "DOMINO_DB_LOCK_TIMEOUT_MS", "DOMINO_DB_POOL_TIMEOUT_S",
+                     "DOMINO_DB_BUSY_TIMEOUT_MS", "DOMINO_DB_PING_AFTER_S")
+
+
+@pytest.fixture
+def no_timeout_variables(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    for variable in TIMEOUT_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    return monkeypatch
+
+
+def test_timeouts_have_defaults_and_environment_overrides(
+        no_timeout_variables: pytest.MonkeyPatch) -> None:
+    assert Timeouts.from_environment() == Timeouts(connect_s=5, statement_ms=10_000, lock_ms=5_000,
+                                                   pool_s=10.0, busy_ms=10_000, ping_after_s=1.0)
+    no_timeout_variables.setenv("DOMINO_DB_STATEMENT_TIMEOUT_MS", "2500")
+    no_timeout_variables.setenv("DOMINO_DB_PING_AFTER_S", "0.5")
+    no_timeout_variables.setenv("DOMINO_DB_LOCK_TIMEOUT_MS", " ")  # blank: the default
+    found = Timeouts.from_environment()
+    assert (found.statement_ms, found.ping_after_s, found.lock_ms) == (2500, 0.5, 5_000)
+    for bad in ("soon", "-1", "1.5"):
+        no_timeout_variables.setenv("DOMINO_DB_STATEMENT_TIMEOUT_MS", bad)
+        with pytest.raises(ValueError, match="DOMINO_DB_STATEMENT_TIMEOUT_MS"):
+            Timeouts.from_environment()
+
+
+def test_sqlite_busy_timeout_is_a_setting(no_timeout_variables: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    no_timeout_variables.setenv("DOMINO_DB_BUSY_TIMEOUT_MS", "1234")
+    engine = make_engine(f"sqlite:///{tmp_path / 'x.db'}")
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 1234
+    finally:
+        engine.dispose()
+
+
+def _pg_url(tmp_schema_url: str, **query: str) -> str:
+    return make_url(tmp_schema_url).update_query_dict(query).render_as_string(hide_password=False)
+
+
+@pytest.fixture
+def pg_url(no_timeout_variables: pytest.MonkeyPatch) -> Iterator[str]:
+    url = os.environ.get("DOMINO_TEST_DATABASE_URL")
+    if not url:
+        pytest.skip("DOMINO_TEST_DATABASE_URL is not set")
+    with db.scratch_schema(url, prefix="test") as scoped:
+        yield scoped
+
+
+def _show(engine: Any, setting: str) -> str:
+    with engine.connect() as conn:
+        return conn.exec_driver_sql(f"SHOW {setting}").scalar()
+
+
+def test_postgresql_connections_carry_the_timeouts(pg_url: str,
+                                                    no_timeout_variables: pytest.MonkeyPatch) -> None:
+    engine = make_engine(pg_url)
+    try:
+        assert (_show(engine, "statement_timeout"), _show(engine, "lock_timeout")) == ("10s", "5s")
+        assert _show(engine, "search_path").startswith("test_")  # the URL's own options kept
+        assert engine.pool.timeout() == 10.0
+    finally:
+        engine.dispose()
+    no_timeout_variables.setenv("DOMINO_DB_STATEMENT_TIMEOUT_MS", "1234")
+    no_timeout_variables.setenv("DOMINO_DB_LOCK_TIMEOUT_MS", "0")
+    engine = make_engine(pg_url)
+    try:
+        assert (_show(engine, "statement_timeout"), _show(engine, "lock_timeout")) == ("1234ms", "0")
+    finally:
+        engine.dispose()
+    # The URL's own options say last, so they win.
+    own = make_url(pg_url)
+    options = own.query["options"] + " -c statement_timeout=777"
+    engine = make_engine(own.update_query_dict({"options": options}).render_as_string(hide_password=False))
+    try:
+        assert _show(engine, "statement_timeout") == "777ms"
+    finally:
+        engine.dispose()
+
+
+def test_a_long_statement_and_a_held_lock_are_cut_short(pg_url: str) -> None:
+    engine = make_engine(pg_url, timeouts=Timeouts(statement_ms=500, lock_ms=100))
+    try:
+        began = time.monotonic()
+        with pytest.raises(OperationalError, match="statement timeout"):
+            with engine.connect() as conn:
+                conn.exec_driver_sql("SELECT pg_sleep(5)")
+        with engine.begin() as conn:
+            conn.exec_driver_sql("CREATE TABLE held (id int PRIMARY KEY)")
+            conn.exec_driver_sql("INSERT INTO held VALUES (1)")
+        holder = engine.connect()
+        try:
+            holder.begin()
+            holder.exec_driver_sql("SELECT * FROM held FOR UPDATE")
+            with pytest.raises(OperationalError, match="lock timeout"):
+                with engine.begin() as conn:
+                    conn.exec_driver_sql("UPDATE held SET id = 2")
+        finally:
+            holder.close()
+        assert time.monotonic() - began < 3
+    finally:
+        engine.dispose()
+
+
+def test_an_unreachable_server_fails_fast() -> None:
+    engine = make_engine("postgresql+psycopg://postgres@127.0.0.1:1/none")
+    try:
+        began = time.monotonic()
+        with pytest.raises(OperationalError):
+            engine.connect()
+        assert time.monotonic() - began < 5
+    finally:
+        engine.dispose()
+
+
+def _kill(url: str, name: str) -> None:
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                              "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                              "AND application_name = :name"), {"name": name})
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and conn.execute(text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = :name"),
+                    {"name": name}).scalar():
+                time.sleep(0.02)
+    finally:
+        admin.dispose()
+
+
+def _pooled(engine: Any, count: int) -> list[int]:
+    """Check ``count`` connections out at once, then back into the pool; their backend pids."""
+    conns = [engine.connect() for _ in range(count)]
+    pids = [c.exec_driver_sql("SELECT pg_backend_pid()").scalar() for c in conns]
+    for c in conns:
+        c.close()
+    return pids
+
+
+def test_connections_the_server_dropped_are_replaced_before_use(pg_url: str) -> None:
+    name = f"domino-test-{uuid.uuid4().hex[:12]}"
+    engine = make_engine(_pg_url(pg_url, application_name=name))
+    try:
+        before = _pooled(engine, 3)
+        _kill(pg_url, name)
+        # Every pooled connection is dead; each checkout finds it so and connects afresh.
+        after = _pooled(engine, 3)
+        assert not set(before) & set(after)
+    finally:
+        engine.dispose()
+
+
+def test_a_silent_dead_connection_is_found_by_the_idle_ping(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A server gone without a word (a network cut) leaves the socket quiet: only a ping tells.
+    monkeypatch.setattr(db, "_has_spoken", lambda connection: False)
+    pings: list[int] = []
+    real_ping = db._ping
+    monkeypatch.setattr(db, "_ping", lambda c: pings.append(1) or real_ping(c))
+    name = f"domino-test-{uuid.uuid4().hex[:12]}"
+    engine = make_engine(_pg_url(pg_url, application_name=name),
+                         timeouts=Timeouts(ping_after_s=0.2))
+    try:
+        _pooled(engine, 1)
+        _pooled(engine, 1)
+        assert pings == []  # idle for less than ping_after_s: no round trip
+        _kill(pg_url, name)
+        time.sleep(0.3)
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("SELECT 1").scalar() == 1
+        assert pings == [1]
+    finally:
+        engine.dispose()
+
+
+def test_many_threads_after_a_kill_get_no_error(pg_url: str) -> None:
+    name = f"domino-test-{uuid.uuid4().hex[:12]}"
+    engine = make_engine(_pg_url(pg_url, application_name=name), pool_size=4)
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(20):
+                with engine.connect() as conn:
+                    conn.exec_driver_sql("SELECT 1")
+        except BaseException as error:  # noqa: BLE001 - collected for the assert
+            errors.append(error)
+
+    try:
+        _pooled(engine, 4)
+        _kill(pg_url, name)
+        threads = [threading.Thread(target=work) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == []
+    finally:
+        engine.dispose()

@@ -1,0 +1,244 @@
+"""The API when the database is not there: 503 problem+json with Retry-After, fast, never a 500;
+and back to work by itself, without a restart, when the database is back or after the server
+dropped its connections."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+import uuid
+from typing import Any, Iterator
+
+import pytest
+from api_helpers import PLAYERS, SERVER_TOKEN, Api, api, assert_problem, make_api  # noqa: F401
+from conftest import PG_URL
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from api import create_app
+
+CLOSED_PORT = "postgresql+psycopg://postgres@127.0.0.1:1/test"
+needs_pg = pytest.mark.skipif(not PG_URL, reason="DOMINO_TEST_DATABASE_URL is not set")
+
+
+def assert_unavailable(response: Any) -> None:
+    body = assert_problem(response, 503, "database-unavailable")
+    assert int(response.headers["Retry-After"]) > 0
+    assert "psycopg" not in body["detail"] and "127.0.0.1" not in body["detail"]
+
+
+def requests(token: str) -> list[tuple[str, str, dict[str, Any]]]:
+    auth = {"Authorization": f"Bearer {token}"}
+    return [
+        ("GET", "/api/v1/clubs/casino", {"headers": auth}),
+        ("GET", "/api/v1/clubs/casino/matches", {"headers": auth}),
+        ("POST", "/api/v1/clubs/casino/matches", {"headers": auth, "json": {"rules": "parejas", "players": PLAYERS}}),
+        ("POST", "/api/v1/matches/1/events", {"headers": {**auth, "If-Match": '"0"'}, "json": {"type": "note", "text": "x"}}),
+        ("GET", "/api/v1/matches/1", {"headers": auth}),
+        ("GET", "/api/v1/clubs/casino/standings?format=csv", {"headers": auth}),
+    ]
+
+
+def test_an_unreachable_database_is_503_with_retry_after_and_fast() -> None:
+    app = create_app({"DATABASE_URL": CLOSED_PORT, "ADMIN_TOKEN": SERVER_TOKEN})
+    try:
+        client = app.test_client()
+        began = time.monotonic()
+        # A club token needs the database to be found; the server token does not, and its
+        # request fails at the first query instead.
+        assert_unavailable(client.post("/api/v1/clubs", json={"slug": "x", "name": "X"},
+                                       headers={"Authorization": f"Bearer {SERVER_TOKEN}"}))
+        for method, url, kwargs in requests("some-club-token"):
+            assert_unavailable(client.open(url, method=method, **kwargs))
+        assert time.monotonic() - began < 5
+        # What needs no database still works.
+        assert client.get("/api/openapi.json").status_code == 200
+    finally:
+        app.extensions["domino-referee.service"].close()
+
+
+class Proxy:
+    """A TCP forwarder to PostgreSQL that can be cut and restored on the same port: the
+    database as the API sees it going away and coming back."""
+
+    def __init__(self, upstream: tuple[str, int]) -> None:
+        self.upstream = upstream
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self._listener: socket.socket | None = None
+        self._sockets: list[socket.socket] = []
+
+    def up(self) -> None:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self._listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def down(self) -> None:
+        """Refuse new connections and cut every open one."""
+        if self._listener is not None:
+            try:
+                self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept() (close would not)
+            except OSError:
+                pass
+            self._listener.close()
+            self._listener = None
+        for sock in self._sockets:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+        self._sockets.clear()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.upstream)
+            self._sockets += [client, server]
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for sock in (source, sink):
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+
+@pytest.fixture
+def pg_api() -> Iterator[tuple[Api, str]]:
+    """An Api on PostgreSQL whose connections are tagged with an application_name of their own
+    (so that a test can kill exactly them, not the other tests' or anyone else's)."""
+    from referee.store.db import scratch_schema
+
+    assert PG_URL
+    name = f"domino-test-{uuid.uuid4().hex[:12]}"
+    with scratch_schema(PG_URL, prefix="test") as url:
+        tagged = make_url(url).update_query_dict({"application_name": name})
+        api = make_api(tagged.render_as_string(hide_password=False))
+        try:
+            yield api, name
+        finally:
+            api.service.close()
+
+
+def kill_backends(name: str) -> int:
+    """pg_terminate_backend, from another connection, of every backend the API holds."""
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            killed = conn.execute(text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                "AND application_name = :name"), {"name": name}).scalar_one()
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # termination is asynchronous
+            with admin.connect() as conn:
+                left = conn.execute(text("SELECT count(*) FROM pg_stat_activity "
+                                         "WHERE application_name = :name"), {"name": name}).scalar_one()
+            if not left:
+                break
+            time.sleep(0.02)
+        return killed
+    finally:
+        admin.dispose()
+
+
+@needs_pg
+def test_terminated_backends_between_two_requests_are_no_500(pg_api: tuple[Api, str]) -> None:
+    api, name = pg_api
+    match_id = api.matches["casino"]
+    seq = 1
+    for round_ in range(3):
+        r = api.append(match_id, api.events[seq], seq)
+        assert r.status_code == 201, r.json
+        seq += 1
+        assert kill_backends(name) >= 1
+        # The very next requests, reads and an append, on the connections the pool held.
+        r = api.client.get(f"/api/v1/matches/{match_id}", headers=api.auth("viewer"))
+        assert r.status_code == 200 and r.json["last_seq"] == seq
+        r = api.append(match_id, api.events[seq], seq)
+        assert r.status_code == 201, r.json
+        seq += 1
+        kill_backends(name)
+        r = api.client.get("/api/v1/clubs/casino/standings", headers=api.auth("viewer"))
+        assert r.status_code == 200
+
+
+@needs_pg
+def test_the_api_recovers_by_itself_when_the_database_comes_back() -> None:
+    from referee.store.db import scratch_schema
+
+    assert PG_URL
+    real = make_url(PG_URL)
+    proxy = Proxy((real.host or "127.0.0.1", real.port or 5432))
+    proxy.up()
+    with scratch_schema(PG_URL, prefix="test") as url:
+        through = make_url(url).set(host="127.0.0.1", port=proxy.port)
+        api = make_api(through.render_as_string(hide_password=False))
+        try:
+            viewer = api.auth("viewer")
+            match_url = f"/api/v1/matches/{api.matches['casino']}"
+            assert api.client.get(match_url, headers=viewer).status_code == 200
+            proxy.down()
+            began = time.monotonic()
+            for _ in range(3):
+                assert_unavailable(api.client.get(match_url, headers=viewer))
+            assert_unavailable(api.append(api.matches["casino"], api.events[1], 1))
+            assert time.monotonic() - began < 5
+            proxy.up()
+            r = api.client.get(match_url, headers=viewer)
+            assert r.status_code == 200 and r.json["last_seq"] == 1
+            assert api.append(api.matches["casino"], api.events[1], 1).status_code == 201
+        finally:
+            api.service.close()
+            proxy.down()
+
+
+def test_which_database_errors_are_unavailability() -> None:
+    from sqlalchemy import exc
+
+    from api.errors import database_unavailable
+
+    cause = Exception("boom")
+    assert database_unavailable(exc.OperationalError("SELECT 1", {}, cause))  # down, timeouts
+    assert database_unavailable(exc.InterfaceError("SELECT 1", {}, cause))
+    assert database_unavailable(exc.TimeoutError("QueuePool limit reached"))  # a full pool
+    assert database_unavailable(exc.DBAPIError("SELECT 1", {}, cause, connection_invalidated=True))
+    assert not database_unavailable(exc.ProgrammingError("SELECT 1", {}, cause))  # a bug
+    assert not database_unavailable(exc.IntegrityError("INSERT", {}, cause))
+
+
+def test_a_full_pool_is_503_and_a_database_bug_500(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlalchemy import exc
+
+    def full(*args: Any, **kwargs: Any) -> None:
+        raise exc.TimeoutError("QueuePool limit of size 5 overflow 10 reached")
+
+    def bug(*args: Any, **kwargs: Any) -> None:
+        raise exc.ProgrammingError("SELECT secret FROM nowhere", {}, Exception("no such column"))
+
+    url = f"/api/v1/matches/{api.matches['casino']}/report"
+    monkeypatch.setattr(api.service.reading, "report", full)
+    assert_unavailable(api.client.get(url, headers=api.auth("viewer")))
+    monkeypatch.setattr(api.service.reading, "report", bug)
+    r = api.client.get(url, headers=api.auth("viewer"))
+    assert_problem(r, 500, "server-error")
+    assert "secret" not in r.get_data(as_text=True)
