@@ -9,7 +9,7 @@ stays among the report's violations only while it is open.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .events import Violation
 from .hindsight import findings
@@ -32,22 +32,28 @@ def violations_of(result: Replay) -> list[Violation]:
 
 def disputes(result: Replay, violations: Sequence[Violation]) -> list[dict[str, Any]]:
     """One entry per dispute, in seq order, open or ruled."""
+    return [_entry(v, ruling) for v, ruling in ruled(result, violations)]
+
+
+def ruled(result: Replay, violations: Sequence[Violation]
+          ) -> list[tuple[Violation, dict[str, Any] | None]]:
+    """Every dispute's violation (as found before any ruling took it away) and its ruling."""
     events, rulings = result.events, result.match.rulings
-    entries = {}
+    found: dict[int, tuple[Violation, dict[str, Any] | None]] = {}
     for v in violations:
         ruling = rulings.get(v.seq)
-        entries[v.seq] = _entry(v, ruling_of(events, ruling) if ruling is not None else None)
+        found[v.seq] = (v, ruling_of(events, ruling) if ruling is not None else None)
     # A void or an amend took its target's violation out of the record: it was a dispute if the
     # target had one just before the ruling came.
     for seq in sorted(set(result.struck) | set(result.amended)):
         ruling = _correction_of(events, seq, result)
-        if ruling is None or seq in entries:
+        if ruling is None or seq in found:
             continue
         before = replay(result.match.rules, result.match.players, events[:ruling - 1])
-        found = next((v for v in violations_of(before) if v.seq == seq), None)
-        if found is not None:
-            entries[seq] = _entry(found, ruling_of(events, ruling))
-    return [entries[seq] for seq in sorted(entries)]
+        earlier = next((v for v in violations_of(before) if v.seq == seq), None)
+        if earlier is not None:
+            found[seq] = (earlier, ruling_of(events, ruling))
+    return [found[seq] for seq in sorted(found)]
 
 
 def _correction_of(events: Sequence[Any], target: int, result: Replay) -> int | None:
@@ -63,6 +69,12 @@ def _correction_of(events: Sequence[Any], target: int, result: Replay) -> int | 
 def _entry(v: Violation, ruling: dict[str, Any] | None) -> dict[str, Any]:
     return {"seq": v.seq, "code": v.code, "certainty": v.certainty, "seat": v.seat,
             "found_at": v.found_at if v.found_at is not None else v.seq, "ruling": ruling}
+
+
+def open_count(match: Any, refused: Iterable[int]) -> int:
+    """How many disputes stand open: refused events and proven fouls that no ruling names."""
+    proven = {v.seq for v in findings(match).proven}
+    return len((set(refused) | proven) - match.rulings.keys())
 
 
 def open_violations(result: Replay, violations: Sequence[Violation]) -> list[Violation]:

@@ -32,3 +32,26 @@ def build_report(result: Replay) -> dict[str, Any]:
 def error_report(file: str, line: int, message: str) -> dict[str, Any]:
     """What ``validate --json`` prints in place of a report for a log it cannot read."""
     return {"format": FORMAT, "file": file, "error": {"line": line, "message": message}}
+
+
+def report_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What a change to the record changes in its report: the rounds, totals, winner and end,
+    and the violations that appear or vanish (by seq and code)."""
+    def keys(report: dict[str, Any]) -> dict[tuple[int, str], dict[str, Any]]:
+        return {(v["seq"], v["code"]): v for v in report["violations"]}
+
+    was, now = keys(before), keys(after)
+    rounds = []
+    for i in range(max(len(before["rounds"]), len(after["rounds"]))):
+        old = before["rounds"][i] if i < len(before["rounds"]) else None
+        new = after["rounds"][i] if i < len(after["rounds"]) else None
+        if old != new:
+            rounds.append({"round": i + 1, "before": old, "after": new})
+    return {
+        "rounds": rounds,
+        "totals": {"before": before["totals"], "after": after["totals"]},
+        "winner": {"before": before["winner"], "after": after["winner"]},
+        "finished": {"before": before["finished"], "after": after["finished"]},
+        "violations_appear": [now[k] for k in now if k not in was],
+        "violations_vanish": [was[k] for k in was if k not in now],
+    }

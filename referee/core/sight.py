@@ -58,4 +58,4 @@ def told_unseen(violation: Violation, players: Sequence[str]) -> Violation:
     reason = UNSEEN_REASONS.get(violation.code, "contradicts tiles the table has not seen")
     who = (f"{players[violation.seat]} (seat {violation.seat})"
            if violation.seat is not None else "the event")
-    return violation._replace(message=f"{who} {reason}")
+    return violation._replace(message=f"{who} {reason}", evidence=())

@@ -7,6 +7,7 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.recording`` (:mod:`.recording`): creating and importing matches, appending events;
 - ``svc.reading`` (:mod:`.reading`): a match's summary, events, state, screen, report and log;
 - ``svc.standings`` (:mod:`.standings`): club standings, JSON-ready or CSV;
+- ``svc.disputes`` (:mod:`.disputes`): disputes, previews of rulings, standard penalties, sheets;
 - ``svc.matches`` (:mod:`.repository`): the match repository they share.
 
 Who may do what, and who sees which hands, is decided in :mod:`.access`: every use case takes
@@ -27,6 +28,7 @@ from ..store.codec import utcnow
 from ..store.schema import ROLES
 from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
 from .clubs import Clubs
+from .disputes import Disputes
 from ..store.db import database_url, safe_url
 from ..store.schema import STATUSES
 from .errors import (
@@ -62,6 +64,7 @@ class Service:
         self.recording = Recording(self.matches)
         self.reading = Reading(self.matches)
         self.standings = Standings(engine)
+        self.disputes = Disputes(self.matches, self.reading, self.recording)
 
     def rebuild(self) -> int:
         """Recompute every match's projection from its events; returns how many matches."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import store
+from ..core.disputes import open_count
 from ..core.log import parse_header
 from ..core.replay import replay
 from ..store import db
@@ -22,6 +23,8 @@ def rebuild(matches: MatchRepository) -> int:
             header = parse_header(store.load_json(row.header))
             result = replay(header.rules, header.players, matches.events(conn, row))
             updated = store.last_recorded_at(conn, match_id) or row.created_at
-            projection = store.Projection.of(result.match, len(result.violations), updated)
+            refused = {v.seq for v in result.violations}
+            projection = store.Projection.of(result.match, open_count(result.match, refused),
+                                             updated)
             store.update_projection(conn, match_id, projection, rules=header.rules.as_dict())
     return len(ids)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from .. import store
+from ..core.disputes import open_count
 from ..core.events import EVENT_TYPES
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
@@ -90,7 +91,8 @@ class Recording:
                 played_on=_played_on(header.get("date"), now), rules=parsed.rules.as_dict(),
                 player_names=names, player_ids=[ids[n] for n in names],
                 sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
-                projection=store.Projection.of(match, len(refused), now), created_at=now)
+                projection=store.Projection.of(match, open_count(match, refused), now),
+                created_at=now)
             store.insert_events(conn, match_id, new, now)
             created = summary(store.match_row(conn, match_id))
         self.matches.remember(match_id, Loaded(match, refused, club))

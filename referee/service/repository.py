@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator, Sequence
 from sqlalchemy import Connection, Engine, Row
 
 from .. import store
+from ..core.disputes import open_count
 from ..core.events import Violation
 from ..core.match import Match
 from ..core.position import Position, position
@@ -48,7 +49,8 @@ class Loaded:
 
     @property
     def violations(self) -> int:
-        return len(self.refused)
+        """Open disputes: refused events and proven fouls no ruling settled."""
+        return open_count(self.match, self.refused)
 
     def push(self, event: Any) -> Violation | None:
         violation = self.match.push(event)

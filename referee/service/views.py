@@ -89,7 +89,10 @@ def seen_report(report: dict[str, Any], view: Sight, players: Sequence[str]) -> 
     if view.whole:
         return report
     def told(v: dict[str, Any]) -> dict[str, Any]:
-        as_violation = Violation(v["seq"], v["code"], v["seat"], v["message"], v["certainty"])
-        return {**v, "message": view.told(as_violation, players).message}
+        as_violation = Violation(v["seq"], v["code"], v["seat"], v["message"], v["certainty"],
+                                 v.get("found_at"), tuple(v.get("evidence", ())))
+        told_as = view.told(as_violation, players).as_dict()
+        return {k: told_as.get(k, []) for k in v}  # the same fields (evidence may go empty)
 
-    return {**report, "violations": [told(v) for v in report["violations"]]}
+    return {**report, "violations": [told(v) for v in report["violations"]],
+            "suspicions": [told(v) for v in report["suspicions"]]}

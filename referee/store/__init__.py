@@ -19,7 +19,8 @@ from .events import (
     secret_rows,
 )
 from .matches import (
-    Projection, insert_match, last_seq, list_matches, match_ids, match_row, update_projection,
+    Projection, disputed_match_ids, insert_match, last_seq, list_matches, match_ids, match_row,
+    update_projection,
 )
 from .standings import standings
 
@@ -29,6 +30,7 @@ __all__ = [
     "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
     "load_json", "utcnow", "AlreadyExists", "StaleSeq", "StoreError", "NewEvent", "append",
     "event_by_seq", "event_data", "event_rows", "insert_events", "last_recorded_at", "secret_rows",
-    "Projection", "insert_match", "last_seq", "list_matches", "match_ids", "match_row",
+    "Projection", "disputed_match_ids", "insert_match", "last_seq", "list_matches", "match_ids",
+    "match_row",
     "update_projection", "standings",
 ]

@@ -116,3 +116,12 @@ def update_projection(conn: Connection, match_id: int, projection: Projection,
     """Rewrite what a match's header and events add up to (a rebuild)."""
     conn.execute(update(matches).where(matches.c.id == match_id)
                  .values(rules=rules, **projection.values()))
+
+
+def disputed_match_ids(conn: Connection, club_id: int) -> list[int]:
+    """The club's matches that may hold a dispute: open violations, or a ruling recorded."""
+    ruled = (select(events.c.match_id).join(matches, matches.c.id == events.c.match_id)
+             .where(matches.c.club_id == club_id,
+                    events.c.type.in_(("stands", "amend", "void", "penalty", "annul", "forfeit"))))
+    open_ = select(matches.c.id).where(matches.c.club_id == club_id, matches.c.violations > 0)
+    return sorted(set(conn.execute(ruled).scalars()) | set(conn.execute(open_).scalars()))
