@@ -6,15 +6,13 @@ from typing import Any
 
 from .auth import auth, caller
 from .context import service
-from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, expected_seq, paginate_seq
+from .headers import (
+    ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, expected_seq, paginate_seq,
+)
 from .openapi import Blueprint
 from .schemas import (
     AppendedSchema, AppendHeadersSchema, EventListArgsSchema, EventSchema, RecordedEventSchema,
 )
-
-REPLAYED_HEADER = {"Idempotent-Replayed": {
-    "description": "true when this answers a retry: nothing new was stored",
-    "schema": {"type": "string"}}}
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1",
                 description="The record: read it, append to it")

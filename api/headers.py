@@ -17,6 +17,9 @@ MAX_SEQ = 2**31 - 1  # the events.seq column's range
 
 ETAG_HEADER = {"ETag": {"description": 'the match\'s last sequence number, quoted: "N"',
                         "schema": {"type": "string"}}}
+REPLAYED_HEADER = {"Idempotent-Replayed": {
+    "description": "true when this answers a retry (the same Idempotency-Key): nothing new was "
+                   "stored", "schema": {"type": "string"}}}
 PAGE_HEADERS = {
     "Link": {"description": "RFC 8288 links: first, prev, next, last", "schema": {"type": "string"}},
     "X-Total-Count": {"description": "items matching, over all pages", "schema": {"type": "integer"}},

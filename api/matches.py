@@ -11,11 +11,13 @@ from referee.service import Caller
 
 from .auth import auth, caller
 from .context import service
-from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, not_modified, paginate
+from .headers import (
+    ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, not_modified, paginate,
+)
 from .openapi import Blueprint
 from .schemas import (
-    LOG_BODY, LOG_MEDIA_TYPE, MatchCreateSchema, MatchListArgsSchema, MatchSchema,
-    MatchSummarySchema, ReportSchema,
+    LOG_BODY, LOG_MEDIA_TYPE, IdempotencyHeadersSchema, MatchCreateSchema, MatchListArgsSchema,
+    MatchSchema, MatchSummarySchema, ReportSchema,
 )
 
 blp = Blueprint("matches", __name__, url_prefix="/api/v1",
@@ -47,17 +49,26 @@ def list_matches(args: dict[str, Any], club: str):
 
 @blp.route("/clubs/<string:club>/matches", methods=["POST"])
 @auth.login_required
+@blp.arguments(IdempotencyHeadersSchema(), location="headers")
 @blp.arguments(MatchCreateSchema())
-@blp.response(201, MatchSummarySchema, headers={**LOCATION, **ETAG_HEADER})
+@blp.response(201, MatchSummarySchema, headers={**LOCATION, **ETAG_HEADER, **REPLAYED_HEADER})
 @blp.errors(401, 403, 404, 413, 415, 422)
-def create_match(body: dict[str, Any], club: str):
+def create_match(headers: dict[str, Any], body: dict[str, Any], club: str):
     """Start a match (scorekeeper or referee): {"rules": preset or object, "players": [...]}.
 
     New player names are registered in the club. Optional header fields: table, date, event, match.
+    An Idempotency-Key makes a retry safe: the same key and body get the first answer again (with
+    Idempotent-Replayed: true, and no second match); the same key with another body is refused
+    (422). A retry that leaves out the date stands for the first request's date.
     """
     fields = {k: v for k, v in body.items() if k not in ("rules", "players")}
-    return _created(service().recording.create_match(club, body["rules"], body["players"],
-                                                     who=caller(), **fields))
+    created = service().recording.create_match(
+        club, body["rules"], body["players"], who=caller(),
+        client_key=headers.get("idempotency_key"), **fields)
+    summary, response_headers = _created(created)
+    if created.replayed:
+        response_headers["Idempotent-Replayed"] = "true"
+    return summary, response_headers
 
 
 @blp.route("/clubs/<string:club>/matches/import", methods=["POST"])

@@ -254,12 +254,15 @@ class AppendedSchema(Schema):
     position = fields.Nested(PositionSchema, required=True)
 
 
-class AppendHeadersSchema(Schema):
-    if_match = fields.String(data_key="If-Match", metadata={
-        "description": "required: '\"N\"', N the last sequence number seen (the ETag)"})
+class IdempotencyHeadersSchema(Schema):
     idempotency_key = fields.String(data_key="Idempotency-Key",
                                     validate=validate.Length(min=1, max=200),
                                     metadata={"description": "makes a retry safe"})
+
+
+class AppendHeadersSchema(IdempotencyHeadersSchema):
+    if_match = fields.String(data_key="If-Match", metadata={
+        "description": "required: '\"N\"', N the last sequence number seen (the ETag)"})
 
 
 # ---------------------------------------------------------------- report

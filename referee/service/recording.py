@@ -21,11 +21,19 @@ from ..core.sight import told_unseen
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
-from .errors import IllegalEvent, Invalid, NotFound
+from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound
 from .lookup import club_row
 from .reading import summary
 from .repository import Loaded, MatchRepository, Recorded
 from .views import seen_position, seen_replay, sight
+
+
+class Created(dict):
+    """A created match's summary; ``replayed`` when it answers a retry (nothing was stored)."""
+
+    def __init__(self, summary: dict[str, Any], replayed: bool = False) -> None:
+        super().__init__(summary)
+        self.replayed = replayed
 
 
 class Recording:
@@ -34,10 +42,18 @@ class Recording:
         self.engine = matches.engine
 
     def create_match(self, club: str, rules: Any, players: Sequence[str], *,
-                     who: Caller = OPERATOR, **header_fields: Any) -> dict[str, Any]:
+                     who: Caller = OPERATOR, client_key: str | None = None,
+                     **header_fields: Any) -> "Created":
         """A new match; the players are registered in the club if new. ``header_fields`` are the
-        optional log header fields (match, table, date, event); the date defaults to today."""
+        optional log header fields (match, table, date, event); the date defaults to today.
+
+        ``client_key`` (an HTTP Idempotency-Key) makes a retry safe: the club's match created
+        under that key already is answered as it was created (``replayed`` set) when the request
+        is the same (rules, players and header fields; a date left out is the first one's), and
+        IdempotencyMismatch when it is not. Concurrent retries create one match."""
         require(who, club, Action.RECORD)
+        if client_key is not None:
+            client_key = checks.name(client_key, "idempotency key")
         unknown = set(header_fields) - set(OPTIONAL_HEADER_FIELDS)
         if unknown:
             raise Invalid(f"unknown header fields: {', '.join(sorted(unknown))}; "
@@ -45,6 +61,7 @@ class Recording:
         if not isinstance(players, (list, tuple)):
             raise Invalid("players must be a list of player names")
         header_fields = {k: v for k, v in header_fields.items() if v is not None}
+        dated = "date" in header_fields
         header_fields.setdefault("date", self.matches.clock().date().isoformat())
         header = {"format": FORMAT, "rules": rules, "players": list(players),
                   **header_fields, "club": club}
@@ -52,7 +69,9 @@ class Recording:
             parsed = parse_header(header)
         except LogError as error:
             raise Invalid(error.message) from None
-        return self._create(club, header, parsed, [], who, recorded_by=who.recorded_by)
+        if client_key is not None:
+            return self._create_once(club, header, parsed, who, client_key, dated)
+        return Created(self._create(club, header, parsed, [], who, recorded_by=who.recorded_by))
 
     def import_log(self, club: str, text: str | bytes, *, who: Caller = OPERATOR,
                    recorded_by: str | None = None) -> dict[str, Any]:
@@ -71,7 +90,8 @@ class Recording:
                             recorded_by=by)
 
     def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
-                who: Caller, recorded_by: str | None) -> dict[str, Any]:
+                who: Caller, recorded_by: str | None,
+                client_key: str | None = None) -> dict[str, Any]:
         names = [checks.name(p, "player name", line=1) for p in parsed.players]
         if len(set(names)) != len(names):
             raise Invalid("a player is seated twice", line=1)
@@ -92,11 +112,38 @@ class Recording:
                 player_names=names, player_ids=[ids[n] for n in names],
                 sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
                 projection=store.Projection.of(match, open_count(match, refused), now),
-                created_at=now)
+                created_at=now, client_key=client_key)
             store.insert_events(conn, match_id, new, now)
             created = summary(store.match_row(conn, match_id))
         self.matches.remember(match_id, Loaded(match, refused, club))
         return created
+
+    def _create_once(self, club: str, header: dict[str, Any], parsed: Any, who: Caller,
+                     client_key: str, dated: bool) -> "Created":
+        """create_match under an idempotency key: the first answer again for a retry."""
+        with db.reading(self.engine) as conn:
+            first = store.match_by_client_key(conn, club, client_key)
+        if first is None:
+            try:
+                return Created(self._create(club, header, parsed, [], who,
+                                            recorded_by=who.recorded_by, client_key=client_key))
+            except store.AlreadyExists:  # a retry racing its original, which won
+                with db.reading(self.engine) as conn:
+                    first = store.match_by_client_key(conn, club, client_key)
+                if first is None:
+                    raise
+        stored = store.load_json(first.header)
+        if not dated:  # the first one's date was today then: it is not the client's to repeat
+            stored.pop("date", None)
+            header = {k: v for k, v in header.items() if k != "date"}
+        if store.canonical_json(stored) != store.canonical_json(header):
+            raise IdempotencyMismatch(
+                f"idempotency key already used for match {first.id}, which was created with "
+                f"another request")
+        # As it was answered then: the match before any event (events may have come since).
+        initial = store.Projection.of(Match(parsed.rules, parsed.players), 0, first.created_at)
+        answer = {**summary(first), **initial.values(), "updated_at": store.iso(first.created_at)}
+        return Created({k: answer[k] for k in summary(first)}, replayed=True)
 
     def may_record(self, match_id: int | str, event: Any, *, who: Caller) -> None:
         """Forbidden (or NotFound) unless ``who`` may record ``event`` in the match: to ask before

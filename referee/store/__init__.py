@@ -19,8 +19,8 @@ from .events import (
     secret_rows,
 )
 from .matches import (
-    Projection, disputed_match_ids, insert_match, last_seq, list_matches, match_ids, match_row,
-    update_projection,
+    Projection, disputed_match_ids, insert_match, last_seq, list_matches, match_by_client_key,
+    match_ids, match_row, update_projection,
 )
 from .standings import standings
 
@@ -31,6 +31,6 @@ __all__ = [
     "load_json", "utcnow", "AlreadyExists", "StaleSeq", "StoreError", "NewEvent", "append",
     "event_by_seq", "event_data", "event_rows", "insert_events", "last_recorded_at", "secret_rows",
     "Projection", "disputed_match_ids", "insert_match", "last_seq", "list_matches", "match_ids",
-    "match_row",
+    "match_row", "match_by_client_key",
     "update_projection", "standings",
 ]

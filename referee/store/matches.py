@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ..core.match import Match
+from .errors import AlreadyExists
 from .schema import clubs, events, match_players, matches
 
 
@@ -42,10 +44,21 @@ _MATCH_COLUMNS = (matches, clubs.c.slug.label("club"))
 
 def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
                  rules: dict[str, Any], player_names: Sequence[str], player_ids: Sequence[int],
-                 sides: Sequence[int], projection: Projection, created_at: dt.datetime) -> int:
-    result = conn.execute(insert(matches).values(
-        club_id=club_id, header=header, played_on=played_on, rules=rules,
-        players=list(player_names), created_at=created_at, **projection.values()))
+                 sides: Sequence[int], projection: Projection, created_at: dt.datetime,
+                 client_key: str | None = None) -> int:
+    """A new match; AlreadyExists when ``client_key`` names one of the club's matches already
+    (the unique index on (club_id, client_key): a racing retry of the same create)."""
+    try:
+        result = conn.execute(insert(matches).values(
+            club_id=club_id, header=header, played_on=played_on, rules=rules,
+            players=list(player_names), created_at=created_at, client_key=client_key,
+            **projection.values()))
+    except IntegrityError:
+        if client_key is None:
+            raise
+        # No savepoint: the failed insert ends the caller's transaction, which is what it
+        # should do (the match is the retry's original).
+        raise AlreadyExists("a match was created with this idempotency key already") from None
     match_id = result.inserted_primary_key[0]
     conn.execute(insert(match_players), [
         {"match_id": match_id, "seat": seat, "player_id": pid, "side": side}
@@ -78,6 +91,12 @@ def match_row(conn: Connection, match_id: int, *, client_event_id: str | None = 
     if with_key:
         params["client_event_id"] = client_event_id
     return conn.execute(_MATCH_QUERIES[with_key, for_update], params).first()
+
+
+def match_by_client_key(conn: Connection, club: str, client_key: str) -> Row | None:
+    """The club's match created under the idempotency key ``client_key``, as match_row has it."""
+    return conn.execute(select(*_MATCH_COLUMNS).join(clubs, clubs.c.id == matches.c.club_id)
+                        .where(clubs.c.slug == club, matches.c.client_key == client_key)).first()
 
 
 def last_seq(conn: Connection, match_id: int) -> int | None:
