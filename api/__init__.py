@@ -24,7 +24,7 @@ from flask import Flask
 
 from referee.service import open_service
 
-from . import clubs, events, matches, tokens
+from . import clubs, disputes, events, matches, tokens
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
@@ -57,7 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_context(app, open_service(app.config.get("DATABASE_URL")))
     init_body(app)
     api = init_api(app)
-    for module in (clubs, tokens, matches, events):
+    for module in (clubs, tokens, matches, events, disputes):
         api.register_blueprint(module.blp)
     register_error_handlers(app)
     return app

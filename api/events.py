@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import jsonify
+
 from .auth import auth, caller
 from .context import service
 from .headers import (
@@ -11,7 +13,8 @@ from .headers import (
 )
 from .openapi import Blueprint
 from .schemas import (
-    AppendedSchema, AppendHeadersSchema, EventListArgsSchema, EventSchema, RecordedEventSchema,
+    AppendedSchema, AppendHeadersSchema, DryRunArgsSchema, EventListArgsSchema, EventSchema,
+    PreviewSchema, RecordedEventSchema,
 )
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1",
@@ -40,11 +43,14 @@ def list_events(args: dict[str, Any], match_id: int):
 
 @blp.route("/matches/<int:match_id>/events", methods=["POST"])
 @auth.login_required
+@blp.arguments(DryRunArgsSchema(), location="query")
 @blp.arguments(AppendHeadersSchema(), location="headers")
 @blp.arguments(EventSchema())
 @blp.response(201, AppendedSchema, headers={**ETAG_HEADER, **REPLAYED_HEADER})
+@blp.alt_response(200, schema=PreviewSchema, description="with ?dry_run=true: the preview")
 @blp.errors(400, 401, 403, 404, 412, 413, 415, 422, 428)
-def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
+def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str, Any],
+                 match_id: int):
     """Append one event (a log line's JSON) to the record.
 
     Needs If-Match: "N", N the last sequence number seen (428 without it; 412 with the current
@@ -53,10 +59,14 @@ def append_event(headers: dict[str, Any], event: dict[str, Any], match_id: int):
     open dispute for a referee to rule on. Rulings (penalty, void, annul, forfeit) take a
     referee's token; play (deal, play, draw, pass, reveal, note) a scorekeeper's or better.
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
-    same key with another body is refused (422).
+    same key with another body is refused (422). With ``?dry_run=true`` (a referee previewing a
+    ruling, say) the answer is 200 with the report as it would be and what changes, and nothing
+    is stored (no If-Match needed).
     """
     svc, who = service(), caller()
     svc.recording.may_record(match_id, event, who=who)
+    if args["dry_run"]:
+        return jsonify(PreviewSchema().dump(svc.disputes.preview(match_id, [event], who=who)))
     expected = expected_seq(lambda: svc.reading.get_match(match_id, who=who)["last_seq"])
     if not isinstance(expected, int):
         return expected

@@ -22,12 +22,38 @@ def _raw(kind: str | list[str], description: str, required: bool = False) -> fie
 
 # ---------------------------------------------------------------- problems (RFC 9457)
 
+class FactSchema(Schema):
+    seq = fields.Integer(required=True)
+    fact = fields.String(required=True)
+
+
 class ViolationSchema(Schema):
     seq = fields.Integer(required=True)
     code = fields.String(required=True, metadata={"description": "a domino-report/1 violation code"})
     certainty = fields.String(validate=validate.OneOf(("proven", "possible")))
     seat = fields.Integer(allow_none=True, required=True)
     message = fields.String(required=True)
+    found_at = fields.Integer(metadata={
+        "description": "proven in hindsight: the event that completed the proof"})
+    evidence = fields.List(fields.Nested(FactSchema), metadata={
+        "description": "the facts the proof rests on (for a suspicion, for and against)"})
+
+
+class RulingSchema(Schema):
+    seq = fields.Integer(required=True)
+    type = fields.String(required=True)
+    reason = fields.String(allow_none=True)
+    points = fields.Integer()
+
+
+class DisputeSchema(Schema):
+    seq = fields.Integer(required=True, metadata={"description": "the disputed event"})
+    code = fields.String(required=True)
+    certainty = fields.String(required=True)
+    seat = fields.Integer(allow_none=True, required=True)
+    found_at = fields.Integer(required=True)
+    ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
+    match = fields.Integer(metadata={"description": "in a club's list: the match"})
 
 
 class ProblemSchema(Schema):
@@ -209,7 +235,12 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
     """The match now: everything a scorekeeper's screen shows."""
 
     disputes = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
-        "description": "violations of events recorded as disputed and not yet voided"})
+        "description": "the open disputes: events recorded as disputed, fouls proven in "
+                       "hindsight, until a referee rules"})
+    turn_name = fields.String(allow_none=True, metadata={"description": "who is on turn"})
+    may_lead_names = fields.List(fields.String(), metadata={"description": "who may open"})
+    sides = fields.List(fields.String(), metadata={"description": "each side's name"})
+    winner_name = fields.String(allow_none=True, metadata={"description": "the winning side"})
 
 
 # ---------------------------------------------------------------- events
@@ -288,8 +319,63 @@ class ReportSchema(Schema):
     totals = fields.List(fields.Integer(), required=True)
     finished = fields.Boolean(required=True)
     winner = fields.Integer(allow_none=True, required=True)
+    suspicions = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
+        "description": "what the record allows but does not prove (certainty possible)"})
+    disputes = fields.List(fields.Nested(DisputeSchema), required=True, metadata={
+        "description": "every violation of the record, with its ruling"})
 
 
 # Bodies that are not JSON, documented by hand (flask-smorest documents schemas only).
 LOG_MEDIA_TYPE = "application/x-ndjson"
 LOG_BODY = {"type": "string", "description": "a domino-log/1: UTF-8 JSON Lines, header first"}
+
+
+# ---------------------------------------------------------------- disputes
+
+DISPUTE_STATUS = validate.OneOf(("open", "ruled", "all"))
+
+
+class DisputeStatusArgsSchema(Schema):
+    status = fields.String(load_default="all", validate=DISPUTE_STATUS)
+
+
+class DisputeListArgsSchema(PageArgsSchema):
+    status = fields.String(load_default="open", validate=DISPUTE_STATUS)
+
+
+class SheetArgsSchema(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(("json", "html")))
+
+
+class DryRunArgsSchema(Schema):
+    dry_run = fields.Boolean(load_default=False, metadata={
+        "description": "answer what it would do, and store nothing"})
+
+
+class SheetSchema(Schema):
+    match = fields.Nested(MatchSummarySchema, required=True)
+    dispute = fields.Nested(ViolationSchema, required=True)
+    event = fields.Raw(required=True, metadata={"description": "the disputed event as recorded"})
+    moment = fields.Dict(required=True, metadata={
+        "description": "before the event: seq, round, line, ends, turn, turn_name"})
+    evidence = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each fact with its event as recorded: {seq, fact, event}"})
+    ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
+    score = fields.Dict(required=True, metadata={
+        "description": "totals before the ruling (now, while open) and after it"})
+
+
+class PreviewSchema(Schema):
+    stored = fields.Boolean(required=True, metadata={"description": "always false"})
+    events = fields.List(fields.Dict(), required=True, metadata={
+        "description": "each event previewed, with its seq and violation (null when legal)"})
+    report = fields.Nested(ReportSchema, required=True, metadata={
+        "description": "the report as it would be"})
+    changes = fields.Dict(required=True, metadata={
+        "description": "rounds, totals, winner, finished (before and after) and the violations "
+                       "that would appear or vanish"})
+
+
+class StandardPenaltySchema(Schema):
+    events = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the penalties recorded: {seq, event}"})
