@@ -148,12 +148,7 @@ def match_screen(service: Service, match_id: str | int, at: int | None) -> Scree
     if at > summary["last_seq"]:
         raise click.BadParameter(f"match {summary['id']} has {summary['last_seq']} events; "
                                  f"there is no event {at}", param_hint="'--at'")
-    if at == summary["last_seq"]:
-        return service.reading.screen(summary["id"])
-    pos = service.reading.state(summary["id"], at)
-    disputes = ([v for v in service.reading.report(summary["id"])["violations"] if v["seq"] <= at]
-                if summary["violations"] else [])
-    return Screen(summary, pos, hands_hidden=False, disputes=tuple(disputes))
+    return service.reading.screen(summary["id"], at)
 
 
 @match.command("show")

@@ -92,24 +92,35 @@ class Reading:
         see it."""
         with db.reading(self.engine) as conn:
             row = self._row(conn, match_id, who)
-            if at is not None:
-                at = checks.count(at, "at")
-                if at > row.last_seq:
-                    raise Invalid(f"at is {at} but the match has {row.last_seq} events")
+            at = self._at(row, at)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
                 return seen_position(self.matches, conn, row, view, entry, at)
 
-    def screen(self, match_id: int | str, *, who: Caller = OPERATOR) -> Screen:
-        """The match now, as a scorekeeper's screen shows it to ``who``."""
+    def screen(self, match_id: int | str, at: int | None = None, *,
+               who: Caller = OPERATOR) -> Screen:
+        """The match as a scorekeeper's screen shows it to ``who``: now, or as the table stood
+        after event ``at`` (with the disputes open then)."""
         with db.reading(self.engine) as conn:
             row = self._row(conn, match_id, who)
+            at = self._at(row, at)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
-                pos = seen_position(self.matches, conn, row, view, entry)
+                pos = seen_position(self.matches, conn, row, view, entry, at)
             # The summary counts open disputes; only when there are some is a replay worth it.
-            disputes = (self._report(conn, row, view)["violations"] if row.violations else [])
+            disputes = []
+            if row.violations:
+                report = build_report(self.matches.replay(conn, row, at))
+                disputes = seen_report(report, view, row.players)["violations"]
         return Screen(summary(row), pos, not view.whole, tuple(disputes))
+
+    @staticmethod
+    def _at(row: Row, at: int | None) -> int | None:
+        if at is not None:
+            at = checks.count(at, "at")
+            if at > row.last_seq:
+                raise Invalid(f"at is {at} but the match has {row.last_seq} events")
+        return at
 
     def report(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """The domino-report/1 (violations told as ``who`` may hear them)."""
