@@ -29,6 +29,10 @@ from .openers import opening
 from .outcomes import ANNULLED, DOMINO
 
 FOULS = {"pass": "renege", "draw": "illegal_draw"}
+
+
+def _ends(a: int, b: int) -> str:
+    return f"{a}" if a == b else f"{a} or {b}"
 VERBS = {"pass": "passed", "draw": "drew"}
 
 
@@ -105,13 +109,13 @@ class _Round:
             elif k == "play" and fit >> x & 1 and not shown >> x & 1:
                 shown |= 1 << x
                 facts.append({"seq": u, "fact": f"{self.name(seat)} played {self.tile(x)}, "
-                                                f"which fits {a} or {b}"})
+                                                f"which fits {_ends(a, b)}"})
             elif k == "reveal" and x & fit & ~shown:
                 new = x & fit & ~shown
                 shown |= new
                 facts.append({"seq": u, "fact": f"{self.name(seat)} revealed "
                                                 f"{', '.join(self.tiles.mask_names(new))}, which "
-                                                f"fit {a} or {b}"})
+                                                f"fit {_ends(a, b)}"})
             else:
                 continue
             if shown.bit_count() > brought:
@@ -122,8 +126,8 @@ class _Round:
                                                 f"that fits at event {seq}"})
                 holding = "passed holding" if kind == "pass" else "drew holding"
                 return Violation(seq, FOULS[kind], seat,
-                                 f"{self.name(seat)} {holding} a tile that fits {a} or {b}, as "
-                                 f"its plays and reveals up to event {u} prove",
+                                 f"{self.name(seat)} {holding} a tile that fits {_ends(a, b)}, "
+                                 f"as its plays and reveals up to event {u} prove",
                                  "proven", u, tuple(facts))
         return None
 
@@ -148,7 +152,7 @@ class _Round:
                    if draws else f"{self.name(seat)}'s hand at that moment was never shown in full")
         evidence.append({"seq": seq, "fact": against})
         return Violation(seq, FOULS[kind], seat,
-                         f"{self.name(seat)} may have held a tile that fits {a} or {b}",
+                         f"{self.name(seat)} may have held a tile that fits {_ends(a, b)}",
                          "possible", None, tuple(evidence))
 
     def hand_known(self, seat: int, index: int) -> bool:
