@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from sqlalchemy import Engine
@@ -11,6 +9,7 @@ from sqlalchemy import Engine
 from .. import store
 from ..store import db
 from .access import OPERATOR, Action, Caller, require
+from .csvfile import to_csv
 from .lookup import club_row
 
 COLUMNS = ("player", "played", "won", "lost", "points_for")
@@ -27,9 +26,6 @@ class Standings:
             return store.standings(conn, club_row(conn, club).id)
 
     def csv(self, club: str, *, who: Caller = OPERATOR) -> str:
-        """The standings as CSV (RFC 4180): a header line, then one player a line."""
-        out = io.StringIO()
-        writer = csv.DictWriter(out, COLUMNS, extrasaction="ignore", lineterminator="\r\n")
-        writer.writeheader()
-        writer.writerows(self.table(club, who=who))
-        return out.getvalue()
+        """The standings as CSV (RFC 4180): a header line, then one player a line, with cells a
+        spreadsheet would take for formulas escaped (:mod:`.csvfile`)."""
+        return to_csv(self.table(club, who=who), COLUMNS)
