@@ -13,12 +13,11 @@ import http
 from typing import Any, Mapping
 
 from flask import Flask, Response, current_app, request
-from sqlalchemy import exc as sa_exc
 from werkzeug.exceptions import HTTPException
 
 from referee.service import (
     Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
-    NotFound, ServiceError, Unauthorized,
+    NotFound, ServiceError, Unauthorized, database_unavailable,
 )
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -98,15 +97,6 @@ def service_error(error: ServiceError) -> Response:
     elif isinstance(error, Unauthorized):
         headers["WWW-Authenticate"] = AUTHENTICATE
     return problem(status, error.message, kind=kind, headers=headers, **members)
-
-
-def database_unavailable(error: DatabaseError) -> bool:
-    """Whether a database error says the database cannot be reached or cannot serve now (down,
-    restarting, a dropped connection, a full pool, a statement or lock timeout) rather than a
-    bug: OperationalError and InterfaceError are the DBAPI's words for that."""
-    return (isinstance(error, (sa_exc.OperationalError, sa_exc.InterfaceError,
-                               sa_exc.TimeoutError, sa_exc.DisconnectionError))
-            or (isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated))
 
 
 def database_error(error: DatabaseError) -> Response:

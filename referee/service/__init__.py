@@ -33,7 +33,7 @@ from ..store.db import database_url, safe_url
 from ..store.schema import STATUSES
 from .errors import (
     Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid, NotFound,
-    ServiceError, Unauthorized,
+    ServiceError, Unauthorized, database_unavailable,
 )
 from .maintenance import rebuild
 from .reading import Reading
@@ -47,7 +47,7 @@ __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
     "OPERATOR", "SERVER_CALLER", "LADDER", "ServiceError", "NotFound", "Invalid",
     "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
-    "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_url",
+    "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_unavailable", "database_url",
     "safe_url",
 ]
 

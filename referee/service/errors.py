@@ -2,13 +2,25 @@
 
 ``DatabaseError`` is SQLAlchemy's base error under the name callers use: the database itself
 failed (unreachable, or a schema that needs an upgrade), not the request.
+:func:`database_unavailable` tells the database being out of reach for now (retry later) from
+the rest (a bug, or a schema to upgrade).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import exc as _sa
 from sqlalchemy.exc import SQLAlchemyError as DatabaseError  # noqa: F401 (re-exported)
+
+
+def database_unavailable(error: BaseException) -> bool:
+    """Whether a database error says the database cannot serve just now (down, restarting, a
+    dropped connection, a full pool, a statement or lock timeout), so that a retry later may
+    succeed: OperationalError and InterfaceError are the DBAPI's words for that."""
+    return (isinstance(error, (_sa.OperationalError, _sa.InterfaceError, _sa.TimeoutError,
+                               _sa.DisconnectionError))
+            or (isinstance(error, _sa.DBAPIError) and error.connection_invalidated))
 
 
 class ServiceError(Exception):

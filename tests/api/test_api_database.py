@@ -215,7 +215,7 @@ def test_the_api_recovers_by_itself_when_the_database_comes_back() -> None:
 def test_which_database_errors_are_unavailability() -> None:
     from sqlalchemy import exc
 
-    from api.errors import database_unavailable
+    from referee.service import database_unavailable
 
     cause = Exception("boom")
     assert database_unavailable(exc.OperationalError("SELECT 1", {}, cause))  # down, timeouts
