@@ -37,14 +37,22 @@ def log_problem(path: str, error: LogError) -> str:
 @click.command()
 @click.argument("logs", nargs=-1, required=True, metavar="LOG...")
 @click.option("--json", "as_json", is_flag=True, help="Print one domino-report/1 per log, one a line.")
-def validate(logs: tuple[str, ...], as_json: bool) -> None:
+@click.option("--suspicions", "list_suspicions", is_flag=True,
+              help="List the suspicions (what the record allows but does not prove), with "
+                   "their facts; without it, only how many.")
+def validate(logs: tuple[str, ...], as_json: bool, list_suspicions: bool) -> None:
     """Referee whole match logs (domino-log/1) and report every violation.
+
+    A foul the record proves in hindsight (a closed recording) says which event completed the
+    proof, then each fact of its evidence with its event. A line counts the suspicions;
+    --suspicions lists them.
 
     Exit status: 0 when every log is valid, 1 when any holds violations, 2 when one cannot be read.
 
     \b
     Example:
       domino validate examples/parejas.jsonl
+      domino validate --suspicions examples/veracruz-closed.jsonl
       domino validate --json club-night/*.jsonl > reports.jsonl
     """
     console: Any = None
@@ -72,7 +80,8 @@ def validate(logs: tuple[str, ...], as_json: bool) -> None:
         console = console or Console()
         console.rule(path)
         players = log.header.players
-        console.print(report_view(report, players, log_sides(log.header.rules, players)))
+        console.print(report_view(report, players, log_sides(log.header.rules, players),
+                                  suspicions=list_suspicions))
     sys.exit(status)
 
 

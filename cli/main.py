@@ -32,6 +32,11 @@ COMMANDS = {
     "void": ("cli.rulings:void", "Strike event SEQ from the record (voiding a void restores its target)."),
     "annul": ("cli.rulings:annul", "Cancel the round in progress (a misdeal): no score, it is dealt again."),
     "forfeit": ("cli.rulings:forfeit", "A side forfeits the match."),
+    "stands": ("cli.rulings:stands", "Rule that disputed event SEQ stands as recorded: the dispute is settled, nothing changes."),
+    "amend": ("cli.rulings:amend", "Correct event SEQ: the record reads EVENT in its place from then on."),
+    "disputes": ("cli.disputes:disputes", "A club's disputes, or one match's: open first, then ruled, by match and event."),
+    "dispute-sheet": ("cli.disputes:dispute_sheet", "Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, "
+                                                    "the foul and its evidence, the ruling, the score before and after."),
 }
 
 

@@ -200,7 +200,8 @@ def match_report(match_id: str, as_json: bool) -> None:
     from .render import report_view
 
     players = summary["players"]
-    Console().print(report_view(report, players, side_names(summary["rules"], players)))
+    Console().print(report_view(report, players, side_names(summary["rules"], players),
+                                suspicions=False))
 
 
 @match.command("export")

@@ -72,13 +72,13 @@ class Recorder:
     def tell_outcome(self, before: Position, after: Position) -> None:
         """The round result the moment a round ends (or its last reveal scores it), the totals
         whenever they move, and the end of the match."""
-        changed = (after.round, after.phase) != (before.round, before.phase)
-        if changed and after.phase in ENDED:
+        changed = round_ended(before, after)
+        if changed:
             result = self._round_result(after.round)
             if result is not None:
                 self.console.print(round_result_text(result, self.players, self.sides,
                                                      seats_owing_reveal(after)), highlight=False)
-        if after.totals != before.totals or (changed and after.phase in ENDED):
+        if after.totals != before.totals or changed:
             self.console.print(f"Totals: {scores_text(after.totals, self.sides)}", highlight=False)
         if after.finished and not before.finished:
             self.console.print(Text(match_over_text(after.winner, self.sides), style="bold"))
@@ -86,6 +86,12 @@ class Recorder:
     def _round_result(self, number: int | None) -> dict[str, Any] | None:
         rounds: Sequence[dict[str, Any]] = self.service.reading.report(self.match_id)["rounds"]
         return next((r for r in rounds if r["round"] == number), None)
+
+
+def round_ended(before: Position, after: Position) -> bool:
+    """Whether the event between the two ended a round (or its last reveal scored it)."""
+    changed = (after.round, after.phase) != (before.round, before.phase)
+    return changed and after.phase in ENDED
 
 
 def record_from_command(match_id: str, make_event: Callable[[int | None], dict[str, Any]], *,

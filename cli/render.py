@@ -87,13 +87,51 @@ def verdict(report: dict[str, Any], sides: Sequence[str]) -> Text:
     return Text(f"{status} {count} violation{'s' * (count != 1)}:", style="bold red")
 
 
-def violation_lines(violations: Sequence[dict[str, Any]]) -> list[Text]:
-    return [Text(f"  event {v['seq']}: {v['code']} — {v['message']}") for v in violations]
+def violation_head(v: dict[str, Any]) -> str:
+    """``event 3: renege (proven at event 5) — message``: a foul proven in hindsight says which
+    event completed the proof; a suspicion says it is only possible."""
+    found = ""
+    if v.get("certainty") == "possible":
+        found = " (possible)"
+    elif v.get("found_at") is not None:
+        found = f" (proven at event {v['found_at']})"
+    return f"event {v['seq']}: {v['code']}{found} — {v['message']}"
 
 
-def report_view(report: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> Group:
-    return Group(rounds_table(report, players, sides), totals_table(report, sides),
-                 verdict(report, sides), *violation_lines(report["violations"]))
+def evidence_lines(v: dict[str, Any], indent: str = "      ") -> list[str]:
+    """The facts a proof (or a suspicion) rests on, one a line with its event."""
+    return [f"{indent}event {fact['seq']}: {fact['fact']}" for fact in v.get("evidence") or ()]
+
+
+def violation_lines(violations: Sequence[dict[str, Any]], evidence: bool = False) -> list[Text]:
+    lines = []
+    for v in violations:
+        lines.append(Text(f"  {violation_head(v)}"))
+        if evidence:
+            lines += [Text(line) for line in evidence_lines(v)]
+    return lines
+
+
+def suspicions_text(count: int, listed: bool) -> Text:
+    """The one line on suspicions (what the record allows but does not prove)."""
+    if not count:
+        return Text("No suspicions.")
+    what = f"{count} suspicion{'s' * (count != 1)} (possible, not proven)"
+    return Text(what + (":" if listed else "; --suspicions lists them."), style="yellow")
+
+
+def report_view(report: dict[str, Any], players: Sequence[str], sides: Sequence[str], *,
+                suspicions: bool | None = None) -> Group:
+    """The report: rounds, totals, the verdict, each violation with the evidence of a proof;
+    ``suspicions``: None leaves them out, False counts them, True lists them too."""
+    parts: list[Any] = [rounds_table(report, players, sides), totals_table(report, sides),
+                        verdict(report, sides), *violation_lines(report["violations"], evidence=True)]
+    if suspicions is not None:
+        found = report.get("suspicions") or []
+        parts.append(suspicions_text(len(found), suspicions))
+        if suspicions:
+            parts += violation_lines(found, evidence=True)
+    return Group(*parts)
 
 
 def screen_view(screen: Screen) -> Group:
@@ -177,7 +215,15 @@ def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[st
         shown = " ".join(event["tiles"]) if event.get("tiles") is not None else f"{event['pips']} pips"
         return f"{who} revealed {shown}"
     if kind == "penalty":
-        return f"penalty: {event['points']} points to {side_name(event['side'], sides)} ({event['reason']})"
+        ruling = f" for event {event['target']}" if event.get("target") is not None else ""
+        return (f"penalty: {event['points']} points to {side_name(event['side'], sides)}{ruling} "
+                f"({event['reason']})")
+    if kind == "stands":
+        return f"event {event['target']} stands ({event['reason']})"
+    if kind == "amend":
+        corrected = event.get("event")
+        said = event_text(corrected, players, sides) if isinstance(corrected, dict) else "?"
+        return f"amended event {event['target']} to: {said} ({event['reason']})"
     if kind == "void":
         return f"voided event {event['target']} ({event['reason']})"
     if kind == "annul":
@@ -244,3 +290,67 @@ def turn_view(pos: Position, players: Sequence[str]) -> Group:
     else:
         parts.append(Text(next_step_text(pos, players, prompt=True), style="bold"))
     return Group(*parts)
+
+
+# --------------------------------------------------------------------- rulings previewed, disputes
+
+def round_brief(result: dict[str, Any] | None, players: Sequence[str], sides: Sequence[str]) -> str:
+    """A report round in a few words, for a before/after: "domino, 9 points to Ana"."""
+    if result is None:
+        return "no such round"
+    text = outcome_text(result, players)
+    if result["winner"] is not None:
+        text += f", {result['points']} points to {sides[result['winner']]}"
+    return text
+
+
+def winner_brief(winner: int | None, finished: bool, sides: Sequence[str]) -> str:
+    if winner is not None:
+        return sides[winner]
+    return "nobody (a tie)" if finished else "none yet (not finished)"
+
+
+def preview_lines(preview: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> list[str]:
+    """What ``svc.disputes.preview`` says a ruling would do, nothing stored: the events it would
+    record (or why one would be refused), then the rounds, totals, winner and the violations
+    that would appear or vanish."""
+    lines = ["Preview: nothing is stored."]
+    for entry in preview["events"]:
+        v = entry["violation"]
+        said = event_text(entry["event"], players, sides)
+        if v is None:
+            lines.append(f"It would record event {entry['seq']}: {said}")
+        else:
+            lines.append(f"Event {entry['seq']} would be refused ({v['code']}): {v['message']}")
+    changes = preview["changes"]
+    for r in changes["rounds"]:
+        lines.append(f"Round {r['round']}: {round_brief(r['before'], players, sides)} → "
+                     f"{round_brief(r['after'], players, sides)}")
+    totals = changes["totals"]
+    if totals["before"] == totals["after"]:
+        lines.append(f"Totals: {scores_text(totals['after'], sides)} (unchanged)")
+    else:
+        lines.append(f"Totals: {scores_text(totals['before'], sides)} → "
+                     f"{scores_text(totals['after'], sides)}")
+    winner, finished = changes["winner"], changes["finished"]
+    was = winner_brief(winner["before"], finished["before"], sides)
+    now = winner_brief(winner["after"], finished["after"], sides)
+    lines.append(f"Winner: {now} (unchanged)" if was == now else f"Winner: {was} → {now}")
+    own = {entry["seq"] for entry in preview["events"]}  # a refusal is said above
+    appear = [v for v in changes["violations_appear"] if v["seq"] not in own]
+    for found, label in ((changes["violations_vanish"], "vanish"), (appear, "appear")):
+        if found:
+            lines.append(f"Violations that would {label}:")
+            lines += [f"  {violation_head(v)}" for v in found]
+    if not changes["violations_vanish"] and not appear:
+        lines.append("No violation would appear or vanish.")
+    return lines
+
+
+def ruling_text(ruling: dict[str, Any] | None) -> str:
+    """A dispute's ruling in a few words: "open", "stands (event 8): agreed"."""
+    if ruling is None:
+        return "open"
+    points = f" {ruling['points']}" if ruling.get("points") is not None else ""
+    reason = f": {ruling['reason']}" if ruling.get("reason") else ""
+    return f"{ruling['type']}{points} (event {ruling['seq']}){reason}"

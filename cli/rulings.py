@@ -1,73 +1,295 @@
-"""A referee's rulings: penalty, void, annul, forfeit. Each one is an event appended to the
-record; nothing recorded is ever changed or deleted."""
+"""A referee's rulings: penalty, void, annul, forfeit, stands, amend. Each one is an event
+appended to the record; nothing recorded is ever changed or deleted. ``--preview`` on any of them
+tells what the ruling would change (``svc.disputes.preview``) and stores nothing."""
 
 from __future__ import annotations
 
+import json
+from typing import TYPE_CHECKING, Any, Callable
+
 import click
 
-from .recorder import record_from_command
 from .options import match_argument
+from .recorder import Recorder
+from .table_input import SEATED, Entry, InputError, parse_entry
+
+if TYPE_CHECKING:
+    from referee.service import Service
 
 reason_option = click.option("--reason", required=True, help="Why: kept in the record.")
 side_option = click.option("--side", type=click.IntRange(min=0), required=True,
                            help="The side (the seat, or 0/1 for partnerships 0+2 and 1+3).")
+preview_option = click.option("--preview", is_flag=True,
+                              help="Show what the ruling would change (rounds, totals, winner, "
+                                   "violations); store nothing.")
+seq_argument = click.argument("target", metavar="SEQ", type=click.IntRange(min=1))
+
+Build = Callable[["Service", Recorder], list[dict[str, Any]]]
+Record = Callable[["Service", Recorder, Any], None]
+
+
+def rule(match_id: str, build: Build, *, preview: bool, record: Record | None = None) -> None:
+    """Open the match, build the ruling's events (``build`` may read the match), then preview
+    them, or record them (by ``record`` when given, else one by one) and print what each did.
+
+    A preview exits 0, or 1 when the referee would refuse the ruling (it says why)."""
+    from rich.console import Console
+
+    from referee.service import IllegalEvent
+
+    from .connection import connect, refusal
+
+    with connect() as service:
+        recorder = Recorder(service, match_id, Console(soft_wrap=True))
+        pos = recorder.state()
+        events = build(service, recorder)
+        if preview:
+            if not show_preview(service, recorder, events):
+                raise SystemExit(1)
+            return
+        try:
+            if record is not None:
+                record(service, recorder, pos)
+                return
+            for event in events:
+                pos = recorder.record(event, at=pos).state
+        except IllegalEvent as error:
+            raise click.ClickException(refusal(error)) from None
+
+
+def show_preview(service: Service, recorder: Recorder, events: list[dict[str, Any]]) -> bool:
+    """Print what recording ``events`` would do; False when one would be refused."""
+    from .render import preview_lines
+
+    found = service.disputes.preview(recorder.match_id, events)
+    for line in preview_lines(found, recorder.players, recorder.sides):
+        click.echo(line)
+    return all(entry["violation"] is None for entry in found["events"])
+
+
+def fixed(event: dict[str, Any]) -> Build:
+    return lambda _service, _recorder: [event]
+
+
+def require_dispute(service: Service, recorder: Recorder, seq: int) -> None:
+    """A ruling that names a dispute must name one: a typo is an error, never a stray ruling."""
+    if all(d["seq"] != seq for d in service.disputes.for_match(recorder.match_id, status="all")):
+        raise click.ClickException(
+            f"event {seq} of match {recorder.match_id} is not a dispute "
+            f"(domino disputes --match {recorder.match_id} lists them)")
 
 
 @click.command()
 @match_argument
-@side_option
-@click.option("--points", type=int, required=True, help="Points awarded (negative deducts).")
-@reason_option
-def penalty(match_id: str, side: int, points: int, reason: str) -> None:
+@click.option("--side", type=click.IntRange(min=0), default=None,
+              help="The side (the seat, or 0/1 for partnerships 0+2 and 1+3).")
+@click.option("--points", type=int, default=None, help="Points awarded (negative deducts).")
+@click.option("--dispute", type=click.IntRange(min=1), default=None, metavar="SEQ",
+              help="The dispute it rules on (event SEQ). Alone, without --side and --points: "
+                   "the rules' standard penalty for it (foul_points, foul_share).")
+@click.option("--reason", default=None,
+              help="Why: kept in the record. Required, except for the rules' standard penalty "
+                   "(which says why by itself unless given one).")
+@preview_option
+def penalty(match_id: str, side: int | None, points: int | None, dispute: int | None,
+            reason: str | None, preview: bool) -> None:
     """Award points to a side, or deduct them; it can end the match.
+
+    With --dispute SEQ alone, the rules' standard penalty for that dispute: their points to
+    each side opposing the seat at fault, each naming the dispute. With --side and --points
+    too, that penalty, naming the dispute.
 
     \b
     Example:
       domino penalty 7 --side 1 --points 25 --reason "exposed tiles twice"
+      domino penalty 7 --dispute 12
+      domino penalty 7 --dispute 12 --side 0 --points 10 --reason "renege" --preview
     """
-    record_from_command(match_id, lambda _seat: {"type": "penalty", "side": side,
-                                                 "points": points, "reason": reason})
+    if dispute is not None and side is None and points is None:
+        standard_penalty(match_id, dispute, reason, preview)
+        return
+    if side is None or points is None:
+        hint = "" if dispute is None else " (or --dispute SEQ alone, for the rules' standard penalty)"
+        raise click.UsageError(f"give both --side and --points{hint}")
+    if reason is None:
+        raise click.UsageError("Missing option '--reason'.")
+    event: dict[str, Any] = {"type": "penalty", "side": side, "points": points}
+    if dispute is not None:
+        event["target"] = dispute
+
+    def build(service: Service, recorder: Recorder) -> list[dict[str, Any]]:
+        if dispute is not None:
+            require_dispute(service, recorder, dispute)
+        return [{**event, "reason": reason}]
+
+    rule(match_id, build, preview=preview)
+
+
+def standard_penalty(match_id: str, dispute: int, reason: str | None, preview: bool) -> None:
+    """``penalty --dispute SEQ``: the rules' standard penalty (svc.disputes)."""
+    def build(service: Service, recorder: Recorder) -> list[dict[str, Any]]:
+        rules = recorder.rules
+        if rules.get("foul_points") is None and rules.get("foul_share") is None:
+            raise click.ClickException(
+                f"the rules of match {recorder.match_id} name no standard penalty "
+                "(foul_points, foul_share): give --side and --points")
+        return service.disputes.standard_penalty(recorder.match_id, dispute, reason=reason)
+
+    def record(service: Service, recorder: Recorder, pos: Any) -> None:
+        recorded = service.disputes.apply_standard_penalty(
+            recorder.match_id, dispute, expected_seq=pos.seq, reason=reason)
+        for each in recorded:
+            recorder.console.print(recorder.confirmation(each), highlight=False)
+            recorder.tell_outcome(pos, each.state)
+            pos = each.state
+
+    rule(match_id, build, preview=preview, record=record)
 
 
 @click.command()
 @match_argument
-@click.argument("target", metavar="SEQ", type=click.IntRange(min=1))
+@seq_argument
 @reason_option
-def void(match_id: str, target: int, reason: str) -> None:
+@preview_option
+def void(match_id: str, target: int, reason: str, preview: bool) -> None:
     """Strike event SEQ from the record (voiding a void restores its target).
 
     \b
     Example:
       domino void 7 23 --reason "recorded at the wrong table"
     """
-    record_from_command(match_id, lambda _seat: {"type": "void", "target": target, "reason": reason})
+    rule(match_id, fixed({"type": "void", "target": target, "reason": reason}), preview=preview)
 
 
 @click.command()
 @match_argument
 @reason_option
-def annul(match_id: str, reason: str) -> None:
+@preview_option
+def annul(match_id: str, reason: str, preview: bool) -> None:
     """Cancel the round in progress (a misdeal): no score, it is dealt again.
 
     \b
     Example:
       domino annul 7 --reason "misdeal: 8 tiles to seat 2"
     """
-    record_from_command(match_id, lambda _seat: {"type": "annul", "reason": reason})
+    rule(match_id, fixed({"type": "annul", "reason": reason}), preview=preview)
 
 
 @click.command()
 @match_argument
 @side_option
 @reason_option
-def forfeit(match_id: str, side: int, reason: str) -> None:
+@preview_option
+def forfeit(match_id: str, side: int, reason: str, preview: bool) -> None:
     """A side forfeits the match.
 
     \b
     Example:
       domino forfeit 7 --side 0 --reason "left the table"
     """
-    record_from_command(match_id, lambda _seat: {"type": "forfeit", "side": side, "reason": reason})
+    rule(match_id, fixed({"type": "forfeit", "side": side, "reason": reason}), preview=preview)
 
 
-COMMANDS = (penalty, void, annul, forfeit)
+@click.command()
+@match_argument
+@seq_argument
+@reason_option
+@preview_option
+def stands(match_id: str, target: int, reason: str, preview: bool) -> None:
+    """Rule that disputed event SEQ stands as recorded: the dispute is settled, nothing changes.
+
+    \b
+    Example:
+      domino stands 7 12 --reason "both sides agreed to play on"
+    """
+    event = {"type": "stands", "target": target, "reason": reason}
+
+    def build(service: Service, recorder: Recorder) -> list[dict[str, Any]]:
+        require_dispute(service, recorder, target)
+        return [event]
+
+    rule(match_id, build, preview=preview)
+
+
+class CorrectedEvent(click.ParamType):
+    """The corrected event of an amend: as the table prompt writes it (``2: 6-5 on 5``, ``p``,
+    ``d 3-2``, ``r 6-5 4-4``, ``deal ... / ...``) or a JSON object. Read here, so that bad text is
+    a usage error naming EVENT; the seat is settled once the amended event is read."""
+
+    name = "event"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Entry | dict[str, Any]:
+        if isinstance(value, (Entry, dict)):
+            return value
+        text = str(value)
+        if text.lstrip().startswith("{"):
+            try:
+                event = json.loads(text)
+            except json.JSONDecodeError as error:
+                self.fail(f"not JSON: {error}", param, ctx)
+            if not isinstance(event, dict):
+                self.fail("the corrected event must be a JSON object", param, ctx)
+            return event
+        try:
+            entry = parse_entry(text)
+        except InputError as error:
+            self.fail(error.message, param, ctx)
+        if entry.event is None:
+            self.fail(f"{text.strip()!r} is a command of the table prompt ({entry.action}), not an "
+                      "event: write the event as the prompt does (6-5 on 5, p, d 3-2, "
+                      "2: r 6-5 4-4) or as JSON", param, ctx)
+        return entry
+
+
+def corrected_event(given: Entry | dict[str, Any], amended: dict[str, Any],
+                    target: int) -> dict[str, Any]:
+    """The corrected event, its seat (when it needs one and names none) the amended event's."""
+    if isinstance(given, dict):
+        if given.get("type") in SEATED and "seat" not in given and "seat" in amended:
+            return {"type": given["type"], "seat": amended["seat"],
+                    **{k: v for k, v in given.items() if k != "type"}}
+        return given
+    seat = given.seat
+    if seat is None and given.action in SEATED:
+        seat = amended.get("seat")
+        if type(seat) is not int:
+            raise click.UsageError(f"event {target} names no seat: put N: before EVENT to "
+                                   "say which seat acts (2: 6-5)")
+    return given.event_for(seat)
+
+
+@click.command()
+@match_argument
+@seq_argument
+@click.argument("corrected", metavar="EVENT", type=CorrectedEvent())
+@reason_option
+@preview_option
+def amend(match_id: str, target: int, corrected: Entry | dict[str, Any], reason: str,
+          preview: bool) -> None:
+    """Correct event SEQ: the record reads EVENT in its place from then on.
+
+    EVENT is written as at the table prompt (6-5 on 5, p, d 3-2, r 6-5 4-4, deal ... / ...;
+    N: for seat N; the seat defaults to the amended event's) or as a JSON object.
+
+    \b
+    Example:
+      domino amend 7 12 "6-5 on 5" --reason "the 6-5 went on the 5, not the 6"
+      domino amend 7 3 "2: d 3-2" --reason "the drawn tile was seen"
+      domino amend 7 1 '{"type": "deal", "hands": [["6-6", "6-5"], ["6-4", "2-1"]]}' \\
+          --reason "2-1 typed as 6-5"
+    """
+    def build(service: Service, recorder: Recorder) -> list[dict[str, Any]]:
+        found = service.reading.list_events(recorder.match_id, after=target - 1, limit=1)
+        if not found:
+            last = recorder.state().seq
+            raise click.BadParameter(f"match {recorder.match_id} has {last} events; there is "
+                                     f"no event {target}", param_hint="'SEQ'")
+        amended = found[0]["event"]
+        return [{"type": "amend", "target": target,
+                 "event": corrected_event(corrected, amended, target), "reason": reason}]
+
+    rule(match_id, build, preview=preview)
+
+
+COMMANDS = (penalty, void, annul, forfeit, stands, amend)

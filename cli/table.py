@@ -15,8 +15,8 @@ from rich.text import Text
 
 from .connection import connect, refusal
 from .options import match_argument
-from .recorder import Recorder
-from .render import screen_view, turn_view
+from .recorder import Recorder, round_ended
+from .render import screen_view, turn_view, violation_lines
 from .seating import NoSeat, seat_on_turn, seats_owing_reveal
 from .table_input import Entry, InputError, parse_entry
 
@@ -126,7 +126,9 @@ class TableSession:
             return None
         if event["type"] != "void":  # undo takes back entries, never its own voids
             self.recorded.append(recorded.seq)
-        self.pos = recorded.state
+        before, self.pos = self.pos, recorded.state
+        if round_ended(before, self.pos):
+            self.show_open_disputes()
         self.show_turn()
         return recorded
 
@@ -147,6 +149,21 @@ class TableSession:
     def show_table(self) -> None:
         """The whole table, as ``domino match show`` draws it: the match's screen."""
         self.console.print(screen_view(self.recorder.screen()))
+
+    def show_open_disputes(self) -> None:
+        """The match's open disputes, when a round ends: the fouls its end proves (a closed
+        round's reveals) among them. Nothing when there are none."""
+        r = self.recorder
+        found = r.service.reading.report(r.match_id)["violations"]
+        if not found:
+            return
+        count = len(found)
+        self.console.print(Text(f"{count} open dispute{'s' * (count != 1)}:", style="yellow"))
+        for line in violation_lines(found):
+            self.console.print(line, highlight=False)
+        self.console.print(f"A referee rules on them with domino stands, amend, penalty or void; "
+                           f"domino dispute-sheet {r.match_id} SEQ writes one out for both sides.",
+                           highlight=False)
 
     def show_turn(self) -> None:
         self.console.print(turn_view(self.pos, self.recorder.players))

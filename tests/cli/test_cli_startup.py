@@ -115,3 +115,10 @@ def test_an_unknown_command_is_a_usage_error_that_imports_nothing() -> None:
     ran = run_alone("nope")
     assert ran["exit_code"] == 2 and "No such command 'nope'" in ran["output"]
     assert not [m for m in ran["modules"] if m.startswith("cli.") and m not in ("cli.lazy", "cli.main")]
+
+
+@pytest.mark.parametrize("command", ["disputes", "dispute-sheet", "stands", "amend", "penalty"])
+def test_the_dispute_commands_import_the_service_only_when_they_run(command: str) -> None:
+    ran = run_alone(command, "--help")
+    assert ran["exit_code"] == 0 and "Example" in ran["output"], ran
+    assert heavy(ran["modules"]) == []
