@@ -51,6 +51,10 @@ def as_table_saw_it(event: Any) -> Any:
         return {**event, "hands": [None] * len(event["hands"])}
     if event.get("type") == "draw" and "tile" in event:
         return {k: v for k, v in event.items() if k != "tile"}
+    if event.get("type") == "amend" and type(event.get("event")) is dict:
+        inner = as_table_saw_it(event["event"])  # a corrected deal is as secret as the deal
+        if inner is not event["event"]:
+            return {**event, "event": inner}
     return event
 
 

@@ -145,9 +145,10 @@ class _Round:
             return None
         names = self.tiles.mask_names(possible)
         draws = sum(self.trail[j][1] == "draw" for j in later)
+        unseen = (f"{names[0]} fits and was" if len(names) == 1
+                  else f"{', '.join(names)} fit and were")
         evidence = [{"seq": seq, "fact": f"{self.name(seat)} {VERBS[kind]} with the ends at {a} "
-                                         f"and {b}; {', '.join(names)} fit and were not seen "
-                                         f"anywhere else"}]
+                                         f"and {b}; {unseen} not seen anywhere else"}]
         against = (f"{self.name(seat)} drew {draws} tile{'s' * (draws != 1)} afterwards"
                    if draws else f"{self.name(seat)}'s hand at that moment was never shown in full")
         evidence.append({"seq": seq, "fact": against})

@@ -13,13 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .events import EVENT_TYPES, RULINGS, Violation, shape_error
+from .events import EVENT_TYPES, Violation, shape_error
 from .openers import opening
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, tile_set
 
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
+
+# The rulings that settle a dispute they name (a void or an amend takes the event away instead).
+SETTLING = frozenset({"stands", "penalty", "annul", "forfeit"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +80,7 @@ class Match:
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
                  "unseen_pips", "line", "on_line", "left", "right", "placed", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
-                 "all_dealt", "settled", "forfeited", "rulings", "_handlers")
+                 "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "_handlers")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
@@ -114,7 +117,8 @@ class Match:
         self.voided = False  # a well-formed void was pushed
         self.settled = 0  # the seq of the event that ended the last round (0: none yet)
         self.forfeited = False
-        self.rulings: dict[int, int] = {}  # a ruled event's seq -> the seq of the latest ruling
+        self.rulings: dict[int, int] = {}  # a settled dispute's seq -> the latest settling ruling
+        self.rulings_at: set[int] = set()  # seqs holding a void, amend or stands
         self.all_dealt = seats * rules.hand_size == self.tiles.size
         self._handlers = {kind: getattr(self, "_" + kind) for kind in EVENT_TYPES}
         self._handlers["play"] = lambda e, seq: self._play(e["seat"], e["tile"], e.get("end"), seq)
@@ -183,9 +187,13 @@ class Match:
         problem = shape_error(event, self.rules, seq)
         if problem is not None:
             return Violation(seq, "bad_event", self._acting_seat(event), problem)
-        violation = self._handlers[event["type"]](event, seq)
-        if violation is None and "target" in event and event["type"] in RULINGS:
-            self.rulings[event["target"]] = seq
+        kind = event["type"]
+        violation = self._handlers[kind](event, seq)
+        if violation is None and "target" in event:
+            if kind in SETTLING:
+                self.rulings[event["target"]] = seq
+            if kind in ("void", "amend", "stands"):
+                self.rulings_at.add(seq)
         return violation
 
     def _acting_seat(self, event: Any) -> int | None:
@@ -579,7 +587,12 @@ class Match:
         self.voided = True
         return None
 
-    _amend = _void
+    def _amend(self, event: dict, seq: int) -> Violation | None:
+        target = event["target"]
+        if target in self.rulings_at:
+            return Violation(seq, "bad_event", None, f"an amend corrects a recorded event, not a "
+                                                     f"ruling: event {target} is one")
+        return self._void(event, seq)
 
     def _stands(self, event: dict, seq: int) -> Violation | None:
         return None  # the disputed event stays as recorded: nothing in the game changes

@@ -24,9 +24,14 @@ def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int
             if event["type"] == "void":
                 if target not in amended:
                     struck.add(target)
-            elif target not in struck and target not in amended:
+            elif (target not in struck and target not in amended
+                  and not _is_ruling_on_the_record(events[target - 1])):
                 amended[target] = {k: v for k, v in event["event"].items() if k != "seq"}
     return struck, amended
+
+
+def _is_ruling_on_the_record(event: Any) -> bool:
+    return type(event) is dict and event.get("type") in ("void", "amend", "stands")
 
 
 def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:

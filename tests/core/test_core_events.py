@@ -158,3 +158,13 @@ def test_seq_field_must_equal_position():
     assert good.match.seq == 2
     assert codes(judge([deal(HAND_A, HAND_B), {**play(0, "6-6"), "seq": 1}])) == [
         (2, "bad_event", 0)]
+
+
+def test_an_amended_deal_is_shown_as_the_table_saw_it():
+    from referee.core.events import as_table_saw_it
+
+    deal = {"type": "deal", "hands": [["6-6"], ["6-5"]]}
+    amend = {"type": "amend", "target": 1, "event": deal, "reason": "typo"}
+    assert as_table_saw_it(amend)["event"] == {"type": "deal", "hands": [None, None]}
+    note = {"type": "amend", "target": 1, "event": {"type": "note", "text": "x"}, "reason": "y"}
+    assert as_table_saw_it(note) is note

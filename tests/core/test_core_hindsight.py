@@ -187,3 +187,33 @@ def test_a_renege_in_a_game_without_a_boneyard_is_always_proven(seed: int) -> No
         assert (cheated, "renege") in found
     # every hand played out or revealed, no boneyard: every pass is decided
     assert [s for s in rep["suspicions"] if s["code"] == "renege"] == []
+
+
+# ------------------------------------------------------------------------------ rulings
+
+RULED = [deal(None, None), play(0, "6-6"), pass_(1), play(0, "6-5"), play(1, "6-4")]
+
+
+def test_an_amend_corrects_an_event_not_a_ruling() -> None:
+    void = {"type": "void", "target": 5, "reason": "x"}
+    amend = {"type": "amend", "target": 6, "event": {"type": "note", "text": "n"}, "reason": "y"}
+    rep = report(SMALL, [*RULED, void, amend])
+    assert [(v["seq"], v["code"]) for v in rep["violations"]] == [(7, "bad_event")]
+    assert rep["rounds"][0]["outcome"] == "in_progress"  # the void still strikes event 5
+
+
+def test_an_amend_into_an_illegal_event_leaves_that_violation_open() -> None:
+    amend = {"type": "amend", "target": 4, "event": play(0, "1-1"), "reason": "typed wrong"}
+    rep = report(SMALL, [*RULED, amend])
+    assert (4, "no_match") in [(v["seq"], v["code"]) for v in rep["violations"]]
+    assert not rep["valid"]
+
+
+def test_a_stands_settles_and_a_void_takes_away() -> None:
+    stands = {"type": "stands", "target": 3, "reason": "agreed"}
+    assert report(SMALL, [*RULED, stands])["valid"]
+    void = {"type": "void", "target": 3, "reason": "no pass was made"}
+    rep = report(SMALL, [*RULED, void])
+    ruled = {d["seq"]: d["ruling"] for d in rep["disputes"]}
+    assert ruled[3]["type"] == "void"  # listed with its ruling, though the pass is struck
+    assert 3 not in [v["seq"] for v in rep["violations"]]
