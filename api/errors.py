@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from referee.service import (
     Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
-    NotFound, ServiceError, Unauthorized, database_unavailable,
+    NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
 )
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -35,6 +35,7 @@ SERVICE_ERRORS: tuple[tuple[type[ServiceError], int, str], ...] = (
     (Duplicate, 409, "duplicate"),
     (Unauthorized, 401, "unauthorized"),
     (Forbidden, 403, "forbidden"),
+    (TooLarge, 413, "match-too-large"),
 )
 
 
@@ -53,6 +54,7 @@ TITLES = {
     "forbidden": "Forbidden",
     "bad-request": "Bad request",
     "database-unavailable": "The database is unavailable",
+    "match-too-large": "The match would be larger than a match may be",
     "server-error": "Internal server error",
 }
 
@@ -94,6 +96,8 @@ def service_error(error: ServiceError) -> Response:
         members["current_seq"] = error.current_seq
         if error.current_seq is not None:
             headers["ETag"] = f'"{error.current_seq}"'
+    elif isinstance(error, TooLarge):
+        members.update(limit=error.limit, maximum=error.maximum)
     elif isinstance(error, Unauthorized):
         headers["WWW-Authenticate"] = AUTHENTICATE
     return problem(status, error.message, kind=kind, headers=headers, **members)

@@ -29,11 +29,11 @@ from ..store.schema import ROLES
 from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
 from .clubs import Clubs
 from .disputes import Disputes
-from ..store.db import database_url, safe_url
+from ..store.db import MatchLimits, database_url, safe_url
 from ..store.schema import STATUSES
 from .errors import (
     Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid, NotFound,
-    ServiceError, Unauthorized, database_unavailable,
+    ServiceError, TooLarge, Unauthorized, database_unavailable,
 )
 from .maintenance import rebuild
 from .reading import Reading
@@ -47,6 +47,7 @@ __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
     "OPERATOR", "SERVER_CALLER", "LADDER", "ServiceError", "NotFound", "Invalid",
     "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
+    "TooLarge", "MatchLimits",
     "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_unavailable", "database_url",
     "safe_url",
 ]
@@ -80,7 +81,9 @@ class Service:
         self.close()
 
 
-def open_service(url: str | None = None) -> Service:
-    """A service over DOMINO_DATABASE_URL, or ``url``, or the embedded SQLite file. It runs no
-    migration: ``migrations.runner.upgrade`` (``domino db upgrade``) does that."""
-    return Service(db.make_engine(url))
+def open_service(url: str | None = None, *, limits: MatchLimits | None = None) -> Service:
+    """A service over DOMINO_DATABASE_URL, or ``url``, or the embedded SQLite file, holding each
+    match to ``limits`` (default: DOMINO_MAX_MATCH_EVENTS and DOMINO_MAX_MATCH_BYTES, else 5000
+    events and 8 MiB). It runs no migration: ``migrations.runner.upgrade`` (``domino db
+    upgrade``) does that."""
+    return Service(db.make_engine(url, limits=limits))

@@ -78,3 +78,19 @@ class Unauthorized(ServiceError):
 
 class Forbidden(ServiceError):
     """A valid token of another club or of a role that may not do this (HTTP 403)."""
+
+
+class TooLarge(ServiceError):
+    """A write that would take a match past its limits (HTTP 413): ``limit`` says which
+    ("events" or "bytes of events"), ``maximum`` how many, and the setting that raises it.
+    Nothing was stored."""
+
+    SETTINGS = {"events": "DOMINO_MAX_MATCH_EVENTS", "bytes of events": "DOMINO_MAX_MATCH_BYTES"}
+
+    def __init__(self, limit: str, maximum: int, would_be: int) -> None:
+        setting = self.SETTINGS.get(limit, "")
+        super().__init__(f"a match may hold at most {maximum} {limit} ({setting}); "
+                         f"this one would hold {would_be}; nothing was stored")
+        self.limit = limit
+        self.maximum = maximum
+        self.would_be = would_be

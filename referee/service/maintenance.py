@@ -26,5 +26,6 @@ def rebuild(matches: MatchRepository) -> int:
             refused = {v.seq for v in result.violations}
             projection = store.Projection.of(result.match, open_count(result.match, refused),
                                              updated)
-            store.update_projection(conn, match_id, projection, rules=header.rules.as_dict())
+            store.update_projection(conn, match_id, projection, rules=header.rules.as_dict(),
+                                    event_bytes=store.event_bytes(conn, match_id))
     return len(ids)

@@ -7,8 +7,9 @@ repository), asks the core, and stores what the core accepted.
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from .. import store
 from ..core.disputes import open_count
@@ -21,7 +22,7 @@ from ..core.sight import told_unseen
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
-from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound
+from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .reading import summary
 from .repository import Loaded, MatchRepository, Recorded
@@ -101,9 +102,11 @@ class Recording:
             raise Invalid(f"the header is not JSON: {error}", line=1) from None
         new = [new_event(e, recorded_by=recorded_by, token_id=who.token_id, line=seq + 1)
                for seq, e in enumerate(events, start=1)]
+        with too_large():  # before judging them all (the store checks again as it writes)
+            store.check_room(db.match_limits(self.engine), len(new), sum(e.size for e in new))
         match, refused = _judge_all(parsed.rules, parsed.players, events)
         now = self.matches.clock()
-        with db.writing(self.engine) as conn:
+        with too_large(), db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
             ids = store.ensure_players(conn, club_id, names, now)
             match_id = store.insert_match(
@@ -171,8 +174,9 @@ class Recording:
             raise NotFound(f"no match {match_id!r}")
         action = action_for_event(event)
         try:
-            recorded = self.matches.append(number, event, new, expected_seq,
-                                           allow=lambda club: require(who, club, action))
+            with too_large():
+                recorded = self.matches.append(number, event, new, expected_seq,
+                                               allow=lambda club: require(who, club, action))
         except IllegalEvent as refusal:
             raise self._refusal_for(number, event, refusal, who) from None
         if sees_hands(who, recorded.club):
@@ -201,6 +205,15 @@ class Recording:
                 seen = seen_replay(self.matches, conn, row, view, entry, extra=[event])
         own = seen.violation_at(row.last_seq + 1)
         return IllegalEvent(own or told_unseen(refusal.violation, row.players))
+
+
+@contextmanager
+def too_large() -> Iterator[None]:
+    """The store's MatchFull as the service's TooLarge."""
+    try:
+        yield
+    except store.MatchFull as full:
+        raise TooLarge(full.limit, full.maximum, full.would_be) from None
 
 
 def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | None = None,

@@ -22,6 +22,11 @@ default):
 | ``DOMINO_DB_BUSY_TIMEOUT_MS`` | 10000 | SQLite: a writer waiting for the write lock (``busy_timeout``) |
 | ``DOMINO_DB_PING_AFTER_S`` | 1 | PostgreSQL: a pooled connection idle longer is pinged before use |
 
+Nor may one match grow without bound: at most ``DOMINO_MAX_MATCH_EVENTS`` events (default
+5000; a long match to 500 points is some 1500) and ``DOMINO_MAX_MATCH_BYTES`` bytes of event
+JSON (default 8 MiB) a match. An engine carries its :class:`MatchLimits` (``make_engine(limits=)``,
+else those variables) and the store enforces them as it appends.
+
 The PostgreSQL settings travel in the connection's startup packet (``options=-c ...``, no
 round trip); options in the URL come after them, so a URL can still override one. 0 turns a
 timeout off, as PostgreSQL and SQLite read it.
@@ -85,6 +90,47 @@ class Timeouts:
         return cls(**values)
 
 
+@dataclass(frozen=True)
+class MatchLimits:
+    """How much one match may hold: events, and bytes of event JSON (UTF-8)."""
+
+    events: int = 5_000
+    bytes: int = 8 * 1024 * 1024
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.events, int) and isinstance(self.bytes, int)
+                and self.events >= 1 and self.bytes >= 1):
+            raise ValueError(f"match limits are whole numbers of at least 1, not {self}")
+
+    @classmethod
+    def from_environment(cls) -> "MatchLimits":
+        values: dict[str, Any] = {}
+        for field, variable in (("events", "DOMINO_MAX_MATCH_EVENTS"),
+                                ("bytes", "DOMINO_MAX_MATCH_BYTES")):
+            if text := os.environ.get(variable, "").strip():
+                values[field] = _positive(variable, text)
+        return cls(**values)
+
+
+def _positive(variable: str, text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{variable} must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise ValueError(f"{variable} must be at least 1, not {text!r}")
+    return value
+
+
+_LIMITS = "domino_match_limits"  # an engine's execution option: its MatchLimits
+
+
+def match_limits(bind: Engine | Connection) -> MatchLimits:
+    """The limits an engine (or a connection of it) was made with; the defaults for an engine
+    not made by :func:`make_engine`."""
+    return bind.get_execution_options().get(_LIMITS) or MatchLimits()
+
+
 _TIMEOUT_VARIABLES = {
     "connect_s": ("DOMINO_DB_CONNECT_TIMEOUT_S", int),
     "statement_ms": ("DOMINO_DB_STATEMENT_TIMEOUT_MS", int),
@@ -113,11 +159,13 @@ def safe_url(url: str) -> str:
 
 
 def make_engine(url: str | None = None, *, timeouts: Timeouts | None = None,
-                **kwargs: Any) -> Engine:
-    """An engine on ``url`` (see :func:`database_url`), bounded by ``timeouts`` (default: the
-    DOMINO_DB_* environment, else the defaults)."""
+                limits: MatchLimits | None = None, **kwargs: Any) -> Engine:
+    """An engine on ``url`` (see :func:`database_url`), bounded by ``timeouts`` and holding
+    matches to ``limits`` (defaults: the DOMINO_* environment, else the defaults)."""
     url = database_url(url)
     timeouts = timeouts or Timeouts.from_environment()
+    kwargs["execution_options"] = {**kwargs.get("execution_options", {}),
+                                   _LIMITS: limits or MatchLimits.from_environment()}
     if url.startswith("sqlite"):
         return _sqlite_engine(url, timeouts, **kwargs)
     kwargs.setdefault("pool_recycle", 1800)

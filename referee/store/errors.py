@@ -21,3 +21,16 @@ class AlreadyExists(StoreError):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class MatchFull(StoreError):
+    """A write that would take a match past its limits (referee.store.db.MatchLimits):
+    ``limit`` is "events" or "bytes of events", ``maximum`` the limit, ``would_be`` the total it would
+    have made. Nothing was stored."""
+
+    def __init__(self, limit: str, maximum: int, would_be: int) -> None:
+        super().__init__(f"a match may hold at most {maximum} {limit}; this one would hold "
+                         f"{would_be}")
+        self.limit = limit
+        self.maximum = maximum
+        self.would_be = would_be

@@ -6,10 +6,13 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from sqlalchemy import Connection, Row, bindparam, func, insert, select, union_all, update
+from sqlalchemy import (
+    Connection, LargeBinary, Row, bindparam, cast, func, insert, select, union_all, update,
+)
 from sqlalchemy.exc import IntegrityError
 
-from .errors import StaleSeq
+from .db import MatchLimits, match_limits
+from .errors import MatchFull, StaleSeq
 from .matches import Projection
 from .schema import events, matches
 
@@ -22,17 +25,34 @@ class NewEvent:
     recorded_by: str | None = None
     token_id: int | None = None  # the token that recorded it (None: the CLI)
 
+    @property
+    def size(self) -> int:
+        """Bytes of its JSON, as the match's event_bytes counts them (UTF-8)."""
+        return len(self.data.encode("utf-8"))
+
+
+def check_room(limits: MatchLimits, events_after: int, bytes_after: int) -> None:
+    """MatchFull when a match holding ``events_after`` events of ``bytes_after`` bytes in all
+    would be past ``limits``."""
+    if events_after > limits.events:
+        raise MatchFull("events", limits.events, events_after)
+    if bytes_after > limits.bytes:
+        raise MatchFull("bytes of events", limits.bytes, bytes_after)
+
 
 _PROJECTION_COLUMNS = ("status", "round", "totals", "winner", "last_seq", "violations",
                        "updated_at")
 _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "recorded_by",
                   "token_id")
 
-# The compare-and-set of a match's projection: it moves only from the expected last seq.
+# The compare-and-set of a match's projection: it moves only from the expected last seq, and
+# only while the events' bytes leave room for the new ones (m_room: the limit less their size).
 _SET_PROJECTION = (update(matches)
                    .where(matches.c.id == bindparam("m_id"),
-                          matches.c.last_seq == bindparam("m_expected"))
-                   .values({c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS}))
+                          matches.c.last_seq == bindparam("m_expected"),
+                          matches.c.event_bytes <= bindparam("m_room"))
+                   .values({**{c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS},
+                            "event_bytes": matches.c.event_bytes + bindparam("m_added")}))
 _INSERT_EVENTS = insert(events)
 
 
@@ -54,7 +74,10 @@ _CAS_INSERT_ONE = _cas_insert(1)
 def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[NewEvent],
            projection: Projection, recorded_at: dt.datetime) -> int:
     """Store ``new`` as events expected_seq+1, ... and the match's new projection; returns the
-    last seq. Raises StaleSeq when expected_seq is not the match's last seq any more.
+    last seq. Raises StaleSeq when expected_seq is not the match's last seq any more, and
+    MatchFull when the events would take the match past its limits (the connection's engine's
+    MatchLimits): the count is known from expected_seq, the bytes are checked by the same
+    compare-and-set, so a full match costs no extra round trip until it is refused.
 
     Two guards: the projection update is a compare-and-set on last_seq (on PostgreSQL a racing
     writer waits for the row lock, then finds last_seq moved and updates nothing), and the
@@ -62,8 +85,12 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
     projection. On PostgreSQL both are one statement, atomic even outside a transaction (see
     referee.store.db.optimistic); elsewhere the caller's transaction makes the pair atomic.
     """
+    limits = match_limits(conn)
+    added = sum(e.size for e in new)
+    check_room(limits, expected_seq + len(new), added)
     rows = _event_rows(match_id, expected_seq, new, recorded_at)
-    cas = {"m_id": match_id, "m_expected": expected_seq,
+    cas = {"m_id": match_id, "m_expected": expected_seq, "m_added": added,
+           "m_room": limits.bytes - added,
            **{"m_" + k: v for k, v in projection.values().items()}}
     try:
         if conn.dialect.name == "postgresql":
@@ -79,15 +106,35 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
         # Another writer took the seq, or this client event id came in twice at once.
         raise StaleSeq(expected_seq) from None
     if not stored:
+        # Stale, or full: only a refusal pays for the read that tells which.
+        now = conn.execute(select(matches.c.last_seq, matches.c.event_bytes)
+                           .where(matches.c.id == match_id)).first()
+        if now is not None and now.last_seq == expected_seq:
+            check_room(limits, expected_seq + len(new), now.event_bytes + added)
         raise StaleSeq(expected_seq)
     return expected_seq + len(new)
 
 
 def insert_events(conn: Connection, match_id: int, new: Sequence[NewEvent],
                   recorded_at: dt.datetime) -> None:
-    """The events of a match created in this same transaction (an import), from seq 1."""
-    if new:
-        conn.execute(_INSERT_EVENTS, _event_rows(match_id, 0, new, recorded_at))
+    """The events of a match created in this same transaction (an import), from seq 1, and
+    their bytes on the match; MatchFull (nothing stored) past the match limits."""
+    if not new:
+        return
+    size = sum(e.size for e in new)
+    check_room(match_limits(conn), len(new), size)
+    conn.execute(_INSERT_EVENTS, _event_rows(match_id, 0, new, recorded_at))
+    conn.execute(update(matches).where(matches.c.id == match_id).values(event_bytes=size))
+
+
+def event_bytes(conn: Connection, match_id: int) -> int:
+    """The bytes of a match's events (UTF-8), counted by the database: what a rebuild sets."""
+    if conn.dialect.name == "postgresql":
+        size = func.octet_length(events.c.data)
+    else:
+        size = func.length(cast(events.c.data, LargeBinary))  # bytes, not characters
+    return conn.execute(select(func.coalesce(func.sum(size), 0))
+                        .where(events.c.match_id == match_id)).scalar_one()
 
 
 def _event_rows(match_id: int, after: int, new: Sequence[NewEvent],

@@ -131,10 +131,12 @@ def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
 
 
 def update_projection(conn: Connection, match_id: int, projection: Projection,
-                      rules: dict[str, Any]) -> None:
-    """Rewrite what a match's header and events add up to (a rebuild)."""
+                      rules: dict[str, Any], event_bytes: int | None = None) -> None:
+    """Rewrite what a match's header and events add up to (a rebuild), and the bytes of its
+    events when given."""
+    extra = {} if event_bytes is None else {"event_bytes": event_bytes}
     conn.execute(update(matches).where(matches.c.id == match_id)
-                 .values(rules=rules, **projection.values()))
+                 .values(rules=rules, **projection.values(), **extra))
 
 
 def disputed_match_ids(conn: Connection, club_id: int) -> list[int]:

@@ -71,6 +71,9 @@ matches = Table(
     Column("winner", Integer, nullable=True),  # a side
     Column("last_seq", Integer, nullable=False),
     Column("violations", Integer, nullable=False),  # open violations: disputed events
+    # Bytes of the events' JSON (UTF-8), beside last_seq (their count): what the match limits
+    # (referee.store.db.MatchLimits) are checked against as each append adds to it.
+    Column("event_bytes", Integer, nullable=False, server_default="0"),
     Column("created_at", Timestamp, nullable=False),
     Column("updated_at", Timestamp, nullable=False),  # when the last event was recorded
     # The Idempotency-Key of the request that created it: a retried create finds the match.
