@@ -11,6 +11,8 @@
 | ``TOKEN_CACHE_SECONDS`` | ``DOMINO_TOKEN_CACHE_SECONDS`` | 30: how long a worker trusts a token it has seen |
 | ``MAX_MATCH_EVENTS`` | ``DOMINO_MAX_MATCH_EVENTS`` | 5000: events a match may hold; 413 beyond |
 | ``MAX_MATCH_BYTES`` | ``DOMINO_MAX_MATCH_BYTES`` | 8 MiB: bytes of event JSON a match may hold; 413 beyond |
+| ``ACCESS_LOG`` | ``DOMINO_ACCESS_LOG`` | on: a line per request on the ``domino.access`` logger (:mod:`api.access_log`); 0 turns it off |
+| ``TRUSTED_PROXIES`` | ``DOMINO_TRUSTED_PROXIES`` | 0: how many proxies in front to believe about X-Forwarded-For and -Proto |
 
 The views hold no rule, no query and no access decision: each passes the caller to
 the service and shapes the answer. One Service (one connection pool) serves the whole app;
@@ -23,10 +25,12 @@ import os
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.service import MatchLimits, open_service
 
-from . import clubs, disputes, events, matches, tokens
+from . import access_log, clubs, disputes, events, matches, tokens
+from .access_log import AccessLog
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
@@ -41,7 +45,10 @@ _ENVIRONMENT = {
     "TOKEN_CACHE_SECONDS": "DOMINO_TOKEN_CACHE_SECONDS",
     "MAX_MATCH_EVENTS": "DOMINO_MAX_MATCH_EVENTS",
     "MAX_MATCH_BYTES": "DOMINO_MAX_MATCH_BYTES",
+    "ACCESS_LOG": "DOMINO_ACCESS_LOG",
+    "TRUSTED_PROXIES": "DOMINO_TRUSTED_PROXIES",
 }
+OFF = ("0", "false", "no", "off")
 
 
 def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
@@ -54,6 +61,8 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
     settings.update(config or {})
     for key in ("MAX_CONTENT_LENGTH", "MAX_MATCH_EVENTS", "MAX_MATCH_BYTES"):
         settings[key] = int(settings[key])
+    settings["ACCESS_LOG"] = str(settings.get("ACCESS_LOG", True)).strip().lower() not in OFF
+    settings["TRUSTED_PROXIES"] = int(settings.get("TRUSTED_PROXIES") or 0)
     return settings
 
 
@@ -68,6 +77,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for module in (clubs, tokens, matches, events, disputes):
         api.register_blueprint(module.blp)
     register_error_handlers(app)
+    if app.config["ACCESS_LOG"]:
+        access_log.enable()
+        app.wsgi_app = AccessLog(app.wsgi_app)  # type: ignore[method-assign]
+    if proxies := app.config["TRUSTED_PROXIES"]:
+        # Outermost: the access log and the app see the client's address, not the proxy's.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
     return app
 
 
