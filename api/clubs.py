@@ -14,6 +14,7 @@ from .schemas import (
     ClubCreatedSchema, ClubCreateSchema, ClubSchema, PageArgsSchema, PlayerCreateSchema,
     PlayerSchema, StandingsArgsSchema, StandingSchema,
 )
+from .schemas import ClubSettingsResultSchema, ClubSettingsSchema
 
 blp = Blueprint("clubs", __name__, url_prefix="/api/v1",
                 description="Clubs, their players and standings")
@@ -74,8 +75,25 @@ def create_player(body: dict[str, Any], club: str):
                   description="with ?format=csv")
 @blp.errors(401, 403, 404)
 def standings(args: dict[str, Any], club: str):
-    """Standings over finished matches: JSON, or CSV with ?format=csv."""
+    """Standings over finished matches: JSON, or CSV with ?format=csv.
+
+    Per player (?group=players, every player of the club) or per fixed partnership
+    (?group=partnerships), over an optional period (?from=, ?to=, on the day played) and event
+    (?event=, the log header's). Ranked by the club's tie-breakers (PATCH /clubs/{club}).
+    """
+    filters = {"group": args["group"], "date_from": args.get("date_from"),
+               "date_to": args.get("date_to"), "event": args.get("event")}
     if args["format"] == "csv":
-        return Response(service().standings.csv(club, who=caller()), mimetype="text/csv",
+        return Response(service().standings.csv(club, who=caller(), **filters), mimetype="text/csv",
                         headers={"Content-Disposition": f'inline; filename="{club}-standings.csv"'})
-    return service().standings.table(club, who=caller())
+    return service().standings.table(club, who=caller(), **filters)
+
+
+@blp.route("/clubs/<string:club>", methods=["PATCH"])
+@auth.login_required
+@blp.arguments(ClubSettingsSchema())
+@blp.response(200, ClubSettingsResultSchema)
+@blp.errors(401, 403, 404, 415, 422)
+def update_club(body: dict[str, Any], club: str):
+    """Change a club's settings (admin): how its standings break ties."""
+    return service().standings.set_tie_breakers(club, body["tie_breakers"], who=caller())

@@ -7,7 +7,9 @@ referee with its violation code rather than by a generic validation error.
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from referee.service.standings import TIE_BREAKERS
 
 ROLES = ("admin", "referee", "scorekeeper", "viewer")
 SLUG = validate.Regexp(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$",
@@ -127,15 +129,67 @@ class TokenSchema(Schema):
 
 
 class StandingSchema(Schema):
-    player = fields.String(required=True)
-    played = fields.Integer(required=True)
+    rank = fields.Integer(required=True, metadata={"description": "rows tied on every tie-breaker share a rank"})
+    player = fields.String(metadata={"description": "?group=players"})
+    partners = fields.List(fields.String(), metadata={
+        "description": "?group=partnerships: the two partners, by name"})
+    played = fields.Integer(required=True, metadata={"description": "finished matches"})
     won = fields.Integer(required=True)
-    lost = fields.Integer(required=True)
+    lost = fields.Integer(required=True, metadata={"description": "another side won (played - won - lost: draws)"})
+    rounds_won = fields.Integer(required=True)
     points_for = fields.Integer(required=True)
+    points_against = fields.Integer(required=True, metadata={"description": "the other sides' totals"})
+    difference = fields.Integer(required=True, metadata={"description": "points_for - points_against"})
+    win_rate = fields.Float(required=True, metadata={"description": "won / played (0 with none), 4 decimals"})
+    rating = fields.Float(required=True, metadata={
+        "description": "mu - 3 sigma (OpenSkill Plackett-Luce) over every finished match of the club; "
+                       "a partnership's is its partners' mean"})
+    rating_games = fields.Integer(required=True, metadata={"description": "matches the rating is made of"})
+    flagged = fields.Integer(required=True, metadata={
+        "description": "matches counted that have an open dispute (they count as they stand until ruled)"})
+    provisional = fields.Boolean(required=True, metadata={
+        "description": "the rating's sigma is still above 7 (a partnership: either partner's)"})
 
 
 class StandingsArgsSchema(Schema):
     format = fields.String(load_default="json", validate=validate.OneOf(("json", "csv")))
+    group = fields.String(load_default="players", validate=validate.OneOf(("players", "partnerships")),
+                          metadata={"description": "per player, or per fixed partnership"})
+    date_from = fields.Date(data_key="from", metadata={"description": "matches played on or after this day"})
+    date_to = fields.Date(data_key="to", metadata={"description": "matches played on or before this day"})
+    event = fields.String(validate=validate.Length(min=1, max=1000),
+                          metadata={"description": "matches whose log header names this event"})
+
+
+class StrictBoolean(fields.Boolean):
+    """true or false, and nothing a looser reader would take for one (1, "yes", "on")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if type(value) is not bool:
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class ClubSettingsSchema(Schema):
+    """The settings to change: those named (at least one), the others left as they are."""
+
+    tie_breakers = fields.List(
+        fields.String(validate=validate.OneOf(TIE_BREAKERS)), allow_none=True,
+        validate=validate.Length(min=1, max=len(TIE_BREAKERS)),
+        metadata={"description": "how standings break ties, in order (distinct names); null for the "
+                                 "default: won, difference, points_for, head_to_head"})
+    public = StrictBoolean(metadata={
+        "description": "whether anyone may read the club's pages (/clubs/{club}) and their JSON "
+                       "twins (/api/v1/pages/clubs/{club}...) without a token; false at first"})
+
+    @validates_schema
+    def _names_a_setting(self, data: dict, **kwargs: object) -> None:
+        if not data:
+            raise ValidationError("name a setting to change: tie_breakers, public")
+
+
+class ClubSettingsResultSchema(ClubSchema):
+    tie_breakers = fields.List(fields.String(), required=True)
 
 
 # ---------------------------------------------------------------- lists

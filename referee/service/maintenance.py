@@ -7,6 +7,7 @@ from ..core.disputes import open_count
 from ..core.log import parse_header
 from ..core.replay import replay
 from ..store import db
+from .ratings import rerate_all, record_standing
 from .repository import MatchRepository
 
 
@@ -28,4 +29,8 @@ def rebuild(matches: MatchRepository) -> int:
                                              updated)
             store.update_projection(conn, match_id, projection, rules=header.rules.as_dict(),
                                     event_bytes=store.event_bytes(conn, match_id))
+            # Its standing rows too; the ratings once, club by club, after every match.
+            record_standing(conn, match_id, result.match, projection.violations, updated,
+                            rate=False)
+    rerate_all(matches.engine)
     return len(ids)

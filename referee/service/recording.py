@@ -24,6 +24,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
 from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
+from .ratings import record_standing
 from .reading import summary
 from .repository import Loaded, MatchRepository, Recorded
 from .views import seen_position, seen_replay, sight
@@ -117,6 +118,8 @@ class Recording:
                 projection=store.Projection.of(match, open_count(match, refused), now),
                 created_at=now, client_key=client_key)
             store.insert_events(conn, match_id, new, now)
+            record_standing(conn, match_id, match, open_count(match, refused), now,
+                            was_finished=False)  # a log that ends finished is rated at once
             created = summary(store.match_row(conn, match_id))
         self.matches.remember(match_id, Loaded(match, refused, club))
         return created

@@ -27,8 +27,10 @@ from ..core.position import Position, position
 from ..core.replay import Replay, replay
 from ..core.rules import Rules
 from ..store import db
+from ..store.standings import transaction as standings_transaction
 from . import checks
 from .errors import Conflict, IdempotencyMismatch, IllegalEvent, NotFound
+from .ratings import record_standing
 
 CONFLICT_RETRIES = 10  # for appends that name no expected seq (the CLI)
 CLUB_CACHE_SIZE = 100_000
@@ -219,7 +221,7 @@ class MatchRepository:
             entry, violation, replayed = self._judge_next(conn, row, event)
             if violation is not None and not checks.disputed(event):
                 raise IllegalEvent(violation)
-            seq = self._store(conn, match_id, last, new, entry)
+            seq = self._store(conn, match_id, last, new, entry, row.status == "finished")
         self._cache.put(match_id, seq, entry)
         return Recorded(seq, event, violation, position(entry.match), replayed, club=entry.club)
 
@@ -228,6 +230,7 @@ class MatchRepository:
         """The common case, in one statement: the match as it stood after ``expected_seq`` is
         cached, so nothing needs reading. The compare-and-set settles whether expected_seq is
         still the last (else Conflict, and append looks for an earlier copy of a retry)."""
+        was_finished = entry.match.finished
         violation = entry.push(event)
         if violation is not None and not checks.disputed(event):
             # Before refusing, what the slow path checks first: a retry of a stored event gets
@@ -240,16 +243,24 @@ class MatchRepository:
                 raise Conflict(row.last_seq, expected_seq)
             raise IllegalEvent(violation)
         with db.optimistic(self.engine) as conn:
-            seq = self._store(conn, match_id, expected_seq, new, entry)
+            seq = self._store(conn, match_id, expected_seq, new, entry, was_finished)
         self._cache.put(match_id, seq, entry)
         return Recorded(seq, event, violation, position(entry.match), False, club=entry.club)
 
     def _store(self, conn: Connection, match_id: int, last: int, new: store.NewEvent,
-               entry: Loaded) -> int:
+               entry: Loaded, was_finished: bool) -> int:
         now = self.clock()
         projection = store.Projection.of(entry.match, entry.violations, now)
         try:
-            return store.append(conn, match_id, last, [new], projection, now)
+            if not (was_finished or entry.match.finished):  # nothing for the standings
+                return store.append(conn, match_id, last, [new], projection, now)
+            # The match finishes, or was finished: its standing rows and the club's ratings
+            # change with the projection, in the same transaction (docs/standings.md).
+            with standings_transaction(conn):
+                seq = store.append(conn, match_id, last, [new], projection, now)
+                record_standing(conn, match_id, entry.match, entry.violations, now,
+                                was_finished=was_finished)
+            return seq
         except store.StaleSeq:
             raise Conflict(None, last) from None
 

@@ -12,7 +12,7 @@ time (``Service.rebuild``).
 from __future__ import annotations
 
 from sqlalchemy import (
-    JSON, CheckConstraint, Column, DateTime, ForeignKey, Index, Integer, MetaData,
+    JSON, CheckConstraint, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData,
     PrimaryKeyConstraint, String, Table, Text, UniqueConstraint,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -43,6 +43,9 @@ clubs = Table(
     Column("slug", String(64), nullable=False, unique=True),
     Column("name", String(NAME_LENGTH), nullable=False),
     Column("created_at", Timestamp, nullable=False),
+    # How standings break ties: a JSON list of tie-breaker names (referee.store.standings
+    # TIE_BREAKERS), None for the default (won, difference, points_for, head_to_head).
+    Column("tie_breakers", Json, nullable=True),
 )
 
 players = Table(
@@ -125,4 +128,68 @@ tokens = Table(
     Column("last_used_at", Timestamp, nullable=True),
     Column("revoked_at", Timestamp, nullable=True),  # a revoked token stops working
     CheckConstraint("role IN ('admin', 'referee', 'scorekeeper', 'viewer')", name="role"),
+)
+
+# ------------------------------------------------------------------ standings and ratings
+# Projections of the matches, rewritten in the same transaction as the append (or import, or
+# rebuild) that changes what a match adds to them; docs/standings.md tells the whole story.
+
+# What a finished match adds to the standings: a row per seat (so a player's standings are one
+# GROUP BY player_id and a partnership's one GROUP BY player_id, partner_id, no join with
+# match_players). Present only while the match is finished; rewritten when a ruling changes it.
+standing_rows = Table(
+    "standing_rows", metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    # The other player of the side, for a partnership (None when a side is one seat).
+    Column("partner_id", Integer, ForeignKey("players.id"), nullable=True),
+    Column("side", Integer, nullable=False),
+    Column("played_on", String(10), nullable=False),  # the match's, what period filters compare
+    Column("event", Text, nullable=True),  # the log header's "event", what ?event= compares
+    Column("won", Integer, nullable=False),  # 1 when the side won the match, else 0
+    Column("lost", Integer, nullable=False),  # 1 when another side won (no winner: a draw)
+    Column("rounds_won", Integer, nullable=False),
+    Column("points_for", Integer, nullable=False),  # the side's total
+    Column("points_against", Integer, nullable=False),  # the other sides' totals, summed
+    Column("flagged", Integer, nullable=False),  # 1 while the match has open disputes
+    Column("place", Integer, nullable=False),  # the side's place for the rating (0: first)
+    # The match's place in the club's finishing order (what ratings are computed in), and when
+    # it finished; both kept while the match stays finished, whatever rulings change.
+    Column("finish_seq", Integer, nullable=False),
+    Column("finished_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("match_id", "seat"),
+    Index(None, "club_id", "played_on"),
+    Index(None, "club_id", "finish_seq"),
+    Index(None, "player_id"),
+)
+
+# A player's rating after each of his finished matches, in the club's finishing order.
+player_ratings = Table(
+    "player_ratings", metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("finish_seq", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),  # matches rated so far, this one included
+    PrimaryKeyConstraint("player_id", "match_id"),
+    Index(None, "player_id", "finish_seq"),
+    Index(None, "club_id", "finish_seq"),
+)
+
+# Each player's rating now: his last player_ratings row, kept apart so that standings read a
+# row a player instead of searching the history.
+current_ratings = Table(
+    "current_ratings", metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True,
+           autoincrement=False),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("finish_seq", Integer, nullable=False),  # of the last match rated
+    Index(None, "club_id"),
 )

@@ -1,30 +1,381 @@
-"""Club standings, summed from the match projections (never by replaying a match)."""
+"""Standings and ratings as projections (docs/standings.md).
+
+A finished match adds a row per seat to ``standing_rows``: who sat there and with whom, the
+match's day and event, won or lost, rounds won, points for and against, whether a dispute is
+open, and its place in the club's finishing order. The rows are written in the same
+transaction as the append (or import, or rebuild) that changes what the match adds, and only
+then: :func:`write_match` compares them with what is stored and leaves equal rows alone. A
+club's standings are then one aggregation over its rows (:func:`aggregate`), never a replay.
+
+Ratings are kept beside them (``player_ratings``: each player's rating after each of his
+matches; ``current_ratings``: his last one). The arithmetic is the service's
+(referee.service.ratings, which holds the rating library); this module reads and writes the
+rows it needs.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime as dt
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Sequence
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, and_, delete, func, insert, select, text, tuple_, update
 
-from .schema import match_players, matches, players
+from ..core.match import Match
+from .codec import dump_json, load_json
+from .schema import (
+    clubs, current_ratings, match_players, matches, player_ratings, players, standing_rows,
+)
+
+# The tie-breakers a club may set, in the order it gives them (all "more is better" but
+# points_against, where fewer is better); head_to_head counts wins in the tied players' matches
+# against each other.
+TIE_BREAKERS = ("won", "win_rate", "difference", "points_for", "points_against", "rounds_won",
+                "rating", "head_to_head")
+DEFAULT_TIE_BREAKERS = ("won", "difference", "points_for", "head_to_head")
+GROUPS = ("players", "partnerships")
+
+_ROW_VALUES = ("club_id", "player_id", "partner_id", "side", "played_on", "event", "won",
+               "lost", "rounds_won", "points_for", "points_against", "flagged", "place")
 
 
+@dataclass(frozen=True)
+class SideResult:
+    won: int
+    lost: int
+    rounds_won: int
+    points_for: int
+    points_against: int
+    place: int  # for the rating: 0 for the winner (every side 0 when there is none), else 1
+
+
+@dataclass(frozen=True)
+class MatchStanding:
+    """What a finished match adds to the standings, side by side."""
+
+    sides: tuple[SideResult, ...]
+    flagged: bool
+
+    @classmethod
+    def of(cls, match: Match, violations: int) -> "MatchStanding | None":
+        """None for a match that is not finished: it adds nothing."""
+        if not match.finished:
+            return None
+        totals = list(match.totals)
+        winner = match.winner
+        rounds = [0] * len(totals)
+        for result in match.results():
+            if result.winner is not None:
+                rounds[result.winner] += 1
+        everyone = sum(totals)
+        return cls(tuple(
+            SideResult(won=int(winner == side), lost=int(winner is not None and winner != side),
+                       rounds_won=rounds[side], points_for=total,
+                       points_against=everyone - total,
+                       place=0 if winner is None or winner == side else 1)
+            for side, total in enumerate(totals)), violations > 0)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What :func:`write_match` changed: the club, and the place in its finishing order from
+    which ratings must be computed again (None: the ratings stand, e.g. only a flag moved)."""
+
+    club_id: int
+    rerate_from: int | None
+
+
+# ------------------------------------------------------------------ writing
+
+
+@contextmanager
+def transaction(conn: Connection) -> Iterator[Connection]:
+    """A transaction on ``conn`` for the append and its standings together. A connection in
+    one already (SQLite's, a locked write) is used as it is; PostgreSQL's optimistic appends run
+    in autocommit (referee.store.db.optimistic), so this one opens a real transaction for the
+    rare append that changes standings, and the pool restores autocommit's absence after."""
+    if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
+        yield conn
+        return
+    conn.commit()  # what was read so far was read outside any transaction
+    conn.execution_options(isolation_level=conn.default_isolation_level)
+    with conn.begin():
+        yield conn
+
+
+def lock_club(conn: Connection, club_id: int) -> None:
+    """Serialise the club's standings writers (PostgreSQL: a transaction advisory lock; SQLite
+    writers queue already), so that two matches finishing at once get distinct places in the
+    finishing order and rate against each other's results, never over them."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": 0x5354_0000_0000 + club_id})
+
+
+_MATCH_SEATS = (select(matches.c.club_id, matches.c.played_on, matches.c.header,
+                       match_players.c.seat, match_players.c.player_id, match_players.c.side)
+                .join(match_players, match_players.c.match_id == matches.c.id)
+                .order_by(match_players.c.seat))
+
+
+def write_match(conn: Connection, match_id: int, standing: MatchStanding | None,
+                finished_at: dt.datetime, *, was_finished: bool | None = None) -> Change | None:
+    """Make the match's standing rows say ``standing`` (None: not finished, no rows); None
+    when they said it already, else what changed. ``was_finished=False`` (the caller knows
+    there were no rows) saves the read of the old ones."""
+    old = [] if was_finished is False else conn.execute(
+        select(standing_rows).where(standing_rows.c.match_id == match_id)
+        .order_by(standing_rows.c.seat)).all()
+    if standing is None and not old:
+        return None
+    seats = conn.execute(_MATCH_SEATS.where(matches.c.id == match_id)).all()
+    club_id = seats[0].club_id
+    new = _rows(match_id, seats, standing) if standing is not None else []
+    if [_comparable(r) for r in old] == [_comparable(r) for r in new]:
+        return None
+    lock_club(conn, club_id)
+    if old:
+        seq, at = old[0].finish_seq, old[0].finished_at  # its place stands while it is finished
+        conn.execute(delete(standing_rows).where(standing_rows.c.match_id == match_id))
+    else:
+        seq = conn.execute(select(func.coalesce(func.max(standing_rows.c.finish_seq), 0) + 1)
+                           .where(standing_rows.c.club_id == club_id)).scalar_one()
+        at = finished_at
+    if new:
+        conn.execute(insert(standing_rows),
+                     [{**row, "finish_seq": seq, "finished_at": at} for row in new])
+    places = lambda rows: [(r["side"], r["place"]) if isinstance(r, dict)  # noqa: E731
+                           else (r.side, r.place) for r in rows]
+    rerate = bool(old) != bool(new) or places(old) != places(new)
+    return Change(club_id, seq if rerate else None)
+
+
+def _rows(match_id: int, seats: Sequence[Any], standing: MatchStanding) -> list[dict[str, Any]]:
+    header = load_json(seats[0].header)
+    event = header.get("event") if isinstance(header, dict) else None
+    by_side: dict[int, list[int]] = {}
+    for seat in seats:
+        by_side.setdefault(seat.side, []).append(seat.player_id)
+    rows = []
+    for seat in seats:
+        side = standing.sides[seat.side]
+        mates = [p for p in by_side[seat.side] if p != seat.player_id]
+        rows.append({
+            "match_id": match_id, "seat": seat.seat, "club_id": seat.club_id,
+            "player_id": seat.player_id, "partner_id": mates[0] if len(mates) == 1 else None,
+            "side": seat.side, "played_on": seat.played_on,
+            "event": event_key(event), "won": side.won, "lost": side.lost,
+            "rounds_won": side.rounds_won, "points_for": side.points_for,
+            "points_against": side.points_against, "flagged": int(standing.flagged),
+            "place": side.place})
+    return rows
+
+
+def _comparable(row: Any) -> tuple:
+    get = row.get if isinstance(row, dict) else row._mapping.get
+    return (get("seat"), *(get(c) for c in _ROW_VALUES))
+
+
+def event_key(event: Any) -> str | None:
+    """How an event is kept in standing_rows: its JSON text (a header's event may be any JSON
+    value, and JSON escapes what a PostgreSQL TEXT column refuses). ``?event=X`` compares the
+    key of the string X."""
+    return None if event is None else dump_json(event)
+
+
+def rows_of(conn: Connection, match_id: int) -> list[Any]:
+    return conn.execute(select(standing_rows).where(standing_rows.c.match_id == match_id)
+                        .order_by(standing_rows.c.seat)).all()
+
+
+def finished_at_of(conn: Connection, match_id: int) -> dt.datetime | None:
+    """When the match finished, as its rows keep it (None: it has none)."""
+    return conn.execute(select(standing_rows.c.finished_at)
+                        .where(standing_rows.c.match_id == match_id).limit(1)).scalar()
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _filters(club_id: int, date_from: str | None, date_to: str | None,
+             event: str | None, table: Any = standing_rows) -> list[Any]:
+    conditions = [table.c.club_id == club_id]
+    if date_from is not None:
+        conditions.append(table.c.played_on >= date_from)
+    if date_to is not None:
+        conditions.append(table.c.played_on <= date_to)
+    if event is not None:
+        conditions.append(table.c.event == event_key(event))
+    return conditions
+
+
+def aggregate(conn: Connection, club_id: int, *, group: str = "players",
+              date_from: str | None = None, date_to: str | None = None,
+              event: str | None = None) -> list[dict[str, Any]]:
+    """The club's standings before ranking, one GROUP BY over its standing rows: per player
+    (``key`` a player id) or per partnership (``key`` the two ids, lower first): played, won,
+    lost, rounds_won, points_for, points_against, flagged (matches with an open dispute)."""
+    r = standing_rows
+    sums = (func.count().label("played"), func.sum(r.c.won).label("won"),
+            func.sum(r.c.lost).label("lost"), func.sum(r.c.rounds_won).label("rounds_won"),
+            func.sum(r.c.points_for).label("points_for"),
+            func.sum(r.c.points_against).label("points_against"),
+            func.sum(r.c.flagged).label("flagged"))
+    where = _filters(club_id, date_from, date_to, event)
+    if group == "players":
+        rows = conn.execute(select(r.c.player_id, *sums).where(*where)
+                            .group_by(r.c.player_id)).all()
+        return [{"key": row.player_id, **_counts(row)} for row in rows]
+    # Each side of two holds a row per partner: the lower id's row stands for the side.
+    rows = conn.execute(select(r.c.player_id, r.c.partner_id, *sums)
+                        .where(*where, r.c.partner_id > r.c.player_id)
+                        .group_by(r.c.player_id, r.c.partner_id)).all()
+    return [{"key": (row.player_id, row.partner_id), **_counts(row)} for row in rows]
+
+
+def _counts(row: Any) -> dict[str, int]:
+    return {k: int(getattr(row, k) or 0) for k in
+            ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")}
+
+
+def head_to_head(conn: Connection, club_id: int, keys: Iterable[Any], *, group: str = "players",
+                 date_from: str | None = None, date_to: str | None = None,
+                 event: str | None = None) -> list[tuple[Any, int, Any]]:
+    """(winner, match id, loser) for each match, within the same filters, that one of ``keys``
+    (player ids, or partnerships' two ids) won with another of them on a losing side."""
+    keys = list(dict.fromkeys(keys))
+    a = standing_rows.alias("a")
+    b = standing_rows.alias("b")
+    where = [*_filters(club_id, date_from, date_to, event, a), a.c.won == 1, b.c.won == 0]
+    if group == "players":
+        where += [a.c.player_id.in_(keys), b.c.player_id.in_(keys)]
+        columns = (a.c.player_id, a.c.match_id, b.c.player_id)
+    else:
+        where += [a.c.partner_id > a.c.player_id, b.c.partner_id > b.c.player_id,
+                  tuple_(a.c.player_id, a.c.partner_id).in_(keys),
+                  tuple_(b.c.player_id, b.c.partner_id).in_(keys)]
+        columns = (a.c.player_id, a.c.partner_id, a.c.match_id, b.c.player_id, b.c.partner_id)
+    query = (select(*columns).distinct()
+             .select_from(a.join(b, and_(b.c.match_id == a.c.match_id, b.c.side != a.c.side)))
+             .where(*where))
+    rows = conn.execute(query).all()
+    if group == "players":
+        return [(row[0], row[1], row[2]) for row in rows]
+    return [((row[0], row[1]), row[2], (row[3], row[4])) for row in rows]
+
+
+def player_names(conn: Connection, club_id: int) -> dict[int, str]:
+    return dict(conn.execute(select(players.c.id, players.c.name)
+                             .where(players.c.club_id == club_id)).all())
+
+
+def current(conn: Connection, club_id: int) -> dict[int, tuple[float, float, int]]:
+    """Each rated player's (mu, sigma, games) now."""
+    rows = conn.execute(select(current_ratings.c.player_id, current_ratings.c.mu,
+                               current_ratings.c.sigma, current_ratings.c.games)
+                        .where(current_ratings.c.club_id == club_id))
+    return {row.player_id: (row.mu, row.sigma, row.games) for row in rows}
+
+
+def history(conn: Connection, player_id: int) -> list[Any]:
+    """A player's rating after each of his rated matches, in finishing order, with the match's
+    day and when it finished."""
+    query = (select(player_ratings.c.match_id, player_ratings.c.finish_seq,
+                    player_ratings.c.mu, player_ratings.c.sigma, player_ratings.c.games,
+                    standing_rows.c.played_on, standing_rows.c.finished_at)
+             .join(standing_rows, and_(standing_rows.c.match_id == player_ratings.c.match_id,
+                                       standing_rows.c.player_id == player_ratings.c.player_id))
+             .where(player_ratings.c.player_id == player_id)
+             .order_by(player_ratings.c.finish_seq))
+    return conn.execute(query).all()
+
+
+def tie_breakers(conn: Connection, club_id: int) -> list[str] | None:
+    return conn.execute(select(clubs.c.tie_breakers).where(clubs.c.id == club_id)).scalar()
+
+
+def set_tie_breakers(conn: Connection, club_id: int, breakers: list[str] | None) -> None:
+    conn.execute(update(clubs).where(clubs.c.id == club_id).values(tie_breakers=breakers))
+
+
+# ------------------------------------------------------------------ ratings
+
+
+def rating_inputs(conn: Connection, club_id: int, from_seq: int) -> list[Any]:
+    """The club's standing rows from place ``from_seq`` of its finishing order on, in that
+    order: (match_id, finish_seq, player_id, side, place), what the ratings are computed from."""
+    r = standing_rows
+    return conn.execute(select(r.c.match_id, r.c.finish_seq, r.c.player_id, r.c.side, r.c.place)
+                        .where(r.c.club_id == club_id, r.c.finish_seq >= from_seq)
+                        .order_by(r.c.finish_seq, r.c.seat)).all()
+
+
+def rated_from(conn: Connection, club_id: int, from_seq: int) -> set[int]:
+    """The players whose rating history has a row from place ``from_seq`` on."""
+    return set(conn.execute(select(player_ratings.c.player_id).distinct().where(
+        player_ratings.c.club_id == club_id, player_ratings.c.finish_seq >= from_seq)).scalars())
+
+
+def ratings_before(conn: Connection, club_id: int, player_ids: Iterable[int],
+                   from_seq: int) -> dict[int, tuple[float, float, int, int]]:
+    """Each of ``player_ids``' (mu, sigma, games, finish_seq) as it stood before place
+    ``from_seq`` (players rated only later are left out: they start afresh)."""
+    ids = list(player_ids)
+    if not ids or from_seq <= 1:
+        return {}
+    h = player_ratings
+    last = (select(h.c.player_id, func.max(h.c.finish_seq).label("seq"))
+            .where(h.c.club_id == club_id, h.c.player_id.in_(ids), h.c.finish_seq < from_seq)
+            .group_by(h.c.player_id).subquery())
+    rows = conn.execute(select(h.c.player_id, h.c.mu, h.c.sigma, h.c.games, h.c.finish_seq)
+                        .join(last, and_(last.c.player_id == h.c.player_id,
+                                         last.c.seq == h.c.finish_seq)))
+    return {row.player_id: (row.mu, row.sigma, row.games, row.finish_seq) for row in rows}
+
+
+def replace_ratings(conn: Connection, club_id: int, from_seq: int,
+                    history_rows: Sequence[dict[str, Any]],
+                    now: dict[int, tuple[float, float, int, int] | None]) -> None:
+    """The club's rating history from place ``from_seq`` on becomes ``history_rows``
+    (player_id, match_id, finish_seq, mu, sigma, games); ``now`` gives each changed player's
+    current (mu, sigma, games, finish_seq), None for a player left with no rated match."""
+    conn.execute(delete(player_ratings).where(player_ratings.c.club_id == club_id,
+                                              player_ratings.c.finish_seq >= from_seq))
+    if history_rows:
+        conn.execute(insert(player_ratings), [{**row, "club_id": club_id} for row in history_rows])
+    ids = list(now)
+    for start in range(0, len(ids), 500):
+        conn.execute(delete(current_ratings).where(
+            current_ratings.c.player_id.in_(ids[start:start + 500])))
+    fresh = [{"player_id": pid, "club_id": club_id, "mu": v[0], "sigma": v[1], "games": v[2],
+              "finish_seq": v[3]} for pid, v in now.items() if v is not None]
+    if fresh:
+        conn.execute(insert(current_ratings), fresh)
+
+
+def clear_club(conn: Connection, club_id: int) -> None:
+    """Forget the club's ratings (a recompute from its first place writes them again)."""
+    conn.execute(delete(player_ratings).where(player_ratings.c.club_id == club_id))
+    conn.execute(delete(current_ratings).where(current_ratings.c.club_id == club_id))
+
+
+def club_ids_with_rows(conn: Connection) -> list[int]:
+    return sorted(set(conn.execute(select(standing_rows.c.club_id).distinct()).scalars())
+                  | set(conn.execute(select(current_ratings.c.club_id).distinct()).scalars()))
+
+
+# Kept for callers of the first standings query: the player table, unranked.
 def standings(conn: Connection, club_id: int) -> list[dict[str, Any]]:
-    """Per player of the club: finished matches played, won, lost (a side won and it was not
-    his), and points_for (his side's totals). Players with no finished match are listed too."""
-    table: dict[int, dict[str, Any]] = {}
-    for pid, name in conn.execute(select(players.c.id, players.c.name)
-                                  .where(players.c.club_id == club_id)):
-        table[pid] = {"player": name, "played": 0, "won": 0, "lost": 0, "points_for": 0}
-    query = (select(match_players.c.player_id, match_players.c.side, matches.c.totals,
-                    matches.c.winner)
-             .join(matches, matches.c.id == match_players.c.match_id)
-             .where(matches.c.club_id == club_id, matches.c.status == "finished"))
-    for pid, side, totals, winner in conn.execute(query):
-        line = table[pid]
-        line["played"] += 1
-        line["points_for"] += totals[side]
-        if winner is not None:
-            line["won" if winner == side else "lost"] += 1
-    return sorted(table.values(),
-                  key=lambda r: (-r["won"], -r["points_for"], r["played"], r["player"]))
+    """Per player of the club with a finished match: played, won, lost, points_for (the
+    aggregation, unranked; referee.service.standings ranks it)."""
+    names = player_names(conn, club_id)
+    return [{"player": names[row["key"]], **row} for row in aggregate(conn, club_id)]
+
+
+__all__ = [
+    "TIE_BREAKERS", "DEFAULT_TIE_BREAKERS", "GROUPS", "MatchStanding", "SideResult", "Change",
+    "transaction", "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
+    "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
+    "set_tie_breakers", "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
+    "clear_club", "club_ids_with_rows", "standings",
+]

@@ -45,6 +45,8 @@ ENDPOINTS = [
     Endpoint("create token", "POST", "/api/v1/clubs/{club}/tokens", {"admin"}, 201,
              lambda api: {"json": {"role": "viewer"}}),
     Endpoint("standings", "GET", "/api/v1/clubs/{club}/standings", READERS, 200),
+    Endpoint("set tie-breakers", "PATCH", "/api/v1/clubs/{club}", {"admin"}, 200,
+             lambda api: {"json": {"tie_breakers": ["won", "head_to_head"]}}),
     Endpoint("list matches", "GET", "/api/v1/clubs/{club}/matches", READERS, 200),
     Endpoint("create match", "POST", "/api/v1/clubs/{club}/matches", RECORDERS, 201,
              lambda api: {"json": {"rules": "parejas", "players": ["Ana", "Beto", "Carla", "Dani"]}}),

@@ -12,6 +12,7 @@ from api_helpers import (  # noqa: F401 (api is a fixture)
 )
 
 from referee.core.log import make_log, write_log
+from referee.service import STANDING_COLUMNS
 
 
 def links(response: Any) -> dict[str, str]:
@@ -400,7 +401,7 @@ def test_standings(api: Api) -> None:
     csv = api.client.get("/api/v1/clubs/casino/standings?format=csv", headers=api.auth("viewer"))
     assert csv.status_code == 200 and csv.mimetype == "text/csv"
     lines = csv.get_data(as_text=True).splitlines()
-    assert lines[0] == "player,played,won,lost,points_for" and len(lines) == 5
+    assert lines[0] == ",".join(STANDING_COLUMNS) and len(lines) == 5
     assert_problem(api.client.get("/api/v1/clubs/casino/standings?format=xml", headers=api.auth("viewer")), 422)
 
 

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from referee.service import Service
+from referee.service import STANDING_COLUMNS, Service
 from referee.service.csvfile import safe_cell, to_csv
 
 HOSTILE = ["=HYPERLINK(\"http://evil\",\"x\")", "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"]
@@ -47,8 +47,9 @@ def test_standings_csv_escapes_player_names(service: Service, club: str) -> None
     players = ["=cmd|' /C calc'!A0", "+Ana", "Beto", "@Carla"]
     service.recording.create_match(club, "parejas", players)
     rows = read(service.standings.csv(club))
-    assert rows[0] == ["player", "played", "won", "lost", "points_for"]
-    names = sorted(row[0] for row in rows[1:])
+    assert rows[0] == list(STANDING_COLUMNS)
+    assert rows[0][:2] == ["rank", "player"]
+    names = sorted(row[1] for row in rows[1:])
     assert names == sorted(["'=cmd|' /C calc'!A0", "'+Ana", "Beto", "'@Carla"])
     # The JSON standings keep the names as they are.
     assert sorted(r["player"] for r in service.standings.table(club)) == sorted(players)

@@ -16,7 +16,8 @@ from migrations.runner import is_current, upgrade
 from referee.store.schema import metadata
 from referee.service import Service
 
-TABLES = {"clubs", "players", "matches", "match_players", "events", "tokens"}
+TABLES = {"clubs", "players", "matches", "match_players", "events", "tokens", "standing_rows",
+          "player_ratings", "current_ratings"}
 
 
 def _diff(engine: Engine) -> list:
