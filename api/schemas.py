@@ -86,6 +86,9 @@ class ClubSchema(Schema):
     slug = fields.String(required=True)
     name = fields.String(required=True)
     created_at = fields.String(required=True, metadata={"format": "date-time"})
+    public = fields.Boolean(metadata={
+        "description": "anyone may read its pages (/clubs/{club}) and their JSON twins "
+                       "without a token (an admin's setting: PATCH /clubs/{club})"})
 
 
 class ClubCreatedSchema(ClubSchema):

@@ -29,6 +29,9 @@ from .errors import Forbidden
 
 LADDER = ("viewer", "scorekeeper", "referee", "admin")
 SERVER = "server"
+# Anyone, token or none, reading a club an admin made public (clubs.public): see
+# public_reader.
+PUBLIC = "public"
 OPERATOR_ROLE = "operator"
 
 
@@ -70,6 +73,13 @@ OPERATOR = Caller(None, OPERATOR_ROLE)
 SERVER_CALLER = Caller(None, SERVER, label="server admin")
 
 
+def public_reader(club: str) -> Caller:
+    """Anyone at all reading ``club``, which an admin made public: what a viewer of the club
+    may read and nothing else, never a hand the table has not seen (no token recorded
+    anything for it). ``Clubs.public_reader`` hands one out, having read the setting."""
+    return Caller(club, PUBLIC, label="public")
+
+
 def rank(role: str) -> int:
     return LADDER.index(role) if role in LADDER else -1
 
@@ -77,6 +87,8 @@ def rank(role: str) -> int:
 def may(who: Caller, club: str | None, action: Action) -> bool:
     if who.is_operator:
         return True
+    if who.role == PUBLIC:
+        return who.club == club and action is Action.READ
     return who.club is not None and who.club == club and rank(who.role) >= rank(action.least_role)
 
 
@@ -84,6 +96,10 @@ def require(who: Caller, club: str | None, action: Action) -> None:
     """Forbidden unless ``who`` may do ``action`` in ``club``."""
     if who.is_operator:
         return
+    if who.role == PUBLIC:
+        if who.club == club and action is Action.READ:
+            return
+        raise Forbidden("without a token, only a public club may be read, and nothing else done")
     if who.club is None or who.club != club:
         raise Forbidden("this token belongs to another club" if who.club is not None
                         else "this token belongs to no club")

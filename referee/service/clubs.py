@@ -9,9 +9,10 @@ from sqlalchemy import Engine, Row
 
 from .. import store
 from ..store import db
+from ..store.pages import set_club_public
 from . import checks
-from .access import OPERATOR, Action, Caller, require, require_server
-from .errors import Duplicate
+from .access import OPERATOR, Action, Caller, public_reader, require, require_server
+from .errors import Duplicate, Invalid, Unauthorized
 from .lookup import club_row
 from .tokens import issue_token
 
@@ -44,6 +45,27 @@ class Clubs:
         with db.reading(self.engine) as conn:
             return _club(club_row(conn, slug))
 
+    def set_public(self, club: str, public: bool, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """Make the club's pages readable by anyone without a token, or not (admin): a public
+        club's pages show what a viewer sees, and of a round in play only what the table saw.
+        Returns the club."""
+        require(who, club, Action.MANAGE)
+        if type(public) is not bool:
+            raise Invalid(f"public must be true or false, not {public!r}")
+        with db.writing(self.engine) as conn:
+            set_club_public(conn, club_row(conn, club).id, public)
+            return _club(club_row(conn, club))
+
+    def public_reader(self, club: str) -> Caller:
+        """Who someone without a token reads ``club`` as (:func:`.access.public_reader`),
+        when its admin made it public; else Unauthorized (also for a club that does not
+        exist: nobody learns which slugs are private clubs)."""
+        with db.reading(self.engine) as conn:
+            row = store.club_row(conn, club) if isinstance(club, str) else None
+        if row is None or not row.public:
+            raise Unauthorized("this club's pages are not public: sign in with a token of the club")
+        return public_reader(row.slug)
+
     def create_player(self, club: str, name: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         require(who, club, Action.MANAGE)
         name = checks.name(name, "player name")
@@ -65,7 +87,8 @@ class Clubs:
 
 
 def _club(row: Row) -> dict[str, Any]:
-    return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at)}
+    return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
+            "public": bool(row.public)}
 
 
 def _player(row: Row) -> dict[str, Any]:

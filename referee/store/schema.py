@@ -15,6 +15,7 @@ from sqlalchemy import (
     JSON, CheckConstraint, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData,
     PrimaryKeyConstraint, String, Table, Text, UniqueConstraint,
 )
+from sqlalchemy import Boolean, false
 from sqlalchemy.dialects.postgresql import JSONB
 
 # Deterministic constraint names, so that migrations can name what they drop on both databases.
@@ -46,6 +47,9 @@ clubs = Table(
     # How standings break ties: a JSON list of tie-breaker names (referee.store.standings
     # TIE_BREAKERS), None for the default (won, difference, points_for, head_to_head).
     Column("tie_breakers", Json, nullable=True),
+    # Whether anyone may read the club's pages (and their JSON twins) without a token; an
+    # admin's setting (migration 0005, referee.service.clubs.Clubs.set_public).
+    Column("public", Boolean, nullable=False, server_default=false()),
 )
 
 players = Table(
