@@ -35,6 +35,7 @@ from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
 from .openapi import init_api
+from .pages import init_pages
 
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 
@@ -76,6 +77,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = init_api(app)
     for module in (clubs, tokens, matches, events, disputes):
         api.register_blueprint(module.blp)
+    init_pages(app, api)
     register_error_handlers(app)
     if app.config["ACCESS_LOG"]:
         access_log.enable()

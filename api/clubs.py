@@ -95,5 +95,12 @@ def standings(args: dict[str, Any], club: str):
 @blp.response(200, ClubSettingsResultSchema)
 @blp.errors(401, 403, 404, 415, 422)
 def update_club(body: dict[str, Any], club: str):
-    """Change a club's settings (admin): how its standings break ties."""
-    return service().standings.set_tie_breakers(club, body["tie_breakers"], who=caller())
+    """Change a club's settings (admin): how its standings break ties (tie_breakers), whether
+    its pages are public (public). Only the settings named change."""
+    svc, who = service(), caller()
+    if "tie_breakers" in body:  # first: the service may still refuse it (a name twice)
+        svc.standings.set_tie_breakers(club, body["tie_breakers"], who=who)
+    if "public" in body:
+        svc.clubs.set_public(club, body["public"], who=who)
+    return {**svc.clubs.get_club(club, who=who),
+            "tie_breakers": svc.standings.tie_breakers(club, who=who)}

@@ -11,8 +11,9 @@ from sqlalchemy import Engine, Row
 
 from .. import store
 from ..core.log import make_log, write_log
-from ..core.position import Position
-from ..core.replay import struck_events
+from ..core.match import Match
+from ..core.position import Position, position
+from ..core.replay import corrections, struck_events
 from ..core.report import build_report
 from ..core.rules import Rules
 from ..store import db
@@ -149,6 +150,45 @@ class Reading:
                 view = sight(conn, row, who, entry)
             events = view.events(self.matches.events(conn, row))
         return write_log(make_log(store.load_json(row.header), events))
+
+    def lines(self, match_id: int | str, *, who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """Each round's line of play, as it lay when the round ended (the round in play's:
+        as it lies now): ``[{"round", "line"}]``, tiles left to right, each written left pip
+        first, worked out from the record as ``who`` may see it (a played tile lies face up:
+        the table saw every one)."""
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, match_id, who)
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+                refused = frozenset(entry.refused)
+            events = view.events(self.matches.events(conn, row))
+        return round_lines(Rules(**row.rules), row.players, events, refused)
+
+
+def round_lines(rules: Rules, players: Any, events: Any,
+                refused: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+    """The record replayed as :func:`referee.core.replay.replay` does (its voids striking,
+    its amends replacing, ``refused`` passed over), the line taken as each round ends (when
+    the next deal is accepted, and at the end of the record)."""
+    struck, amended = corrections(rules, events)
+    passed = set(struck) | refused
+    match = Match(rules, players)
+    lines: list[tuple[str, ...]] = []
+    for seq, event in enumerate(events, start=1):
+        if seq in passed:
+            match.skip()
+            continue
+        event = amended.get(seq, event)
+        if type(event) is dict and event.get("type") == "deal" and match.rounds:
+            dealt, line = len(match.rounds), position(match).line
+            match.push(event)
+            if len(match.rounds) > dealt:
+                lines.append(line)
+        else:
+            match.push(event)
+    if match.rounds:
+        lines.append(position(match).line)
+    return [{"round": r.number, "line": list(line)} for r, line in zip(match.rounds, lines)]
 
 
 def summary(row: Row) -> dict[str, Any]:

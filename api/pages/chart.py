@@ -1,0 +1,76 @@
+"""A line chart's geometry, for an inline SVG drawn by the page template (no script, no image
+file): the points scaled into a view box, the gridlines at round values, the first and last
+labels. Only layout: the values are the service's."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+WIDTH, HEIGHT = 640, 240
+LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 32  # room for the axis labels
+
+
+@dataclass(frozen=True)
+class Point:
+    x: float
+    y: float
+    value: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    points: tuple[Point, ...]
+    ticks: tuple[tuple[float, str], ...]  # (y, label) of each gridline
+    left: int
+    right: int  # x of the plot's right edge
+    bottom: int  # y of the plot's bottom edge
+
+    @property
+    def path(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+    @property
+    def lowest(self) -> Point:
+        return min(self.points, key=lambda p: p.value)
+
+    @property
+    def highest(self) -> Point:
+        return max(self.points, key=lambda p: p.value)
+
+
+def _step(span: float, ticks: int = 4) -> float:
+    raw = span / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+
+
+def _text(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text.replace("-", "\u2212")
+
+
+def line_chart(values: Sequence[float], labels: Sequence[str]) -> Chart | None:
+    """The chart of ``values`` (one per label, in order); None for no values."""
+    if not values:
+        return None
+    low, high = min(values), max(values)
+    if high - low < 1e-9:
+        low, high = low - 1, high + 1
+    step = _step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
+
+    def y(value: float) -> float:
+        return bottom - (value - low) / (high - low) * (bottom - TOP)
+
+    n = len(values)
+    xs = [LEFT + (right - LEFT) * (i / (n - 1) if n > 1 else 0.5) for i in range(n)]
+    points = tuple(Point(x, y(v), v, label) for x, v, label in zip(xs, values, labels))
+    count = round((high - low) / step)
+    ticks = tuple((y(low + i * step), _text(low + i * step)) for i in range(count + 1))
+    return Chart(WIDTH, HEIGHT, points, ticks, LEFT, right, bottom)

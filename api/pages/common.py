@@ -1,0 +1,38 @@
+"""What the pages and their twins share: who is asking, and the pages' use cases."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import request
+
+from referee.service import Caller, Unauthorized
+from referee.service.pages import Pages
+
+from ..auth import auth
+from ..context import service
+
+TWIN_PREFIX = "/api/v1/pages"
+
+
+def page_caller() -> Caller | None:
+    """The token's caller when the request carries an Authorization header, None without one
+    (the service then reads a public club as its public reader). A header whose token is
+    refused is Unauthorized: a bad token is never read as no token."""
+    if "Authorization" not in request.headers:
+        return None
+    who = auth.authenticate(auth.get_auth(), None)
+    if not who:
+        raise Unauthorized("a valid bearer token is required")
+    return who
+
+
+def pages() -> Pages:
+    return Pages(service())
+
+
+def twin_of(path: str) -> str:
+    """A page's JSON twin: the same path and query under /api/v1/pages (empty fields of the
+    filter form, which mean no filter, left out)."""
+    query = urlencode([(k, v) for k, v in request.args.items(multi=True) if v])
+    return TWIN_PREFIX + path + (f"?{query}" if query else "")

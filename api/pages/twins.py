@@ -1,0 +1,116 @@
+"""The pages' JSON twins: each page's data as the page was drawn from it, at the page's path
+under ``/api/v1/pages`` (``/clubs/casino`` -> ``/api/v1/pages/clubs/casino``, query and all).
+
+Like the pages, they answer a public club without a token and a private one with a token of
+the club (a token that is refused is 401 either way); what a caller sees of a live match is
+the service's call (hands the table has not seen are never in them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from ..openapi import Blueprint
+from ..schemas import SheetSchema
+from .common import TWIN_PREFIX, page_caller, pages
+
+blp = Blueprint("page-twins", __name__, url_prefix=TWIN_PREFIX,
+                description="The club pages' JSON twins: public clubs need no token")
+
+# A token, or none for a public club.
+OPTIONAL_BEARER = [{}, {"bearer": []}]
+
+
+class HomeArgsSchema(Schema):
+    date_from = fields.Date(data_key="from", metadata={"description": "matches played on or after this day"})
+    date_to = fields.Date(data_key="to", metadata={"description": "matches played on or before this day"})
+    event = fields.String(validate=validate.Length(min=1, max=1000),
+                          metadata={"description": "matches whose log header names this event"})
+
+
+class ClubHomeSchema(Schema):
+    club = fields.Dict(required=True, metadata={"description": "slug, name, created_at, public"})
+    filters = fields.Dict(required=True, metadata={"description": "from, to, event as read (null: none)"})
+    standings = fields.List(fields.Dict(), required=True, metadata={
+        "description": "GET /clubs/{club}/standings with these filters, each row with player_id"})
+    matches = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the latest matches, newest first: id, date, table, event, status, round, "
+                       "sides, totals, winner, winner_name, violations"})
+    matches_total = fields.Integer(required=True)
+    events = fields.List(fields.String(), required=True, metadata={
+        "description": "the events the latest matches name"})
+
+
+class PlayerPageSchema(Schema):
+    club = fields.Dict(required=True)
+    player = fields.Dict(required=True, metadata={"description": "id, name"})
+    record = fields.Dict(required=True, metadata={
+        "description": "played, won, lost, drawn, points_for, points_against over finished matches"})
+    history = fields.List(fields.Dict(), required=True, metadata={
+        "description": "finished matches, newest first: match, date, event, table, side, sides, "
+                       "partners and opponents ({id, name}), result (won, lost, drawn), "
+                       "points_for (his side's total), points_against (the other sides')"})
+    head_to_head = fields.List(fields.Dict(), required=True, metadata={
+        "description": "per opponent: opponent {id, name}, played, won, lost, drawn, points_for, "
+                       "points_against; most played first"})
+    rating = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the rating after each finished match, in finishing order "
+                       "(the standings' rating_history)"})
+
+
+class MatchPageSchema(Schema):
+    club = fields.Dict(required=True)
+    match = fields.Dict(required=True, metadata={"description": "GET /matches/{id}"})
+    sides = fields.List(fields.String(), required=True)
+    seats = fields.List(fields.Dict(), required=True, metadata={"description": "seat, player, side"})
+    rounds = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the report's rounds with opener_name, winner_name, blocked_by_name and "
+                       "line (the tiles as they lay when the round ended, left to right)"})
+    totals = fields.List(fields.Integer(), required=True)
+    finished = fields.Boolean(required=True)
+    winner = fields.Integer(allow_none=True, required=True)
+    winner_name = fields.String(allow_none=True, required=True)
+    disputes = fields.List(fields.Dict(), required=True, metadata={
+        "description": "GET /matches/{id}/disputes"})
+    live = fields.Dict(allow_none=True, required=True, metadata={
+        "description": "while in progress, what the table shows: round, phase, turn, turn_name, "
+                       "counts (tiles in each hand), boneyard, ends; null once finished"})
+
+
+@blp.route("/clubs/<string:club>", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.arguments(HomeArgsSchema(), location="query")
+@blp.response(200, ClubHomeSchema)
+@blp.errors(401, 403, 404)
+def club_home(args: dict[str, Any], club: str):
+    """A club's home page as JSON: its standings over a period and event, its latest matches."""
+    return pages().home(club, date_from=args.get("date_from"), date_to=args.get("date_to"),
+                        event=args.get("event"), who=page_caller())
+
+
+@blp.route("/clubs/<string:club>/players/<int:player_id>", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, PlayerPageSchema)
+@blp.errors(401, 403, 404)
+def player_page(club: str, player_id: int):
+    """A player's page as JSON: his finished matches, head to head, rating over time."""
+    return pages().player(club, player_id, who=page_caller())
+
+
+@blp.route("/clubs/<string:club>/matches/<int:match_id>", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, MatchPageSchema)
+@blp.errors(401, 403, 404)
+def match_page(club: str, match_id: int):
+    """A match's page as JSON: rounds with their lines of play, totals, disputes."""
+    return pages().match(club, match_id, who=page_caller())
+
+
+@blp.route("/clubs/<string:club>/matches/<int:match_id>/disputes/<int:seq>", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, SheetSchema)
+@blp.errors(401, 403, 404)
+def dispute_sheet(club: str, match_id: int, seq: int):
+    """A dispute sheet as JSON (GET /matches/{id}/disputes/{seq})."""
+    return pages().sheet(club, match_id, seq, who=page_caller())

@@ -1,0 +1,112 @@
+"""The club pages, server-rendered: a club's home with its standings, a player's page, a
+match's page, a dispute sheet (docs/pages.md).
+
+Each view asks the service for its page (``referee.service.pages``) with the caller: the token's
+when the request carries one, else nobody, whom the service lets read a public club only. A
+private club's page answers the sign-in page (401): its script keeps the token typed in this
+tab's sessionStorage and fetches the page again with it as a bearer header (never in a URL, a
+cookie or a form post), then shows the answer in place. Links stay plain links, so every page
+has a stable URL; each names its JSON twin (``<link rel="alternate">`` and a Link header).
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Callable
+
+from flask import Blueprint, Response, render_template, request
+
+from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
+
+from ..errors import AUTHENTICATE
+from .chart import line_chart
+from .common import page_caller, pages, twin_of
+
+blp = Blueprint("pages", __name__)
+
+# The pages' scripts and styles are files of this app; inline styles are allowed for the
+# dispute sheet's template (and for a page written in place after a sign-in, which keeps the
+# sign-in page's policy).
+POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+          "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
+          "frame-ancestors 'none'")
+STATUS = ((Unauthorized, 401), (NotFound, 404), (Forbidden, 403), (Invalid, 422))
+TITLES = {401: "Sign in", 403: "Not allowed", 404: "Not found", 422: "Not understood",
+          400: "Bad request"}
+
+
+def _headers(response: Response, signed_in: bool) -> Response:
+    response.headers["Vary"] = "Authorization"
+    # A page read with a token is that token's; a public one may be kept, but checked again.
+    response.headers["Cache-Control"] = "private, no-store" if signed_in else "no-cache"
+    response.headers["Content-Security-Policy"] = POLICY
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
+
+
+def page(view: Callable[..., Any]) -> Callable[..., Response]:
+    """A page view: called with the caller (``who``), its ServiceErrors answered as pages."""
+
+    @wraps(view)
+    def wrapped(**kwargs: Any) -> Response:
+        signed_in = "Authorization" in request.headers
+        twin = twin_of(request.path)
+        try:
+            body = view(who=page_caller(), **kwargs)
+        except ServiceError as error:
+            status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
+            if status == 401:
+                body = render_template("pages/signin.html", message=error.message,
+                                       refused=signed_in, twin=twin, signed_in=False)
+            else:
+                body = render_template("pages/error.html", status=status, title=TITLES[status],
+                                       message=error.message, twin=twin, signed_in=signed_in)
+            response = Response(body, status=status, mimetype="text/html")
+            if status == 401:
+                response.headers["WWW-Authenticate"] = AUTHENTICATE
+            return _headers(response, signed_in=True)
+        response = Response(body, mimetype="text/html")
+        response.headers["Link"] = f'<{twin}>; rel="alternate"; type="application/json"'
+        return _headers(response, signed_in)
+
+    return wrapped
+
+
+def _render(template: str, **context: Any) -> str:
+    return render_template(template, twin=twin_of(request.path),
+                           signed_in="Authorization" in request.headers, **context)
+
+
+@blp.route("/clubs/<string:club>")
+@page
+def club_home(who: Any, club: str) -> str:
+    args = request.args
+    data = pages().home(club, date_from=args.get("from") or None, date_to=args.get("to") or None,
+                        event=args.get("event") or None, who=who)
+    return _render("pages/club.html", data=data, club=data["club"])
+
+
+@blp.route("/clubs/<string:club>/players/<int:player_id>")
+@page
+def player_page(who: Any, club: str, player_id: int) -> str:
+    data = pages().player(club, player_id, who=who)
+    rating = data["rating"]
+    chart = line_chart([r["rating"] for r in rating],
+                       [f"{r['played_on']}, match {r['match']}" for r in rating])
+    return _render("pages/player.html", data=data, club=data["club"], chart=chart)
+
+
+@blp.route("/clubs/<string:club>/matches/<int:match_id>")
+@page
+def match_page(who: Any, club: str, match_id: int) -> str:
+    data = pages().match(club, match_id, who=who)
+    return _render("pages/match.html", data=data, club=data["club"])
+
+
+@blp.route("/clubs/<string:club>/matches/<int:match_id>/disputes/<int:seq>")
+@page
+def dispute_sheet(who: Any, club: str, match_id: int, seq: int) -> str:
+    sheet = pages().sheet(club, match_id, seq, who=who)
+    sides = sheet.get("sides") or side_names(sheet["match"]["rules"], sheet["match"]["players"])
+    return render_template("dispute_sheet.html", sheet=sheet, sides=sides)

@@ -1,0 +1,173 @@
+/* domino-referee club pages: a little plain JavaScript, no build step, no library.
+ *
+ * - Sortable tables (table[data-sortable]): each heading with data-sort becomes a button that
+ *   sorts the rows in place (numbers by data-value or text, text by locale), marking the
+ *   heading aria-sort and saying what happened in a polite live region.
+ * - Sign-in (the 401 page of a private club): the token typed is kept in this tab's
+ *   sessionStorage, and the page is fetched again with it as a bearer header, then shown in
+ *   place. It never goes into a URL, a cookie or a form post. A page reached later in the tab
+ *   answers the sign-in page again, which signs in at once with the kept token.
+ * - Sign out forgets the token; the filter form leaves empty fields out of its URL; Print.
+ */
+(function () {
+  "use strict";
+
+  var KEY = "domino-referee.token";
+  var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
+
+  function storage() {
+    try { return window.sessionStorage; } catch (e) { return null; }
+  }
+
+  // ------------------------------------------------------------------ sorting
+
+  function announce(text) {
+    var region = document.getElementById("sort-status");
+    if (!region) {
+      region = document.createElement("div");
+      region.id = "sort-status";
+      region.className = "visually-hidden";
+      region.setAttribute("role", "status");
+      region.setAttribute("aria-live", "polite");
+      document.body.appendChild(region);
+    }
+    region.textContent = text;
+  }
+
+  function cellKey(cell, kind) {
+    var raw = cell.getAttribute("data-value");
+    if (raw === null) { raw = cell.textContent.trim(); }
+    if (kind === "number") {
+      var n = parseFloat(raw.replace("\u2212", "-").replace("%", ""));
+      return isNaN(n) ? -Infinity : n;
+    }
+    return raw;
+  }
+
+  function sortTable(table, index, kind, direction) {
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    var sign = direction === "ascending" ? 1 : -1;
+    rows.sort(function (a, b) {
+      var x = cellKey(a.cells[index], kind);
+      var y = cellKey(b.cells[index], kind);
+      var order = kind === "number" ? x - y : x.localeCompare(y, undefined, { sensitivity: "base", numeric: true });
+      return sign * order; // Array.prototype.sort is stable: ties keep their order
+    });
+    rows.forEach(function (row) { body.appendChild(row); });
+  }
+
+  function makeSortable(table) {
+    if (!table.tHead || !table.tBodies.length || table.tBodies[0].rows.length < 2) { return; }
+    var headings = table.tHead.rows[0].cells;
+    each(headings, function (th, index) {
+      var kind = th.getAttribute("data-sort");
+      if (!kind || th.querySelector("button.sort")) { return; }
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sort";
+      while (th.firstChild) { button.appendChild(th.firstChild); }
+      th.appendChild(button);
+      button.addEventListener("click", function () {
+        var now = th.getAttribute("aria-sort");
+        // A first click sorts numbers biggest first and text A to Z (unless the heading says
+        // otherwise: data-sort-first), the next one reverses.
+        var direction = now === "ascending" ? "descending"
+          : now === "descending" ? "ascending"
+          : th.getAttribute("data-sort-first") || (kind === "number" ? "descending" : "ascending");
+        sortTable(table, index, kind, direction);
+        each(headings, function (other) { other.removeAttribute("aria-sort"); });
+        th.setAttribute("aria-sort", direction);
+        announce("Sorted by " + button.textContent.trim() + ", " + direction + ".");
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ signing in and out
+
+  function show(html) {
+    document.open();
+    document.write(html);
+    document.close();
+  }
+
+  function signIn(form, token, typed) {
+    var status = document.getElementById("sign-in-status");
+    var say = function (text) { if (status) { status.textContent = text; } };
+    form.hidden = true;
+    say("Signing in…");
+    fetch(window.location.href, {
+      headers: { "Authorization": "Bearer " + token, "Accept": "text/html" },
+      cache: "no-store",
+      credentials: "omit"
+    }).then(function (response) {
+      if (response.status === 401) {
+        var kept = storage();
+        if (kept) { kept.removeItem(KEY); }
+        form.hidden = false;
+        say(typed ? "That token was refused: check it and try again."
+                  : "The token kept in this tab is no longer accepted: sign in again.");
+        return null;
+      }
+      var kept = storage();
+      if (kept) { kept.setItem(KEY, token); }
+      return response.text().then(show);
+    }).catch(function () {
+      form.hidden = false;
+      say("The server could not be reached: try again.");
+    });
+  }
+
+  function initSignIn() {
+    var form = document.getElementById("sign-in");
+    if (!form) { return; }
+    var input = form.querySelector("input[name=token]");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var token = input.value.trim();
+      if (token) { signIn(form, token, true); }
+    });
+    var kept = storage();
+    var token = kept && kept.getItem(KEY);
+    if (token) { signIn(form, token, false); }
+  }
+
+  function initSignOut() {
+    each(document.querySelectorAll("[data-sign-out]"), function (button) {
+      button.addEventListener("click", function () {
+        var kept = storage();
+        if (kept) { kept.removeItem(KEY); }
+        window.location.reload();
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ small things
+
+  function initFilters() {
+    each(document.querySelectorAll("form[data-drop-empty]"), function (form) {
+      form.addEventListener("submit", function () {
+        each(form.querySelectorAll("input[name]"), function (input) {
+          if (!input.value) { input.removeAttribute("name"); }
+        });
+      });
+    });
+    each(document.querySelectorAll("[data-print]"), function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () { window.print(); });
+    });
+  }
+
+  function init() {
+    each(document.querySelectorAll("table[data-sortable]"), makeSortable);
+    initSignIn();
+    initSignOut();
+    initFilters();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+}());
