@@ -49,7 +49,9 @@ def _tags(value: str) -> list[tuple[bool, str]] | None:
 
 
 def _seq(tag: str) -> int | None:
-    return int(tag) if tag.isascii() and tag.isdigit() else None
+    # No sequence number has more than 10 digits (they are 32-bit); a longer tag names none,
+    # and int() of thousands of digits would refuse to parse at all.
+    return int(tag) if tag.isascii() and tag.isdigit() and len(tag) <= 10 else None
 
 
 def expected_seq(current_seq: Callable[[], int]) -> int | Response:

@@ -70,7 +70,9 @@ class StrictParser(FlaskParser):
                 f"the body must be JSON (Content-Type: application/json), "
                 f"not {req.mimetype[:100] or 'a body without a Content-Type'}")
         try:
-            value = json.loads(data, parse_constant=_reject_constant, parse_float=_finite)
+            # Strict UTF-8 (RFC 8259): json.loads would take the bytes of a lone surrogate.
+            text = data.decode("utf-8")
+            value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
         except json.JSONDecodeError:
             raise
         except (ValueError, RecursionError) as error:

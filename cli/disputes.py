@@ -76,7 +76,7 @@ def disputes(club_slug: str | None, match_id: str | None, status: str, limit: in
     elif not rows:
         click.echo(f"{whose}: no {which}")
     else:
-        from rich.console import Console
+        from .console import terminal
         from rich.table import Table
 
         from .render import ruling_text
@@ -88,7 +88,7 @@ def disputes(club_slug: str | None, match_id: str | None, status: str, limit: in
         for r in rows:
             table.add_row(str(r["match"]), str(r["seq"]), r["code"], seat_text(r),
                           r["certainty"], str(r["found_at"]), ruling_text(r["ruling"]))
-        Console().print(table)
+        terminal().print(table)
     note = page_note(offset, len(rows), total)
     if note:
         click.echo(note, err=True)

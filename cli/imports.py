@@ -93,7 +93,7 @@ def match_import(club_slug: str, files: tuple[str, ...]) -> None:
     Example:
       domino match import --club casino club-night/*.jsonl
     """
-    from rich.console import Console
+    from .console import terminal
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
     sizes = [_size(path) for path in files]
@@ -104,12 +104,12 @@ def match_import(club_slug: str, files: tuple[str, ...]) -> None:
         # summary on stdout stays clean for a pipe.
         columns = (TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
                    TimeRemainingColumn())
-        with Progress(*columns, console=Console(file=sys.stderr), transient=True) as progress:
+        with Progress(*columns, console=terminal(file=sys.stderr), transient=True) as progress:
             task = progress.add_task("importing", total=sum(sizes))
             for path, size in zip(files, sizes):
                 progress.update(task, description=Path(path).name)
                 outcomes.append(import_file(service, club_slug, path))
                 progress.advance(task, size)
-    Console().print(*outcome_tables(outcomes), sep="\n")
+    terminal().print(*outcome_tables(outcomes), sep="\n")
     if any(o.match_id is None for o in outcomes):
         sys.exit(1)

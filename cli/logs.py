@@ -73,11 +73,11 @@ def validate(logs: tuple[str, ...], as_json: bool, list_suspicions: bool) -> Non
         if as_json:
             click.echo(json.dumps(report))
             continue
-        from rich.console import Console
+        from .console import terminal
 
         from .render import log_sides, report_view
 
-        console = console or Console()
+        console = console or terminal()
         console.rule(path)
         players = log.header.players
         console.print(report_view(report, players, log_sides(log.header.rules, players),
@@ -98,7 +98,7 @@ def show(log: str, at: int | None) -> None:
       domino show examples/parejas.jsonl --at 12
       domino show 7 --at 30
     """
-    from rich.console import Console
+    from .console import terminal
 
     from .render import screen_view
 
@@ -112,7 +112,7 @@ def show(log: str, at: int | None) -> None:
             view = screen_view(match_screen(service, log, at))
     else:
         raise click.ClickException(f"{log} is neither a log file nor a match id")
-    Console().print(view)
+    terminal().print(view)
 
 
 def _file_view(log: str, at: int | None) -> Any:

@@ -116,7 +116,7 @@ def match_list(club_slug: str, status: str | None, player: str | None, date_from
         echo_csv([{**r, "players": ", ".join(r["players"]), "totals": " - ".join(map(str, r["totals"]))}
                   for r in rows], LIST_COLUMNS)
     else:
-        from rich.console import Console
+        from .console import terminal
         from rich.table import Table
 
         table = Table(title=f"{club_slug}: {len(found)} of {total} matches", title_justify="left")
@@ -126,7 +126,7 @@ def match_list(club_slug: str, status: str | None, player: str | None, date_from
             table.add_row(str(r["id"]), r["date"] or m["created_at"][:10], ", ".join(r["players"]),
                           r["status"].replace("_", " "), str(r["round"] or "-"),
                           " - ".join(map(str, r["totals"])), r["winner"] or "-", str(m["violations"]))
-        Console().print(table)
+        terminal().print(table)
     note = page_note(offset, len(found), total)
     if note:
         click.echo(note, err=True)
@@ -171,11 +171,11 @@ def match_show(match_id: str, at: int | None, as_json: bool) -> None:
     if as_json:
         echo_json(screen.as_dict())
         return
-    from rich.console import Console
+    from .console import terminal
 
     from .render import screen_view
 
-    Console().print(screen_view(screen))
+    terminal().print(screen_view(screen))
 
 
 @match.command("report")
@@ -195,12 +195,12 @@ def match_report(match_id: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(report))
         return
-    from rich.console import Console
+    from .console import terminal
 
     from .render import report_view
 
     players = summary["players"]
-    Console().print(report_view(report, players, side_names(summary["rules"], players),
+    terminal().print(report_view(report, players, side_names(summary["rules"], players),
                                 suspicions=False))
 
 

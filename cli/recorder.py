@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 from rich.console import Console
+
+from .console import terminal
 from rich.text import Text
 
 from referee import Position
@@ -103,7 +105,7 @@ def record_from_command(match_id: str, make_event: Callable[[int | None], dict[s
     from referee.service import IllegalEvent
 
     with connect() as service:
-        recorder = Recorder(service, match_id, Console(soft_wrap=True))
+        recorder = Recorder(service, match_id, terminal(soft_wrap=True))
         pos = recorder.state()
         if seated and seat is None:
             try:

@@ -33,14 +33,14 @@ def rule(match_id: str, build: Build, *, preview: bool, record: Record | None = 
     them, or record them (by ``record`` when given, else one by one) and print what each did.
 
     A preview exits 0, or 1 when the referee would refuse the ruling (it says why)."""
-    from rich.console import Console
+    from .console import terminal
 
     from referee.service import IllegalEvent
 
     from .connection import connect, refusal
 
     with connect() as service:
-        recorder = Recorder(service, match_id, Console(soft_wrap=True))
+        recorder = Recorder(service, match_id, terminal(soft_wrap=True))
         pos = recorder.state()
         events = build(service, recorder)
         if preview:

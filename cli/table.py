@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 from rich.console import Console
+
+from .console import terminal
 from rich.text import Text
 
 from .connection import connect, refusal
@@ -197,7 +199,7 @@ def table(match_id: str) -> None:
       domino table 7
       printf '1: 6-6\\n65\\np\\nq\\n' | domino table 7
     """
-    console = Console(soft_wrap=True)  # long messages stay one line for a script to read
+    console = terminal(soft_wrap=True)  # long messages stay one line for a script to read
     with connect() as service:
         recorder = Recorder(service, match_id, console, recorded_by="cli:table")
         TableSession(recorder, console).run(_prompt(f"match {recorder.match_id}"))

@@ -464,3 +464,15 @@ def test_openapi_and_offline_docs(api: Api) -> None:
     for source in sources:
         assert api.client.get(source).status_code == 200
     assert "/api/openapi.json" in html
+
+
+def test_a_huge_if_match_and_an_encoded_surrogate_are_refused_not_500s(api: Api) -> None:
+    match_id = api.matches["casino"]
+    huge = api.client.post(f"/api/v1/matches/{match_id}/events", json={"type": "note", "text": "x"},
+                           headers=api.auth("scorekeeper", **{"If-Match": '"' + "9" * 4301 + '"'}))
+    assert huge.status_code in (400, 412), huge.get_data(as_text=True)
+    surrogate = api.client.post(f"/api/v1/matches/{match_id}/events",
+                                data=b'{"type": "note", "text": "\xed\xa0\x80"}',
+                                headers=api.auth("scorekeeper", **{"If-Match": '"1"',
+                                                                   "Content-Type": "application/json"}))
+    assert surrogate.status_code in (400, 422), surrogate.get_data(as_text=True)

@@ -97,3 +97,17 @@ def test_help_has_examples(runner: CliRunner) -> None:
     for command in ("validate", "show"):
         result = runner.invoke(main, [command, "--help"])
         assert result.exit_code == 0 and "Example" in result.output
+
+
+def test_a_name_that_looks_like_markup_is_printed_as_it_is(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    log = tmp_path / "x.jsonl"
+    log.write_text('{"format": "domino-log/1", "rules": "mano-a-mano", "players": ["[/]", '
+                   '"[bold red]Ana"]}\n', encoding="utf-8")
+    for command in (["validate", str(log)], ["show", str(log)]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 0, result.output
+        assert "[/]" in result.output and "[bold red]Ana" in result.output
