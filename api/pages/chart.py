@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 32  # room for the axis labels
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 16, 36  # room for the axis labels
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable
 
-from flask import Blueprint, Response, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request
 
 from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
 
@@ -110,3 +110,9 @@ def dispute_sheet(who: Any, club: str, match_id: int, seq: int) -> str:
     sheet = pages().sheet(club, match_id, seq, who=who)
     sides = sheet.get("sides") or side_names(sheet["match"]["rules"], sheet["match"]["players"])
     return render_template("dispute_sheet.html", sheet=sheet, sides=sides)
+
+
+@blp.route("/favicon.ico")
+def favicon() -> Response:
+    """What browsers ask every site for (the dispute sheet's template names no icon)."""
+    return current_app.send_static_file("favicon.svg")
