@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from .events import Violation
-from .hindsight import findings
+from .hindsight import Findings, findings
 from .replay import Replay, replay
 
 
@@ -24,9 +24,10 @@ def ruling_of(events: Sequence[Any], seq: int) -> dict[str, Any]:
     return ruling
 
 
-def violations_of(result: Replay) -> list[Violation]:
-    """The record's violations: the events it refused and the fouls hindsight proves, by seq."""
-    proven = findings(result.match).proven
+def violations_of(result: Replay, found: Findings | None = None) -> list[Violation]:
+    """The record's violations: the events it refused and the fouls hindsight proves, by seq.
+    ``found``: what hindsight found in ``result.match``, when the caller has it already."""
+    proven = (found if found is not None else findings(result.match)).proven
     return sorted((*result.violations, *proven), key=lambda v: (v.seq, v.found_at or 0))
 
 

@@ -48,8 +48,7 @@ def findings(match: Any) -> Findings:
     suspicions: list[Violation] = []
     previous = None
     for round_ in match.rounds:
-        if any(d is None for d in round_.dealt) or any(
-                e[1] == "draw" and e[3] is None for e in round_.trail):
+        if round_.closed:  # a round recorded entirely in the open was judged as it went
             _Round(match, round_, previous).find(proven, suspicions)
         if round_.outcome != ANNULLED:
             previous = round_

@@ -11,7 +11,7 @@ the case where every hand is known, closed recording the case where none is, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from .events import EVENT_TYPES, Violation, shape_error
 from .openers import opening
@@ -46,7 +46,7 @@ class _Round:
     """One deal's bookkeeping; becomes a RoundResult in the report."""
 
     __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
-                 "seat_out", "ended", "dealt_at", "dealt", "trail")
+                 "seat_out", "ended", "dealt_at", "dealt", "trail", "closed")
 
     def __init__(self, number: int, opener: int | None, dealt_at: int,
                  dealt: list[int | None]) -> None:
@@ -54,9 +54,12 @@ class _Round:
         self.dealt_at = dealt_at  # the seq of its deal
         self.dealt = dealt  # each seat's hand as dealt, where the deal shows it (else None)
         # What the round's seats did, as hindsight needs it: (seq, kind, seat, tile, ends).
-        # kind: "play" (tile, the ends before it, None for the lead), "draw" (tile or None
+        # kind: "play" (tile, None: hindsight asks no play for its ends), "draw" (tile or None
         # when unseen, the ends), "pass" (None, the ends), "reveal" (a mask of tiles shown).
         self.trail: list[tuple[str, int, int, Any, Any]] = []
+        # Whether the record leaves any of it unseen (a hand dealt closed, a draw unseen): only
+        # then has hindsight anything to find.
+        self.closed = None in dealt
         self.opener = opener
         self.outcome = IN_PROGRESS
         self.winner: int | None = None
@@ -76,16 +79,15 @@ class Match:
 
     # Slots keep attribute access fast on the replay's hot path (past 30 attributes an
     # instance dict no longer shares keys, and every lookup slows down).
-    __slots__ = ("rules", "seats", "pip_values", "players", "tiles", "totals", "finished",
+    __slots__ = ("rules", "seats", "players", "tiles", "totals", "finished",
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
-                 "unseen_pips", "line", "on_line", "left", "right", "placed", "boneyard",
+                 "unseen_pips", "line", "left", "right", "placed", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "_handlers")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
         self.seats = rules.seats
-        self.pip_values = rules.max_pip + 1  # tiles bearing any one pip
         self.players = tuple(players)
         self.tiles: TileSet = tile_set(rules.max_pip)
         self.totals = [0] * rules.sides
@@ -103,7 +105,6 @@ class Match:
         # it; a play of an unseen tile or an unseen draw loses it.
         self.unseen_pips: list[int | None] = [None] * seats
         self.line = 0  # mask of tiles on the line
-        self.on_line = [0] * (rules.max_pip + 1)  # tiles bearing each pip on the line
         self.left: int | None = None
         self.right: int | None = None
         self.placed: list[tuple[str, int, int]] = []  # ("L"|"R"|"lead", left pip, right pip)
@@ -196,6 +197,38 @@ class Match:
                 self.rulings_at.add(seq)
         return violation
 
+    def push_all(self, events: Iterable[Any]) -> list[Violation]:
+        """Push every event in turn; their violations, in order. The same as ``push`` on each
+        (the replay's loop, and push's fast path made wider): a well-formed play or pass goes
+        straight to its handler, without the shape checks and dispatch every kind needs."""
+        violations = []
+        push, play, pass_ = self.push, self._play, self._pass
+        seats = self.seats
+        for event in events:
+            # The checks are shape_error's for these two kinds (it stays the reference), and
+            # neither kind is a ruling, so push would do nothing more with them.
+            if type(event) is dict and "seq" not in event:
+                kind = event.get("type")
+                if kind == "play":
+                    seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
+                    if (type(seat) is int and 0 <= seat < seats and type(text) is str
+                            and (end is None or type(end) is int or end == "left"
+                                 or end == "right")):
+                        self.seq = seq = self.seq + 1
+                        if (violation := play(seat, text, end, seq)) is not None:
+                            violations.append(violation)
+                        continue
+                elif kind == "pass":
+                    seat = event.get("seat")
+                    if type(seat) is int and 0 <= seat < seats:
+                        self.seq = seq = self.seq + 1
+                        if (violation := pass_(event, seq)) is not None:
+                            violations.append(violation)
+                        continue
+            if (violation := push(event)) is not None:
+                violations.append(violation)
+        return violations
+
     def _acting_seat(self, event: Any) -> int | None:
         """The seat a seat's own event names, when it names one that exists (else None)."""
         if type(event) is dict and event.get("type") in ("play", "draw", "pass", "reveal"):
@@ -260,17 +293,15 @@ class Match:
         # The hot path of every replay: kept flat on purpose (no helper call on a legal play).
         if self.finished or not self.playing:
             return self._not_playing(seq, seat)
-        tiles = self.tiles
-        tile = tiles.by_text.get(text)
-        if tile is None:
+        parts = self.tiles.parts.get(text)  # (index, bit, high pip, low pip)
+        if parts is None:  # not written as a tile usually is ("06-5"), or no tile at all
             tile, v = self._tile(seq, seat, text)
             if v:
                 return v
-        bit = 1 << tile
+            parts = self.tiles.parts[self.tiles.names[tile]]
+        tile, bit, high, low = parts
         known = self.known
-        high, low = tiles.high[tile], tiles.low[tile]
-        left, right = self.left, self.right
-        before = None if left is None else (left, right)
+        left = self.left
         if left is None:
             if v := self._lead(seq, seat, tile, text):
                 return v
@@ -280,41 +311,45 @@ class Match:
                 return self._turn(seq, seat, "play")
             if not known[seat] & bit and (v := self._tile_elsewhere(seq, seat, tile)):
                 return v
-            fits_right = high == right or low == right
-            if end is None and fits_right and (left == right or not (high == left or low == left)):
-                side = "R"
-            elif end is None and not fits_right and (high == left or low == left):
-                side = "L"
-            else:
+            right = self.right
+            side = None
+            if end is None:  # where the tile goes without a word: the one end it fits
+                fits_left = high == left or low == left
+                if high == right or low == right:
+                    if left == right or not fits_left:
+                        side = "R"
+                elif fits_left:
+                    side = "L"
+            if side is None:  # an end named, or none fits, or both do
                 side = self._side_for(seq, seat, tile, end)
                 if type(side) is Violation:
                     return side
             if side == "R":
-                self.right = right = high + low - right
-                self.placed.append(("R", high + low - right, right))
+                out = high + low - right  # the tile's other pip becomes the open end
+                self.placed.append(("R", right, out))
+                self.right = right = out
             else:
-                self.left = left = high + low - left
-                self.placed.append(("L", left, high + low - left))
-        self.round.trail.append((seq, "play", seat, tile, before))
+                out = high + low - left
+                self.placed.append(("L", out, left))
+                self.left = left = out
+        self.round.trail.append((seq, "play", seat, tile, None))
         # the tile leaves the hand for the line
-        if not known[seat] & bit:
+        hand = known[seat]
+        if not hand & bit:
             self.unseen_pips[seat] = None  # an unseen tile left: the unseen total is lost
-        known[seat] &= ~bit
-        self.count[seat] -= 1
-        self.line |= bit
-        on_line = self.on_line
-        on_line[high] += 1
-        if low != high:
-            on_line[low] += 1
+        known[seat] = hand & ~bit
+        count = self.count
+        count[seat] -= 1
+        self.line = line = self.line | bit
         self.passes = 0
         self.drew = False
         self.last_player = seat
         self.turn = (seat + 1) % self.seats
-        if self.count[seat] == 0:
+        if count[seat] == 0:
             self.round.seat_out = seat
             self._end_play(DOMINO)
-        elif left == right and on_line[left] == self.pip_values:
-            self._end_play(BLOCKED)
+        elif left == right and line & (pip := self.tiles.pip_mask[left]) == pip:
+            self._end_play(BLOCKED)  # both ends show one pip and every tile bearing it is down
         return None
 
     def _tile_elsewhere(self, seq: int, seat: int, tile: int) -> Violation | None:
@@ -446,6 +481,7 @@ class Match:
             self.known[seat] |= bit
         else:
             self.unseen_pips[seat] = None  # an unseen tile came in
+            self.round.closed = True
         self.round.trail.append((seq, "draw", seat, tile, (self.left, self.right)))
         self.count[seat] += 1
         self.boneyard -= 1
@@ -520,7 +556,11 @@ class Match:
         if hands is None:
             self._start_round([None] * rules.seats)
             return None
-        masks: list[int | None] = []
+        if (masks := self._clean_deal(hands)) is not None:
+            self._start_round(masks)
+            return None
+        # Something is wrong (or only unusual, as "06-5"): the checks below, in their order.
+        masks = []
         for hand in hands:
             if hand is None:
                 masks.append(None)
@@ -550,6 +590,31 @@ class Match:
             seen |= mask
         self._start_round(masks)
         return None
+
+    def _clean_deal(self, hands: list) -> list[int | None] | None:
+        """The hands' masks when the deal is plainly legal (a hand per seat, each of the right
+        size, every tile written as the set writes it, none twice), else None."""
+        rules = self.rules
+        if len(hands) != rules.seats:
+            return None
+        bit_of, size = self.tiles.bit_of, rules.hand_size
+        masks: list[int | None] = []
+        seen = 0
+        for hand in hands:
+            if hand is None:
+                masks.append(None)
+                continue
+            try:
+                mask = sum(map(bit_of.__getitem__, hand))
+            except KeyError:
+                return None
+            # Adding bits gives their OR when they are distinct, and then only: a repeated bit
+            # carries, and the sum has fewer bits than the hand has tiles.
+            if len(hand) != size or mask.bit_count() != size or seen & mask:
+                return None
+            seen |= mask
+            masks.append(mask)
+        return masks
 
     def _annul(self, event: dict, seq: int) -> Violation | None:
         if v := self._not_playing(seq, None):
@@ -609,7 +674,6 @@ class Match:
         self.count = [rules.hand_size] * seats
         self.unseen_pips = [None] * seats
         self.line = 0
-        self.on_line = [0] * (rules.max_pip + 1)
         self.left = self.right = None
         self.placed = []
         self.boneyard = tiles.size - seats * rules.hand_size

@@ -86,9 +86,7 @@ def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
             elif (violation := push(amended.get(seq, event))) is not None:
                 violations.append(violation)
     else:
-        for event in events:
-            if (violation := push(event)) is not None:
-                violations.append(violation)
+        violations = match.push_all(events)
     return Replay(match, tuple(violations), struck, amended, events)
 
 

@@ -13,7 +13,8 @@ FORMAT = "domino-report/1"
 
 def build_report(result: Replay) -> dict[str, Any]:
     match = result.match
-    found = violations_of(result)
+    hindsight = findings(match)  # once: the violations and the suspicions both come from it
+    found = violations_of(result, hindsight)
     still_open = open_violations(result, found)
     return {
         "format": FORMAT,
@@ -24,7 +25,7 @@ def build_report(result: Replay) -> dict[str, Any]:
         "totals": list(match.totals),
         "finished": match.finished,
         "winner": match.winner,
-        "suspicions": [v.as_dict() for v in findings(match).suspicions],
+        "suspicions": [v.as_dict() for v in hindsight.suspicions],
         "disputes": disputes(result, found),
     }
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .tiles import tile_set
@@ -45,7 +45,9 @@ class Rules:
         return (side, side + 2) if self.partnerships else (side,)
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # every value is an int, a str, a bool or None: dataclasses.asdict's deep copy of each
+        # changes nothing and costs more than the report's other parts
+        return {name: getattr(self, name) for name in PARAMETERS}
 
     def foul_penalty(self) -> int | None:
         """The points the rules award the opponents for a proven foul, or None."""

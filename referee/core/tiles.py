@@ -17,7 +17,7 @@ class TileSet:
     """The double-``max_pip`` set: every pair ``a-b`` with ``0 <= b <= a <= max_pip``."""
 
     __slots__ = ("max_pip", "size", "high", "low", "pips", "names", "pip_mask", "double",
-                 "all_mask", "by_text")
+                 "all_mask", "by_text", "bit_of", "parts")
 
     def __init__(self, max_pip: int) -> None:
         self.max_pip = max_pip
@@ -40,6 +40,11 @@ class TileSet:
         for i, (a, b) in enumerate(zip(self.high, self.low)):
             self.by_text[f"{a}-{b}"] = i
             self.by_text[f"{b}-{a}"] = i
+        # For the replay's hot paths, keyed by the same texts: a tile's bit (a deal adds up a
+        # hand in one go), and (index, bit, high pip, low pip) for a play (one lookup for all).
+        self.bit_of = {text: 1 << i for text, i in self.by_text.items()}
+        self.parts = {text: (i, 1 << i, self.high[i], self.low[i])
+                      for text, i in self.by_text.items()}
 
     @staticmethod
     def index_of(a: int, b: int) -> int:
@@ -67,7 +72,12 @@ class TileSet:
         return _pip(match[1]), _pip(match[2])
 
     def mask_pips(self, mask: int) -> int:
-        return sum(self.pips[i] for i in iter_bits(mask))
+        pips, total = self.pips, 0
+        while mask:  # iter_bits, without a generator: every round's scoring comes here
+            low = mask & -mask
+            total += pips[low.bit_length() - 1]
+            mask ^= low
+        return total
 
     def mask_names(self, mask: int) -> list[str]:
         return [self.names[i] for i in iter_bits(mask)]
