@@ -239,3 +239,9 @@ def _all_tokens(service: Service, club_slug: str) -> list[dict[str, Any]]:
 def _when(iso: str | None) -> str:
     """An ISO time as a table shows it, to the minute, UTC: 2026-05-01 19:30."""
     return "" if iso is None else f"{iso[:10]} {iso[11:16]}"
+
+
+# ``domino club set``: a club's settings, the standings' tie-breakers (cli/standings.py).
+from .standings import club_set  # noqa: E402
+
+club.add_command(club_set)

@@ -33,7 +33,7 @@ from ..core.match import Match
 from ..store import db
 from ..store.standings import (
     Change, MatchStanding, club_ids_with_rows, lock_club, rated_from, rating_inputs,
-    ratings_before, replace_ratings, write_match,
+    ratings_before, replace_ratings, repoint_player, write_match,
 )
 
 MU = 25.0
@@ -108,6 +108,17 @@ def rate_from(conn: Connection, club_id: int, from_seq: int) -> int:
         pid: (*state[pid], last_seq[pid]) if pid in state else None for pid in affected}
     replace_ratings(conn, club_id, from_seq, history, now)
     return rated
+
+
+def after_merge(conn: Connection, club_id: int, source: int, into: int,
+                match_ids: list[int]) -> None:
+    """A players merge hook (``svc.players.merge_hooks``), in the merge's transaction: the
+    standing rows of the moved seats name ``into``, and the club is re-rated from the first of
+    them in the finishing order (the two players' matches are one player's now)."""
+    lock_club(conn, club_id)
+    first = repoint_player(conn, club_id, source, into)
+    if first is not None:
+        rate_from(conn, club_id, first)
 
 
 def rerate_all(engine: Engine) -> int:

@@ -19,7 +19,7 @@ from .. import store
 from ..store import db
 from ..store.standings import (
     DEFAULT_TIE_BREAKERS, GROUPS, TIE_BREAKERS, aggregate, current, head_to_head, history,
-    player_names, set_tie_breakers, tie_breakers,
+    listed_players, player_names, set_tie_breakers, tie_breakers,
 )
 from . import checks
 from .access import OPERATOR, Action, Caller, require
@@ -65,7 +65,7 @@ class Standings:
             if group == "players":
                 seen = {row["key"] for row in counted}
                 counted += [{"key": pid, **dict.fromkeys(_SUMS, 0)}
-                            for pid in names if pid not in seen]
+                            for pid in listed_players(conn, club_id) if pid not in seen]
             rows = [_line(row, group, names, ratings) for row in counted]
 
             def h2h(keys: list[Any]) -> dict[Any, Any]:

@@ -269,6 +269,14 @@ def player_names(conn: Connection, club_id: int) -> dict[int, str]:
                              .where(players.c.club_id == club_id)).all())
 
 
+def listed_players(conn: Connection, club_id: int) -> list[int]:
+    """The club's players a table lists: all but those merged into another (aliases)."""
+    query = select(players.c.id).where(players.c.club_id == club_id)
+    if "merged_into" in players.c:
+        query = query.where(players.c.merged_into.is_(None))
+    return list(conn.execute(query).scalars())
+
+
 def current(conn: Connection, club_id: int) -> dict[int, tuple[float, float, int]]:
     """Each rated player's (mu, sigma, games) now."""
     rows = conn.execute(select(current_ratings.c.player_id, current_ratings.c.mu,
@@ -377,5 +385,20 @@ __all__ = [
     "transaction", "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
     "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
     "set_tie_breakers", "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
-    "clear_club", "club_ids_with_rows", "standings",
+    "clear_club", "club_ids_with_rows", "standings", "repoint_player", "listed_players",
 ]
+
+
+def repoint_player(conn: Connection, club_id: int, source: int, into: int) -> int | None:
+    """A merge moved ``source``'s seats to ``into``: the standing rows follow, and ``source``'s
+    ratings go. Returns the first place in the finishing order that moved (None: none did)."""
+    r = standing_rows
+    first = conn.execute(select(func.min(r.c.finish_seq)).where(
+        r.c.club_id == club_id, (r.c.player_id == source) | (r.c.partner_id == source))).scalar()
+    conn.execute(update(r).where(r.c.club_id == club_id, r.c.player_id == source)
+                 .values(player_id=into))
+    conn.execute(update(r).where(r.c.club_id == club_id, r.c.partner_id == source)
+                 .values(partner_id=into))
+    conn.execute(delete(player_ratings).where(player_ratings.c.player_id == source))
+    conn.execute(delete(current_ratings).where(current_ratings.c.player_id == source))
+    return first

@@ -1,0 +1,72 @@
+"""``domino standings`` with its filters and groups, and ``domino club set --tie-breakers``,
+through click's runner: what they print is what the service answers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from cli_helpers import CLUB, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from cli.standings import TIE_BREAKERS as CLI_TIE_BREAKERS
+from referee.core.log import make_log, write_log
+from referee.service.standings import PARTNERSHIP_COLUMNS, TIE_BREAKERS
+
+
+def season(cli: Cli) -> None:
+    for seed, (rules, players, day, event) in enumerate([
+            ("parejas", ("Ana", "Beto", "Carla", "Dani"), "2026-01-10", "liga"),
+            ("parejas", ("Beto", "Ana", "Dani", "Carla"), "2026-02-10", "copa"),
+            ("mano-a-mano", ("Ana", "Eva"), "2026-03-10", None)]):
+        header, events = legal_match(rules, players, seed=seed + 1)
+        header["date"] = day
+        if event:
+            header["event"] = event
+        cli.service.recording.import_log(CLUB, write_log(make_log(header, events)))
+
+
+def test_the_cli_knows_the_services_tie_breakers() -> None:
+    assert CLI_TIE_BREAKERS == TIE_BREAKERS
+
+
+def test_standings_with_filters_and_groups(cli: Cli) -> None:
+    season(cli)
+    for args, kwargs in ((["--from", "2026-02-01"], {"date_from": "2026-02-01"}),
+                         (["--to", "2026-01-31", "--event", "liga"],
+                          {"date_to": "2026-01-31", "event": "liga"}),
+                         (["--group", "partnerships"], {"group": "partnerships"}),
+                         ([], {})):
+        rows: list[dict[str, Any]] = json.loads(
+            cli.run("standings", "--club", CLUB, *args, "--json").stdout)
+        assert rows == cli.service.standings.table(CLUB, **kwargs)
+        assert cli.run("standings", "--club", CLUB, *args, "--csv").stdout_bytes.decode() \
+            == cli.service.standings.csv(CLUB, **kwargs)
+    lines = list(csv.reader(io.StringIO(
+        cli.run("standings", "--club", CLUB, "--group", "partnerships", "--csv").stdout)))
+    assert lines[0] == list(PARTNERSHIP_COLUMNS) and len(lines) == 3
+    shown = cli.run("standings", "--club", CLUB).output
+    assert "casino: standings" in shown and "Eva" in shown and "rating" in shown
+    assert "provisional" in shown  # the note under the table
+    shown = cli.run("standings", "--club", CLUB, "--group", "partnerships", "--event", "liga",
+                    "--from", "2026-01-01").output
+    assert "(partnerships)" in shown and " & " in shown and "event liga" in shown
+    assert "2026-01-01 to …" in shown
+
+
+def test_standings_refuse_bad_options(cli: Cli) -> None:
+    assert "--from" in cli.run("standings", "--club", CLUB, "--from", "soon", code=2).output
+    assert "--group" in cli.run("standings", "--club", CLUB, "--group", "teams", code=2).output
+    assert "no club 'x'" in cli.run("standings", "--club", "x", code=1).output
+
+
+def test_club_set_tie_breakers(cli: Cli) -> None:
+    result = cli.run("club", "set", CLUB, "--tie-breakers", "won,head_to_head, points_for")
+    assert result.stdout == "casino: tie-breakers won, head_to_head, points_for\n"
+    assert cli.service.standings.tie_breakers(CLUB) == ["won", "head_to_head", "points_for"]
+    assert cli.run("club", "set", CLUB, "--tie-breakers", "default").stdout == \
+        "casino: tie-breakers won, difference, points_for, head_to_head\n"
+    assert "'luck'" in cli.run("club", "set", CLUB, "--tie-breakers", "won,luck", code=2).output
+    assert "twice" in cli.run("club", "set", CLUB, "--tie-breakers", "won,won", code=2).output
+    assert "no club 'x'" in cli.run("club", "set", "x", "--tie-breakers", "won", code=1).output
+    assert "set" in cli.run("club", "--help").output
