@@ -7,7 +7,7 @@
  *   sessionStorage, and the page is fetched again with it as a bearer header, then shown in
  *   place. It never goes into a URL, a cookie or a form post. A page reached later in the tab
  *   answers the sign-in page again, which signs in at once with the kept token.
- * - Sign out forgets the token; the filter form leaves empty fields out of its URL; Print.
+ * - Sign out forgets the token; the filter form leaves empty fields out of its address; Print.
  */
 (function () {
   "use strict";
@@ -145,11 +145,17 @@
   // ------------------------------------------------------------------ small things
 
   function initFilters() {
+    // An empty field is no filter: leave it out of the address (the form's own fields stay
+    // as they are, for the back button).
     each(document.querySelectorAll("form[data-drop-empty]"), function (form) {
-      form.addEventListener("submit", function () {
-        each(form.querySelectorAll("input[name]"), function (input) {
-          if (!input.value) { input.removeAttribute("name"); }
+      form.addEventListener("submit", function (event) {
+        event.preventDefault();
+        var query = new URLSearchParams();
+        each(form.elements, function (field) {
+          if (field.name && field.value) { query.append(field.name, field.value); }
         });
+        var text = query.toString();
+        window.location.assign(form.action + (text ? "?" + text : ""));
       });
     });
     each(document.querySelectorAll("[data-print]"), function (button) {
