@@ -49,9 +49,11 @@ def _tags(value: str) -> list[tuple[bool, str]] | None:
 
 
 def _seq(tag: str) -> int | None:
-    # No sequence number has more than 10 digits (they are 32-bit); a longer tag names none,
-    # and int() of thousands of digits would refuse to parse at all.
-    return int(tag) if tag.isascii() and tag.isdigit() and len(tag) <= 10 else None
+    if not (tag.isascii() and tag.isdigit()):
+        return None
+    # A number of thousands of digits is a sequence number past any the store holds (stale,
+    # 412), and int() would refuse to parse it at all.
+    return int(tag) if len(tag) <= 18 else MAX_SEQ + 1
 
 
 def expected_seq(current_seq: Callable[[], int]) -> int | Response:
