@@ -145,10 +145,12 @@ class Match:
         return bool(self.may_lead >> seat & 1)
 
     def pips_left(self, seat: int) -> int | None:
-        if self.count[seat] == 0:
+        count = self.count[seat]
+        if count == 0:
             return 0
-        known_pips = self.tiles.mask_pips(self.known[seat])
-        if self.hand_known(seat):
+        known = self.known[seat]
+        known_pips = self.tiles.mask_pips(known)
+        if known.bit_count() == count:  # the hand is known
             return known_pips
         unseen = self.unseen_pips[seat]
         return None if unseen is None else known_pips + unseen
@@ -199,35 +201,116 @@ class Match:
 
     def push_all(self, events: Iterable[Any]) -> list[Violation]:
         """Push every event in turn; their violations, in order. The same as ``push`` on each
-        (the replay's loop, and push's fast path made wider): a well-formed play or pass goes
-        straight to its handler, without the shape checks and dispatch every kind needs."""
+        (the replay's loop, and push's fast path made wider): a well-formed play, pass or deal
+        goes straight to its handler, without the shape checks and dispatch every kind needs,
+        and the commonest play of all is applied right here (see below)."""
         violations = []
         push, play, pass_ = self.push, self._play, self._pass
         seats = self.seats
-        for event in events:
-            # The checks are shape_error's for these two kinds (it stays the reference), and
-            # neither kind is a ruling, so push would do nothing more with them.
-            if type(event) is dict and "seq" not in event:
-                kind = event.get("type")
+        parts_of, pip_mask = self.tiles.parts.get, self.tiles.pip_mask
+        # A run of plain plays (the seat on turn plays a tile known to be in its hand where it
+        # plainly goes, once the lead is down) is applied in local variables: the table's
+        # fields below live here while the run lasts, and go back to the match before anything
+        # else reads them (any other event, the end of the round, the end of the events).
+        run = False
+        seq = left = right = turn = line = passes = drew = last_player = None
+        known = count = placed = trail = None
+        try:
+            for event in events:
+                # The shape checks are shape_error's for these kinds (it stays the reference),
+                # and none of them is a ruling, so push would do nothing more with them.
+                kind = event.get("type") if type(event) is dict and "seq" not in event else None
                 if kind == "play":
                     seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
-                    if (type(seat) is int and 0 <= seat < seats and type(text) is str
+                    if not (type(seat) is int and 0 <= seat < seats and type(text) is str
                             and (end is None or type(end) is int or end == "left"
                                  or end == "right")):
-                        self.seq = seq = self.seq + 1
-                        if (violation := play(seat, text, end, seq)) is not None:
-                            violations.append(violation)
-                        continue
-                elif kind == "pass":
+                        kind = None  # push says what is wrong with it
+                    elif run or (self.playing and not self.finished and self.left is not None):
+                        if not run:
+                            run = True
+                            seq, left, right, turn, line = (self.seq, self.left, self.right,
+                                                            self.turn, self.line)
+                            passes, drew, last_player = self.passes, self.drew, self.last_player
+                            known, count = self.known, self.count
+                            placed, trail = self.placed, self.round.trail
+                        if (seat == turn and (parts := parts_of(text)) is not None
+                                and known[seat] & parts[1]):
+                            tile, bit, high, low = parts
+                            fits_left = high == left or low == left
+                            fits_right = high == right or low == right
+                            if end is None:  # the end it fits; with two, they must be alike
+                                side = (("R" if left == right or not fits_left else None)
+                                        if fits_right else ("L" if fits_left else None))
+                            elif end == "left":
+                                side = "L" if fits_left else None
+                            elif end == "right":
+                                side = "R" if fits_right else None
+                            else:  # a pip
+                                side = ("R" if end == right and fits_right
+                                        else "L" if end == left and fits_left else None)
+                            if side is not None:  # (else _play says what is wrong)
+                                seq += 1  # applied as _play applies it
+                                if side == "R":
+                                    out = high + low - right
+                                    placed.append(("R", right, out))
+                                    right = out
+                                else:
+                                    out = high + low - left
+                                    placed.append(("L", out, left))
+                                    left = out
+                                trail.append((seq, "play", seat, tile, None))
+                                known[seat] &= ~bit
+                                count[seat] -= 1
+                                line |= bit
+                                passes, drew, last_player = 0, False, seat
+                                turn = (seat + 1) % seats
+                                if count[seat] == 0:
+                                    run = self._write_back(seq, left, right, turn, line, passes,
+                                                           drew, last_player)
+                                    self.round.seat_out = seat
+                                    self._end_play(DOMINO)
+                                elif left == right and line & (pip := pip_mask[left]) == pip:
+                                    run = self._write_back(seq, left, right, turn, line, passes,
+                                                           drew, last_player)
+                                    self._end_play(BLOCKED)
+                                continue
+                if run:  # anything else reads the match: it gets the run's fields back first
+                    run = self._write_back(seq, left, right, turn, line, passes, drew,
+                                           last_player)
+                if kind == "play":
+                    self.seq = seq = self.seq + 1
+                    if (violation := play(seat, text, end, seq)) is not None:
+                        violations.append(violation)
+                    continue
+                if kind == "pass":
                     seat = event.get("seat")
                     if type(seat) is int and 0 <= seat < seats:
                         self.seq = seq = self.seq + 1
                         if (violation := pass_(event, seq)) is not None:
                             violations.append(violation)
                         continue
-            if (violation := push(event)) is not None:
-                violations.append(violation)
+                elif kind == "deal":
+                    # a plainly legal deal when one is due (_clean_deal checks the shape too)
+                    hands = event.get("hands")
+                    if (not self.playing and not self.finished and type(hands) is list
+                            and (masks := self._clean_deal(hands)) is not None):
+                        self.seq += 1
+                        self._start_round(masks)
+                        continue
+                if (violation := push(event)) is not None:
+                    violations.append(violation)
+        finally:
+            if run:
+                self._write_back(seq, left, right, turn, line, passes, drew, last_player)
         return violations
+
+    def _write_back(self, seq: int, left: int, right: int, turn: int, line: int, passes: int,
+                    drew: bool, last_player: int | None) -> bool:
+        """End push_all's run of plays: the table's fields it held go back to the match."""
+        self.seq, self.left, self.right, self.turn, self.line = seq, left, right, turn, line
+        self.passes, self.drew, self.last_player = passes, drew, last_player
+        return False
 
     def _acting_seat(self, event: Any) -> int | None:
         """The seat a seat's own event names, when it names one that exists (else None)."""
@@ -406,14 +489,16 @@ class Match:
 
     def _pass(self, event: dict, seq: int) -> Violation | None:
         seat = event["seat"]
-        if v := self._not_playing(seq, seat):
-            return v
-        if v := self._turn(seq, seat, "pass"):
-            return v
-        if self.left is None:
+        if self.finished or not self.playing:
+            return self._not_playing(seq, seat)
+        left, right = self.left, self.right
+        if left is None or seat != self.turn:
+            if v := self._turn(seq, seat, "pass"):
+                return v
             return Violation(seq, "renege", seat,
                              f"{self.name(seat)} passed instead of opening the round")
-        fitting = self.known[seat] & self.playable_mask()
+        pip_mask = self.tiles.pip_mask
+        fitting = self.known[seat] & (pip_mask[left] | pip_mask[right])  # playable_mask()
         if fitting:
             return Violation(seq, "renege", seat,
                              f"{self.name(seat)} passed holding {self._one_of(fitting)}, which "
@@ -422,7 +507,7 @@ class Match:
             return Violation(seq, "must_draw", seat,
                              f"{self.name(seat)} passed but had to draw: the boneyard still holds "
                              f"{self.boneyard} tiles")
-        self.round.trail.append((seq, "pass", seat, None, (self.left, self.right)))
+        self.round.trail.append((seq, "pass", seat, None, (left, right)))
         self.passes += 1
         self.drew = False
         self.turn = (seat + 1) % self.rules.seats
@@ -592,8 +677,9 @@ class Match:
         return None
 
     def _clean_deal(self, hands: list) -> list[int | None] | None:
-        """The hands' masks when the deal is plainly legal (a hand per seat, each of the right
-        size, every tile written as the set writes it, none twice), else None."""
+        """The hands' masks when the deal is plainly legal (a hand per seat, each null or a
+        list of the right size, every tile a string written as the set writes it, none twice),
+        else None. Every such deal is well-formed as shape_error has it."""
         rules = self.rules
         if len(hands) != rules.seats:
             return None
@@ -604,9 +690,11 @@ class Match:
             if hand is None:
                 masks.append(None)
                 continue
+            if type(hand) is not list:
+                return None
             try:
                 mask = sum(map(bit_of.__getitem__, hand))
-            except KeyError:
+            except (KeyError, TypeError):  # not a tile's text; not even a string (a list)
                 return None
             # Adding bits gives their OR when they are distinct, and then only: a repeated bit
             # carries, and the sum has fewer bits than the hand has tiles.
@@ -680,10 +768,15 @@ class Match:
         self.passes = 0
         self.drew = False
         self.last_player = None
-        previous = next((r for r in reversed(self.rounds) if r.outcome != ANNULLED), None)
-        self.may_lead, self.lead_tile = opening(rules, tiles, masks, self.all_dealt, previous)
-        leaders = list(iter_bits(self.may_lead))
-        self.turn = leaders[0] if len(leaders) == 1 else None
+        previous = None  # the last round that counted
+        for round_ in reversed(self.rounds):
+            if round_.outcome != ANNULLED:
+                previous = round_
+                break
+        may_lead, self.lead_tile = opening(rules, tiles, masks, self.all_dealt, previous)
+        self.may_lead = may_lead
+        # the one seat that may lead has the turn; with several (or none) nobody has it yet
+        self.turn = may_lead.bit_length() - 1 if may_lead and not may_lead & (may_lead - 1) else None
         self.round = _Round(len(self.rounds) + 1, self.turn, self.seq, list(masks))
         self.rounds.append(self.round)
         self.playing = True
@@ -701,8 +794,8 @@ class Match:
     def _score_if_revealed(self) -> None:
         if self.finished:  # a penalty or forfeit ended the match first: the round stays unscored
             return
-        pips = [self.pips_left(seat) for seat in range(self.rules.seats)]
-        if any(p is None for p in pips):
+        pips = list(map(self.pips_left, range(self.seats)))
+        if None in pips:
             return
         round_ = self.round
         round_.pips = tuple(pips)

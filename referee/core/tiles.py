@@ -17,7 +17,7 @@ class TileSet:
     """The double-``max_pip`` set: every pair ``a-b`` with ``0 <= b <= a <= max_pip``."""
 
     __slots__ = ("max_pip", "size", "high", "low", "pips", "names", "pip_mask", "double",
-                 "all_mask", "by_text", "bit_of", "parts")
+                 "all_mask", "by_text", "bit_of", "parts", "written")
 
     def __init__(self, max_pip: int) -> None:
         self.max_pip = max_pip
@@ -37,9 +37,12 @@ class TileSet:
         self.double = [self.index_of(v, v) for v in range(max_pip + 1)]
         self.all_mask = (1 << self.size) - 1
         self.by_text: dict[str, int] = {}
+        self.written: dict[str, tuple[int, int]] = {}  # text -> its pips as written (halves)
         for i, (a, b) in enumerate(zip(self.high, self.low)):
             self.by_text[f"{a}-{b}"] = i
             self.by_text[f"{b}-{a}"] = i
+            self.written[f"{a}-{b}"] = (a, b)
+            self.written[f"{b}-{a}"] = (b, a)
         # For the replay's hot paths, keyed by the same texts: a tile's bit (a deal adds up a
         # hand in one go), and (index, bit, high pip, low pip) for a play (one lookup for all).
         self.bit_of = {text: 1 << i for text, i in self.by_text.items()}
@@ -67,6 +70,9 @@ class TileSet:
 
     def halves(self, text: str) -> tuple[int, int]:
         """The two pips of a tile string as written (left, right); the string must parse."""
+        pips = self.written.get(text)
+        if pips is not None:
+            return pips
         match = _TILE_TEXT.fullmatch(text)
         assert match is not None
         return _pip(match[1]), _pip(match[2])

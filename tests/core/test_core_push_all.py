@@ -28,6 +28,8 @@ def _mutate(events: list, rng: random.Random) -> list:
     for _ in range(rng.randint(1, 4)):
         i = rng.randrange(len(events))
         event, r = events[i], rng.random()
+        if type(event) is not dict:  # an earlier mutation put a non-object here
+            continue
         if r < 0.2:
             event["tile"] = rng.choice(ODD_TILES)
         elif r < 0.35:
