@@ -31,6 +31,7 @@ from referee.service import MatchLimits, open_service
 
 from . import access_log, clubs, disputes, events, matches, tokens
 from .access_log import AccessLog
+from . import players
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
@@ -77,6 +78,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api = init_api(app)
     for module in (clubs, tokens, matches, events, disputes):
         api.register_blueprint(module.blp)
+    api.register_blueprint(players.blp)
     init_pages(app, api)
     register_error_handlers(app)
     if app.config["ACCESS_LOG"]:

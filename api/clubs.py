@@ -1,4 +1,4 @@
-"""Clubs, their players and standings (their tokens: :mod:`api.tokens`)."""
+"""Clubs and their standings (their players: :mod:`api.players`; tokens: :mod:`api.tokens`)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,14 @@ from flask import Response, url_for
 
 from .auth import auth, caller
 from .context import service
-from .headers import PAGE_HEADERS, paginate
 from .openapi import Blueprint
 from .schemas import (
-    ClubCreatedSchema, ClubCreateSchema, ClubSchema, PageArgsSchema, PlayerCreateSchema,
-    PlayerSchema, StandingsArgsSchema, StandingSchema,
+    ClubCreatedSchema, ClubCreateSchema, ClubSchema, StandingsArgsSchema, StandingSchema,
 )
 from .schemas import ClubSettingsResultSchema, ClubSettingsSchema
 
 blp = Blueprint("clubs", __name__, url_prefix="/api/v1",
-                description="Clubs, their players and standings")
+                description="Clubs and their standings")
 
 
 @blp.route("/clubs", methods=["POST"])
@@ -43,28 +41,6 @@ def create_club(body: dict[str, Any]):
 def get_club(club: str):
     """A club."""
     return service().clubs.get_club(club, who=caller())
-
-
-@blp.route("/clubs/<string:club>/players", methods=["GET"])
-@auth.login_required
-@blp.arguments(PageArgsSchema(), location="query")
-@blp.response(200, PlayerSchema(many=True), headers=PAGE_HEADERS)
-@blp.errors(401, 403, 404)
-def list_players(args: dict[str, Any], club: str):
-    """The club's players, by name."""
-    players, total = service().clubs.list_players(club, limit=args["limit"],
-                                                  offset=args["offset"], who=caller())
-    return players, paginate(total, args["limit"], args["offset"])
-
-
-@blp.route("/clubs/<string:club>/players", methods=["POST"])
-@auth.login_required
-@blp.arguments(PlayerCreateSchema())
-@blp.response(201, PlayerSchema)
-@blp.errors(401, 403, 404, 409, 415, 422)
-def create_player(body: dict[str, Any], club: str):
-    """Register a player (admin)."""
-    return service().clubs.create_player(club, body["name"], who=caller())
 
 
 @blp.route("/clubs/<string:club>/standings", methods=["GET"])

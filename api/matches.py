@@ -17,7 +17,7 @@ from .headers import (
 from .openapi import Blueprint
 from .schemas import (
     LOG_BODY, LOG_MEDIA_TYPE, IdempotencyHeadersSchema, MatchCreateSchema, MatchListArgsSchema,
-    MatchSchema, MatchSummarySchema, ReportSchema,
+    MatchSchema, MatchSummarySchema, NewPlayersArgsSchema, ReportSchema,
 )
 
 blp = Blueprint("matches", __name__, url_prefix="/api/v1",
@@ -56,15 +56,17 @@ def list_matches(args: dict[str, Any], club: str):
 def create_match(headers: dict[str, Any], body: dict[str, Any], club: str):
     """Start a match (scorekeeper or referee): {"rules": preset or object, "players": [...]}.
 
-    New player names are registered in the club. Optional header fields: table, date, event, match.
+    New player names are registered in the club; names are matched case-insensitively ("ana"
+    sits Ana) and the match keeps them as typed. A new name close to a player's is refused (422,
+    "did you mean ...?") unless "new": true. Optional header fields: table, date, event, match.
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again (with
     Idempotent-Replayed: true, and no second match); the same key with another body is refused
     (422). A retry that leaves out the date stands for the first request's date.
     """
-    fields = {k: v for k, v in body.items() if k not in ("rules", "players")}
+    fields = {k: v for k, v in body.items() if k not in ("rules", "players", "new")}
     created = service().recording.create_match(
         club, body["rules"], body["players"], who=caller(),
-        client_key=headers.get("idempotency_key"), **fields)
+        client_key=headers.get("idempotency_key"), confirm_new=body["new"], **fields)
     summary, response_headers = _created(created)
     if created.replayed:
         response_headers["Idempotent-Replayed"] = "true"
@@ -73,17 +75,22 @@ def create_match(headers: dict[str, Any], body: dict[str, Any], club: str):
 
 @blp.route("/clubs/<string:club>/matches/import", methods=["POST"])
 @auth.login_required
+@blp.arguments(NewPlayersArgsSchema(), location="query")
 @blp.doc(requestBody={"required": True, "content": {
     LOG_MEDIA_TYPE: {"schema": LOG_BODY}, "text/plain": {"schema": LOG_BODY}}})
 @blp.response(201, MatchSummarySchema, headers={**LOCATION, **ETAG_HEADER})
 @blp.errors(401, 403, 404, 413, 422)
-def import_match(club: str):
+def import_match(args: dict[str, Any], club: str):
     """Import a whole domino-log/1 (referee): every event is stored, or none.
+
+    The header's players are seated as a created match's: a new name close to a player's is
+    refused (422, line 1, "did you mean ...?") unless ?new=true.
 
     An event the referee refuses fails the import (422, naming it) unless it carries
     "disputed": true. The body may be at most MAX_CONTENT_LENGTH bytes (413 beyond).
     """
-    return _created(service().recording.import_log(club, request.get_data(), who=caller()))
+    return _created(service().recording.import_log(club, request.get_data(), who=caller(),
+                                                   confirm_new=args["new"]))
 
 
 def match_read(schema: Any, **response: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -96,14 +96,73 @@ class ClubCreatedSchema(ClubSchema):
         "description": "the club's first admin token; shown once, only its hash is stored"})
 
 
+NEW_PLAYERS = ("true when a new name that is close to a player's (\"did you mean ...?\", 422) "
+               "is someone new: register it anyway")
+
+
 class PlayerCreateSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = fields.String(required=True, validate=NAME, metadata={
+        "description": "normalised (NFC, spaces trimmed and collapsed) and matched "
+                       "case-insensitively: \"ana\" is Ana (409)"})
+    new = fields.Boolean(load_default=False, metadata={"description": NEW_PLAYERS})
 
 
 class PlayerSchema(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     created_at = fields.String(metadata={"format": "date-time"})
+
+
+class PlayerEventSchema(Schema):
+    """A rename or a merge, as the audit keeps it."""
+
+    id = fields.Integer(required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(("rename", "merge")))
+    player = fields.Integer(required=True, metadata={"description": "the player renamed, or merged"})
+    old_name = fields.String(required=True)
+    new_name = fields.String(required=True, metadata={
+        "description": "rename: the new name; merge: the name of the player it went into, then"})
+    into = fields.Integer(allow_none=True, required=True, metadata={"description": "merge: into whom"})
+    moved = fields.List(fields.Integer(), allow_none=True, required=True, metadata={
+        "description": "merge: the matches whose seats moved"})
+    reason = fields.String(required=True)
+    recorded_at = fields.String(required=True, metadata={"format": "date-time"})
+    recorded_by = fields.String(allow_none=True, required=True)
+
+
+class PlayerAliasSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+
+
+class PlayerDetailSchema(PlayerSchema):
+    """A player with its history."""
+
+    merged_into = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "set for a player merged into another (an alias now): that one's id"})
+    aliases = fields.List(fields.Nested(PlayerAliasSchema), required=True, metadata={
+        "description": "the players merged into this one: their names find it"})
+    matches = fields.Integer(required=True, metadata={"description": "how many it sat in"})
+    history = fields.List(fields.Nested(PlayerEventSchema), required=True, metadata={
+        "description": "renames and merges, its own and its aliases', oldest first"})
+
+
+REASON = validate.Length(min=1, max=1000)
+
+
+class PlayerRenameSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    reason = fields.String(required=True, validate=REASON, metadata={"description": "for the audit"})
+
+
+class PlayerMergeSchema(Schema):
+    into = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
+        "description": "the id of the player this one is merged into"})
+    reason = fields.String(required=True, validate=REASON, metadata={"description": "for the audit"})
+
+
+class NewPlayersArgsSchema(Schema):
+    new = fields.Boolean(load_default=False, metadata={"description": NEW_PLAYERS})
 
 
 class TokenCreateSchema(Schema):
@@ -228,6 +287,7 @@ class MatchCreateSchema(Schema):
     date = fields.String(validate=validate.Length(max=40), metadata={"description": "ISO 8601"})
     event = fields.String(validate=validate.Length(max=200))
     match = fields.String(validate=validate.Length(max=200), metadata={"description": "a name"})
+    new = fields.Boolean(load_default=False, metadata={"description": NEW_PLAYERS})
 
 
 class MatchSummarySchema(Schema):

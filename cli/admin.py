@@ -1,5 +1,5 @@
-"""Setting a club up: ``domino club create/show``, ``domino player add/list``, ``domino token
-create/list/revoke``."""
+"""Setting a club up: ``domino club create/show``, ``domino player add/list/show/rename/merge``,
+``domino token create/list/revoke``."""
 
 from __future__ import annotations
 
@@ -68,28 +68,168 @@ def club_show(slug: str) -> None:
 
 @click.group()
 def player() -> None:
-    """A club's players: add, list.
+    """A club's players: add, list. Show one with its history; rename and merge (recorded).
+
+    Names are matched case-insensitively, spaces trimmed and collapsed: "ana" is Ana. PLAYER
+    is a player's id (digits, as player list shows it) or a name it answers to.
 
     \b
     Example:
       domino player add Ana --club casino
       domino player list --club casino
+      domino player show Ana --club casino
+      domino player rename 3 "Ana Pérez" --club casino --reason "her full name"
+      domino player merge "ana p" "Ana Pérez" --club casino --reason "one person"
     """
+
+
+player_argument = click.argument("player_ref", metavar="PLAYER", type=NAME)
+new_option = click.option("--new", "confirm_new", is_flag=True,
+                          help="The name is someone new, though close to a player's "
+                               "(refused without it: \"did you mean ...?\").")
+reason_option = click.option("--reason", required=True,
+                             help="Why: the player's history keeps it.")
+one_json_option = click.option("--json", "as_json", is_flag=True, help="Print the player as JSON.")
+
+
+def _player_ref(text: str) -> int | str:
+    """A PLAYER argument: digits are an id, anything else a name."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 else text
 
 
 @player.command("add")
 @click.argument("name", type=NAME)
 @club_option
-def player_add(name: str, club_slug: str) -> None:
+@new_option
+@one_json_option
+def player_add(name: str, club_slug: str, confirm_new: bool, as_json: bool) -> None:
     """Add a player to a club (match new also adds the players it names).
+
+    The name is normalised (spaces trimmed and collapsed) and matched case-insensitively: a
+    name that is a player's already is refused, and so is a name close to one ("did you mean
+    Ana Pérez?") unless --new says it is someone new.
 
     \b
     Example:
       domino player add "Ana María" --club casino
+      domino player add "Ana Perez" --club casino --new
+    """
+    from referee.service import Unconfirmed
+
+    with connect() as service:
+        try:
+            added = service.players.create(club_slug, name, confirm_new=confirm_new)
+        except Unconfirmed as error:
+            raise click.ClickException(f"{error.message}: add --new") from None
+    if as_json:
+        echo_json(added)
+        return
+    click.echo(f"added {added['name']} to {club_slug} (id {added['id']})")
+
+
+@player.command("show")
+@player_argument
+@club_option
+@one_json_option
+def player_show(player_ref: str, club_slug: str, as_json: bool) -> None:
+    """Show a player: its name, id, matches, aliases, and its history of renames and merges.
+
+    \b
+    Example:
+      domino player show ana --club casino
+      domino player show 3 --club casino --json
     """
     with connect() as service:
-        added = service.clubs.create_player(club_slug, name)
-    click.echo(f"added {added['name']} to {club_slug}")
+        found = service.players.get(club_slug, _player_ref(player_ref))
+    if as_json:
+        echo_json(found)
+        return
+    _echo_player(found)
+
+
+@player.command("rename")
+@player_argument
+@click.argument("new_name", metavar="NEW_NAME", type=NAME)
+@club_option
+@reason_option
+@one_json_option
+def player_rename(player_ref: str, new_name: str, club_slug: str, reason: str,
+                  as_json: bool) -> None:
+    """Rename a player; its history records the old name, the new one and the reason.
+
+    Matches keep the names they were recorded with; standings show the new one. A name that is
+    another player's is refused: merge the two instead.
+
+    \b
+    Example:
+      domino player rename "Ana Perez" "Ana Pérez" --club casino --reason "spelling"
+    """
+    with connect() as service:
+        before = service.players.get(club_slug, _player_ref(player_ref))
+        renamed = service.players.rename(club_slug, before["id"], new_name, reason)
+    if as_json:
+        echo_json(renamed)
+        return
+    if renamed["name"] == before["name"]:
+        click.echo(f"{renamed['name']} (id {renamed['id']}) has that name already: nothing changed")
+        return
+    click.echo(f"renamed {before['name']} (id {renamed['id']}) to {renamed['name']}")
+
+
+@player.command("merge")
+@player_argument
+@click.argument("into_ref", metavar="INTO", type=NAME)
+@club_option
+@reason_option
+@one_json_option
+def player_merge(player_ref: str, into_ref: str, club_slug: str, reason: str,
+                 as_json: bool) -> None:
+    """Merge PLAYER into INTO: one person recorded under two names.
+
+    Every match PLAYER sat in moves to INTO (standings and match lists count them as one), and
+    PLAYER's name finds INTO from then on; both histories record it, with the reason. Two
+    players who sat in one match are two people: refused.
+
+    \b
+    Example:
+      domino player merge "ana p" "Ana Pérez" --club casino --reason "one person"
+    """
+    with connect() as service:
+        source = service.players.get(club_slug, _player_ref(player_ref))
+        merged = service.players.merge(club_slug, source["id"], _player_ref(into_ref), reason)
+    if as_json:
+        echo_json(merged)
+        return
+    moved = merged["history"][-1]["moved"] or []
+    click.echo(f"merged {source['name']} (id {source['id']}) into {merged['name']} "
+               f"(id {merged['id']}): {len(moved)} {'match' if len(moved) == 1 else 'matches'} "
+               f"moved")
+
+
+def _echo_player(found: dict[str, Any]) -> None:
+    click.echo(f"{found['name']} (id {found['id']}), since {_when(found['created_at'])}")
+    if found["merged_into"] is not None:
+        click.echo(f"merged into player {found['merged_into']}: its name finds that player")
+    else:
+        count = found["matches"]
+        click.echo(f"{count} {'match' if count == 1 else 'matches'}")
+    if found["aliases"]:
+        click.echo("also known as: " + ", ".join(f"{a['name']} (id {a['id']})"
+                                                 for a in found["aliases"]))
+    if not found["history"]:
+        click.echo("no renames or merges")
+        return
+    click.echo("history:")
+    for event in found["history"]:
+        if event["kind"] == "rename":
+            what = f"renamed {event['old_name']} to {event['new_name']}"
+        else:
+            moved = event["moved"] or []
+            what = (f"merged {event['old_name']} (id {event['player']}) into {event['new_name']} "
+                    f"(id {event['into']}), {len(moved)} {'match' if len(moved) == 1 else 'matches'}"
+                    f" moved")
+        by = f" by {event['recorded_by']}" if event["recorded_by"] else ""
+        click.echo(f"  {_when(event['recorded_at'])}  {what}{by}: {event['reason']}")
 
 
 @player.command("list")
@@ -132,7 +272,7 @@ def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
     """Every player, page by page (the service pages its lists)."""
     found: list[dict[str, Any]] = []
     while True:
-        page, total = service.clubs.list_players(club_slug, limit=500, offset=len(found))
+        page, total = service.players.list(club_slug, limit=500, offset=len(found))
         found += page
         if not page or len(found) >= total:
             return found

@@ -2,7 +2,8 @@
 
 Each concern has a module and an object on :class:`Service`:
 
-- ``svc.clubs`` (:mod:`.clubs`): clubs and their players;
+- ``svc.clubs`` (:mod:`.clubs`): clubs;
+- ``svc.players`` (:mod:`.players`): a club's players, found by name key, renamed and merged;
 - ``svc.tokens`` (:mod:`.tokens`): issuing tokens, and who holds one;
 - ``svc.recording`` (:mod:`.recording`): creating and importing matches, appending events;
 - ``svc.reading`` (:mod:`.reading`): a match's summary, events, state, screen, report and log;
@@ -36,6 +37,8 @@ from .errors import (
     ServiceError, TooLarge, Unauthorized, database_unavailable,
 )
 from .maintenance import rebuild
+from .players import Players, Unconfirmed
+from .ratings import after_merge
 from .reading import Reading
 from .recording import Recording
 from .repository import MatchRepository, Recorded
@@ -51,6 +54,7 @@ __all__ = [
     "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_unavailable", "database_url",
     "safe_url",
 ]
+__all__ += ["Players", "Unconfirmed"]
 
 
 class Service:
@@ -61,6 +65,8 @@ class Service:
         self.engine = engine
         self.matches = MatchRepository(engine, cache_size, clock)
         self.clubs = Clubs(engine, clock)
+        self.players = Players(engine, clock)
+        self.players.merge_hooks.append(after_merge)  # standing rows and ratings follow a merge
         self.tokens = Tokens(engine, clock)
         self.recording = Recording(self.matches)
         self.reading = Reading(self.matches)

@@ -9,10 +9,14 @@ import unicodedata
 from typing import Any
 
 from ..core.log import iso_date
-from ..store.schema import NAME_LENGTH
+from ..store.schema import KEY_LENGTH, NAME_LENGTH
 from .errors import Invalid
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+# Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks,
+# Cf): in a name they make one string display as another ("\u202eoniN" shows as "Nino").
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
 MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
 MAX_ID = 2**31 - 1  # the id and seq columns are 32-bit integers on PostgreSQL
 
@@ -27,6 +31,31 @@ def name(value: Any, what: str, line: int | None = None) -> str:
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
         raise Invalid(f"a {what} may not contain control characters", line=line)
     return value
+
+
+def player_name(value: Any, what: str = "player name", line: int | None = None) -> str:
+    """A player's name as the club keeps it: Unicode NFC, white space trimmed and each run of it
+    one space, at most NAME_LENGTH characters. Control characters (Cc: NUL, tab, newline...),
+    lone surrogates (Cs) and bidi controls (:data:`BIDI_CONTROLS`) are refused, not removed:
+    a name is what people typed, or nothing."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid(f"a {what} must be non-empty text", line=line)
+    for ch in value:
+        if unicodedata.category(ch) in ("Cc", "Cs"):
+            raise Invalid(f"a {what} may not contain control characters ({ch!r})", line=line)
+        if ch in BIDI_CONTROLS:
+            raise Invalid(f"a {what} may not contain bidi controls "
+                          f"(U+{ord(ch):04X} {unicodedata.name(ch, '')})", line=line)
+    text = " ".join(unicodedata.normalize("NFC", value).split())
+    if len(text) > NAME_LENGTH or len(name_key(text)) > KEY_LENGTH - 16:
+        raise Invalid(f"a {what} is at most {NAME_LENGTH} characters", line=line)
+    return text
+
+
+def name_key(name: str) -> str:
+    """What player names are matched by: the normalised name (:func:`player_name`) casefolded,
+    so that "ana", "Ana" and "Ana " are one player (and "Straße" is "STRASSE")."""
+    return unicodedata.normalize("NFC", name.casefold())
 
 
 def optional_name(value: Any, what: str) -> str | None:

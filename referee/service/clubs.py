@@ -1,4 +1,4 @@
-"""Clubs and their players."""
+"""Clubs (their players: :mod:`.players`, also reached from here)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
 from .errors import Duplicate, Invalid, Unauthorized
 from .lookup import club_row
+from .players import Players
 from .tokens import issue_token
 
 
@@ -21,6 +22,7 @@ class Clubs:
     def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
         self.engine = engine
         self.clock = clock
+        self._players = Players(engine, clock)
 
     def create_club(self, slug: str, name: str, *, who: Caller = OPERATOR,
                     admin_token: bool = False) -> dict[str, Any]:
@@ -66,30 +68,17 @@ class Clubs:
             raise Unauthorized("this club's pages are not public: sign in with a token of the club")
         return public_reader(row.slug)
 
-    def create_player(self, club: str, name: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
-        require(who, club, Action.MANAGE)
-        name = checks.name(name, "player name")
-        with db.writing(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            try:
-                store.insert_player(conn, club_id, name, self.clock())
-            except store.AlreadyExists as error:
-                raise Duplicate(error.message) from None
-            return _player(store.player_row(conn, club_id, name))
+    def create_player(self, club: str, name: str, *, who: Caller = OPERATOR,
+                      confirm_new: bool = False) -> dict[str, Any]:
+        """:meth:`.players.Players.create`."""
+        return self._players.create(club, name, confirm_new=confirm_new, who=who)
 
     def list_players(self, club: str, limit: int = 50, offset: int = 0, *,
                      who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
-        require(who, club, Action.READ)
-        limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
-        with db.reading(self.engine) as conn:
-            rows, total = store.list_players(conn, club_row(conn, club).id, limit, offset)
-            return [_player(r) for r in rows], total
+        """:meth:`.players.Players.list`."""
+        return self._players.list(club, limit, offset, who=who)
 
 
 def _club(row: Row) -> dict[str, Any]:
     return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
             "public": bool(row.public)}
-
-
-def _player(row: Row) -> dict[str, Any]:
-    return {"id": row.id, "name": row.name, "created_at": store.iso(row.created_at)}

@@ -22,6 +22,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import Invalid
 from .lookup import club_row
+from .players import find as find_player
 from .repository import MatchRepository
 from .screen import Screen
 from .views import Sight, seen_position, seen_report, sight
@@ -57,7 +58,7 @@ class Reading:
             club_id = club_row(conn, club).id
             player_id = None
             if player is not None:
-                player_row = store.player_row(conn, club_id, checks.name(player, "player"))
+                player_row = find_player(conn, club_id, player)  # by key, merges followed
                 if player_row is None:
                     return [], 0  # nobody of that name has played here
                 player_id = player_row.id

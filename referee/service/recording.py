@@ -24,6 +24,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
 from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
+from .players import seat_ids, seating
 from .ratings import record_standing
 from .reading import summary
 from .repository import Loaded, MatchRepository, Recorded
@@ -45,14 +46,18 @@ class Recording:
 
     def create_match(self, club: str, rules: Any, players: Sequence[str], *,
                      who: Caller = OPERATOR, client_key: str | None = None,
-                     **header_fields: Any) -> "Created":
+                     confirm_new: bool = False, **header_fields: Any) -> "Created":
         """A new match; the players are registered in the club if new. ``header_fields`` are the
         optional log header fields (match, table, date, event); the date defaults to today.
 
         ``client_key`` (an HTTP Idempotency-Key) makes a retry safe: the club's match created
         under that key already is answered as it was created (``replayed`` set) when the request
         is the same (rules, players and header fields; a date left out is the first one's), and
-        IdempotencyMismatch when it is not. Concurrent retries create one match."""
+        IdempotencyMismatch when it is not. Concurrent retries create one match.
+
+        Names are matched by key (``players.seating``): "ana" sits the player Ana, and the match
+        keeps the names as typed. A new name close to a player's is refused (Unconfirmed, "did
+        you mean ...?") unless ``confirm_new``."""
         require(who, club, Action.RECORD)
         if client_key is not None:
             client_key = checks.name(client_key, "idempotency key")
@@ -72,14 +77,17 @@ class Recording:
         except LogError as error:
             raise Invalid(error.message) from None
         if client_key is not None:
-            return self._create_once(club, header, parsed, who, client_key, dated)
-        return Created(self._create(club, header, parsed, [], who, recorded_by=who.recorded_by))
+            return self._create_once(club, header, parsed, who, client_key, dated, confirm_new)
+        return Created(self._create(club, header, parsed, [], who, recorded_by=who.recorded_by,
+                                    confirm_new=confirm_new))
 
     def import_log(self, club: str, text: str | bytes, *, who: Caller = OPERATOR,
-                   recorded_by: str | None = None) -> dict[str, Any]:
+                   recorded_by: str | None = None, confirm_new: bool = False) -> dict[str, Any]:
         """A whole domino-log/1, stored atomically. Invalid (with ``line``) for a log that
         cannot be read; IllegalEvent for the first event the referee refuses that is not
-        ``"disputed": true``; either way nothing is stored."""
+        ``"disputed": true``; either way nothing is stored. The header's players are seated as
+        create_match seats them: a new name close to a player's is refused (Unconfirmed, line
+        1) unless ``confirm_new``."""
         require(who, club, Action.RULE)  # a log may carry rulings and disputed events
         if not isinstance(text, (str, bytes)):
             raise Invalid("a log is text")
@@ -89,14 +97,13 @@ class Recording:
             raise Invalid(error.message, line=error.line) from None
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
         return self._create(club, log.header.fields, log.header, list(log.events), who,
-                            recorded_by=by)
+                            recorded_by=by, confirm_new=confirm_new)
 
     def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
                 who: Caller, recorded_by: str | None,
-                client_key: str | None = None) -> dict[str, Any]:
-        names = [checks.name(p, "player name", line=1) for p in parsed.players]
-        if len(set(names)) != len(names):
-            raise Invalid("a player is seated twice", line=1)
+                client_key: str | None = None, confirm_new: bool = False) -> dict[str, Any]:
+        names = list(parsed.players)  # as typed: the match keeps them so
+        keyed = seating(names)
         try:
             header_text = store.dump_json(header)
         except (TypeError, ValueError) as error:
@@ -109,11 +116,11 @@ class Recording:
         now = self.matches.clock()
         with too_large(), db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
-            ids = store.ensure_players(conn, club_id, names, now)
+            ids = seat_ids(conn, club, club_id, keyed, now, confirm_new=confirm_new)
             match_id = store.insert_match(
                 conn, club_id=club_id, header=header_text,
                 played_on=_played_on(header.get("date"), now), rules=parsed.rules.as_dict(),
-                player_names=names, player_ids=[ids[n] for n in names],
+                player_names=names, player_ids=ids,
                 sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
                 projection=store.Projection.of(match, open_count(match, refused), now),
                 created_at=now, client_key=client_key)
@@ -125,14 +132,15 @@ class Recording:
         return created
 
     def _create_once(self, club: str, header: dict[str, Any], parsed: Any, who: Caller,
-                     client_key: str, dated: bool) -> "Created":
+                     client_key: str, dated: bool, confirm_new: bool = False) -> "Created":
         """create_match under an idempotency key: the first answer again for a retry."""
         with db.reading(self.engine) as conn:
             first = store.match_by_client_key(conn, club, client_key)
         if first is None:
             try:
                 return Created(self._create(club, header, parsed, [], who,
-                                            recorded_by=who.recorded_by, client_key=client_key))
+                                            recorded_by=who.recorded_by, client_key=client_key,
+                                            confirm_new=confirm_new))
             except store.AlreadyExists:  # a retry racing its original, which won
                 with db.reading(self.engine) as conn:
                     first = store.match_by_client_key(conn, club, client_key)

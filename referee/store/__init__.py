@@ -9,8 +9,8 @@ nothing above it; the schema's DDL lives in ``migrations/``.
 
 from . import db
 from .clubs import (
-    club_row, club_token_row, ensure_players, insert_club, insert_player, insert_token,
-    list_players, list_tokens, player_row, revoke_token, token_row, touch_token,
+    club_row, club_token_row, insert_club, insert_token, list_tokens, revoke_token, token_row,
+    touch_token,
 )
 from .codec import as_utc, canonical_json, dump_json, iso, load_json, utcnow
 from .errors import AlreadyExists, MatchFull, StaleSeq, StoreError
@@ -21,6 +21,11 @@ from .events import (
 from .matches import (
     Projection, disputed_match_ids, insert_match, last_seq, list_matches, match_by_client_key,
     match_ids, match_row, update_projection,
+)
+from .players import (
+    aliases_of, club_keys, ensure_players, insert_player, insert_player_event, list_players,
+    match_ids_of, merge_player, names_of, player_by_id, player_by_key, player_event_rows,
+    player_row, players_by_key, register, rename_player, resolve, shared_match_ids,
 )
 from .standings import standings
 
@@ -34,4 +39,9 @@ __all__ = [
     "Projection", "disputed_match_ids", "insert_match", "last_seq", "list_matches", "match_ids",
     "match_row", "match_by_client_key",
     "update_projection", "standings",
+]
+__all__ += [  # players (.players), besides those named above
+    "aliases_of", "club_keys", "insert_player_event", "match_ids_of", "merge_player", "names_of",
+    "player_by_id", "player_by_key", "player_event_rows", "players_by_key", "register",
+    "rename_player", "resolve", "shared_match_ids",
 ]

@@ -1,16 +1,14 @@
-"""Clubs, their players and their tokens."""
+"""Clubs and their tokens (their players: :mod:`.players`)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable, Sequence
 
 from sqlalchemy import Connection, Row, func, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from .errors import AlreadyExists
-from .schema import clubs, players, tokens
+from .schema import clubs, tokens
 
 
 def insert_club(conn: Connection, slug: str, name: str, created_at: dt.datetime) -> None:
@@ -23,49 +21,6 @@ def insert_club(conn: Connection, slug: str, name: str, created_at: dt.datetime)
 
 def club_row(conn: Connection, slug: str) -> Row | None:
     return conn.execute(select(clubs).where(clubs.c.slug == slug)).first()
-
-
-def insert_player(conn: Connection, club_id: int, name: str, created_at: dt.datetime) -> None:
-    try:
-        conn.execute(insert(players).values(club_id=club_id, name=name, created_at=created_at))
-    except IntegrityError:
-        raise AlreadyExists(f"a player {name!r} exists already in this club") from None
-
-
-def ensure_players(conn: Connection, club_id: int, names: Sequence[str],
-                   created_at: dt.datetime) -> dict[str, int]:
-    """The ids of ``names`` in the club, registering the new ones. Concurrent registrations of
-    the same name are harmless: the insert skips a name that exists (ON CONFLICT DO NOTHING)."""
-    wanted = set(names)
-    found = _player_ids(conn, club_id, wanted)
-    missing = wanted - found.keys()
-    if missing:
-        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-        statement = dialect.insert(players).on_conflict_do_nothing(
-            index_elements=["club_id", "name"])
-        conn.execute(statement, [{"club_id": club_id, "name": n, "created_at": created_at}
-                                 for n in sorted(missing)])
-        found.update(_player_ids(conn, club_id, missing))
-    return found
-
-
-def _player_ids(conn: Connection, club_id: int, names: Iterable[str]) -> dict[str, int]:
-    rows = conn.execute(select(players.c.name, players.c.id).where(
-        players.c.club_id == club_id, players.c.name.in_(list(names))))
-    return {name: id_ for name, id_ in rows}
-
-
-def player_row(conn: Connection, club_id: int, name: str) -> Row | None:
-    return conn.execute(select(players).where(
-        players.c.club_id == club_id, players.c.name == name)).first()
-
-
-def list_players(conn: Connection, club_id: int, limit: int, offset: int) -> tuple[list[Row], int]:
-    where = players.c.club_id == club_id
-    total = conn.execute(select(func.count()).select_from(players).where(where)).scalar_one()
-    rows = conn.execute(select(players).where(where).order_by(players.c.name, players.c.id)
-                        .limit(limit).offset(offset)).all()
-    return rows, total
 
 
 def insert_token(conn: Connection, club_id: int, role: str, label: str | None, digest: str,

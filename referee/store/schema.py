@@ -37,6 +37,10 @@ Timestamp = DateTime(timezone=True)
 STATUSES = ("in_progress", "finished")
 ROLES = ("admin", "referee", "scorekeeper", "viewer")
 NAME_LENGTH = 200
+# A player's name_key: casefolding can lengthen a name (up to three characters for one), and a
+# key made unique by migration 0003 carries a suffix.
+KEY_LENGTH = 3 * NAME_LENGTH + 16
+PLAYER_EVENT_KINDS = ("rename", "merge")
 
 clubs = Table(
     "clubs", metadata,
@@ -56,9 +60,41 @@ players = Table(
     "players", metadata,
     Column("id", Integer, primary_key=True),
     Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
-    Column("name", String(NAME_LENGTH), nullable=False),
+    Column("name", String(NAME_LENGTH), nullable=False),  # as first typed, normalised
     Column("created_at", Timestamp, nullable=False),
+    # What names are matched by (referee.service.checks.name_key: NFC, spaces collapsed,
+    # casefolded): "ana" and "Ana " find the player "Ana".
+    Column("name_key", String(KEY_LENGTH), nullable=False),
+    # Set once the player is merged into another (that one's id): this row stays as an alias,
+    # its key finding that player, and it sits in no match (the merge moved its seats). No
+    # foreign key: SQLite can drop a column in place (downgrade) only if none names it, and
+    # rebuilding players would trip match_players' keys; only a merge writes it.
+    Column("merged_into", Integer, nullable=True),
     UniqueConstraint("club_id", "name"),
+    Index(None, "club_id", "name_key", unique=True),
+)
+
+# What admins did to players: renames and merges, each written in the transaction that made it.
+# Rows are only ever inserted (triggers in migration 0003 refuse UPDATE and DELETE), and players
+# rows change only with one of these (referee.service.players).
+player_events = Table(
+    "player_events", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),  # renamed, or merged
+    Column("kind", String(16), nullable=False),
+    Column("old_name", String(NAME_LENGTH), nullable=False),
+    # rename: the new name; merge: the name of the player it was merged into, then
+    Column("new_name", String(NAME_LENGTH), nullable=False),
+    Column("into_id", Integer, ForeignKey("players.id"), nullable=True),  # merge only
+    Column("moved", Json, nullable=True),  # merge: the ids of the matches whose seats moved
+    Column("reason", Text, nullable=False),
+    Column("recorded_at", Timestamp, nullable=False),
+    Column("recorded_by", String(NAME_LENGTH), nullable=True),
+    Column("token_id", Integer, nullable=True),
+    CheckConstraint("kind IN ('rename', 'merge')", name="kind"),
+    Index(None, "player_id"),
+    Index(None, "into_id"),
 )
 
 matches = Table(

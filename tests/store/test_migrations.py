@@ -19,6 +19,8 @@ from referee.service import Service
 TABLES = {"clubs", "players", "matches", "match_players", "events", "tokens", "standing_rows",
           "player_ratings", "current_ratings"}
 
+TABLES |= {"player_events"}  # 0003
+
 
 def _diff(engine: Engine) -> list:
     with engine.connect() as conn:

@@ -1,0 +1,417 @@
+"""A club's players: one person, one player, whatever the spelling (``docs/service.md``).
+
+Names are normalised (:func:`.checks.player_name`: NFC, white space trimmed and collapsed;
+control characters and bidi controls refused) and matched by key (:func:`.checks.name_key`,
+casefolded), so "ana", "Ana" and "Ana " are the player Ana. A name whose key is new but close to
+a player's (:func:`is_close`) is refused with "did you mean ...?" (:class:`Unconfirmed`) unless
+the caller confirms it is new (``confirm_new``): creating a player, or seating a name in a new
+match (created or imported).
+
+Admins rename players and merge two into one; each is a row of ``player_events`` written in the
+transaction that made the change, and nothing else changes a player. A merge moves every seat of
+the merged player to the other (match lists then count them as one; the merge hooks, run in the
+same transaction, bring the projections kept by player along: the Service registers the
+standings' ``ratings.after_merge``, which moves the standing rows and re-rates the club) and
+keeps the merged row as an alias: its key finds the player it was merged into. Matches' records are never
+edited: a match lists its players as they were recorded; player pages and standings show the
+current name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from difflib import SequenceMatcher
+from typing import Any, Callable, Mapping
+
+from sqlalchemy import Connection, Engine, Row
+
+from .. import store
+from ..store import db
+from . import checks
+from .access import OPERATOR, Action, Caller, require
+from .errors import Duplicate, Invalid, NotFound
+from .lookup import club_row
+
+# The closeness rule (is_close): keys that differ only in accents, or one edit apart (an
+# insertion, a deletion, a substitution, or two neighbours swapped) when both are at least
+# MIN_EDIT_LENGTH long, or similar (difflib's ratio at least CLOSE_RATIO: about two edits in
+# fifteen letters); never keys whose digits differ ("Mesa 1" and "Mesa 2" are two on purpose).
+CLOSE_RATIO = 0.85
+MIN_EDIT_LENGTH = 4
+MAX_SUGGESTIONS = 3
+REASON_LENGTH = 1000
+
+# Called in a merge's transaction, after the seats moved: (conn, club_id, source_id, into_id,
+# ids of the matches whose seats moved). Projections kept by player (standings) rewrite theirs.
+MergeHook = Callable[[Connection, int, int, int, list[int]], None]
+
+
+class Unconfirmed(Invalid):
+    """Names whose keys are new but close to players': ``suggestions`` maps each name (as
+    typed) to the close players' names (HTTP 422)."""
+
+    def __init__(self, club: str, suggestions: Mapping[str, list[str]],
+                 line: int | None = None) -> None:
+        parts = [f"{' or '.join(close)} (for {typed!r})" if len(suggestions) > 1
+                 else " or ".join(close) for typed, close in suggestions.items()]
+        typed = ", ".join(repr(t) for t in suggestions)
+        one = len(suggestions) == 1
+        super().__init__(
+            f"{typed} {'is not a player' if one else 'are not players'} of {club} but close to "
+            f"{'one' if one else 'some'}: did you mean {'; '.join(parts)}? If {typed} "
+            f"{'is someone' if one else 'are people'} new, confirm that the name is new",
+            line=line)
+        self.suggestions = dict(suggestions)
+
+
+# --------------------------------------------------------------------------- closeness
+
+def _folded(key: str) -> str:
+    """The key without its accents: "josé" is "jose"."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", key) if not unicodedata.combining(ch))
+
+
+def _digits(key: str) -> str:
+    return "".join(ch for ch in key if ch.isdigit())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` (different) are one insertion, deletion, substitution or swap of
+    neighbours apart."""
+    if len(a) > len(b):
+        a, b = b, a
+    if len(b) - len(a) > 1:
+        return False
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):
+        return a[i:] == b[i + 1:]
+    rest = i + 1
+    if a[rest:] == b[rest:]:
+        return True  # a substitution
+    return (rest < len(a) and a[i] == b[rest] and a[rest] == b[i]
+            and a[rest + 1:] == b[rest + 1:])  # a swap
+
+
+def is_close(a: str, b: str) -> bool:
+    """Whether two different name keys are close enough to be one person mistyped (the rule is
+    above CLOSE_RATIO)."""
+    if a == b or _digits(a) != _digits(b):
+        return False
+    fa, fb = _folded(a), _folded(b)
+    return _close_folded(fa, fb)
+
+
+def _close_folded(fa: str, fb: str) -> bool:
+    if fa == fb:
+        return True
+    if min(len(fa), len(fb)) >= MIN_EDIT_LENGTH and _one_edit(fa, fb):
+        return True
+    total = len(fa) + len(fb)
+    if 2 * min(len(fa), len(fb)) < CLOSE_RATIO * total:
+        return False  # the ratio cannot reach it
+    return SequenceMatcher(None, fa, fb, autojunk=False).ratio() >= CLOSE_RATIO
+
+
+def close_names(conn: Connection, club_id: int, keys: Mapping[str, str]) -> dict[str, list[str]]:
+    """For each new key (key -> the name as typed), the current names of the club's players
+    whose keys (aliases' included) are close to it, most similar first; keys with none left out."""
+    rows = store.club_keys(conn, club_id)
+    current = {r.id: r.name for r in rows}
+    folded = [(r.name_key, _folded(r.name_key), r.merged_into or r.id) for r in rows]
+    found: dict[str, list[str]] = {}
+    for key, typed in keys.items():
+        fk, digits = _folded(key), _digits(key)
+        close: dict[int, float] = {}
+        for other, fo, player_id in folded:
+            if other != key and _digits(other) == digits and _close_folded(fk, fo):
+                ratio = SequenceMatcher(None, fk, fo, autojunk=False).ratio()
+                close[player_id] = max(ratio, close.get(player_id, 0.0))
+        if close:
+            best = sorted(close, key=lambda p: (-close[p], current.get(p, "")))
+            found[typed] = [current.get(p, "?") for p in best[:MAX_SUGGESTIONS]]
+    return found
+
+
+# --------------------------------------------------------------------------- in a transaction
+
+def seat(conn: Connection, club: str, club_id: int, names: Mapping[str, str],
+         created_at: dt.datetime, *, confirm_new: bool, line: int | None = None) -> dict[str, int]:
+    """The player ids of ``names`` (key -> normalised name), merges followed, registering the
+    new keys: Unconfirmed when a new key is close to a player's and ``confirm_new`` is not set.
+    The rows are read FOR SHARE (PostgreSQL): no merge moves them away meanwhile."""
+    found = store.players_by_key(conn, club_id, names, share=True)
+    missing = {k: n for k, n in names.items() if k not in found}
+    if missing:
+        if not confirm_new:
+            close = close_names(conn, club_id, missing)
+            if close:
+                raise Unconfirmed(club, close, line=line)
+        found.update(store.register(conn, club_id, missing, created_at))
+    return {key: store.resolve(conn, row, share=True).id for key, row in found.items()}
+
+
+def seating(players: Any, line: int | None = 1) -> dict[str, str]:
+    """A new match's players, as typed, keyed in seat order (key -> normalised name); Invalid
+    for a name that is not one, or for one player seated twice ("ana" and "Ana")."""
+    keyed: dict[str, str] = {}
+    for typed in players:
+        name = checks.player_name(typed, line=line)
+        key = checks.name_key(name)
+        if key in keyed:
+            raise Invalid(f"{keyed[key]!r} and {typed!r} are one player: a player is seated "
+                          f"twice", line=line)
+        keyed[key] = name
+    return keyed
+
+
+def seat_ids(conn: Connection, club: str, club_id: int, keyed: Mapping[str, str],
+             created_at: dt.datetime, *, confirm_new: bool, line: int | None = 1) -> list[int]:
+    """The player id of each seat of :func:`seating`'s answer (see :func:`seat`); Invalid when
+    two names find one player (an alias and the player it was merged into)."""
+    _flag(confirm_new, "confirm_new")
+    ids = seat(conn, club, club_id, keyed, created_at, confirm_new=confirm_new, line=line)
+    seen: dict[int, str] = {}
+    for key, name in keyed.items():
+        if ids[key] in seen:
+            raise Invalid(f"{seen[ids[key]]!r} and {name!r} are one player (merged): a player "
+                          f"is seated twice", line=line)
+        seen[ids[key]] = name
+    return [ids[key] for key in keyed]
+
+
+def find(conn: Connection, club_id: int, name: Any, what: str = "player") -> Row | None:
+    """The player a typed name stands for (by key, a merge followed), or None."""
+    key = checks.name_key(checks.player_name(name, what))
+    return store.resolve(conn, store.player_by_key(conn, club_id, key))
+
+
+# --------------------------------------------------------------------------- the use cases
+
+class Players:
+    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
+        self.engine = engine
+        self.clock = clock
+        self.merge_hooks: list[MergeHook] = []
+
+    def create(self, club: str, name: str, *, confirm_new: bool = False,
+               who: Caller = OPERATOR) -> dict[str, Any]:
+        """Register a player (admin). Duplicate when the name's key is a player's (or an alias
+        a merge left); Unconfirmed when it is close to one, unless ``confirm_new``."""
+        require(who, club, Action.MANAGE)
+        name = checks.player_name(name)
+        key = checks.name_key(name)
+        _flag(confirm_new, "confirm_new")
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            existing = store.player_by_key(conn, club_id, key)
+            if existing is not None:
+                raise Duplicate(_taken(conn, existing, name))
+            if not confirm_new:
+                close = close_names(conn, club_id, {key: name})
+                if close:
+                    raise Unconfirmed(club, close)
+            try:
+                player_id = store.insert_player(conn, club_id, name, key, self.clock())
+            except store.AlreadyExists as error:
+                raise Duplicate(error.message) from None
+            return player_summary(store.player_by_id(conn, club_id, player_id))
+
+    def list(self, club: str, limit: int = 50, offset: int = 0, *,
+             who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
+        """The club's players by name, and how many it has (merged players are aliases now)."""
+        require(who, club, Action.READ)
+        limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
+        with db.reading(self.engine) as conn:
+            rows, total = store.list_players(conn, club_row(conn, club).id, limit, offset)
+            return [player_summary(r) for r in rows], total
+
+    def get(self, club: str, player: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """A player (by id, or by a name it answers to) with its history: id, name, created_at,
+        merged_into (the id, for a player merged away), aliases, matches (how many it sits in)
+        and history (:meth:`history`). A merged player's id shows that row, its seats moved."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            return _detail(conn, _player(conn, club, club_id, player, follow=True))
+
+    def find(self, club: str, name: str, *, who: Caller = OPERATOR) -> dict[str, Any] | None:
+        """The player a name stands for (by key, merges followed), or None."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            row = find(conn, club_row(conn, club).id, name)
+            return None if row is None else player_summary(row)
+
+    def history(self, club: str, player: int | str, *,
+                who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """The renames and merges of the player, and of the players merged into it (their
+        history follows them), oldest first: id, kind (rename, merge), player (the id renamed or merged), old_name, new_name
+        (for a merge, the name of the player it went into, then), into, moved (the matches whose
+        seats moved), reason, recorded_at, recorded_by."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            return _history(conn, _player(conn, club, club_id, player, follow=True))
+
+    def rename(self, club: str, player: int | str, new_name: str, reason: str, *,
+               who: Caller = OPERATOR) -> dict[str, Any]:
+        """Rename a player (admin), recording it: the player as :meth:`get` shows it. Duplicate
+        when the new name's key is another player's (merge them instead). A name of the same
+        key changes how it is written ("ana" to "Ana"); the old key is free afterwards. The
+        matches keep the names they were recorded with. Renaming to the name it has changes
+        and records nothing."""
+        require(who, club, Action.MANAGE)
+        name = checks.player_name(new_name, "new name")
+        key = checks.name_key(name)
+        reason = _reason(reason)
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            row = _player(conn, club, club_id, player, lock=True)
+            if row.name == name:
+                return _detail(conn, row)
+            holder = store.player_by_key(conn, club_id, key)
+            if holder is not None and holder.id != row.id:
+                raise Duplicate(_taken(conn, holder, name) + "; to make them one, merge them")
+            try:
+                store.rename_player(conn, row.id, name, key)
+            except store.AlreadyExists as error:
+                raise Duplicate(error.message) from None
+            self._record(conn, who, club_id=club_id, player_id=row.id, kind="rename",
+                         old_name=row.name, new_name=name, reason=reason)
+            return _detail(conn, store.player_by_id(conn, club_id, row.id))
+
+    def merge(self, club: str, source: int | str, into: int | str, reason: str, *,
+              who: Caller = OPERATOR) -> dict[str, Any]:
+        """Merge ``source`` into ``into`` (admin), recording it: every seat of source moves to
+        into, and source stays as an alias whose name finds into. The answer is ``into`` as
+        :meth:`get` shows it. Invalid when they are one player already, when either was merged
+        away, or when both sat in one match (two people, then)."""
+        require(who, club, Action.MANAGE)
+        reason = _reason(reason)
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            src = _player(conn, club, club_id, source)
+            dst = _player(conn, club, club_id, into)
+            if src.id == dst.id:
+                raise Invalid(f"{_label(src)} and {_label(dst)} are one player already")
+            # Lock both (in id order, so two racing merges queue instead of deadlocking), then
+            # look again: either may have been merged meanwhile.
+            locked = {pid: store.player_by_id(conn, club_id, pid, for_update=True)
+                      for pid in sorted((src.id, dst.id))}
+            src, dst = locked[src.id], locked[dst.id]
+            for row in (src, dst):
+                if row.merged_into is not None:
+                    raise Invalid(_merged_away(conn, row))
+            shared = store.shared_match_ids(conn, src.id, dst.id)
+            if shared:
+                raise Invalid(f"{_label(src)} and {_label(dst)} sat in one match "
+                              f"({_ids(shared)}): they are two people, not one")
+            moved = store.merge_player(conn, src.id, dst.id)
+            self._record(conn, who, club_id=club_id, player_id=src.id, kind="merge",
+                         old_name=src.name, new_name=dst.name, into_id=dst.id, moved=moved,
+                         reason=reason)
+            for hook in self.merge_hooks:
+                hook(conn, club_id, src.id, dst.id, moved)
+            return _detail(conn, store.player_by_id(conn, club_id, dst.id))
+
+    def _record(self, conn: Connection, who: Caller, **values: Any) -> None:
+        store.insert_player_event(
+            conn, recorded_at=self.clock(), token_id=who.token_id,
+            recorded_by=who.recorded_by or ("operator" if who.is_operator else None), **values)
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: bool = False,
+            follow: bool = False) -> Row:
+    """The player ``player`` names: an id (a merged player's is refused unless ``follow``:
+    read, it shows that row), or a name it answers to (merges followed). NotFound for none."""
+    if isinstance(player, str):
+        found = find(conn, club_id, player)
+        if found is None:
+            raise NotFound(f"no player {checks.player_name(player)!r} in {club}")
+        if not lock:
+            return found
+        row = store.player_by_id(conn, club_id, found.id, for_update=True)
+        if row.merged_into is not None:  # merged while we looked
+            raise Invalid(_merged_away(conn, row))
+        return row
+    number = checks.match_number(player) if type(player) is int else None
+    if number is None:
+        raise Invalid(f"a player is named by its id (a whole number) or its name, not {player!r}")
+    row = store.player_by_id(conn, club_id, number, for_update=lock)
+    if row is None:
+        raise NotFound(f"no player {number} in {club}")
+    if row.merged_into is not None and not follow:
+        raise Invalid(_merged_away(conn, row))
+    return row
+
+
+def _merged_away(conn: Connection, row: Row) -> str:
+    into = store.resolve(conn, row)
+    return (f"{_label(row)} was merged into {_label(into)}: its name finds that player, "
+            f"and the history is that player's")
+
+
+def _taken(conn: Connection, holder: Row, name: str) -> str:
+    if holder.merged_into is not None:
+        into = store.resolve(conn, holder)
+        return (f"{name!r} is the name of {_label(holder)}, merged into {_label(into)}: it "
+                f"finds that player")
+    return f"a player {holder.name!r} (id {holder.id}) exists already in this club"
+
+
+def _label(row: Row) -> str:
+    return f"{row.name} (id {row.id})"
+
+
+def _ids(ids: list[int]) -> str:
+    shown = ", ".join(str(i) for i in ids[:10])
+    return f"match {shown}" if len(ids) == 1 else f"matches {shown}" + (", ..." if len(ids) > 10 else "")
+
+
+def _reason(value: Any) -> str:
+    """Why a player is renamed or merged: one line of text, for the audit."""
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid("a reason must be given (non-empty text): the audit keeps it")
+    if len(value) > REASON_LENGTH:
+        raise Invalid(f"a reason is at most {REASON_LENGTH} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
+        raise Invalid("a reason may not contain control characters")
+    return value.strip()
+
+
+def _flag(value: Any, what: str) -> None:
+    if type(value) is not bool:
+        raise Invalid(f"{what} must be true or false, not {value!r}")
+
+
+def player_summary(row: Row) -> dict[str, Any]:
+    return {"id": row.id, "name": row.name, "created_at": store.iso(row.created_at)}
+
+
+def _detail(conn: Connection, row: Row) -> dict[str, Any]:
+    return {
+        **player_summary(row),
+        "merged_into": row.merged_into,
+        "aliases": [{"id": a.id, "name": a.name} for a in store.aliases_of(conn, row.id)],
+        "matches": len(store.match_ids_of(conn, row.id)),
+        "history": _history(conn, row),
+    }
+
+
+def _history(conn: Connection, row: Row) -> list[dict[str, Any]]:
+    """The player's events, and those of the players merged into it (their history follows)."""
+    ids = [row.id, *(a.id for a in store.aliases_of(conn, row.id))]
+    return [_event(e) for e in store.player_event_rows(conn, ids)]
+
+
+def _event(row: Row) -> dict[str, Any]:
+    return {
+        "id": row.id, "kind": row.kind, "player": row.player_id, "old_name": row.old_name,
+        "new_name": row.new_name, "into": row.into_id,
+        "moved": list(row.moved) if row.moved is not None else None, "reason": row.reason,
+        "recorded_at": store.iso(row.recorded_at), "recorded_by": row.recorded_by,
+    }

@@ -1,0 +1,185 @@
+"""A club's players: found by name key, registered, renamed and merged, with the audit of it.
+
+Names come here normalised and keyed by the service (``referee.service.checks.player_name`` and
+``name_key``); the store matches keys, never names. A merged player's row stays, with
+``merged_into`` set, so that its key still finds someone: :func:`resolve` follows it.
+
+On PostgreSQL, the rows a match is about to seat are read ``FOR SHARE`` and the rows a merge or
+rename changes ``FOR UPDATE``, so a merge never leaves a new seat behind on the player it merged
+away (SQLite's writers are serialised by BEGIN IMMEDIATE already).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Iterable, Mapping
+
+from sqlalchemy import Connection, Row, and_, func, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import IntegrityError
+
+from .errors import AlreadyExists
+from .schema import match_players, player_events, players
+
+MERGE_DEPTH = 8  # merges flatten chains, so one step is the norm; more means a racing merge
+
+
+def insert_player(conn: Connection, club_id: int, name: str, key: str,
+                  created_at: dt.datetime) -> int:
+    """A new player; AlreadyExists when the key (or the name) is the club's already. No
+    savepoint: the failed insert ends the caller's transaction, which did nothing else."""
+    try:
+        result = conn.execute(insert(players).values(
+            club_id=club_id, name=name, name_key=key, created_at=created_at))
+    except IntegrityError:
+        raise AlreadyExists(f"a player {name!r} exists already in this club") from None
+    return result.inserted_primary_key[0]
+
+
+def player_by_id(conn: Connection, club_id: int, player_id: int, *,
+                 for_update: bool = False) -> Row | None:
+    """The club's player ``player_id`` (None for none, or another club's)."""
+    query = select(players).where(players.c.club_id == club_id, players.c.id == player_id)
+    return conn.execute(query.with_for_update() if for_update else query).first()
+
+
+def player_by_key(conn: Connection, club_id: int, key: str) -> Row | None:
+    """The row holding ``key``: the player, or an alias a merge left (see :func:`resolve`)."""
+    return conn.execute(select(players).where(
+        players.c.club_id == club_id, players.c.name_key == key)).first()
+
+
+def player_row(conn: Connection, club_id: int, name: str) -> Row | None:
+    """The player named exactly ``name`` as stored (the service finds people by key instead)."""
+    return conn.execute(select(players).where(
+        players.c.club_id == club_id, players.c.name == name)).first()
+
+
+def resolve(conn: Connection, row: Row | None, *, share: bool = False) -> Row | None:
+    """The player a row stands for: itself, or the player it was merged into. ``share``: read
+    the player FOR SHARE (PostgreSQL), so no merge moves it away before the transaction ends."""
+    for _ in range(MERGE_DEPTH):
+        if row is None or row.merged_into is None:
+            return row
+        query = select(players).where(players.c.id == row.merged_into)
+        row = conn.execute(query.with_for_update(read=True) if share else query).first()
+    raise RuntimeError(f"player {row.id}: merged more than {MERGE_DEPTH} times over")
+
+
+def players_by_key(conn: Connection, club_id: int, keys: Iterable[str], *,
+                   share: bool = False) -> dict[str, Row]:
+    """The rows holding ``keys`` (players or aliases), by key."""
+    query = select(players).where(players.c.club_id == club_id,
+                                  players.c.name_key.in_(sorted(set(keys))))
+    if share:
+        query = query.order_by(players.c.id).with_for_update(read=True)
+    return {row.name_key: row for row in conn.execute(query)}
+
+
+def register(conn: Connection, club_id: int, names: Mapping[str, str],
+             created_at: dt.datetime) -> dict[str, Row]:
+    """The rows holding each key of ``names`` (key -> normalised name), registering the keys
+    the club does not have yet under their names; read FOR SHARE. Concurrent registrations of
+    one key are harmless: the insert skips a key that exists (ON CONFLICT DO NOTHING)."""
+    found = players_by_key(conn, club_id, names, share=True)
+    missing = sorted(set(names) - found.keys())
+    if missing:
+        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+        conn.execute(dialect.insert(players).on_conflict_do_nothing(), [
+            {"club_id": club_id, "name": names[k], "name_key": k, "created_at": created_at}
+            for k in missing])
+        found.update(players_by_key(conn, club_id, missing, share=True))
+    absent = set(names) - found.keys()
+    if absent:  # the insert met another unique constraint: a stored name of another key
+        raise AlreadyExists("a player of this name exists already under another key: "
+                            + ", ".join(repr(names[k]) for k in sorted(absent)))
+    return found
+
+
+def ensure_players(conn: Connection, club_id: int, names: Mapping[str, str],
+                   created_at: dt.datetime) -> dict[str, int]:
+    """The ids of the players ``names`` (key -> normalised name) stand for, merges followed,
+    registering the new keys: :func:`register`, then :func:`resolve`."""
+    rows = register(conn, club_id, names, created_at)
+    return {key: resolve(conn, row, share=True).id for key, row in rows.items()}
+
+
+def club_keys(conn: Connection, club_id: int) -> list[Row]:
+    """Every key of the club, aliases included: (name_key, id, name, merged_into)."""
+    return conn.execute(select(players.c.name_key, players.c.id, players.c.name,
+                               players.c.merged_into)
+                        .where(players.c.club_id == club_id)).all()
+
+
+def names_of(conn: Connection, ids: Iterable[int]) -> dict[int, str]:
+    wanted = sorted(set(ids))
+    if not wanted:
+        return {}
+    return dict(conn.execute(select(players.c.id, players.c.name)
+                             .where(players.c.id.in_(wanted))).all())
+
+
+def list_players(conn: Connection, club_id: int, limit: int, offset: int) -> tuple[list[Row], int]:
+    """The club's players by name (aliases that merges left are not players any more)."""
+    where = and_(players.c.club_id == club_id, players.c.merged_into.is_(None))
+    total = conn.execute(select(func.count()).select_from(players).where(where)).scalar_one()
+    rows = conn.execute(select(players).where(where).order_by(players.c.name, players.c.id)
+                        .limit(limit).offset(offset)).all()
+    return rows, total
+
+
+def aliases_of(conn: Connection, player_id: int) -> list[Row]:
+    """The rows merged into ``player_id``."""
+    return conn.execute(select(players).where(players.c.merged_into == player_id)
+                        .order_by(players.c.id)).all()
+
+
+def match_ids_of(conn: Connection, player_id: int) -> list[int]:
+    """The matches the player sits in."""
+    return list(conn.execute(select(match_players.c.match_id).distinct()
+                             .where(match_players.c.player_id == player_id)
+                             .order_by(match_players.c.match_id)).scalars())
+
+
+def shared_match_ids(conn: Connection, a: int, b: int) -> list[int]:
+    """The matches both players sit in."""
+    theirs = select(match_players.c.match_id).where(match_players.c.player_id == b)
+    return list(conn.execute(select(match_players.c.match_id).distinct()
+                             .where(match_players.c.player_id == a,
+                                    match_players.c.match_id.in_(theirs))
+                             .order_by(match_players.c.match_id)).scalars())
+
+
+def rename_player(conn: Connection, player_id: int, name: str, key: str) -> None:
+    """Give the player a new name (and key); AlreadyExists when another row of the club holds
+    the key (or the name). No savepoint: a failure ends the caller's transaction."""
+    try:
+        conn.execute(update(players).where(players.c.id == player_id)
+                     .values(name=name, name_key=key))
+    except IntegrityError:
+        raise AlreadyExists(f"a player {name!r} exists already in this club") from None
+
+
+def merge_player(conn: Connection, source: int, into: int) -> list[int]:
+    """Move every seat of ``source`` to ``into``, make ``source`` (and whatever was merged into
+    it) an alias of ``into``; the ids of the matches whose seats moved."""
+    moved = match_ids_of(conn, source)
+    conn.execute(update(match_players).where(match_players.c.player_id == source)
+                 .values(player_id=into))
+    conn.execute(update(players).where(or_(players.c.id == source,
+                                           players.c.merged_into == source))
+                 .values(merged_into=into))
+    return moved
+
+
+def insert_player_event(conn: Connection, **values: Any) -> int:
+    result = conn.execute(insert(player_events).values(**values))
+    return result.inserted_primary_key[0]
+
+
+def player_event_rows(conn: Connection, player_ids: Iterable[int]) -> list[Row]:
+    """What was done to the players ``player_ids``, or merged into them, oldest first."""
+    ids = sorted(set(player_ids))
+    return conn.execute(select(player_events).where(or_(
+        player_events.c.player_id.in_(ids), player_events.c.into_id.in_(ids)))
+        .order_by(player_events.c.id)).all()
