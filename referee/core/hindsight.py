@@ -21,12 +21,12 @@ Pure, like the rest of the core: it reads the trail each round keeps (see ``Matc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .events import Violation
 from .openers import opening
 from .outcomes import ANNULLED, DOMINO
+from .records import Record, _set
 
 FOULS = {"pass": "renege", "draw": "illegal_draw"}
 
@@ -36,10 +36,14 @@ def _ends(a: int, b: int) -> str:
 VERBS = {"pass": "passed", "draw": "drew"}
 
 
-@dataclass(frozen=True)
-class Findings:
-    proven: tuple[Violation, ...]
-    suspicions: tuple[Violation, ...]
+class Findings(Record):
+    """What hindsight finds in a match: proven fouls and suspicions, each by seq."""
+
+    __slots__ = ("proven", "suspicions")
+
+    def __init__(self, proven: tuple[Violation, ...], suspicions: tuple[Violation, ...]) -> None:
+        _set(self, "proven", proven)
+        _set(self, "suspicions", suspicions)
 
 
 def findings(match: Any) -> Findings:

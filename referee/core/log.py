@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from .records import Record, _set
 from .rules import Rules, RulesError, resolve_rules
 
 FORMAT = "domino-log/1"
@@ -26,21 +26,30 @@ class LogError(ValueError):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Header:
-    rules: Rules
-    players: tuple[str, ...]
-    fields: dict[str, Any] = field(compare=False)  # the header object as written
+class Header(Record):
+    """A log's first line: the rules, the players, and the header object as written."""
+
+    __slots__ = ("rules", "players", "fields")
+    _compared = ("rules", "players")  # two headers written differently may agree
+
+    def __init__(self, rules: Rules, players: tuple[str, ...], fields: dict[str, Any]) -> None:
+        _set(self, "rules", rules)
+        _set(self, "players", players)
+        _set(self, "fields", fields)  # the header object as written
 
     @property
     def rules_spec(self) -> Any:
         return self.fields["rules"]
 
 
-@dataclass(frozen=True)
-class MatchLog:
-    header: Header
-    events: tuple[Any, ...]  # event n (sequence number n) is events[n - 1]
+class MatchLog(Record):
+    """A whole log: its header and its events."""
+
+    __slots__ = ("header", "events")
+
+    def __init__(self, header: Header, events: tuple[Any, ...]) -> None:
+        _set(self, "header", header)
+        _set(self, "events", events)  # event n (sequence number n) is events[n - 1]
 
 
 def _reject_constant(name: str) -> Any:

@@ -10,11 +10,11 @@ the case where every hand is known, closed recording the case where none is, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .events import EVENT_TYPES, Violation, shape_error
 from .openers import opening
+from .records import Record, _set
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, tile_set
@@ -25,15 +25,20 @@ from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 SETTLING = frozenset({"stands", "penalty", "annul", "forfeit"})
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    round: int
-    opener: int | None
-    outcome: str
-    winner: int | None
-    points: int
-    pips: tuple[int, ...] | None
-    blocked_by: int | None
+class RoundResult(Record):
+    """A round as the report shows it."""
+
+    __slots__ = ("round", "opener", "outcome", "winner", "points", "pips", "blocked_by")
+
+    def __init__(self, round: int, opener: int | None, outcome: str, winner: int | None,
+                 points: int, pips: tuple[int, ...] | None, blocked_by: int | None) -> None:
+        _set(self, "round", round)
+        _set(self, "opener", opener)
+        _set(self, "outcome", outcome)
+        _set(self, "winner", winner)
+        _set(self, "points", points)
+        _set(self, "pips", pips)
+        _set(self, "blocked_by", blocked_by)
 
     def as_dict(self) -> dict[str, Any]:
         return {"round": self.round, "opener": self.opener, "outcome": self.outcome,

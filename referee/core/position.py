@@ -2,30 +2,40 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any
 
 from .match import Match
+from .records import Record, _set
 from .tiles import iter_bits
 
 
-@dataclass(frozen=True)
-class Position:
-    seq: int
-    round: int | None
-    phase: str  # "before_first_deal", "in_progress", or the last round's outcome
-    line: tuple[str, ...]  # tiles as they lie, left to right, each written left pip first
-    ends: tuple[int, int] | None
-    turn: int | None  # the seat to act; None before a lead any of several seats may make
-    may_lead: tuple[int, ...]  # before the lead: the seats that may open
-    hands: tuple[tuple[str, ...] | None, ...]  # each seat's tiles where the record shows them all
-    counts: tuple[int, ...]
-    boneyard: int
-    owes_reveal: tuple[int, ...]  # seats the ended round still waits on to show their hands
-    legal: dict[str, Any]  # for the seat on turn: plays (tile, end) it may make, draw, pass
-    totals: tuple[int, ...]
-    finished: bool
-    winner: int | None
+class Position(Record):
+    """The table after an event."""
+
+    __slots__ = ("seq", "round", "phase", "line", "ends", "turn", "may_lead", "hands", "counts",
+                 "boneyard", "owes_reveal", "legal", "totals", "finished", "winner")
+
+    def __init__(self, seq: int, round: int | None, phase: str, line: tuple[str, ...],
+                 ends: tuple[int, int] | None, turn: int | None, may_lead: tuple[int, ...],
+                 hands: tuple[tuple[str, ...] | None, ...], counts: tuple[int, ...],
+                 boneyard: int, owes_reveal: tuple[int, ...], legal: dict[str, Any],
+                 totals: tuple[int, ...], finished: bool, winner: int | None) -> None:
+        _set(self, "seq", seq)
+        _set(self, "round", round)
+        _set(self, "phase", phase)  # "before_first_deal", "in_progress", or the last outcome
+        _set(self, "line", line)  # tiles as they lie, left to right, each written left pip first
+        _set(self, "ends", ends)
+        _set(self, "turn", turn)  # the seat to act; None before a lead several seats may make
+        _set(self, "may_lead", may_lead)  # before the lead: the seats that may open
+        _set(self, "hands", hands)  # each seat's tiles where the record shows them all
+        _set(self, "counts", counts)
+        _set(self, "boneyard", boneyard)
+        _set(self, "owes_reveal", owes_reveal)  # seats the ended round waits on to show hands
+        _set(self, "legal", legal)  # for the seat on turn: plays (tile, end) it may make, draw,
+        # pass
+        _set(self, "totals", totals)
+        _set(self, "finished", finished)
+        _set(self, "winner", winner)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -47,7 +57,7 @@ class Position:
         seat's tiles are its own secret until the round is over. Counts stay."""
         if not self.round_in_play:
             return self
-        return replace(self, hands=(None,) * len(self.hands), legal={**self.legal, "plays": None})
+        return self._replace(hands=(None,) * len(self.hands), legal={**self.legal, "plays": None})
 
 
 def position(match: Match) -> Position:

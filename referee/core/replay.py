@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterator, Sequence
 
 from .events import Violation, shape_error
 from .match import Match, RoundResult
+from .records import Record, _set
 from .rules import Rules
 
 
@@ -39,15 +39,18 @@ def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
     return corrections(rules, events)[0]
 
 
-@dataclass(frozen=True)
-class Replay:
+class Replay(Record):
     """The outcome of replaying a whole record."""
 
-    match: Match
-    violations: tuple[Violation, ...]
-    struck: frozenset[int]
-    amended: dict[int, Any]
-    events: Sequence[Any] = ()  # the record replayed, as given
+    __slots__ = ("match", "violations", "struck", "amended", "events")
+
+    def __init__(self, match: Match, violations: tuple[Violation, ...], struck: frozenset[int],
+                 amended: dict[int, Any], events: Sequence[Any] = ()) -> None:
+        _set(self, "match", match)
+        _set(self, "violations", violations)
+        _set(self, "struck", struck)
+        _set(self, "amended", amended)
+        _set(self, "events", events)  # the record replayed, as given
 
     @property
     def valid(self) -> bool:

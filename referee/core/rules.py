@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .records import Record, _set
 from .tiles import tile_set
 
 
@@ -12,27 +12,38 @@ class RulesError(ValueError):
     """A rules specification that names an unknown preset, parameter or value, or contradicts itself."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
-    max_pip: int
-    seats: int
-    partnerships: bool
-    hand_size: int
-    draw: str
-    reserve: int
-    first_opener: str
-    later_opener: str
-    later_opening_tile: str
-    domino_points: str
-    blocked_compare: str
-    blocked_points: str
-    blocked_tie: str
-    target: int
-    # The standard penalty for a proven foul, as club rules write it: fixed points, or a share
-    # of the target (percent), whichever is greater; awarded to each opposing side. None: no
-    # standard penalty (a referee names the points).
-    foul_points: int | None = None
-    foul_share: int | None = None
+class Rules(Record):
+    """A match's rule parameters (see CHOICES, INTEGERS, OPTIONAL; resolve_rules checks them)."""
+
+    __slots__ = ("max_pip", "seats", "partnerships", "hand_size", "draw", "reserve",
+                 "first_opener", "later_opener", "later_opening_tile", "domino_points",
+                 "blocked_compare", "blocked_points", "blocked_tie", "target", "foul_points",
+                 "foul_share")
+
+    def __init__(self, max_pip: int, seats: int, partnerships: bool, hand_size: int, draw: str,
+                 reserve: int, first_opener: str, later_opener: str, later_opening_tile: str,
+                 domino_points: str, blocked_compare: str, blocked_points: str,
+                 blocked_tie: str, target: int, foul_points: int | None = None,
+                 foul_share: int | None = None) -> None:
+        _set(self, "max_pip", max_pip)
+        _set(self, "seats", seats)
+        _set(self, "partnerships", partnerships)
+        _set(self, "hand_size", hand_size)
+        _set(self, "draw", draw)
+        _set(self, "reserve", reserve)
+        _set(self, "first_opener", first_opener)
+        _set(self, "later_opener", later_opener)
+        _set(self, "later_opening_tile", later_opening_tile)
+        _set(self, "domino_points", domino_points)
+        _set(self, "blocked_compare", blocked_compare)
+        _set(self, "blocked_points", blocked_points)
+        _set(self, "blocked_tie", blocked_tie)
+        _set(self, "target", target)
+        # The standard penalty for a proven foul, as club rules write it: fixed points, or a
+        # share of the target (percent), whichever is greater; awarded to each opposing side.
+        # None: no standard penalty (a referee names the points).
+        _set(self, "foul_points", foul_points)
+        _set(self, "foul_share", foul_share)
 
     @property
     def sides(self) -> int:
@@ -71,7 +82,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1}  # name -> smallest value
 OPTIONAL = {"foul_points": (0, None), "foul_share": (0, 100)}  # name -> (least, most), or null
 BOOLEANS = {"partnerships"}
-PARAMETERS = tuple(Rules.__dataclass_fields__)
+PARAMETERS = Rules._fields
 
 _COMMON = {"max_pip": 6, "hand_size": 7, "reserve": 0, "partnerships": False}
 PRESETS: dict[str, dict[str, Any]] = {
