@@ -55,7 +55,7 @@ def dispute_sheet(args: dict[str, Any], match_id: int, seq: int):
     and its evidence event by event, the ruling, and the score before and after."""
     sheet = service().disputes.sheet(match_id, seq, who=caller())
     if args["format"] == "html":
-        return Response(render_template("dispute_sheet.html", sheet=sheet, sides=_sides(sheet)),
+        return Response(render_template("dispute_sheet.html", sheet=sheet, sides=sheet["sides"]),
                         mimetype="text/html")
     return sheet
 
@@ -82,9 +82,4 @@ def standard_penalty(args: dict[str, Any], match_id: int, seq: int):
     body = {"events": [{"seq": r.seq, "event": r.event} for r in recorded]}
     return body, etag_headers(recorded[-1].seq)
 
-
-def _sides(sheet: dict[str, Any]) -> list[str]:
-    from referee.service import side_names
-
-    return side_names(sheet["match"]["rules"], sheet["match"]["players"])
 

@@ -56,6 +56,7 @@ class DisputeSchema(Schema):
     found_at = fields.Integer(required=True)
     ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
     match = fields.Integer(metadata={"description": "in a club's list: the match"})
+    seat_name = fields.String(allow_none=True, metadata={"description": "the seat's player"})
 
 
 class ProblemSchema(Schema):
@@ -481,6 +482,8 @@ class SheetSchema(Schema):
     evidence = fields.List(fields.Dict(), required=True, metadata={
         "description": "each fact with its event as recorded: {seq, fact, event}"})
     ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
+    ruling_event = fields.Raw(allow_none=True, metadata={"description": "the ruling as recorded"})
+    sides = fields.List(fields.String(), metadata={"description": "each side's name"})
     score = fields.Dict(required=True, metadata={
         "description": "totals before the ruling (now, while open) and after it"})
 

@@ -256,7 +256,7 @@ def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     if how == "csv":
         echo_csv(rows, PLAYER_COLUMNS)
         return
-    from rich.console import Console
+    from .console import terminal
     from rich.table import Table
 
     table = Table(title=f"{club_slug}: {len(found)} players", title_justify="left")
@@ -265,7 +265,7 @@ def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     table.add_column("since")
     for p in found:
         table.add_row(str(p["id"]), p["name"], p["created_at"][:10])
-    Console().print(table)
+    terminal().print(table)
 
 
 def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
@@ -334,7 +334,7 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     if how == "csv":
         echo_csv(rows, TOKEN_COLUMNS)
         return
-    from rich.console import Console
+    from .console import terminal
     from rich.table import Table
 
     table = Table(title=f"{club_slug}: {len(found)} tokens", title_justify="left")
@@ -344,7 +344,7 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     for t in found:
         table.add_row(str(t["id"]), t["label"] or "", t["role"], _when(t["created_at"]),
                       _when(t["last_used_at"]) or "never", _when(t["revoked_at"]))
-    Console().print(table)
+    terminal().print(table)
 
 
 @token.command("revoke")

@@ -27,6 +27,7 @@ from .lookup import club_row
 from .reading import Reading, summary
 from .recording import Recording
 from .repository import MatchRepository, Recorded
+from .screen import side_names
 from .views import seen_position, seen_report, sight
 
 STATUSES = ("open", "ruled", "all")
@@ -43,7 +44,9 @@ class Disputes:
                   who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The match's disputes, open first, then by seq."""
         status = checks.one_of(status, STATUSES, "status")
-        found = self.reading.report(match_id, who=who)["disputes"]
+        players = self.reading.get_match(match_id, who=who)["players"]
+        found = [{**d, "seat_name": players[d["seat"]] if d["seat"] is not None else None}
+                 for d in self.reading.report(match_id, who=who)["disputes"]]
         return _ordered(found, status)
 
     def for_club(self, club: str, *, status: str = "open", limit: int = 50, offset: int = 0,
@@ -81,7 +84,7 @@ class Disputes:
         return {
             "stored": False,
             "events": [{"seq": row.last_seq + i, "event": e,
-                        "violation": v.as_dict() if v is not None else None}
+                        "violation": view.told(v, row.players).as_dict() if v else None}
                        for i, (e, v) in enumerate(zip(events, refused), start=1)],
             "report": seen_report(after, view, row.players),
             "changes": report_changes(seen_report(before, view, row.players),
@@ -93,9 +96,11 @@ class Disputes:
         """The penalty events the match's rules award for dispute ``seq``: the rules' points to
         each side opposing the seat at fault, each naming the dispute."""
         seq = checks.count(seq, "seq")
-        dispute = self._dispute(match_id, seq, who)
         with db.reading(self.engine) as conn:
-            rules = Rules(**self.matches.row(conn, match_id).rules)
+            row = self.matches.row(conn, match_id)
+        require(who, row.club, Action.RULE)
+        rules = Rules(**row.rules)
+        dispute = self._dispute(match_id, seq, who)
         points = rules.foul_penalty()
         if points is None:
             raise Invalid("these rules name no standard penalty (foul_points, foul_share): "
@@ -153,6 +158,8 @@ class Disputes:
             "evidence": [{**fact, "event": events[fact["seq"] - 1]}
                          for fact in details.get("evidence", [])],
             "ruling": ruling,
+            "ruling_event": events[ruling["seq"] - 1] if ruling else None,
+            "sides": side_names(row.rules, row.players),
             "score": {"before": list(before.totals),
                       "after": list(after.totals) if after is not None else None},
         }

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, Iterator, Sequence
 
 from .. import store
-from ..core.disputes import open_count
+from ..core.disputes import open_count, violations_of
 from ..core.events import EVENT_TYPES
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
@@ -184,6 +184,8 @@ class Recording:
         if number is None:
             raise NotFound(f"no match {match_id!r}")
         action = action_for_event(event)
+        if _names_a_dispute(event):
+            self._check_dispute(number, event["target"])
         try:
             with too_large():
                 recorded = self.matches.append(number, event, new, expected_seq,
@@ -200,6 +202,15 @@ class Recording:
                     return recorded
                 state = seen_position(self.matches, conn, row, view, entry, recorded.seq)
         return replace(recorded, state=state, hands_hidden=not view.whole)
+
+    def _check_dispute(self, match_id: int, target: Any) -> None:
+        """A stands, or a penalty, annul or forfeit naming a target, rules on a dispute: the
+        target must be one (an event the record refused, or a foul proven in hindsight)."""
+        with db.reading(self.engine) as conn:
+            result = self.matches.replay(conn, self.matches.row(conn, match_id))
+        if target not in {v.seq for v in violations_of(result)}:
+            raise Invalid(f"event {target} is not a dispute: a ruling names an event the record "
+                          f"refused or a foul proven in hindsight")
 
     def _refusal_for(self, match_id: int, event: Any, refusal: IllegalEvent,
                      who: Caller) -> IllegalEvent:
@@ -225,6 +236,11 @@ def too_large() -> Iterator[None]:
         yield
     except store.MatchFull as full:
         raise TooLarge(full.limit, full.maximum, full.would_be) from None
+
+
+def _names_a_dispute(event: Any) -> bool:
+    return (type(event) is dict and type(event.get("target")) is int
+            and event.get("type") in ("stands", "penalty", "annul", "forfeit"))
 
 
 def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | None = None,

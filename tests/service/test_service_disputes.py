@@ -122,3 +122,13 @@ def test_only_referees_rule(service: Service, club: str) -> None:
         service.recording.record_event(match_id, STANDS, expected_seq=7, who=scorekeeper)
     with pytest.raises(Forbidden):
         service.disputes.preview(match_id, [STANDS], who=scorekeeper)
+
+
+def test_a_ruling_must_name_a_dispute(service: Service, club: str) -> None:
+    match_id = new_match(service, club)
+    with pytest.raises(Invalid, match="not a dispute"):
+        service.recording.record_event(match_id, {**STANDS, "target": 2}, expected_seq=7)
+    with pytest.raises(Invalid, match="not a dispute"):
+        service.recording.record_event(match_id, {"type": "penalty", "side": 0, "points": 5,
+                                                  "target": 4, "reason": "x"}, expected_seq=7)
+    assert service.disputes.for_match(match_id)[0]["seat_name"] == "Beto"
