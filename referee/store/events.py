@@ -176,8 +176,8 @@ def last_recorded_at(conn: Connection, match_id: int) -> dt.datetime | None:
 
 
 def secret_rows(conn: Connection, match_id: int, since: int) -> list[Row]:
-    """(seq, token_id, data) of the deals and draws from seq ``since`` on: the events that may
-    hold tiles the table has not seen."""
+    """(seq, token_id, data) of the deals, draws and amends from seq ``since`` on: the events
+    that may hold tiles the table has not seen (an amend may correct a deal)."""
     return conn.execute(select(events.c.seq, events.c.token_id, events.c.data).where(
         events.c.match_id == match_id, events.c.seq >= since,
-        events.c.type.in_(("deal", "draw"))).order_by(events.c.seq)).all()
+        events.c.type.in_(("deal", "draw", "amend"))).order_by(events.c.seq)).all()

@@ -149,3 +149,18 @@ def test_once_the_round_is_over_everything_shows(service: Service, club: str) ->
     record(service, match_id, {"type": "annul", "reason": "misdeal"}, who=REFEREE)
     assert service.reading.list_events(match_id, who=VIEWER)[0]["event"]["hands"] == HANDS
     assert service.reading.state(match_id, who=VIEWER).hands[0] is not None
+
+
+def test_an_amended_deal_is_as_secret_as_the_deal(service: Service, club: str) -> None:
+    match_id = new_match(service, club)
+    typo = [list(HANDS[0]), list(HANDS[1])]
+    typo[1][-1] = "6-6"  # dealt twice: a bad deal, stored as disputed
+    record(service, match_id, {"type": "deal", "hands": typo, "disputed": True})
+    record(service, match_id, {"type": "amend", "target": 1, "reason": "a typo in the deal",
+                               "event": {"type": "deal", "hands": HANDS}}, who=REFEREE)
+    assert service.reading.state(match_id, who=REFEREE).hands[1] is not None
+    for who in (B, VIEWER):
+        seen = service.reading.list_events(match_id, who=who)
+        assert seen[1]["event"]["event"]["hands"] == [None, None] and seen[1]["redacted"]
+        assert service.reading.state(match_id, who=who).hands == (None, None)
+        assert not names_a_secret(service.reading.export_log(match_id, who=who))
