@@ -80,17 +80,57 @@ class _Round:
     # ------------------------------------------------------------------------ passes and draws
 
     def find(self, proven: list[Violation], suspicions: list[Violation]) -> None:
+        trail, dealt = self.trail, self.round.dealt
+        # What each moment rules out, worked out once a round (a pass or draw asks at each):
+        # the tiles on the line before each entry, and what each seat showed (played, revealed,
+        # drew in sight) or was dealt open, for the other seats' sake.
+        line_before, line = [], 0
+        shown = [d or 0 for d in dealt]
+        for _, kind, s, x, _ in trail:
+            line_before.append(line)
+            if kind == "play":
+                line |= 1 << x
+                shown[s] |= 1 << x
+            elif kind == "reveal":
+                shown[s] |= x
+            elif kind == "draw" and x is not None:
+                shown[s] |= 1 << x
         for seat in range(self.seats):
-            for k, i in enumerate(self.mine[seat]):
-                seq, kind, _, tile, ends = self.trail[i]
-                if kind not in FOULS:
-                    continue
-                later = self.mine[seat][k + 1:]
-                proof = self.proof(seat, seq, kind, tile, ends, later)
-                if proof is not None:
-                    proven.append(proof)
-                elif (suspicion := self.suspicion(seat, i, kind, ends, later)) is not None:
-                    suspicions.append(suspicion)
+            mine = self.mine[seat]
+            others = 0
+            for s, mask in enumerate(shown):
+                if s != seat:
+                    others |= mask
+            # From each of its entries on: how many draws it made after, and the tiles it drew in
+            # sight after (they were in the boneyard then).
+            draws_after, seen_after = [0] * len(mine), [0] * len(mine)
+            draws = seen = 0
+            for k in range(len(mine) - 1, -1, -1):
+                draws_after[k], seen_after[k] = draws, seen
+                _, kind, _, x, _ = trail[mine[k]]
+                if kind == "draw":
+                    draws += 1
+                    if x is not None:
+                        seen |= 1 << x
+            final_known = self.final_hand_known(seat)
+            known = dealt[seat] is not None  # the whole hand known, just before each entry
+            for k, i in enumerate(mine):
+                seq, kind, _, tile, ends = trail[i]
+                if kind in FOULS:
+                    proof = self.proof(seat, seq, kind, tile, ends, mine[k + 1:])
+                    if proof is not None:
+                        proven.append(proof)
+                    # A known hand was judged at once; a hand later shown whole, with no draw
+                    # since, is exactly what it showed since: decided either way.
+                    elif not known and not (draws_after[k] == 0 and final_known):
+                        gone = line_before[i] | others | seen_after[k]
+                        suspicion = self.suspicion(seat, seq, kind, ends, draws_after[k], gone)
+                        if suspicion is not None:
+                            suspicions.append(suspicion)
+                if kind == "reveal":
+                    known = True
+                elif kind == "draw" and tile is None:
+                    known = False
         if (lead := self.lead()) is not None:
             proven.append(lead)
 
@@ -134,20 +174,15 @@ class _Round:
                                  "proven", u, tuple(facts))
         return None
 
-    def suspicion(self, seat: int, index: int, kind: str, ends: tuple[int, int],
-                  later: Sequence[int]) -> Violation | None:
-        seq = self.trail[index][0]
-        if self.hand_known(seat, index):
-            return None  # judged at once against the known hand
-        if not any(self.trail[j][1] == "draw" for j in later) and self.final_hand_known(seat):
-            return None  # its hand then is exactly what it showed since: decided, and clean
+    def suspicion(self, seat: int, seq: int, kind: str, ends: tuple[int, int], draws: int,
+                  gone: int) -> Violation | None:
+        """A pass or draw by a hand not known then: possible when a tile that fits was not seen
+        anywhere else (``gone``: what the seat cannot have held then)."""
         a, b = ends
-        fit = self.tiles.pip_mask[a] | self.tiles.pip_mask[b]
-        possible = fit & ~self.gone(seat, index)
+        possible = (self.tiles.pip_mask[a] | self.tiles.pip_mask[b]) & ~gone
         if not possible:
             return None
         names = self.tiles.mask_names(possible)
-        draws = sum(self.trail[j][1] == "draw" for j in later)
         unseen = (f"{names[0]} fits and was" if len(names) == 1
                   else f"{', '.join(names)} fit and were")
         evidence = [{"seq": seq, "fact": f"{self.name(seat)} {VERBS[kind]} with the ends at {a} "
@@ -158,19 +193,6 @@ class _Round:
         return Violation(seq, FOULS[kind], seat,
                          f"{self.name(seat)} may have held a tile that fits {_ends(a, b)}",
                          "possible", None, tuple(evidence))
-
-    def hand_known(self, seat: int, index: int) -> bool:
-        """Whether the seat's whole hand was known just before trail entry ``index``."""
-        known = self.round.dealt[seat] is not None
-        for j in self.mine[seat]:
-            if j >= index:
-                break
-            _, k, _, x, _ = self.trail[j]
-            if k == "reveal":
-                known = True
-            elif k == "draw" and x is None:
-                known = False
-        return known
 
     def final_hand_known(self, seat: int) -> bool:
         """Whether the record shows what the seat held at the round's end (it went out, or a
@@ -185,22 +207,6 @@ class _Round:
             if kind in ("play", "draw"):
                 return False
         return self.round.dealt[seat] is not None and not self.mine[seat]
-
-    def gone(self, seat: int, index: int) -> int:
-        """Tiles the seat cannot have held at trail entry ``index``: on the line by then, shown
-        or drawn in sight by another seat in this round, dealt into another open hand."""
-        gone = 0
-        for j, (_, k, s, x, _) in enumerate(self.trail):
-            if k == "play" and (j < index or s != seat):
-                gone |= 1 << x
-            elif s != seat and k == "reveal":
-                gone |= x
-            elif k == "draw" and x is not None and (s != seat or j > index):
-                gone |= 1 << x  # it was in the boneyard then
-        for s, dealt in enumerate(self.round.dealt):
-            if s != seat and dealt is not None:
-                gone |= dealt
-        return gone
 
     # ------------------------------------------------------------------------------- the lead
 
