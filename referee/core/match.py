@@ -59,8 +59,9 @@ class _Round:
         self.dealt_at = dealt_at  # the seq of its deal
         self.dealt = dealt  # each seat's hand as dealt, where the deal shows it (else None)
         # What the round's seats did, as hindsight needs it: (seq, kind, seat, tile, ends).
-        # kind: "play" (tile, None: hindsight asks no play for its ends), "draw" (tile or None
-        # when unseen, the ends), "pass" (None, the ends), "reveal" (a mask of tiles shown).
+        # kind: "play" (tile, and where it went: "L" or "R", or for the lead its pips as
+        # written; Match.placed reads the line from these), "draw" (tile or None when unseen,
+        # the ends), "pass" (None, the ends), "reveal" (a mask of tiles shown).
         self.trail: list[tuple[str, int, int, Any, Any]] = []
         # Whether the record leaves any of it unseen (a hand dealt closed, a draw unseen): only
         # then has hindsight anything to find.
@@ -86,7 +87,7 @@ class Match:
     # instance dict no longer shares keys, and every lookup slows down).
     __slots__ = ("rules", "seats", "players", "tiles", "totals", "finished",
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
-                 "unseen_pips", "line", "left", "right", "placed", "boneyard",
+                 "unseen_pips", "line", "left", "right", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "_handlers")
 
@@ -112,7 +113,6 @@ class Match:
         self.line = 0  # mask of tiles on the line
         self.left: int | None = None
         self.right: int | None = None
-        self.placed: list[tuple[str, int, int]] = []  # ("L"|"R"|"lead", left pip, right pip)
         self.boneyard = 0
         self.turn: int | None = None
         self.may_lead = 0  # mask of seats that may lead
@@ -130,6 +130,32 @@ class Match:
         self._handlers["play"] = lambda e, seq: self._play(e["seat"], e["tile"], e.get("end"), seq)
 
     # ------------------------------------------------------------------ reading the state
+
+    @property
+    def placed(self) -> list[tuple[str, int, int]]:
+        """How the line was laid, tile by tile: ("lead", left pip, right pip) and then ("L" or
+        "R", left pip, right pip) as each tile lies. Read from the round's trail (a play
+        records only its side: one tuple fewer on the replay's hot path)."""
+        placed: list[tuple[str, int, int]] = []
+        if self.round is None:
+            return placed
+        high, low = self.tiles.high, self.tiles.low
+        left = right = 0
+        for _, kind, _, tile, side in self.round.trail:
+            if kind != "play":
+                continue
+            if side == "R":
+                out = high[tile] + low[tile] - right
+                placed.append(("R", right, out))
+                right = out
+            elif side == "L":
+                out = high[tile] + low[tile] - left
+                placed.append(("L", out, left))
+                left = out
+            else:
+                left, right = side
+                placed.append(("lead", left, right))
+        return placed
 
     def hand_known(self, seat: int) -> bool:
         return self.known[seat].bit_count() == self.count[seat]
@@ -213,13 +239,15 @@ class Match:
         push, play, pass_ = self.push, self._play, self._pass
         seats = self.seats
         parts_of, pip_mask = self.tiles.parts.get, self.tiles.pip_mask
+        no_boneyard = self.rules.draw == "none"  # (can_draw() is then False)
         # A run of plain plays (the seat on turn plays a tile known to be in its hand where it
-        # plainly goes, once the lead is down) is applied in local variables: the table's
-        # fields below live here while the run lasts, and go back to the match before anything
-        # else reads them (any other event, the end of the round, the end of the events).
+        # plainly goes, once the lead is down), and of plain passes, is applied in local
+        # variables: the table's fields below live here while the run lasts, and go back to
+        # the match before anything else reads them (any other event, the end of the round,
+        # the end of the events).
         run = False
         seq = left = right = turn = line = passes = drew = last_player = None
-        known = count = placed = trail = None
+        known = count = trail = None
         try:
             for event in events:
                 # The shape checks are shape_error's for these kinds (it stays the reference),
@@ -238,7 +266,7 @@ class Match:
                                                             self.turn, self.line)
                             passes, drew, last_player = self.passes, self.drew, self.last_player
                             known, count = self.known, self.count
-                            placed, trail = self.placed, self.round.trail
+                            trail = self.round.trail
                         if (seat == turn and (parts := parts_of(text)) is not None
                                 and known[seat] & parts[1]):
                             tile, bit, high, low = parts
@@ -257,14 +285,10 @@ class Match:
                             if side is not None:  # (else _play says what is wrong)
                                 seq += 1  # applied as _play applies it
                                 if side == "R":
-                                    out = high + low - right
-                                    placed.append(("R", right, out))
-                                    right = out
+                                    right = high + low - right
                                 else:
-                                    out = high + low - left
-                                    placed.append(("L", out, left))
-                                    left = out
-                                trail.append((seq, "play", seat, tile, None))
+                                    left = high + low - left
+                                trail.append((seq, "play", seat, tile, side))
                                 known[seat] &= ~bit
                                 count[seat] -= 1
                                 line |= bit
@@ -280,6 +304,22 @@ class Match:
                                                            drew, last_player)
                                     self._end_play(BLOCKED)
                                 continue
+                elif kind == "pass" and run and no_boneyard:
+                    # a pass by the seat on turn that holds (as far as the record shows) no
+                    # tile that fits, where nobody draws: applied as _pass applies it
+                    seat = event.get("seat")
+                    if (type(seat) is int and seat == turn
+                            and not known[seat] & (pip_mask[left] | pip_mask[right])):
+                        seq += 1
+                        trail.append((seq, "pass", seat, None, (left, right)))
+                        passes += 1
+                        drew = False
+                        turn = (seat + 1) % seats
+                        if passes >= seats:
+                            run = self._write_back(seq, left, right, turn, line, passes, drew,
+                                                   last_player)
+                            self._end_play(BLOCKED)
+                        continue
                 if run:  # anything else reads the match: it gets the run's fields back first
                     run = self._write_back(seq, left, right, turn, line, passes, drew,
                                            last_player)
@@ -394,6 +434,7 @@ class Match:
             if v := self._lead(seq, seat, tile, text):
                 return v
             left, right = self.left, self.right
+            side = (left, right)  # as the trail has a lead: its pips as written
         else:
             if seat != self.turn:
                 return self._turn(seq, seat, "play")
@@ -412,15 +453,11 @@ class Match:
                 side = self._side_for(seq, seat, tile, end)
                 if type(side) is Violation:
                     return side
-            if side == "R":
-                out = high + low - right  # the tile's other pip becomes the open end
-                self.placed.append(("R", right, out))
-                self.right = right = out
+            if side == "R":  # the tile's other pip becomes the open end
+                self.right = right = high + low - right
             else:
-                out = high + low - left
-                self.placed.append(("L", out, left))
-                self.left = left = out
-        self.round.trail.append((seq, "play", seat, tile, None))
+                self.left = left = high + low - left
+        self.round.trail.append((seq, "play", seat, tile, side))
         # the tile leaves the hand for the line
         hand = known[seat]
         if not hand & bit:
@@ -460,7 +497,6 @@ class Match:
             return Violation(seq, "wrong_opening_tile", seat,
                              f"this round must open with {names[self.lead_tile]}, not {names[tile]}")
         self.left, self.right = self.tiles.halves(text)
-        self.placed.append(("lead", self.left, self.right))
         self.round.opener = seat
         return None
 
@@ -768,7 +804,6 @@ class Match:
         self.unseen_pips = [None] * seats
         self.line = 0
         self.left = self.right = None
-        self.placed = []
         self.boneyard = tiles.size - seats * rules.hand_size
         self.passes = 0
         self.drew = False

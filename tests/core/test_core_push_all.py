@@ -65,6 +65,7 @@ def _state(match: Match) -> dict:
     state["rounds"] = [{name: getattr(r, name) for name in type(r).__slots__}
                        for r in match.rounds]
     state["round"] = match.round.number if match.round else None
+    state["placed"] = match.placed
     return state
 
 
