@@ -16,6 +16,7 @@ from typing import Any
 import schemathesis
 from api_helpers import SERVER_TOKEN, Api, api  # noqa: F401
 from hypothesis import HealthCheck, assume, given, settings
+from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 
@@ -77,6 +78,12 @@ def test_api_conforms_to_its_document(api: Api) -> None:
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             try:
                 _run(api, operation, mode)
+            except Unsatisfiable:
+                # Every input of the operation is fixed (its path parameters name real
+                # resources, and it takes no query or body): there is nothing that does not fit
+                # the document left to send. Only the negative run can meet this.
+                if mode is not GenerationMode.NEGATIVE:
+                    raise
             except (Exception, BaseExceptionGroup) as failure:  # noqa: BLE001 - reported below
                 failures.append(f"{operation.method.upper()} {operation.path} ({mode}): {failure}")
     assert not failures, "\n\n".join(failures)
