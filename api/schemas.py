@@ -394,6 +394,8 @@ class RecordedEventSchema(Schema):
     event = fields.Dict(required=True)
     recorded_at = fields.String(allow_none=True, metadata={"format": "date-time"})
     recorded_by = fields.String(allow_none=True)
+    token_id = fields.Integer(allow_none=True, metadata={
+        "description": "referees only: the token that recorded it (null: the CLI)"})
     redacted = fields.Boolean(metadata={
         "description": "true when hands or a drawn tile the table has not seen are withheld"})
 

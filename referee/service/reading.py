@@ -19,7 +19,7 @@ from ..core.rules import Rules
 from ..store import db
 from ..store.schema import STATUSES
 from . import checks
-from .access import OPERATOR, Action, Caller, require
+from .access import OPERATOR, Action, Caller, require, sees_hands
 from .errors import Invalid
 from .lookup import club_row
 from .players import find as find_player
@@ -79,10 +79,13 @@ class Reading:
             rows = store.event_rows(conn, row.id, after=after, limit=limit)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
+        referee = sees_hands(who, row.club)  # who recorded what is the club's referees' to see
         records = []
         for r in rows:
             record = {"seq": r.seq, "event": store.load_json(r.data),
                       "recorded_at": store.iso(r.recorded_at), "recorded_by": r.recorded_by}
+            if referee:
+                record["token_id"] = r.token_id
             if r.seq in view.withheld:
                 record.update(event=view.withheld[r.seq], redacted=True)
             records.append(record)

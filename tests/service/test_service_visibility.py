@@ -164,3 +164,8 @@ def test_an_amended_deal_is_as_secret_as_the_deal(service: Service, club: str) -
         assert seen[1]["event"]["event"]["hands"] == [None, None] and seen[1]["redacted"]
         assert service.reading.state(match_id, who=who).hands == (None, None)
         assert not names_a_secret(service.reading.export_log(match_id, who=who))
+
+
+def test_referees_see_which_token_recorded_each_event(service: Service, led: int) -> None:
+    assert [r["token_id"] for r in service.reading.list_events(led, who=REFEREE)] == [1, 1]
+    assert "token_id" not in service.reading.list_events(led, who=VIEWER)[0]
