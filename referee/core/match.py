@@ -255,55 +255,53 @@ class Match:
                 kind = event.get("type") if type(event) is dict and "seq" not in event else None
                 if kind == "play":
                     seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
-                    if not (type(seat) is int and 0 <= seat < seats and type(text) is str
-                            and (end is None or type(end) is int or end == "left"
-                                 or end == "right")):
-                        kind = None  # push says what is wrong with it
-                    elif run or (self.playing and not self.finished and self.left is not None):
-                        if not run:
-                            run = True
-                            seq, left, right, turn, line = (self.seq, self.left, self.right,
-                                                            self.turn, self.line)
-                            passes, drew, last_player = self.passes, self.drew, self.last_player
-                            known, count = self.known, self.count
-                            trail = self.round.trail
-                        if (seat == turn and (parts := parts_of(text)) is not None
-                                and known[seat] & parts[1]):
-                            tile, bit, high, low = parts
-                            fits_left = high == left or low == left
-                            fits_right = high == right or low == right
-                            if end is None:  # the end it fits; with two, they must be alike
-                                side = (("R" if left == right or not fits_left else None)
-                                        if fits_right else ("L" if fits_left else None))
-                            elif end == "left":
-                                side = "L" if fits_left else None
-                            elif end == "right":
-                                side = "R" if fits_right else None
-                            else:  # a pip
-                                side = ("R" if end == right and fits_right
-                                        else "L" if end == left and fits_left else None)
-                            if side is not None:  # (else _play says what is wrong)
-                                seq += 1  # applied as _play applies it
-                                if side == "R":
-                                    right = high + low - right
-                                else:
-                                    left = high + low - left
-                                trail.append((seq, "play", seat, tile, side))
-                                known[seat] &= ~bit
-                                count[seat] -= 1
-                                line |= bit
-                                passes, drew, last_player = 0, False, seat
-                                turn = (seat + 1) % seats
-                                if count[seat] == 0:
-                                    run = self._write_back(seq, left, right, turn, line, passes,
-                                                           drew, last_player)
-                                    self.round.seat_out = seat
-                                    self._end_play(DOMINO)
-                                elif left == right and line & (pip := pip_mask[left]) == pip:
-                                    run = self._write_back(seq, left, right, turn, line, passes,
-                                                           drew, last_player)
-                                    self._end_play(BLOCKED)
-                                continue
+                    if not run and self.playing and not self.finished and self.left is not None:
+                        run = True
+                        seq, left, right, turn, line = (self.seq, self.left, self.right,
+                                                        self.turn, self.line)
+                        passes, drew, last_player = self.passes, self.drew, self.last_player
+                        known, count = self.known, self.count
+                        trail = self.round.trail
+                    # (a seat that is the turn's is a seat of the table: it is well-formed)
+                    if (run and seat == turn and type(seat) is int and type(text) is str
+                            and (parts := parts_of(text)) is not None and known[seat] & parts[1]):
+                        tile, bit, high, low = parts
+                        fits_left = high == left or low == left
+                        fits_right = high == right or low == right
+                        if end is None:  # the end it fits; with two, they must be alike
+                            side = (("R" if left == right or not fits_left else None)
+                                    if fits_right else ("L" if fits_left else None))
+                        elif end == "left":
+                            side = "L" if fits_left else None
+                        elif end == "right":
+                            side = "R" if fits_right else None
+                        elif type(end) is int:  # a pip
+                            side = ("R" if end == right and fits_right
+                                    else "L" if end == left and fits_left else None)
+                        else:  # not an end at all: push says so
+                            side = None
+                        if side is not None:  # (else _play or push says what is wrong)
+                            seq += 1  # applied as _play applies it
+                            if side == "R":
+                                right = high + low - right
+                            else:
+                                left = high + low - left
+                            trail.append((seq, "play", seat, tile, side))
+                            known[seat] &= ~bit
+                            count[seat] = held = count[seat] - 1
+                            line |= bit
+                            passes, drew, last_player = 0, False, seat
+                            turn = (seat + 1) % seats
+                            if not held:
+                                run = self._write_back(seq, left, right, turn, line, passes,
+                                                       drew, last_player)
+                                self.round.seat_out = seat
+                                self._end_play(DOMINO)
+                            elif left == right and line & (pip := pip_mask[left]) == pip:
+                                run = self._write_back(seq, left, right, turn, line, passes,
+                                                       drew, last_player)
+                                self._end_play(BLOCKED)
+                            continue
                 elif kind == "pass" and run and no_boneyard:
                     # a pass by the seat on turn that holds (as far as the record shows) no
                     # tile that fits, where nobody draws: applied as _pass applies it
@@ -324,11 +322,14 @@ class Match:
                     run = self._write_back(seq, left, right, turn, line, passes, drew,
                                            last_player)
                 if kind == "play":
-                    self.seq = seq = self.seq + 1
-                    if (violation := play(seat, text, end, seq)) is not None:
-                        violations.append(violation)
-                    continue
-                if kind == "pass":
+                    if (type(seat) is int and 0 <= seat < seats and type(text) is str
+                            and (end is None or type(end) is int or end == "left"
+                                 or end == "right")):
+                        self.seq = seq = self.seq + 1
+                        if (violation := play(seat, text, end, seq)) is not None:
+                            violations.append(violation)
+                        continue
+                elif kind == "pass":
                     seat = event.get("seat")
                     if type(seat) is int and 0 <= seat < seats:
                         self.seq = seq = self.seq + 1
