@@ -89,7 +89,7 @@ class Match:
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
                  "unseen_pips", "line", "left", "right", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
-                 "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "_handlers")
+                 "all_dealt", "settled", "forfeited", "rulings", "rulings_at")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
@@ -126,8 +126,6 @@ class Match:
         self.rulings: dict[int, int] = {}  # a settled dispute's seq -> the latest settling ruling
         self.rulings_at: set[int] = set()  # seqs holding a void, amend or stands
         self.all_dealt = seats * rules.hand_size == self.tiles.size
-        self._handlers = {kind: getattr(self, "_" + kind) for kind in EVENT_TYPES}
-        self._handlers["play"] = lambda e, seq: self._play(e["seat"], e["tile"], e.get("end"), seq)
 
     # ------------------------------------------------------------------ reading the state
 
@@ -222,7 +220,7 @@ class Match:
         if problem is not None:
             return Violation(seq, "bad_event", self._acting_seat(event), problem)
         kind = event["type"]
-        violation = self._handlers[kind](event, seq)
+        violation = _HANDLERS[kind](self, event, seq)
         if violation is None and "target" in event:
             if kind in SETTLING:
                 self.rulings[event["target"]] = seq
@@ -357,6 +355,9 @@ class Match:
         self.seq, self.left, self.right, self.turn, self.line = seq, left, right, turn, line
         self.passes, self.drew, self.last_player = passes, drew, last_player
         return False
+
+    def _play_event(self, event: dict, seq: int) -> Violation | None:
+        return self._play(event["seat"], event["tile"], event.get("end"), seq)
 
     def _acting_seat(self, event: Any) -> int | None:
         """The seat a seat's own event names, when it names one that exists (else None)."""
@@ -855,3 +856,8 @@ class Match:
         if max(self.totals) >= self.rules.target:
             self.finished = True
             self.winner = match_winner(self.totals)
+
+
+# Each kind's handler (a play's unpacks the event for _play), made once for every match.
+_HANDLERS = {kind: getattr(Match, "_" + kind) for kind in EVENT_TYPES}
+_HANDLERS["play"] = Match._play_event
