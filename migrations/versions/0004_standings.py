@@ -1,6 +1,7 @@
 """Standings and ratings as projections: a row per seat of each finished match
-(standing_rows), each player's rating after each match (player_ratings) and now
-(current_ratings), and a club's tie-breakers (clubs.tie_breakers).
+(standing_rows) and their sums per player and month (standing_months), each player's rating
+after each match (player_ratings) and now (current_ratings), and a club's tie-breakers
+(clubs.tie_breakers).
 
 The new tables start empty: a database that holds finished matches already gets their rows
 and ratings from ``domino db rebuild`` (``Service.rebuild``), which recomputes every
@@ -58,11 +59,28 @@ def upgrade() -> None:
         _fk("standing_rows", "player_id", "players"),
         _fk("standing_rows", "partner_id", "players"),
     )
-    op.create_index("ix_standing_rows_club_id_played_on", "standing_rows",
-                    ["club_id", "played_on"])
     op.create_index("ix_standing_rows_club_id_finish_seq", "standing_rows",
                     ["club_id", "finish_seq"])
-    op.create_index("ix_standing_rows_player_id", "standing_rows", ["player_id"])
+    op.create_index("ix_standing_rows_covering", "standing_rows",
+                    ["club_id", "player_id", "partner_id", "played_on", "event", "won", "lost",
+                     "rounds_won", "points_for", "points_against", "flagged"])
+    op.create_index("ix_standing_rows_by_day", "standing_rows",
+                    ["club_id", "played_on", "player_id", "partner_id", "event", "won", "lost",
+                     "rounds_won", "points_for", "points_against", "flagged"])
+    op.create_table(
+        "standing_months",
+        sa.Column("club_id", sa.Integer, nullable=False),
+        sa.Column("player_id", sa.Integer, nullable=False),
+        sa.Column("partner_id", sa.Integer, nullable=False),
+        sa.Column("month", sa.String(7), nullable=False),
+        sa.Column("event", sa.Text, nullable=False),
+        *(sa.Column(name, sa.Integer, nullable=False) for name in
+          ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")),
+        sa.PrimaryKeyConstraint("club_id", "player_id", "partner_id", "month", "event",
+                                name="pk_standing_months"),
+        _fk("standing_months", "club_id", "clubs"),
+        _fk("standing_months", "player_id", "players"),
+    )
     op.create_table(
         "player_ratings",
         sa.Column("player_id", sa.Integer, nullable=False),
@@ -102,9 +120,10 @@ def downgrade() -> None:
     op.drop_index("ix_player_ratings_club_id_finish_seq", table_name="player_ratings")
     op.drop_index("ix_player_ratings_player_id_finish_seq", table_name="player_ratings")
     op.drop_table("player_ratings")
-    op.drop_index("ix_standing_rows_player_id", table_name="standing_rows")
+    op.drop_table("standing_months")
+    op.drop_index("ix_standing_rows_covering", table_name="standing_rows")
     op.drop_index("ix_standing_rows_club_id_finish_seq", table_name="standing_rows")
-    op.drop_index("ix_standing_rows_club_id_played_on", table_name="standing_rows")
+    op.drop_index("ix_standing_rows_by_day", table_name="standing_rows")
     op.drop_table("standing_rows")
     if op.get_bind().dialect.name == "sqlite":
         # A batch rebuild of clubs would drop and re-create a table the others refer to;

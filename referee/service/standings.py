@@ -155,75 +155,88 @@ def _player_id(conn: Any, club_id: int, player: Any) -> int:
     raise NotFound(f"no player {player!r} in this club")
 
 
+_UNRATED = (MU, SIGMA, 0)
+
+
 def _line(row: dict[str, Any], group: str, names: dict[int, str],
           ratings: dict[int, tuple[float, float, int]]) -> dict[str, Any]:
-    played, won = row["played"], row["won"]
-    keys = (row["key"],) if group == "players" else row["key"]
-    rated = [ratings.get(pid, (MU, SIGMA, 0)) for pid in keys]
-    # A partnership's rating is its partners' mean; it is made of the fewer partner's games
-    # and provisional while either partner is.
-    rating = sum(ordinal(mu, sigma) for mu, sigma, _ in rated) / len(rated)
+    played, won, pf, pa = row["played"], row["won"], row["points_for"], row["points_against"]
+    key = row["key"]
     line: dict[str, Any] = {"rank": 0}
     if group == "players":
-        line["player"] = names[row["key"]]
+        mu, sigma, games = ratings.get(key, _UNRATED)
+        rating, unsure = mu - 3 * sigma, provisional(sigma)
+        line["player"] = names[key]
     else:
-        line["partners"] = sorted((names[pid] for pid in keys), key=lambda n: (n.casefold(), n))
-    line.update({
-        "played": played, "won": won, "lost": row["lost"], "rounds_won": row["rounds_won"],
-        "points_for": row["points_for"], "points_against": row["points_against"],
-        "difference": row["points_for"] - row["points_against"],
-        "win_rate": round(won / played, 4) if played else 0.0,
-        "rating": round(rating, 2), "rating_games": min(g for _, _, g in rated),
-        "flagged": row["flagged"],
-        "provisional": any(provisional(sigma) for _, sigma, _ in rated),
-    })
-    line["_key"] = row["key"]
-    line["_rating"] = rating
+        # A partnership's rating is its partners' mean; it is made of the fewer partner's
+        # games and provisional while either partner is.
+        (mu1, s1, g1), (mu2, s2, g2) = ratings.get(key[0], _UNRATED), ratings.get(key[1], _UNRATED)
+        rating, games = (ordinal(mu1, s1) + ordinal(mu2, s2)) / 2, min(g1, g2)
+        unsure = provisional(s1) or provisional(s2)
+        a, b = names[key[0]], names[key[1]]
+        line["partners"] = [a, b] if (a.casefold(), a) <= (b.casefold(), b) else [b, a]
+    line.update(played=played, won=won, lost=row["lost"], rounds_won=row["rounds_won"],
+                points_for=pf, points_against=pa, difference=pf - pa,
+                win_rate=round(won / played, 4) if played else 0.0, rating=round(rating, 2),
+                rating_games=games, flagged=row["flagged"], provisional=unsure,
+                _key=key, _rating=rating)
     return line
 
 
-def _value(line: dict[str, Any], breaker: str) -> Any:
+def _value(breaker: str) -> Any:
+    """The breaker's value of a line, more being better."""
     if breaker == "points_against":
-        return -line["points_against"]  # fewer is better
+        return lambda line: -line["points_against"]  # fewer is better
     if breaker == "rating":
-        return line["_rating"]
-    return line[breaker]
+        return lambda line: line["_rating"]
+    return lambda line: line[breaker]
 
 
 def _ranked(rows: list[dict[str, Any]], breakers: Sequence[str], h2h: Any) -> list[dict[str, Any]]:
     """Rows ordered by the tie-breakers in turn, each splitting only the rows still tied; those
     tied on all share a rank. Head-to-head counts, within each tied group, a row's wins in
-    matches against the group's other rows (one query for all the groups)."""
+    matches against the group's other rows (one query for all the groups). The breakers
+    between two head-to-heads split the groups in one sort."""
     groups = [rows] if rows else []
+    runs: list[list[str]] = []  # the breakers in runs: head_to_head alone, the others together
     for breaker in breakers:
+        if breaker != "head_to_head" and runs and runs[-1][0] != "head_to_head":
+            runs[-1].append(breaker)
+        else:
+            runs.append([breaker])
+    for run in runs:
         if all(len(g) == 1 for g in groups):
             break
-        if breaker == "head_to_head":
+        if run == ["head_to_head"]:
             tied = [g for g in groups if len(g) > 1 and any(r["played"] for r in g)]
             keys = [r["_key"] for g in tied for r in g]
             wins = _h2h_wins(h2h(keys), tied) if keys else {}
-            value = lambda r: wins.get(r["_key"], 0)  # noqa: E731
+
+            def value(r: dict[str, Any]) -> Any:
+                return wins.get(r["_key"], 0)
         else:
-            value = lambda r, b=breaker: _value(r, b)  # noqa: E731
+            getters = [_value(b) for b in run]
+
+            def value(r: dict[str, Any], getters: list = getters) -> Any:
+                return tuple(get(r) for get in getters)
         split: list[list[dict[str, Any]]] = []
         for g in groups:
             if len(g) == 1:
                 split.append(g)
                 continue
-            ordered = sorted(g, key=value, reverse=True)
-            run = [ordered[0]]
-            for r in ordered[1:]:
-                if value(r) == value(run[0]):
-                    run.append(r)
+            keyed = sorted(((value(r), r) for r in g), key=lambda pair: pair[0], reverse=True)
+            same = None
+            for v, r in keyed:
+                if same is None or v != same:
+                    split.append([r])
+                    same = v
                 else:
-                    split.append(run)
-                    run = [r]
-            split.append(run)
+                    split[-1].append(r)
         groups = split
     out = []
     for g in groups:
         rank = len(out) + 1
-        for r in sorted(g, key=_display_order):
+        for r in (sorted(g, key=_display_order) if len(g) > 1 else g):
             r["rank"] = rank
             del r["_key"], r["_rating"]
             out.append(r)

@@ -200,9 +200,33 @@ standing_rows = Table(
     Column("finish_seq", Integer, nullable=False),
     Column("finished_at", Timestamp, nullable=False),
     PrimaryKeyConstraint("match_id", "seat"),
-    Index(None, "club_id", "played_on"),
     Index(None, "club_id", "finish_seq"),
-    Index(None, "player_id"),
+    # Covering the aggregations, so that neither database visits the table to sum the rows: a
+    # club's rows in player (and partner) order, and in day order for a period's.
+    Index("ix_standing_rows_covering", "club_id", "player_id", "partner_id", "played_on",
+          "event", "won", "lost", "rounds_won", "points_for", "points_against", "flagged"),
+    Index("ix_standing_rows_by_day", "club_id", "played_on", "player_id", "partner_id",
+          "event", "won", "lost", "rounds_won", "points_for", "points_against", "flagged"),
+)
+
+# The same sums rolled up per player (partner_id 0) or partnership (player_id < partner_id),
+# month (YYYY-MM of played_on) and event ('' for none), kept with the rows: a table reads the
+# period's whole months here and only its partial first and last months from standing_rows.
+standing_months = Table(
+    "standing_months", metadata,
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("partner_id", Integer, nullable=False),  # 0: the player's own sums
+    Column("month", String(7), nullable=False),
+    Column("event", Text, nullable=False),
+    Column("played", Integer, nullable=False),
+    Column("won", Integer, nullable=False),
+    Column("lost", Integer, nullable=False),
+    Column("rounds_won", Integer, nullable=False),
+    Column("points_for", Integer, nullable=False),
+    Column("points_against", Integer, nullable=False),
+    Column("flagged", Integer, nullable=False),
+    PrimaryKeyConstraint("club_id", "player_id", "partner_id", "month", "event"),
 )
 
 # A player's rating after each of his finished matches, in the club's finishing order.

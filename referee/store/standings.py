@@ -16,16 +16,22 @@ rows it needs.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Sequence
 
-from sqlalchemy import Connection, and_, delete, func, insert, select, text, tuple_, update
+from sqlalchemy import (
+    Connection, and_, bindparam, delete, func, insert, literal, select, text, tuple_, union_all,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
 
 from ..core.match import Match
 from .codec import dump_json, load_json
 from .schema import (
-    clubs, current_ratings, match_players, matches, player_ratings, players, standing_rows,
+    clubs, current_ratings, match_players, matches, player_ratings, players, standing_months,
+    standing_rows,
 )
 
 # The tie-breakers a club may set, in the order it gives them (all "more is better" but
@@ -134,6 +140,7 @@ def write_match(conn: Connection, match_id: int, standing: MatchStanding | None,
     if [_comparable(r) for r in old] == [_comparable(r) for r in new]:
         return None
     lock_club(conn, club_id)
+    _add_months(conn, club_id, [*((r._mapping, -1) for r in old), *((r, 1) for r in new)])
     if old:
         seq, at = old[0].finish_seq, old[0].finished_at  # its place stands while it is finished
         conn.execute(delete(standing_rows).where(standing_rows.c.match_id == match_id))
@@ -148,6 +155,58 @@ def write_match(conn: Connection, match_id: int, standing: MatchStanding | None,
                            else (r.side, r.place) for r in rows]
     rerate = bool(old) != bool(new) or places(old) != places(new)
     return Change(club_id, seq if rerate else None)
+
+
+_MONTH_SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
+
+
+def _add_months(conn: Connection, club_id: int, rows: Iterable[tuple[Any, int]]) -> None:
+    """Add each row (times its sign: -1 takes an old row out) to its player's month."""
+    deltas: dict[tuple[int, int, str, str], list[int]] = {}
+    for row, sign in rows:
+        keys = [(row["player_id"], 0)]
+        if row["partner_id"] is not None and row["partner_id"] > row["player_id"]:
+            keys.append((row["player_id"], row["partner_id"]))  # the partnership's
+        for pid, partner in keys:
+            key = (pid, partner, row["played_on"][:7], row["event"] or "")
+            sums = deltas.setdefault(key, [0] * len(_MONTH_SUMS))
+            for i, value in enumerate((1, row["won"], row["lost"], row["rounds_won"],
+                                       row["points_for"], row["points_against"],
+                                       row["flagged"])):
+                sums[i] += sign * value
+    _upsert_months(conn, club_id, deltas)
+
+
+def _upsert_months(conn: Connection, club_id: int,
+                   deltas: dict[tuple[int, int, str, str], list[int]]) -> None:
+    """Add ``deltas`` ((player, partner or 0, month, event) -> sums) to the months."""
+    changed = [{"club_id": club_id, "player_id": pid, "partner_id": partner, "month": month,
+                "event": event, **dict(zip(_MONTH_SUMS, sums))}
+               for (pid, partner, month, event), sums in deltas.items() if any(sums)]
+    if changed:
+        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(standing_months)
+        conn.execute(statement.on_conflict_do_update(
+            index_elements=["club_id", "player_id", "partner_id", "month", "event"],
+            set_={c: standing_months.c[c] + statement.excluded[c] for c in _MONTH_SUMS}), changed)
+
+
+def rebuild_months(conn: Connection, club_id: int) -> None:
+    """The club's monthly sums computed again from its rows (after a bulk load)."""
+    r = standing_rows
+    conn.execute(delete(standing_months).where(standing_months.c.club_id == club_id))
+    month = func.substr(r.c.played_on, 1, 7)
+    event = func.coalesce(r.c.event, "")
+    sums = (func.count(), func.sum(r.c.won), func.sum(r.c.lost), func.sum(r.c.rounds_won),
+            func.sum(r.c.points_for), func.sum(r.c.points_against), func.sum(r.c.flagged))
+    columns = ["club_id", "player_id", "partner_id", "month", "event", *_MONTH_SUMS]
+    conn.execute(insert(standing_months).from_select(columns, select(
+        r.c.club_id, r.c.player_id, literal(0), month, event, *sums)
+        .where(r.c.club_id == club_id).group_by(r.c.club_id, r.c.player_id, month, event)))
+    conn.execute(insert(standing_months).from_select(columns, select(
+        r.c.club_id, r.c.player_id, r.c.partner_id, month, event, *sums)
+        .where(r.c.club_id == club_id, r.c.partner_id > r.c.player_id)
+        .group_by(r.c.club_id, r.c.player_id, r.c.partner_id, month, event)))
 
 
 def _rows(match_id: int, seats: Sequence[Any], standing: MatchStanding) -> list[dict[str, Any]]:
@@ -176,11 +235,20 @@ def _comparable(row: Any) -> tuple:
     return (get("seat"), *(get(c) for c in _ROW_VALUES))
 
 
+EVENT_KEY_LENGTH = 200
+
+
 def event_key(event: Any) -> str | None:
-    """How an event is kept in standing_rows: its JSON text (a header's event may be any JSON
-    value, and JSON escapes what a PostgreSQL TEXT column refuses). ``?event=X`` compares the
-    key of the string X."""
-    return None if event is None else dump_json(event)
+    """How an event is kept in standing_rows and standing_months: its JSON text (a header's
+    event may be any JSON value, and JSON escapes what a PostgreSQL TEXT column refuses), or,
+    past EVENT_KEY_LENGTH characters, ``#`` and the text's SHA-256 (an index entry has a size
+    limit; no JSON text starts with ``#``). ``?event=X`` compares the key of the string X."""
+    if event is None:
+        return None
+    text = dump_json(event)
+    if len(text) > EVENT_KEY_LENGTH:
+        return "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return text
 
 
 def rows_of(conn: Connection, match_id: int) -> list[Any]:
@@ -212,30 +280,81 @@ def _filters(club_id: int, date_from: str | None, date_to: str | None,
 def aggregate(conn: Connection, club_id: int, *, group: str = "players",
               date_from: str | None = None, date_to: str | None = None,
               event: str | None = None) -> list[dict[str, Any]]:
-    """The club's standings before ranking, one GROUP BY over its standing rows: per player
-    (``key`` a player id) or per partnership (``key`` the two ids, lower first): played, won,
-    lost, rounds_won, points_for, points_against, flagged (matches with an open dispute)."""
-    r = standing_rows
-    sums = (func.count().label("played"), func.sum(r.c.won).label("won"),
-            func.sum(r.c.lost).label("lost"), func.sum(r.c.rounds_won).label("rounds_won"),
-            func.sum(r.c.points_for).label("points_for"),
-            func.sum(r.c.points_against).label("points_against"),
-            func.sum(r.c.flagged).label("flagged"))
-    where = _filters(club_id, date_from, date_to, event)
-    if group == "players":
-        rows = conn.execute(select(r.c.player_id, *sums).where(*where)
-                            .group_by(r.c.player_id)).all()
-        return [{"key": row.player_id, **_counts(row)} for row in rows]
-    # Each side of two holds a row per partner: the lower id's row stands for the side.
-    rows = conn.execute(select(r.c.player_id, r.c.partner_id, *sums)
-                        .where(*where, r.c.partner_id > r.c.player_id)
-                        .group_by(r.c.player_id, r.c.partner_id)).all()
-    return [{"key": (row.player_id, row.partner_id), **_counts(row)} for row in rows]
+    """The club's standings before ranking, in one statement: per player (``key`` a player id)
+    or per partnership (``key`` the two ids, lower first): played, won, lost, rounds_won,
+    points_for, points_against, flagged (matches with an open dispute). The period's whole
+    months are read from standing_months, its partial first and last months from
+    standing_rows (docs/standings.md)."""
+    pairs = group == "partnerships"
+    rows = conn.execute(_sums_query(club_id, pairs, date_from, date_to, event)).all()
+    if pairs:
+        return [{"key": (row.player_id, row.partner_id), **_counts(row)} for row in rows]
+    return [{"key": row.player_id, **_counts(row)} for row in rows]
+
+
+def _sums_query(club_id: int, pairs: bool, date_from: str | None, date_to: str | None,
+                event: str | None) -> Any:
+    first, last = _whole_months(date_from, date_to)
+    m, r = standing_months, standing_rows
+    months = [m.c.club_id == club_id, m.c.partner_id > 0 if pairs else m.c.partner_id == 0]
+    if event is not None:
+        months.append(m.c.event == event_key(event))
+    if first is not None:
+        months.append(m.c.month >= first)
+    if last is not None:
+        months.append(m.c.month <= last)
+    parts = []
+    if first is None or last is None or first <= last:
+        parts.append(select(m.c.player_id, m.c.partner_id, *(m.c[c] for c in _MONTH_SUMS))
+                     .where(*months))
+        ranges = []  # the partial months, each a range of days the by-day index finds
+        if date_from is not None and date_from < first + "-01":
+            ranges.append((date_from, first + "-00"))
+        if date_to is not None and last + "-31" < date_to:
+            ranges.append((last + "-32", date_to))
+    else:
+        ranges = [(date_from, date_to)]  # no whole month: the rows of the period
+    for low, high in ranges:
+        # Rows as they are (no GROUP BY here: it would steer SQLite to the player index).
+        partner = r.c.partner_id if pairs else literal(0).label("partner_id")
+        where = _filters(club_id, low, high, event)
+        if pairs:  # each side of two holds a row per partner: the lower id's stands for it
+            where.append(r.c.partner_id > r.c.player_id)
+        parts.append(select(r.c.player_id, partner, literal(1).label("played"),
+                            *(r.c[c] for c in _MONTH_SUMS[1:])).where(*where))
+    both = union_all(*parts).subquery() if len(parts) > 1 else parts[0].subquery()
+    keys = (both.c.player_id, both.c.partner_id) if pairs else (both.c.player_id,)
+    return (select(*keys, *(func.sum(both.c[c]).label(c) for c in _MONTH_SUMS))
+            .group_by(*keys))
+
+
+def _whole_months(date_from: str | None, date_to: str | None) -> tuple[str | None, str | None]:
+    """The first and last months (YYYY-MM) wholly inside the period (None: open)."""
+    first = last = None
+    if date_from is not None:
+        day = dt.date.fromisoformat(date_from)
+        first = f"{day.year:04d}-{day.month:02d}"
+        if day.day != 1:
+            first = _next_month(day)
+    if date_to is not None:
+        day = dt.date.fromisoformat(date_to)
+        last = f"{day.year:04d}-{day.month:02d}"
+        if (day + dt.timedelta(days=1)).month == day.month:  # not the month's last day
+            last = _previous_month(day)
+    return first, last
+
+
+def _next_month(day: dt.date) -> str:
+    return f"{day.year + 1:04d}-01" if day.month == 12 else f"{day.year:04d}-{day.month + 1:02d}"
+
+
+def _previous_month(day: dt.date) -> str:
+    return f"{day.year - 1:04d}-12" if day.month == 1 else f"{day.year:04d}-{day.month - 1:02d}"
 
 
 def _counts(row: Any) -> dict[str, int]:
-    return {k: int(getattr(row, k) or 0) for k in
-            ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")}
+    m = row._mapping
+    return {k: int(m[k] or 0) for k in _MONTH_SUMS}
 
 
 def head_to_head(conn: Connection, club_id: int, keys: Iterable[Any], *, group: str = "players",
@@ -331,14 +450,19 @@ def ratings_before(conn: Connection, club_id: int, player_ids: Iterable[int],
     ids = list(player_ids)
     if not ids or from_seq <= 1:
         return {}
-    h = player_ratings
-    last = (select(h.c.player_id, func.max(h.c.finish_seq).label("seq"))
-            .where(h.c.club_id == club_id, h.c.player_id.in_(ids), h.c.finish_seq < from_seq)
-            .group_by(h.c.player_id).subquery())
-    rows = conn.execute(select(h.c.player_id, h.c.mu, h.c.sigma, h.c.games, h.c.finish_seq)
-                        .join(last, and_(last.c.player_id == h.c.player_id,
-                                         last.c.seq == h.c.finish_seq)))
-    return {row.player_id: (row.mu, row.sigma, row.games, row.finish_seq) for row in rows}
+    found = {}
+    for pid in ids:  # each his own index seek (player_id, finish_seq): no scan of the club's
+        row = conn.execute(_LAST_BEFORE, {"pid": pid, "seq": from_seq}).first()
+        if row is not None:
+            found[pid] = (row.mu, row.sigma, row.games, row.finish_seq)
+    return found
+
+
+_LAST_BEFORE = (select(player_ratings.c.mu, player_ratings.c.sigma, player_ratings.c.games,
+                       player_ratings.c.finish_seq)
+                .where(player_ratings.c.player_id == bindparam("pid"),
+                       player_ratings.c.finish_seq < bindparam("seq"))
+                .order_by(player_ratings.c.finish_seq.desc()).limit(1))
 
 
 def replace_ratings(conn: Connection, club_id: int, from_seq: int,
@@ -385,7 +509,7 @@ __all__ = [
     "transaction", "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
     "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
     "set_tie_breakers", "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
-    "clear_club", "club_ids_with_rows", "standings", "repoint_player", "listed_players",
+    "clear_club", "club_ids_with_rows", "standings", "repoint_player", "listed_players", "rebuild_months",
 ]
 
 
@@ -399,6 +523,19 @@ def repoint_player(conn: Connection, club_id: int, source: int, into: int) -> in
                  .values(player_id=into))
     conn.execute(update(r).where(r.c.club_id == club_id, r.c.partner_id == source)
                  .values(partner_id=into))
+    m = standing_months
+    mine = (m.c.player_id == source) | (m.c.partner_id == source)
+    moved = conn.execute(select(m).where(m.c.club_id == club_id, mine)).all()
+    conn.execute(delete(m).where(m.c.club_id == club_id, mine))
+    deltas: dict[tuple[int, int, str, str], list[int]] = {}
+    for row in moved:
+        a = into if row.player_id == source else row.player_id
+        b = into if row.partner_id == source else row.partner_id
+        key = (a, 0) if b == 0 else (min(a, b), max(a, b))
+        sums = deltas.setdefault((*key, row.month, row.event), [0] * len(_MONTH_SUMS))
+        for i, c in enumerate(_MONTH_SUMS):
+            sums[i] += row._mapping[c]
+    _upsert_months(conn, club_id, deltas)
     conn.execute(delete(player_ratings).where(player_ratings.c.player_id == source))
     conn.execute(delete(current_ratings).where(current_ratings.c.player_id == source))
     return first

@@ -22,7 +22,7 @@ from referee.core.simulate import random_match
 from referee.service import Caller, Forbidden, Invalid, NotFound, Service
 from referee.service.standings import COLUMNS, DEFAULT_TIE_BREAKERS, PARTNERSHIP_COLUMNS
 from referee.store.db import reading
-from referee.store.schema import current_ratings, player_ratings, standing_rows
+from referee.store.schema import current_ratings, player_ratings, standing_months, standing_rows
 
 POOL = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"]
 PRESETS = {"parejas": 4, "mano-a-mano": 2, "veracruz": 3, "puerto-rico": 4}
@@ -173,7 +173,10 @@ def test_standings_are_the_results_summed(service: Service, club: str, season: l
 @pytest.mark.parametrize("filters", [
     {"date_from": "2025-02-01"}, {"date_to": "2025-02-10"},
     {"date_from": "2025-02-10", "date_to": "2025-02-10"}, {"event": "liga"}, {"event": "copa"},
-    {"event": "liga", "date_from": "2025-03-01"}, {"event": "nowhere"}])
+    {"event": "liga", "date_from": "2025-03-01"}, {"event": "nowhere"},
+    {"date_to": "2025-02-28"}, {"date_from": "2025-01-01", "date_to": "2025-03-31"},
+    {"date_from": "2025-01-05", "date_to": "2025-03-15", "event": "copa"},
+    {"date_from": "2025-01-06", "date_to": "2025-03-14"}])
 def test_filters(service: Service, club: str, season: list, filters: dict) -> None:
     for group in ("players", "partnerships"):
         rows = service.standings.table(club, group=group, **filters)
@@ -221,12 +224,13 @@ def test_a_rebuild_changes_nothing(service: Service, club: str, season: list) ->
     def snapshot() -> tuple:
         with reading(service.engine) as conn:
             return tuple(sorted(tuple(r) for r in conn.execute(select(t)))
-                         for t in (standing_rows, player_ratings, current_ratings))
+                         for t in (standing_rows, player_ratings, current_ratings,
+                                   standing_months))
 
     before, table = snapshot(), service.standings.table(club)
     service.rebuild()
     after = snapshot()
-    assert after[0] == before[0]
+    assert after[0] == before[0] and after[3] == before[3]
     assert [r[:4] + r[6:] for r in after[1]] == [r[:4] + r[6:] for r in before[1]]
     assert all(a[4] == pytest.approx(b[4]) and a[5] == pytest.approx(b[5])
                for a, b in zip(after[1], before[1]))
@@ -446,3 +450,57 @@ def test_csv_escapes_formulas_and_keeps_the_filters(service: Service, club: str)
     assert list(csv.reader(io.StringIO(service.standings.csv(club, group="partnerships",
                                                              event="copa")))) == [
         list(PARTNERSHIP_COLUMNS)]
+
+
+def test_matches_finishing_at_once_get_places_of_their_own(service: Service, club: str) -> None:
+    # Eight matches sharing a player, each finished by its last event from its own thread at
+    # once: every one gets a place of its own, and the ratings are those of that order.
+    import threading
+
+    seed = _seed_won_by_seat_0()
+    header, events = finished_log("mano-a-mano", ["X", "Y"], seed)
+    pairs = [("Ana", name) for name in ("Beto", "Carla", "Dani", "Eva", "Fede", "Gus", "Hugo",
+                                        "Ines")]
+    ids = [record_live(service, club, {**header, "players": list(p)}, events[:-1]) for p in pairs]
+    barrier = threading.Barrier(len(ids))
+    failures: list[BaseException] = []
+
+    def finish(match_id: int) -> None:
+        try:
+            barrier.wait()
+            service.recording.record_event(match_id, events[-1], expected_seq=len(events) - 1)
+        except BaseException as error:  # noqa: BLE001 - reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=finish, args=(m,)) for m in ids]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures
+    with reading(service.engine) as conn:
+        order = conn.execute(select(standing_rows.c.match_id, standing_rows.c.finish_seq)
+                             .where(standing_rows.c.seat == 0)
+                             .order_by(standing_rows.c.finish_seq)).all()
+    assert len({seq for _, seq in order}) == len(ids) == len(order)
+    by_id = dict(zip(ids, pairs))
+    expected = expected_ratings([_duel(*by_id[m]) for m, _ in order])
+    rows = {r["player"]: r for r in service.standings.table(club)}
+    for name, (mu, sigma, games) in expected.items():
+        assert rows[name]["rating"] == round(mu - 3 * sigma, 2) and rows[name]["rating_games"] == games
+
+
+def test_a_long_event_name_is_kept_and_filtered(service: Service, club: str) -> None:
+    long = "Campeonato " + "muy " * 150 + "largo"  # its key is a hash (over 200 characters)
+    header, events = finished_log("parejas", POOL[:4], 11)
+    header["event"] = long
+    service.recording.import_log(club, log_text(header, events))
+    header, events = finished_log("parejas", POOL[2:], 12)
+    header["event"] = long + "!"
+    service.recording.import_log(club, log_text(header, events))
+    assert {r["player"] for r in service.standings.table(club, event=long) if r["played"]} == \
+        set(POOL[:4])
+    assert {r["player"] for r in service.standings.table(club, event=long + "!")
+            if r["played"]} == set(POOL[2:])
+    with pytest.raises(Invalid):  # a filter is at most 1000 characters
+        service.standings.table(club, event="x" * 1001)

@@ -17,7 +17,7 @@ from referee.store.schema import metadata
 from referee.service import Service
 
 TABLES = {"clubs", "players", "matches", "match_players", "events", "tokens", "standing_rows",
-          "player_ratings", "current_ratings"}
+          "standing_months", "player_ratings", "current_ratings"}
 
 TABLES |= {"player_events"}  # 0003
 
