@@ -67,12 +67,13 @@ class _Round:
         self.tiles = match.tiles
         self.trail = round_.trail
         self.seats = match.rules.seats
+        self.names = [match.name(s) for s in range(self.seats)]
         self.mine: list[list[int]] = [[] for _ in range(self.seats)]  # trail indexes per seat
         for i, entry in enumerate(self.trail):
             self.mine[entry[2]].append(i)
 
     def name(self, seat: int) -> str:
-        return self.match.name(seat)
+        return self.names[seat]
 
     def tile(self, tile: int) -> str:
         return self.tiles.names[tile]
@@ -142,37 +143,50 @@ class _Round:
         brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
         draws = 1 if kind == "draw" else 0
         shown = 0
-        facts = [{"seq": seq, "fact": f"{self.name(seat)} {VERBS[kind]} with the ends at "
-                                      f"{a} and {b}"}]
+        trail = self.trail
+        hits: list[tuple[int, str, int]] = []  # (seq, "play" or "reveal", what it showed)
         for j in later:
-            u, k, _, x, _ = self.trail[j]
+            u, k, _, x, _ = trail[j]
             if k == "draw":
                 draws += 1
                 brought += x is None or fit >> x & 1
-            elif k == "play" and fit >> x & 1 and not shown >> x & 1:
+                continue
+            if k == "play":
+                if not fit >> x & 1 or shown >> x & 1:
+                    continue
                 shown |= 1 << x
-                facts.append({"seq": u, "fact": f"{self.name(seat)} played {self.tile(x)}, "
-                                                f"which fits {_ends(a, b)}"})
-            elif k == "reveal" and x & fit & ~shown:
+                hits.append((u, k, 1 << x))
+            elif k == "reveal":
                 new = x & fit & ~shown
+                if not new:
+                    continue
                 shown |= new
-                facts.append({"seq": u, "fact": f"{self.name(seat)} revealed "
-                                                f"{', '.join(self.tiles.mask_names(new))}, which "
-                                                f"fit {_ends(a, b)}"})
+                hits.append((u, k, new))
             else:
                 continue
             if shown.bit_count() > brought:
-                since = "drew nothing since" if not draws else (
-                    f"drew {draws} tile{'s' * (draws != 1)} from event {seq} on, of which at most "
-                    f"{brought} could fit")
-                facts.append({"seq": u, "fact": f"{self.name(seat)} {since}: it held a tile "
-                                                f"that fits at event {seq}"})
-                holding = "passed holding" if kind == "pass" else "drew holding"
-                return Violation(seq, FOULS[kind], seat,
-                                 f"{self.name(seat)} {holding} a tile that fits {_ends(a, b)}, "
-                                 f"as its plays and reveals up to event {u} prove",
-                                 "proven", u, tuple(facts))
+                return self._proven(seat, seq, kind, ends, hits, draws, brought)
         return None
+
+    def _proven(self, seat: int, seq: int, kind: str, ends: tuple[int, int],
+                hits: list[tuple[int, str, int]], draws: int, brought: int) -> Violation:
+        """The proof in words: built only for the fouls found (most passes prove nothing)."""
+        a, b = ends
+        name, where, u = self.name(seat), _ends(a, b), hits[-1][0]
+        facts = [{"seq": seq, "fact": f"{name} {VERBS[kind]} with the ends at {a} and {b}"}]
+        for at, how, mask in hits:
+            tiles = ", ".join(self.tiles.mask_names(mask))
+            facts.append({"seq": at, "fact": f"{name} played {tiles}, which fits {where}"
+                          if how == "play" else f"{name} revealed {tiles}, which fit {where}"})
+        since = "drew nothing since" if not draws else (
+            f"drew {draws} tile{'s' * (draws != 1)} from event {seq} on, of which at most "
+            f"{brought} could fit")
+        facts.append({"seq": u, "fact": f"{name} {since}: it held a tile that fits at event "
+                                        f"{seq}"})
+        holding = "passed holding" if kind == "pass" else "drew holding"
+        return Violation(seq, FOULS[kind], seat,
+                         f"{name} {holding} a tile that fits {where}, as its plays and reveals "
+                         f"up to event {u} prove", "proven", u, tuple(facts))
 
     def suspicion(self, seat: int, seq: int, kind: str, ends: tuple[int, int], draws: int,
                   gone: int) -> Violation | None:
