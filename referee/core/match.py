@@ -726,25 +726,25 @@ class Match:
         rules = self.rules
         if len(hands) != rules.seats:
             return None
-        bit_of, size = self.tiles.bit_of, rules.hand_size
+        bit, size = self.tiles.bit_of.__getitem__, rules.hand_size
         masks: list[int | None] = []
         seen = 0
-        for hand in hands:
-            if hand is None:
-                masks.append(None)
-                continue
-            if type(hand) is not list:
-                return None
-            try:
-                mask = sum(map(bit_of.__getitem__, hand))
-            except (KeyError, TypeError):  # not a tile's text; not even a string (a list)
-                return None
-            # Adding bits gives their OR when they are distinct, and then only: a repeated bit
-            # carries, and the sum has fewer bits than the hand has tiles.
-            if len(hand) != size or mask.bit_count() != size or seen & mask:
-                return None
-            seen |= mask
-            masks.append(mask)
+        try:
+            for hand in hands:
+                if hand is None:
+                    masks.append(None)
+                    continue
+                if type(hand) is not list or len(hand) != size:
+                    return None
+                mask = sum(map(bit, hand))
+                # Adding bits gives their OR when they are distinct, and then only: a repeated
+                # bit carries, and the sum has fewer bits than the hand has tiles.
+                if mask.bit_count() != size or seen & mask:
+                    return None
+                seen |= mask
+                masks.append(mask)
+        except (KeyError, TypeError):  # not a tile's text; not even a string (a list)
+            return None
         return masks
 
     def _annul(self, event: dict, seq: int) -> Violation | None:
