@@ -504,3 +504,24 @@ def test_a_long_event_name_is_kept_and_filtered(service: Service, club: str) -> 
             if r["played"]} == set(POOL[2:])
     with pytest.raises(Invalid):  # a filter is at most 1000 characters
         service.standings.table(club, event="x" * 1001)
+
+
+def test_a_merge_moves_standings_and_ratings(service: Service, club: str) -> None:
+    # "Anita" was Ana recorded under another name: merged, her matches are Ana's, and Ana is
+    # rated over all of them in finishing order.
+    beat(service, club, "Ana", "Beto")
+    beat(service, club, "Carla", "Anita")
+    beat(service, club, "Anita", "Beto")
+    beat(service, club, "Beto", "Carla")
+    service.players.merge(club, "Anita", "Ana", "one person")
+    rows = {r["player"]: r for r in service.standings.table(club)}
+    assert "Anita" not in rows
+    assert (rows["Ana"]["played"], rows["Ana"]["won"], rows["Ana"]["lost"]) == (3, 2, 1)
+    order = [("Ana", "Beto"), ("Carla", "Ana"), ("Ana", "Beto"), ("Beto", "Carla")]
+    expected = expected_ratings([_duel(w, l) for w, l in order])
+    for name in ("Ana", "Beto", "Carla"):
+        mu, sigma, games = expected[name]
+        assert rows[name]["rating"] == round(mu - 3 * sigma, 2)
+        assert rows[name]["rating_games"] == games
+    assert [h["games"] for h in service.standings.rating_history(club, "Ana")] == [1, 2, 3]
+    assert service.standings.table(club, date_from="2025-01-01")[0]["played"] >= 1
