@@ -89,7 +89,8 @@ def _tile_list(value: Any, field: str) -> str | None:
     if not isinstance(value, list):
         return f"{field} must be a list of tiles"
     # (every element a plain str, as JSON gives them, is the common case, checked at C speed)
-    if not _ONLY_STR.issuperset(map(type, value)) and not all(isinstance(tile, str) for tile in value):
+    if (not _ONLY_STR.issuperset(map(type, value))
+            and not all(isinstance(tile, str) for tile in value)):
         return f"every tile in {field} must be a string like \"6-5\""
     return None
 

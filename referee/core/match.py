@@ -818,7 +818,8 @@ class Match:
         may_lead, self.lead_tile = opening(rules, tiles, masks, self.all_dealt, previous)
         self.may_lead = may_lead
         # the one seat that may lead has the turn; with several (or none) nobody has it yet
-        self.turn = may_lead.bit_length() - 1 if may_lead and not may_lead & (may_lead - 1) else None
+        alone = may_lead and not may_lead & (may_lead - 1)
+        self.turn = may_lead.bit_length() - 1 if alone else None
         self.round = _Round(len(self.rounds) + 1, self.turn, self.seq, list(masks))
         self.rounds.append(self.round)
         self.playing = True
