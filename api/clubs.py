@@ -10,9 +10,9 @@ from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
 from .schemas import (
-    ClubCreatedSchema, ClubCreateSchema, ClubSchema, StandingsArgsSchema, StandingSchema,
+    ClubCreatedSchema, ClubCreateSchema, ClubSchema, ClubSettingsResultSchema,
+    ClubSettingsSchema, StandingsArgsSchema, StandingSchema,
 )
-from .schemas import ClubSettingsResultSchema, ClubSettingsSchema
 
 blp = Blueprint("clubs", __name__, url_prefix="/api/v1",
                 description="Clubs and their standings")
