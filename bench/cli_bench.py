@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -29,16 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_RATIO = 5.0
 
-
-def domino_command() -> list[str]:
-    """How a user runs `domino` with this interpreter: its console script, else the module."""
-    script = Path(sys.executable).with_name("domino.exe" if os.name == "nt" else "domino")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("domino")
-    if found:
-        return [found]
-    return [sys.executable, "-c", "from cli.main import main; main()"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from validate_bench import domino_command  # noqa: E402  (how a user runs domino, shared)
 
 
 def run(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
