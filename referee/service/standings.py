@@ -26,6 +26,7 @@ from .access import OPERATOR, Action, Caller, require
 from .csvfile import to_csv
 from .errors import Invalid, NotFound
 from .lookup import club_row
+from .players import find as find_player
 from .ratings import MU, SIGMA, ordinal, provisional
 
 _NUMBERS = ("played", "won", "lost", "rounds_won", "points_for", "points_against",
@@ -149,9 +150,9 @@ def _player_id(conn: Any, club_id: int, player: Any) -> int:
     if type(player) is int and player in names:
         return player
     if isinstance(player, str):
-        for pid, name in names.items():
-            if name == player:
-                return pid
+        found = find_player(conn, club_id, player)  # by key, a merge followed: "ana" is Ana
+        if found is not None:
+            return found.id
     raise NotFound(f"no player {player!r} in this club")
 
 

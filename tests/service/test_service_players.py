@@ -337,9 +337,6 @@ def test_standings_leave_out_merged_players(service: Service, club: str) -> None
     assert "Anita P" not in [r["player"] for r in service.standings.table(club)]
 
 
-@pytest.mark.xfail(strict=True, reason="referee/service/standings.py _player_id() matches the "
-                   "exact stored name: it wants referee.service.players.find (by key, merges "
-                   "followed; the standings' file, not this work's)")
 def test_rating_history_finds_a_player_by_key(service: Service, club: str) -> None:
     service.recording.import_log(club, finished_log(["Ana Pérez", "Beto"], seed=1))
     assert len(service.standings.rating_history(club, "ana pérez")) == 1
