@@ -11,7 +11,7 @@ import click
 from referee.service import ROLES
 
 from .connection import connect
-from .listing import echo_csv, echo_json, output_format
+from .listing import all_pages, echo_json, echo_rows, output_format
 from .options import MAX_COUNT, NAME, club_option, csv_option, json_option
 
 if TYPE_CHECKING:
@@ -249,12 +249,7 @@ def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = _all_players(service, club_slug)
-    rows = [{c: p[c] for c in PLAYER_COLUMNS} for p in found]
-    if how == "json":
-        echo_json(rows)
-        return
-    if how == "csv":
-        echo_csv(rows, PLAYER_COLUMNS)
+    if echo_rows(how, [{c: p[c] for c in PLAYER_COLUMNS} for p in found], PLAYER_COLUMNS):
         return
     from .console import terminal
     from rich.table import Table
@@ -269,13 +264,8 @@ def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
 
 
 def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
-    """Every player, page by page (the service pages its lists)."""
-    found: list[dict[str, Any]] = []
-    while True:
-        page, total = service.players.list(club_slug, limit=500, offset=len(found))
-        found += page
-        if not page or len(found) >= total:
-            return found
+    return all_pages(lambda limit, offset: service.players.list(club_slug, limit=limit,
+                                                               offset=offset))
 
 
 @click.group()
@@ -327,12 +317,7 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = _all_tokens(service, club_slug)
-    rows = [{c: t[c] for c in TOKEN_COLUMNS} for t in found]
-    if how == "json":
-        echo_json(rows)
-        return
-    if how == "csv":
-        echo_csv(rows, TOKEN_COLUMNS)
+    if echo_rows(how, [{c: t[c] for c in TOKEN_COLUMNS} for t in found], TOKEN_COLUMNS):
         return
     from .console import terminal
     from rich.table import Table
@@ -368,12 +353,8 @@ def token_revoke(club_slug: str, token_id: int) -> None:
 
 
 def _all_tokens(service: Service, club_slug: str) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    while True:
-        page, total = service.tokens.list_tokens(club_slug, limit=500, offset=len(found))
-        found += page
-        if not page or len(found) >= total:
-            return found
+    return all_pages(lambda limit, offset: service.tokens.list_tokens(club_slug, limit=limit,
+                                                                     offset=offset))
 
 
 def _when(iso: str | None) -> str:

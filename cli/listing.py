@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import click
 
@@ -22,17 +20,30 @@ def echo_json(rows: Any) -> None:
     click.echo(json.dumps(rows, ensure_ascii=False))
 
 
-def csv_text(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> str:
-    """RFC 4180, as the service writes standings: a header line, one row a line, CRLF."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, columns, extrasaction="ignore", lineterminator="\r\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def echo_csv(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> None:
-    click.echo(csv_text(rows, columns), nl=False)
+    """The service's CSV writer, so a command's CSV escapes formula cells as the API's does."""
+    from referee.service.csvfile import to_csv
+
+    click.echo(to_csv(rows, columns), nl=False)
+
+
+def echo_rows(how: str, rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> bool:
+    """Print ``rows`` as JSON or CSV when ``how`` asks; False when the caller draws a table."""
+    if how == "json":
+        echo_json(rows)
+    elif how == "csv":
+        echo_csv(rows, columns)
+    return how != "table"
+
+
+def all_pages(fetch: Callable[[int, int], tuple[list[Any], int]]) -> list[Any]:
+    """Every item of a paged listing: ``fetch(limit, offset)`` gives a page and the total."""
+    found: list[Any] = []
+    while True:
+        page, total = fetch(500, len(found))
+        found += page
+        if not page or len(found) >= total:
+            return found
 
 
 def page_note(offset: int, shown: int, total: int) -> str | None:

@@ -83,3 +83,9 @@ def test_every_command_has_help_with_an_example() -> None:
     for path, command in commands:
         result = runner.invoke(main, path + ["--help"])
         assert result.exit_code == 0 and "Example" in result.output, path
+
+
+def test_a_listings_csv_escapes_what_a_spreadsheet_would_run(cli: Cli) -> None:
+    cli.run("player", "add", "=HYPERLINK(1)", "--club", CLUB)
+    csv_text = cli.run("player", "list", "--club", CLUB, "--csv").stdout
+    assert "'=HYPERLINK(1)" in csv_text and "\n=HYPERLINK" not in csv_text.replace(",", "\n")
