@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Connection, Row
-
 from .. import store
 from ..core.disputes import ruled, violations_of
 from ..core.replay import replay
@@ -132,20 +130,24 @@ class Disputes:
         the foul and its evidence event by event, the ruling, and the score before and after."""
         seq = checks.count(seq, "seq")
         with db.reading(self.engine) as conn:
-            row = self.reading._row(conn, match_id, who)
+            row = self.reading.readable_row(conn, match_id, who)
             result = self.matches.replay(conn, row)
-            with self.matches.current(conn, row) as entry:
-                view = sight(conn, row, who, entry)
-            events = view.events(result.events)
-            moment = self._state(conn, row, seq - 1, who)
             found = next(((v, r) for v, r in ruled(result, violations_of(result)) if v.seq == seq),
                          None)
             if found is None:
                 raise NotFound(f"event {seq} of match {row.id} is not a dispute")
-            violation, ruling = view.told(found[0], row.players), found[1]
-            before = self._state(conn, row, (ruling["seq"] if ruling else row.last_seq + 1) - 1,
-                                 who)
-            after = self._state(conn, row, ruling["seq"], who) if ruling else None
+            ruling = found[1]
+            with self.matches.current(conn, row) as entry:
+                view = sight(conn, row, who, entry)
+
+                def state(at: int) -> Any:  # the table after event ``at``, as ``who`` sees it
+                    return seen_position(self.matches, conn, row, view, entry, max(at, 0))
+
+                moment = state(seq - 1)
+                before = state((ruling["seq"] if ruling else row.last_seq + 1) - 1)
+                after = state(ruling["seq"]) if ruling else None
+        events = view.events(result.events)
+        violation = view.told(found[0], row.players)
         details = violation.as_dict()
         return {
             "match": summary(row),
@@ -163,11 +165,6 @@ class Disputes:
             "score": {"before": list(before.totals),
                       "after": list(after.totals) if after is not None else None},
         }
-
-    def _state(self, conn: Connection, row: Row, at: int, who: Caller) -> Any:
-        with self.matches.current(conn, row) as entry:
-            view = sight(conn, row, who, entry)
-            return seen_position(self.matches, conn, row, view, entry, max(at, 0))
 
     def _dispute(self, match_id: int | str, seq: int, who: Caller) -> dict[str, Any]:
         found = next((d for d in self.for_match(match_id, who=who) if d["seq"] == seq), None)

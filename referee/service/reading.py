@@ -35,14 +35,15 @@ class Reading:
         self.matches = matches
         self.engine: Engine = matches.engine
 
-    def _row(self, conn: Any, match_id: Any, who: Caller) -> Row:
+    def readable_row(self, conn: Any, match_id: Any, who: Caller) -> Row:
+        """The match's row, once ``who`` is found to be a reader of its club."""
         row = self.matches.row(conn, match_id)
         require(who, row.club, Action.READ)
         return row
 
     def get_match(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         with db.reading(self.engine) as conn:
-            return summary(self._row(conn, match_id, who))
+            return summary(self.readable_row(conn, match_id, who))
 
     def list_matches(self, club: str, status: str | None = None, player: str | None = None,
                      date_from: str | dt.date | None = None, date_to: str | dt.date | None = None,
@@ -75,7 +76,7 @@ class Reading:
         if limit is not None:
             limit = checks.count(limit, "limit")
         with db.reading(self.engine) as conn:
-            row = self._row(conn, match_id, who)
+            row = self.readable_row(conn, match_id, who)
             rows = store.event_rows(conn, row.id, after=after, limit=limit)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
@@ -96,7 +97,7 @@ class Reading:
         """The table after event ``at`` (the record as it stood then), or now, as ``who`` may
         see it."""
         with db.reading(self.engine) as conn:
-            row = self._row(conn, match_id, who)
+            row = self.readable_row(conn, match_id, who)
             at = self._at(row, at)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
@@ -107,7 +108,7 @@ class Reading:
         """The match as a scorekeeper's screen shows it to ``who``: now, or as the table stood
         after event ``at`` (with the disputes open then)."""
         with db.reading(self.engine) as conn:
-            row = self._row(conn, match_id, who)
+            row = self.readable_row(conn, match_id, who)
             at = self._at(row, at)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
@@ -130,7 +131,7 @@ class Reading:
     def report(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """The domino-report/1 (violations told as ``who`` may hear them)."""
         with db.reading(self.engine) as conn:
-            row = self._row(conn, match_id, who)
+            row = self.readable_row(conn, match_id, who)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
             return self._report(conn, row, view)
@@ -141,7 +142,7 @@ class Reading:
     def struck(self, match_id: int | str, *, who: Caller = OPERATOR) -> frozenset[int]:
         """The sequence numbers the match's voids strike from the record now."""
         with db.reading(self.engine) as conn:
-            row = self._row(conn, match_id, who)
+            row = self.readable_row(conn, match_id, who)
             events = self.matches.events(conn, row)
         return frozenset(struck_events(Rules(**row.rules), events))
 
@@ -149,7 +150,7 @@ class Reading:
         """The match as a domino-log/1: its header as stored and the same events back, as
         ``who`` may see them."""
         with db.reading(self.engine) as conn:
-            row = self._row(conn, match_id, who)
+            row = self.readable_row(conn, match_id, who)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
             events = view.events(self.matches.events(conn, row))
@@ -161,7 +162,7 @@ class Reading:
         first, worked out from the record as ``who`` may see it (a played tile lies face up:
         the table saw every one)."""
         with db.reading(self.engine) as conn:
-            row = self._row(conn, match_id, who)
+            row = self.readable_row(conn, match_id, who)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
                 refused = frozenset(entry.refused)
