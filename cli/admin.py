@@ -58,7 +58,7 @@ def club_show(slug: str) -> None:
     """
     with connect() as service:
         found = service.clubs.get_club(slug)
-        _, players = service.clubs.list_players(slug, limit=1)
+        _, players = service.players.list(slug, limit=1)
         _, matches = service.reading.list_matches(slug, limit=1)
         _, finished = service.reading.list_matches(slug, status="finished", limit=1)
     click.echo(f"{found['slug']}: {found['name']}\n"

@@ -1,4 +1,5 @@
-"""Clubs (their players: :mod:`.players`, also reached from here)."""
+"""Clubs: created with their first admin token, their settings, their public reader. Their
+players are :mod:`.players` (``svc.players``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
 from .errors import Duplicate, Invalid, Unauthorized
 from .lookup import club_row
-from .players import Players
 from .tokens import issue_token
 
 
@@ -22,7 +22,6 @@ class Clubs:
     def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
         self.engine = engine
         self.clock = clock
-        self._players = Players(engine, clock)
 
     def create_club(self, slug: str, name: str, *, who: Caller = OPERATOR,
                     admin_token: bool = False) -> dict[str, Any]:
@@ -67,16 +66,6 @@ class Clubs:
         if row is None or not row.public:
             raise Unauthorized("this club's pages are not public: sign in with a token of the club")
         return public_reader(row.slug)
-
-    def create_player(self, club: str, name: str, *, who: Caller = OPERATOR,
-                      confirm_new: bool = False) -> dict[str, Any]:
-        """:meth:`.players.Players.create`."""
-        return self._players.create(club, name, confirm_new=confirm_new, who=who)
-
-    def list_players(self, club: str, limit: int = 50, offset: int = 0, *,
-                     who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
-        """:meth:`.players.Players.list`."""
-        return self._players.list(club, limit, offset, who=who)
 
 
 def _club(row: Row) -> dict[str, Any]:

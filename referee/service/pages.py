@@ -137,7 +137,7 @@ class Pages:
         """Every player of the club: id -> name (as the club calls him now)."""
         names: dict[int, str] = {}
         while True:
-            found, total = self.svc.clubs.list_players(club, limit=PAGE, offset=len(names),
+            found, total = self.svc.players.list(club, limit=PAGE, offset=len(names),
                                                        who=who)
             names.update((p["id"], p["name"]) for p in found)
             if not found or len(names) >= total:

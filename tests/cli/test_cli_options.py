@@ -217,7 +217,7 @@ def test_every_listing_has_json_and_csv() -> None:
 def test_player_list_json_and_csv(cli: Cli) -> None:
     for name in ("Beto", "Ana María", "Carla, Jr."):
         cli.run("player", "add", name, "--club", CLUB)
-    expected, _ = cli.service.clubs.list_players(CLUB)
+    expected, _ = cli.service.players.list(CLUB)
     rows = json.loads(cli.run("player", "list", "--club", CLUB, "--json").stdout)
     assert rows == expected and [r["name"] for r in rows] == ["Ana María", "Beto", "Carla, Jr."]
     text = cli.run("player", "list", "--club", CLUB, "--csv").stdout

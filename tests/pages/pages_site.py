@@ -42,7 +42,7 @@ class Site:
     live: int = 0  # casino's match in progress
 
     def players(self, club: str = "casino") -> dict[str, int]:
-        found, _ = self.api.service.clubs.list_players(club, limit=100)
+        found, _ = self.api.service.players.list(club, limit=100)
         return {p["name"]: p["id"] for p in found}
 
 

@@ -239,7 +239,7 @@ def test_a_players_page_lists_his_matches_with_result_and_score(site: Site) -> N
 
 
 def test_a_player_with_no_finished_match_has_no_chart(site: Site) -> None:
-    site.api.service.clubs.create_player("casino", "Zoe")
+    site.api.service.players.create("casino", "Zoe")
     html = get(site, f"/clubs/casino/players/{site.players()['Zoe']}").get_data(as_text=True)
     assert "<svg" not in html and "No finished match yet" in html
 

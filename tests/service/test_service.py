@@ -56,20 +56,20 @@ def test_clubs(service: Service) -> None:
 
 
 def test_players(service: Service, club: str) -> None:
-    ana = service.clubs.create_player(club, "Ana")
+    ana = service.players.create(club, "Ana")
     assert ana["name"] == "Ana"
     with pytest.raises(Duplicate):
-        service.clubs.create_player(club, "Ana")
+        service.players.create(club, "Ana")
     for name in ("Beto", "Carla", "Dani"):
-        service.clubs.create_player(club, name)
-    page, total = service.clubs.list_players(club, limit=2, offset=1)
+        service.players.create(club, name)
+    page, total = service.players.list(club, limit=2, offset=1)
     assert total == 4 and [p["name"] for p in page] == ["Beto", "Carla"]
     with pytest.raises(NotFound):
-        service.clubs.create_player("nowhere", "Ana")
+        service.players.create("nowhere", "Ana")
     with pytest.raises(Invalid):
-        service.clubs.create_player(club, " ")
+        service.players.create(club, " ")
     with pytest.raises(Invalid):
-        service.clubs.list_players(club, limit=-1)
+        service.players.list(club, limit=-1)
 
 
 def test_tokens(service: Service, club: str) -> None:
@@ -106,7 +106,7 @@ def test_create_match(service: Service, club: str) -> None:
     assert (m["date"], m["table"], m["event"]) == ("2024-05-01T19:30:00", "3", "Copa")
     assert service.reading.get_match(m["id"]) == m
     assert service.reading.get_match(str(m["id"])) == m
-    assert sorted(p["name"] for p in service.clubs.list_players(club)[0]) == sorted(PLAYERS)
+    assert sorted(p["name"] for p in service.players.list(club)[0]) == sorted(PLAYERS)
     header = service.reading.export_log(m["id"]).splitlines()[0]
     assert '"target": 100' in header and '"club": "casino"' in header
 

@@ -425,7 +425,7 @@ def test_provisional_until_sigma_falls(service: Service, club: str) -> None:
     assert [h["provisional"] for h in history] == [h["sigma"] > 7.0 for h in history]
     assert history[0]["provisional"] and not history[-1]["provisional"]
     assert not _line(service, club, "Ana")["provisional"]
-    service.clubs.create_player(club, "Zoe")  # no match: provisional, rated 0
+    service.players.create(club, "Zoe")  # no match: provisional, rated 0
     zoe = _line(service, club, "Zoe")
     assert (zoe["played"], zoe["rating"], zoe["rating_games"], zoe["provisional"]) == (0, 0.0, 0, True)
     assert zoe["rank"] == 3
