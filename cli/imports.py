@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from .connection import connect
+from .matches import NEW_HINT, seating_new_option
 from .options import club_option
 
 if TYPE_CHECKING:
@@ -24,19 +25,23 @@ class Outcome(NamedTuple):
     message: str | None = None
 
 
-def import_file(service: Service, club: str, path: str) -> Outcome:
-    """One file: imported atomically by the service, or refused with where and why."""
-    from referee.service import IllegalEvent, Invalid, ServiceError
+def import_file(service: Service, club: str, path: str, *, confirm_new: bool = False) -> Outcome:
+    """One file: imported atomically by the service, or refused with where and why.
+    ``confirm_new``: the header's names that are new to the club are new players, even those
+    close to a player's (else such a log is refused: "did you mean ...?")."""
+    from referee.service import IllegalEvent, Invalid, ServiceError, Unconfirmed
 
     try:
         data = Path(path).read_bytes()
     except OSError as error:
         return Outcome(path, None, message=f"cannot read the file: {error.strerror or error}")
     try:
-        summary = service.recording.import_log(club, data, recorded_by="cli:import")
+        summary = service.recording.import_log(club, data, recorded_by="cli:import",
+                                               confirm_new=confirm_new)
     except Invalid as error:
+        hint = NEW_HINT if isinstance(error, Unconfirmed) else ""
         return Outcome(path, None, where=f"line {error.line}" if error.line else None,
-                       message=error.message)
+                       message=error.message + hint)
     except IllegalEvent as error:
         v = error.violation
         return Outcome(path, None, where=f"event {v.seq}",
@@ -83,15 +88,20 @@ def _size(path: str) -> int:
 
 @click.command("import")
 @club_option
+@seating_new_option
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-def match_import(club_slug: str, files: tuple[str, ...]) -> None:
+def match_import(club_slug: str, confirm_new: bool, files: tuple[str, ...]) -> None:
     """Import whole match logs (domino-log/1). Each is stored whole or not at all: a log that
     cannot be read, or holds an event the referee refuses (unless marked "disputed": true), is
     refused, and the others go on. Exit status 1 if any was refused.
 
+    The header's players are seated as `match new` seats them: a new name close to a player's
+    is refused ("did you mean ...?") unless --new says the new names are new players.
+
     \b
     Example:
       domino match import --club casino club-night/*.jsonl
+      domino match import --club casino --new late-entries.jsonl
     """
     from .console import terminal
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
@@ -108,7 +118,7 @@ def match_import(club_slug: str, files: tuple[str, ...]) -> None:
             task = progress.add_task("importing", total=sum(sizes))
             for path, size in zip(files, sizes):
                 progress.update(task, description=Path(path).name)
-                outcomes.append(import_file(service, club_slug, path))
+                outcomes.append(import_file(service, club_slug, path, confirm_new=confirm_new))
                 progress.advance(task, size)
     terminal().print(*outcome_tables(outcomes), sep="\n")
     if any(o.match_id is None for o in outcomes):

@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 
 LIST_COLUMNS = ("id", "date", "table", "event", "players", "status", "round", "totals", "winner")
 
+# A seated name that is new but close to a player's is refused ("did you mean ...?"), as
+# `player add` refuses it, until the command confirms it (the API's "new": true, ?new=true).
+seating_new_option = click.option(
+    "--new", "confirm_new", is_flag=True,
+    help="The names that are new to the club are new players, though close to a player's "
+         "(refused without it: \"did you mean ...?\").")
+NEW_HINT = "; --new seats them as new players"
+
 
 @click.group(cls=LazyGroup, lazy={
     "import": ("cli.imports:match_import", "Import whole match logs (domino-log/1)."),
@@ -58,18 +66,30 @@ def _rules(text: str) -> Any:
 @click.option("--date", type=DATE, default=None, metavar="YYYY-MM-DD",
               help="The day it is played; default today (UTC).")
 @click.option("--event", default=None, help="The tournament or club night.")
+@seating_new_option
 def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: str | None,
-              date: str | None, event: str | None) -> None:
+              date: str | None, event: str | None, confirm_new: bool) -> None:
     """Create a match and print its id (on a line of its own, for scripts).
+
+    A name is a player of the club whatever its case and spacing ("ana" sits Ana); a new name
+    joins the club, unless it is close to a player's ("did you mean Ana Pérez?"): then --new
+    says it is someone new.
 
     \b
     Example:
       domino match new --club casino --rules parejas \\
           --player Ana --player Beto --player Carla --player Dani --table 3
+      domino match new --club casino --rules mano-a-mano --player "Ana Perez" --player Beto --new
     """
+    from referee.service import Unconfirmed
+
     with connect() as service:
-        created = service.recording.create_match(club_slug, _rules(rules_text), list(players),
-                                                 table=table, date=date, event=event)
+        try:
+            created = service.recording.create_match(club_slug, _rules(rules_text),
+                                                     list(players), table=table, date=date,
+                                                     event=event, confirm_new=confirm_new)
+        except Unconfirmed as error:
+            raise click.ClickException(error.message + NEW_HINT) from None
     click.echo(f"created match {created['id']}: {', '.join(created['players'])}", err=True)
     click.echo(created["id"])
 

@@ -141,6 +141,43 @@ def test_import_many_files_with_a_summary_of_what_was_refused(cli: Cli, tmp_path
     assert "no club 'nope'" in result.output
 
 
+def test_match_new_seats_a_close_name_only_with_new(cli: Cli) -> None:
+    cli.run("player", "add", "Ana Pérez", "--club", CLUB)
+    args = ("match", "new", "--club", CLUB, "--rules", "mano-a-mano", "--player", "Ana Perez",
+            "--player", "Beto")
+    result = cli.run(*args, code=1)
+    assert "did you mean Ana Pérez?" in result.output and "--new" in result.output
+    assert cli.service.reading.list_matches(CLUB)[1] == 0  # nothing stored, Beto not added
+    assert [p["name"] for p in cli.service.players.list(CLUB)[0]] == ["Ana Pérez"]
+    match_id = int(cli.run(*args, "--new").stdout)
+    assert cli.service.reading.get_match(match_id)["players"] == ["Ana Perez", "Beto"]
+    assert sorted(p["name"] for p in cli.service.players.list(CLUB)[0]) == [
+        "Ana Perez", "Ana Pérez", "Beto"]
+    # --new is no licence to split a player: the same key still sits the player it names
+    again = int(cli.run("match", "new", "--club", CLUB, "--rules", "mano-a-mano", "--player",
+                        "ana pérez", "--player", "beto", "--new").stdout)
+    assert cli.service.reading.list_matches(CLUB, player="Ana Pérez")[1] == 1
+    assert cli.service.reading.list_matches(CLUB, player="Beto")[1] == 2
+    assert again == match_id + 1
+
+
+def test_import_seats_a_close_name_only_with_new(cli: Cli, tmp_path: Path) -> None:
+    cli.run("player", "add", "Ana Pérez", "--club", CLUB)
+    header, events = legal_match("mano-a-mano", ("Ana Perez", "Beto"), seed=6)
+    close = write(tmp_path, "close.jsonl", log_text(header, events))
+    known_header, known_events = legal_match("mano-a-mano", ("ana pérez", "Carla"), seed=7)
+    known = write(tmp_path, "known.jsonl", log_text(known_header, known_events))
+    result = cli.run("match", "import", "--club", CLUB, close, known, code=1)
+    assert "Imported 1 of 2 logs" in result.stdout
+    assert "line 1" in result.stdout and "did you mean Ana Pérez?" in result.stdout
+    assert "--new" in result.stdout
+    result = cli.run("match", "import", "--club", CLUB, "--new", close)
+    assert "Imported 1 of 1 logs" in result.stdout
+    found, total = cli.service.reading.list_matches(CLUB, player="Ana Perez")
+    assert total == 1 and found[0]["players"] == ["Ana Perez", "Beto"]
+    assert cli.service.reading.list_matches(CLUB, player="Ana Pérez")[1] == 1
+
+
 def test_standings_table_and_csv(cli: Cli) -> None:
     for seed in (1, 2, 3):
         header, events = legal_match("mano-a-mano", seed=seed)
