@@ -28,6 +28,9 @@ def db() -> None:
 def upgrade(**kwargs: str | None) -> None:
     """Create or migrate the tables to the latest revision (safe to run again).
 
+    In the same transaction it fills the standings and ratings of finished matches that have
+    none (a database upgraded past the revision that created them empty).
+
     \b
     Example:
       DOMINO_DATABASE_URL=postgresql+psycopg://domino@db/domino domino db upgrade
@@ -37,9 +40,13 @@ def upgrade(**kwargs: str | None) -> None:
     url = database_url(kwargs.get("database_url"))
     with connect(url, upgrading=True) as service:
         from migrations.runner import upgrade as upgrade_schema
+        from referee.service.maintenance import fill_standings
 
-        upgrade_schema(service.engine)
+        filled = upgrade_schema(service.engine, then=fill_standings)
     click.echo(f"database at the latest revision: {safe_url(url)}")
+    if filled:
+        click.echo(f"standings and ratings filled from {filled} finished "
+                   f"match{'es' if filled != 1 else ''}")
 
 
 @db.command("rebuild")

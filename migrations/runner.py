@@ -7,11 +7,13 @@ imports alembic: the CLI calls them where it upgrades (``domino db upgrade``, ``
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from sqlalchemy import Connection, Engine
 
 from referee.store.db import writing
+
+T = TypeVar("T")
 
 
 def alembic_config(connection: Connection | None = None, url: str | None = None) -> Any:
@@ -27,13 +29,18 @@ def alembic_config(connection: Connection | None = None, url: str | None = None)
     return config
 
 
-def upgrade(engine: Engine, revision: str = "head") -> None:
+def upgrade(engine: Engine, revision: str = "head", *,
+            then: Callable[[Connection], T] | None = None) -> T | None:
     """Apply the migrations up to ``revision`` in one transaction (both databases have
-    transactional DDL: a failed upgrade leaves nothing half done)."""
+    transactional DDL: a failed upgrade leaves nothing half done). ``then``, called with the
+    connection after the last revision and before the commit, fills what the revisions created
+    empty (``domino db upgrade`` passes the service's ``fill_standings``: the migrations may not
+    replay matches); its answer is returned, and if it fails nothing is upgraded."""
     from alembic import command
 
     with writing(engine) as conn:
         command.upgrade(alembic_config(conn), revision)
+        return then(conn) if then is not None else None
 
 
 def downgrade(engine: Engine, revision: str) -> None:

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from sqlalchemy import Connection
+
 from .. import store
 from ..core.disputes import open_count
-from ..core.log import parse_header
-from ..core.replay import replay
+from ..core.log import Header, parse_header
+from ..core.replay import Replay, replay
 from ..store import db
-from .ratings import rerate_all, record_standing
+from ..store.standings import clear_standings, clubs_missing_rows, finishing_order
+from .ratings import rate_from, rerate_all, record_standing
 from .repository import MatchRepository
+
+
+def _replayed(conn: Connection, row: Any) -> tuple[Header, Replay]:
+    """The match's header, and its events replayed under the header's rules."""
+    header = parse_header(store.load_json(row.header))
+    return header, replay(header.rules, header.players, MatchRepository.events(conn, row))
 
 
 def rebuild(matches: MatchRepository) -> int:
@@ -21,8 +32,7 @@ def rebuild(matches: MatchRepository) -> int:
         # an append cannot slip in between reading the events and writing their sum.
         with db.writing(matches.engine) as conn:
             row = store.match_row(conn, match_id, for_update=True)
-            header = parse_header(store.load_json(row.header))
-            result = replay(header.rules, header.players, matches.events(conn, row))
+            header, result = _replayed(conn, row)
             updated = store.last_recorded_at(conn, match_id) or row.created_at
             refused = {v.seq for v in result.violations}
             projection = store.Projection.of(result.match, open_count(result.match, refused),
@@ -34,3 +44,26 @@ def rebuild(matches: MatchRepository) -> int:
                             rate=False)
     rerate_all(matches.engine)
     return len(ids)
+
+
+def fill_standings(conn: Connection) -> int:
+    """Fill the standings of every club that has a finished match without standing rows, in
+    the caller's transaction (the upgrade's: ``migrations.runner.upgrade``'s ``then``); returns
+    the matches written. Migration 0004 created the projection empty, so a database upgraded
+    past it with finished matches has such clubs; so does one upgraded by a command that did not
+    fill them. Each such club's rows are written again from its matches' events in the order
+    they finished (as their rows say, else the time of their last event) and its ratings
+    computed from the first; a club whose rows are all there is left alone (so running it
+    again, or on a database that never missed them, writes nothing)."""
+    written = 0
+    for club_id in clubs_missing_rows(conn):
+        order = finishing_order(conn, club_id)
+        clear_standings(conn, club_id)
+        for match_id, finished_at in order:
+            row = store.match_row(conn, match_id)
+            _, result = _replayed(conn, row)
+            record_standing(conn, match_id, result.match, row.violations, finished_at,
+                            was_finished=False, rate=False)
+            written += 1
+        rate_from(conn, club_id, 1)
+    return written

@@ -496,6 +496,35 @@ def club_ids_with_rows(conn: Connection) -> list[int]:
                   | set(conn.execute(select(current_ratings.c.club_id).distinct()).scalars()))
 
 
+def clubs_missing_rows(conn: Connection) -> list[int]:
+    """The clubs with a finished match that has no standing rows: their projection was never
+    filled (a database upgraded past migration 0004, which created it empty). A match writes
+    its rows in the transaction that finishes it, so nothing else leaves one without."""
+    missing = ~select(standing_rows.c.match_id).where(
+        standing_rows.c.match_id == matches.c.id).exists()
+    return sorted(conn.execute(select(matches.c.club_id).distinct().where(
+        matches.c.status == "finished", missing)).scalars())
+
+
+def finishing_order(conn: Connection, club_id: int) -> list[tuple[int, dt.datetime]]:
+    """The club's finished matches as (id, when it finished), in the order they finished: the
+    time its rows keep, else (rows never written) the time of its last event."""
+    kept = dict(conn.execute(select(standing_rows.c.match_id, func.min(standing_rows.c.finished_at))
+                             .where(standing_rows.c.club_id == club_id)
+                             .group_by(standing_rows.c.match_id)).all())
+    found = [(match_id, kept.get(match_id, updated)) for match_id, updated in conn.execute(
+        select(matches.c.id, matches.c.updated_at)
+        .where(matches.c.club_id == club_id, matches.c.status == "finished"))]
+    return sorted(found, key=lambda pair: (pair[1], pair[0]))
+
+
+def clear_standings(conn: Connection, club_id: int) -> None:
+    """Forget the club's standing rows, monthly sums and ratings (to fill them again)."""
+    conn.execute(delete(standing_rows).where(standing_rows.c.club_id == club_id))
+    conn.execute(delete(standing_months).where(standing_months.c.club_id == club_id))
+    clear_club(conn, club_id)
+
+
 # Kept for callers of the first standings query: the player table, unranked.
 def standings(conn: Connection, club_id: int) -> list[dict[str, Any]]:
     """Per player of the club with a finished match: played, won, lost, points_for (the
@@ -509,7 +538,8 @@ __all__ = [
     "transaction", "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
     "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
     "set_tie_breakers", "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
-    "clear_club", "club_ids_with_rows", "standings", "repoint_player", "listed_players", "rebuild_months",
+    "clear_club", "club_ids_with_rows", "clubs_missing_rows", "finishing_order",
+    "clear_standings", "standings", "repoint_player", "listed_players", "rebuild_months",
 ]
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from click.testing import CliRunner
 
 from cli.main import main
-from migrations.runner import current_revision, head_revision
-from referee.store.db import make_engine
+from migrations.runner import current_revision, downgrade, head_revision, upgrade
+from referee.core.log import make_log, write_log
+from referee.core.simulate import random_match
 from referee.service import Service
+from referee.store.db import make_engine
 
 
 def test_db_upgrade_then_rebuild(database_url: str) -> None:
@@ -31,3 +36,70 @@ def test_db_upgrade_reports_an_unreachable_database() -> None:
     result = CliRunner().invoke(main, ["db", "upgrade", "--database-url",
                                        "postgresql+psycopg://nobody@127.0.0.1:1/none"])
     assert result.exit_code == 1 and "database error" in result.output
+
+
+def _finished_club(service: Service) -> None:
+    """A club with finished matches among rotating players (and one left in progress)."""
+    service.clubs.create_club("casino", "Casino")
+    names = ["Ana", "Beto", "Carla", "Dani", "Eva"]
+    for seed in range(6):
+        rng = random.Random(seed)
+        preset, seats = ("parejas", 4) if seed % 2 else ("mano-a-mano", 2)
+        header, events = random_match(preset, rng.sample(names, seats), rng)
+        service.recording.import_log("casino", write_log(make_log(
+            {**header, "date": f"2026-0{1 + seed % 3}-1{seed}"}, events)))
+    service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])
+
+
+def _readings(service: Service) -> tuple[Any, ...]:
+    table = service.standings.table("casino")
+    pairs = service.standings.table("casino", group="partnerships")
+    march = service.standings.table("casino", date_from="2026-03-01", date_to="2026-03-31")
+    history = {row["player"]: service.standings.rating_history("casino", row["player"])
+               for row in table}
+    return table, pairs, march, history
+
+
+def test_db_upgrade_from_0003_fills_the_standings(database_url: str) -> None:
+    # A database of revision 0003 holding finished matches: made at head, then taken down to
+    # 0003, which drops the standings projection and keeps the matches and their events.
+    engine = make_engine(database_url)
+    try:
+        upgrade(engine)
+        service = Service(engine)
+        _finished_club(service)
+        expected = _readings(service)
+        assert expected[0][0]["played"] > 0 and expected[0][0]["rating_games"] > 0
+        downgrade(engine, "0003")
+        assert current_revision(engine) == "0003"
+        result = CliRunner().invoke(main, ["db", "upgrade", "--database-url", database_url])
+        assert result.exit_code == 0, result.output
+        assert "filled from 6 finished matches" in result.output
+        assert current_revision(engine) == head_revision()
+        service = Service(engine)  # a fresh one: nothing cached from before
+        assert _readings(service) == expected
+        # Run again, at head: every finished match has its rows, nothing is written.
+        result = CliRunner().invoke(main, ["db", "upgrade", "--database-url", database_url])
+        assert result.exit_code == 0 and "filled" not in result.output, result.output
+        assert _readings(service) == expected
+    finally:
+        engine.dispose()
+
+
+def test_db_upgrade_fills_a_club_whose_standings_were_left_empty(database_url: str) -> None:
+    # Upgraded past 0004 without the fill (alembic alone, or an older domino), then a match
+    # finished: the club's rows are written again in finishing order, ratings from the first.
+    engine = make_engine(database_url)
+    try:
+        upgrade(engine)
+        service = Service(engine)
+        _finished_club(service)
+        expected = _readings(service)
+        downgrade(engine, "0003")
+        upgrade(engine)  # no fill: the old rows are gone
+        assert all(row["played"] == 0 for row in service.standings.table("casino"))
+        result = CliRunner().invoke(main, ["db", "upgrade", "--database-url", database_url])
+        assert result.exit_code == 0 and "filled from 6 finished matches" in result.output
+        assert _readings(Service(engine)) == expected
+    finally:
+        engine.dispose()
