@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 from rich.console import Console
-
-from .console import terminal
 from rich.text import Text
 
 from referee import Position
 
 from .connection import connect, refusal
-from .render import event_text, match_over_text, round_result_text, scores_text
+from .console import terminal
+from .render import Flow, event_text, match_over_text, round_result_text, scores_text
 from .seating import NoSeat, seat_on_turn, seats_owing_reveal
 
 if TYPE_CHECKING:
@@ -60,7 +59,7 @@ class Recorder:
             event = {**event, "disputed": True}
         recorded = self.service.recording.record_event(self.match_id, event, expected_seq=before.seq,
                                              recorded_by=self.recorded_by)
-        self.console.print(self.confirmation(recorded), highlight=False)
+        self.console.print(Flow(self.confirmation(recorded)), highlight=False)
         self.tell_outcome(before, recorded.state)
         return recorded
 

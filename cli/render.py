@@ -7,9 +7,11 @@ service).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+import re
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -17,6 +19,48 @@ from referee import Position, Rules
 
 if TYPE_CHECKING:
     from referee.service import Screen
+
+
+# What a line may not break inside: a move (a tile and its end: "6-5 on 5", "6-4 on the 4 end",
+# "d (draw)"), else a word; a tile ("6-5", "[6|5]") holds no space, so it is a word.
+_UNIT = re.compile(r"\S*\d+-\d+ on (?:the )?\S+(?: end\b)?\S*|\b[dp] \((?:draw|pass)\)\S*|\S+")
+
+
+class Flow:
+    """Text that wraps only between units (:data:`_UNIT`), never inside a tile or a move, its
+    continuation lines indented; on one line, as given, when the console does not wrap (the
+    table prompt's output to a script)."""
+
+    def __init__(self, text: Text | str, style: str = "", indent: int = 2) -> None:
+        self.text = text if isinstance(text, Text) else Text(text, style=style)
+        self.indent = indent
+
+    def units(self) -> list[tuple[int, int]]:
+        return [m.span() for m in _UNIT.finditer(self.text.plain)]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        if options.no_wrap:
+            yield self.text
+            return
+        width, lines, line, start = options.max_width, [], None, 0
+        for begin, end in self.units():
+            unit = self.text[begin:end]
+            if line is not None and line.cell_len + (begin - start) + unit.cell_len <= width:
+                line.append_text(self.text[start:begin])  # the space(s) between, as typed
+            else:
+                if line is not None:
+                    lines.append(line)
+                line = Text(" " * self.indent if lines else "", style=self.text.style)
+            line.append_text(unit)
+            start = end
+        lines.append(line if line is not None else Text(style=self.text.style))
+        for row in lines:
+            row.no_wrap, row.overflow = True, "fold"  # a unit wider than the line: folded
+            yield row
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((self.text[b:e].cell_len for b, e in self.units()), default=0)
+        return Measurement(widest, max(widest, self.text.cell_len))
 
 
 def log_sides(rules: Rules, players: Sequence[str]) -> list[str]:
@@ -41,8 +85,8 @@ def scores_text(totals: Sequence[int], sides: Sequence[str]) -> str:
     return ", ".join(f"{sides[s]} {t}" for s, t in enumerate(totals))
 
 
-def line_text(pos: Position) -> Text:
-    return Text("Line: " + (" ".join(tile_text(t) for t in pos.line) or "(empty)"))
+def line_text(pos: Position) -> Flow:
+    return Flow("Line: " + (" ".join(tile_text(t) for t in pos.line) or "(empty)"))
 
 
 def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> Table:
@@ -155,22 +199,11 @@ def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *
     parts.append(line_text(pos))
     if pos.ends:
         parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]}"))
-    hands = Table(show_header=True)
-    hands.add_column("seat", justify="right")
-    hands.add_column("player")
-    hands.add_column("tiles", justify="right")
-    hands.add_column("hand")
-    unseen = "(hidden)" if hands_hidden else "(not seen)"
-    for seat, name in enumerate(players):
-        hand = pos.hands[seat]
-        shown = " ".join(tile_text(t) for t in hand) if hand is not None else unseen
-        marker = " ◀ to play" if pos.turn == seat else ""
-        hands.add_row(str(seat), name + marker, str(pos.counts[seat]), shown)
-    parts.append(hands)
+    parts.append(Hands(pos, players, "(hidden)" if hands_hidden else "(not seen)"))
     if not pos.finished:
-        parts.append(Text(next_step_text(pos, players), style="bold"))
+        parts.append(Flow(next_step_text(pos, players), style="bold"))
     parts.append(Text(f"Boneyard: {pos.boneyard}"))
-    parts.append(Text("Scores: " + scores_text(pos.totals, sides)))
+    parts.append(Flow("Scores: " + scores_text(pos.totals, sides)))
     if disputes:
         count = len(disputes)
         parts.append(Text(f"{count} {disputes_are}{'s' * (count != 1)}:", style="yellow"))
@@ -178,6 +211,37 @@ def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *
     if pos.finished:
         parts.append(Text(match_over_text(pos.winner, sides), style="bold"))
     return Group(*parts)
+
+
+class Hands:
+    """Each seat's hand: a table (seat, player, tiles, hand) where it fits the width, else a
+    few lines a seat, so that a narrow terminal never cuts a tile ("[6|…") to fit a column."""
+
+    def __init__(self, pos: Position, players: Sequence[str], unseen: str) -> None:
+        self.rows = []
+        for seat, name in enumerate(players):
+            hand = pos.hands[seat]
+            shown = " ".join(tile_text(t) for t in hand) if hand is not None else unseen
+            marker = " ◀ to play" if pos.turn == seat else ""
+            self.rows.append((str(seat), name + marker, str(pos.counts[seat]), shown))
+
+    def table(self) -> Table:
+        table = Table(show_header=True)
+        table.add_column("seat", justify="right")
+        table.add_column("player")
+        table.add_column("tiles", justify="right")
+        table.add_column("hand")
+        for seat, player, count, shown in self.rows:
+            table.add_row(seat, player, count, Flow(shown, indent=0))
+        return table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Any]:
+        table = self.table()
+        if Measurement.get(console, options, table).minimum <= options.max_width:
+            yield table
+            return
+        for seat, player, count, shown in self.rows:
+            yield Flow(f"seat {seat}: {player} · {count} tiles · {shown}")
 
 
 # ------------------------------------------------------------------- recording, one line at a time
@@ -284,11 +348,12 @@ def turn_view(pos: Position, players: Sequence[str]) -> Group:
     """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
     parts: list[Any] = [line_text(pos)]
     if pos.ends:
-        parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]} · boneyard {pos.boneyard}"))
+        parts.append(Flow(f"Open ends: {pos.ends[0]} and {pos.ends[1]} · boneyard {pos.boneyard}"))
     if pos.finished:
-        parts.append(Text("The match is over: notes, reveals and undo are still taken.", style="bold"))
+        parts.append(Flow("The match is over: notes, reveals and undo are still taken.",
+                          style="bold"))
     else:
-        parts.append(Text(next_step_text(pos, players, prompt=True), style="bold"))
+        parts.append(Flow(next_step_text(pos, players, prompt=True), style="bold"))
     return Group(*parts)
 
 

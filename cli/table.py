@@ -1,31 +1,41 @@
 """``domino table``: the scorekeeper's prompt at a live table.
 
-One line per thing that happens (see :mod:`cli.table_input`). Lines are read with click.prompt,
-so a session can be scripted through stdin; end of input quits like ``q``. Every entry is
-recorded the moment it is typed: quitting loses nothing.
+One line per thing that happens (see :mod:`cli.table_input`). Piped lines are read with
+click.prompt, so a session can be scripted through stdin; on a terminal readline edits them and
+keeps a history (:class:`LineReader`). End of input quits like ``q``. Every entry is recorded
+the moment it is typed: quitting loses nothing.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 from rich.console import Console
-
-from .console import terminal
 from rich.text import Text
 
 from .connection import connect, refusal
+from .console import terminal
 from .options import match_argument
 from .recorder import Recorder, round_ended
-from .render import screen_view, turn_view, violation_lines
+from .render import Flow, event_text, screen_view, turn_view, violation_lines
 from .seating import NoSeat, seat_on_turn, seats_owing_reveal
 from .table_input import Entry, InputError, parse_entry
 
 if TYPE_CHECKING:
+    from referee import Violation
     from referee.service import Recorded
 
 UNDO_REASON = "undo at the table"
+# Refusals `!` may not record, not even as disputed: an event naming a tile the set does not
+# have, or one the referee cannot read as an event at all (a deal of the wrong size, say).
+NOT_AN_EVENT = ("unknown_tile", "bad_event")
+YES = ("y", "yes")
+HISTORY_FILE = "domino-table.history"
+HISTORY_LENGTH = 1000
 
 HELP = """\
   6-5  65  65 on 5  6-5 left   play a tile (the end: its pip, or left/right of the lead)
@@ -35,23 +45,29 @@ HELP = """\
   n TEXT                       note
   deal                         deal a closed round (or: deal 6-6 6-5 ... / 5-5 ... / -)
   N: ...                       act as seat N (a lead several seats may make; a reveal)
-  u                            undo: void the last event this session recorded
+  u                            undo: void the last event (another's: after a yes)
   !                            record the entry just refused, marked disputed
-  s  ?  q                      show the whole table, this help, quit"""
+  s  ?  q                      the whole table (score, open disputes), this help, quit"""
 
 
 class TableSession:
-    """One scorekeeper's session on one match: what it recorded (for undo) and the entry the
-    referee last refused (for ``!``)."""
+    """One scorekeeper's session on one match: what it recorded (for undo), the entry the
+    referee last refused (for ``!``), and how to read a line (for undo's question)."""
 
     def __init__(self, recorder: Recorder, console: Console) -> None:
         self.recorder = recorder
         self.console = console
-        self.recorded: list[int] = []  # seqs of the entries made here; undo pops
-        self.refused: dict[str, Any] | None = None
+        self.recorded: set[int] = set()  # seqs of the entries made here
+        self.undone: set[int] = set()  # seqs of the voids undo recorded: undo walks past them
+        self.refused: tuple[dict[str, Any], Violation] | None = None
         self.pos = recorder.state()
+        self.ask: Callable[[str], str | None] = lambda _question: None
 
-    def run(self, read: Callable[[], str | None]) -> None:
+    def run(self, read: Callable[[], str | None],
+            ask: Callable[[str], str | None] | None = None) -> None:
+        """Take lines from ``read`` until it gives None (end of input) or ``q``; ``ask`` reads
+        the answer to a question (default: a line from ``read``)."""
+        self.ask = ask or (lambda _question: read())
         self.show_table()
         self.show_turn()
         while (line := read()) is not None:
@@ -79,11 +95,7 @@ class TableSession:
         elif entry.action == "undo":
             self.undo()
         elif entry.action == "insist":
-            if refused is None:
-                self.say("! records an entry the referee just refused, as disputed: "
-                         "there is none", "red")
-            else:
-                self.record(refused, disputed=True)
+            self.insist(refused)
         else:
             self.enter(entry)
         return True
@@ -111,42 +123,91 @@ class TableSession:
     def owing(self) -> list[int]:
         return seats_owing_reveal(self.pos)
 
+    def insist(self, refused: tuple[dict[str, Any], Violation] | None) -> None:
+        """``!``: the entry just refused, recorded as disputed; never one naming a tile the set
+        does not have or that is no event at all (there is nothing a referee could rule on)."""
+        if refused is None:
+            self.say("! records an entry the referee just refused, as disputed: there is none",
+                     "red")
+            return
+        event, violation = refused
+        if violation.code in NOT_AN_EVENT:
+            self.say(f"! cannot record that, not even as disputed: {violation.message}. "
+                     "Nothing recorded: fix it and type it again", "red")
+            return
+        self.record(event, disputed=True)
+
     def record(self, event: dict[str, Any], disputed: bool = False) -> Recorded | None:
         from referee.service import IllegalEvent, ServiceError
 
         try:
             recorded = self.recorder.record(event, at=self.pos, disputed=disputed)
         except IllegalEvent as error:
-            self.refused = event
-            self.say(f"{refusal(error)} (fix it and type it again, or ! to record it as disputed)",
-                     "red")
+            self.refused = (event, error.violation)
+            how = ("" if error.violation.code in NOT_AN_EVENT
+                   else ", or ! to record it as disputed")
+            self.say(f"{refusal(error)} (fix it and type it again{how})", "red")
             return None
         except ServiceError as error:  # a conflict with another terminal, say: read again
-            self.say(error.message, "red")
-            self.pos = self.recorder.state()
-            self.show_turn()
+            self.read_again(error.message)
             return None
-        if event["type"] != "void":  # undo takes back entries, never its own voids
-            self.recorded.append(recorded.seq)
+        # Typed entries are never voids: a void here is undo's own.
+        (self.undone if event["type"] == "void" else self.recorded).add(recorded.seq)
         before, self.pos = self.pos, recorded.state
         if round_ended(before, self.pos):
             self.show_open_disputes()
         self.show_turn()
         return recorded
 
+    def read_again(self, why: str) -> None:
+        """The table moved on at another terminal: say so, read it again, and tell what those
+        events did to the round and the score (the result of a round they ended, say)."""
+        self.say(why, "red")
+        before, self.pos = self.pos, self.recorder.state()
+        self.recorder.tell_outcome(before, self.pos)
+        if round_ended(before, self.pos):
+            self.show_open_disputes()
+        self.show_turn()
+
     def undo(self) -> None:
-        """Void the last event this session recorded that still stands: a new event, never a
-        deletion, so the record shows what was entered and taken back."""
+        """Void the last event of the record that still stands, leaving out undo's own voids (so
+        ``u`` again walks further back): a new event, never a deletion, so the record shows what
+        was entered and taken back. An event this session did not record (another terminal's
+        entry, a referee's ruling) is voided only after a yes: the void is a referee's ruling,
+        which this prompt may record because ``domino`` runs as the database's operator."""
         r = self.recorder
-        struck = r.service.reading.struck(r.match_id)
-        while self.recorded and self.recorded[-1] in struck:
-            self.recorded.pop()
-        if not self.recorded:
-            self.say("nothing to undo: this session has recorded nothing that still stands", "red")
+        events = r.service.reading.list_events(r.match_id)
+        if events and events[-1]["seq"] != self.pos.seq:
+            self.read_again(f"conflict: the last event is {events[-1]['seq']}, not "
+                            f"{self.pos.seq}: the table is read again; look, then type u again")
             return
-        target = self.recorded[-1]
-        if self.record({"type": "void", "target": target, "reason": UNDO_REASON}):
-            self.recorded.pop()
+        struck = r.service.reading.struck(r.match_id)
+        target = next((e for e in reversed(events)
+                       if e["seq"] not in struck and e["seq"] not in self.undone), None)
+        if target is None:
+            self.say("nothing to undo: no event of the record still stands", "red")
+            return
+        seq = target["seq"]
+        if seq not in self.recorded and not self.confirmed(target, events):
+            self.say(f"event {seq} stands: nothing recorded", "yellow")
+            return
+        self.record({"type": "void", "target": seq, "reason": UNDO_REASON})
+
+    def confirmed(self, target: dict[str, Any], events: Sequence[dict[str, Any]]) -> bool:
+        """Say what voiding ``target`` (not this session's) would strike, and ask."""
+        r = self.recorder
+        said = event_text(target["event"], r.players, r.sides)
+        by = target.get("recorded_by")
+        self.say(f"event {target['seq']} was not recorded at this prompt ("
+                 + (f"recorded by {by}" if by else "recorded elsewhere") + f"): {said}", "yellow")
+        inner = target["event"]
+        if inner.get("type") == "void" and isinstance(inner.get("target"), int):
+            restored = next((e for e in events if e["seq"] == inner["target"]), None)
+            if restored is not None:
+                back = event_text(restored["event"], r.players, r.sides)
+                self.say(f"Voiding it puts event {restored['seq']} back: {back}", "yellow")
+        answer = self.ask(f"void event {target['seq']}? (a referee's ruling) [y/N]")
+        return answer is not None and answer.strip().lower() in YES
 
     def show_table(self) -> None:
         """The whole table, as ``domino match show`` draws it: the match's screen."""
@@ -171,17 +232,84 @@ class TableSession:
         self.console.print(turn_view(self.pos, self.recorder.players))
 
     def say(self, message: str, style: str) -> None:
-        self.console.print(Text(message, style=style))
+        self.console.print(Flow(message, style=style))
 
 
-def _prompt(label: str) -> Callable[[], str | None]:
-    def read() -> str | None:
+class LineReader:
+    """The prompt's lines. Piped input (a script) is read with click.prompt; on a terminal,
+    GNU readline gives line editing (arrow keys, Ctrl-A/E, ...) and a history kept across
+    sessions in ``domino-table.history`` in the data dir (DOMINO_DATA_DIR, else the current
+    folder, where ``domino.db`` lives). readline is imported only then: it would print escape
+    codes into a script's output."""
+
+    def __init__(self, label: str, interactive: bool | None = None) -> None:
+        self.prompt = f"{label}> "
+        if interactive is None:
+            interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        self.readline: Any = _readline() if interactive else None
+        self.history = history_path()
+        if self.readline is not None:
+            self.readline.set_history_length(HISTORY_LENGTH)
+            self.readline.set_completer(lambda _text, _state: None)  # tab: no file names
+            try:
+                self.readline.read_history_file(self.history)
+            except OSError:  # none yet, or unreadable: start afresh
+                pass
+
+    def read(self) -> str | None:
+        """One line, or None at end of input or Ctrl-C (everything is recorded already)."""
         try:
-            return click.prompt(label, default="", show_default=False, prompt_suffix="> ")
-        except click.Abort:  # end of input or Ctrl-C: quit; everything is recorded already
+            if self.readline is not None:
+                return input(self.prompt)  # readline knows the prompt: editing redraws it right
+            return click.prompt(self.prompt[:-2], default="", show_default=False,
+                                prompt_suffix="> ")
+        except (click.Abort, EOFError, KeyboardInterrupt):
             click.echo()
             return None
-    return read
+
+    def ask(self, question: str) -> str | None:
+        """The answer to a question, left out of the history (it is no entry)."""
+        try:
+            answer = input(f"{question} ") if self.readline is not None else click.prompt(
+                question, default="", show_default=False, prompt_suffix=" ")
+        except (click.Abort, EOFError, KeyboardInterrupt):
+            click.echo()
+            return None
+        length = self.readline.get_current_history_length() if self.readline else 0
+        if length and answer.strip():
+            self.readline.remove_history_item(length - 1)
+        return answer
+
+    def close(self) -> None:
+        if self.readline is None:
+            return
+        try:
+            self.history.parent.mkdir(parents=True, exist_ok=True)
+            self.readline.write_history_file(self.history)
+        except OSError:  # a read-only folder: the history is a convenience, the record is kept
+            pass
+
+
+def table_console() -> Console:
+    """The prompt's console. On a terminal, or at a width COLUMNS names, lines wrap to the width
+    between tiles and moves (:class:`cli.render.Flow`), never inside one; piped to a script, each
+    message stays on one line for the script to read."""
+    console = terminal()
+    console.soft_wrap = not (console.is_terminal or os.environ.get("COLUMNS"))
+    return console
+
+
+def _readline() -> Any:
+    try:
+        import readline
+    except ImportError:  # a Python without it (Windows): lines are read plainly
+        return None
+    return readline
+
+
+def history_path() -> Path:
+    """Where the prompt's history is kept: beside the embedded database's file."""
+    return Path(os.environ.get("DOMINO_DATA_DIR") or ".") / HISTORY_FILE
 
 
 @click.command()
@@ -191,15 +319,21 @@ def table(match_id: str) -> None:
 
     Shows the line, the open ends, whose turn it is and what is legal. Short input: 6-5, 65,
     65 on 5, 6-5 left (play); p (pass); d, d 3-2 (draw); r 6-5 4-4, r 12 (reveal); n TEXT
-    (note); deal; N: to act as seat N; u (undo: a void of your last event); ! (record the
-    entry just refused, as disputed); ? (help); q (quit). Reads stdin, so it can be scripted.
+    (note); deal; N: to act as seat N; u (undo: a void of the last event, after a yes when
+    this session did not record it); ! (record the entry just refused, as disputed); s (the
+    whole table, the score, open disputes); ? (help); q (quit). Reads stdin, so it can be
+    scripted; on a terminal, lines are edited with readline and kept in a history.
 
     \b
     Example:
       domino table 7
       printf '1: 6-6\\n65\\np\\nq\\n' | domino table 7
     """
-    console = terminal(soft_wrap=True)  # long messages stay one line for a script to read
     with connect() as service:
+        console = table_console()
         recorder = Recorder(service, match_id, console, recorded_by="cli:table")
-        TableSession(recorder, console).run(_prompt(f"match {recorder.match_id}"))
+        reader = LineReader(f"match {recorder.match_id}")
+        try:
+            TableSession(recorder, console).run(reader.read, reader.ask)
+        finally:
+            reader.close()

@@ -13,12 +13,14 @@ The forms (``domino table`` prints them with ``?``)::
 
 Tiles are written ``6-5`` (also ``6/5``, ``6|5``, ``[6|5]``) or, for pips under 10, ``65``.
 Whether a tile is in the set, whose turn it is and what is legal is the referee's to say: this
-module only reads the text.
+module only reads the text. A line holding a control character (an arrow key's escape sequence
+from a terminal without line editing, say) is refused whole, so none ends up in a note.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,6 +103,7 @@ def parse_hand(text: str) -> list[str] | None:
 
 def parse_entry(text: str) -> Entry:
     """Read one line; raises InputError for text that is none of the forms."""
+    _check_printable(text)
     seat = None
     prefixed = _SEAT_PREFIX.fullmatch(text)
     if prefixed:
@@ -123,6 +126,15 @@ def parse_entry(text: str) -> Entry:
         return Entry("note", {"type": "note", "text": note}, seat)
     event = _READERS[action](rest)
     return Entry(action, event, seat)
+
+
+def _check_printable(text: str) -> None:
+    """Refuse a line with a control character (a tab is white space): without readline, the
+    arrow keys come in as escape sequences ("\\x1b[A"), and no event should keep one."""
+    for ch in text:
+        if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs"):
+            what = "an escape sequence (an arrow key?)" if ch == "\x1b" else f"a control character ({ch!r})"
+            raise InputError(f"the line holds {what}: nothing recorded, type it again")
 
 
 def _play(words: list[str]) -> dict[str, Any]:

@@ -64,6 +64,11 @@ def play_through(cli: Cli, header: dict[str, Any], events: list[dict[str, Any]],
     got = cli.service.reading.report(match_id)
     for key in ("rounds", "totals", "finished", "winner", "violations"):
         assert got[key] == expected[key], key
+    said = output.splitlines()
+    results = [n for n, line in enumerate(said) if line.startswith("Round ")]
+    assert len(results) >= len(expected["rounds"])  # one as each ends; a closed one's as scored
+    for n in results:  # the score after every round
+        assert said[n + 1].startswith("Totals: "), said[n:n + 2]
     return output
 
 
@@ -158,7 +163,7 @@ class LineByLine(io.RawIOBase):
         return size
 
 
-def test_undo_skips_what_others_voided_and_a_stale_table_is_read_again(cli: Cli) -> None:
+def test_undo_of_a_referees_void_asks_first_and_a_stale_table_is_read_again(cli: Cli) -> None:
     match_id = cli.new_match()
     svc = cli.service
 
@@ -166,26 +171,86 @@ def test_undo_skips_what_others_voided_and_a_stale_table_is_read_again(cli: Cli)
         # A referee at another terminal strikes event 3 just before the scorekeeper types u.
         if line == "u" and svc.reading.state(match_id).seq == 3:
             svc.recording.record_event(match_id, {"type": "void", "target": 3, "reason": "referee"},
-                             expected_seq=3)
+                                       expected_seq=3)
 
-    script = [DEAL, "66", "64", "u", "u", "u", "u", "q"]
+    script = [DEAL, "66", "64",
+              "u",        # the table moved on (event 4, the referee's void): read again
+              "u", "n",   # the last event is the referee's void: asked, and kept
+              "u", "y",   # asked again: voided (event 5), and the 6-4 is back
+              "u",        # this session's 6-4: voided at once (event 6)
+              "u",        # past undo's own voids to this session's 6-6 (event 7)
+              "q"]
     output = cli.run("table", match_id, input=LineByLine(script, referee_voids_the_6_4)).output
-    # The first u meets a table that moved on: a conflict, and the table is read again.
-    assert "conflict: the last event is 4, not 3" in output
-    assert "nothing to undo" in output
+    assert "conflict: the last event is 4, not 3: the table is read again" in output
+    assert ("event 4 was not recorded at this prompt (recorded elsewhere): "
+            "voided event 3 (referee)") in output
+    assert "Voiding it puts event 3 back: Beto (seat 1) played 6-4" in output
+    assert "void event 4? (a referee's ruling) [y/N]" in output
+    assert "event 4 stands: nothing recorded" in output
     events = cli.events(match_id)
     assert [(e["type"], e.get("target")) for e in events] == [
-        ("deal", None), ("play", None), ("play", None), ("void", 3), ("void", 2), ("void", 1)]
-    assert svc.reading.state(match_id).phase == "before_first_deal"
+        ("deal", None), ("play", None), ("play", None), ("void", 3), ("void", 4), ("void", 3),
+        ("void", 2)]
+    assert svc.reading.state(match_id).line == ()
 
 
-def test_undo_is_per_session(cli: Cli) -> None:
+def test_undo_asks_before_voiding_another_sessions_entry(cli: Cli) -> None:
     match_id = cli.new_match()
     at_table(cli, match_id, [DEAL, "66"])
-    output = at_table(cli, match_id, ["64", "u", "u", "q"])
-    assert "event 4: voided event 3 (undo at the table)" in output
-    assert "nothing to undo" in output  # the deal and the 6-6 were another session's
-    assert cli.service.reading.state(match_id).line == ("6-6",)
+    output = at_table(cli, match_id, ["64", "u", "u", "no", "u", "yes", "u", "q"])
+    assert "event 4: voided event 3 (undo at the table)" in output  # its own: no question
+    assert output.count("void event 2? (a referee's ruling) [y/N]") == 2
+    assert ("event 2 was not recorded at this prompt (recorded by cli:table): "
+            "Ana (seat 0) played 6-6") in output
+    assert "event 2 stands: nothing recorded" in output
+    assert "event 5: voided event 2 (undo at the table)" in output
+    assert "void event 1? (a referee's ruling) [y/N] q" in output  # q answers no, then quits
+    assert cli.service.reading.state(match_id).line == ()
+    assert len(cli.events(match_id)) == 5
+
+
+def test_bang_never_records_a_tile_not_in_the_set_nor_a_non_event(cli: Cli) -> None:
+    match_id = cli.new_match()
+    script = [
+        "deal 6-6 / 5-5",  # hands of one tile: not a deal the referee can read (bad_event)
+        "!",
+        DEAL, "66",
+        "7-9", "!",        # no such tile in a double-6 set (unknown_tile)
+        "r 6-5 x", "!",    # not a form at all: nothing was refused by the referee
+        "n hi\x1b[A",      # an arrow key typed on a terminal without line editing
+        "!",
+        "p", "!",          # a renege: a real dispute, recorded
+        "q",
+    ]
+    output = at_table(cli, match_id, script)
+    assert "refused (bad_event)" in output and "refused (unknown_tile)" in output
+    assert "(fix it and type it again)" in output  # no "or !" for those two
+    assert output.count("! cannot record that, not even as disputed") == 2
+    assert "'7-9' is not a tile of the double-6 set. Nothing recorded" in output
+    assert "the line holds an escape sequence (an arrow key?): nothing recorded" in output
+    assert output.count("there is none") == 2
+    events = cli.events(match_id)
+    assert [e["type"] for e in events] == ["deal", "play", "pass"]
+    assert events[2] == {"type": "pass", "seat": 1, "disputed": True}
+
+
+def test_a_round_ended_at_another_terminal_is_told_with_the_score(cli: Cli) -> None:
+    header, events = legal_match("mano-a-mano", seed=11)
+    ends = next(seq for seq, e in enumerate(events[1:], start=2) if e["type"] == "deal") - 1
+    match_id = cli.new_match()
+    svc = cli.service
+
+    def the_other_terminal_ends_round_1(line: str) -> None:
+        if line == "n late" and svc.reading.state(match_id).seq == ends - 1:
+            svc.recording.record_event(match_id, events[ends - 1], expected_seq=ends - 1)
+
+    lines = prompt_lines(events[:ends - 1]) + ["n late", "q"]
+    output = cli.run("table", match_id, input=LineByLine(lines, the_other_terminal_ends_round_1)
+                     ).output
+    told = output[output.index(f"conflict: the last event is {ends}"):]
+    result = svc.reading.report(match_id)["rounds"][0]
+    assert f"Round 1: domino; {result['points']} points to " in told
+    assert f"Totals: Ana {svc.reading.state(match_id).totals[0]}" in told
 
 
 def test_several_openers_need_a_seat_prefix(cli: Cli) -> None:
@@ -203,8 +268,9 @@ def test_several_openers_need_a_seat_prefix(cli: Cli) -> None:
 
 def test_help_show_end_of_input_and_an_unknown_match(cli: Cli) -> None:
     match_id = cli.new_match()
-    output = at_table(cli, match_id, ["?", DEAL, "", "s"])  # no q: end of input
-    assert "undo: void the last event this session recorded" in output
+    output = at_table(cli, match_id, ["?", "u", DEAL, "", "s"])  # no q: end of input
+    assert "undo: void the last event (another's: after a yes)" in output
+    assert "nothing to undo: no event of the record still stands" in output
     assert "After event 1 · round 1 (in progress)" in output  # s: the whole table
     assert output.rstrip().endswith("Bye: everything entered is recorded.")
     assert "no match '99'" in at_table(cli, 99, ["q"], code=1)
