@@ -5,7 +5,7 @@ absolute name and held to what its layer may use.
 | --- | --- |
 | ``referee/core/`` | the standard library (no I/O, no clock) and the core |
 | ``referee/store/`` | the core, the store, SQLAlchemy |
-| ``referee/service/`` | the core, the store, the service, SQLAlchemy, openskill (the ratings) |
+| ``referee/service/`` | the core, the store, the service, SQLAlchemy, openskill (the ratings), networkx (the pairings) |
 | ``api/`` | the service, the core's value types, flask and its kin |
 | ``cli/`` | the service, the core, click, rich; ``migrations`` and ``api`` only where it upgrades or serves |
 | ``migrations/`` | the store, alembic, SQLAlchemy |
@@ -36,7 +36,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     "referee/core": (("referee.core",), set()),
     "referee/store": (("referee.core", "referee.store"), {"sqlalchemy"}),
     "referee/service": (("referee.core", "referee.store", "referee.service"),
-                        {"sqlalchemy", "openskill"}),
+                        {"sqlalchemy", "openskill", "networkx"}),
     "api": (("referee.service", "referee.core", "api"),
             {"flask", "flask_smorest", "flask_httpauth", "marshmallow", "webargs", "werkzeug",
              "swagger_ui_bundle"}),
