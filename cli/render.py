@@ -17,13 +17,17 @@ from rich.text import Text
 
 from referee import Position, Rules
 
+from .quicktable import QuickTable
+
 if TYPE_CHECKING:
     from referee.service import Screen
 
 
 # What a line may not break inside: a move (a tile and its end: "6-5 on 5", "6-4 on the 4 end",
-# "d (draw)"), else a word; a tile ("6-5", "[6|5]") holds no space, so it is a word.
-_UNIT = re.compile(r"\S*\d+-\d+ on (?:the )?\S+(?: end\b)?\S*|\b[dp] \((?:draw|pass)\)\S*|\S+")
+# "d (draw)"), a seat ("(seat 1)"), a count ("7 tiles"), else a word; a tile ("6-5", "[6|5]")
+# holds no space.
+_UNIT = re.compile(r"\S*\d+-\d+ on (?:the )?\S+(?: end\b)?\S*"
+                   r"|\b[dp] \((?:draw|pass)\)\S*|\(seat \d+\)\S*|\b\d+ tiles?\b\S*|\S+")
 
 
 class Flow:
@@ -55,7 +59,7 @@ class Flow:
             start = end
         lines.append(line if line is not None else Text(style=self.text.style))
         for row in lines:
-            row.no_wrap, row.overflow = True, "fold"  # a unit wider than the line: folded
+            row.overflow = "fold"  # a row fits, unless one unit is wider than a line: folded
             yield row
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -90,7 +94,7 @@ def line_text(pos: Position) -> Flow:
 
 
 def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> Table:
-    table = Table(title="Rounds", title_justify="left")
+    table = QuickTable(title="Rounds", title_justify="left")
     for column in ("round", "opener", "outcome", "winner", "points", "pips left"):
         table.add_column(column, justify="right" if column in ("round", "points") else "left")
     for r in report["rounds"]:
@@ -106,7 +110,7 @@ def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence
 
 
 def totals_table(report: dict[str, Any], sides: Sequence[str]) -> Table:
-    table = Table(title="Totals", title_justify="left")
+    table = QuickTable(title="Totals", title_justify="left")
     table.add_column("side")
     table.add_column("total", justify="right")
     for side, total in enumerate(report["totals"]):
@@ -237,11 +241,13 @@ class Hands:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Any]:
         table = self.table()
-        if Measurement.get(console, options, table).minimum <= options.max_width:
+        # Measured unbounded: within the width, rich would report the squeezed (cut) columns.
+        unbounded = options.update_width(10 * options.max_width + 1000)
+        if Measurement.get(console, unbounded, table).minimum <= options.max_width:
             yield table
             return
         for seat, player, count, shown in self.rows:
-            yield Flow(f"seat {seat}: {player} · {count} tiles · {shown}")
+            yield Flow(f"seat {seat}: {player} · {count} tiles" + f" · {shown}" * bool(shown))
 
 
 # ------------------------------------------------------------------- recording, one line at a time

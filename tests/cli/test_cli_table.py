@@ -3,12 +3,28 @@ with refused entries, a disputed entry (``!``) and undo."""
 
 from __future__ import annotations
 
+import fcntl
 import io
+import json
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+from collections import Counter
+from pathlib import Path
 from typing import Any, Callable
+
+import pytest
+from rich.cells import cell_len
 
 from cli.table import UNDO_REASON
 from cli_helpers import OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from referee import build_report, replay, resolve_rules
+
+ROOT = Path(__file__).resolve().parents[2]
 
 DEAL = "deal " + " / ".join(" ".join(hand) for hand in OPEN_HANDS)
 
@@ -274,3 +290,95 @@ def test_help_show_end_of_input_and_an_unknown_match(cli: Cli) -> None:
     assert "After event 1 · round 1 (in progress)" in output  # s: the whole table
     assert output.rstrip().endswith("Bye: everything entered is recorded.")
     assert "no match '99'" in at_table(cli, 99, ["q"], code=1)
+
+
+# A tile as a move names it ("6-5", "6-4 on the 4 end", "6-3 on 6"), as the table draws it
+# ("[6|5]"), and the moves without a tile ("d (draw)").
+PIECE = re.compile(r"\d+-\d+ on (?:the )?(?:\d+(?: end)?|left|right)|\[\d+\|\d+\]|\b\d+-\d+\b"
+                   r"|\b[dp] \((?:draw|pass)\)")
+
+
+def pieces(output: str) -> Counter[str]:
+    """Every tile and move that stands whole on one line of ``output``."""
+    return Counter(piece for line in output.splitlines() for piece in PIECE.findall(line))
+
+
+def test_a_narrow_terminal_never_splits_a_tile_or_a_move(cli: Cli,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    players = ("Ana", "Beto Sebastián", "Carla", "Dani")
+    header, events = legal_match("parejas", players, seed=4)
+    lines = prompt_lines(events[:30]) + ["s", "7-9", "q"]
+    wide = at_table(cli, cli.new_match("parejas", players), lines)  # COLUMNS=200: no wrapping
+    monkeypatch.setenv("COLUMNS", "30")
+    narrow = at_table(cli, cli.new_match("parejas", players), lines)
+    assert pieces(narrow) == pieces(wide) and len(pieces(wide)) > 30
+    said = [line for line in narrow.splitlines() if not line.startswith("match ")]  # the input
+    assert max(cell_len(line) for line in said) <= 30
+    shown = narrow[narrow.rindex("After event"):]  # `s`: the hands as lines, not a cut table
+    assert "seat 0: Ana · 6 tiles · [3|1]\n  [3|2]" in shown and "┃" not in shown
+    assert "(seat\n" not in narrow and " 7\n  tiles" not in narrow  # nor a name, nor a count
+
+
+def test_piped_output_keeps_each_message_on_one_line(cli: Cli,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS")
+    output = at_table(cli, cli.new_match(), [DEAL, "66", "q"])
+    assert "To play: Beto (seat 1) · 7 tiles · legal: 6-3 on 6, 6-4 on 6\n" in output
+
+
+def in_a_terminal(cli: Cli, match_id: int, data_dir: Path, keys: list[bytes]) -> str:
+    """``domino table MATCH`` run on a pseudo-terminal 30 columns wide: each of ``keys`` typed
+    once the prompt is shown; what the terminal showed."""
+    controller, terminal_side = os.openpty()
+    fcntl.ioctl(terminal_side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 30, 0, 0))
+    env = {**os.environ, "DOMINO_DATABASE_URL": cli.url, "DOMINO_DATA_DIR": str(data_dir),
+           "TERM": "xterm"}
+    env.pop("COLUMNS", None)
+    child = subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()",
+                              "table", str(match_id)], cwd=ROOT, env=env, stdin=terminal_side,
+                             stdout=terminal_side, stderr=terminal_side, start_new_session=True)
+    os.close(terminal_side)
+    shown = b""
+
+    def until(mark: bytes, count: int) -> None:
+        nonlocal shown
+        while shown.count(mark) < count:
+            ready, _, _ = select.select([controller], [], [], 60)
+            assert ready, f"no {mark!r} from the prompt; it showed: {shown[-400:]!r}"
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            assert chunk, f"the prompt ended early; it showed: {shown[-400:]!r}"
+            shown += chunk
+
+    prompt = f"match {match_id}> ".encode()
+    try:
+        for n, key in enumerate(keys, start=1):
+            until(prompt, n)
+            os.write(controller, key)
+        assert child.wait(timeout=60) == 0, shown.decode(errors="replace")
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(controller)
+    return shown.decode(errors="replace")
+
+
+LEFT, UP = b"\x1b[D", b"\x1b[A"
+
+
+def test_readline_edits_lines_and_keeps_a_history_and_no_escape_code_is_stored(
+        cli: Cli, tmp_path: Path) -> None:
+    match_id = cli.new_match()
+    data = tmp_path / "data"
+    # "n hello", the cursor taken back five places, X typed there: the note "Xhello".
+    in_a_terminal(cli, match_id, data, [b"n hello" + LEFT * 5 + b"X\r", b"q\r"])
+    assert (data / "domino-table.history").read_text().splitlines()[-2:] == ["n Xhello", "q"]
+    # The next session's up arrow, twice: past "q" to "n Xhello", recorded again.
+    shown = in_a_terminal(cli, match_id, data, [UP + UP + b"\r", b"q\r"])
+    assert "event 2: note: Xhello" in shown
+    records = cli.service.reading.list_events(match_id)
+    assert [r["event"] for r in records] == [{"type": "note", "text": "Xhello"}] * 2
+    assert not any("\x1b" in json.dumps(r["event"]) or "\\u001b" in json.dumps(r["event"])
+                   for r in records)

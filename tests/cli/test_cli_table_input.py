@@ -91,3 +91,18 @@ def test_seat_prefix_and_event_for() -> None:
 def test_parse_errors(text: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
         parse_entry(text)
+
+
+@pytest.mark.parametrize("text, what", [
+    ("n hi\x1b[A", "an escape sequence"),   # an arrow key, without line editing
+    ("\x1b[D6-5", "an escape sequence"),
+    ("6-5\x00", "a control character"),
+    ("n a\rb", "a control character"),
+])
+def test_control_characters_are_refused_whole(text: str, what: str) -> None:
+    with pytest.raises(InputError, match=f"the line holds {what}.*nothing recorded"):
+        parse_entry(text)
+
+
+def test_a_tab_is_white_space() -> None:
+    assert parse_entry("65\ton 5").event == {"type": "play", "tile": "6-5", "end": 5}
