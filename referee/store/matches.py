@@ -6,12 +6,12 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.match import Match
 from .errors import AlreadyExists
-from .schema import clubs, events, match_players, matches
+from .schema import STATUSES, clubs, events, match_players, matches
 
 
 @dataclass(frozen=True)
@@ -125,9 +125,27 @@ def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
     where = and_(*conditions)
     total = conn.execute(select(func.count()).select_from(matches).where(where)).scalar_one()
     rows = conn.execute(select(*_MATCH_COLUMNS).join(clubs, clubs.c.id == matches.c.club_id)
-                        .where(where).order_by(matches.c.id.desc())
-                        .limit(limit).offset(offset)).all()
+                        .where(matches.c.id.in_(_page_ids(conditions, status, limit, offset)))
+                        .order_by(matches.c.id.desc())).all()
     return rows, total
+
+
+def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int) -> Any:
+    """The ids of a page of the listing, newest first, as a subquery. With no status filter,
+    the newest of each status are taken apart and merged: the (club_id, status) index lists
+    a status's matches in id order (SQLite keeps the rowid last in it), so the database reads
+    a page's worth of ids instead of sorting every match of the club and their JSON columns
+    (some 850 ms for a club of 100,000 on SQLite; an index on club and id would do it too)."""
+    def newest(*where: Any) -> Any:
+        return (select(matches.c.id).where(*where).order_by(matches.c.id.desc())
+                .limit(limit + offset))
+
+    if status is not None:
+        return newest(*conditions).offset(offset).limit(limit).scalar_subquery()
+    merged = union_all(*(select(newest(*conditions, matches.c.status == s).subquery().c.id)
+                         for s in STATUSES)).subquery()
+    return (select(merged.c.id).order_by(merged.c.id.desc()).limit(limit).offset(offset)
+            .scalar_subquery())
 
 
 def update_projection(conn: Connection, match_id: int, projection: Projection,
