@@ -382,3 +382,24 @@ def test_readline_edits_lines_and_keeps_a_history_and_no_escape_code_is_stored(
     assert [r["event"] for r in records] == [{"type": "note", "text": "Xhello"}] * 2
     assert not any("\x1b" in json.dumps(r["event"]) or "\\u001b" in json.dumps(r["event"])
                    for r in records)
+
+
+def test_s_shows_the_score_and_the_open_disputes_only(cli: Cli) -> None:
+    # Closed: Beto passes on the 6s at event 3, then plays the 6-4: a renege proven at event 5.
+    rules = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5}
+    match_id = cli.new_match(rules)
+    svc = cli.service
+
+    def a_referee_rules_it_stands(line: str) -> None:
+        if line == "s" and svc.reading.state(match_id).seq == 8:
+            svc.recording.record_event(match_id, {"type": "stands", "target": 3,
+                                                  "reason": "seen by both"}, expected_seq=8)
+
+    script = ["deal", "0: 66", "p", "65", "64", "s", "55", "r 3-3 2-1", "n x", "s", "q"]
+    output = cli.run("table", match_id, input=LineByLine(script, a_referee_rules_it_stands)).output
+    first, second = (output[i:output.index("match 1>", i)]
+                     for i in (output.index("After event 5"), output.rindex("After event")))
+    assert "Scores: Ana 0, Beto 0" in first and "1 open dispute:" in first
+    assert "event 3: renege (proven at event 5)" in first
+    assert second.startswith("After event 9") and "open dispute" not in second  # ruled: stands
+    assert "Scores: Ana 9, Beto 0" in second
