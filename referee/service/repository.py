@@ -39,11 +39,14 @@ CLUB_CACHE_SIZE = 100_000
 @dataclass
 class Loaded:
     """A match replayed up to its last event: the core's Match, the seqs of the events it
-    refused (disputed events), and its club (so a cached append needs no read to check access)."""
+    refused (disputed events), its club (so a cached append needs no read to check access) and,
+    once known, the chain link of its last stored event (so a cached append needs no read to
+    chain the next digest; None: read it when appending)."""
 
     match: Match
     refused: set[int]
     club: str
+    head: str | None = None
 
     @classmethod
     def of(cls, result: Replay, club: str) -> "Loaded":
@@ -251,18 +254,24 @@ class MatchRepository:
                entry: Loaded, was_finished: bool) -> int:
         now = self.clock()
         projection = store.Projection.of(entry.match, entry.violations, now)
+        # The link the new digest chains on from: the entry's (it stood at ``last``) or, for
+        # a replayed one, the stored digest of event ``last``; the store's compare-and-set
+        # refuses a wrong one.
+        link = entry.head if entry.head is not None else store.chain_link(conn, match_id, last)
         try:
             if not (was_finished or entry.match.finished):  # nothing for the standings
-                return store.append(conn, match_id, last, [new], projection, now)
-            # The match finishes, or was finished: its standing rows and the club's ratings
-            # change with the projection, in the same transaction (docs/standings.md).
-            with standings_transaction(conn):
-                seq = store.append(conn, match_id, last, [new], projection, now)
-                record_standing(conn, match_id, entry.match, entry.violations, now,
-                                was_finished=was_finished)
-            return seq
+                appended = store.append(conn, match_id, last, [new], projection, now, link)
+            else:
+                # The match finishes, or was finished: its standing rows and the club's ratings
+                # change with the projection, in the same transaction (docs/standings.md).
+                with standings_transaction(conn):
+                    appended = store.append(conn, match_id, last, [new], projection, now, link)
+                    record_standing(conn, match_id, entry.match, entry.violations, now,
+                                    was_finished=was_finished)
         except store.StaleSeq:
             raise Conflict(None, last) from None
+        entry.head = appended.head  # cached only once committed, by the callers
+        return appended.seq
 
     def _judge_next(self, conn: Connection, row: Row, event: Any) -> tuple[Loaded, Violation | None, bool]:
         """The match with ``event`` pushed, the event's violation, and whether we replayed."""

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from sqlalchemy import (
-    Connection, LargeBinary, Row, bindparam, cast, func, insert, select, union_all, update,
+    Connection, LargeBinary, Row, bindparam, cast, exists, func, insert, or_, select, union_all,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 
+from ..core import chain
+from .codec import load_json
 from .db import MatchLimits, match_limits
 from .errors import MatchFull, StaleSeq
 from .matches import Projection
@@ -43,14 +46,22 @@ def check_room(limits: MatchLimits, events_after: int, bytes_after: int) -> None
 _PROJECTION_COLUMNS = ("status", "round", "totals", "winner", "last_seq", "violations",
                        "updated_at")
 _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "recorded_by",
-                  "token_id")
+                  "token_id", "digest")
 
-# The compare-and-set of a match's projection: it moves only from the expected last seq, and
-# only while the events' bytes leave room for the new ones (m_room: the limit less their size).
+# The compare-and-set of a match's projection: it moves only from the expected last seq, only
+# while the events' bytes leave room for the new ones (m_room: the limit less their size), and
+# only if the chain link the new digests were computed from (m_chain) is the stored digest of
+# the expected last event: a wrong link (a bug in a cache) would be written for good, so the
+# same statement refuses it (a primary-key lookup, no extra round trip). Link 0 is the header's,
+# which the caller read with the row.
 _SET_PROJECTION = (update(matches)
                    .where(matches.c.id == bindparam("m_id"),
                           matches.c.last_seq == bindparam("m_expected"),
-                          matches.c.event_bytes <= bindparam("m_room"))
+                          matches.c.event_bytes <= bindparam("m_room"),
+                          or_(matches.c.last_seq == 0, exists().where(
+                              events.c.match_id == matches.c.id,
+                              events.c.seq == matches.c.last_seq,
+                              events.c.digest == bindparam("m_chain"))))
                    .values({**{c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS},
                             "event_bytes": matches.c.event_bytes + bindparam("m_added")}))
 _INSERT_EVENTS = insert(events)
@@ -71,10 +82,19 @@ def _cas_insert(count: int) -> Any:
 _CAS_INSERT_ONE = _cas_insert(1)
 
 
+class Appended(NamedTuple):
+    """What an append stored: the last seq, and the chain head (that event's digest, hex)."""
+
+    seq: int
+    head: str
+
+
 def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[NewEvent],
-           projection: Projection, recorded_at: dt.datetime) -> int:
+           projection: Projection, recorded_at: dt.datetime, link: str) -> Appended:
     """Store ``new`` as events expected_seq+1, ... and the match's new projection; returns the
-    last seq. Raises StaleSeq when expected_seq is not the match's last seq any more, and
+    last seq and the new chain head. ``link`` is the chain's link at expected_seq (the digest of
+    that event, or of the header for 0: :func:`chain_link`); each new event's digest follows
+    from it (referee.core.chain). Raises StaleSeq when expected_seq is not the match's last seq any more, and
     MatchFull when the events would take the match past its limits (the connection's engine's
     MatchLimits): the count is known from expected_seq, the bytes are checked by the same
     compare-and-set, so a full match costs no extra round trip until it is refused.
@@ -88,9 +108,9 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
     limits = match_limits(conn)
     added = sum(e.size for e in new)
     check_room(limits, expected_seq + len(new), added)
-    rows = _event_rows(match_id, expected_seq, new, recorded_at)
+    rows = _event_rows(match_id, expected_seq, new, recorded_at, link)
     cas = {"m_id": match_id, "m_expected": expected_seq, "m_added": added,
-           "m_room": limits.bytes - added,
+           "m_room": limits.bytes - added, "m_chain": link,
            **{"m_" + k: v for k, v in projection.values().items()}}
     try:
         if conn.dialect.name == "postgresql":
@@ -111,20 +131,36 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
                            .where(matches.c.id == match_id)).first()
         if now is not None and now.last_seq == expected_seq:
             check_room(limits, expected_seq + len(new), now.event_bytes + added)
+        # Else another writer came first; or (never, unless a bug) ``link`` was not the stored
+        # link: stale either way, and the caller's retry reads the record afresh.
         raise StaleSeq(expected_seq)
-    return expected_seq + len(new)
+    return Appended(expected_seq + len(new), rows[-1]["digest"])
 
 
 def insert_events(conn: Connection, match_id: int, new: Sequence[NewEvent],
-                  recorded_at: dt.datetime) -> None:
+                  recorded_at: dt.datetime, header: str) -> str:
     """The events of a match created in this same transaction (an import), from seq 1, and
-    their bytes on the match; MatchFull (nothing stored) past the match limits."""
+    their bytes on the match; MatchFull (nothing stored) past the match limits. ``header``: the
+    match's header as stored, link 0 of the chain. Returns the chain head."""
+    link = chain.root(load_json(header)).hex()
     if not new:
-        return
+        return link
     size = sum(e.size for e in new)
     check_room(match_limits(conn), len(new), size)
-    conn.execute(_INSERT_EVENTS, _event_rows(match_id, 0, new, recorded_at))
+    rows = _event_rows(match_id, 0, new, recorded_at, link)
+    conn.execute(_INSERT_EVENTS, rows)
     conn.execute(update(matches).where(matches.c.id == match_id).values(event_bytes=size))
+    return rows[-1]["digest"]
+
+
+def chain_link(conn: Connection, match_id: int, seq: int) -> str:
+    """The chain's link at ``seq`` (hex): event seq's stored digest, or for 0 the digest of the
+    match's header as stored."""
+    if seq == 0:
+        header = conn.execute(select(matches.c.header).where(matches.c.id == match_id))
+        return chain.root(load_json(header.scalar_one())).hex()
+    return conn.execute(select(events.c.digest).where(
+        events.c.match_id == match_id, events.c.seq == seq)).scalar_one()
 
 
 def event_bytes(conn: Connection, match_id: int) -> int:
@@ -138,12 +174,14 @@ def event_bytes(conn: Connection, match_id: int) -> int:
 
 
 def _event_rows(match_id: int, after: int, new: Sequence[NewEvent],
-                recorded_at: dt.datetime) -> list[dict[str, Any]]:
-    """The rows of ``new`` as events after + 1, after + 2, ..."""
+                recorded_at: dt.datetime, link: str) -> list[dict[str, Any]]:
+    """The rows of ``new`` as events after + 1, after + 2, ..., chained on from ``link`` (the
+    digest covers the value stored, so it is computed from the stored text)."""
+    digests = chain.extend(link, (load_json(e.data) for e in new))
     return [{"match_id": match_id, "seq": seq, "type": e.type, "data": e.data,
              "client_event_id": e.client_event_id, "recorded_at": recorded_at,
-             "recorded_by": e.recorded_by, "token_id": e.token_id}
-            for seq, e in enumerate(new, start=after + 1)]
+             "recorded_by": e.recorded_by, "token_id": e.token_id, "digest": digest}
+            for seq, e, digest in zip(range(after + 1, after + 1 + len(new)), new, digests)]
 
 
 def event_rows(conn: Connection, match_id: int, *, after: int = 0, upto: int | None = None,

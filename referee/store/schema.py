@@ -153,6 +153,9 @@ events = Table(
     Column("recorded_by", String(NAME_LENGTH), nullable=True),
     # The token that recorded it (None from the CLI): who may see the tiles it names.
     Column("token_id", Integer, nullable=True),
+    # The event's link in the match's hash chain (referee.core.chain, docs/verify.md): SHA-256
+    # of the previous link and this event's canonical JSON, lowercase hex (migration 0006).
+    Column("digest", String(64), nullable=False),
     PrimaryKeyConstraint("match_id", "seq"),
     UniqueConstraint("match_id", "client_event_id"),
 )

@@ -127,7 +127,8 @@ def test_store_append_with_a_stale_seq_is_a_conflict_and_stores_nothing(
     new = [store.NewEvent(store.dump_json(note("late")), "note")]
     with pytest.raises(store.StaleSeq):
         with writing(service.engine) as conn:
-            store.append(conn, match_id, 0, new, projection, store.utcnow())
+            store.append(conn, match_id, 0, new, projection, store.utcnow(),
+                         store.chain_link(conn, match_id, 0))
     assert row.last_seq == 1
     assert stored_seqs(service.engine, match_id) == [1]
 
@@ -221,14 +222,17 @@ def test_store_append_of_several_events_is_all_or_nothing(service: Service,
     new = [store.NewEvent(store.dump_json(note(str(i))), "note") for i in range(3)]
     projection = store.Projection("in_progress", None, [0, 0], None, 3, 0, store.utcnow())
     with writing(service.engine) as conn:
-        assert store.append(conn, match_id, 0, new, projection, store.utcnow()) == 3
+        link = store.chain_link(conn, match_id, 0)
+        assert store.append(conn, match_id, 0, new, projection, store.utcnow(), link).seq == 3
     with pytest.raises(store.StaleSeq):
         with writing(service.engine) as conn:
-            store.append(conn, match_id, 2, new, projection, store.utcnow())
+            store.append(conn, match_id, 2, new, projection, store.utcnow(),
+                         store.chain_link(conn, match_id, 2))
     clash = [store.NewEvent(store.dump_json(note("x")), "note", client_event_id="a"),
              store.NewEvent(store.dump_json(note("y")), "note", client_event_id="a")]
     with pytest.raises(store.StaleSeq):
         with writing(service.engine) as conn:
-            store.append(conn, match_id, 3, clash, projection, store.utcnow())
+            store.append(conn, match_id, 3, clash, projection, store.utcnow(),
+                         store.chain_link(conn, match_id, 3))
     assert stored_seqs(service.engine, match_id) == [1, 2, 3]
     assert service.reading.get_match(match_id)["last_seq"] == 3
