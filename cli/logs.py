@@ -3,35 +3,16 @@ stored match)."""
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from referee import LogError, MatchLog, build_report, position, read_log, replay
-from referee.core.report import error_report
+from referee import LogError
 
+from .logfiles import NoSuchEvent, file_view, log_problem, validate_logs
 from .options import at_option
-
-# rich and the renderings are imported only for what is drawn: validate --json prints JSON alone.
-
-
-def _read(path: str) -> MatchLog:
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as error:
-        raise LogError(0, f"cannot read the file: {error.strerror or error}") from None
-    return read_log(data)
-
-
-def log_problem(path: str, error: LogError) -> str:
-    """One line: the file, the line that cannot be read, the reader's message as it is (a file
-    that cannot be read at all: its message says so)."""
-    if error.line:
-        return f"{path}: cannot read line {error.line}: {error.message}"
-    return f"{path}: {error.message}"
 
 
 @click.command()
@@ -55,34 +36,8 @@ def validate(logs: tuple[str, ...], as_json: bool, list_suspicions: bool) -> Non
       domino validate --suspicions examples/veracruz-closed.jsonl
       domino validate --json club-night/*.jsonl > reports.jsonl
     """
-    console: Any = None
-    status = 0
-    for path in logs:
-        try:
-            log = _read(path)
-        except LogError as error:
-            status = 2
-            if as_json:
-                click.echo(json.dumps(error_report(path, error.line, error.message)))
-            else:
-                click.echo(click.style(log_problem(path, error), fg="red"))
-            continue
-        report = build_report(replay(log.header.rules, log.header.players, log.events))
-        if not report["valid"]:
-            status = max(status, 1)
-        if as_json:
-            click.echo(json.dumps(report))
-            continue
-        from .console import terminal
-
-        from .render import log_sides, report_view
-
-        console = console or terminal()
-        console.rule(path)
-        players = log.header.players
-        console.print(report_view(report, players, log_sides(log.header.rules, players),
-                                  suspicions=list_suspicions))
-    sys.exit(status)
+    sys.exit(validate_logs(logs, as_json=as_json, list_suspicions=list_suspicions, echo=click.echo,
+                           echo_problem=lambda line: click.echo(click.style(line, fg="red"))))
 
 
 @click.command()
@@ -116,20 +71,10 @@ def show(log: str, at: int | None) -> None:
 
 
 def _file_view(log: str, at: int | None) -> Any:
-    from .render import log_sides, position_view
-
     try:
-        match_log = _read(log)
+        return file_view(log, at)
     except LogError as error:
         raise click.ClickException(log_problem(log, error)) from None
-    events = match_log.events
-    if at is not None and at > len(events):
-        raise click.BadParameter(f"{log} has {len(events)} events; there is no event {at}",
-                                 param_hint="'--at'")
-    stop = len(events) if at is None else at
-    header = match_log.header
-    # The record as it stood when event `stop` was recorded: only the voids before it count.
-    result = replay(header.rules, header.players, events[:stop])
-    return position_view(position(result.match), header.players,
-                         log_sides(header.rules, header.players),
-                         disputes=build_report(result)["violations"])
+    except NoSuchEvent as error:
+        raise click.BadParameter(f"{log} has {error.events} events; there is no event {at}",
+                                 param_hint="'--at'") from None

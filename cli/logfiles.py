@@ -1,0 +1,97 @@
+"""``domino validate``'s work and ``domino show LOG``'s, written once for their two ways in: the
+click commands (:mod:`cli.logs`) and the entry point's click-free fast path (:mod:`cli.entry`).
+
+Nothing here imports click: a validation of many logs pays for the rules core, json and (for
+the text report) rich, not for a command-line framework. Each way in hands over how a line is
+written (click's ``echo`` or the fast path's copy of it), so the verdicts, the output and the
+exit status are this module's, whichever way the command came.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from referee.core import LogError, MatchLog, build_report, position, read_log, replay
+from referee.core.report import error_report
+
+
+def read_file(path: str) -> MatchLog:
+    """The log at ``path`` (``-``: stdin); a file that cannot be read is a LogError of line 0."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as error:
+        raise LogError(0, f"cannot read the file: {error.strerror or error}") from None
+    return read_log(data)
+
+
+def log_problem(path: str, error: LogError) -> str:
+    """One line: the file, the line that cannot be read, the reader's message as it is (a file
+    that cannot be read at all: its message says so)."""
+    if error.line:
+        return f"{path}: cannot read line {error.line}: {error.message}"
+    return f"{path}: {error.message}"
+
+
+def validate_logs(paths: Sequence[str], *, as_json: bool, list_suspicions: bool,
+                  echo: Callable[[str], None], echo_problem: Callable[[str], None]) -> int:
+    """Referee each log in turn and print its verdict as it comes: one domino-report/1 a line
+    (``as_json``), else the rich report under a rule naming the file. ``echo`` writes a line,
+    ``echo_problem`` the line of a log that cannot be read (in red on a terminal). The exit
+    status: 0 every log valid, 1 some log holds violations, 2 some log cannot be read."""
+    console: Any = None
+    status = 0
+    for path in paths:
+        try:
+            log = read_file(path)
+        except LogError as error:
+            status = 2
+            if as_json:
+                echo(json.dumps(error_report(path, error.line, error.message)))
+            else:
+                echo_problem(log_problem(path, error))
+            continue
+        report = build_report(replay(log.header.rules, log.header.players, log.events))
+        if not report["valid"]:
+            status = max(status, 1)
+        if as_json:
+            echo(json.dumps(report))
+            continue
+        # rich and the renderings only for what is drawn: --json prints JSON alone
+        from .console import terminal
+        from .render import log_sides, report_view
+
+        console = console or terminal()
+        console.rule(path)
+        players = log.header.players
+        console.print(report_view(report, players, log_sides(log.header.rules, players),
+                                  suspicions=list_suspicions))
+    return status
+
+
+class NoSuchEvent(ValueError):
+    """``--at`` names an event past the log's last (``events``: how many it has)."""
+
+    def __init__(self, events: int) -> None:
+        super().__init__(events)
+        self.events = events
+
+
+def file_view(path: str, at: int | None) -> Any:
+    """The table of the log at ``path`` as it stood after event ``at`` (None: the last), with
+    the violations recorded up to it. Raises LogError (unreadable) or NoSuchEvent."""
+    from .render import log_sides, position_view
+
+    match_log = read_file(path)
+    events = match_log.events
+    if at is not None and at > len(events):
+        raise NoSuchEvent(len(events))
+    stop = len(events) if at is None else at
+    header = match_log.header
+    # The record as it stood when event `stop` was recorded: only the voids before it count.
+    result = replay(header.rules, header.players, events[:stop])
+    return position_view(position(result.match), header.players,
+                         log_sides(header.rules, header.players),
+                         disputes=build_report(result)["violations"])
