@@ -30,8 +30,11 @@ __all__ = [
     "Standing", "Table", "circle", "describe", "pair_round",
 ]
 
-_BY_FORMAT: dict[str, Callable[[Field, int], Pairing]] = {
-    "pairs": pair_swiss, "rotating": pair_rotating, "round_robin": pair_round_robin,
+# each format's pairing, and the fewest present it can pair: two sides, or a table of four
+_BY_FORMAT: dict[str, tuple[Callable[[Field, int], Pairing], int, str]] = {
+    "pairs": (pair_swiss, 2, "partnerships"),
+    "rotating": (pair_rotating, 4, "players"),
+    "round_robin": (pair_round_robin, 2, "partnerships"),
 }
 
 
@@ -49,4 +52,9 @@ def pair_round(rules: PairingRules | str, entrants: Iterable[Entrant], standing:
         raise Invalid(f"round {number}: rounds are numbered from 1")
     if any(played.number == number for played in history.rounds):
         raise Invalid(f"round {number} is in the history already: pass the rounds before it")
-    return _BY_FORMAT[rules.format](Field(list(entrants), standing, history), number)
+    pair, fewest, who = _BY_FORMAT[rules.format]
+    present = Field(list(entrants), standing, history)
+    if len(present.order) < fewest:
+        raise Invalid(f"a {rules.format} round needs at least {fewest} {who} present, and has "
+                      f"{len(present.order)}")
+    return pair(present, number)

@@ -30,7 +30,8 @@ def table_reason(field: Field, number: int, seated: Iterable[str]) -> str:
     return f"table {number}: {field.called(best)} is the best placed of those not at {higher}"
 
 
-def bye_reasons(field: Field, entrant: str, passed_over: Sequence[tuple[str, str]] = ()) -> tuple[str, ...]:
+def bye_reasons(field: Field, entrant: str,
+                passed_over: Sequence[tuple[str, str]] = ()) -> tuple[str, ...]:
     """Why ``entrant`` sits out: fewest byes, then lowest standing; ``passed_over`` holds those
     the queue put first and why each was passed over."""
     earlier = field.history.byes(entrant)

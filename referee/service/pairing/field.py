@@ -206,7 +206,7 @@ class Field:
         if twice:
             raise Invalid(f"entrant {twice[0]!r} is listed twice")
         ranks = dict(standing.ranks)
-        last = len(ranks) + 1
+        last = max(ranks.values(), default=0) + 1  # the unranked come after every rank
         self.history = history
         self.everyone: dict[str, Entrant] = {e.id: e for e in entrants}
         self.order: list[str] = sorted((e.id for e in entrants if e.present),

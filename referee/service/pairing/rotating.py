@@ -22,14 +22,11 @@ from __future__ import annotations
 from .explain import bye_reasons, rounds_text, table_reason
 from .field import Bye, Field, Pairing, Table
 from .matching import can_pair_all, perfect_matching, standing_distance, top_down
-from ..errors import Invalid
 
 Partnership = tuple[str, str]
 
 
 def pair_rotating(field: Field, round_number: int) -> Pairing:
-    if len(field.order) < 4:
-        raise Invalid(f"a rotating round needs at least 4 players present; {len(field.order)} are")
     history = field.history
     position = field.position
     queue = field.bye_queue()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from .explain import ordinal, rounds_text, table_reason
 from .field import Bye, Field, Pairing, Table
-from ..errors import Invalid
 
 
 def circle(places: list[str | None], turn: int) -> list[tuple[str | None, str | None]]:
@@ -28,8 +27,6 @@ def circle(places: list[str | None], turn: int) -> list[tuple[str | None, str | 
 
 
 def pair_round_robin(field: Field, round_number: int) -> Pairing:
-    if len(field.order) < 2:
-        raise Invalid(f"a round needs at least 2 partnerships present; {len(field.order)} are")
     history = field.history
     roster = sorted(field.everyone.values(), key=lambda e: (e.entered, e.id))
     places: list[str | None] = [e.id for e in roster] + ([None] if len(roster) % 2 else [])

@@ -22,15 +22,12 @@ from typing import Callable
 from .explain import bye_reasons, rounds_text, table_reason
 from .field import Bye, Field, Pairing, Table
 from .matching import can_pair_all, perfect_matching, standing_distance, top_down
-from ..errors import Invalid
 
 Skips = list[tuple[str, str]]  # (who was passed over, why)
 UNPAIRABLE = "pairing them would leave the others unable to be paired without a rematch"
 
 
 def pair_swiss(field: Field, round_number: int) -> Pairing:
-    if len(field.order) < 2:
-        raise Invalid(f"a round needs at least 2 partnerships present; {len(field.order)} are")
     history = field.history
 
     met = field.pairs_where(history.met)
@@ -64,7 +61,7 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
         relaxed.append(f"no rematch: no pairing of the {len(seated)} partnerships seated avoids "
                        f"one, so the fewest are made: {'; '.join(again)}")
     tables = tuple(Table(number, (pair[:1], pair[1:]), _reasons(field, number, pair, skipped))
-                   for number, (pair, skipped) in enumerate(zip(pairs, skips), start=1))
+                   for number, (pair, skipped) in enumerate(zip(pairs, skips, strict=True), start=1))
     return Pairing("pairs", round_number, tables, byes, tuple(relaxed))
 
 
@@ -88,7 +85,7 @@ def _bye(field: Field, met: dict[str, set[str]], rematches: Callable[[str, str],
         counts.append(sum(rematches(a, b) for a, b in pairs))
     first = counts.index(min(counts))
     return candidates[first], [(c, f"sitting them out would force {n} rematches")
-                               for c, n in zip(candidates[:first], counts[:first])], True
+                               for c, n in zip(candidates[:first], counts[:first], strict=True)], True
 
 
 def _reasons(field: Field, number: int, pair: tuple[str, str], skipped: Skips) -> tuple[str, ...]:
