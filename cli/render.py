@@ -35,11 +35,24 @@ class Flow:
     continuation lines indented; on one line, as given, when the console does not wrap (the
     table prompt's output to a script)."""
 
-    def __init__(self, text: Text | str, style: str = "", indent: int = 2) -> None:
+    def __init__(self, text: Text | str, style: str = "", indent: int = 2,
+                 spans: Sequence[tuple[int, int]] | None = None) -> None:
         self.text = text if isinstance(text, Text) else Text(text, style=style)
         self.indent = indent
+        self.spans = spans
 
-    def units(self) -> list[tuple[int, int]]:
+    @classmethod
+    def of(cls, units: Sequence[str], sep: str = "  ", indent: int = 0) -> "Flow":
+        """Units given one by one (the help's forms: "65 on 5", "r 6-5 4-4"), ``sep`` between."""
+        spans, at = [], 0
+        for unit in units:
+            spans.append((at, at + len(unit)))
+            at += len(unit) + len(sep)
+        return cls(sep.join(units), indent=indent, spans=spans)
+
+    def units(self) -> Sequence[tuple[int, int]]:
+        if self.spans is not None:
+            return self.spans
         return [m.span() for m in _UNIT.finditer(self.text.plain)]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:

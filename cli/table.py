@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 from rich.console import Console
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 
 from .connection import connect, refusal
@@ -37,17 +39,20 @@ YES = ("y", "yes")
 HISTORY_FILE = "domino-table.history"
 HISTORY_LENGTH = 1000
 
-HELP = """\
-  6-5  65  65 on 5  6-5 left   play a tile (the end: its pip, or left/right of the lead)
-  p                            pass
-  d   d 3-2                    draw a tile, unseen or seen
-  r 6-5 4-4   r 12             reveal a hand after the round: tiles, or only the pips
-  n TEXT                       note
-  deal                         deal a closed round (or: deal 6-6 6-5 ... / 5-5 ... / -)
-  N: ...                       act as seat N (a lead several seats may make; a reveal)
-  u                            undo: void the last event (another's: after a yes)
-  !                            record the entry just refused, marked disputed
-  s  ?  q                      the whole table (score, open disputes), this help, quit"""
+# The forms of each entry (never split across lines) and what they do; ``?`` prints them.
+HELP = (
+    (("6-5", "65", "65 on 5", "6-5 left"), "play a tile (the end: its pip, or left/right of the "
+                                           "lead)"),
+    (("p",), "pass"),
+    (("d", "d 3-2"), "draw a tile, unseen or seen"),
+    (("r 6-5 4-4", "r 12"), "reveal a hand after the round: tiles, or only the pips"),
+    (("n TEXT",), "note"),
+    (("deal",), "deal a closed round (or: deal 6-6 6-5 ... / 5-5 ... / -)"),
+    (("N: ...",), "act as seat N (a lead several seats may make; a reveal)"),
+    (("u",), "undo: void the last event (another's: after a yes)"),
+    (("!",), "record the entry just refused, marked disputed"),
+    (("s", "?", "q"), "the whole table (score, open disputes), this help, quit"),
+)
 
 
 class TableSession:
@@ -89,7 +94,7 @@ class TableSession:
         if entry.action == "quit":
             return False
         if entry.action == "help":
-            self.console.print(HELP, highlight=False, markup=False)
+            self.console.print(help_view(), highlight=False)
         elif entry.action == "show":
             self.show_table()
         elif entry.action == "undo":
@@ -233,6 +238,16 @@ class TableSession:
 
     def say(self, message: str, style: str) -> None:
         self.console.print(Flow(message, style=style))
+
+
+def help_view() -> Padding:
+    """The entries in two columns, the forms never split however narrow the terminal."""
+    grid = Table.grid(padding=(0, 3))
+    grid.add_column()
+    grid.add_column()
+    for forms, meaning in HELP:
+        grid.add_row(Flow.of(forms), meaning)
+    return Padding(grid, (0, 0, 0, 2))
 
 
 class LineReader:

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import pytest
 from rich.cells import cell_len
 
-from cli.table import UNDO_REASON
+from cli.table import HELP, UNDO_REASON
 from cli_helpers import OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from referee import build_report, replay, resolve_rules
 
@@ -307,7 +307,7 @@ def test_a_narrow_terminal_never_splits_a_tile_or_a_move(cli: Cli,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     players = ("Ana", "Beto Sebastián", "Carla", "Dani")
     header, events = legal_match("parejas", players, seed=4)
-    lines = prompt_lines(events[:30]) + ["s", "7-9", "q"]
+    lines = prompt_lines(events[:30]) + ["s", "7-9", "?", "q"]
     wide = at_table(cli, cli.new_match("parejas", players), lines)  # COLUMNS=200: no wrapping
     monkeypatch.setenv("COLUMNS", "30")
     narrow = at_table(cli, cli.new_match("parejas", players), lines)
@@ -317,6 +317,9 @@ def test_a_narrow_terminal_never_splits_a_tile_or_a_move(cli: Cli,
     shown = narrow[narrow.rindex("After event"):]  # `s`: the hands as lines, not a cut table
     assert "seat 0: Ana · 6 tiles · [3|1]\n  [3|2]" in shown and "┃" not in shown
     assert "(seat\n" not in narrow and " 7\n  tiles" not in narrow  # nor a name, nor a count
+    helped = narrow[narrow.rindex("match 2> ?"):]
+    assert all(f"  {form}  " in helped or f"  {form}\n" in helped for forms, _ in HELP
+               for form in forms)  # the help's forms, each whole on a line
 
 
 def test_piped_output_keeps_each_message_on_one_line(cli: Cli,
@@ -328,7 +331,7 @@ def test_piped_output_keeps_each_message_on_one_line(cli: Cli,
 
 def in_a_terminal(cli: Cli, match_id: int, data_dir: Path, keys: list[bytes]) -> str:
     """``domino table MATCH`` run on a pseudo-terminal 30 columns wide: each of ``keys`` typed
-    once the prompt is shown; what the terminal showed."""
+    once the prompt (or undo's question, for a key after ``u``) is shown; what it showed."""
     controller, terminal_side = os.openpty()
     fcntl.ioctl(terminal_side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 30, 0, 0))
     env = {**os.environ, "DOMINO_DATABASE_URL": cli.url, "DOMINO_DATA_DIR": str(data_dir),
@@ -352,10 +355,13 @@ def in_a_terminal(cli: Cli, match_id: int, data_dir: Path, keys: list[bytes]) ->
             assert chunk, f"the prompt ended early; it showed: {shown[-400:]!r}"
             shown += chunk
 
-    prompt = f"match {match_id}> ".encode()
+    prompt, question = f"match {match_id}> ".encode(), b"[y/N] "
     try:
-        for n, key in enumerate(keys, start=1):
-            until(prompt, n)
+        for n, key in enumerate(keys):
+            if n and keys[n - 1] == b"u\r":
+                until(question, keys[:n].count(b"u\r"))
+            else:
+                until(prompt, n + 1 - keys[:n].count(b"u\r"))
             os.write(controller, key)
         assert child.wait(timeout=60) == 0, shown.decode(errors="replace")
     finally:
@@ -378,8 +384,13 @@ def test_readline_edits_lines_and_keeps_a_history_and_no_escape_code_is_stored(
     # The next session's up arrow, twice: past "q" to "n Xhello", recorded again.
     shown = in_a_terminal(cli, match_id, data, [UP + UP + b"\r", b"q\r"])
     assert "event 2: note: Xhello" in shown
+    # Undo of the first session's note asks; the answer is kept out of the history.
+    in_a_terminal(cli, match_id, data, [b"u\r", b"y\r", b"q\r"])
+    assert (data / "domino-table.history").read_text().splitlines()[-4:] == [
+        "n Xhello", "q", "u", "q"]
     records = cli.service.reading.list_events(match_id)
-    assert [r["event"] for r in records] == [{"type": "note", "text": "Xhello"}] * 2
+    assert [r["event"] for r in records] == [{"type": "note", "text": "Xhello"}] * 2 + [
+        {"type": "void", "target": 2, "reason": UNDO_REASON}]
     assert not any("\x1b" in json.dumps(r["event"]) or "\\u001b" in json.dumps(r["event"])
                    for r in records)
 
