@@ -17,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from referee.service import (
     Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
-    NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
+    NotFinished, NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
 )
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -33,6 +33,7 @@ SERVICE_ERRORS: tuple[tuple[type[ServiceError], int, str], ...] = (
     (IdempotencyMismatch, 422, "idempotency-key-reused"),
     (Conflict, 412, "stale-if-match"),
     (Duplicate, 409, "duplicate"),
+    (NotFinished, 409, "not-finished"),
     (Unauthorized, 401, "unauthorized"),
     (Forbidden, 403, "forbidden"),
     (TooLarge, 413, "match-too-large"),
@@ -50,6 +51,7 @@ TITLES = {
     "if-match-required": "If-Match required",
     "malformed-if-match": "If-Match is not a list of quoted sequence numbers",
     "duplicate": "Already exists",
+    "not-finished": "The match is not finished",
     "unauthorized": "Unauthorized",
     "forbidden": "Forbidden",
     "bad-request": "Bad request",

@@ -5,9 +5,9 @@ absolute name and held to what its layer may use.
 | --- | --- |
 | ``referee/core/`` | the standard library (no I/O, no clock) and the core |
 | ``referee/store/`` | the core, the store, SQLAlchemy |
-| ``referee/service/`` | the core, the store, the service, SQLAlchemy, openskill (the ratings), networkx (the pairings) |
+| ``referee/service/`` | the core, the store, the service, SQLAlchemy, openskill (the ratings), networkx (the pairings), cryptography (the actas) |
 | ``api/`` | the service, the core's value types, flask and its kin |
-| ``cli/`` | the service, the core, click, rich; ``migrations`` and ``api`` only where it upgrades or serves |
+| ``cli/`` | the service, the core, click, rich, cryptography (verify); ``migrations`` and ``api`` only where it upgrades or serves |
 | ``migrations/`` | the store, alembic, SQLAlchemy |
 """
 
@@ -36,11 +36,13 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     "referee/core": (("referee.core",), set()),
     "referee/store": (("referee.core", "referee.store"), {"sqlalchemy"}),
     "referee/service": (("referee.core", "referee.store", "referee.service"),
-                        {"sqlalchemy", "openskill", "networkx"}),
+                        {"sqlalchemy", "openskill", "networkx", "cryptography"}),
     "api": (("referee.service", "referee.core", "api"),
             {"flask", "flask_smorest", "flask_httpauth", "marshmallow", "webargs", "werkzeug",
              "swagger_ui_bundle"}),
-    "cli": (("referee.service", "referee.core", "referee", "cli"), {"click", "rich"}),
+    # cryptography: domino verify checks an acta's Ed25519 signature offline
+    "cli": (("referee.service", "referee.core", "referee", "cli"),
+            {"click", "rich", "cryptography"}),
     "migrations": (("referee.store", "migrations"), {"alembic", "sqlalchemy"}),
 }
 # The CLI's commands that upgrade the database or serve the API (and the connection helper that

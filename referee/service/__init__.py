@@ -9,6 +9,7 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.reading`` (:mod:`.reading`): a match's summary, events, state, screen, report and log;
 - ``svc.standings`` (:mod:`.standings`): club standings, JSON-ready or CSV;
 - ``svc.disputes`` (:mod:`.disputes`): disputes, previews of rulings, standard penalties, sheets;
+- ``svc.actas`` (:mod:`.acta`): chain heads where they may be published, signed score sheets;
 - ``svc.matches`` (:mod:`.repository`): the match repository they share.
 
 Who may do what, and who sees which hands, is decided in :mod:`.access`: every use case takes
@@ -28,13 +29,14 @@ from ..store import db
 from ..store.codec import utcnow
 from ..store.schema import ROLES
 from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
+from .acta import Actas, Signer, SigningKeyError
 from .clubs import Clubs
 from .disputes import Disputes
 from ..store.db import MatchLimits, database_url, safe_url
 from ..store.schema import STATUSES
 from .errors import (
-    Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid, NotFound,
-    ServiceError, TooLarge, Unauthorized, database_unavailable,
+    Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
+    NotFinished, NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
 )
 from .maintenance import rebuild
 from .players import Players, Unconfirmed
@@ -50,7 +52,7 @@ __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
     "OPERATOR", "SERVER_CALLER", "LADDER", "ServiceError", "NotFound", "Invalid",
     "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
-    "TooLarge", "MatchLimits",
+    "TooLarge", "MatchLimits", "NotFinished", "Signer", "SigningKeyError",
     "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_unavailable", "database_url",
     "safe_url",
 ]
@@ -61,7 +63,7 @@ class Service:
     """The use cases over one database."""
 
     def __init__(self, engine: Engine, *, cache_size: int = 256,
-                 clock: Callable[[], dt.datetime] = utcnow) -> None:
+                 clock: Callable[[], dt.datetime] = utcnow, signer: Signer | None = None) -> None:
         self.engine = engine
         self.matches = MatchRepository(engine, cache_size, clock)
         self.clubs = Clubs(engine, clock)
@@ -72,6 +74,7 @@ class Service:
         self.reading = Reading(self.matches)
         self.standings = Standings(engine)
         self.disputes = Disputes(self.matches, self.reading, self.recording)
+        self.actas = Actas(self.reading, signer or Signer())
 
     def rebuild(self) -> int:
         """Recompute every match's projection from its events; returns how many matches."""

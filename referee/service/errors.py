@@ -72,6 +72,10 @@ class Duplicate(ServiceError):
     """A club slug or player name that exists already (HTTP 409)."""
 
 
+class NotFinished(ServiceError):
+    """What only a finished match has (its signed acta) asked of one still in play (HTTP 409)."""
+
+
 class Unauthorized(ServiceError):
     """No valid token (HTTP 401)."""
 

@@ -208,6 +208,14 @@ def event_by_seq(conn: Connection, match_id: int, seq: int) -> Row | None:
         events.c.match_id == match_id, events.c.seq == seq)).first()
 
 
+def recorded_span(conn: Connection, match_id: int) -> tuple[dt.datetime | None,
+                                                             dt.datetime | None]:
+    """When a match's first and last events were recorded (None, None: it has none)."""
+    first, last = conn.execute(select(func.min(events.c.recorded_at), func.max(
+        events.c.recorded_at)).where(events.c.match_id == match_id)).one()
+    return first, last
+
+
 def last_recorded_at(conn: Connection, match_id: int) -> dt.datetime | None:
     return conn.execute(select(func.max(events.c.recorded_at))
                         .where(events.c.match_id == match_id)).scalar()
