@@ -257,10 +257,9 @@ class LineReader:
     folder, where ``domino.db`` lives). readline is imported only then: it would print escape
     codes into a script's output."""
 
-    def __init__(self, label: str, interactive: bool | None = None) -> None:
-        self.prompt = f"{label}> "
-        if interactive is None:
-            interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    def __init__(self, label: str) -> None:
+        self.label = label
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self.readline: Any = _readline() if interactive else None
         self.history = history_path()
         if self.readline is not None:
@@ -275,9 +274,8 @@ class LineReader:
         """One line, or None at end of input or Ctrl-C (everything is recorded already)."""
         try:
             if self.readline is not None:
-                return input(self.prompt)  # readline knows the prompt: editing redraws it right
-            return click.prompt(self.prompt[:-2], default="", show_default=False,
-                                prompt_suffix="> ")
+                return input(f"{self.label}> ")  # readline knows the prompt: redraws it right
+            return click.prompt(self.label, default="", show_default=False, prompt_suffix="> ")
         except (click.Abort, EOFError, KeyboardInterrupt):
             click.echo()
             return None
@@ -291,7 +289,7 @@ class LineReader:
             click.echo()
             return None
         length = self.readline.get_current_history_length() if self.readline else 0
-        if length and answer.strip():
+        if length and answer:  # readline keeps every line but an empty one
             self.readline.remove_history_item(length - 1)
         return answer
 
