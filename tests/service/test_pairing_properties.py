@@ -241,3 +241,16 @@ def test_the_same_field_in_any_order_gives_the_same_pairing(fmt: str, size: int,
         again = pair_round(fmt, shuffled, Standing(tuple(ranks)), history)
         assert again == pairing
         assert pair_round(fmt, entrants, standing, history) == pairing
+
+
+@settings(max_examples=10, deadline=None)
+@given(tables=st.integers(min_value=1, max_value=8), seed=SEEDS)
+def test_rotating_repeats_no_partner_in_the_first_half_of_a_fixed_fields_rounds(tables: int,
+                                                                                seed: int) -> None:
+    """The bound docs/tournaments.md promises: no byes, no changes, ``n / 2`` rounds."""
+    size = 4 * tables
+    partnered: Counter[frozenset[str]] = Counter()
+    for *_, pairing in event("rotating", size, size // 2, seed, changes=False):
+        assert not any(r.startswith("new partners") for r in pairing.relaxed)
+        partnered.update(frozenset(side) for t in pairing.tables for side in t.sides)
+    assert max(partnered.values()) == 1

@@ -4,6 +4,7 @@
   partnered before): a maximum-cardinality matching, unless Dirac's theorem already says yes;
 - :func:`top_down`: pairs from the top of the standing, each taking the best placed below it
   that keeps the rest pairable (the Swiss rule, and ``rotating``'s partnerships);
+- :func:`pair_from_top`: the one, else (when repeats cannot be avoided) the other;
 - :func:`perfect_matching`: the perfect matching that repeats as little as possible (a rematch,
   a partner again, opponents met before) and then keeps pairs close in the standing. Both aims
   go into one integer weight per edge, lexicographically: one repeat fewer outweighs any gain
@@ -92,3 +93,15 @@ def top_down(order: Sequence[N], forbidden: Mapping[N, set[N]]) -> list[tuple[N,
         pairs.append((best, other, skipped))
         left = rest
     return pairs
+
+
+def pair_from_top(order: Sequence[N], forbidden: Mapping[N, set[N]], repeats: Callable[[N, N], int],
+                  distance: Callable[[N, N], int]) -> tuple[list[tuple[N, N, list[N]]], bool]:
+    """The pairs of ``order`` as :func:`top_down` makes them when no forbidden pair is needed;
+    else the :func:`perfect_matching` with the fewest repeats (no one passed over then). The
+    flag says whether repeats had to be allowed."""
+    if can_pair_all(order, forbidden):
+        return top_down(order, forbidden), False
+    found = perfect_matching(order, repeats, distance)
+    assert found is not None  # with every pair allowed, a perfect matching always exists
+    return [(a, b, []) for a, b in found], True

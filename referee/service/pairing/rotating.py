@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .explain import bye_reasons, rounds_text, table_reason
 from .field import Bye, Field, Pairing, Table
-from .matching import can_pair_all, perfect_matching, standing_distance, top_down
+from .matching import pair_from_top, perfect_matching, standing_distance
 
 Partnership = tuple[str, str]
 
@@ -42,12 +42,10 @@ def pair_rotating(field: Field, round_number: int) -> Pairing:
 
     relaxed: list[str] = []
     together = field.pairs_where(history.partnered)
-    if can_pair_all(seated, together):
-        partners = [(a, b) for a, b, _ in top_down(seated, together)]
-    else:
-        found = perfect_matching(seated, partnered, apart)
-        assert found is not None  # with every pair allowed, a perfect matching always exists
-        partners = found
+    found, repeated = pair_from_top(seated, together, partnered, apart)
+    partners = [(a, b) for a, b, _ in found]
+    passed_over = {(a, b): skipped for a, b, skipped in found}
+    if repeated:
         again = [f"{field.name(a)} and {field.name(b)}" for a, b in partners if partnered(a, b)]
         relaxed.append(f"new partners: no partnerships of the {len(seated)} players seated avoid "
                        f"every repeat, so the fewest are made: {'; '.join(again)} partner again")
@@ -68,12 +66,13 @@ def pair_rotating(field: Field, round_number: int) -> Pairing:
         relaxed.append(f"new opponents: {repeated} past meeting{'s' if repeated > 1 else ''} of "
                        f"opponents repeat{'' if repeated > 1 else 's'}, the fewest these "
                        f"partnerships allow")
-    tables = tuple(Table(number, sides, _reasons(field, number, sides))
+    tables = tuple(Table(number, sides, _reasons(field, number, sides, passed_over))
                    for number, sides in enumerate(matched, start=1))
     return Pairing("rotating", round_number, tables, byes, tuple(relaxed))
 
 
-def _reasons(field: Field, number: int, sides: tuple[Partnership, Partnership]) -> tuple[str, ...]:
+def _reasons(field: Field, number: int, sides: tuple[Partnership, Partnership],
+             passed_over: dict[Partnership, list[str]]) -> tuple[str, ...]:
     history = field.history
     reasons = [table_reason(field, number, sides[0] + sides[1])]
     for a, b in sides:
@@ -83,7 +82,16 @@ def _reasons(field: Field, number: int, sides: tuple[Partnership, Partnership]) 
                            f"{rounds_text(together)}: no partnerships of the seated players "
                            f"avoid every repeat")
         else:
-            reasons.append(f"{field.called(a)} and {field.called(b)} have not partnered before")
+            nearest = "" if passed_over[a, b] else ", the best placed below them not yet partnered"
+            reasons.append(f"{field.called(a)} partners {field.called(b)}{nearest}; they have not "
+                           f"partnered before")
+        for other in passed_over[a, b]:
+            earlier = history.partnered(a, other)
+            why = (f"they partnered in {rounds_text(earlier)}" if earlier else
+                   "partnering them would leave others unable to have new partners")
+            reasons.append(f"{field.name(a)} skips {field.called(other)} as a partner: {why}")
+    reasons.append("the two partnerships meet where the fewest opponents repeat, then the "
+                   "closest in the standing")
     faced = [(a, b, history.met(a, b)) for a in sides[0] for b in sides[1] if history.met(a, b)]
     if not faced:
         reasons.append("none of them has faced an opponent at this table before")

@@ -21,7 +21,7 @@ from typing import Callable
 
 from .explain import bye_reasons, rounds_text, table_reason
 from .field import Bye, Field, Pairing, Table
-from .matching import can_pair_all, perfect_matching, standing_distance, top_down
+from .matching import can_pair_all, pair_from_top, perfect_matching, standing_distance
 
 Skips = list[tuple[str, str]]  # (who was passed over, why)
 UNPAIRABLE = "pairing them would leave the others unable to be paired without a rematch"
@@ -31,6 +31,7 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
     history = field.history
 
     met = field.pairs_where(history.met)
+
     def rematches(a: str, b: str) -> int:
         return len(history.met(a, b))
 
@@ -47,15 +48,11 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
         byes = (Bye(sitter, reasons),)
         seated = [e for e in seated if e != sitter]
     relaxed: list[str] = []
-    if can_pair_all(seated, met):
-        found = top_down(seated, met)
-        pairs = [(a, b) for a, b, _ in found]
-        skips = [[(o, f"they met in {rounds_text(history.met(a, o))}" if o in met[a] else UNPAIRABLE)
-                  for o in skipped] for a, _, skipped in found]
-    else:
-        found = perfect_matching(seated, rematches, distance)
-        assert found is not None  # with every pair allowed, a perfect matching always exists
-        pairs, skips = found, [[] for _ in found]
+    found, repeated = pair_from_top(seated, met, rematches, distance)
+    pairs = [(a, b) for a, b, _ in found]
+    skips = [[(o, f"they met in {rounds_text(history.met(a, o))}" if o in met[a] else UNPAIRABLE)
+              for o in skipped] for a, _, skipped in found]
+    if repeated:
         again = [f"{field.name(a)} and {field.name(b)} meet again (they met in "
                  f"{rounds_text(history.met(a, b))})" for a, b in pairs if rematches(a, b)]
         relaxed.append(f"no rematch: no pairing of the {len(seated)} partnerships seated avoids "
