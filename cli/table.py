@@ -136,11 +136,27 @@ class TableSession:
                      "red")
             return
         event, violation = refused
-        if violation.code in NOT_AN_EVENT:
-            self.say(f"! cannot record that, not even as disputed: {violation.message}. "
+        # A tile's existence is checked here too: refused for an earlier reason (the round is
+        # over, say), the referee never got as far as the tiles.
+        unknown = self.unknown_tile(event)
+        why = violation.message if violation.code in NOT_AN_EVENT else unknown
+        if why is not None:
+            self.say(f"! cannot record that, not even as disputed: {why}. "
                      "Nothing recorded: fix it and type it again", "red")
             return
         self.record(event, disputed=True)
+
+    def unknown_tile(self, event: dict[str, Any]) -> str | None:
+        """What is wrong with the first tile ``event`` names that the set does not have."""
+        from referee import tile_set
+
+        named = [event.get("tile"), *(event.get("tiles") or ()),
+                 *(t for hand in event.get("hands") or () for t in hand or ())]
+        tiles = tile_set(self.recorder.rules["max_pip"])
+        for tile in named:
+            if tile is not None and tiles.parse(tile) is None:
+                return f"{tile!r} is not a tile of the double-{tiles.max_pip} set"
+        return None
 
     def record(self, event: dict[str, Any], disputed: bool = False) -> Recorded | None:
         from referee.service import IllegalEvent, ServiceError
@@ -149,8 +165,8 @@ class TableSession:
             recorded = self.recorder.record(event, at=self.pos, disputed=disputed)
         except IllegalEvent as error:
             self.refused = (event, error.violation)
-            how = ("" if error.violation.code in NOT_AN_EVENT
-                   else ", or ! to record it as disputed")
+            insistable = error.violation.code not in NOT_AN_EVENT and not self.unknown_tile(event)
+            how = ", or ! to record it as disputed" if insistable else ""
             self.say(f"{refusal(error)} (fix it and type it again{how})", "red")
             return None
         except ServiceError as error:  # a conflict with another terminal, say: read again

@@ -228,6 +228,7 @@ def test_undo_asks_before_voiding_another_sessions_entry(cli: Cli) -> None:
 def test_bang_never_records_a_tile_not_in_the_set_nor_a_non_event(cli: Cli) -> None:
     match_id = cli.new_match()
     script = [
+        "1: 9-9", "!",     # refused as no round is dealt yet; and there is no 9-9 either
         "deal 6-6 / 5-5",  # hands of one tile: not a deal the referee can read (bad_event)
         "!",
         DEAL, "66",
@@ -241,8 +242,10 @@ def test_bang_never_records_a_tile_not_in_the_set_nor_a_non_event(cli: Cli) -> N
     output = at_table(cli, match_id, script)
     assert "refused (bad_event)" in output and "refused (unknown_tile)" in output
     assert "(fix it and type it again)" in output  # no "or !" for those two
-    assert output.count("! cannot record that, not even as disputed") == 2
+    assert output.count("! cannot record that, not even as disputed") == 3
     assert "'7-9' is not a tile of the double-6 set. Nothing recorded" in output
+    assert "refused (round_over): no round has been dealt yet (fix it and type it again)" in output
+    assert "'9-9' is not a tile of the double-6 set. Nothing recorded" in output
     assert "the line holds an escape sequence (an arrow key?): nothing recorded" in output
     assert output.count("there is none") == 2
     events = cli.events(match_id)
