@@ -15,9 +15,9 @@ import datetime as dt
 from typing import Any, Iterable, Mapping
 
 from sqlalchemy import Connection, Row, and_, func, insert, or_, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
+from .dialects import postgresql, sqlite
 from .errors import AlreadyExists
 from .schema import match_players, player_events, players
 

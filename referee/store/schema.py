@@ -11,12 +11,14 @@ time (``Service.rebuild``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     JSON, CheckConstraint, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData,
     PrimaryKeyConstraint, String, Table, Text, UniqueConstraint,
 )
-from sqlalchemy import Boolean, false
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy import Boolean, Dialect, TypeDecorator, false
+from sqlalchemy.types import TypeEngine
 
 # Deterministic constraint names, so that migrations can name what they drop on both databases.
 NAMING = {
@@ -31,7 +33,24 @@ metadata = MetaData(naming_convention=NAMING)
 # Only for values the service has validated (resolved rules, totals, player names): JSONB refuses
 # a NUL character, so free text written by clients (event bodies, log headers) is kept as TEXT
 # holding the exact JSON the store serialised.
-Json = JSON().with_variant(JSONB(), "postgresql")
+class _Json(TypeDecorator[Any]):
+    """JSON, JSONB on PostgreSQL: ``JSON().with_variant(JSONB(), "postgresql")`` (what the
+    migrations write), except that the PostgreSQL dialect is imported only on PostgreSQL, when
+    the type is first compiled or bound there (a command on SQLite never loads it)."""
+
+    impl = JSON
+    cache_ok = True
+    should_evaluate_none = True  # as JSON's (none_as_null=False): None is stored as JSON null
+
+    def load_dialect_impl(self, dialect: Dialect) -> TypeEngine[Any]:
+        if dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import JSONB
+
+            return dialect.type_descriptor(JSONB())
+        return dialect.type_descriptor(JSON())
+
+
+Json = _Json()
 Timestamp = DateTime(timezone=True)
 
 STATUSES = ("in_progress", "finished")
