@@ -25,10 +25,10 @@ from sqlalchemy import (
     Connection, and_, bindparam, delete, func, insert, literal, select, text, tuple_, union_all,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 
 from ..core.match import Match
 from .codec import dump_json, load_json
+from .dialects import postgresql, sqlite
 from .schema import (
     clubs, current_ratings, match_players, matches, player_ratings, players, standing_months,
     standing_rows,
