@@ -1,6 +1,8 @@
 """A fast ``domino``: a command imports what it needs when it runs. ``--help`` lists the commands
 from cli.main's table without importing one, and ``validate`` and ``show`` on a log file never
-load the service, the store, SQLAlchemy, flask or alembic.
+load the service, the store, SQLAlchemy, flask or alembic; a listing on SQLite loads SQLAlchemy
+and the service but not alembic, flask nor the PostgreSQL dialect. (The console script's
+click-free fast path for validate and show: tests/cli/test_cli_entry.py.)
 
 Each check runs the command in a fresh interpreter (this one has imported everything) and reads
 the modules it ended with.
@@ -9,6 +11,7 @@ the modules it ended with.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -35,10 +38,11 @@ print(json.dumps({"exit_code": result.exit_code, "output": result.output,
 """
 
 
-def run_alone(*args: str) -> dict:
+def run_alone(*args: str, env: dict[str, str] | None = None) -> dict:
     """``domino ARGS`` in a new interpreter: its exit code, output and every module loaded."""
     out = subprocess.run([sys.executable, "-c", RUN, json.dumps(list(args))], cwd=ROOT,
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True,
+                         env=None if env is None else {**os.environ, **env}).stdout
     return json.loads(out.splitlines()[-1])
 
 
@@ -76,6 +80,21 @@ def test_a_database_command_still_loads_the_service_when_it_runs(tmp_path: Path)
     ran = run_alone("db", "upgrade", "--database-url", f"sqlite:///{tmp_path / 'x.db'}")
     assert ran["exit_code"] == 0, ran
     assert "referee.service" in ran["modules"] and "sqlalchemy" in ran["modules"]
+
+
+def test_a_listing_on_sqlite_loads_no_alembic_flask_nor_the_postgresql_dialect(tmp_path: Path) -> None:
+    # alembic only to upgrade (or to say that an upgrade is due), flask only to serve, and
+    # the PostgreSQL dialect (asyncpg's with it) only on PostgreSQL
+    env = {"DOMINO_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}
+    assert run_alone("db", "upgrade", env=env)["exit_code"] == 0
+    assert run_alone("club", "create", "x", "--name", "X", env=env)["exit_code"] == 0
+    for args in (["match", "list", "--club", "x"], ["match", "list", "--club", "x", "--json"],
+                 ["player", "list", "--club", "x"]):
+        ran = run_alone(*args, env=env)
+        assert ran["exit_code"] == 0, ran
+        assert "sqlalchemy" in ran["modules"] and "referee.service" in ran["modules"]
+        assert not [m for m in ran["modules"] if m.split(".")[0] in ("alembic", "flask", "api", "migrations")
+                    or m.startswith("sqlalchemy.dialects.postgresql")], args
 
 
 def lazy_groups() -> list[tuple[str, LazyGroup]]:
