@@ -318,6 +318,11 @@ class PlaySchema(Schema):
                          metadata={"description": "the open end it joins; null on the lead"})
 
 
+class LeadSchema(Schema):
+    seat = fields.Integer(required=True)
+    tile = fields.String(required=True)
+
+
 class LegalSchema(Schema):
     seat = fields.Integer(allow_none=True, required=True)
     plays = fields.List(fields.Nested(PlaySchema), allow_none=True, required=True, metadata={
@@ -362,6 +367,18 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
     may_lead_names = fields.List(fields.String(), metadata={"description": "who may open"})
     sides = fields.List(fields.String(), metadata={"description": "each side's name"})
     winner_name = fields.String(allow_none=True, metadata={"description": "the winning side"})
+    unseen = fields.List(fields.String(), metadata={
+        "description": "while a round is in play: the tiles not on the line and in no hand "
+                       "shown to this token (what a draw in sight may bring)"})
+    unseen_plays = fields.List(fields.Nested(PlaySchema), metadata={
+        "description": "for the seat on turn whose hand is not shown whole: the tiles not seen "
+                       "anywhere that it may play, each with the end it joins"})
+    leads = fields.List(fields.Nested(LeadSchema), metadata={
+        "description": "before a lead several seats may make: each seat that may lead with "
+                       "each tile it may lead"})
+    undo = fields.Integer(allow_none=True, metadata={
+        "description": "the event this token may take back with a void (its own last entry, "
+                       "with nothing after it but its own undos), or null"})
 
 
 # ---------------------------------------------------------------- events

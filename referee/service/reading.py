@@ -24,8 +24,9 @@ from .errors import Invalid
 from .lookup import club_row
 from .players import find as find_player
 from .repository import MatchRepository
-from .screen import Screen
-from .views import Sight, seen_position, seen_report, sight
+from .screen import Screen, leads, unseen, unseen_plays
+from .undo import undo_target
+from .views import Sight, seen_match, seen_position, seen_report, sight
 
 HEADER_FIELDS = ("match", "table", "date", "event")
 
@@ -112,13 +113,17 @@ class Reading:
             at = self._at(row, at)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
-                pos = seen_position(self.matches, conn, row, view, entry, at)
+                match = seen_match(self.matches, conn, row, view, entry, at)
+                pos = position(match)
+                choices = {"unseen": unseen(match), "unseen_plays": unseen_plays(match),
+                           "leads": leads(match)}
             # The summary counts open disputes; only when there are some is a replay worth it.
             disputes = []
             if row.violations:
                 report = build_report(self.matches.replay(conn, row, at))
                 disputes = seen_report(report, view, row.players)["violations"]
-        return Screen(summary(row), pos, not view.whole, tuple(disputes))
+            undo = undo_target(conn, row, who) if at is None else None
+        return Screen(summary(row), pos, not view.whole, tuple(disputes), undo=undo, **choices)
 
     @staticmethod
     def _at(row: Row, at: int | None) -> int | None:

@@ -21,12 +21,13 @@ from ..core.rules import Rules
 from ..core.sight import told_unseen
 from ..store import db
 from . import checks
-from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
+from .access import OPERATOR, Action, Caller, action_for_event, may, require, sees_hands
 from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
 from .ratings import record_standing
 from .reading import summary
+from .undo import is_void, undo_target
 from .repository import Loaded, MatchRepository, Recorded
 from .views import seen_position, seen_replay, sight
 
@@ -162,7 +163,21 @@ class Recording:
     def may_record(self, match_id: int | str, event: Any, *, who: Caller) -> None:
         """Forbidden (or NotFound) unless ``who`` may record ``event`` in the match: to ask before
         anything else about a request (record_event checks again)."""
-        require(who, self.matches.club_of(match_id), action_for_event(event))
+        require(who, self.matches.club_of(match_id), self._action(match_id, event, who)[0])
+
+    def _action(self, match_id: int | str, event: Any, who: Caller) -> tuple[Action, int | None]:
+        """What recording ``event`` takes of ``who``: its type's action, except that a void of
+        the caller's own last entry (an undo, :mod:`.undo`) is play, not a ruling; then also
+        the last seq it was judged at (the undo holds only if nothing came since)."""
+        action = action_for_event(event)
+        if action is Action.RULE and is_void(event) and who.token_id is not None:
+            club = self.matches.club_of(match_id)
+            if may(who, club, Action.RECORD) and not may(who, club, Action.RULE):
+                with db.reading(self.engine) as conn:
+                    row = self.matches.row(conn, match_id)
+                    if undo_target(conn, row, who) == event["target"]:
+                        return Action.RECORD, row.last_seq
+        return action, None
 
     def record_event(self, match_id: int | str, event: dict, *, expected_seq: int | None,
                      client_event_id: str | None = None, who: Caller = OPERATOR,
@@ -183,7 +198,9 @@ class Recording:
         number = checks.match_number(match_id)
         if number is None:
             raise NotFound(f"no match {match_id!r}")
-        action = action_for_event(event)
+        action, undo_at = self._action(number, event, who)
+        if undo_at is not None and expected_seq is None:
+            expected_seq = undo_at  # an undo appends right after what it was judged on
         if _names_a_dispute(event):
             self._check_dispute(number, event["target"])
         try:

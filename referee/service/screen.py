@@ -1,15 +1,24 @@
 """The match screen: what a scorekeeper's screen shows of a match now, built once for the API,
 the CLI and the pages: the line, the open ends, whose turn (seat and name) and what that seat
 may do, hand counts, the boneyard, the round, the totals with side names, the open disputes and
-the winner by name; hands the caller may not see are left out."""
+the winner by name; hands the caller may not see are left out.
+
+Two things a phone needs that the core's legal moves leave out, worked out here from the record
+as the caller may see it: the tiles not yet seen anywhere that the seat on turn may play when
+the record does not show its hand (``unseen_plays``; all the tiles not seen are ``unseen``,
+what a draw in sight may bring), and, before a lead several seats may make,
+who may lead with what (``leads``); and the event the caller may take back (``undo``,
+:mod:`.undo`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ..core.match import Match
 from ..core.position import Position
 from ..core.rules import Rules
+from ..core.tiles import iter_bits
 
 
 def side_names(rules: Rules | dict[str, Any], players: Sequence[str]) -> list[str]:
@@ -26,6 +35,10 @@ class Screen:
     position: Position
     hands_hidden: bool
     disputes: tuple[dict[str, Any], ...]
+    unseen: tuple[str, ...] = ()
+    unseen_plays: tuple[dict[str, Any], ...] = ()
+    leads: tuple[dict[str, Any], ...] = ()
+    undo: int | None = None
 
     @property
     def players(self) -> list[str]:
@@ -52,4 +65,66 @@ class Screen:
             "may_lead_names": [self.players[s] for s in self.position.may_lead],
             "sides": self.sides, "winner_name": self.winner_name,
             "disputes": list(self.disputes),
+            "unseen": list(self.unseen), "unseen_plays": list(self.unseen_plays), "leads": list(self.leads),
+            "undo": self.undo,
         }
+
+
+def _seen(match: Match) -> int:
+    """The tiles the record places: on the line, or known in a hand (the seat on turn's own
+    known tiles included: those are among its legal plays already)."""
+    mask = match.line
+    for known in match.known:
+        mask |= known
+    return mask
+
+
+def unseen(match: Match) -> tuple[str, ...]:
+    """While a round is in play: the tiles the record has not placed (on the line or in a
+    known hand), the ones a seat may draw in sight; empty between rounds."""
+    if not match.playing or match.finished:
+        return ()
+    return tuple(match.tiles.mask_names(match.tiles.all_mask & ~_seen(match)))
+
+
+def unseen_plays(match: Match) -> tuple[dict[str, Any], ...]:
+    """For the seat on turn whose hand the record does not show whole: each tile not seen
+    anywhere that it may play, with the end it joins (``{"tile", "end"}`` as in legal plays;
+    ``end`` null on the lead). Empty when the hand is known (its plays are the legal ones), when
+    nobody is on turn, and on a lead the rules name (legal plays offer that tile already)."""
+    if not match.playing or match.finished or match.turn is None:
+        return ()
+    seat, ts = match.turn, match.tiles
+    if match.hand_known(seat) or (match.left is None and match.lead_tile is not None):
+        return ()
+    free = ts.all_mask & ~_seen(match)
+    if match.left is None:
+        return tuple({"tile": ts.names[t], "end": None} for t in iter_bits(free))
+    plays = []
+    for tile in iter_bits(free & match.playable_mask()):
+        for end in sorted({match.left, match.right}):
+            if end in (ts.high[tile], ts.low[tile]):
+                plays.append({"tile": ts.names[tile], "end": end})
+    return tuple(plays)
+
+
+def leads(match: Match) -> tuple[dict[str, Any], ...]:
+    """Before a lead several seats may make: each seat that may lead with each tile it may
+    lead (``{"seat", "tile"}``): the tile the rules name, else the seat's tiles where its hand
+    is known, else every tile not seen elsewhere. Empty otherwise."""
+    if not match.playing or match.finished or match.turn is not None or match.left is not None:
+        return ()
+    ts, found = match.tiles, []
+    for seat in iter_bits(match.may_lead):
+        others = match.line
+        for other, known in enumerate(match.known):
+            if other != seat:
+                others |= known
+        if match.lead_tile is not None:
+            mask = (1 << match.lead_tile) & ~others
+        elif match.hand_known(seat):
+            mask = match.known[seat]
+        else:
+            mask = ts.all_mask & ~others
+        found.extend({"seat": seat, "tile": ts.names[t]} for t in iter_bits(mask))
+    return tuple(found)

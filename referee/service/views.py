@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Row
 
 from .. import store
 from ..core.events import Violation, as_table_saw_it
+from ..core.match import Match
 from ..core.position import Position, position
 from ..core.replay import Replay, replay
 from ..core.rules import Rules
@@ -73,15 +74,22 @@ def seen_replay(matches: MatchRepository, conn: Connection, row: Row, view: Sigh
                   skip=frozenset(entry.refused))
 
 
-def seen_position(matches: MatchRepository, conn: Connection, row: Row, view: Sight,
-                  entry: Loaded, at: int | None = None) -> Position:
+def seen_match(matches: MatchRepository, conn: Connection, row: Row, view: Sight,
+               entry: Loaded, at: int | None = None) -> Match:
+    """The match after event ``at`` (None: now) replayed from the record as ``view`` shows
+    it (the cached one when that is the whole record now: look, do not push)."""
     if at is None or at == entry.match.seq:
         if view.whole:
-            return position(entry.match)
-        return position(seen_replay(matches, conn, row, view, entry).match)
+            return entry.match
+        return seen_replay(matches, conn, row, view, entry).match
     if view.whole:
-        return position(matches.replay(conn, row, at).match)
-    return position(seen_replay(matches, conn, row, view, entry, upto=at).match)
+        return matches.replay(conn, row, at).match
+    return seen_replay(matches, conn, row, view, entry, upto=at).match
+
+
+def seen_position(matches: MatchRepository, conn: Connection, row: Row, view: Sight,
+                  entry: Loaded, at: int | None = None) -> Position:
+    return position(seen_match(matches, conn, row, view, entry, at))
 
 
 def seen_report(report: dict[str, Any], view: Sight, players: Sequence[str]) -> dict[str, Any]:

@@ -36,7 +36,12 @@ def test_the_recording_token_sees_its_deal_and_the_others_do_not(api: Api) -> No
     for headers in (api.auth("viewer"), other):
         screen = api.client.get(f"/api/v1/matches/{match_id}", headers=headers)
         assert screen.json["hands_hidden"] and screen.json["hands"] == [None, None]
-        assert not secrets_in(screen.get_data(as_text=True))
+        # The pickers of tiles not seen name every tile (that fits) and is not on the line,
+        # whatever the hidden hands hold; nothing else names a tile the table has not seen.
+        shown = screen.json
+        assert shown.pop("unseen_plays") == [{"tile": f"6-{b}", "end": 6} for b in range(6)]
+        assert len(shown.pop("unseen")) == 27  # all but the 6-6 on the line
+        assert not secrets_in(json.dumps(shown))
         for path in ("events", "log", "report"):
             body = api.client.get(f"/api/v1/matches/{match_id}/{path}", headers=headers)
             assert body.status_code == 200 and not secrets_in(body.get_data(as_text=True)), path

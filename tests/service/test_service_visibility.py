@@ -62,7 +62,12 @@ def test_the_recorder_and_referees_see_the_hands_and_the_legal_plays(service: Se
         # The flags come from what the table saw: a closed hand may draw while the boneyard lasts.
         assert pos.legal == {"seat": 1, "plays": None, "draw": True, "pass": False}
         screen = service.reading.screen(led, who=who)
-        assert screen.hands_hidden and not names_a_secret(json.dumps(screen.as_dict()))
+        shown = {k: v for k, v in screen.as_dict().items() if k not in ("unseen", "unseen_plays")}
+        assert screen.hands_hidden and not names_a_secret(json.dumps(shown))
+        # The pickers of tiles not seen are every tile (that fits) not on the line: they
+        # depend on nothing the table has not seen.
+        assert screen.unseen_plays == tuple({"tile": f"6-{b}", "end": 6} for b in range(6))
+        assert len(screen.unseen) == 27
 
 
 def test_events_and_log_show_only_the_recorders_own_secrets(service: Service, led: int) -> None:

@@ -1,0 +1,56 @@
+"""Undo at the table: a scorekeeper takes back its own last entry by recording a ``void`` of it.
+
+Rulings are a referee's, a ``void`` among them, with one exception a scorekeeper's screen needs
+(issue 12): the token that recorded an entry may void it while nothing but its own undos came
+after it. Repeated, undo walks back through that token's entries; it stops at anything another
+token (or the operator) recorded, and never takes back a ruling. What this module decides is
+which event that is (:func:`own_last_entry`); ``Recording`` lets such a void through as play,
+and the match screen offers it (``Screen.undo``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from sqlalchemy import Connection, Row
+
+from .. import store
+from ..core.events import RULINGS
+from .access import Caller
+
+# How far back undo looks: the record's last events (a void strikes only earlier events, so
+# whether an event in this tail stands is settled by the tail alone).
+REACH = 200
+
+
+def is_void(event: Any) -> bool:
+    return type(event) is dict and event.get("type") == "void" and type(event.get("target")) is int
+
+
+def own_last_entry(rows: Sequence[Row], token_id: int | None) -> int | None:
+    """The seq a void by token ``token_id`` may take back, given the record's last rows (oldest
+    first): walking back from the end past the voids that token recorded (and what they
+    strike), the first event still standing, if that token recorded it and it is no ruling."""
+    if token_id is None:
+        return None
+    struck: set[int] = set()
+    for r in reversed(rows):
+        if r.seq in struck:
+            continue  # voids are resolved latest first: a struck void strikes nothing
+        event = store.load_json(r.data)
+        if r.token_id != token_id:
+            return None
+        if is_void(event):
+            struck.add(event["target"])
+            continue
+        kind = event.get("type") if type(event) is dict else None
+        return r.seq if kind not in RULINGS else None
+    return None
+
+
+def undo_target(conn: Connection, row: Row, who: Caller) -> int | None:
+    """The event ``who`` may take back now in the match of ``row`` (None: none)."""
+    if who.token_id is None or row.last_seq == 0:
+        return None
+    return own_last_entry(store.event_rows(conn, row.id, after=max(0, row.last_seq - REACH)),
+                          who.token_id)

@@ -1,0 +1,470 @@
+"""The scorekeeper's page (/score) in a real browser: Debian's chromium driven by playwright, at
+360x800 like a phone, against the app under waitress. Skipped, saying why, where playwright or
+chromium is missing (test_pages_browser's fixtures and checks).
+
+Everything is recorded by taps on the buttons' stable hooks (data-event, data-reveal-pips,
+data-reveal, data-seq, role="status"): a closed parejas round and its reveals, matching what
+``domino validate`` makes of the same match recorded open; an open mano-a-mano round with draws
+in sight; a refused tap recorded as disputed; a double tap; a second phone that is stale; the
+network cut during a tap (playwright's offline mode, an answer lost, a reload). Screenshots go
+to tests/pages/artifacts/ (DOMINO_PAGES_ARTIFACTS names another); the time from a tap to its
+answer drawn is printed, not asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from api_helpers import Api, make_api, served
+from test_pages_browser import ARTIFACTS, CONTRAST, browser, pytestmark, sync_api  # noqa: F401
+
+from referee.core.log import make_log, write_log
+from referee.core.match import Match
+from referee.core.rules import resolve_rules
+from referee.core.simulate import random_match
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"width": 360, "height": 800}
+TIMINGS: list[float] = []
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    api = make_api(f"sqlite:///{tmp_path_factory.mktemp('score') / 'domino.db'}", ACCESS_LOG="0")
+    with served(api.app) as base:
+        yield api, base
+    api.service.close()
+    if TIMINGS:
+        print(f"\ntap to answer drawn, {len(TIMINGS)} taps: median "
+              f"{statistics.median(TIMINGS):.1f} ms, max {max(TIMINGS):.1f} ms")
+
+
+class Phone:
+    """One phone: a browser context at 360x800 with the token kept, on the page of a match."""
+
+    def __init__(self, browser: Any, base: str, token: str | None) -> None:
+        self.context = browser.new_context(viewport=PHONE, has_touch=True)
+        setup = "localStorage.setItem('domino-referee.score.poll', '0');"
+        if token is not None:
+            setup += f"localStorage.setItem('domino-referee.score.token', {json.dumps(token)});"
+        self.context.add_init_script(setup)
+        self.page = self.context.new_page()
+        self.base = base
+        self.errors: list[str] = []
+        self.urls: list[str] = []
+        self._listen()
+
+    def reopen(self) -> None:
+        """The page closed (whatever it was doing stops) and opened again, as after a reload."""
+        url = self.page.url
+        self.page.close()
+        self.page = self.context.new_page()
+        self._listen()
+        self.page.goto(url)
+
+    def _listen(self) -> None:
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
+                     and "Failed to load resource" not in m.text else None)
+        self.page.on("request", lambda r: self.urls.append(r.url))
+
+    def open(self, match_id: int) -> "Phone":
+        self.page.goto(f"{self.base}/score/matches/{match_id}")
+        self.page.wait_for_selector("#state[aria-busy=false]")
+        return self
+
+    @property
+    def seq(self) -> int:
+        return int(self.page.get_attribute("#state", "data-seq") or "0")
+
+    @property
+    def status(self) -> str:
+        return self.page.locator("[role=status]").first.text_content() or ""
+
+    def button(self, event: dict[str, Any]) -> Any:
+        return self.page.locator(f"button[data-event='{hook(event)}']")
+
+    def tap(self, event: dict[str, Any], stored: bool = True) -> None:
+        """Tap the button that appends ``event``; wait until the table shows it stored (or, for
+        a tap the referee refuses, until the refusal shows)."""
+        before = self.seq
+        button = self.button(event).first
+        if not button.is_visible():  # in a folded picker: unfold it
+            self.page.locator(f"details:has(button[data-event='{hook(event)}']) > summary").click()
+        button.click()
+        if stored:
+            self.page.wait_for_selector(f"#state[data-seq='{before + 1}']")
+            self.page.wait_for_selector("#actions[aria-busy=false]")
+        else:
+            self.page.wait_for_selector("#refused")
+        TIMINGS.extend(self.page.evaluate("window.scoreTimings.splice(0)"))
+
+    def shot(self, name: str) -> None:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.evaluate("window.scrollTo(0, 0)")  # the sticky bar drawn at the top
+        self.page.screenshot(path=str(ARTIFACTS / f"score-{name}-360x800.png"), full_page=True)
+
+    def check_layout(self) -> None:
+        """Fits 360 px; every control at least 44 px each way; text contrast at least 4.5:1."""
+        page = self.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        small = page.evaluate("""() => Array.from(document.querySelectorAll(
+            'main button, main input, main select, main summary, .match-link'))
+          .filter(e => e.getClientRects().length)
+          .map(e => [e.id || e.getAttribute('data-event') || e.textContent.trim().slice(0, 30),
+                     e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+          .filter(([, w, h]) => w < 44 || h < 44)""")
+        assert small == []
+        assert page.evaluate(CONTRAST) == []
+        unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll('input, select'))
+          .filter(i => i.type !== 'hidden' && !(i.labels && i.labels.length)).map(i => i.id)""")
+        assert unlabelled == []
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, self.errors
+
+
+def hook(event: dict[str, Any]) -> str:
+    """An event as its button's data-event holds it (JSON.stringify's spelling)."""
+    return json.dumps(event, separators=(",", ":"))
+
+
+@pytest.fixture
+def phones(browser: Any, server: tuple[Api, str]) -> Iterator[Any]:
+    api, base = server
+    opened: list[Phone] = []
+
+    def phone(token: str | None = api.tokens["casino", "scorekeeper"]) -> Phone:
+        opened.append(Phone(browser, base, token))
+        return opened[-1]
+
+    yield phone
+    for p in opened:
+        p.close()
+        assert not any(api.tokens["casino", "scorekeeper"] in url for url in p.urls)
+
+
+def new_match(api: Api, rules: str, players: list[str]) -> int:
+    return api.service.recording.create_match("casino", rules, players)["id"]
+
+
+def events_of(api: Api, match_id: int) -> list[dict[str, Any]]:
+    return [r["event"] for r in api.service.reading.list_events(match_id)]
+
+
+def first_round(rules: str, players: list[str], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A simulated match's first round (its deal and what was played up to the next deal), each
+    play written as its button sends it: the tile high pip first, ``end`` only when the tile
+    fits both ends and they differ (the simulator sometimes names it anyway)."""
+    match = Match(resolve_rules(rules, len(players)), players)
+    tapped = [events[0]]
+    assert match.push(events[0]) is None
+    for event in events[1:]:
+        if event["type"] == "deal":
+            break
+        if event["type"] == "play":
+            ts = match.tiles
+            tile = ts.parse(event["tile"])
+            event = {"type": "play", "seat": event["seat"], "tile": ts.names[tile], **(
+                {"end": event["end"]} if match.left is not None and match.left != match.right
+                and {match.left, match.right} <= {ts.high[tile], ts.low[tile]} else {})}
+        assert match.push(event) is None
+        tapped.append(event)
+    return tapped
+
+
+def validate(path: Path) -> dict[str, Any]:
+    """``domino validate --json`` of a log file."""
+    done = subprocess.run([sys.executable, "-c", "from cli.entry import main; main()",
+                           "validate", "--json", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode in (0, 1), done.stderr
+    return json.loads(done.stdout)
+
+
+def exported(api: Api, phone: Phone, match_id: int, path: Path) -> dict[str, Any]:
+    """The match's log as the API exports it to this phone's token, refereed by the CLI."""
+    answer = phone.page.request.get(f"{phone.base}/api/v1/matches/{match_id}/log",
+                                    headers=api.auth("scorekeeper"))
+    assert answer.status == 200
+    path.write_text(answer.text())
+    return validate(path)
+
+
+def reveals(rules: str, players: list[str], round_events: list[dict[str, Any]]) -> dict[int, int]:
+    """The pips each seat holds when the (open) round ends."""
+    match = Match(resolve_rules(rules, len(players)), players)
+    for event in round_events:
+        assert match.push(event) is None
+    return {s: match.tiles.mask_pips(match.known[s]) for s in range(len(players))}
+
+
+# ------------------------------------------------------------------ signing in, starting
+
+
+def test_sign_in_and_start_a_match_from_the_phone(server: tuple[Api, str], phones: Any) -> None:
+    api, base = server
+    phone = phones(None)
+    page = phone.page
+    page.goto(f"{base}/score")
+    page.wait_for_selector("#sign-in:not([hidden])")
+    phone.check_layout()
+    phone.shot("sign-in")
+    page.fill("#token", "dr_not-a-token")
+    page.click("#sign-in button[type=submit]")
+    page.wait_for_selector(".message.error")
+    assert "not known" in phone.status
+    page.fill("#token", api.tokens["casino", "scorekeeper"])
+    page.click("#sign-in button[type=submit]")
+    page.wait_for_selector("#club:not([hidden])")
+    page.wait_for_selector(f"a[href='/score/matches/{api.matches['casino']}']")  # the live one
+    page.wait_for_selector("#club-players option[value=Ana]", state="attached")
+    page.select_option("#preset", "mano-a-mano")
+    assert page.is_hidden("#player-2")  # two seats
+    page.fill("#player-0", "Ana")
+    page.fill("#player-1", "Elena")
+    page.fill("#table", "7")
+    phone.check_layout()
+    phone.shot("start")
+    page.click("#new-match button[type=submit]")
+    page.wait_for_url("**/score/matches/*")
+    page.wait_for_selector("#state[aria-busy=false]")
+    match_id = int(page.url.rsplit("/", 1)[1])
+    summary = api.service.reading.get_match(match_id)
+    assert summary["players"] == ["Ana", "Elena"] and summary["table"] == "7"
+    assert page.locator("#title").text_content() == f"Match {match_id} · table 7"
+    assert page.evaluate("localStorage.getItem('domino-referee.score.token')") is not None
+    page.click("#sign-out")
+    page.wait_for_selector("#sign-in:not([hidden])")
+    assert page.evaluate("localStorage.getItem('domino-referee.score.token')") is None
+
+
+# ------------------------------------------------------------------ whole rounds by taps
+
+
+def test_a_closed_parejas_round_and_its_reveals_by_taps(server: tuple[Api, str], phones: Any,
+                                                        tmp_path: Path) -> None:
+    api, _ = server
+    players = ["Ana", "Beto", "Carla", "Dani"]
+    _, simulated = random_match("parejas", players, random.Random(11))
+    round_events = first_round("parejas", players, simulated)
+    match_id = new_match(api, "parejas", players)
+    phone = phones().open(match_id)
+    phone.check_layout()
+    phone.tap({"type": "deal"})  # closed: no hand seen
+    assert phone.page.locator("[data-event*='\"seat\":3,\"tile\":\"6-6\"']").count() == 1
+    phone.check_layout()
+    phone.shot("parejas-lead")
+    for n, event in enumerate(round_events[1:]):
+        if n:  # after the lead: whose turn, by name
+            assert phone.page.locator("#turn strong").text_content() == players[event["seat"]]
+        phone.tap(event)
+        if n == 6:
+            phone.shot("parejas-closed-play")
+    pips = reveals("parejas", players, round_events)
+    owed = sorted(int(s) for s in phone.page.eval_on_selector_all(
+        "input[data-reveal-pips]", "xs => xs.map(x => x.dataset.revealPips)"))
+    assert owed and all(pips[s] > 0 for s in owed)
+    phone.check_layout()
+    phone.shot("parejas-reveals")
+    for seat in owed:
+        before = phone.seq
+        phone.page.fill(f"input[data-reveal-pips='{seat}']", str(pips[seat]))
+        phone.page.click(f"button[data-reveal='{seat}']")
+        phone.page.wait_for_selector(f"#state[data-seq='{before + 1}']")
+    phone.page.wait_for_selector("#deal-closed")
+    phone.shot("parejas-round-over")
+
+    report = exported(api, phone, match_id, tmp_path / "closed.jsonl")
+    open_log = tmp_path / "open.jsonl"
+    open_log.write_text(write_log(make_log({"format": "domino-log/1", "rules": "parejas",
+                                            "players": players}, round_events)))
+    expected = validate(open_log)
+    assert report["valid"] and report["violations"] == []
+    keep = ("round", "opener", "outcome", "winner", "points", "pips", "blocked_by")
+    assert [{k: r[k] for k in keep} for r in report["rounds"]] == \
+        [{k: r[k] for k in keep} for r in expected["rounds"]]
+    assert report["totals"] == expected["totals"] and sum(report["totals"]) > 0
+    shown = phone.page.eval_on_selector_all("#totals td", "tds => tds.map(t => Number(t.textContent))")
+    assert shown == report["totals"]
+
+
+def test_an_open_mano_a_mano_round_with_draws_by_taps(server: tuple[Api, str], phones: Any,
+                                                      tmp_path: Path) -> None:
+    api, _ = server
+    players = ["Ana", "Beto"]
+    round_events = next(events for events in (
+        first_round("mano-a-mano", players, random_match("mano-a-mano", players, random.Random(seed))[1])
+        for seed in range(100)) if any(e["type"] == "draw" for e in events))
+    match_id = new_match(api, "mano-a-mano", players)
+    phone = phones().open(match_id)
+    page = phone.page
+    page.click("#deal-open-form > summary")
+    for seat, hand in enumerate(round_events[0]["hands"]):
+        page.fill(f"input[data-hand='{seat}']", " ".join(hand))
+    assert page.get_attribute("#deal-open", "data-event") == hook(round_events[0])
+    phone.check_layout()
+    phone.shot("open-deal")
+    phone.tap(round_events[0])
+    draws = 0
+    for event in round_events[1:]:
+        if event["type"] == "draw":
+            draws += 1
+            if draws == 1:
+                page.click("#draw-seen > summary")
+                phone.check_layout()
+                phone.shot("open-draw")
+                page.click("#draw-seen > summary")
+        phone.tap(event)
+    assert draws
+    report = exported(api, phone, match_id, tmp_path / "open.jsonl")
+    assert events_of(api, match_id) == round_events
+    assert report["valid"] and report["rounds"][0]["outcome"] in ("domino", "blocked")
+    assert phone.page.eval_on_selector_all("#totals td", "tds => tds.map(t => Number(t.textContent))") \
+        == report["totals"]
+
+
+# ------------------------------------------------------------------ refusals and undo
+
+
+def opened_round(api: Api) -> tuple[int, list[dict[str, Any]]]:
+    """A mano-a-mano match dealt open by the scorekeeper's token and its lead played; the
+    next three events are plays."""
+    players = ["Ana", "Beto"]
+    simulated = next(events for events in (
+        first_round("mano-a-mano", players, random_match("mano-a-mano", players, random.Random(seed))[1])
+        for seed in range(50)) if all(e["type"] == "play" for e in events[1:5]))
+    match_id = new_match(api, "mano-a-mano", players)
+    api.record(match_id, simulated[:2], start=0)
+    return match_id, simulated
+
+
+def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(server: tuple[Api, str],
+                                                                    phones: Any) -> None:
+    api, _ = server
+    match_id, _ = opened_round(api)
+    phone = phones().open(match_id)
+    page = phone.page
+    seat = api.service.reading.screen(match_id).position.turn
+    assert page.locator("#plays button").count() > 0  # it holds a tile that fits
+    phone.tap({"type": "pass", "seat": seat}, stored=False)
+    assert "refused" in phone.status and "passed holding" in phone.status
+    assert phone.seq == 2
+    phone.check_layout()
+    phone.shot("refused")
+    disputed = {"type": "pass", "seat": seat, "disputed": True}
+    assert page.get_attribute("#record-disputed", "data-event") == hook(disputed)
+    phone.tap(disputed)
+    assert "Recorded as disputed" in phone.status
+    assert events_of(api, match_id)[-1] == disputed
+    page.wait_for_selector("#disputes [data-dispute='3']")
+    assert "renege" in page.locator("#disputes").text_content()
+    phone.shot("disputed")
+
+
+def test_undo_voids_ones_own_last_entry(server: tuple[Api, str], phones: Any) -> None:
+    api, _ = server
+    match_id, simulated = opened_round(api)
+    phone = phones().open(match_id)
+    phone.tap(simulated[2])
+    undo = {"type": "void", "target": 3, "reason": "undone by the scorekeeper"}
+    phone.tap(undo)
+    assert events_of(api, match_id)[-1] == undo
+    assert phone.page.locator("#line .tile").count() == 1  # the play is struck
+    assert phone.button({"type": "void", "target": 2, "reason": "undone by the scorekeeper"}).count() == 1
+    other = phones(api.service.tokens.create_token("casino", "scorekeeper")).open(match_id)
+    assert other.page.locator("#undo").count() == 0  # not its entry
+
+
+# ------------------------------------------------------------------ flaky Wi-Fi
+
+
+def test_a_double_tap_stores_one_event(server: tuple[Api, str], phones: Any) -> None:
+    api, _ = server
+    match_id, simulated = opened_round(api)
+    phone = phones().open(match_id)
+    button = phone.button(simulated[2])
+    button.dblclick()
+    phone.page.wait_for_selector("#state[data-seq='3']")
+    phone.page.wait_for_selector("#actions[aria-busy=false]")
+    # and two clicks in the same moment, before the first has any answer
+    phone.page.evaluate("json => { const b = Array.from(document.querySelectorAll('button'))"
+                        ".find(x => x.dataset.event === json); b.click(); b.click(); }",
+                        hook(simulated[3]))
+    phone.page.wait_for_selector("#state[data-seq='4']")
+    phone.page.wait_for_selector("#actions[aria-busy=false]")
+    assert events_of(api, match_id) == simulated[:4]
+
+
+def test_a_stale_second_phone_is_told_another_recorded_first(server: tuple[Api, str],
+                                                             phones: Any) -> None:
+    api, _ = server
+    match_id, simulated = opened_round(api)
+    first, second = phones().open(match_id), phones().open(match_id)
+    first.tap(simulated[2])
+    second.button(simulated[2]).click()
+    second.page.wait_for_selector(".message.error")
+    assert "Another device recorded first" in second.status
+    second.page.wait_for_selector("#state[data-seq='3']")  # the table shown again
+    assert events_of(api, match_id) == simulated[:3]
+    second.check_layout()
+    second.shot("conflict")
+
+
+def test_offline_in_the_middle_of_a_tap_stores_it_once_when_back(server: tuple[Api, str],
+                                                                 phones: Any) -> None:
+    api, _ = server
+    match_id, simulated = opened_round(api)
+    phone = phones().open(match_id)
+    page = phone.page
+    phone.context.set_offline(True)
+    phone.button(simulated[2]).click()
+    page.wait_for_function("document.getElementById('message').textContent.includes('kept on this phone')")
+    assert page.get_attribute("#net", "data-net") == "offline"
+    kept = page.evaluate(f"localStorage.getItem('domino-referee.score.pending.{match_id}')")
+    assert json.loads(kept)["event"] == simulated[2]
+    phone.check_layout()
+    phone.shot("offline")
+    assert events_of(api, match_id) == simulated[:2]
+    phone.context.set_offline(False)
+    page.wait_for_selector("#state[data-seq='3']")
+    page.wait_for_selector("#net[data-net=online]")
+    assert events_of(api, match_id) == simulated[:3]
+
+    # The answer lost on its way back: stored, then retried with the same key, stored once.
+    lost: list[str] = []
+
+    def lose_the_answer(route: Any) -> None:
+        if route.request.method == "POST" and not lost:
+            lost.append(route.request.headers["idempotency-key"])
+            route.fetch()  # the server stores it...
+            route.abort("connectionreset")  # ...and the phone never hears
+        else:
+            if route.request.method == "POST":
+                assert route.request.headers["idempotency-key"] == lost[0]
+            route.continue_()
+
+    page.route("**/api/v1/matches/*/events", lose_the_answer)
+    phone.button(simulated[3]).click()
+    page.wait_for_selector("#state[data-seq='4']")
+    assert "saved before the connection dropped" in phone.status
+    assert events_of(api, match_id) == simulated[:4]
+    page.unroute("**/api/v1/matches/*/events")
+
+    # No answer, and the page closed: the tap comes back when it is opened again, with its key.
+    page.route("**/api/v1/matches/*/events", lambda route: route.abort("internetdisconnected"))
+    phone.button(simulated[4]).click()
+    page.wait_for_selector("#net[data-net=offline]")
+    phone.reopen()
+    page = phone.page
+    page.wait_for_selector("#state[data-seq='5']")
+    assert events_of(api, match_id) == simulated[:5]
+    assert page.evaluate(f"localStorage.getItem('domino-referee.score.pending.{match_id}')") is None
