@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 from typing import Any, Callable
 
@@ -108,24 +109,43 @@ def match_read(schema: Any, **response: Any) -> Callable[[Callable[..., Any]], C
                 return unchanged
             return view(match_id, summary, who)
 
-        documented = blp.response(200, schema, headers=ETAG_HEADER, **response)(read)
+        headers = {**ETAG_HEADER, **response.pop("headers", {})}
+        documented = blp.response(200, schema, headers=headers, **response)(read)
         documented = blp.alt_response(304, response="NOT_MODIFIED")(documented)
         return blp.errors(401, 403, 404)(documented)
     return decorator
 
 
+CHAIN_HEADER = "Domino-Chain-Head"
+CHAIN_HEADERS = {**ETAG_HEADER, CHAIN_HEADER: {
+    "description": "a finished match's chain head (domino-chain/1, lowercase hex: docs/verify.md); "
+                   "absent while the match is in play", "schema": {"type": "string"}}}
+
+
+def chain_headers(match_id: int, seq: int, who: Caller) -> tuple[str | None, dict[str, str]]:
+    """The match's published chain head (None while it is in play: the service decides) and
+    the headers that carry it with the ETag."""
+    head = service().actas.head(match_id, who=who)
+    headers = etag_headers(seq)
+    if head is not None:
+        headers[CHAIN_HEADER] = head
+    return head, headers
+
+
 @blp.route("/matches/<int:match_id>", methods=["GET"])
 @auth.login_required
-@match_read(MatchSchema)
+@match_read(MatchSchema, headers=CHAIN_HEADERS)
 def get_match(match_id: int, summary: dict[str, Any], who: Caller):
     """The match now, as a scorekeeper's screen shows it.
 
     The line, open ends, whose turn and what that seat may do, hand counts, the boneyard, round,
     totals and open disputes. Hands the table has not seen are null for everyone but referees
-    while a round is in progress. Send If-None-Match to poll cheaply.
+    while a round is in progress. Send If-None-Match to poll cheaply. A finished match carries
+    its chain head (chain_head, and the Domino-Chain-Head header).
     """
     screen = service().reading.screen(match_id, who=who)
-    return screen.as_dict(), etag_headers(screen.position.seq)
+    head, headers = chain_headers(match_id, screen.position.seq, who)
+    return {**screen.as_dict(), "chain_head": head}, headers
 
 
 @blp.route("/matches/<int:match_id>/report", methods=["GET"])
@@ -146,4 +166,45 @@ def get_log(match_id: int, summary: dict[str, Any], who: Caller):
     as the table saw them (hands and drawn tiles closed).
     """
     text = service().reading.export_log(match_id, who=who)
-    return Response(text, mimetype=LOG_MEDIA_TYPE, headers=etag_headers(summary["last_seq"]))
+    _, headers = chain_headers(match_id, summary["last_seq"], who)
+    return Response(text, mimetype=LOG_MEDIA_TYPE, headers=headers)
+
+
+ACTA_BODY = {"type": "object", "description": "the domino-acta/1, signed (docs/verify.md)"}
+
+
+@blp.route("/matches/<int:match_id>/acta", methods=["GET"])
+@auth.login_required
+@match_read(ACTA_BODY, headers=CHAIN_HEADERS)
+@blp.errors(409)
+def get_acta(match_id: int, summary: dict[str, Any], who: Caller):
+    """The signed score sheet (domino-acta/1) of a finished match; 409 while it is in play.
+
+    Players and sides, table, event, round, when its first and last events were recorded, each
+    round's points per side, the rulings, totals and winner, the chain head, and the server's
+    Ed25519 signature over the rest (check it with GET /api/v1/signing-key, or offline with
+    domino verify --acta).
+    """
+    acta = service().actas.acta(match_id, who=who)
+    headers = {**etag_headers(summary["last_seq"]), CHAIN_HEADER: acta["chain"]["head"]}
+    # As signed: not through a schema, which could drop or reorder a member.
+    return Response(json.dumps(acta, ensure_ascii=False), mimetype="application/json",
+                    headers=headers)
+
+
+SIGNING_KEY_BODY = {"type": "object", "description": "algorithm, key_id, public_key (base64 of "
+                                                     "the 32 raw bytes), pem"}
+
+
+@blp.route("/signing-key", methods=["GET"])
+@blp.response(200, SIGNING_KEY_BODY)
+@blp.doc(security=[])
+def get_signing_key():
+    """The server's public Ed25519 key, which signs every acta: anyone may read it (no token).
+
+    ?format=pem gives the PEM alone (SubjectPublicKeyInfo).
+    """
+    published = service().actas.signer.published()
+    if request.args.get("format") == "pem":
+        return Response(published["pem"], mimetype="application/x-pem-file")
+    return Response(json.dumps(published), mimetype="application/json")

@@ -367,6 +367,9 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
     may_lead_names = fields.List(fields.String(), metadata={"description": "who may open"})
     sides = fields.List(fields.String(), metadata={"description": "each side's name"})
     winner_name = fields.String(allow_none=True, metadata={"description": "the winning side"})
+    chain_head = fields.String(allow_none=True, metadata={
+        "description": "a finished match's chain head (domino-chain/1, hex: docs/verify.md); "
+                       "null while it is in play"})
     unseen = fields.List(fields.String(), metadata={
         "description": "while a round is in play: the tiles not on the line and in no hand "
                        "shown to this token (what a draw in sight may bring)"})

@@ -37,6 +37,13 @@ COMMANDS = {
     "disputes": ("cli.disputes:disputes", "A club's disputes, or one match's: open first, then ruled, by match and event."),
     "dispute-sheet": ("cli.disputes:dispute_sheet", "Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, "
                                                     "the foul and its evidence, the ruling, the score before and after."),
+    "verify": ("cli.verify:verify", "Check a match log and print its chain head; check a signed acta offline."),
+    "acta": ("cli.acta:acta", "Print the signed acta (domino-acta/1) of finished match MATCH: players and sides, table, "
+                              "event, round, start and end, each round's points, the rulings, totals and winner, the "
+                              "chain head, and the server's Ed25519 signature."),
+    "signing-key": ("cli.acta:signing_key", "Print the server's public signing key, as GET /api/v1/signing-key gives it "
+                                            "(JSON: the algorithm, the key id, the 32-byte key in base64 and its PEM); "
+                                            "made on first use."),
 }
 
 

@@ -54,3 +54,11 @@ def service(engine: Engine) -> Service:
 def club(service: Service) -> str:
     service.clubs.create_club("casino", "Casino Domino Club")
     return "casino"
+
+
+@pytest.fixture(autouse=True)
+def _signing_key(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test signs actas with a key in the session's scratch folder, never with a key file
+    made in the working directory (referee.service.acta.key_path)."""
+    monkeypatch.setenv("DOMINO_SIGNING_KEY",
+                       str(tmp_path_factory.getbasetemp() / "signing-key.pem"))

@@ -86,7 +86,8 @@ class Pages:
     def match(self, club: str, match_id: int, *, who: Caller | None = None) -> dict[str, Any]:
         """A match's page: its summary, side names, who sits where (seat, player, side), each round (the report's) with its line of
         play, the totals and winner, its disputes with their rulings, and while it is live what
-        the table shows (whose turn, tiles in each hand, the boneyard), never a hand."""
+        the table shows (whose turn, tiles in each hand, the boneyard), never a hand; once it is
+        finished, its chain head."""
         who = self.reader(club, who)
         info = self.svc.clubs.get_club(club, who=who)
         summary = self._summary(club, match_id, who)
@@ -110,7 +111,9 @@ class Pages:
         return {"club": info, "match": summary, "sides": sides, "seats": seats, "rounds": rounds,
                 "totals": report["totals"], "finished": report["finished"],
                 "winner": report["winner"], "winner_name": _name(sides, report["winner"]),
-                "disputes": self.svc.disputes.for_match(match_id, who=who), "live": live}
+                "disputes": self.svc.disputes.for_match(match_id, who=who), "live": live,
+                # a finished match's chain head (docs/verify.md); None while in play
+                "chain_head": self.svc.actas.head(match_id, who=who)}
 
     def sheet(self, club: str, match_id: int, seq: int, *,
               who: Caller | None = None) -> dict[str, Any]:

@@ -1,0 +1,60 @@
+"""``domino acta`` and ``domino signing-key``: a finished match's signed score sheet, and the
+server's public key to check it with (docs/verify.md). Both read the server's key file
+(DOMINO_SIGNING_KEY, else domino-signing-key.pem in DOMINO_DATA_DIR or here): run them where
+the server runs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from .connection import connect
+from .options import match_argument
+
+
+@click.command()
+@match_argument
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write to this file (default: standard output).")
+def acta(match_id: str, output: str | None) -> None:
+    """Print the signed acta (domino-acta/1) of finished match MATCH: players and sides, table,
+    event, round, start and end, each round's points, the rulings, totals and winner, the chain
+    head, and the server's Ed25519 signature. A match still in play has none yet.
+
+    \b
+    Example:
+      domino acta 12 -o acta-12.json
+      domino verify --acta acta-12.json --key signing-key.json table12.jsonl
+    """
+    with connect() as service:
+        text = json.dumps(service.actas.acta(match_id), ensure_ascii=False, indent=2) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
+    click.echo(f"wrote the acta of match {match_id} to {output}", err=True)
+
+
+@click.command("signing-key")
+@click.option("--pem", is_flag=True, help="Print only the PEM (SubjectPublicKeyInfo).")
+def signing_key(pem: bool) -> None:
+    """Print the server's public signing key, as GET /api/v1/signing-key gives it (JSON: the
+    algorithm, the key id, the 32-byte key in base64 and its PEM); made on first use. Give it to
+    domino verify --key.
+
+    \b
+    Example:
+      domino signing-key > signing-key.json
+    """
+    from referee.service import ServiceError, Signer
+
+    try:
+        published = Signer().published()
+    except ServiceError as error:  # the key file cannot be read or made
+        raise click.ClickException(error.message) from None
+    click.echo(published["pem"].rstrip("\n") if pem else json.dumps(published))
