@@ -19,13 +19,14 @@ from ..core.report import build_report, report_changes
 from ..core.rules import Rules
 from ..store import db
 from . import checks
-from .access import OPERATOR, Action, Caller, action_for_event, require
+from .access import OPERATOR, Action, Caller, require
 from .errors import Invalid, NotFound
 from .lookup import club_row
 from .reading import Reading, summary
 from .recording import Recording
 from .repository import MatchRepository, Recorded
 from .screen import side_names
+from .undo import action_for
 from .views import seen_position, seen_report, sight
 
 STATUSES = ("open", "ruled", "all")
@@ -70,7 +71,7 @@ class Disputes:
         with db.reading(self.engine) as conn:
             row = self.matches.row(conn, match_id)
             for event in events:
-                require(who, row.club, action_for_event(event))
+                require(who, row.club, action_for(conn, row, who, event))  # an undo is play
             recorded = self.matches.events(conn, row)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)

@@ -21,13 +21,13 @@ from ..core.rules import Rules
 from ..core.sight import told_unseen
 from ..store import db
 from . import checks
-from .access import OPERATOR, Action, Caller, action_for_event, may, require, sees_hands
+from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
 from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
 from .ratings import record_standing
 from .reading import summary
-from .undo import is_void, undo_target
+from .undo import action_for, may_be_undo
 from .repository import Loaded, MatchRepository, Recorded
 from .views import seen_position, seen_replay, sight
 
@@ -170,13 +170,11 @@ class Recording:
         the caller's own last entry (an undo, :mod:`.undo`) is play, not a ruling; then also
         the last seq it was judged at (the undo holds only if nothing came since)."""
         action = action_for_event(event)
-        if action is Action.RULE and is_void(event) and who.token_id is not None:
-            club = self.matches.club_of(match_id)
-            if may(who, club, Action.RECORD) and not may(who, club, Action.RULE):
-                with db.reading(self.engine) as conn:
-                    row = self.matches.row(conn, match_id)
-                    if undo_target(conn, row, who) == event["target"]:
-                        return Action.RECORD, row.last_seq
+        if may_be_undo(event):  # only then is there anything to read
+            with db.reading(self.engine) as conn:
+                row = self.matches.row(conn, match_id)
+                if action_for(conn, row, who, event) is not action:
+                    return Action.RECORD, row.last_seq
         return action, None
 
     def record_event(self, match_id: int | str, event: dict, *, expected_seq: int | None,

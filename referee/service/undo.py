@@ -4,8 +4,9 @@ Rulings are a referee's, a ``void`` among them, with one exception a scorekeeper
 (issue 12): the token that recorded an entry may void it while nothing but its own undos came
 after it. Repeated, undo walks back through that token's entries; it stops at anything another
 token (or the operator) recorded, and never takes back a ruling. What this module decides is
-which event that is (:func:`own_last_entry`); ``Recording`` lets such a void through as play,
-and the match screen offers it (``Screen.undo``).
+which event that is (:func:`own_last_entry`) and so what recording an event takes
+(:func:`action_for`, asked by recording and by a preview); the match screen offers the undo
+(``Screen.undo``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from sqlalchemy import Connection, Row
 
 from .. import store
 from ..core.events import RULINGS
-from .access import Caller
+from .access import Action, Caller, action_for_event, may
 
 # How far back undo looks: the record's last events (a void strikes only earlier events, so
 # whether an event in this tail stands is settled by the tail alone).
@@ -54,3 +55,19 @@ def undo_target(conn: Connection, row: Row, who: Caller) -> int | None:
         return None
     return own_last_entry(store.event_rows(conn, row.id, after=max(0, row.last_seq - REACH)),
                           who.token_id)
+
+
+def may_be_undo(event: Any) -> bool:
+    """Whether ``event`` is a void, the one ruling an undo may be (nothing to read otherwise)."""
+    return action_for_event(event) is Action.RULE and is_void(event)
+
+
+def action_for(conn: Connection, row: Row, who: Caller, event: Any) -> Action:
+    """What recording ``event`` in the match of ``row`` takes of ``who``: its type's action,
+    except that a scorekeeper's void of its own last entry is play, not a ruling."""
+    action = action_for_event(event)
+    if (may_be_undo(event) and who.token_id is not None and may(who, row.club, Action.RECORD)
+            and not may(who, row.club, Action.RULE)
+            and undo_target(conn, row, who) == event["target"]):
+        return Action.RECORD
+    return action

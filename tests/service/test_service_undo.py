@@ -57,6 +57,10 @@ def test_a_scorekeeper_may_void_only_its_own_last_entry(service: Service, closed
         record(service, closed, void(3), who=B)  # not its entry
     with pytest.raises(Forbidden):
         record(service, closed, void(3), who=VIEWER)
+    preview = service.disputes.preview(closed, [void(3)], who=A)  # as the append would take
+    assert preview["stored"] is False and preview["changes"]
+    with pytest.raises(Forbidden):
+        service.disputes.preview(closed, [void(3)], who=B)
     assert record(service, closed, void(3)) == 4
     screen = service.reading.screen(closed, who=A)
     assert screen.position.line == ("6-6",) and screen.undo == 2  # walks back past its undo
