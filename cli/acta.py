@@ -6,18 +6,16 @@ the server runs."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
 from .connection import connect
-from .options import match_argument
+from .options import match_argument, output_option, write_output
 
 
 @click.command()
 @match_argument
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write to this file (default: standard output).")
+@output_option
 def acta(match_id: str, output: str | None) -> None:
     """Print the signed acta (domino-acta/1) of finished match MATCH: players and sides, table,
     event, round, start and end, each round's points, the rulings, totals and winner, the chain
@@ -30,14 +28,7 @@ def acta(match_id: str, output: str | None) -> None:
     """
     with connect() as service:
         text = json.dumps(service.actas.acta(match_id), ensure_ascii=False, indent=2) + "\n"
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
-    click.echo(f"wrote the acta of match {match_id} to {output}", err=True)
+    write_output(text, output, f"wrote the acta of match {match_id} to {output}")
 
 
 @click.command("signing-key")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -16,6 +15,7 @@ from .lazy import LazyGroup
 from .listing import echo_csv, echo_json, output_format, page_note
 from .options import (
     DATE, MAX_COUNT, NAME, at_option, club_option, csv_option, json_option, match_argument,
+    output_option, write_output,
 )
 
 if TYPE_CHECKING:
@@ -226,8 +226,7 @@ def match_report(match_id: str, as_json: bool) -> None:
 
 @match.command("export")
 @match_argument
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write to this file (default: standard output).")
+@output_option
 def match_export(match_id: str, output: str | None) -> None:
     """Write a match as a domino-log/1 (its header and every event, as recorded).
 
@@ -237,11 +236,4 @@ def match_export(match_id: str, output: str | None) -> None:
     """
     with connect() as service:
         text = service.reading.export_log(match_id)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
-    click.echo(f"wrote match {match_id} to {output}", err=True)
+    write_output(text, output, f"wrote match {match_id} to {output}")

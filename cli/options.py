@@ -74,3 +74,20 @@ json_option = click.option("--json", "as_json", is_flag=True,
                            help="Print JSON: a list with one object a row.")
 csv_option = click.option("--csv", "as_csv", is_flag=True,
                           help="Print CSV (RFC 4180): a header line, then one row a line.")
+output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+                             default=None, help="Write to this file (default: standard output).")
+
+
+def write_output(text: str, output: str | None, done: str) -> None:
+    """``text`` to standard output, or to the file ``output`` (UTF-8) with ``done`` told on
+    standard error; a file that cannot be written is a one-line error."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from pathlib import Path
+
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
+    click.echo(done, err=True)
