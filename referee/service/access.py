@@ -6,7 +6,8 @@ of the ones below it::
     viewer ⊂ scorekeeper ⊂ referee ⊂ admin
 
 - a ``viewer`` reads the club: players, matches, events, reports, logs, standings;
-- a ``scorekeeper`` also creates matches and records play (deal, play, draw, pass, reveal, note);
+- a ``scorekeeper`` also creates matches and records play (deal, play, draw, pass, reveal, note),
+  and may undo its own last entry with a void (which entry: :mod:`.undo`);
 - a ``referee`` also rules (penalty, void, annul, forfeit, stands, amend), imports whole logs
   (a log may carry rulings and disputed events) and sees every hand while a round is in play;
 - an ``admin`` also adds players and issues tokens.
