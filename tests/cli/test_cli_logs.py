@@ -105,9 +105,10 @@ def test_a_name_that_looks_like_markup_is_printed_as_it_is(tmp_path) -> None:
     from cli.main import main
 
     log = tmp_path / "x.jsonl"
-    log.write_text('{"format": "domino-log/1", "rules": "mano-a-mano", "players": ["[/]", '
-                   '"[bold red]Ana"]}\n', encoding="utf-8")
+    log.write_text('{"format": "domino-log/1", "rules": "veracruz", "players": ["[/]", '
+                   '"[bold red]Ana", ":smile:"]}\n', encoding="utf-8")
     for command in (["validate", str(log)], ["show", str(log)]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 0, result.output
         assert "[/]" in result.output and "[bold red]Ana" in result.output
+        assert ":smile:" in result.output and "\N{SMILING FACE WITH OPEN MOUTH AND SMILING EYES}" not in result.output
