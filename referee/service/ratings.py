@@ -16,13 +16,22 @@ Ratings are kept, not recomputed on reading: ``player_ratings`` holds each playe
 after each of his matches, ``current_ratings`` the last. Whatever writes a match's standing rows
 (an append, an import, a rebuild) calls :func:`record_standing` in its own transaction: a
 match that finishes is rated then, and a ruling that changes a finished match's result (or
-un-finishes it) re-rates the club from that match's place in the finishing order on, before
-the append commits. Reading standings or ratings afterwards sees both at once.
+un-finishes it) re-rates the club from that match's place in the finishing order on
+(:func:`rerate`). When fewer than :data:`INLINE_MATCHES` matches follow it, that happens before
+the append commits. A ruling on an older match only marks the club's ratings stale from its
+place (:func:`referee.store.standings.mark_stale`, a row a player) and leaves the re-rating to
+a worker thread (:func:`request_catch_up`), which brings them up to date in transactions of
+:data:`CHUNK_MATCHES` matches, in finishing order; readers of standings and ratings wait for it
+(:func:`wait_rated`), so none ever reads a rating the ruling made stale. The standing rows
+themselves (played, won, points) always change in the ruling's transaction.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import threading
+import time
 from itertools import groupby
 from typing import Any
 
@@ -32,8 +41,8 @@ from sqlalchemy import Connection, Engine
 from ..core.match import Match
 from ..store import db
 from ..store.standings import (
-    Change, MatchStanding, club_ids_with_rows, lock_club, rated_from, rating_inputs,
-    ratings_before, replace_ratings, repoint_player, write_match,
+    Change, MatchStanding, club_ids_with_rows, lock_club, mark_stale, nth_place, place_before,
+    rated_from, rated_through, rating_inputs, ratings_before, replace_ratings, repoint_player, write_match,
 )
 
 MU = 25.0
@@ -43,6 +52,16 @@ KAPPA = 0.0001
 TAU = 25.0 / 300
 Z = 3.0  # rating = mu - Z * sigma
 PROVISIONAL_SIGMA = 7.0
+# A ruling re-rates at once when fewer matches than this follow it (some 0.1 s on SQLite);
+# else a worker does, CHUNK_MATCHES a transaction, so that no transaction holds the club's
+# lock (or SQLite's write lock) for long.
+INLINE_MATCHES = 1000
+CHUNK_MATCHES = 2000
+# How long a reader waits for the ratings to be brought up to date before it reads them as
+# they stand (a worker that cannot finish: the database went away, say).
+READ_WAIT_S = 120.0
+
+log = logging.getLogger("domino.ratings")
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU, limit_sigma=False,
                      balance=False)
@@ -68,17 +87,47 @@ def record_standing(conn: Connection, match_id: int, match: Match, violations: i
     change = write_match(conn, match_id, MatchStanding.of(match, violations), finished_at,
                          was_finished=was_finished)
     if rate and change is not None and change.rerate_from is not None:
-        rate_from(conn, change.club_id, change.rerate_from)
+        rerate(conn, change.club_id, change.rerate_from)
     return change
 
 
-def rate_from(conn: Connection, club_id: int, from_seq: int) -> int:
-    """Compute the club's ratings again from place ``from_seq`` of its finishing order on
-    (1: all of them), from the ratings as they stood before it; returns the matches rated.
-    The usual case, a match that has just finished last, rates that one match."""
+def rerate(conn: Connection, club_id: int, from_seq: int) -> None:
+    """The club's ratings from place ``from_seq`` on are no longer right (a match there
+    finished, changed its result or un-finished), in the caller's transaction: re-rated now
+    when few matches follow (a match that has just finished: that one), else marked stale from
+    there for the worker; when they are stale already from an earlier place, the worker's pass
+    covers this one too."""
     lock_club(conn, club_id)
-    inputs = rating_inputs(conn, club_id, from_seq)
-    affected = rated_from(conn, club_id, from_seq) | {row.player_id for row in inputs}
+    last, rated = rated_through(conn, club_id)
+    # Stale before this place already (the current rows are rated through less than the
+    # place before it): the pending pass starts earlier and goes on to the end.
+    before = place_before(conn, club_id, from_seq)
+    if before is not None and (rated is None or rated < before):
+        request_catch_up(conn.engine, club_id)
+        return
+    if last is None or last - from_seq < INLINE_MATCHES:
+        rate_from(conn, club_id, from_seq)  # from here to the end: whatever was stale too
+        return
+    mark_stale(conn, club_id, from_seq)
+    request_catch_up(conn.engine, club_id)
+
+
+def stale_place(last: int | None, rated: int | None) -> int | None:
+    """From :func:`rated_through`: the first place whose ratings are stale, None if none."""
+    if last is None or (rated is not None and rated >= last):
+        return None
+    return (rated or 0) + 1
+
+
+def rate_from(conn: Connection, club_id: int, from_seq: int, matches: int | None = None) -> int:
+    """Compute the club's ratings again from place ``from_seq`` of its finishing order on
+    (1: all of them), from the ratings as they stood before it; with ``matches``, only that
+    many matches (a worker's step); returns the matches rated. The usual case, a match that
+    has just finished last, rates that one match."""
+    lock_club(conn, club_id)
+    to_seq = nth_place(conn, club_id, from_seq, matches) if matches is not None else None
+    inputs = rating_inputs(conn, club_id, from_seq, to_seq)
+    affected = rated_from(conn, club_id, from_seq, to_seq) | {row.player_id for row in inputs}
     before = ratings_before(conn, club_id, affected, from_seq)
     state = {pid: (mu, sigma, games) for pid, (mu, sigma, games, _) in before.items()}
     last_seq = {pid: seq for pid, (_, _, _, seq) in before.items()}
@@ -106,8 +155,84 @@ def rate_from(conn: Connection, club_id: int, from_seq: int) -> int:
                                 "games": games})
     now: dict[int, tuple[float, float, int, int] | None] = {
         pid: (*state[pid], last_seq[pid]) if pid in state else None for pid in affected}
-    replace_ratings(conn, club_id, from_seq, history, now)
+    replace_ratings(conn, club_id, from_seq, history, now, to_seq)
     return rated
+
+
+def catch_up(engine: Engine, club_id: int) -> int:
+    """Bring the club's stale ratings up to date (:func:`rerate` marked them), in finishing
+    order from the first stale place, :data:`CHUNK_MATCHES` matches a transaction; each step
+    reads where the ratings stand again, so a ruling on an earlier match meanwhile takes the
+    pass back to it. Returns the matches rated."""
+    rated = 0
+    previous = None
+    while True:
+        with db.writing(engine) as conn:
+            lock_club(conn, club_id)  # first: then the ruling that asked for this has committed
+            place = stale_place(*rated_through(conn, club_id))
+            if place is None:
+                return rated
+            if place == previous:  # no progress: nothing here can be rated (never so far)
+                log.error("ratings of club %s stuck at place %s", club_id, place)
+                return rated
+            rated += rate_from(conn, club_id, place, CHUNK_MATCHES)
+            previous = place
+
+
+_workers = threading.Lock()
+_wanted: set[tuple[Engine, int]] = set()
+_running: set[tuple[Engine, int]] = set()
+
+
+def request_catch_up(engine: Engine, club_id: int) -> None:
+    """Have a worker thread of this process bring the club's ratings up to date (one a club:
+    asked again while it runs, it makes one more pass). It may be asked from inside the
+    transaction that made them stale: its first step waits for the club's lock (SQLite: the
+    write lock), so it starts on what that transaction committed, or finds nothing to do.
+    Not a daemon: a command that ruled exits once the ratings are right."""
+    key = (engine, club_id)
+    with _workers:
+        _wanted.add(key)
+        if key in _running:
+            return
+        _running.add(key)
+    threading.Thread(target=_work, args=key, name=f"domino-ratings-{club_id}").start()
+
+
+def _work(engine: Engine, club_id: int) -> None:
+    key = (engine, club_id)
+    while True:
+        with _workers:
+            if key not in _wanted:
+                _running.discard(key)
+                return
+            _wanted.discard(key)
+        try:
+            catch_up(engine, club_id)
+        except Exception:  # a reader that finds them stale asks again
+            log.exception("bringing the ratings of club %s up to date failed", club_id)
+
+
+def wait_rated(engine: Engine, club_id: int, timeout: float | None = None) -> bool:
+    """Wait until the club's ratings are up to date (asking for the worker, in case none
+    runs: the process that ruled stopped, say); False if they are not after ``timeout``
+    seconds (:data:`READ_WAIT_S`). Each look is two index seeks in a transaction of its own."""
+    deadline = time.monotonic() + (READ_WAIT_S if timeout is None else timeout)
+    asked = False
+    while True:
+        with db.reading(engine) as conn:
+            if stale_place(*rated_through(conn, club_id)) is None:
+                return True
+        if not asked:
+            request_catch_up(engine, club_id)
+            asked = True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)
+
+
+def is_stale(conn: Connection, club_id: int) -> bool:
+    return stale_place(*rated_through(conn, club_id)) is not None
 
 
 def after_merge(conn: Connection, club_id: int, source: int, into: int,
@@ -118,7 +243,7 @@ def after_merge(conn: Connection, club_id: int, source: int, into: int,
     lock_club(conn, club_id)
     first = repoint_player(conn, club_id, source, into)
     if first is not None:
-        rate_from(conn, club_id, first)
+        rerate(conn, club_id, first)
 
 
 def rerate_all(engine: Engine) -> int:

@@ -11,9 +11,10 @@ rows still tied on all of them share a rank ("1, 2, 2, 4"). Ratings come from
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from .. import store
 from ..store import db
@@ -27,7 +28,7 @@ from .csvfile import to_csv
 from .errors import Invalid, NotFound
 from .lookup import club_row
 from .players import find as find_player
-from .ratings import MU, SIGMA, ordinal, provisional
+from .ratings import MU, SIGMA, is_stale, ordinal, provisional, wait_rated
 
 _NUMBERS = ("played", "won", "lost", "rounds_won", "points_for", "points_against",
             "difference", "win_rate", "rating", "rating_games", "flagged", "provisional")
@@ -57,8 +58,7 @@ class Standings:
         group = checks.one_of(group, GROUPS, "group")
         filters = {"date_from": checks.date(date_from, "from"),
                    "date_to": checks.date(date_to, "to"), "event": _event(event)}
-        with db.reading(self.engine) as conn:
-            club_id = club_row(conn, club).id
+        with self._rated(club) as (conn, club_id):
             breakers = tie_breakers(conn, club_id) or list(DEFAULT_TIE_BREAKERS)
             names = player_names(conn, club_id)
             ratings = current(conn, club_id)
@@ -73,6 +73,21 @@ class Standings:
                 return head_to_head(conn, club_id, keys, group=group, **filters)
 
             return _ranked(rows, breakers, h2h)
+
+    @contextmanager
+    def _rated(self, club: str) -> Iterator[tuple[Connection, int]]:
+        """A reading of the club (its connection and id) once its ratings are up to date: a
+        ruling on an old match leaves the re-rating to a worker, and a reader waits for it
+        (:func:`.ratings.wait_rated`; after its timeout, it reads them as they stand)."""
+        waited = False
+        while True:
+            with db.reading(self.engine) as conn:
+                club_id = club_row(conn, club).id
+                if waited or not is_stale(conn, club_id):
+                    yield conn, club_id
+                    return
+            wait_rated(self.engine, club_id)
+            waited = True
 
     def csv(self, club: str, *, group: str = "players", date_from: Any = None,
             date_to: Any = None, event: str | None = None, who: Caller = OPERATOR) -> str:
@@ -113,8 +128,7 @@ class Standings:
         match (id), played_on, finished_at, mu, sigma, rating (mu - 3 sigma), games (matches
         rated so far), provisional. ``player`` is a name or a player id of the club."""
         require(who, club, Action.READ)
-        with db.reading(self.engine) as conn:
-            club_id = club_row(conn, club).id
+        with self._rated(club) as (conn, club_id):
             player_id = _player_id(conn, club_id, player)
             return [{"match": row.match_id, "played_on": row.played_on,
                      "finished_at": store.iso(row.finished_at), "mu": row.mu,

@@ -428,19 +428,64 @@ def set_tie_breakers(conn: Connection, club_id: int, breakers: list[str] | None)
 # ------------------------------------------------------------------ ratings
 
 
-def rating_inputs(conn: Connection, club_id: int, from_seq: int) -> list[Any]:
-    """The club's standing rows from place ``from_seq`` of its finishing order on, in that
-    order: (match_id, finish_seq, player_id, side, place), what the ratings are computed from."""
+def rating_inputs(conn: Connection, club_id: int, from_seq: int,
+                  to_seq: int | None = None) -> list[Any]:
+    """The club's standing rows from place ``from_seq`` of its finishing order on (to
+    ``to_seq``, included, when given), in that order: (match_id, finish_seq, player_id, side,
+    place), what the ratings are computed from."""
     r = standing_rows
+    where = [r.c.club_id == club_id, r.c.finish_seq >= from_seq]
+    if to_seq is not None:
+        where.append(r.c.finish_seq <= to_seq)
     return conn.execute(select(r.c.match_id, r.c.finish_seq, r.c.player_id, r.c.side, r.c.place)
+                        .where(*where).order_by(r.c.finish_seq, r.c.seat)).all()
+
+
+def nth_place(conn: Connection, club_id: int, from_seq: int, n: int) -> int | None:
+    """The place of the ``n``-th finished match from place ``from_seq`` on (1: the first);
+    None when fewer follow."""
+    r = standing_rows
+    return conn.execute(select(r.c.finish_seq).distinct()
                         .where(r.c.club_id == club_id, r.c.finish_seq >= from_seq)
-                        .order_by(r.c.finish_seq, r.c.seat)).all()
+                        .order_by(r.c.finish_seq).offset(n - 1).limit(1)).scalar()
 
 
-def rated_from(conn: Connection, club_id: int, from_seq: int) -> set[int]:
-    """The players whose rating history has a row from place ``from_seq`` on."""
-    return set(conn.execute(select(player_ratings.c.player_id).distinct().where(
-        player_ratings.c.club_id == club_id, player_ratings.c.finish_seq >= from_seq)).scalars())
+def rated_from(conn: Connection, club_id: int, from_seq: int,
+               to_seq: int | None = None) -> set[int]:
+    """The players whose rating history has a row from place ``from_seq`` on (to ``to_seq``)."""
+    where = [player_ratings.c.club_id == club_id, player_ratings.c.finish_seq >= from_seq]
+    if to_seq is not None:
+        where.append(player_ratings.c.finish_seq <= to_seq)
+    return set(conn.execute(select(player_ratings.c.player_id).distinct().where(*where))
+               .scalars())
+
+
+def rated_through(conn: Connection, club_id: int) -> tuple[int | None, int | None]:
+    """(the last place of the club's finishing order, the last place its current ratings are
+    rated through): two index seeks. Equal when the ratings are up to date (every finished
+    match is rated, and the last one's players' current rows name it)."""
+    last = select(func.max(standing_rows.c.finish_seq)).where(
+        standing_rows.c.club_id == club_id).scalar_subquery()
+    rated = select(func.max(current_ratings.c.finish_seq)).where(
+        current_ratings.c.club_id == club_id).scalar_subquery()
+    return tuple(conn.execute(select(last, rated)).one())  # type: ignore[return-value]
+
+
+def place_before(conn: Connection, club_id: int, seq: int) -> int | None:
+    """The last place of the club's finishing order before ``seq`` (None: none)."""
+    return conn.execute(select(func.max(standing_rows.c.finish_seq)).where(
+        standing_rows.c.club_id == club_id, standing_rows.c.finish_seq < seq)).scalar()
+
+
+def mark_stale(conn: Connection, club_id: int, from_seq: int) -> None:
+    """Say that the club's ratings are exact only before place ``from_seq``: the current rows
+    rated through it or later keep their (old) mu and sigma but name ``from_seq - 1``, so that
+    :func:`rated_through` reads ``from_seq - 1`` while later matches exist. A handful of rows
+    (a row a player), whatever the club's history."""
+    conn.execute(update(current_ratings)
+                 .where(current_ratings.c.club_id == club_id,
+                        current_ratings.c.finish_seq >= from_seq)
+                 .values(finish_seq=from_seq - 1))
 
 
 def ratings_before(conn: Connection, club_id: int, player_ids: Iterable[int],
@@ -467,12 +512,16 @@ _LAST_BEFORE = (select(player_ratings.c.mu, player_ratings.c.sigma, player_ratin
 
 def replace_ratings(conn: Connection, club_id: int, from_seq: int,
                     history_rows: Sequence[dict[str, Any]],
-                    now: dict[int, tuple[float, float, int, int] | None]) -> None:
-    """The club's rating history from place ``from_seq`` on becomes ``history_rows``
-    (player_id, match_id, finish_seq, mu, sigma, games); ``now`` gives each changed player's
-    current (mu, sigma, games, finish_seq), None for a player left with no rated match."""
-    conn.execute(delete(player_ratings).where(player_ratings.c.club_id == club_id,
-                                              player_ratings.c.finish_seq >= from_seq))
+                    now: dict[int, tuple[float, float, int, int] | None],
+                    to_seq: int | None = None) -> None:
+    """The club's rating history from place ``from_seq`` on (to ``to_seq``, included, when
+    given) becomes ``history_rows`` (player_id, match_id, finish_seq, mu, sigma, games);
+    ``now`` gives each changed player's current (mu, sigma, games, finish_seq), None for a
+    player left with no rated match."""
+    where = [player_ratings.c.club_id == club_id, player_ratings.c.finish_seq >= from_seq]
+    if to_seq is not None:
+        where.append(player_ratings.c.finish_seq <= to_seq)
+    conn.execute(delete(player_ratings).where(*where))
     if history_rows:
         conn.execute(insert(player_ratings), [{**row, "club_id": club_id} for row in history_rows])
     ids = list(now)
@@ -538,6 +587,7 @@ __all__ = [
     "transaction", "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
     "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
     "set_tie_breakers", "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
+    "nth_place", "rated_through", "place_before", "mark_stale",
     "clear_club", "club_ids_with_rows", "clubs_missing_rows", "finishing_order",
     "clear_standings", "standings", "repoint_player", "listed_players", "rebuild_months",
 ]

@@ -12,7 +12,10 @@ from migrations.runner import current_revision, downgrade, head_revision, upgrad
 from referee.core.log import make_log, write_log
 from referee.core.simulate import random_match
 from referee.service import Service
+from referee.store import db
 from referee.store.db import make_engine
+from referee.store.schema import standing_rows
+from sqlalchemy import select
 
 
 def test_db_upgrade_then_rebuild(database_url: str) -> None:
@@ -88,18 +91,32 @@ def test_db_upgrade_from_0003_fills_the_standings(database_url: str) -> None:
 
 def test_db_upgrade_fills_a_club_whose_standings_were_left_empty(database_url: str) -> None:
     # Upgraded past 0004 without the fill (alembic alone, or an older domino), then a match
-    # finished: the club's rows are written again in finishing order, ratings from the first.
+    # finished and was rated alone: the club's rows are written again in finishing order (the
+    # old matches first, by their last event), its ratings from the first.
     engine = make_engine(database_url)
     try:
         upgrade(engine)
-        service = Service(engine)
-        _finished_club(service)
-        expected = _readings(service)
+        _finished_club(Service(engine))
         downgrade(engine, "0003")
-        upgrade(engine)  # no fill: the old rows are gone
+        upgrade(engine)  # no fill
+        service = Service(engine)
         assert all(row["played"] == 0 for row in service.standings.table("casino"))
+        header, events = random_match("mano-a-mano", ["Ana", "Beto"], random.Random(9))
+        late = service.recording.import_log("casino", write_log(make_log(header, events)))
+        assert sum(row["played"] for row in service.standings.table("casino")) == 2
         result = CliRunner().invoke(main, ["db", "upgrade", "--database-url", database_url])
-        assert result.exit_code == 0 and "filled from 6 finished matches" in result.output
-        assert _readings(Service(engine)) == expected
+        assert result.exit_code == 0 and "filled from 7 finished matches" in result.output
+        with db.reading(engine) as conn:
+            order = [m for m, _ in conn.execute(select(standing_rows.c.match_id,
+                                                       standing_rows.c.finish_seq).distinct()
+                                                .order_by(standing_rows.c.finish_seq))]
+        finished = [m["id"] for m in service.reading.list_matches("casino", status="finished")[0]]
+        assert order == sorted(finished) and order[-1] == late["id"] and len(order) == 7
+        table = service.standings.table("casino")
+        assert sum(row["played"] for row in table) == 3 * 4 + 3 * 2 + 2  # parejas, duels, the late
+        for row in table:
+            history = service.standings.rating_history("casino", row["player"])
+            assert [h["games"] for h in history] == list(range(1, row["played"] + 1))
+            assert [h["match"] for h in history] == sorted(h["match"] for h in history)
     finally:
         engine.dispose()
