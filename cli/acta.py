@@ -26,8 +26,13 @@ def acta(match_id: str, output: str | None) -> None:
       domino acta 12 -o acta-12.json
       domino verify --acta acta-12.json --key signing-key.json table12.jsonl
     """
+    from referee.service import SigningKeyError
+
     with connect() as service:
-        text = json.dumps(service.actas.acta(match_id), ensure_ascii=False, indent=2) + "\n"
+        try:
+            text = json.dumps(service.actas.acta(match_id), ensure_ascii=False, indent=2) + "\n"
+        except SigningKeyError as error:
+            raise click.ClickException(error.message) from None
     write_output(text, output, f"wrote the acta of match {match_id} to {output}")
 
 
@@ -42,10 +47,10 @@ def signing_key(pem: bool) -> None:
     Example:
       domino signing-key > signing-key.json
     """
-    from referee.service import ServiceError, Signer
+    from referee.service import Signer, SigningKeyError
 
     try:
         published = Signer().published()
-    except ServiceError as error:  # the key file cannot be read or made
+    except SigningKeyError as error:  # the key file cannot be read or made
         raise click.ClickException(error.message) from None
     click.echo(published["pem"].rstrip("\n") if pem else json.dumps(published))

@@ -63,8 +63,10 @@ def verify(log: str | None, acta_path: str | None, key: str | None, as_json: boo
     if acta_path is not None:
         assert key is not None
         acta = _read_acta(acta_path)
+        signed_chain = acta.get("chain")
         outcome["acta"] = {"match": acta.get("match"), "key_id": acta.get("key_id"),
-                           "head": (acta.get("chain") or {}).get("head")}
+                           "head": signed_chain.get("head") if isinstance(signed_chain, dict)
+                           else None}
         outcome["problems"] += _check_acta(acta, _public_key(key), match_log)
     outcome["ok"] = not outcome["problems"]
     _print(outcome, log, acta_path, as_json)

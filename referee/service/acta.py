@@ -34,7 +34,7 @@ from ..core.rules import Rules
 from ..store import db
 from ..store.db import DATA_DIR_VARIABLE
 from .access import OPERATOR, Caller
-from .errors import NotFinished, ServiceError
+from .errors import NotFinished
 from .reading import Reading
 from .views import sight
 
@@ -49,8 +49,14 @@ def key_path() -> Path:
     return Path(os.environ.get(DATA_DIR_VARIABLE) or ".") / KEY_FILE
 
 
-class SigningKeyError(ServiceError):
-    """The signing key file cannot be read or made (a server's setup, not the request)."""
+class SigningKeyError(RuntimeError):
+    """The signing key file cannot be read or made: the server's setup is wrong, not the
+    request (the API answers 500 and logs it; the CLI says what is wrong). ``message`` says
+    which file and why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class Signer:

@@ -82,3 +82,10 @@ def test_a_live_match_with_hidden_hands_gives_no_digest_anywhere(api: Api) -> No
             answer = api.client.get(f"/api/v1/matches/{m}{path}", headers=api.auth(role))
             assert secret not in answer.get_data(as_text=True)
             assert secret not in str(answer.headers)
+
+
+def test_a_broken_key_file_is_the_servers_fault(api: Api, tmp_path, monkeypatch) -> None:
+    bad = tmp_path / "bad.pem"
+    bad.write_text("not a key", encoding="utf-8")
+    monkeypatch.setenv("DOMINO_SIGNING_KEY", str(bad))
+    assert_problem(api.client.get("/api/v1/signing-key"), 500, "server-error")

@@ -121,3 +121,11 @@ def test_verify_loads_no_database_nor_web_framework(played: dict[str, Path]) -> 
                     str(played["log"]))
     assert ran["exit_code"] == 0, ran
     assert heavy(ran["modules"]) == []
+
+
+def test_a_key_file_that_is_no_key_is_one_line(cli: Cli, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.pem"
+    bad.write_text("not a key", encoding="utf-8")
+    monkeypatch.setenv("DOMINO_SIGNING_KEY", str(bad))
+    assert "not an unencrypted PEM private key" in cli.run("signing-key", code=1).output
