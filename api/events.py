@@ -64,7 +64,8 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
     is stored (no If-Match needed).
     """
     svc, who = service(), caller()
-    svc.recording.may_record(match_id, event, who=who)
+    svc.recording.may_record(match_id, event, who=who,
+                             client_event_id=headers.get("idempotency_key"))
     if args["dry_run"]:
         return jsonify(PreviewSchema().dump(svc.disputes.preview(match_id, [event], who=who)))
     expected = expected_seq(lambda: svc.reading.get_match(match_id, who=who)["last_seq"])

@@ -160,12 +160,15 @@ class Recording:
         answer = {**summary(first), **initial.values(), "updated_at": store.iso(first.created_at)}
         return Created({k: answer[k] for k in summary(first)}, replayed=True)
 
-    def may_record(self, match_id: int | str, event: Any, *, who: Caller) -> None:
+    def may_record(self, match_id: int | str, event: Any, *, who: Caller,
+                   client_event_id: str | None = None) -> None:
         """Forbidden (or NotFound) unless ``who`` may record ``event`` in the match: to ask before
         anything else about a request (record_event checks again)."""
-        require(who, self.matches.club_of(match_id), self._action(match_id, event, who)[0])
+        key = _scoped(client_event_id, who) if client_event_id is not None else None
+        require(who, self.matches.club_of(match_id), self._action(match_id, event, who, key)[0])
 
-    def _action(self, match_id: int | str, event: Any, who: Caller) -> tuple[Action, int | None]:
+    def _action(self, match_id: int | str, event: Any, who: Caller,
+                client_event_id: str | None) -> tuple[Action, int | None]:
         """What recording ``event`` takes of ``who``: its type's action, except that a void of
         the caller's own last entry (an undo, :mod:`.undo`) is play, not a ruling; then also
         the last seq it was judged at (the undo holds only if nothing came since)."""
@@ -173,7 +176,7 @@ class Recording:
         if may_be_undo(event):  # only then is there anything to read
             with db.reading(self.engine) as conn:
                 row = self.matches.row(conn, match_id)
-                if action_for(conn, row, who, event) is not action:
+                if action_for(conn, row, who, event, client_event_id) is not action:
                     return Action.RECORD, row.last_seq
         return action, None
 
@@ -186,17 +189,14 @@ class Recording:
         if expected_seq is not None:
             expected_seq = checks.count(expected_seq, "expected_seq")
         if client_event_id is not None:
-            # A key is the token's own: another token reusing it learns nothing of the event.
-            client_event_id = checks.name(client_event_id, "client event id")
-            if who.token_id is not None:
-                client_event_id = f"token {who.token_id}: {client_event_id}"
+            client_event_id = _scoped(client_event_id, who)
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
         new = new_event(event, recorded_by=by, client_event_id=client_event_id,
                         token_id=who.token_id)
         number = checks.match_number(match_id)
         if number is None:
             raise NotFound(f"no match {match_id!r}")
-        action, undo_at = self._action(number, event, who)
+        action, undo_at = self._action(number, event, who, client_event_id)
         if undo_at is not None and expected_seq is None:
             expected_seq = undo_at  # an undo appends right after what it was judged on
         if _names_a_dispute(event):
@@ -242,6 +242,13 @@ class Recording:
                 seen = seen_replay(self.matches, conn, row, view, entry, extra=[event])
         own = seen.violation_at(row.last_seq + 1)
         return IllegalEvent(own or told_unseen(refusal.violation, row.players))
+
+
+def _scoped(client_event_id: Any, who: Caller) -> str:
+    """A client event id as stored: a key is the token's own, so another token reusing it
+    learns nothing of the event."""
+    key = checks.name(client_event_id, "client event id")
+    return f"token {who.token_id}: {key}" if who.token_id is not None else key
 
 
 @contextmanager

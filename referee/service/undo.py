@@ -62,12 +62,20 @@ def may_be_undo(event: Any) -> bool:
     return action_for_event(event) is Action.RULE and is_void(event)
 
 
-def action_for(conn: Connection, row: Row, who: Caller, event: Any) -> Action:
+def action_for(conn: Connection, row: Row, who: Caller, event: Any,
+               client_event_id: str | None = None) -> Action:
     """What recording ``event`` in the match of ``row`` takes of ``who``: its type's action,
-    except that a scorekeeper's void of its own last entry is play, not a ruling."""
+    except that a scorekeeper's void of its own last entry is play, not a ruling; and so is the
+    retry of such an undo, under the (token-scoped) ``client_event_id`` it was stored with,
+    whose answer is the first one's (the undo is no longer the last entry by then)."""
     action = action_for_event(event)
-    if (may_be_undo(event) and who.token_id is not None and may(who, row.club, Action.RECORD)
-            and not may(who, row.club, Action.RULE)
-            and undo_target(conn, row, who) == event["target"]):
+    if not (may_be_undo(event) and who.token_id is not None
+            and may(who, row.club, Action.RECORD) and not may(who, row.club, Action.RULE)):
+        return action
+    if undo_target(conn, row, who) == event["target"]:
         return Action.RECORD
+    if client_event_id is not None:
+        stored = store.match_row(conn, row.id, client_event_id=client_event_id)
+        if stored is not None and stored.duplicate_seq is not None:
+            return Action.RECORD  # a retry: answered as first, or refused if another event
     return action
