@@ -10,6 +10,7 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.standings`` (:mod:`.standings`): club standings, JSON-ready or CSV;
 - ``svc.disputes`` (:mod:`.disputes`): disputes, previews of rulings, standard penalties, sheets;
 - ``svc.actas`` (:mod:`.acta`): chain heads where they may be published, signed score sheets;
+- ``svc.tournaments`` (:mod:`.tournaments`): tournaments, entrants, rounds paired, event standings;
 - ``svc.matches`` (:mod:`.repository`): the match repository they share.
 
 Who may do what, and who sees which hands, is decided in :mod:`.access`: every use case takes
@@ -47,6 +48,7 @@ from .repository import MatchRepository, Recorded
 from .screen import Screen, side_names
 from .standings import COLUMNS as STANDING_COLUMNS, Standings
 from .tokens import Tokens
+from .tournaments import Tournaments
 
 __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
@@ -75,6 +77,7 @@ class Service:
         self.standings = Standings(engine)
         self.disputes = Disputes(self.matches, self.reading, self.recording)
         self.actas = Actas(self.reading, signer or Signer())
+        self.tournaments = Tournaments(engine, self.recording, clock)
 
     def rebuild(self) -> int:
         """Recompute every match's projection from its events; returns how many matches."""

@@ -279,3 +279,71 @@ current_ratings = Table(
     Column("finish_seq", Integer, nullable=False),  # of the last match rated
     Index(None, "club_id"),
 )
+
+# ------------------------------------------------------------------ tournaments
+# An event of a club played in rounds (migration 0007, referee.store.tournaments, docs/tournaments.md).
+# Its matches are ordinary matches, linked to their round and table by tournament_matches.
+
+TOURNAMENT_FORMATS = ("pairs", "rotating", "round_robin")
+ROUND_STATUSES = ("paired", "started", "finished")
+
+tournaments = Table(
+    "tournaments", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("slug", String(64), nullable=False),  # how URLs and commands name it in its club
+    Column("name", String(NAME_LENGTH), nullable=False),  # also its matches' header "event"
+    Column("starts_on", String(10), nullable=True),  # YYYY-MM-DD
+    Column("ends_on", String(10), nullable=True),
+    Column("rules", Json, nullable=False),  # as its matches take them: a preset name or an object
+    Column("format", String(16), nullable=False),
+    Column("rounds", Integer, nullable=False),  # how many rounds it is to have
+    Column("bye_won", Boolean, nullable=False),  # what a bye earns: a match won or not,
+    Column("bye_points", Integer, nullable=False),  # and points for
+    # open (no round paired), playing, finished (its last round finished): kept by the service
+    Column("status", String(16), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    UniqueConstraint("club_id", "slug"),
+    CheckConstraint("format IN ('pairs', 'rotating', 'round_robin')", name="format"),
+    CheckConstraint("status IN ('open', 'playing', 'finished')", name="status"),
+)
+
+# Who is paired: a player (rotating) or a fixed partnership (pairs, round_robin). ``number``
+# is the entrant's place in order of entry; the pairing engine knows it as the id "0001".
+tournament_entrants = Table(
+    "tournament_entrants", metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("partner_id", Integer, ForeignKey("players.id"), nullable=True),  # a partnership's other
+    Column("entered", Integer, nullable=False),  # the first round they may be paired in
+    Column("withdrawn", Integer, nullable=True),  # the first round they are not paired in
+    PrimaryKeyConstraint("tournament_id", "number"),
+)
+
+# A round as it was paired: the engine's Pairing.as_json (tables with their reasons, byes,
+# what was relaxed). ``version`` counts the pairings (1, then one more for each re-pairing).
+tournament_rounds = Table(
+    "tournament_rounds", metadata,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("pairing", Json, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("paired_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("tournament_id", "number"),
+    CheckConstraint("status IN ('paired', 'started', 'finished')", name="status"),
+)
+
+# A tournament's match: its round, table and the pairing (version) it was made for. A re-paired
+# round's old matches (which had no event) stay, retired: nothing recorded is ever deleted.
+tournament_matches = Table(
+    "tournament_matches", metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True, autoincrement=False),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("table_number", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("retired", Boolean, nullable=False, server_default=false()),
+    Index(None, "tournament_id", "round"),
+)

@@ -1,0 +1,121 @@
+"""A tournament's event standing after its rounds (docs/tournaments.md): players in
+``rotating``, partnerships otherwise.
+
+Each entrant's sums come from the standing rows of the tournament's finished matches in the
+rounds asked for (what a match adds to the club's standings, so a ruling changes both at once)
+and from its byes, scored as the tournament says (a match played, won or not, with its points
+for). The lines are made and ranked by the club standings' own code (:mod:`.standings`: the
+club's tie-breakers, head-to-head among the tied counted in this event's matches only), so an
+event standing breaks ties exactly as the club's table does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from sqlalchemy import Connection, Row
+
+from ..store import tournaments as store
+from ..store.standings import DEFAULT_TIE_BREAKERS, current, player_names, tie_breakers
+from .csvfile import to_csv
+from .standings import _line, _ranked
+
+if TYPE_CHECKING:
+    from .pairing import Standing
+
+_NUMBERS = ("played", "won", "lost", "byes", "rounds_won", "points_for", "points_against",
+            "difference", "win_rate", "rating", "rating_games", "flagged", "provisional")
+PLAYER_COLUMNS = ("rank", "entrant", "player", *_NUMBERS, "withdrawn")
+PAIR_COLUMNS = ("rank", "entrant", "partner_1", "partner_2", *_NUMBERS, "withdrawn")
+_SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
+
+
+@dataclass(frozen=True)
+class EventStanding:
+    """The ranked rows, and the standing the pairing engine reads from them."""
+
+    rows: list[dict[str, Any]]
+
+    def for_pairing(self) -> Standing:
+        """Entrants ranked by the rows; those with nothing played yet (before round 1, a late
+        arrival) left unranked, which the engine puts after every ranked one."""
+        from .pairing import Standing
+
+        return Standing.of({r["entrant"]: r["rank"] for r in self.rows if r["played"]})
+
+
+def event_standing(conn: Connection, row: Row, entrants: Sequence[dict[str, Any]],
+                   rounds: Sequence[dict[str, Any]]) -> EventStanding:
+    """The standing of tournament ``row`` after ``rounds`` (its rounds as the service reads
+    them: number and pairing)."""
+    numbers = {r["number"] for r in rounds}
+    rotating = row.format == "rotating"
+    group = "players" if rotating else "partnerships"
+
+    def key(e: dict[str, Any]) -> Any:
+        return e["player_ids"][0] if rotating else tuple(sorted(e["player_ids"]))
+
+    by_key = {key(e): e for e in entrants}
+    by_id = {e["id"]: e for e in entrants}
+    sums = {key(e): {"key": key(e), **dict.fromkeys(_SUMS, 0), "byes": 0} for e in entrants}
+    counted_once: set[tuple[int, Any]] = set()
+    seats: dict[int, list[tuple[Any, int, int]]] = {}  # match -> (entrant key, side, won)
+    for seat in store.results(conn, row.id):
+        if seat.round not in numbers:
+            continue
+        k = seat.player_id if rotating else tuple(sorted((seat.player_id, seat.partner_id or 0)))
+        if k not in sums or (seat.match_id, k) in counted_once:
+            continue  # a seat no entrant holds; a partnership's second seat
+        counted_once.add((seat.match_id, k))
+        seats.setdefault(seat.match_id, []).append((k, seat.side, seat.won))
+        line = sums[k]
+        line["played"] += 1
+        for name in _SUMS[1:]:
+            line[name] += getattr(seat, name)
+    for r in rounds:
+        for bye in r["pairing"]["byes"]:
+            e = by_id.get(bye["entrant"])
+            if e is None:
+                continue
+            line = sums[key(e)]
+            line["byes"] += 1
+            line["played"] += 1
+            line["won"] += int(row.bye_won)
+            line["points_for"] += row.bye_points
+    names = player_names(conn, row.club_id)
+    ratings = current(conn, row.club_id)
+    lines = []
+    for k, counted in sums.items():
+        e = by_key[k]
+        if counted["played"] == 0 and e["entered"] > max(numbers, default=0) + 1:
+            continue  # entered after the rounds asked for
+        line = _line(counted, group, names, ratings)
+        line.update(entrant=e["id"], byes=counted["byes"], withdrawn=e["withdrawn"])
+        lines.append(line)
+    wins = _wins(seats)
+    breakers = tie_breakers(conn, row.club_id) or list(DEFAULT_TIE_BREAKERS)
+    ranked = _ranked(lines, breakers, lambda keys: [w for w in wins if w[0] in keys])
+    return EventStanding([_ordered(r, rotating) for r in ranked])
+
+
+def _wins(seats: dict[int, list[tuple[Any, int, int]]]) -> list[tuple[Any, int, Any]]:
+    """(winner, match, loser) for each entrant on a winning side and each on a side that did
+    not win, match by match: what head-to-head counts, as the club's standings count it."""
+    return [(w, match_id, lo) for match_id, found in seats.items()
+            for w, w_side, won in found if won
+            for lo, lo_side, lo_won in found if lo_side != w_side and not lo_won]
+
+
+def _ordered(row: dict[str, Any], rotating: bool) -> dict[str, Any]:
+    """The row's fields in the documented order."""
+    first = ["rank", "entrant", "player" if rotating else "partners"]
+    return {k: row[k] for k in [*first, *_NUMBERS, "withdrawn"]}
+
+
+def standing_csv(rows: Sequence[dict[str, Any]], format: str) -> str:
+    """The rows as CSV (RFC 4180), cells a spreadsheet would run escaped (:mod:`.csvfile`)."""
+    if format != "rotating":
+        rows = [{**r, "partner_1": r["partners"][0], "partner_2": r["partners"][1]} for r in rows]
+    rows = [{**r, "provisional": "true" if r["provisional"] else "false"} for r in rows]
+    return to_csv(rows, PLAYER_COLUMNS if format == "rotating" else PAIR_COLUMNS)

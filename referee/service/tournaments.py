@@ -1,0 +1,481 @@
+"""Tournaments: events of a club played in rounds, paired by the pairing engine
+(:mod:`.pairing`), their matches recorded as any other (docs/tournaments.md).
+
+- An admin creates a tournament (name, dates, the rules of its matches, a format: ``pairs``,
+  ``rotating`` or ``round_robin``, the number of rounds, what a bye earns) and manages its
+  entrants: players in ``rotating``, fixed partnerships otherwise; entering and withdrawing
+  take effect from the first round that has not started.
+- A referee (the club's tournament director; admins too) pairs the next round once the last
+  one is finished, and may re-pair a round until any of its matches has an event. Pairing
+  creates one match per table through :class:`.recording.Recording` (its header's ``event``
+  is the tournament's name, ``table`` the table's number), linked to its round and table.
+- Viewers read it all; a public club's tournaments are read without a token, as its pages are.
+
+The event standing (:mod:`.tournament_standings`) is computed from the matches' standing rows
+and the byes, ranked by the club's tie-breakers with the club standings' own code.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+from sqlalchemy import Connection, Engine, Row
+
+from ..core.rules import RulesError, resolve_rules
+from ..store import db
+from ..store import tournaments as store
+from ..store.errors import AlreadyExists
+from ..store.schema import TOURNAMENT_FORMATS
+from . import checks
+from .access import OPERATOR, Action, Caller, require
+from .errors import Duplicate, Invalid, NotFinished, NotFound
+from .lookup import club_row
+from .players import seat_ids, seating
+from .tournament_standings import event_standing, standing_csv
+
+if TYPE_CHECKING:
+    from .pairing import Entrant, Pairing, PairingRules
+    from .recording import Recording
+
+MAX_ROUNDS = 100
+MAX_BYE_POINTS = 10_000
+# A tournament's matches are created under an idempotency key of this form, so that a pairing
+# interrupted between its matches makes the missing ones, not a second set, when run again.
+MATCH_KEY = "tournament {id} round {round} v{version} table {table}"
+
+
+class RoundRefused(NotFinished):
+    """A round that may not be paired or re-paired now: the last is not finished, or has
+    started, or every round is paired already (HTTP 409)."""
+
+
+class Tournaments:
+    def __init__(self, engine: Engine, recording: Recording,
+                 clock: Callable[[], dt.datetime]) -> None:
+        self.engine = engine
+        self.recording = recording
+        self.clock = clock
+
+    # ------------------------------------------------------------------ the event itself
+
+    def create(self, club: str, slug: str, name: str, *, rules: Any, format: str, rounds: int,
+               starts_on: Any = None, ends_on: Any = None, bye_won: bool = True,
+               bye_points: int = 0, entrants: Sequence[Any] = (), confirm_new: bool = False,
+               who: Caller = OPERATOR) -> dict[str, Any]:
+        """A new tournament (admin), with its first entrants if given (names in ``rotating``,
+        two names each otherwise). Duplicate for a slug the club has already."""
+        require(who, club, Action.MANAGE)
+        values = {
+            "slug": _slug(slug), "name": checks.name(name, "tournament name"),
+            "format": checks.one_of(format, TOURNAMENT_FORMATS, "format"),
+            "rules": _rules(rules), "rounds": _whole(rounds, "rounds", 1, MAX_ROUNDS),
+            "starts_on": checks.date(starts_on, "starts_on"),
+            "ends_on": checks.date(ends_on, "ends_on"),
+            "bye_won": _flag(bye_won, "bye_won"),
+            "bye_points": _whole(bye_points, "bye_points", 0, MAX_BYE_POINTS),
+        }
+        if values["starts_on"] and values["ends_on"] and values["ends_on"] < values["starts_on"]:
+            raise Invalid("ends_on is before starts_on")
+        if not isinstance(entrants, (list, tuple)):
+            raise Invalid("entrants must be a list")
+        now = self.clock()
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            try:
+                store.insert_tournament(conn, club_id, values, now)
+            except AlreadyExists as error:
+                raise Duplicate(str(error)) from None
+            row = store.tournament_row(conn, club_id, values["slug"])
+            for entrant in entrants:
+                self._enter(conn, club, club_id, row, entrant, 1, now, confirm_new)
+            return self._show(conn, row)
+
+    def list(self, club: str, *, who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """The club's tournaments, newest first (without their rounds)."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            return [_tournament(row, self._rounds(conn, row))
+                    for row in store.list_tournaments(conn, club_row(conn, club).id)]
+
+    def show(self, club: str, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The tournament: its settings, entrants (with the rounds they entered and withdrew
+        from) and rounds (each with its tables, matches and byes, and why)."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            return self._show(conn, self._row(conn, club, slug))
+
+    # ------------------------------------------------------------------ entrants
+
+    def enter(self, club: str, slug: str, players: Sequence[str] | str, *,
+              confirm_new: bool = False, who: Caller = OPERATOR) -> dict[str, Any]:
+        """Enter a player (``rotating``) or a partnership (two names) from the first round
+        that has not started; new names are registered in the club (a name close to a
+        player's is refused unless ``confirm_new``). A withdrawn entrant entered again plays
+        on from that round. Returns the entrant."""
+        require(who, club, Action.MANAGE)
+        now = self.clock()
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            row = self._row(conn, club, slug, club_id=club_id, for_update=True)
+            first = _first_unstarted(self._rounds(conn, row))
+            number = self._enter(conn, club, club_id, row, players, first, now, confirm_new)
+            return next(e for e in _entrants(conn, row) if e["number"] == number)
+
+    def withdraw(self, club: str, slug: str, entrant: Any, *,
+                 who: Caller = OPERATOR) -> dict[str, Any]:
+        """Withdraw an entrant (its number, or a player's name) from the first round that has
+        not started: it is paired no more, its results still count. A round paired but not
+        started that seats it must be re-paired (the answer's ``repair`` names it)."""
+        require(who, club, Action.MANAGE)
+        with db.writing(self.engine) as conn:
+            row = self._row(conn, club, slug, for_update=True)
+            rounds = self._rounds(conn, row)
+            found = _find_entrant(_entrants(conn, row), entrant)
+            if found["withdrawn"] is not None:
+                raise Invalid(f"{found['name']} has withdrawn already, from round "
+                              f"{found['withdrawn']}")
+            first = _first_unstarted(rounds)
+            store.set_withdrawn(conn, row.id, found["number"], first)
+            seated = [r["number"] for r in rounds if r["number"] == first
+                      and _engine_id(found["number"]) in _seated(r["pairing"])]
+            changed = next(e for e in _entrants(conn, row) if e["number"] == found["number"])
+            return {**changed, "repair": seated[0] if seated else None}
+
+    def _enter(self, conn: Connection, club: str, club_id: int, row: Row, names: Any,
+               first: int, now: dt.datetime, confirm_new: bool) -> int:
+        names = [names] if isinstance(names, str) else names
+        size = 1 if row.format == "rotating" else 2
+        if not isinstance(names, (list, tuple)) or len(names) != size:
+            raise Invalid("a rotating entrant is one player" if size == 1
+                          else f"a {row.format} entrant is a partnership: two players")
+        ids = seat_ids(conn, club, club_id, seating(list(names), line=None), now,
+                       confirm_new=confirm_new, line=None)
+        entered = _entrants(conn, row)
+        for e in entered:
+            if set(ids) == set(e["player_ids"]) and e["withdrawn"] is not None:
+                store.set_withdrawn(conn, row.id, e["number"], None)  # back from this round
+                store.set_entered(conn, row.id, e["number"], max(e["entered"], first))
+                return e["number"]
+            if set(ids) & set(e["player_ids"]):
+                raise Duplicate(f"{e['name']} is entered already (entrant {e['number']})")
+        return store.insert_entrant(conn, row.id, ids[0], ids[1] if size == 2 else None, first)
+
+    # ------------------------------------------------------------------ rounds
+
+    def pair(self, club: str, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """Pair the next round (referee), once the last is finished, and create its matches.
+        RoundRefused (409) while the last round is not finished or when every round is paired;
+        Invalid (422) for a field the engine cannot pair."""
+        require(who, club, Action.RULE)
+        with db.writing(self.engine) as conn:
+            row = self._row(conn, club, slug, for_update=True)
+            rounds = self._rounds(conn, row)
+            if rounds and rounds[-1]["status"] != "finished":
+                raise RoundRefused(f"round {rounds[-1]['number']} is not finished: its matches "
+                                   "must finish before the next round is paired")
+            if len(rounds) >= row.rounds:
+                raise RoundRefused(f"all {row.rounds} rounds are paired already")
+            if rounds:
+                store.set_round_status(conn, row.id, rounds[-1]["number"], "finished")
+            number = len(rounds) + 1
+            version = self._save_pairing(conn, row, number, rounds)
+            store.set_status(conn, row.id, "playing")
+        return self._make_matches(club, row, number, version, who)
+
+    def repair(self, club: str, slug: str, number: int, *,
+               who: Caller = OPERATOR) -> dict[str, Any]:
+        """Pair round ``number`` again (referee) with the field as it now is, before it starts:
+        RoundRefused (409) once any of its matches has an event, or for a round before the
+        last. Its old matches (no event in any) stay in the record, retired."""
+        require(who, club, Action.RULE)
+        with db.writing(self.engine) as conn:
+            row = self._row(conn, club, slug, for_update=True)
+            rounds = self._rounds(conn, row)
+            found = _round(rounds, number)
+            if found["number"] != rounds[-1]["number"]:
+                raise RoundRefused(f"round {number} is not the last round: only the last is "
+                                   "re-paired")
+            if found["status"] != "paired":
+                raise RoundRefused(f"round {number} has started: a round is re-paired only "
+                                   "before any of its matches has an event")
+            version = self._save_pairing(conn, row, number, rounds[:-1])
+        return self._make_matches(club, row, number, version, who)
+
+    def _save_pairing(self, conn: Connection, row: Row, number: int,
+                      before: Sequence[dict[str, Any]]) -> int:
+        from .pairing import History, PlayedRound, pair_round  # networkx: loaded when pairing
+
+        entrants = _entrants(conn, row)
+        standing = event_standing(conn, row, entrants, before)
+        history = History(tuple(PlayedRound.from_json(r["pairing"]) for r in before))
+        pairing = pair_round(_pairing_rules(row), _engine_entrants(entrants, number),
+                             standing.for_pairing(), history, number)
+        return store.save_round(conn, row.id, number, pairing.as_json(), self.clock())
+
+    def _make_matches(self, club: str, row: Row, number: int, version: int,
+                      who: Caller) -> dict[str, Any]:
+        """Create (or, when run again, find) a match per table of the round's pairing, each
+        recorded as any other, and link it to its round and table."""
+        with db.reading(self.engine) as conn:
+            entrants = {e["id"]: e for e in _entrants(conn, row)}
+            pairing = _round(self._rounds(conn, row), number)["pairing"]
+            linked = {m.table_number for m in store.round_matches(conn, row.id, number)}
+        for table in pairing["tables"]:
+            if table["table"] in linked:
+                continue
+            created = self.recording.create_match(
+                club, row.rules, _seat_order(row.format, table["sides"], entrants), who=who,
+                client_key=MATCH_KEY.format(id=row.id, round=number, version=version,
+                                            table=table["table"]),
+                event=row.name, table=table["table"])
+            with db.writing(self.engine) as conn:
+                store.link_match(conn, created["id"], row.id, number, table["table"], version)
+        with db.reading(self.engine) as conn:
+            return _round(self._rounds(conn, row), number)
+
+    def round(self, club: str, slug: str, number: int, *,
+              who: Caller = OPERATOR) -> dict[str, Any]:
+        """Round ``number``: status, its tables (match, players, score, why) and byes."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            return _round(self._rounds(conn, self._row(conn, club, slug)), number)
+
+    def round_tables(self, who: Caller, club: str, tournament: str,
+                     number: int) -> list[dict[str, Any]]:
+        """Each table of round ``number``, by table number: ``match`` (its id), ``table``,
+        ``sides`` (each ``{"entrant", "name", "players"}``), ``players`` (names in seat
+        order), ``status``, ``last_seq``, ``totals``, ``winner``. What a scoreboard lists."""
+        return [{k: v for k, v in t.items() if k != "reasons"}
+                for t in self.round(club, tournament, number, who=who)["tables"]]
+
+    # ------------------------------------------------------------------ standings
+
+    def standings(self, club: str, slug: str, *, after: int | None = None,
+                  who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """The event standing after round ``after`` (default: every round played), best
+        first: rank, entrant, player (rotating) or partners, played, won, lost, byes,
+        rounds_won, points_for, points_against, difference, win_rate, rating, rating_games,
+        flagged, provisional, withdrawn. Only finished matches count; a bye counts as the
+        tournament says (a match played, won or not, with its points for)."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, club, slug)
+            rounds = self._rounds(conn, row)
+            if after is not None:
+                after = _whole(after, "after", 0, MAX_ROUNDS)
+                rounds = [r for r in rounds if r["number"] <= after]
+            return event_standing(conn, row, _entrants(conn, row), rounds).rows
+
+    def standings_csv(self, club: str, slug: str, *, after: int | None = None,
+                      who: Caller = OPERATOR) -> str:
+        """The event standing as CSV (:mod:`.csvfile`): partner_1 and partner_2 for pairs."""
+        rows = self.standings(club, slug, after=after, who=who)
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, club, slug)
+        return standing_csv(rows, row.format)
+
+    # ------------------------------------------------------------------ reading helpers
+
+    def _row(self, conn: Connection, club: str, slug: Any, *, club_id: int | None = None,
+             for_update: bool = False) -> Row:
+        club_id = club_row(conn, club).id if club_id is None else club_id
+        row = (store.tournament_row(conn, club_id, slug, for_update=for_update)
+               if isinstance(slug, str) else None)
+        if row is None:
+            raise NotFound(f"no tournament {slug!r} in this club")
+        return row
+
+    def _rounds(self, conn: Connection, row: Row) -> list[dict[str, Any]]:
+        """The rounds, each with its live status (paired, started: a match has an event,
+        finished: every match is) and its tables joined with their matches."""
+        entrants = {e["id"]: e for e in _entrants(conn, row)}
+        by_round: dict[int, list[Row]] = {}
+        for m in store.round_matches(conn, row.id):
+            by_round.setdefault(m.round, []).append(m)
+        out = []
+        for r in store.round_rows(conn, row.id):
+            found = {m.table_number: m for m in by_round.get(r.number, [])}
+            tables = [_table(t, found.get(t["table"]), entrants) for t in r.pairing["tables"]]
+            made = [t for t in tables if t["match"] is not None]
+            if made and len(made) == len(tables) and all(t["status"] == "finished" for t in made):
+                status = "finished"
+            elif any(t["last_seq"] for t in made):
+                status = "started"
+            else:
+                status = "paired"
+            out.append({
+                "number": r.number, "status": status, "version": r.version,
+                "paired_at": r.paired_at.isoformat() if r.paired_at else None, "tables": tables,
+                "byes": [{"entrant": b["entrant"], "name": _name(entrants, b["entrant"]),
+                          "reasons": b["reasons"]} for b in r.pairing["byes"]],
+                "relaxed": r.pairing["relaxed"],
+                "text": _describe(r.pairing, entrants.values()),
+                "pairing": r.pairing,
+            })
+        return out
+
+    def _show(self, conn: Connection, row: Row) -> dict[str, Any]:
+        rounds = self._rounds(conn, row)
+        return {**_tournament(row, rounds), "entrants": _entrants(conn, row),
+                "rounds": [{k: v for k, v in r.items() if k != "pairing"} for r in rounds]}
+
+
+# ---------------------------------------------------------------------- shaping
+
+
+def _tournament(row: Row, rounds: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    done = len(rounds) >= row.rounds and rounds and rounds[-1]["status"] == "finished"
+    return {"slug": row.slug, "name": row.name, "format": row.format, "rules": row.rules,
+            "starts_on": row.starts_on, "ends_on": row.ends_on, "rounds": row.rounds,
+            "bye": {"won": row.bye_won, "points": row.bye_points},
+            "status": "finished" if done else ("playing" if rounds else "open"),
+            "rounds_paired": len(rounds), "created_at": row.created_at.isoformat()}
+
+
+def _engine_id(number: int) -> str:
+    """How the pairing engine knows an entrant: its number, zero-padded, so that the engine's
+    ties by id go in order of entry."""
+    return f"{number:04d}"
+
+
+def _entrants(conn: Connection, row: Row) -> list[dict[str, Any]]:
+    out = []
+    for e in store.entrant_rows(conn, row.id):
+        players = [e.player_name] + ([e.partner_name] if e.partner_id is not None else [])
+        ids = [e.player_id] + ([e.partner_id] if e.partner_id is not None else [])
+        out.append({"number": e.number, "id": _engine_id(e.number), "name": " & ".join(players),
+                    "players": players, "player_ids": ids, "entered": e.entered,
+                    "withdrawn": e.withdrawn})
+    return out
+
+
+def _engine_entrants(entrants: Iterable[dict[str, Any]], number: int) -> list[Entrant]:
+    """The engine's entrants for round ``number``: present when entered by then and not
+    withdrawn from it or before (0: everyone, for names only)."""
+    from .pairing import Entrant
+
+    return [Entrant(e["id"], e["name"], entered=e["entered"],
+                    present=number == 0 or (e["entered"] <= number
+                                            and (e["withdrawn"] is None or e["withdrawn"] > number)))
+            for e in entrants]
+
+
+def _find_entrant(entrants: Sequence[dict[str, Any]], which: Any) -> dict[str, Any]:
+    if type(which) is str and which.isascii() and which.isdigit():
+        which = int(which)
+    for e in entrants:
+        if which == e["number"] or (isinstance(which, str) and checks.name_key(
+                " ".join(which.split())) in {checks.name_key(p) for p in e["players"]}):
+            return e
+    raise NotFound(f"no entrant {which!r} in this tournament")
+
+
+def _first_unstarted(rounds: Sequence[dict[str, Any]]) -> int:
+    """The first round no match of which has an event: where entering and withdrawing start."""
+    started = [r["number"] for r in rounds if r["status"] != "paired"]
+    return max(started, default=0) + 1
+
+
+def _seated(pairing: dict[str, Any]) -> set[str]:
+    return {e for t in pairing["tables"] for side in t["sides"] for e in side}
+
+
+def _round(rounds: Sequence[dict[str, Any]], number: Any) -> dict[str, Any]:
+    for r in rounds:
+        if r["number"] == number:
+            return r
+    raise NotFound(f"no round {number!r} in this tournament")
+
+
+def _name(entrants: dict[str, dict[str, Any]], entrant: str) -> str:
+    found = entrants.get(entrant)
+    return found["name"] if found else entrant
+
+
+def _side(format: str, side: Sequence[str], entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A side of a table: one partnership, or (rotating) two players who partner this round."""
+    found = [entrants[i] for i in side]
+    players = [p for e in found for p in e["players"]]
+    return {"entrant": side[0] if len(side) == 1 else list(side), "name": " & ".join(players),
+            "players": players}
+
+
+def _seat_order(format: str, sides: Sequence[Sequence[str]],
+                entrants: dict[str, dict[str, Any]]) -> list[str]:
+    """The four seats of a table's match: partners sit opposite (seats 0 and 2 are side 0,
+    seats 1 and 3 side 1, as the partnership presets seat them)."""
+    one, other = (_side(format, s, entrants)["players"] for s in sides)
+    return [one[0], other[0], one[1], other[1]]
+
+
+def _table(table: dict[str, Any], match: Row | None,
+           entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    sides = [_side("", s, entrants) for s in table["sides"]]
+    return {"table": table["table"], "match": match.match_id if match else None,
+            "sides": sides, "players": list(match.players) if match else
+            [sides[0]["players"][0], sides[1]["players"][0], sides[0]["players"][1],
+             sides[1]["players"][1]],
+            "status": match.status if match else None,
+            "last_seq": match.last_seq if match else 0,
+            "totals": list(match.totals) if match else None,
+            "winner": match.winner if match else None, "reasons": table["reasons"]}
+
+
+def _describe(data: dict[str, Any], entrants: Iterable[dict[str, Any]]) -> str:
+    """A stored pairing (Pairing.as_json) written out as the engine writes it."""
+    from .pairing import describe
+
+    return describe(_as_pairing(data), _engine_entrants(entrants, 0))
+
+
+def _as_pairing(data: dict[str, Any]) -> Pairing:
+    """A stored pairing (Pairing.as_json) as the engine's object again."""
+    from .pairing import Bye, Pairing, Table
+
+    return Pairing(data["format"], data["round"],
+                   tuple(Table(t["table"], (tuple(t["sides"][0]), tuple(t["sides"][1])),
+                               tuple(t["reasons"])) for t in data["tables"]),
+                   tuple(Bye(b["entrant"], tuple(b["reasons"])) for b in data["byes"]),
+                   tuple(data["relaxed"]))
+
+
+def _pairing_rules(row: Row) -> PairingRules:
+    from .pairing import ByeAward, PairingRules
+
+    return PairingRules(row.format, ByeAward(won=row.bye_won, points=row.bye_points))
+
+
+# ---------------------------------------------------------------------- checks
+
+
+def _slug(value: Any) -> str:
+    if not isinstance(value, str) or not checks.SLUG.fullmatch(value):
+        raise Invalid("a tournament slug is 1 to 64 lowercase letters, digits and dashes, "
+                      "starting with a letter or digit")
+    return value
+
+
+def _rules(rules: Any) -> Any:
+    """The rules as given, once they resolve to four seats in two partnerships: every format
+    here seats two sides of two."""
+    try:
+        resolved = resolve_rules(rules, 4)
+    except RulesError as error:
+        raise Invalid(f"rules: {error}") from None
+    if not resolved.partnerships:
+        raise Invalid("rules: a tournament's tables are two partnerships: give rules with "
+                      "partnerships (parejas, puerto-rico, or partnerships: true)")
+    return rules
+
+
+def _whole(value: Any, what: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise Invalid(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _flag(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise Invalid(f"{what} must be true or false, not {value!r}")
+    return value
