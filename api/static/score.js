@@ -407,7 +407,8 @@
           moves.push(eventButton({type: "draw", seat: seat}, "Draws (unseen)", {"class": "tap" + (legal.draw ? "" : " secondary")}));
         }
         moves.push(eventButton({type: "pass", seat: seat}, name + " passes", {"class": "tap" + (legal.pass ? "" : " secondary")}));
-        actions.appendChild(group("Or", moves, "moves"));
+        var plain = !(legal.plays && legal.plays.length) && !s.unseen_plays.length;
+        actions.appendChild(group(plain ? name + " draws or passes" : "Or", moves, "moves"));
         if ((legal.draw || s.boneyard > 0) && s.unseen.length) {
           var drawn = s.unseen.map(function (t) {
             return eventButton({type: "draw", seat: seat, tile: t}, [tileNode(t)],
@@ -493,11 +494,28 @@
       actions.appendChild(section);
     }
 
+    // The undo button says what it takes back: that event, read once from the record.
+    var undone = {};
+    function nameUndo(button, seq) {
+      var label = function (event) {
+        button.textContent = "Undo: " + describe(event) + " (event " + seq + ")";
+      };
+      if (undone[seq]) { label(undone[seq]); return; }
+      api("GET", "/api/v1/matches/" + matchId + "/events?after=" + (seq - 1) + "&limit=1").then(function (answer) {
+        if (answer.status === 200 && answer.body.length && answer.body[0].seq === seq) {
+          undone[seq] = answer.body[0].event;
+          if (button.isConnected) label(undone[seq]);
+        }
+      }, function () {});
+    }
+
     function drawExtras(s) {
       var nodes = [];
       if (s.undo !== null && s.undo !== undefined) {
-        nodes.push(eventButton({type: "void", target: s.undo, reason: "undone by the scorekeeper"},
-                               "Undo my last entry (event " + s.undo + ")", {"class": "tap secondary", id: "undo"}));
+        var undo = eventButton({type: "void", target: s.undo, reason: "undone by the scorekeeper"},
+                               "Undo my last entry (event " + s.undo + ")", {"class": "tap secondary", id: "undo"});
+        nodes.push(undo);
+        nameUndo(undo, s.undo);
       }
       var note = el("input", {id: "note-text", autocomplete: "off"});
       var noteButton = eventButton({type: "note", text: ""}, "Add the note", {"class": "tap secondary", id: "note", disabled: true});

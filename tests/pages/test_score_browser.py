@@ -376,6 +376,8 @@ def test_undo_voids_ones_own_last_entry(server: tuple[Api, str], phones: Any) ->
     phone = phones().open(match_id)
     phone.tap(simulated[2])
     undo = {"type": "void", "target": 3, "reason": "undone by the scorekeeper"}
+    tile = simulated[2]["tile"]
+    phone.page.wait_for_function(f"document.getElementById('undo').textContent.includes('plays {tile}')")
     phone.tap(undo)
     assert events_of(api, match_id)[-1] == undo
     assert phone.page.locator("#line .tile").count() == 1  # the play is struck
