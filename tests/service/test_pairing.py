@@ -183,6 +183,7 @@ def test_a_pairing_is_kept_as_json_and_read_back_as_history() -> None:
     pairing = pair_round(PairingRules("pairs", ByeAward(won=True, points=25)), field(5), LEADERS)
     kept = json.loads(json.dumps(pairing.as_json()))
     assert PlayedRound.from_json(kept) == pairing.played()
+    assert Pairing.from_json(kept) == pairing
     assert kept["byes"][0]["entrant"] == "e" and kept["tables"][0]["sides"] == [["a"], ["b"]]
 
 

@@ -185,6 +185,15 @@ class Pairing:
         """Every entrant at a table, table by table."""
         return [e for t in self.tables for side in t.sides for e in side]
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Pairing:
+        """The pairing :meth:`as_json` wrote, as the engine's object again."""
+        return cls(data["format"], int(data["round"]),
+                   tuple(Table(t["table"], (tuple(t["sides"][0]), tuple(t["sides"][1])),
+                               tuple(t["reasons"])) for t in data["tables"]),
+                   tuple(Bye(b["entrant"], tuple(b["reasons"])) for b in data["byes"]),
+                   tuple(data["relaxed"]))
+
     def as_json(self) -> dict[str, Any]:
         return {
             "format": self.format,
