@@ -222,3 +222,9 @@ def test_the_pairing_does_not_depend_on_the_hash_seed() -> None:
         runs.append(subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
                                    check=True, cwd=ROOT, env=env).stdout)
     assert runs[0] == runs[1] == runs[2] and json.loads(runs[0])
+
+
+def test_the_unranked_come_after_every_rank_given_and_ties_go_by_id() -> None:
+    # ranks with gaps (a standing of those who have played): Carla, unranked, is still last
+    pairing = pair_round("pairs", field(4), Standing.of({"d": 1, "b": 4, "a": 4}))
+    assert opponents(pairing) == [("d", "a"), ("b", "c")]
