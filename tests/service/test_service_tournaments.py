@@ -1,0 +1,242 @@
+"""Tournaments in the service, on SQLite and PostgreSQL: a rotating night of nine players over
+three rounds with a withdrawal and a late arrival, a Swiss pairs event whose standings after
+each round are computed here from the matches' results, a round robin, re-pairing before a
+round starts (and not after), the matches' headers, byes as the event scores them, access, and
+clear refusals."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from referee.core.replay import replay
+from referee.core.rules import resolve_rules
+from referee.core.simulate import random_match
+from referee.service import (
+    OPERATOR, Caller, Duplicate, Forbidden, Invalid, NotFinished, NotFound, Service,
+)
+from referee.service.tournaments import RoundRefused
+
+RULES = {"preset": "parejas", "target": 30}  # short matches: a few rounds each
+NINE = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabi", "Hugo", "Ines"]
+
+
+def finish(service: Service, table: dict[str, Any], seed: int) -> list[dict[str, Any]]:
+    """Record a random legal match at the table until it is finished; returns its events."""
+    players = table["players"]
+    while True:
+        _, events = random_match(RULES, players, random.Random(seed))
+        if replay(resolve_rules(RULES, 4), players, events).match.finished:
+            break
+        seed += 1000
+    for seq, event in enumerate(events):
+        service.recording.record_event(table["match"], event, expected_seq=seq)
+    return events
+
+
+def play_round(service: Service, slug: str, number: int, seed: int) -> dict[int, list]:
+    return {t["match"]: finish(service, t, seed + t["table"])
+            for t in service.tournaments.round_tables(OPERATOR, "casino", slug, number)}
+
+
+def seated_players(round_: dict[str, Any]) -> list[str]:
+    return [p for t in round_["tables"] for p in t["players"]]
+
+
+def test_a_rotating_night_with_a_withdrawal_and_a_late_arrival(service: Service, club: str) -> None:
+    made = service.tournaments.create(club, "noche", "Noche de rotación", rules=RULES,
+                                      format="rotating", rounds=3, entrants=NINE)
+    assert made["status"] == "open" and [e["name"] for e in made["entrants"]] == NINE
+    partners: Counter[frozenset[str]] = Counter()
+    byes: list[str] = []
+
+    first = service.tournaments.pair(club, "noche")
+    assert first["number"] == 1 and first["status"] == "paired" and len(first["tables"]) == 2
+    play_round(service, "noche", 1, seed=10)
+    assert service.tournaments.round(club, "noche", 1)["status"] == "finished"
+
+    gone = service.tournaments.withdraw(club, "noche", "Ana")
+    assert gone["withdrawn"] == 2 and gone["repair"] is None
+    late = service.tournaments.enter(club, "noche", "Juan")
+    assert late["entered"] == 2 and late["withdrawn"] is None
+    second = service.tournaments.pair(club, "noche")
+    assert "Ana" not in seated_players(second)
+    assert "Juan" in seated_players(second) + [b["name"] for b in second["byes"]]
+    play_round(service, "noche", 2, seed=20)
+    third = service.tournaments.pair(club, "noche")
+    play_round(service, "noche", 3, seed=30)
+
+    for r in (first, second, third):
+        seated = seated_players(r)
+        assert len(seated) == len(set(seated)) == 4 * len(r["tables"])  # nobody at two tables
+        assert len(seated) + len(r["byes"]) == 9  # everyone present seated or sitting out
+        for t in r["tables"]:
+            for side in t["sides"]:
+                partners[frozenset(side["players"])] += 1
+        byes += [b["name"] for b in r["byes"]]
+    assert max(partners.values()) == 1  # never the same partner twice
+    assert len(byes) == len(set(byes)) == 3  # a bye each round, never twice to one player
+
+    shown = service.tournaments.show(club, "noche")
+    assert shown["status"] == "finished" and shown["rounds_paired"] == 3
+    ana = next(e for e in shown["entrants"] if e["name"] == "Ana")
+    assert ana["withdrawn"] == 2
+    table = shown["rounds"][2]["tables"][0]
+    match = service.reading.get_match(table["match"])
+    assert (match["event"], match["table"]) == ("Noche de rotación", 1)
+    with pytest.raises(RoundRefused, match="all 3 rounds"):
+        service.tournaments.pair(club, "noche")
+
+    # Ana's one round still counts; Juan is ranked from his round 2 on
+    rows = {r["player"]: r for r in service.tournaments.standings(club, "noche")}
+    assert set(rows) == set(NINE) | {"Juan"}
+    assert rows["Ana"]["played"] == 1 and rows["Ana"]["withdrawn"] == 2  # a match or a bye
+    assert rows["Juan"]["played"] == 2
+    after_one = {r["player"]: r for r in service.tournaments.standings(club, "noche", after=1)}
+    assert after_one["Juan"]["played"] == 0 and after_one["Ana"]["played"] == 1
+    assert {r["player"] for r in service.tournaments.standings(club, "noche", after=0)} == set(NINE)
+
+
+def test_the_swiss_pairs_standings_after_each_round_are_the_results(service: Service,
+                                                                    club: str) -> None:
+    pairs = [["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"], ["Gabi", "Hugo"],
+             ["Ines", "Juan"]]
+    service.tournaments.create(club, "copa", "Copa", rules=RULES, format="pairs", rounds=3,
+                               entrants=pairs, bye_won=True, bye_points=15)
+    expected: dict[str, Counter[str]] = {" & ".join(p): Counter() for p in pairs}
+    met: set[frozenset[str]] = set()
+    for number in (1, 2, 3):
+        round_ = service.tournaments.pair(club, "copa")
+        for bye in round_["byes"]:
+            expected[bye["name"]].update(played=1, won=1, byes=1, points_for=15)
+        for match_id, events in play_round(service, "copa", number, seed=100 * number).items():
+            table = next(t for t in round_["tables"] if t["match"] == match_id)
+            result = replay(resolve_rules(RULES, 4), table["players"], events).match
+            names = [s["name"] for s in table["sides"]]
+            assert frozenset(names) not in met  # no rematch while one can be avoided
+            met.add(frozenset(names))
+            for side, name in enumerate(names):
+                expected[name].update(
+                    played=1, won=int(result.winner == side),
+                    lost=int(result.winner not in (None, side)),
+                    points_for=result.totals[side], points_against=result.totals[1 - side])
+        rows = service.tournaments.standings(club, "copa", after=number)
+        got = {" & ".join(r["partners"]): r for r in rows}
+        for name, want in expected.items():
+            line = got[name]
+            for field in ("played", "won", "lost", "byes", "points_for", "points_against"):
+                assert line[field] == want[field], (number, name, field)
+            assert line["difference"] == want["points_for"] - want["points_against"]
+        # ranked by the club's default tie-breakers: won, then difference, then points for
+        keys = [(r["won"], r["difference"], r["points_for"]) for r in rows]
+        assert keys == sorted(keys, reverse=True)
+        assert [r["rank"] for r in rows][0] == 1
+    text = service.tournaments.standings_csv(club, "copa")
+    table = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["partner_1"], r["partner_2"]) for r in table] == \
+        [tuple(r["partners"]) for r in service.tournaments.standings(club, "copa")]
+    assert list(table[0])[:4] == ["rank", "entrant", "partner_1", "partner_2"]
+
+
+def test_a_round_robin_meets_everyone_once(service: Service, club: str) -> None:
+    pairs = [["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"], ["Gabi", "Hugo"]]
+    service.tournaments.create(club, "liga", "Liga", rules="parejas", format="round_robin",
+                               rounds=3, entrants=pairs)
+    met: list[frozenset[str]] = []
+    for number in (1, 2, 3):
+        round_ = service.tournaments.pair(club, "liga")
+        assert not round_["byes"] and len(round_["tables"]) == 2
+        met += [frozenset(s["name"] for s in t["sides"]) for t in round_["tables"]]
+        for t in round_["tables"]:  # a forfeit finishes the match at once
+            service.recording.record_event(t["match"], {"type": "forfeit", "side": 1,
+                                                        "reason": "test"}, expected_seq=0)
+    assert len(met) == len(set(met)) == 6
+
+
+def test_a_round_is_re_paired_before_it_starts_and_not_after(service: Service, club: str) -> None:
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating",
+                               rounds=2, entrants=NINE[:8])
+    first = service.tournaments.pair(club, "noche")
+    old = [t["match"] for t in first["tables"]]
+    gone = service.tournaments.withdraw(club, "noche", "Hugo")
+    assert gone["withdrawn"] == 1 and gone["repair"] == 1  # seated in round 1, not started
+    service.tournaments.enter(club, "noche", "Juan")
+    again = service.tournaments.repair(club, "noche", 1)
+    assert again["version"] == 2 and "Hugo" not in seated_players(again)
+    assert "Juan" in seated_players(again)
+    new = [t["match"] for t in service.tournaments.round_tables(OPERATOR, club, "noche", 1)]
+    assert not set(new) & set(old)
+    repaired = service.tournaments.round(club, "noche", 1)
+    same = service.tournaments.repair(club, "noche", 1)  # the same field: the same tables
+    assert [t["sides"] for t in same["tables"]] == [t["sides"] for t in repaired["tables"]]
+    assert same["version"] == 3 and {t["match"] for t in same["tables"]}.isdisjoint(new)
+    table = service.tournaments.round_tables(OPERATOR, club, "noche", 1)[0]
+    service.recording.record_event(table["match"], {"type": "deal"}, expected_seq=0)
+    with pytest.raises(RoundRefused, match="has started"):
+        service.tournaments.repair(club, "noche", 1)
+    with pytest.raises(RoundRefused, match="not finished"):
+        service.tournaments.pair(club, "noche")
+    with pytest.raises(NotFound):
+        service.tournaments.repair(club, "noche", 5)
+
+
+def test_access_follows_the_ladder(service: Service, club: str) -> None:
+    viewer, scorekeeper = Caller(club, "viewer"), Caller(club, "scorekeeper")
+    referee, admin = Caller(club, "referee"), Caller(club, "admin")
+    with pytest.raises(Forbidden):
+        service.tournaments.create(club, "t", "T", rules=RULES, format="pairs", rounds=1,
+                                   who=referee)
+    service.tournaments.create(club, "t", "T", rules=RULES, format="pairs", rounds=1, who=admin,
+                               entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    with pytest.raises(Forbidden):
+        service.tournaments.enter(club, "t", ["Eva", "Fede"], who=referee)
+    with pytest.raises(Forbidden):
+        service.tournaments.pair(club, "t", who=scorekeeper)
+    assert service.tournaments.pair(club, "t", who=referee)["number"] == 1
+    assert service.tournaments.show(club, "t", who=viewer)["rounds_paired"] == 1
+    assert service.tournaments.standings(club, "t", who=viewer)
+    with pytest.raises(Forbidden):
+        service.tournaments.show(club, "t", who=Caller("other", "admin"))
+
+
+@pytest.mark.parametrize("change, error, words", [
+    ({"format": "swiss"}, Invalid, "format must be one of"),
+    ({"rules": "veracruz"}, Invalid, "two partnerships"),
+    ({"rules": "mano-a-mano"}, Invalid, "rules: preset"),
+    ({"rules": "no-such"}, Invalid, "rules:"),
+    ({"rounds": 0}, Invalid, "rounds must be a whole number"),
+    ({"slug": "Bad Slug"}, Invalid, "tournament slug"),
+    ({"starts_on": "2026-03-02", "ends_on": "2026-03-01"}, Invalid, "before"),
+    ({"entrants": [["Ana"]]}, Invalid, "two players"),
+    ({"entrants": [["Ana", "Beto"], ["Beto", "Carla"]]}, Duplicate, "entered already"),
+])
+def test_bad_tournaments_are_refused_clearly(service: Service, club: str, change: dict,
+                                            error: type, words: str) -> None:
+    settings = {"slug": "t", "name": "T", "rules": RULES, "format": "pairs", "rounds": 2,
+                **change}
+    with pytest.raises(error, match=words):
+        service.tournaments.create(club, **settings)
+
+
+def test_duplicates_unknowns_and_too_small_fields(service: Service, club: str) -> None:
+    service.tournaments.create(club, "t", "T", rules=RULES, format="rotating", rounds=2,
+                               entrants=["Ana", "Beto", "Carla"])
+    with pytest.raises(Duplicate):
+        service.tournaments.create(club, "t", "T again", rules=RULES, format="pairs", rounds=1)
+    with pytest.raises(Duplicate, match="entered already"):
+        service.tournaments.enter(club, "t", "ana")
+    with pytest.raises(Invalid, match="at least 4 players"):
+        service.tournaments.pair(club, "t")
+    assert service.tournaments.show(club, "t")["rounds"] == []  # nothing was kept
+    with pytest.raises(NotFound, match="no tournament"):
+        service.tournaments.show(club, "nope")
+    with pytest.raises(NotFound, match="no entrant"):
+        service.tournaments.withdraw(club, "t", "Zoe")
+    with pytest.raises(NotFound, match="no round"):
+        service.tournaments.round(club, "t", 1)
+    assert isinstance(RoundRefused("x"), NotFinished)  # answered 409 as NotFinished is
