@@ -20,7 +20,9 @@ from ..core.events import RULINGS
 from .access import Action, Caller, action_for_event, may
 
 # How far back undo looks: the record's last events (a void strikes only earlier events, so
-# whether an event in this tail stands is settled by the tail alone).
+# whether an event in this tail stands is settled by the tail alone). A screen asks every time,
+# so the last few are read first, and more only when those are all the token's own undos.
+FIRST_REACH = 8
 REACH = 200
 
 
@@ -32,29 +34,38 @@ def own_last_entry(rows: Sequence[Row], token_id: int | None) -> int | None:
     """The seq a void by token ``token_id`` may take back, given the record's last rows (oldest
     first): walking back from the end past the voids that token recorded (and what they
     strike), the first event still standing, if that token recorded it and it is no ruling."""
+    return _walk(rows, token_id)[0]
+
+
+def _walk(rows: Sequence[Row], token_id: int | None) -> tuple[int | None, bool]:
+    """own_last_entry, and whether the walk ran past the first of ``rows`` undecided."""
     if token_id is None:
-        return None
+        return None, False
     struck: set[int] = set()
     for r in reversed(rows):
         if r.seq in struck:
             continue  # voids are resolved latest first: a struck void strikes nothing
-        event = store.load_json(r.data)
         if r.token_id != token_id:
-            return None
+            return None, False
+        event = store.load_json(r.data)
         if is_void(event):
             struck.add(event["target"])
             continue
         kind = event.get("type") if type(event) is dict else None
-        return r.seq if kind not in RULINGS else None
-    return None
+        return (r.seq if kind not in RULINGS else None), False
+    return None, True
 
 
 def undo_target(conn: Connection, row: Row, who: Caller) -> int | None:
     """The event ``who`` may take back now in the match of ``row`` (None: none)."""
     if who.token_id is None or row.last_seq == 0:
         return None
-    return own_last_entry(store.event_rows(conn, row.id, after=max(0, row.last_seq - REACH)),
-                          who.token_id)
+    for reach in (FIRST_REACH, REACH):
+        rows = store.event_rows(conn, row.id, after=max(0, row.last_seq - reach))
+        found, undecided = _walk(rows, who.token_id)
+        if not undecided or len(rows) < reach:
+            return found
+    return None
 
 
 def may_be_undo(event: Any) -> bool:

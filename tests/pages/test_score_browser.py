@@ -160,15 +160,17 @@ def events_of(api: Api, match_id: int) -> list[dict[str, Any]]:
     return [r["event"] for r in api.service.reading.list_events(match_id)]
 
 
-def first_round(rules: str, players: list[str], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A simulated match's first round (its deal and what was played up to the next deal), each
-    play written as its button sends it: the tile high pip first, ``end`` only when the tile
-    fits both ends and they differ (the simulator sometimes names it anyway)."""
+def first_round(rules: Any, players: list[str], events: list[dict[str, Any]],
+                whole: bool = False) -> list[dict[str, Any]]:
+    """A simulated match's first round (its deal and what was played up to the next deal; with
+    ``whole``, the whole match), each play written as its button sends it: the tile high pip
+    first, ``end`` only when the tile fits both ends and they differ (the simulator sometimes
+    names it anyway)."""
     match = Match(resolve_rules(rules, len(players)), players)
     tapped = [events[0]]
     assert match.push(events[0]) is None
     for event in events[1:]:
-        if event["type"] == "deal":
+        if event["type"] == "deal" and not whole:
             break
         if event["type"] == "play":
             ts = match.tiles
@@ -330,6 +332,34 @@ def test_an_open_mano_a_mano_round_with_draws_by_taps(server: tuple[Api, str], p
     assert report["valid"] and report["rounds"][0]["outcome"] in ("domino", "blocked")
     assert phone.page.eval_on_selector_all("#totals td", "tds => tds.map(t => Number(t.textContent))") \
         == report["totals"]
+
+
+def test_a_whole_match_to_its_winner_by_taps(server: tuple[Api, str], phones: Any,
+                                             tmp_path: Path) -> None:
+    api, _ = server
+    players, rules = ["Ana", "Beto"], {"preset": "mano-a-mano", "hand_size": 4, "target": 30}
+    events = first_round(rules, players, random_match(rules, players, random.Random(0))[1],
+                         whole=True)
+    assert sum(e["type"] == "deal" for e in events) > 2
+    match_id = api.service.recording.create_match("casino", rules, players)["id"]
+    phone = phones().open(match_id)
+    page = phone.page
+    for event in events:
+        if event["type"] == "deal":
+            page.click("#deal-open-form > summary")
+            for seat, hand in enumerate(event["hands"]):
+                page.fill(f"input[data-hand='{seat}']", " ".join(hand))
+        elif event["type"] == "note":
+            page.fill("#note-text", event["text"])
+        phone.tap(event)
+    report = exported(api, phone, match_id, tmp_path / "match.jsonl")
+    assert report["valid"] and report["finished"] and report["winner"] is not None
+    assert events_of(api, match_id) == events
+    winner = api.service.reading.screen(match_id).winner_name
+    assert page.locator("#phase").text_content() == f"Match over: {winner} won"
+    assert page.locator("#deal-closed").count() == 0  # nothing more to deal
+    phone.check_layout()
+    phone.shot("match-over")
 
 
 # ------------------------------------------------------------------ refusals and undo

@@ -103,3 +103,16 @@ def test_a_known_hand_has_legal_plays_only_and_a_named_lead_is_offered_to_each_s
     screen = service.reading.screen(parejas["id"], who=A)
     assert screen.leads == tuple({"seat": s, "tile": "6-6"} for s in range(4))
     assert screen.as_dict()["leads"] == list(screen.leads) and screen.as_dict()["undo"] == 1
+
+
+def test_undo_walks_back_past_a_run_of_undos_longer_than_its_first_look(service: Service,
+                                                                         closed: int) -> None:
+    plays = [{"type": "play", "seat": 0, "tile": "6-6"}, {"type": "play", "seat": 1, "tile": "6-5"},
+             {"type": "play", "seat": 0, "tile": "5-5"}, {"type": "play", "seat": 1, "tile": "5-4"},
+             {"type": "play", "seat": 0, "tile": "4-4"}]
+    for event in plays:
+        record(service, closed, event)  # seqs 2 to 6
+    for target in range(6, 1, -1):  # undone latest first: seqs 7 to 11, ten rows after the deal
+        assert service.reading.screen(closed, who=A).undo == target
+        record(service, closed, void(target))
+    assert service.reading.screen(closed, who=A).undo == 1  # the deal, before the whole run
