@@ -29,7 +29,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.service import MatchLimits, open_service
 
-from . import access_log, clubs, disputes, events, matches, score, tokens
+from . import access_log, clubs, disputes, events, matches, score, scoreboard, tokens
 from .access_log import AccessLog
 from . import players
 from .body import init_body
@@ -81,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(players.blp)
     init_pages(app, api)
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
+    app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
     register_error_handlers(app)
     if app.config["ACCESS_LOG"]:
         access_log.enable()

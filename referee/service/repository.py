@@ -259,13 +259,16 @@ class MatchRepository:
         # refuses a wrong one.
         link = entry.head if entry.head is not None else store.chain_link(conn, match_id, last)
         try:
+            # notify: the live scoreboards hear of it (PostgreSQL: in the append's statement).
             if not (was_finished or entry.match.finished):  # nothing for the standings
-                appended = store.append(conn, match_id, last, [new], projection, now, link)
+                appended = store.append(conn, match_id, last, [new], projection, now, link,
+                                        notify=entry.club)
             else:
                 # The match finishes, or was finished: its standing rows and the club's ratings
                 # change with the projection, in the same transaction (docs/standings.md).
                 with standings_transaction(conn):
-                    appended = store.append(conn, match_id, last, [new], projection, now, link)
+                    appended = store.append(conn, match_id, last, [new], projection, now, link,
+                                            notify=entry.club)
                     record_standing(conn, match_id, entry.match, entry.violations, now,
                                     was_finished=was_finished)
         except store.StaleSeq:

@@ -1,0 +1,247 @@
+/* domino-referee live scoreboard: plain JavaScript, no build step, no library.
+ *
+ * The page comes with every table as a card (#board) and the cursor of what it shows
+ * (data-cursor). This script reads the club's stream of server-sent events with fetch(), not
+ * EventSource, so that a private club's token can go as a bearer header (the token the club
+ * pages keep in this tab's sessionStorage; never in a URL). Each "row" event is one table's row:
+ * its card is filled in again (or added, in table order) unless the card already shows a later
+ * seq. The stream's "id:" is the cursor; a reconnection sends it as Last-Event-ID and is sent
+ * only what changed since. The indicator (#live-state) says live, reconnecting or signed out;
+ * no bytes for 40 s (the server sends a comment every 15 s) counts as a lost connection.
+ */
+(function () {
+  "use strict";
+
+  var TOKEN_KEY = "domino-referee.token";
+  var SILENCE_MS = 40000;
+  var STATUS_TEXT = { live: "Live", finished: "Finished", disputed: "Disputed" };
+
+  var board = document.getElementById("board");
+  var template = document.getElementById("board-card");
+  var stateEl = document.getElementById("live-state");
+  var empty = document.getElementById("board-empty");
+  if (!board || !template || !stateEl || !window.fetch) { return; }
+
+  var url = board.getAttribute("data-stream");
+  var cursor = board.getAttribute("data-cursor") || "";
+  var retryMs = 2000;
+  var controller = null;
+  var watchdog = null;
+  var timer = null;
+
+  function token() {
+    try { return window.sessionStorage.getItem(TOKEN_KEY); } catch (e) { return null; }
+  }
+
+  function setState(state, text) {
+    stateEl.setAttribute("data-state", state);
+    stateEl.textContent = text;
+  }
+
+  // ------------------------------------------------------------------ drawing a table
+
+  function tableKey(row) {
+    var text = row.table === null || row.table === undefined ? "" : String(row.table).trim();
+    if (/^\d+$/.test(text)) { return [0, parseInt(text, 10), "", row.match]; }
+    return [text ? 1 : 2, 0, text.toLowerCase(), row.match];
+  }
+
+  function before(a, b) {
+    for (var i = 0; i < a.length; i++) {
+      if (a[i] < b[i]) { return true; }
+      if (a[i] > b[i]) { return false; }
+    }
+    return false;
+  }
+
+  function field(card, name) { return card.querySelector("[data-field=" + name + "]"); }
+
+  function detail(row) {
+    var live = row.status === "live";
+    var parts = [row.round ? "Round " + row.round : "Not dealt yet"];
+    if (row.status === "disputed") {
+      parts.push(row.disputes + " open dispute" + (row.disputes === 1 ? "" : "s"));
+    }
+    if (row.winner_name) {
+      parts.push("won by " + row.winner_name);
+    } else if (row.turn_name && live) {
+      parts.push(row.turn_name + " to play");
+    } else if (row.may_lead_names && row.may_lead_names.length && live) {
+      parts.push(row.may_lead_names.join(" or ") + " to lead");
+    }
+    return parts.join(" · ");
+  }
+
+  function fill(card, row) {
+    var id = "table-" + row.match;
+    card.id = id;
+    card.setAttribute("data-match", row.match);
+    card.setAttribute("data-seq", row.seq);
+    card.setAttribute("data-status", row.status);
+    card.firstElementChild.setAttribute("aria-labelledby", id + "-label");
+    var label = field(card, "label");
+    label.id = id + "-label";
+    label.textContent = row.table === null || row.table === undefined
+      ? "Match " + row.match : "Table " + row.table;
+    field(card, "status").textContent = STATUS_TEXT[row.status] || row.status;
+    var sides = field(card, "sides");
+    while (sides.firstChild) { sides.removeChild(sides.firstChild); }
+    row.sides.forEach(function (name, index) {
+      var item = document.createElement("li");
+      if (row.winner === index) { item.className = "winner"; }
+      var side = document.createElement("span");
+      side.className = "board-side";
+      side.textContent = name;
+      var total = document.createElement("span");
+      total.className = "board-total";
+      total.textContent = String(row.totals[index]);
+      item.appendChild(side);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(total);
+      sides.appendChild(item);
+    });
+    field(card, "detail").textContent = detail(row);
+    field(card, "counts").textContent = row.counts && row.counts.length && row.round
+      ? "Tiles in hand: " + row.counts.join(" · ") + (row.boneyard ? "; boneyard " + row.boneyard : "")
+      : "";
+  }
+
+  function place(card, row) {
+    var key = tableKey(row);
+    var next = null;
+    Array.prototype.some.call(board.children, function (other) {
+      if (other === card) { return false; }
+      var theirs = other._row || rowOf(other);
+      if (before(key, tableKey(theirs))) { next = other; return true; }
+      return false;
+    });
+    if (card.nextSibling !== next || card.parentNode !== board) { board.insertBefore(card, next); }
+  }
+
+  function rowOf(card) {
+    // a card the server drew: its label and match id are all placing needs
+    var label = field(card, "label").textContent.replace(/^Table /, "");
+    var match = parseInt(card.getAttribute("data-match"), 10);
+    return { match: match, table: /^Match \d+$/.test(label) ? null : label };
+  }
+
+  function show(row, flash) {
+    var card = document.getElementById("table-" + row.match);
+    var shown = card ? parseInt(card.getAttribute("data-seq"), 10) : -1;
+    if (shown > row.seq) { return; }  // older news than the card's
+    if (shown === row.seq) { flash = false; }  // sent again (a resume's margin): nothing new
+    if (!card) { card = template.content.firstElementChild.cloneNode(true); }
+    fill(card, row);
+    card._row = row;
+    place(card, row);
+    if (flash) {
+      card.classList.remove("changed");
+      void card.offsetWidth;  // restart the highlight
+      card.classList.add("changed");
+    }
+    empty.hidden = board.children.length > 0;
+  }
+
+  function snapshot(data) {
+    var keep = {};
+    data.rows.forEach(function (row) { keep[row.match] = true; show(row, false); });
+    Array.prototype.slice.call(board.children).forEach(function (card) {
+      if (!keep[card.getAttribute("data-match")]) { board.removeChild(card); }
+    });
+    empty.hidden = board.children.length > 0;
+  }
+
+  // ------------------------------------------------------------------ the stream
+
+  function dispatch(message) {
+    if (message.id !== null) { cursor = message.id; }
+    if (!message.data) { return; }
+    var data;
+    try { data = JSON.parse(message.data); } catch (e) { return; }
+    if (message.event === "row") { show(data, true); }
+    else if (message.event === "snapshot") { snapshot(data); }
+  }
+
+  function parse(block) {
+    var message = { id: null, event: "message", data: "" };
+    var lines = [];
+    block.split(/\r\n|\r|\n/).forEach(function (line) {
+      if (!line || line.charAt(0) === ":") { return; }  // a comment: the heartbeat
+      var at = line.indexOf(":");
+      var name = at < 0 ? line : line.slice(0, at);
+      var value = at < 0 ? "" : line.slice(at + 1).replace(/^ /, "");
+      if (name === "data") { lines.push(value); }
+      else if (name === "event") { message.event = value; }
+      else if (name === "id") { message.id = value; }
+      else if (name === "retry" && /^\d+$/.test(value)) { retryMs = parseInt(value, 10); }
+    });
+    message.data = lines.join("\n");
+    return message;
+  }
+
+  function later(ms) {
+    if (timer) { return; }
+    timer = window.setTimeout(function () { timer = null; connect(); }, ms);
+  }
+
+  function lost(text, ms) {
+    window.clearTimeout(watchdog);
+    if (controller) { controller.abort(); controller = null; }
+    setState("reconnecting", text || "Reconnecting…");
+    later(ms || retryMs);
+  }
+
+  function alive(current) {
+    window.clearTimeout(watchdog);
+    watchdog = window.setTimeout(function () {
+      if (controller === current) { lost("Reconnecting (no word from the server)…"); }
+    }, SILENCE_MS);
+  }
+
+  function connect() {
+    var headers = { "Accept": "text/event-stream" };
+    var kept = token();
+    if (kept) { headers.Authorization = "Bearer " + kept; }
+    if (cursor) { headers["Last-Event-ID"] = cursor; }
+    var current = new AbortController();
+    controller = current;
+    fetch(url, { headers: headers, cache: "no-store", credentials: "omit", signal: current.signal })
+      .then(function (response) {
+        if (controller !== current) { return null; }
+        if (response.status === 401 || response.status === 403) {
+          setState("signed-out", "Not updating: sign in again (reload the page)");
+          controller = null;
+          return null;
+        }
+        if (!response.ok || !response.body) {
+          var wait = parseInt(response.headers.get("Retry-After") || "", 10);
+          lost("Reconnecting…", isNaN(wait) ? retryMs : wait * 1000);
+          return null;
+        }
+        setState("live", "Live");
+        alive(current);
+        var reader = response.body.getReader();
+        var decoder = new TextDecoder();
+        var buffer = "";
+        var pump = function () {
+          return reader.read().then(function (chunk) {
+            if (controller !== current) { return null; }
+            if (chunk.done) { lost("Reconnecting…", retryMs); return null; }
+            alive(current);
+            buffer += decoder.decode(chunk.value, { stream: true });
+            var blocks = buffer.split(/\r\n\r\n|\n\n|\r\r/);
+            buffer = blocks.pop();
+            blocks.forEach(function (block) { dispatch(parse(block)); });
+            return pump();
+          });
+        };
+        return pump();
+      })
+      .catch(function () {
+        if (controller === current) { lost("Reconnecting…", retryMs); }
+      });
+  }
+
+  window.addEventListener("online", function () { if (!controller) { window.clearTimeout(timer); timer = null; connect(); } });
+  connect();
+}());

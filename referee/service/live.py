@@ -1,0 +1,376 @@
+"""The live scoreboard: every table of a club night (or of a tournament's round), its score and
+status, and the rows that change as events are appended, for a projector and for phones
+(``docs/pages.md``, "The live scoreboard").
+
+A row shows only what the table saw, whoever asks: it is built from the record as the club's
+public reader sees it (:func:`.views.sight`: a round in play's hands taken out), and it holds
+only the table label, the side names, the round, the totals, the status, whose turn and how
+many tiles each seat holds. Never a tile of a hand: not for a viewer, not for a referee, whose
+screen at the table is another page.
+
+Who is told what changed, across processes: :mod:`referee.store.notify` (PostgreSQL
+LISTEN/NOTIFY, the notification sent by the append's own statement; on SQLite, polling). In one
+process one :class:`Hub` thread listens (or polls) for every scoreboard stream the process
+serves and hands each its clubs' rows: fan-out in memory within a process is all there is, and
+a stream served by any worker hears of an append made by any other.
+
+A stream's position is a *cursor*: the time (microseconds since the epoch, UTC) of the latest
+change it was sent. A client that comes back with it is sent the rows changed since (with a
+margin for clocks of other machines; a row sent twice is harmless, as each carries its seq).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from sqlalchemy import Connection, Row
+
+from ..core.rules import Rules
+from ..store import db, notify
+from ..store.codec import as_utc, load_json
+from .access import Action, Caller, public_reader, require
+from .errors import Invalid, ServiceError
+from .lookup import club_row
+from .screen import side_names
+from .views import seen_position, sight
+
+if TYPE_CHECKING:
+    from . import Service
+
+log = logging.getLogger("domino.live")
+
+POLL_SECONDS = 0.5  # SQLite: how often the tables are polled
+RESYNC_SECONDS = 30.0  # PostgreSQL: a poll now and then (new tables, notices missed while down)
+RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the listener's waits between tries to reconnect
+CLOCK_MARGIN = dt.timedelta(seconds=5)  # a resume re-sends this much before its cursor
+STREAMS = 16  # scoreboard streams one process serves at once; beyond, Busy
+STATUSES = ("live", "finished", "disputed")
+
+
+class Busy(ServiceError):
+    """This process serves as many scoreboard streams as it may (HTTP 503, Retry-After)."""
+
+
+def cursor_of(moment: dt.datetime) -> int:
+    """A cursor: microseconds since the epoch, UTC."""
+    return int(as_utc(moment).timestamp() * 1_000_000)
+
+
+def moment_of(cursor: Any) -> dt.datetime:
+    """The time a cursor names (Invalid for anything that is not one)."""
+    text = str(cursor).strip()
+    if not text.isdigit() or len(text) > 18:
+        raise Invalid(f"a scoreboard cursor is a whole number of microseconds, not {cursor!r}")
+    return dt.datetime.fromtimestamp(int(text) / 1_000_000, dt.timezone.utc)
+
+
+def status_of(row: Row) -> str:
+    """live, finished or disputed (open disputes, in play or finished)."""
+    if row.violations:
+        return "disputed"
+    return "finished" if row.status == "finished" else "live"
+
+
+def _table_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    """Tables in their number order (1, 2, 10; labels that are not numbers after, by text),
+    then by match id."""
+    label = row["table"]
+    text = "" if label is None else str(label).strip()
+    if text.isdigit():
+        return (0, int(text), "", row["match"])
+    return (1 if text else 2, 0, text.casefold(), row["match"])
+
+
+class Scoreboard:
+    """The scoreboard's use cases; :attr:`hub` tells the streams of this process what moved."""
+
+    def __init__(self, svc: "Service", *, poll_seconds: float = POLL_SECONDS,
+                 resync_seconds: float = RESYNC_SECONDS, streams: int = STREAMS) -> None:
+        self.svc = svc
+        self.matches = svc.matches
+        self.engine = svc.engine
+        self.hub = Hub(self, poll_seconds=poll_seconds, resync_seconds=resync_seconds,
+                       streams=streams)
+
+    # ------------------------------------------------------------------------ reading
+
+    def reader(self, club: str, who: Caller | None) -> Caller:
+        """``who`` once found to be a reader of the club; without a token, the public reader
+        of a public club (Unauthorized otherwise), as the club's pages do."""
+        who = who if who is not None else self.svc.clubs.public_reader(club)
+        require(who, club, Action.READ)
+        return who
+
+    def night_starts(self) -> str:
+        """The first date (YYYY-MM-DD) a club night's finished tables are shown from:
+        yesterday's, so that a night past midnight keeps its tables."""
+        return (self.matches.clock().date() - dt.timedelta(days=1)).isoformat()
+
+    def board(self, club: str, *, who: Caller | None = None) -> dict[str, Any]:
+        """The club night's scoreboard now: ``{"club", "rows", "cursor"}``, rows in table
+        order (what the page and its JSON twin show)."""
+        self.reader(club, who)
+        with db.reading(self.engine) as conn:
+            found = club_row(conn, club)
+            info = {"slug": found.slug, "name": found.name, "public": bool(found.public)}
+            rows = self._rows(conn, notify.board_rows(conn, found.id, self.night_starts()))
+        return {"club": info, "rows": rows, "cursor": max((r["cursor"] for r in rows), default=0)}
+
+    def changed(self, club: str, cursor: Any, *, who: Caller | None = None) -> list[dict[str, Any]]:
+        """The rows of the club's scoreboard changed since ``cursor`` (a stream's Last-Event-ID),
+        with a margin before it for the clocks of other machines."""
+        self.reader(club, who)
+        since = moment_of(cursor) - CLOCK_MARGIN
+        with db.reading(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            ids = notify.changed_since(conn, club_id, self.night_starts(), since)
+            return self.rows_of(conn, club_id, ids) if ids else []
+
+    def rows_of(self, conn: Connection, club_id: int, ids: Iterable[int]) -> list[dict[str, Any]]:
+        """The scoreboard rows of the club's matches ``ids`` (those still on its board)."""
+        return self._rows(conn, notify.board_rows(conn, club_id, self.night_starts(), ids))
+
+    def _rows(self, conn: Connection, rows: Iterable[Row]) -> list[dict[str, Any]]:
+        return sorted((self.row(conn, r) for r in rows), key=_table_key)
+
+    def row(self, conn: Connection, row: Row) -> dict[str, Any]:
+        """One table's row, from the record as the table saw it (the public reader's sight):
+        never a hand, whoever asks."""
+        header = load_json(row.header)
+        with self.matches.current(conn, row) as entry:
+            view = sight(conn, row, public_reader(row.club), entry)
+            pos = seen_position(self.matches, conn, row, view, entry)
+        players = list(row.players)
+        sides = side_names(Rules(**row.rules), players)
+        in_play = row.status == "in_progress"
+        turn = pos.turn if in_play else None
+        return {
+            "match": row.id, "table": header.get("table"), "event": header.get("event"),
+            "sides": sides, "players": players, "round": row.round,
+            "totals": list(row.totals), "status": status_of(row),
+            "turn": turn, "turn_name": players[turn] if turn is not None else None,
+            "may_lead_names": [players[s] for s in pos.may_lead] if in_play else [],
+            "counts": list(pos.counts) if in_play else [],
+            "boneyard": pos.boneyard if in_play else None,
+            "phase": pos.phase, "winner": row.winner,
+            "winner_name": sides[row.winner] if row.winner is not None else None,
+            "disputes": row.violations, "seq": row.last_seq,
+            "updated_at": as_utc(row.updated_at).isoformat(),
+            "cursor": cursor_of(row.updated_at),
+        }
+
+    # ------------------------------------------------------------------------ streaming
+
+    def subscribe(self, club: str, *, who: Caller | None = None) -> "Subscription":
+        """A stream's subscription to the club's rows as they change (Busy when this process
+        serves as many as it may). Taken before the stream reads its first rows, so that
+        nothing between the two is missed. Close it when the stream ends."""
+        self.reader(club, who)
+        with db.reading(self.engine) as conn:
+            club_id = club_row(conn, club).id
+        return self.hub.subscribe(club, club_id)
+
+
+@dataclass(eq=False)  # each is its own: kept in sets by identity
+class Subscription:
+    """One stream's queue: the latest row of each table changed since it last took them
+    (a slow client gets each table once, at its newest, however many events it missed)."""
+
+    club: str
+    hub: "Hub"
+
+    def __post_init__(self) -> None:
+        self._pending: OrderedDict[int, dict[str, Any]] = OrderedDict()
+        self._ready = threading.Condition()
+        self.closed = False
+
+    def put(self, rows: Iterable[dict[str, Any]]) -> None:
+        with self._ready:
+            for row in rows:
+                self._pending.pop(row["match"], None)
+                self._pending[row["match"]] = row
+            self._ready.notify_all()
+
+    def take(self, timeout: float) -> list[dict[str, Any]]:
+        """The rows changed since the last take, waiting up to ``timeout`` seconds for one
+        (an empty list: none came; time for a heartbeat)."""
+        with self._ready:
+            if not self._pending and not self.closed:
+                self._ready.wait(timeout)
+            rows = list(self._pending.values())
+            self._pending.clear()
+            return rows
+
+    def close(self) -> None:
+        with self._ready:
+            self.closed = True
+            self._ready.notify_all()
+        self.hub.unsubscribe(self)
+
+
+class Hub:
+    """One thread a process: it listens (PostgreSQL) or polls (SQLite) for the clubs its
+    streams watch, builds each changed table's row once, and puts it in each stream's queue.
+    It starts with the first subscription and stops when the last one closes."""
+
+    def __init__(self, board: Scoreboard, *, poll_seconds: float, resync_seconds: float,
+                 streams: int) -> None:
+        self.board = board
+        self.poll_seconds = poll_seconds
+        self.resync_seconds = resync_seconds
+        self.streams = streams
+        self._lock = threading.Lock()
+        self._subscribers: dict[str, set[Subscription]] = {}
+        self._club_ids: dict[str, int] = {}
+        self._seen: dict[int, int] = {}  # match id -> the last seq its rows were built at
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.delivered: Callable[[str, list[dict[str, Any]]], None] | None = None  # for tests
+
+    @property
+    def listening(self) -> bool:
+        return self.board.engine.dialect.name == "postgresql"
+
+    def subscribe(self, club: str, club_id: int) -> Subscription:
+        subscription = Subscription(club, self)
+        with self._lock:
+            if sum(len(s) for s in self._subscribers.values()) >= self.streams:
+                raise Busy(f"this server streams {self.streams} scoreboards at once already; "
+                           "the page retries by itself")
+            if club not in self._subscribers:
+                self._club_ids[club] = club_id
+                self._seed(club_id)
+            self._subscribers.setdefault(club, set()).add(subscription)
+            if self._thread is None or not self._thread.is_alive():
+                self._stop = threading.Event()
+                self._thread = threading.Thread(target=self._run, args=(self._stop,),
+                                                name="domino-scoreboard", daemon=True)
+                self._thread.start()
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            found = self._subscribers.get(subscription.club)
+            if found is None:
+                return
+            found.discard(subscription)
+            if not found:
+                del self._subscribers[subscription.club]
+                self._club_ids.pop(subscription.club, None)
+            if not self._subscribers:
+                self._stop.set()
+
+    def close(self) -> None:
+        """Stop the thread (the streams' queues are left as they are)."""
+        with self._lock:
+            self._stop.set()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout=10)
+
+    # ------------------------------------------------------------------------ the thread
+
+    def _seed(self, club_id: int) -> None:
+        """What a poll compares with, for a club newly watched (under the lock)."""
+        with db.reading(self.board.engine) as conn:
+            for r in notify.last_seqs(conn, [club_id], self.board.night_starts()):
+                self._seen[r.id] = r.last_seq
+
+    def _run(self, stop: threading.Event) -> None:
+        try:
+            if self.listening:
+                self._listen(stop)
+            else:
+                while not stop.wait(self.poll_seconds):
+                    self._guarded(self._deliver, self._poll())
+        except Exception:  # pragma: no cover - a bug: the next subscription starts another
+            log.exception("the scoreboard thread stopped")
+
+    def _listen(self, stop: threading.Event) -> None:
+        listener: notify.Listener | None = None
+        failures = 0
+        next_resync = 0.0
+        try:
+            while not stop.is_set():
+                if listener is None:
+                    try:
+                        listener = notify.Listener(self.board.engine)
+                        failures = 0
+                        next_resync = 0.0  # catch up on what was appended while down
+                    except Exception as error:
+                        wait = RECONNECT_SECONDS[min(failures, len(RECONNECT_SECONDS) - 1)]
+                        failures += 1
+                        log.warning("scoreboard listener cannot connect (%s); again in %s s",
+                                    type(error).__name__, wait)
+                        stop.wait(wait)
+                        continue
+                notices: list[notify.Notice] = []
+                if time.monotonic() >= next_resync:
+                    notices += self._guarded(self._poll) or []
+                    next_resync = time.monotonic() + self.resync_seconds
+                try:
+                    notices += listener.wait(timeout=min(1.0, self.resync_seconds))
+                except Exception as error:
+                    log.warning("scoreboard listener lost its connection (%s)",
+                                type(error).__name__)
+                    listener.close()
+                    listener = None
+                self._guarded(self._deliver, notices)
+        finally:
+            if listener is not None:
+                listener.close()
+
+    def _guarded(self, work: Callable[..., Any], *args: Any) -> Any:
+        """``work(*args)``; a database failure is logged and waited out (the next poll or
+        resync catches up), never the end of the thread."""
+        try:
+            return work(*args)
+        except Exception as error:
+            log.warning("scoreboard: %s: %s", type(error).__name__, error)
+            self._stop.wait(self.poll_seconds)
+            return None
+
+    def _poll(self) -> list[notify.Notice]:
+        """The watched tables whose last seq moved since they were last built."""
+        with self._lock:
+            clubs = dict(self._club_ids)
+        if not clubs:
+            return []
+        slugs = {club_id: slug for slug, club_id in clubs.items()}
+        with db.reading(self.board.engine) as conn:
+            found = notify.last_seqs(conn, slugs, self.board.night_starts())
+        return [notify.Notice(slugs[r.club_id], r.id, r.last_seq) for r in found
+                if self._seen.get(r.id) != r.last_seq]
+
+    def _deliver(self, notices: list[notify.Notice]) -> None:
+        """Each changed table's row, built once, into the queues of its club's streams."""
+        newest: dict[int, notify.Notice] = {}
+        for n in notices:
+            if n.match_id not in newest or n.seq > newest[n.match_id].seq:
+                newest[n.match_id] = n
+        with self._lock:
+            by_club: dict[str, list[int]] = {}
+            for n in newest.values():
+                if n.club in self._subscribers and self._seen.get(n.match_id, -1) < n.seq:
+                    by_club.setdefault(n.club, []).append(n.match_id)
+            clubs = {c: self._club_ids[c] for c in by_club}
+        if not by_club:
+            return
+        with db.reading(self.board.engine) as conn:
+            built = {club: self.board.rows_of(conn, clubs[club], ids)
+                     for club, ids in by_club.items()}
+        with self._lock:
+            for club, rows in built.items():
+                for row in rows:
+                    self._seen[row["match"]] = max(self._seen.get(row["match"], -1), row["seq"])
+                for subscription in self._subscribers.get(club, ()):
+                    subscription.put(rows)
+        if self.delivered is not None:
+            for club, rows in built.items():
+                self.delivered(club, rows)
