@@ -27,11 +27,13 @@ class QuickTable(Table):
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         texts = self._plain_columns()
-        widths = None if texts is None else [max(map(cell_len, column)) + 2 for column in texts]
-        if widths is None or sum(widths) + len(widths) + 1 > options.max_width:
-            yield from super().__rich_console__(console, options)
-            return
-        yield from self._draw(console, options, texts, widths)
+        if texts is not None:
+            cells = [[cell_len(t) for t in column] for column in texts]
+            widths = [max(column) + 2 for column in cells]  # the padding: a space each side
+            if sum(widths) + len(widths) + 1 <= options.max_width:  # and a border each side
+                yield from self._draw(console, options, texts, cells, widths)
+                return
+        yield from super().__rich_console__(console, options)
 
     def _plain_columns(self) -> list[list[str]] | None:
         """Each column's header and cells, or None where rich must draw the table itself."""
@@ -60,7 +62,8 @@ class QuickTable(Table):
         return columns
 
     def _draw(self, console: Console, options: ConsoleOptions, texts: list[list[str]],
-              widths: list[int]) -> Iterator[Segment]:
+              cells: list[list[int]], widths: list[int]) -> Iterator[Segment]:
+        """``texts``: each column's header and cells; ``cells``: their widths on the terminal."""
         table_width = sum(widths) + len(widths) + 1
         border = console.get_style(self.style or "") + console.get_style(self.border_style or "")
         line = Segment.line()
@@ -89,16 +92,16 @@ class QuickTable(Table):
                 left, right, divider, style = edges.foot_left, edges.foot_right, edges.foot_vertical, body
             else:
                 left, right, divider, style = edges.mid_left, edges.mid_right, edges.mid_vertical, body
-            cells = []
-            for width, how, column in zip(widths, justify, texts):
+            row = []
+            for width, how, column, sizes in zip(widths, justify, texts, cells):
                 text = column[index]
-                gap = " " * (width - 2 - cell_len(text))
-                cells.append(text + gap if how == "left" else gap + text)
+                gap = " " * (width - 2 - sizes[index])
+                row.append(text + gap if how == "left" else gap + text)
             if not style and not border:  # no style to draw: the row as one segment
-                yield Segment(left + divider.join(f" {cell} " for cell in cells) + right)
+                yield Segment(left + divider.join(f" {cell} " for cell in row) + right)
             else:
                 yield Segment(left, border)
-                for column, cell in enumerate(cells):
+                for column, cell in enumerate(row):
                     if column:
                         yield Segment(divider, border)
                     yield Segment(" ", style)  # the padding, the text, the padding: as rich's
