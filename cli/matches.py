@@ -228,7 +228,8 @@ def match_report(match_id: str, as_json: bool) -> None:
 @match_argument
 @output_option
 def match_export(match_id: str, output: str | None) -> None:
-    """Write a match as a domino-log/1 (its header and every event, as recorded).
+    """Write a match as a domino-log/1 (its header and every event, as recorded). With -o, the
+    log's chain head (docs/verify.md) is told too: domino verify FILE prints the same.
 
     \b
     Example:
@@ -236,4 +237,9 @@ def match_export(match_id: str, output: str | None) -> None:
     """
     with connect() as service:
         text = service.reading.export_log(match_id)
-    write_output(text, output, f"wrote match {match_id} to {output}")
+    from referee import read_log
+    from referee.core.chain import head
+
+    log = read_log(text)  # the head of exactly what is written
+    write_output(text, output, f"wrote match {match_id} to {output}; chain head "
+                               f"{head(log.header.fields, log.events)}")

@@ -51,6 +51,8 @@ def test_a_good_log_prints_its_head(cli: Cli, played: dict[str, Path]) -> None:
     assert acta["chain"]["head"] == chain.head(log[0], log[1:])
     as_json = json.loads(cli.run("verify", "--json", played["log"]).stdout)
     assert as_json["ok"] and as_json["head"] == acta["chain"]["head"]
+    told = cli.run("match", "export", acta["match"], "-o", played["log"]).output
+    assert f"chain head {acta['chain']['head']}" in told
 
 
 def test_a_good_acta_passes_alone_and_with_its_log(cli: Cli, played: dict[str, Path]) -> None:
