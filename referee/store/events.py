@@ -53,8 +53,8 @@ _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "reco
 # while the events' bytes leave room for the new ones (m_room: the limit less their size), and
 # only if the chain link the new digests were computed from (m_chain) is the stored digest of
 # the expected last event: a wrong link (a bug in a cache) would be written for good, so the
-# same statement refuses it (a primary-key lookup, no extra round trip). Link 0 is the header's,
-# which the caller read with the row.
+# same statement refuses it (a primary-key lookup, no extra round trip). Link 0, the header's
+# digest, is not checked here: the header never changes, and the link was computed from it.
 _SET_PROJECTION = (update(matches)
                    .where(matches.c.id == bindparam("m_id"),
                           matches.c.last_seq == bindparam("m_expected"),
