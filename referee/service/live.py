@@ -231,7 +231,9 @@ class Hub:
         self._seen: dict[int, int] = {}  # match id -> the last seq its rows were built at
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self.delivered: Callable[[str, list[dict[str, Any]]], None] | None = None  # for tests
+        # Set once the thread listens (PostgreSQL) or has polled once (SQLite): from then on
+        # every append reaches the streams without waiting for a resync.
+        self.ready = threading.Event()
 
     @property
     def listening(self) -> bool:
@@ -247,8 +249,10 @@ class Hub:
                 self._club_ids[club] = club_id
                 self._seed(club_id)
             self._subscribers.setdefault(club, set()).add(subscription)
-            if self._thread is None or not self._thread.is_alive():
+            # A thread told to stop (its last stream closed) may still be winding down.
+            if self._thread is None or not self._thread.is_alive() or self._stop.is_set():
                 self._stop = threading.Event()
+                self.ready.clear()
                 self._thread = threading.Thread(target=self._run, args=(self._stop,),
                                                 name="domino-scoreboard", daemon=True)
                 self._thread.start()
@@ -289,6 +293,7 @@ class Hub:
             else:
                 while not stop.wait(self.poll_seconds):
                     self._guarded(self._deliver, self._poll())
+                    self.ready.set()
         except Exception:  # pragma: no cover - a bug: the next subscription starts another
             log.exception("the scoreboard thread stopped")
 
@@ -314,6 +319,7 @@ class Hub:
                 if time.monotonic() >= next_resync:
                     notices += self._guarded(self._poll) or []
                     next_resync = time.monotonic() + self.resync_seconds
+                    self.ready.set()
                 try:
                     notices += listener.wait(timeout=min(1.0, self.resync_seconds))
                 except Exception as error:
@@ -371,6 +377,3 @@ class Hub:
                     self._seen[row["match"]] = max(self._seen.get(row["match"], -1), row["seq"])
                 for subscription in self._subscribers.get(club, ()):
                     subscription.put(rows)
-        if self.delivered is not None:
-            for club, rows in built.items():
-                self.delivered(club, rows)

@@ -1,0 +1,192 @@
+"""referee.service.live: the scoreboard's rows (what the table saw, in table order, with their
+status), and their delivery to a subscription when another process appends (a second Service on
+the same database: on PostgreSQL through NOTIFY, on SQLite by polling), resumed by cursor."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+from sqlalchemy import Engine
+
+from referee.service import OPERATOR, Forbidden, Invalid, Service, Unauthorized
+from referee.service.access import Caller, public_reader
+from referee.service.live import Busy, Scoreboard, Subscription, moment_of
+from referee.store.db import make_engine
+
+WAIT = 15.0  # seconds a test waits at most for a row that should come (it comes in < 1 s)
+SMALL = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5}
+HANDS = [["6-6", "6-5", "5-5"], ["6-4", "4-3", "2-1"]]
+OPEN_DEAL = {"type": "deal", "hands": HANDS}
+# Seat 0 goes out at event 6; seat 1 still holds the 2-1: 3 points to Ana.
+ROUND = [OPEN_DEAL, {"type": "play", "seat": 0, "tile": "6-6"},
+         {"type": "play", "seat": 1, "tile": "6-4"}, {"type": "play", "seat": 0, "tile": "6-5"},
+         {"type": "play", "seat": 1, "tile": "4-3"}, {"type": "play", "seat": 0, "tile": "5-5"}]
+
+
+@pytest.fixture
+def board(service: Service, club: str) -> Iterator[Scoreboard]:
+    # No resync on PostgreSQL but the first: what reaches a subscription came by NOTIFY.
+    found = Scoreboard(service, poll_seconds=0.05, resync_seconds=3600)
+    yield found
+    found.hub.close()
+
+
+@pytest.fixture
+def other_worker(engine: Engine, database_url: str) -> Iterator[Service]:
+    """Another process's service on the same database: nothing in memory is shared."""
+    other = Service(make_engine(database_url))
+    yield other
+    other.close()
+
+
+def _match(service: Service, club: str = "casino", players: tuple[str, ...] = ("Ana", "Beto"),
+           rules: Any = SMALL, **header: Any) -> int:
+    return service.recording.create_match(club, rules, list(players), **header)["id"]
+
+
+def _record(service: Service, match_id: int, events: list[dict[str, Any]]) -> int:
+    seq = 0
+    for event in events:
+        seq = service.recording.record_event(match_id, event, expected_seq=None).seq
+    return seq
+
+
+def _until(subscription: Subscription, match_id: int, seq: int) -> dict[str, Any]:
+    """The first row of ``match_id`` at ``seq`` or later the subscription is handed (bounded:
+    a failure, not a hang, when none comes)."""
+    for _ in range(int(WAIT / 0.5)):
+        for row in subscription.take(0.5):
+            if row["match"] == match_id and row["seq"] >= seq:
+                return row
+    raise AssertionError(f"no row of match {match_id} at seq {seq} arrived")
+
+
+def _viewer(service: Service, club: str) -> Caller:
+    return service.tokens.authenticate(service.tokens.create_token(club, "viewer", label="v"))
+
+
+def test_rows_are_in_table_order_with_their_status(service: Service, club: str,
+                                                   board: Scoreboard) -> None:
+    ten = _match(service, table=10)
+    two = _match(service, table="2")
+    terrace = _match(service, table="Terrace")
+    unnamed = _match(service)
+    disputed = _match(service, table=3)
+    finished = _match(service, table=1)
+    _record(service, finished, [OPEN_DEAL, {"type": "forfeit", "side": 1, "reason": "left"}])
+    _record(service, disputed, [OPEN_DEAL, {"type": "play", "seat": 1, "tile": "6-4",
+                                            "disputed": True}])
+    rows = board.board(club, who=OPERATOR)["rows"]
+    assert [(r["match"], r["table"]) for r in rows] == [
+        (finished, 1), (two, "2"), (disputed, 3), (ten, 10), (terrace, "Terrace"), (unnamed, None)]
+    status = {r["match"]: r["status"] for r in rows}
+    assert (status[finished], status[disputed], status[ten]) == ("finished", "disputed", "live")
+    won = next(r for r in rows if r["match"] == finished)
+    assert won["winner_name"] == "Ana" and won["turn"] is None and won["counts"] == []
+
+
+def test_a_row_shows_sides_totals_round_turn_and_counts(service: Service, club: str,
+                                                        board: Scoreboard) -> None:
+    pairs = _match(service, players=("Ana", "Beto", "Carla", "Dani"), rules="parejas", table=4)
+    small = _match(service, table=5)
+    _record(service, small, ROUND[:4])
+    rows = {r["match"]: r for r in board.board(club, who=OPERATOR)["rows"]}
+    assert rows[pairs]["sides"] == ["Ana & Carla", "Beto & Dani"]
+    assert rows[pairs]["round"] is None and rows[pairs]["seq"] == 0
+    row = rows[small]
+    assert (row["round"], row["totals"], row["turn"], row["turn_name"]) == (1, [0, 0], 1, "Beto")
+    assert row["counts"] == [1, 2] and row["seq"] == 4 and row["status"] == "live"
+    _record(service, small, ROUND[4:])
+    row = next(r for r in board.board(club, who=OPERATOR)["rows"] if r["match"] == small)
+    assert row["totals"] == [3, 0] and row["seq"] == 6
+
+
+@pytest.mark.parametrize("role", ["public", "viewer", "scorekeeper", "referee", "operator"])
+def test_no_hand_ever_shows_whoever_asks(service: Service, club: str, board: Scoreboard,
+                                         role: str) -> None:
+    """The deal holds both hands; the board shows counts, never a tile, even to a referee
+    (a scoreboard shows what the table saw) or the scorekeeper who recorded the deal."""
+    service.clubs.set_public(club, True)
+    token = service.tokens.create_token(club, "scorekeeper", label="table 7")
+    keeper = service.tokens.authenticate(token)
+    match_id = _match(service, table=7)
+    service.recording.record_event(match_id, OPEN_DEAL, expected_seq=0, who=keeper)
+    service.recording.record_event(match_id, ROUND[1], expected_seq=1, who=keeper)
+    who = {"public": public_reader(club), "viewer": _viewer(service, club),
+           "scorekeeper": keeper, "operator": OPERATOR,
+           "referee": service.tokens.authenticate(
+               service.tokens.create_token(club, "referee", label="r"))}[role]
+    text = json.dumps(board.board(club, who=who)) + json.dumps(board.changed(club, 0, who=who))
+    held = {t for hand in HANDS for t in hand} - {"6-6"}
+    assert [t for t in held if t in text] == []
+    assert '"counts": [2, 3]' in text
+
+
+def test_access_is_the_club_pages(service: Service, club: str, board: Scoreboard) -> None:
+    service.clubs.create_club("other", "Other")
+    with pytest.raises(Unauthorized):
+        board.board(club)  # no token, a private club
+    with pytest.raises(Forbidden):
+        board.board(club, who=_viewer(service, "other"))
+    with pytest.raises(Unauthorized):
+        board.subscribe(club)
+    service.clubs.set_public(club, True)
+    assert board.board(club)["club"]["public"] is True
+
+
+def test_an_append_by_another_worker_reaches_a_subscription(
+        service: Service, club: str, board: Scoreboard, other_worker: Service) -> None:
+    match_id = _match(service, table=1)
+    subscription = board.subscribe(club, who=OPERATOR)
+    try:
+        assert board.hub.ready.wait(WAIT)  # listening (or polling) from now on
+        seq = other_worker.recording.record_event(match_id, OPEN_DEAL, expected_seq=0).seq
+        row = _until(subscription, match_id, seq)
+        assert row["round"] == 1 and row["counts"] == [3, 3]
+        seq = _record(other_worker, match_id, ROUND[1:])
+        row = _until(subscription, match_id, seq)
+        assert row["totals"] == [3, 0]
+    finally:
+        subscription.close()
+
+
+def test_a_slow_subscription_gets_each_table_once_at_its_newest(
+        service: Service, club: str, board: Scoreboard) -> None:
+    match_id = _match(service, table=1)
+    subscription = board.subscribe(club, who=OPERATOR)
+    try:
+        _record(service, match_id, ROUND)
+        row = _until(subscription, match_id, len(ROUND))
+        assert row["seq"] == len(ROUND)
+        # whatever came before it came in earlier takes: a take never holds a table twice
+        subscription.put([row, {**row, "seq": 99}])
+        assert [r["seq"] for r in subscription.take(0)] == [99]
+    finally:
+        subscription.close()
+
+
+def test_changed_since_a_cursor(service: Service, club: str, board: Scoreboard) -> None:
+    first, second = _match(service, table=1), _match(service, table=2)
+    _record(service, first, ROUND[:1])
+    cursor = board.board(club, who=OPERATOR)["cursor"]
+    assert cursor == max(r["cursor"] for r in board.board(club, who=OPERATOR)["rows"])
+    # Within the clock margin both show; a cursor an hour on shows neither.
+    assert {r["match"] for r in board.changed(club, cursor, who=OPERATOR)} == {first, second}
+    assert board.changed(club, cursor + 3_600_000_000, who=OPERATOR) == []
+    with pytest.raises(Invalid):
+        board.changed(club, "yesterday", who=OPERATOR)
+    assert moment_of(cursor).tzinfo is not None
+
+
+def test_a_process_streams_only_so_many_boards(service: Service, club: str) -> None:
+    board = Scoreboard(service, streams=1)
+    first = board.subscribe(club, who=OPERATOR)
+    try:
+        with pytest.raises(Busy):
+            board.subscribe(club, who=OPERATOR)
+        first.close()
+        board.subscribe(club, who=OPERATOR).close()  # a place again
+    finally:
+        board.hub.close()
