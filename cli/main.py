@@ -37,6 +37,7 @@ COMMANDS = {
     "disputes": ("cli.disputes:disputes", "A club's disputes, or one match's: open first, then ruled, by match and event."),
     "dispute-sheet": ("cli.disputes:dispute_sheet", "Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, "
                                                     "the foul and its evidence, the ruling, the score before and after."),
+    "tournament": ("cli.tournaments:tournament", "Tournaments: create one, enter players, pair rounds, event standings."),
     "verify": ("cli.verify:verify", "Check a match log and print its chain head; check a signed acta offline."),
     "acta": ("cli.acta:acta", "Print the signed acta (domino-acta/1) of finished match MATCH: players and sides, table, "
                               "event, round, start and end, each round's points, the rulings, totals and winner, the "

@@ -99,8 +99,9 @@ class Tournaments:
                     for row in store.list_tournaments(conn, club_row(conn, club).id)]
 
     def show(self, club: str, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
-        """The tournament: its settings, entrants (with the rounds they entered and withdrew
-        from) and rounds (each with its tables, matches and byes, and why)."""
+        """The tournament: its settings (``rounds`` the number it is to have), entrants (with
+        the rounds they entered and withdrew from) and ``paired_rounds`` (each with its tables,
+        matches and byes, and why)."""
         require(who, club, Action.READ)
         with db.reading(self.engine) as conn:
             return self._show(conn, self._row(conn, club, slug))
@@ -318,7 +319,7 @@ class Tournaments:
     def _show(self, conn: Connection, row: Row) -> dict[str, Any]:
         rounds = self._rounds(conn, row)
         return {**_tournament(row, rounds), "entrants": _entrants(conn, row),
-                "rounds": [{k: v for k, v in r.items() if k != "pairing"} for r in rounds]}
+                "paired_rounds": [{k: v for k, v in r.items() if k != "pairing"} for r in rounds]}
 
 
 # ---------------------------------------------------------------------- shaping

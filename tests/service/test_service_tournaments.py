@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import random
 from collections import Counter
 from typing import Any
 
@@ -16,32 +15,11 @@ import pytest
 
 from referee.core.replay import replay
 from referee.core.rules import resolve_rules
-from referee.core.simulate import random_match
 from referee.service import (
     OPERATOR, Caller, Duplicate, Forbidden, Invalid, NotFinished, NotFound, Service,
 )
 from referee.service.tournaments import RoundRefused
-
-RULES = {"preset": "parejas", "target": 30}  # short matches: a few rounds each
-NINE = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabi", "Hugo", "Ines"]
-
-
-def finish(service: Service, table: dict[str, Any], seed: int) -> list[dict[str, Any]]:
-    """Record a random legal match at the table until it is finished; returns its events."""
-    players = table["players"]
-    while True:
-        _, events = random_match(RULES, players, random.Random(seed))
-        if replay(resolve_rules(RULES, 4), players, events).match.finished:
-            break
-        seed += 1000
-    for seq, event in enumerate(events):
-        service.recording.record_event(table["match"], event, expected_seq=seq)
-    return events
-
-
-def play_round(service: Service, slug: str, number: int, seed: int) -> dict[int, list]:
-    return {t["match"]: finish(service, t, seed + t["table"])
-            for t in service.tournaments.round_tables(OPERATOR, "casino", slug, number)}
+from tournament_helpers import NINE, RULES, play_round
 
 
 def seated_players(round_: dict[str, Any]) -> list[str]:
@@ -57,7 +35,7 @@ def test_a_rotating_night_with_a_withdrawal_and_a_late_arrival(service: Service,
 
     first = service.tournaments.pair(club, "noche")
     assert first["number"] == 1 and first["status"] == "paired" and len(first["tables"]) == 2
-    play_round(service, "noche", 1, seed=10)
+    play_round(service, club, "noche", 1, seed=10)
     assert service.tournaments.round(club, "noche", 1)["status"] == "finished"
 
     gone = service.tournaments.withdraw(club, "noche", "Ana")
@@ -67,9 +45,9 @@ def test_a_rotating_night_with_a_withdrawal_and_a_late_arrival(service: Service,
     second = service.tournaments.pair(club, "noche")
     assert "Ana" not in seated_players(second)
     assert "Juan" in seated_players(second) + [b["name"] for b in second["byes"]]
-    play_round(service, "noche", 2, seed=20)
+    play_round(service, club, "noche", 2, seed=20)
     third = service.tournaments.pair(club, "noche")
-    play_round(service, "noche", 3, seed=30)
+    play_round(service, club, "noche", 3, seed=30)
 
     for r in (first, second, third):
         seated = seated_players(r)
@@ -86,7 +64,7 @@ def test_a_rotating_night_with_a_withdrawal_and_a_late_arrival(service: Service,
     assert shown["status"] == "finished" and shown["rounds_paired"] == 3
     ana = next(e for e in shown["entrants"] if e["name"] == "Ana")
     assert ana["withdrawn"] == 2
-    table = shown["rounds"][2]["tables"][0]
+    table = shown["paired_rounds"][2]["tables"][0]
     match = service.reading.get_match(table["match"])
     assert (match["event"], match["table"]) == ("Noche de rotación", 1)
     with pytest.raises(RoundRefused, match="all 3 rounds"):
@@ -114,7 +92,7 @@ def test_the_swiss_pairs_standings_after_each_round_are_the_results(service: Ser
         round_ = service.tournaments.pair(club, "copa")
         for bye in round_["byes"]:
             expected[bye["name"]].update(played=1, won=1, byes=1, points_for=15)
-        for match_id, events in play_round(service, "copa", number, seed=100 * number).items():
+        for match_id, events in play_round(service, club, "copa", number, seed=100 * number).items():
             table = next(t for t in round_["tables"] if t["match"] == match_id)
             result = replay(resolve_rules(RULES, 4), table["players"], events).match
             names = [s["name"] for s in table["sides"]]
@@ -135,7 +113,7 @@ def test_the_swiss_pairs_standings_after_each_round_are_the_results(service: Ser
         # ranked by the club's default tie-breakers: won, then difference, then points for
         keys = [(r["won"], r["difference"], r["points_for"]) for r in rows]
         assert keys == sorted(keys, reverse=True)
-        assert [r["rank"] for r in rows][0] == 1
+        assert rows[0]["rank"] == 1
     text = service.tournaments.standings_csv(club, "copa")
     table = list(csv.DictReader(io.StringIO(text)))
     assert [(r["partner_1"], r["partner_2"]) for r in table] == \
@@ -232,7 +210,7 @@ def test_duplicates_unknowns_and_too_small_fields(service: Service, club: str) -
         service.tournaments.enter(club, "t", "ana")
     with pytest.raises(Invalid, match="at least 4 players"):
         service.tournaments.pair(club, "t")
-    assert service.tournaments.show(club, "t")["rounds"] == []  # nothing was kept
+    assert service.tournaments.show(club, "t")["paired_rounds"] == []  # nothing was kept
     with pytest.raises(NotFound, match="no tournament"):
         service.tournaments.show(club, "nope")
     with pytest.raises(NotFound, match="no entrant"):

@@ -1,0 +1,255 @@
+"""``domino tournament``: a club's tournaments, their entrants, rounds and event standings (the
+service does the work, ``svc.tournaments``; docs/tournaments.md#running-a-tournament)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .connection import connect
+from .listing import echo_json, output_format
+from .matches import NEW_HINT, _rules, seating_new_option
+from .options import DATE, NAME, club_option, csv_option, json_option
+
+# referee.store.schema.TOURNAMENT_FORMATS (a test holds the two equal): checked here by click.
+FORMATS = ("pairs", "rotating", "round_robin")
+slug_argument = click.argument("slug", metavar="TOURNAMENT")
+
+
+@click.group()
+def tournament() -> None:
+    """Tournaments: create one, enter players, pair rounds, event standings.
+
+    \b
+    Example:
+      domino tournament new noche --club casino --name "Noche de parejas" --format rotating \\
+          --rules parejas --rounds 3 --player Ana --player Beto --player Carla --player Dani
+      domino tournament pair noche --club casino
+      domino tournament standings noche --club casino --csv
+    """
+
+
+def _unconfirmed(call: Any) -> Any:
+    from referee.service import Unconfirmed
+
+    try:
+        return call()
+    except Unconfirmed as error:
+        raise click.ClickException(error.message + NEW_HINT) from None
+
+
+@tournament.command("new")
+@slug_argument
+@club_option
+@click.option("--name", type=NAME, required=True, help="Its name; its matches' header event.")
+@click.option("--format", "format_", type=click.Choice(FORMATS), required=True,
+              help="pairs: fixed partnerships, Swiss; rotating: players, new partners each "
+                   "round; round_robin: fixed partnerships, everyone meets everyone.")
+@click.option("--rules", "rules_text", required=True, metavar="PRESET|JSON",
+              help="Its matches' rules: a partnership preset (parejas, puerto-rico) or JSON.")
+@click.option("--rounds", type=click.IntRange(1, 100), required=True, help="How many rounds.")
+@click.option("--from", "starts_on", type=DATE, default=None, metavar="YYYY-MM-DD",
+              help="The first day.")
+@click.option("--to", "ends_on", type=DATE, default=None, metavar="YYYY-MM-DD",
+              help="The last day.")
+@click.option("--bye-points", type=click.IntRange(0, 10_000), default=0, show_default=True,
+              help="Points for that a bye earns.")
+@click.option("--bye-not-won", "bye_not_won", is_flag=True,
+              help="A bye counts as a match played but not won (default: won).")
+@click.option("--player", "players", type=NAME, multiple=True,
+              help="A rotating entrant (repeat the option).")
+@click.option("--pair", "pairs", multiple=True, metavar="NAME,NAME",
+              help="A partnership, for pairs and round_robin (repeat the option).")
+@seating_new_option
+@json_option
+def tournament_new(slug: str, club_slug: str, name: str, format_: str, rules_text: str,
+                   rounds: int, starts_on: str | None, ends_on: str | None, bye_points: int,
+                   bye_not_won: bool, players: tuple[str, ...], pairs: tuple[str, ...],
+                   confirm_new: bool, as_json: bool) -> None:
+    """Create a tournament (admin), with its first entrants.
+
+    \b
+    Example:
+      domino tournament new copa --club casino --name Copa --format pairs --rules parejas \\
+          --rounds 4 --pair Ana,Beto --pair Carla,Dani --pair Eva,Fede --bye-points 50
+    """
+    if players and pairs:
+        raise click.UsageError("give --player (rotating) or --pair (pairs, round_robin), not both")
+    entrants: list[Any] = list(players) or [_pair(p) for p in pairs]
+    with connect() as service:
+        made = _unconfirmed(lambda: service.tournaments.create(
+            club_slug, slug, name, rules=_rules(rules_text), format=format_, rounds=rounds,
+            starts_on=starts_on, ends_on=ends_on, bye_won=not bye_not_won,
+            bye_points=bye_points, entrants=entrants, confirm_new=confirm_new))
+    if as_json:
+        echo_json(made)
+        return
+    click.echo(f"created tournament {made['slug']}: {made['name']}, {made['format']}, "
+               f"{made['rounds']} rounds, {len(made['entrants'])} entrants")
+
+
+def _pair(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise click.BadParameter(f"{text!r}: a partnership is two names, NAME,NAME",
+                                 param_hint="'--pair'")
+    return names
+
+
+@tournament.command("list")
+@club_option
+@json_option
+def tournament_list(club_slug: str, as_json: bool) -> None:
+    """The club's tournaments, newest first."""
+    with connect() as service:
+        found = service.tournaments.list(club_slug)
+    if as_json:
+        echo_json(found)
+        return
+    for t in found:
+        click.echo(f"{t['slug']}: {t['name']} ({t['format']}), round {t['rounds_paired']} of "
+                   f"{t['rounds']}, {t['status']}")
+
+
+@tournament.command("show")
+@slug_argument
+@club_option
+@json_option
+def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
+    """A tournament: its settings, entrants, and each round's tables, matches and byes, and why."""
+    with connect() as service:
+        shown = service.tournaments.show(club_slug, slug)
+    if as_json:
+        echo_json(shown)
+        return
+    dates = " to ".join(d for d in (shown["starts_on"], shown["ends_on"]) if d)
+    click.echo(f"{shown['name']} ({shown['slug']}): {shown['format']}, {shown['rounds']} rounds"
+               f"{', ' + dates if dates else ''}; {shown['status']}")
+    bye = shown["bye"]
+    click.echo(f"a bye: {'won' if bye['won'] else 'not won'}, {bye['points']} points")
+    click.echo("entrants:")
+    for e in shown["entrants"]:
+        note = []
+        if e["entered"] > 1:
+            note.append(f"from round {e['entered']}")
+        if e["withdrawn"] is not None:
+            note.append(f"withdrawn from round {e['withdrawn']}")
+        click.echo(f"  {e['number']}. {e['name']}" + (f" ({', '.join(note)})" if note else ""))
+    for r in shown["paired_rounds"]:
+        _echo_round(r)
+
+
+def _echo_round(r: dict[str, Any]) -> None:
+    click.echo(f"\nround {r['number']}: {r['status']}")
+    for t in r["tables"]:
+        click.echo(f"  table {t['table']}: match {t['match']}, "
+                   f"{t['sides'][0]['name']} v {t['sides'][1]['name']}"
+                   + (f", {t['totals'][0]}-{t['totals'][1]} {t['status'].replace('_', ' ')}"
+                      if t["totals"] is not None else ""))
+    click.echo("")
+    click.echo(r["text"])
+
+
+@tournament.command("enter")
+@slug_argument
+@click.argument("players", nargs=-1, required=True, type=NAME, metavar="PLAYER [PARTNER]")
+@club_option
+@seating_new_option
+def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
+                     confirm_new: bool) -> None:
+    """Enter a player (rotating) or a partnership (two players) from the next round not started."""
+    with connect() as service:
+        entrant = _unconfirmed(lambda: service.tournaments.enter(
+            club_slug, slug, list(players), confirm_new=confirm_new))
+    click.echo(f"entrant {entrant['number']}: {entrant['name']}, from round {entrant['entered']}")
+
+
+@tournament.command("withdraw")
+@slug_argument
+@click.argument("entrant", metavar="ENTRANT")
+@club_option
+def tournament_withdraw(slug: str, entrant: str, club_slug: str) -> None:
+    """Withdraw an entrant (its number or a player's name) from the next round not started."""
+    with connect() as service:
+        gone = service.tournaments.withdraw(club_slug, slug, entrant)
+    click.echo(f"{gone['name']} withdrawn from round {gone['withdrawn']}")
+    if gone["repair"] is not None:
+        click.echo(f"round {gone['repair']} seats them and has not started: re-pair it with "
+                   f"domino tournament pair {slug} --club {club_slug} --repair {gone['repair']}")
+
+
+@tournament.command("pair")
+@slug_argument
+@club_option
+@click.option("--repair", "repair", type=click.IntRange(1, 100), default=None, metavar="ROUND",
+              help="Pair this round again (the last, before any of its matches has an event).")
+@json_option
+def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool) -> None:
+    """Pair the next round (referee) and create its matches; print its tables and why."""
+    with connect() as service:
+        if repair is None:
+            paired = service.tournaments.pair(club_slug, slug)
+        else:
+            paired = service.tournaments.repair(club_slug, slug, repair)
+    if as_json:
+        echo_json(paired)
+        return
+    _echo_round(paired)
+
+
+@tournament.command("round")
+@slug_argument
+@click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
+@club_option
+@json_option
+def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> None:
+    """A round: its tables (match, players, score) and byes, and why."""
+    with connect() as service:
+        found = service.tournaments.round(club_slug, slug, number)
+    if as_json:
+        echo_json(found)
+        return
+    _echo_round(found)
+
+
+@tournament.command("standings")
+@slug_argument
+@club_option
+@click.option("--after", type=click.IntRange(0, 100), default=None, metavar="ROUND",
+              help="The standing after this round (default: every round).")
+@json_option
+@csv_option
+def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: bool,
+                         as_csv: bool) -> None:
+    """The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
+
+    --json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
+    partner_2 in CSV), played, won, lost, byes, rounds_won, points_for, points_against,
+    difference, win_rate, rating, rating_games, flagged, provisional, withdrawn.
+    """
+    how = output_format(as_json, as_csv)
+    with connect() as service:
+        if how == "csv":
+            click.echo(service.tournaments.standings_csv(club_slug, slug, after=after), nl=False)
+            return
+        rows = service.tournaments.standings(club_slug, slug, after=after)
+    if how == "json":
+        echo_json(rows)
+        return
+    from rich.table import Table
+
+    from .console import terminal
+
+    table = Table(title=f"{slug}: standings" + (f" after round {after}" if after else ""),
+                  title_justify="left")
+    shown = ("rank", "name", "played", "won", "lost", "byes", "points_for", "points_against",
+             "difference")
+    for column in shown:
+        table.add_column(column.replace("_", " "), justify="left" if column == "name" else "right")
+    for row in rows:
+        name = row.get("player") or " & ".join(row["partners"])
+        if row["withdrawn"] is not None:
+            name += f" (withdrawn from round {row['withdrawn']})"
+        table.add_row(*(name if c == "name" else str(row[c]) for c in shown))
+    terminal().print(table)

@@ -1,0 +1,80 @@
+"""``domino tournament`` through click's runner: a tournament made, entered, paired, played and
+ranked from the command line prints what the service answers; bad input is a clear error."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli.tournaments import FORMATS
+from referee.service import OPERATOR
+from referee.store.schema import TOURNAMENT_FORMATS
+from tournament_helpers import RULES, play_round
+
+
+def test_the_cli_knows_the_formats() -> None:
+    assert FORMATS == TOURNAMENT_FORMATS
+
+
+def test_a_pairs_tournament_from_the_command_line(cli: Cli) -> None:
+    made = cli.run("tournament", "new", "copa", "--club", CLUB, "--name", "Copa", "--format",
+                   "pairs", "--rules", json.dumps(RULES), "--rounds", "2", "--bye-points", "20",
+                   "--pair", "Ana,Beto", "--pair", "Carla,Dani", "--pair", "Eva,Fede")
+    assert "created tournament copa: Copa, pairs, 2 rounds, 3 entrants" in made.output
+    entered = cli.run("tournament", "enter", "copa", "Gabi", "Hugo", "--club", CLUB)
+    assert "entrant 4: Gabi & Hugo, from round 1" in entered.output
+    gone = cli.run("tournament", "withdraw", "copa", "eva", "--club", CLUB)
+    assert "Eva & Fede withdrawn from round 1" in gone.output
+
+    paired = json.loads(cli.run("tournament", "pair", "copa", "--club", CLUB, "--json").stdout)
+    assert paired == cli.service.tournaments.round(CLUB, "copa", 1)
+    assert len(paired["tables"]) == 1 and [b["name"] for b in paired["byes"]] == ["Gabi & Hugo"]
+    shown = cli.run("tournament", "show", "copa", "--club", CLUB).output
+    assert "Table 1: Ana & Beto v Carla & Dani" in shown  # the engine's explanation
+    assert f"table 1: match {paired['tables'][0]['match']}" in shown
+    assert "withdrawn from round 1" in shown
+    refused = cli.run("tournament", "pair", "copa", "--club", CLUB, code=1)
+    assert "round 1 is not finished" in refused.output
+
+    play_round(cli.service, CLUB, "copa", 1, seed=5)
+    rows = json.loads(cli.run("tournament", "standings", "copa", "--club", CLUB, "--json").stdout)
+    assert rows == cli.service.tournaments.standings(CLUB, "copa")
+    gabi = next(r for r in rows if r["partners"] == ["Gabi", "Hugo"])
+    assert (gabi["byes"], gabi["won"], gabi["points_for"]) == (1, 1, 20)
+    text = cli.run("tournament", "standings", "copa", "--club", CLUB, "--csv").stdout_bytes.decode()
+    assert text == cli.service.tournaments.standings_csv(CLUB, "copa")
+    assert next(csv.reader(io.StringIO(text)))[:4] == ["rank", "entrant", "partner_1", "partner_2"]
+    table = cli.run("tournament", "standings", "copa", "--club", CLUB).output
+    assert "copa: standings" in table and "Eva & Fede (withdrawn from round 1)" in table
+
+    second = cli.run("tournament", "pair", "copa", "--club", CLUB).output
+    assert "round 2: paired" in second
+    again = json.loads(cli.run("tournament", "pair", "copa", "--club", CLUB, "--repair", "2",
+                               "--json").stdout)
+    assert again["version"] == 2
+    tables = cli.service.tournaments.round_tables(OPERATOR, CLUB, "copa", 2)
+    assert [t["match"] for t in tables] == [t["match"] for t in again["tables"]]
+    listed = json.loads(cli.run("tournament", "list", "--club", CLUB, "--json").stdout)
+    assert [t["slug"] for t in listed] == ["copa"] and listed[0]["rounds_paired"] == 2
+    assert "round 2" in cli.run("tournament", "round", "copa", "2", "--club", CLUB).output
+
+
+def test_bad_input_is_a_clear_error(cli: Cli) -> None:
+    base = ["tournament", "new", "t", "--club", CLUB, "--name", "T", "--rounds", "2"]
+    assert "'--format'" in cli.run(*base, "--format", "swiss", "--rules", "parejas", code=2).output
+    out = cli.run(*base, "--format", "rotating", "--rules", "veracruz", code=1).output
+    assert "two partnerships" in out
+    out = cli.run(*base, "--format", "pairs", "--rules", "parejas", "--pair", "Ana", code=2).output
+    assert "a partnership is two names" in out
+    out = cli.run(*base, "--format", "pairs", "--rules", "parejas", "--pair", "Ana,Beto",
+                  "--player", "Carla", code=2).output
+    assert "not both" in out
+    assert "no tournament 'nope'" in cli.run("tournament", "show", "nope", "--club", CLUB,
+                                             code=1).output
+    cli.run(*base, "--format", "rotating", "--rules", "parejas", "--player", "Ana")
+    out = cli.run("tournament", "pair", "t", "--club", CLUB, code=1).output
+    assert "at least 4 players" in out
+    assert "give --json or --csv" in cli.run("tournament", "standings", "t", "--club", CLUB,
+                                             "--json", "--csv", code=2).output
