@@ -21,6 +21,7 @@
   var body = document.body;
   var messageBox = document.getElementById("message");
   window.scoreTimings = [];  // ms from each tap to its answer drawn (read by the browser test)
+  window.scoreReady = [];  // ms from each tap to the next screen's controls (the same)
 
   // ------------------------------------------------------------------ small helpers
 
@@ -265,17 +266,19 @@
       var headers = quiet && etag ? {"If-None-Match": etag} : {};
       return api("GET", "/api/v1/matches/" + matchId, {headers: headers}).then(function (answer) {
         if (!pending) onlineText();
-        if (answer.status === 304) return;
+        if (answer.status === 304) return true;
         if (answer.status !== 200) {
           say(problemText(answer), "error");
           if (answer.status === 401) store.removeItem(TOKEN);
-          return;
+          return false;
         }
         etag = answer.headers.get("ETag");
         screen = answer.body;
         draw();
+        return true;
       }, function () {
         if (!pending) setNet("offline", "Offline");
+        return false;
       });
     }
 
@@ -306,6 +309,14 @@
     }
 
     function draw() {
+      drawState();
+      drawActions();
+    }
+
+    // The table part of the screen; after a tap it is drawn at once from the append's answer
+    // (its "position": the API's own state after the event), the controls a moment later
+    // from the screen read again.
+    function drawState() {
       var s = screen;
       stateBox.setAttribute("data-seq", String(s.seq));
       stateBox.setAttribute("aria-busy", "false");
@@ -348,7 +359,18 @@
         stateBox.appendChild(el("section", {"class": "open-disputes", "aria-labelledby": "disputes-h"}, [
           el("h2", {id: "disputes-h", text: "Open disputes (" + s.disputes.length + ")"}), list]));
       }
-      drawActions();
+    }
+
+    // The screen with an append's answer laid over it: the state after the event, the names
+    // of whose turn and who won looked up by seat and side (until the screen is read again).
+    function withPosition(position) {
+      var s = Object.assign({}, screen, position);
+      s.turn_name = s.turn === null ? null : s.players[s.turn];
+      s.may_lead_names = s.may_lead.map(function (seat) { return s.players[seat]; });
+      s.winner_name = s.winner === null ? null : s.sides[s.winner];
+      // What the answer does not carry is left out rather than shown stale.
+      s.unseen = []; s.unseen_plays = []; s.leads = []; s.undo = null;
+      return s;
     }
 
     function eventButton(event, label, extra) {
@@ -561,12 +583,21 @@
       send();
     }
 
+    // The tap answered: nothing left to send. The controls stay disabled until the screen is
+    // read again (a tap on a control of the old screen would only meet a 412).
     function settle() {
       pending = null;
       retries = 0;
       store.removeItem(pendingKey);
-      busy(false);
       onlineText();
+    }
+
+    function reloadThenFree(sent) {
+      return load(false).then(function (read) {
+        if (!read) drawActions();  // the controls of the state drawn, not of the old screen
+        if (sent && typeof sent.at === "number") window.scoreReady.push(performance.now() - sent.at);
+        busy(false);
+      });
     }
 
     function retry(ms) {
@@ -601,18 +632,24 @@
           say((v ? "Recorded as disputed: " : "Recorded: ") + describe(sent.event) +
               " (event " + answer.body.seq + ")" + (replayed ? ", saved before the connection dropped." : "."),
               v ? "warn" : "ok");
-          load(false).then(took);
+          if (answer.body.position && answer.body.position.seq > screen.seq) {
+            screen = withPosition(answer.body.position);
+            drawState();
+          }
+          took();
+          reloadThenFree(sent);
           return;
         }
         if (answer.status === 412) {
           settle();
           say("Another device recorded first (the match is at event " +
               ((answer.body || {}).current_seq) + "). The table is shown again: look, then tap again if it still stands.", "error");
-          load(false).then(took);
+          reloadThenFree().then(took);
           return;
         }
         if (answer.status === 422 && answer.body && answer.body.violation) {
           settle();
+          busy(false);
           refused = {event: sent.event, message: answer.body.violation.message};
           say("The referee refused " + describe(sent.event) + ": " + answer.body.violation.message, "error");
           drawActions();
@@ -620,6 +657,7 @@
           return;
         }
         settle();
+        busy(false);
         if (answer.status === 401) store.removeItem(TOKEN);
         say("Not recorded: " + problemText(answer), "error");
         drawActions();
