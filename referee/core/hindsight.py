@@ -50,10 +50,12 @@ def findings(match: Any) -> Findings:
     """What hindsight finds in every round of ``match`` (a ``referee.core.match.Match``)."""
     proven: list[Violation] = []
     suspicions: list[Violation] = []
+    names: list[str] = []  # the seats' names, once a round needs them
     previous = None
     for round_ in match.rounds:
         if round_.closed:  # a round recorded entirely in the open was judged as it went
-            _Round(match, round_, previous).find(proven, suspicions)
+            names = names or [match.name(s) for s in range(match.rules.seats)]
+            _Round(match, round_, previous, names).find(proven, suspicions)
         if round_.outcome != ANNULLED:
             previous = round_
     proven.sort(key=lambda v: v.seq)
@@ -62,15 +64,41 @@ def findings(match: Any) -> Findings:
 
 
 class _Round:
-    def __init__(self, match: Any, round_: Any, previous: Any) -> None:
-        self.match, self.round, self.previous = match, round_, previous
+    def __init__(self, match: Any, round_: Any, previous: Any, names: list[str]) -> None:
+        self.match, self.round, self.previous, self.names = match, round_, previous, names
         self.tiles = match.tiles
         self.trail = round_.trail
-        self.seats = match.rules.seats
-        self.names = [match.name(s) for s in range(self.seats)]
-        self.mine: list[list[int]] = [[] for _ in range(self.seats)]  # trail indexes per seat
-        for i, entry in enumerate(self.trail):
-            self.mine[entry[2]].append(i)
+        self.seats = seats = match.rules.seats
+        dealt = round_.dealt
+        # One pass over the round, for what each moment (a pass or a draw) asks: each seat's
+        # entries in order; what each seat showed in the round (played, revealed, drew in
+        # sight, or was dealt open), which the other seats cannot have held; and per seat its
+        # moments, each as (its index among the seat's entries, the tiles on the line then,
+        # whether the seat's whole hand was known then); and which seats drew.
+        self.mine: list[list[tuple[int, str, int, Any, Any]]] = [[] for _ in range(seats)]
+        self.shown = shown = [d or 0 for d in dealt]
+        self.moments: list[list[tuple[int, int, bool]]] = [[] for _ in range(seats)]
+        self.drew = [False] * seats
+        known = [d is not None for d in dealt]
+        line = 0
+        for entry in self.trail:
+            _, kind, s, x, _ = entry
+            mine = self.mine[s]
+            if kind == "play":
+                line |= 1 << x
+                shown[s] |= 1 << x
+            elif kind == "reveal":
+                shown[s] |= x
+                known[s] = True
+            else:  # a pass or a draw
+                self.moments[s].append((len(mine), line, known[s]))
+                if kind == "draw":
+                    self.drew[s] = True
+                    if x is None:
+                        known[s] = False
+                    else:
+                        shown[s] |= 1 << x
+            mine.append(entry)
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -81,72 +109,68 @@ class _Round:
     # ------------------------------------------------------------------------ passes and draws
 
     def find(self, proven: list[Violation], suspicions: list[Violation]) -> None:
-        trail, dealt = self.trail, self.round.dealt
-        # What each moment rules out, worked out once a round (a pass or draw asks at each):
-        # the tiles on the line before each entry, and what each seat showed (played, revealed,
-        # drew in sight) or was dealt open, for the other seats' sake.
-        line_before, line = [], 0
-        shown = [d or 0 for d in dealt]
-        for _, kind, s, x, _ in trail:
-            line_before.append(line)
-            if kind == "play":
-                line |= 1 << x
-                shown[s] |= 1 << x
-            elif kind == "reveal":
-                shown[s] |= x
-            elif kind == "draw" and x is not None:
-                shown[s] |= 1 << x
-        for seat in range(self.seats):
-            mine = self.mine[seat]
+        pip_mask = self.tiles.pip_mask
+        for seat, moments in enumerate(self.moments):
+            if not moments:
+                continue
+            entries = self.mine[seat]
             others = 0
-            for s, mask in enumerate(shown):
+            for s, mask in enumerate(self.shown):
                 if s != seat:
                     others |= mask
-            # From each of its entries on: how many draws it made after, and the tiles it drew in
-            # sight after (they were in the boneyard then).
-            draws_after, seen_after = [0] * len(mine), [0] * len(mine)
-            draws = seen = 0
-            for k in range(len(mine) - 1, -1, -1):
-                draws_after[k], seen_after[k] = draws, seen
-                _, kind, _, x, _ = trail[mine[k]]
-                if kind == "draw":
-                    draws += 1
-                    if x is not None:
-                        seen |= 1 << x
             final_known = self.final_hand_known(seat)
-            known = dealt[seat] is not None  # the whole hand known, just before each entry
-            for k, i in enumerate(mine):
-                seq, kind, _, tile, ends = trail[i]
-                if kind in FOULS:
-                    proof = self.proof(seat, seq, kind, tile, ends, mine[k + 1:])
+            # Back from the seat's last entry: after each moment, how many draws it made, the
+            # tiles it drew in sight (they were in the boneyard then), and the tiles it played
+            # or revealed (no proof can count more of them than fit).
+            draws = seen = later = 0
+            m = len(moments) - 1
+            for k in range(len(entries) - 1, -1, -1):
+                entry = entries[k]
+                _, kind, _, x, _ = entry
+                if k == moments[m][0]:
+                    _, line, known = moments[m]
+                    seq, _, _, tile, ends = entry
+                    fit = pip_mask[ends[0]] | pip_mask[ends[1]]
+                    # A draw itself may bring a fitting tile (the tiles held *before* it are in
+                    # question).
+                    brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
+                    proof = None
+                    if (later & fit).bit_count() > brought:
+                        proof = self.proof(seat, seq, kind, tile, ends, entries[k + 1:])
                     if proof is not None:
                         proven.append(proof)
                     # A known hand was judged at once; a hand later shown whole, with no draw
                     # since, is exactly what it showed since: decided either way.
-                    elif not known and not (draws_after[k] == 0 and final_known):
-                        gone = line_before[i] | others | seen_after[k]
-                        suspicion = self.suspicion(seat, seq, kind, ends, draws_after[k], gone)
-                        if suspicion is not None:
-                            suspicions.append(suspicion)
-                if kind == "reveal":
-                    known = True
-                elif kind == "draw" and tile is None:
-                    known = False
+                    elif not known and not (draws == 0 and final_known):
+                        # possible when a tile that fits was not seen anywhere else (nor on the
+                        # line, nor drawn by the seat since: it was in the boneyard then)
+                        if possible := fit & ~(line | others | seen):
+                            suspicions.append(self.suspicion(seat, seq, kind, ends, draws,
+                                                             possible))
+                    if m == 0:
+                        break
+                    m -= 1
+                if kind == "play":
+                    later |= 1 << x
+                elif kind == "reveal":
+                    later |= x
+                elif kind == "draw":
+                    draws += 1
+                    if x is not None:
+                        seen |= 1 << x
         if (lead := self.lead()) is not None:
             proven.append(lead)
 
     def proof(self, seat: int, seq: int, kind: str, tile: int | None, ends: tuple[int, int],
-              later: Sequence[int]) -> Violation | None:
+              later: Sequence[tuple[int, str, int, Any, Any]]) -> Violation | None:
         a, b = ends
         fit = self.tiles.pip_mask[a] | self.tiles.pip_mask[b]
         # A draw itself may bring a fitting tile (the tiles held *before* it are in question).
         brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
         draws = 1 if kind == "draw" else 0
         shown = 0
-        trail = self.trail
         hits: list[tuple[int, str, int]] = []  # (seq, "play" or "reveal", what it showed)
-        for j in later:
-            u, k, _, x, _ = trail[j]
+        for u, k, _, x, _ in later:
             if k == "draw":
                 draws += 1
                 brought += x is None or fit >> x & 1
@@ -189,24 +213,22 @@ class _Round:
                          f"up to event {u} prove", "proven", u, tuple(facts))
 
     def suspicion(self, seat: int, seq: int, kind: str, ends: tuple[int, int], draws: int,
-                  gone: int) -> Violation | None:
-        """A pass or draw by a hand not known then: possible when a tile that fits was not seen
-        anywhere else (``gone``: what the seat cannot have held then)."""
+                  possible: int) -> Violation:
+        """A pass or draw by a hand not known then, which may have held the tiles ``possible``
+        (they fit, and the record shows them nowhere else)."""
         a, b = ends
-        possible = (self.tiles.pip_mask[a] | self.tiles.pip_mask[b]) & ~gone
-        if not possible:
-            return None
+        name = self.names[seat]
         names = self.tiles.mask_names(possible)
         unseen = (f"{names[0]} fits and was" if len(names) == 1
                   else f"{', '.join(names)} fit and were")
-        evidence = [{"seq": seq, "fact": f"{self.name(seat)} {VERBS[kind]} with the ends at {a} "
-                                         f"and {b}; {unseen} not seen anywhere else"}]
-        against = (f"{self.name(seat)} drew {draws} tile{'s' * (draws != 1)} afterwards"
-                   if draws else f"{self.name(seat)}'s hand at that moment was never shown in full")
-        evidence.append({"seq": seq, "fact": against})
+        against = (f"{name} drew {draws} tile{'s' * (draws != 1)} afterwards"
+                   if draws else f"{name}'s hand at that moment was never shown in full")
+        evidence = ({"seq": seq, "fact": f"{name} {VERBS[kind]} with the ends at {a} and {b}; "
+                                         f"{unseen} not seen anywhere else"},
+                    {"seq": seq, "fact": against})
         return Violation(seq, FOULS[kind], seat,
-                         f"{self.name(seat)} may have held a tile that fits {_ends(a, b)}",
-                         "possible", None, tuple(evidence))
+                         f"{name} may have held a tile that fits {_ends(a, b)}",
+                         "possible", None, evidence)
 
     def final_hand_known(self, seat: int) -> bool:
         """Whether the record shows what the seat held at the round's end (it went out, or a
@@ -214,8 +236,8 @@ class _Round:
         round_ = self.round
         if round_.ended == DOMINO and round_.seat_out == seat:
             return True
-        for j in reversed(self.mine[seat]):
-            kind = self.trail[j][1]
+        for entry in reversed(self.mine[seat]):
+            kind = entry[1]
             if kind == "reveal":
                 return True
             if kind in ("play", "draw"):
@@ -226,43 +248,47 @@ class _Round:
 
     def lead(self) -> Violation | None:
         """The lead judged as in open recording, once every dealt hand is determined."""
-        rules, trail = self.match.rules, self.trail
-        lead = next((e for e in trail if e[1] == "play"), None)
+        rules = self.match.rules
+        lead = next((e for e in self.trail if e[1] == "play"), None)
         if lead is None:
             return None
+        # A hand dealt closed is determined when the seat drew nothing that round and every
+        # tile it held was played or revealed: exactly hand_size tiles shown.
         masks: list[int] = []
-        found_at = lead[0]
-        facts = []
         for seat in range(self.seats):
             dealt = self.round.dealt[seat]
-            if dealt is not None:
-                masks.append(dealt)
-                continue
-            held, when = 0, None
-            for j in self.mine[seat]:
-                u, k, _, x, _ = trail[j]
-                if k == "draw":
-                    return None  # what it was dealt is mixed with what it drew
-                held |= (1 << x) if k == "play" else (x if k == "reveal" else 0)
-                if when is None and held.bit_count() == rules.hand_size:
-                    when = u
-            if held.bit_count() != rules.hand_size:
-                return None
-            masks.append(held)
-            found_at = max(found_at, when)
-            facts.append({"seq": when, "fact": f"{self.name(seat)} was dealt "
-                                               f"{', '.join(self.tiles.mask_names(held))}: it "
-                                               f"drew nothing and played or showed them all"})
+            if dealt is None:
+                if self.drew[seat] or self.shown[seat].bit_count() != rules.hand_size:
+                    return None  # what it was dealt is mixed with what it drew, or unknown
+                dealt = self.shown[seat]
+            masks.append(dealt)
         may_lead, tile = opening(rules, self.tiles, masks, self.match.all_dealt, self.previous)
         seq, _, seat, played, _ = lead
+        if may_lead >> seat & 1 and (tile is None or played == tile):
+            return None
+        # A foul: the facts, in words (worked out only now: most leads are legal). Each closed
+        # hand was shown whole at the event that showed its last tile.
+        facts = []
+        found_at = seq
+        for s in range(self.seats):
+            if self.round.dealt[s] is not None:
+                continue
+            held, when = 0, None
+            for u, k, _, x, _ in self.mine[s]:
+                held |= (1 << x) if k == "play" else (x if k == "reveal" else 0)
+                if held.bit_count() == rules.hand_size:
+                    when = u
+                    break
+            found_at = max(found_at, when)
+            facts.append({"seq": when, "fact": f"{self.name(s)} was dealt "
+                                               f"{', '.join(self.tiles.mask_names(held))}: it "
+                                               f"drew nothing and played or showed them all"})
         facts.append({"seq": seq, "fact": f"{self.name(seat)} led {self.tile(played)}"})
         if not may_lead >> seat & 1:
             who = " or ".join(self.name(s) for s in range(self.seats) if may_lead >> s & 1)
             return Violation(seq, "wrong_opener", seat,
                              f"{self.name(seat)} led, but the hands dealt name {who} to open",
                              "proven", found_at, tuple(facts))
-        if tile is not None and played != tile:
-            return Violation(seq, "wrong_opening_tile", seat,
-                             f"the hands dealt name {self.tile(tile)} to open the round, not "
-                             f"{self.tile(played)}", "proven", found_at, tuple(facts))
-        return None
+        return Violation(seq, "wrong_opening_tile", seat,
+                         f"the hands dealt name {self.tile(tile)} to open the round, not "
+                         f"{self.tile(played)}", "proven", found_at, tuple(facts))

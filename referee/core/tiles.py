@@ -86,7 +86,12 @@ class TileSet:
         return total
 
     def mask_names(self, mask: int) -> list[str]:
-        return [self.names[i] for i in iter_bits(mask)]
+        names, found = self.names, []
+        while mask:  # iter_bits, without a generator: every suspicion names its tiles
+            low = mask & -mask
+            found.append(names[low.bit_length() - 1])
+            mask ^= low
+        return found
 
     def heaviest(self, mask: int) -> int | None:
         """The tile a round-1 rule names in ``mask``: the highest double, else the heaviest tile

@@ -72,11 +72,12 @@ def _state(match: Match) -> dict:
 @pytest.mark.parametrize("spec, players", CASES)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), mutate=st.booleans(),
-       hidden=st.booleans())
+       hidden=st.sampled_from(["none", "one", "all"]))
 def test_push_all_is_push_on_each(spec, players, seed, mutate, hidden):
     rng = random.Random(seed)
     names = NAMES[:players]
-    _, events = random_match(spec, names, rng, hidden=(0,) if hidden else ())
+    hide = {"none": (), "one": (0,), "all": tuple(range(players))}[hidden]
+    _, events = random_match(spec, names, rng, hidden=hide)
     if mutate:
         events = _mutate(events, rng)
     rules = resolve_rules(spec, players)
