@@ -236,13 +236,19 @@ class Hub:
         self.ready = threading.Event()
 
     @property
+    def subscribed(self) -> int:
+        """The subscriptions open now (streams being served)."""
+        with self._lock:
+            return sum(len(s) for s in self._subscribers.values())
+
+    @property
     def listening(self) -> bool:
         return self.board.engine.dialect.name == "postgresql"
 
     def subscribe(self, club: str, club_id: int) -> Subscription:
         subscription = Subscription(club, self)
         with self._lock:
-            if sum(len(s) for s in self._subscribers.values()) >= self.streams:
+            if sum(len(s) for s in self._subscribers.values()) >= self.streams:  # as subscribed
                 raise Busy(f"this server streams {self.streams} scoreboards at once already; "
                            "the page retries by itself")
             if club not in self._subscribers:

@@ -120,7 +120,7 @@ def test_no_hand_ever_shows_whoever_asks(service: Service, club: str, board: Sco
                service.tokens.create_token(club, "referee", label="r"))}[role]
     text = json.dumps(board.board(club, who=who)) + json.dumps(board.changed(club, 0, who=who))
     held = {t for hand in HANDS for t in hand} - {"6-6"}
-    assert [t for t in held if t in text] == []
+    assert [t for t in held if f'"{t}"' in text] == []  # a tile is a JSON string
     assert '"counts": [2, 3]' in text
 
 

@@ -1,0 +1,206 @@
+"""The scoreboard over HTTP: its JSON (access as the club pages), and its stream read from a
+real server (waitress, as ``domino serve`` runs it) while another client appends through the
+API: the snapshot, a row event for the append, resuming with Last-Event-ID, heartbeats, the
+per-process limit (503), and never a hand in anything sent."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+import urllib.request
+from contextlib import contextmanager
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from api.scoreboard import EXTENSION as SCOREBOARD
+from api_helpers import Api, api, assert_problem, make_api, served  # noqa: F401 (api: a fixture)
+
+READ_TIMEOUT = 15.0  # seconds a read of the stream may wait (events come in < 1 s)
+FAST = {"SCOREBOARD_HEARTBEAT_SECONDS": 0.2, "SCOREBOARD_POLL_SECONDS": 0.05, "ACCESS_LOG": "0"}
+
+
+@pytest.fixture
+def fast_api(database_url: str) -> Iterator[Api]:
+    built = make_api(database_url, **FAST)
+    yield built
+    built.service.close()
+
+
+class Stream:
+    """A scoreboard stream read line by line: its events as (event, id, data) and comments."""
+
+    def __init__(self, response: http.client.HTTPResponse) -> None:
+        self.response = response
+        self.seen = b""  # every byte read, to search for what must never be sent
+
+    def next(self) -> dict[str, Any]:
+        """The next event or comment (``{"comment": text}``)."""
+        fields: dict[str, Any] = {}
+        while True:
+            line = self.response.readline()
+            self.seen += line
+            if not line:
+                raise AssertionError("the stream ended")
+            text = line.decode().rstrip("\r\n")
+            if not text:
+                if fields:
+                    if "data" in fields:
+                        fields["data"] = json.loads(fields["data"])
+                    return fields
+                continue
+            name, _, value = text.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if not name:
+                return {"comment": value}
+            fields[name] = value
+
+    def event(self, kind: str) -> dict[str, Any]:
+        """The next event of ``kind``, passing over comments and the retry field (bounded)."""
+        for _ in range(200):
+            found = self.next()
+            if found.get("event") == kind:
+                return found
+        raise AssertionError(f"no {kind} event")
+
+
+@contextmanager
+def stream(api: Api, base: str, club: str = "casino",
+           **headers: str) -> Iterator[tuple[int, Stream, Any]]:
+    """A stream of ``api``'s app served at ``base``; once closed, the server has let it go (its
+    next heartbeat finds the client gone), so that the server can stop at once."""
+    where = urlsplit(base)
+    conn = http.client.HTTPConnection(where.hostname, where.port, timeout=READ_TIMEOUT)
+    open_before = streams_open(api)
+    response = None
+    try:
+        conn.request("GET", f"/api/v1/clubs/{club}/scoreboard/stream", headers=headers)
+        response = conn.getresponse()
+        yield response.status, Stream(response), response
+    finally:
+        if response is not None:
+            response.close()  # the socket closes only once its reader is closed too
+        conn.close()
+        for _ in range(100):
+            if streams_open(api) <= open_before:
+                break
+            time.sleep(0.05)
+
+
+def streams_open(api: Api) -> int:
+    board = api.app.extensions.get(SCOREBOARD)
+    return board.hub.subscribed if board is not None else 0
+
+
+def append_over_http(base: str, api: Api, match_id: int, event: dict[str, Any], seq: int) -> int:
+    """An append by another client: a plain HTTP request to the same server."""
+    request = urllib.request.Request(
+        f"{base}/api/v1/matches/{match_id}/events", data=json.dumps(event).encode(), method="POST",
+        headers={**api.auth("scorekeeper"), "Content-Type": "application/json",
+                 "If-Match": f'"{seq}"'})
+    with urllib.request.urlopen(request, timeout=READ_TIMEOUT) as response:
+        assert response.status == 201
+        return int(response.headers["ETag"].strip('"'))
+
+
+def hidden_tiles(api: Api) -> set[str]:
+    """The tiles of the first deal's hands: the record holds them, no board may show one."""
+    return {tile for hand in api.events[0]["hands"] for tile in hand}
+
+
+# ------------------------------------------------------------------------------ the JSON
+
+
+def test_the_json_is_read_as_the_club_pages_are(api: Api) -> None:
+    assert_problem(api.client.get("/api/v1/clubs/casino/scoreboard"), 401)
+    assert_problem(api.client.get("/api/v1/clubs/casino/scoreboard",
+                                  headers=api.auth("viewer", "other")), 403)
+    assert_problem(api.client.get("/api/v1/clubs/casino/scoreboard",
+                                  headers={"Authorization": "Bearer nonsense"}), 401)
+    response = api.client.get("/api/v1/clubs/casino/scoreboard", headers=api.auth("viewer"))
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    body = response.get_json()
+    assert [r["match"] for r in body["rows"]] == [api.matches["casino"]]
+    assert body["cursor"] == body["rows"][0]["cursor"]
+    api.service.clubs.set_public("casino", True)
+    twin = api.client.get("/api/v1/pages/clubs/casino/scoreboard").get_json()
+    assert twin["rows"] == api.client.get("/api/v1/clubs/casino/scoreboard").get_json()["rows"]
+
+
+@pytest.mark.parametrize("role", ["viewer", "referee", "admin"])
+def test_no_hand_in_the_json(api: Api, role: str) -> None:
+    text = api.client.get("/api/v1/clubs/casino/scoreboard",
+                          headers=api.auth(role)).get_data(as_text=True)
+    assert [t for t in hidden_tiles(api) if f'"{t}"' in text] == []  # a tile is a JSON string
+    assert json.loads(text)["rows"][0]["counts"] == [7, 7, 7, 7]
+
+
+def test_the_page_asks_a_private_club_for_a_token(api: Api) -> None:
+    response = api.client.get("/clubs/casino/scoreboard")
+    assert response.status_code == 401 and "Sign in" in response.get_data(as_text=True)
+    page = api.client.get("/clubs/casino/scoreboard", headers=api.auth("viewer"))
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and f'id="table-{api.matches["casino"]}"' in html
+    assert 'data-stream="/api/v1/clubs/casino/scoreboard/stream"' in html
+    assert [t for t in hidden_tiles(api) if f">{t}<" in html or f'"{t}"' in html] == []
+    assert_problem(api.client.get("/api/v1/clubs/nowhere/scoreboard", headers=api.auth("viewer")),
+                   403)
+
+
+# ------------------------------------------------------------------------------ the stream
+
+
+def test_an_append_from_another_client_reaches_the_stream(fast_api: Api) -> None:
+    api, match_id = fast_api, fast_api.matches["casino"]
+    with served(api.app) as base, stream(api, base, **api.auth("viewer")) as (status, events, response):
+        assert status == 200
+        assert response.getheader("Content-Type").startswith("text/event-stream")
+        snapshot = events.event("snapshot")
+        assert [r["seq"] for r in snapshot["data"]["rows"]] == [1]
+        assert int(snapshot["id"]) == snapshot["data"]["cursor"]
+        seq = append_over_http(base, api, match_id, api.events[1], 1)
+        row = events.event("row")
+        assert (row["data"]["match"], row["data"]["seq"]) == (match_id, seq)
+        assert sum(row["data"]["counts"]) == 27  # a tile played: counts, never which tiles
+        assert int(row["id"]) >= int(snapshot["id"])
+        seq = append_over_http(base, api, match_id, api.events[2], seq)
+        assert events.event("row")["data"]["seq"] == seq
+        assert [t for t in hidden_tiles(api) - {api.events[1]["tile"], api.events[2]["tile"]}
+                if f'"{t}"'.encode() in events.seen] == []
+
+
+def test_a_stream_resumes_from_its_last_event_id(fast_api: Api) -> None:
+    api, match_id = fast_api, fast_api.matches["casino"]
+    with served(api.app) as base:
+        with stream(api, base, **api.auth("viewer")) as (_, events, _response):
+            cursor = events.event("snapshot")["id"]
+        seq = append_over_http(base, api, match_id, api.events[1], 1)
+        with stream(api, base, **api.auth("viewer"), **{"Last-Event-ID": cursor}) as (_, events, _r):
+            first = events.next()
+            while "retry" in first:
+                first = events.next()
+            assert first["event"] == "row" and first["data"]["seq"] == seq  # no snapshot
+            assert int(first["id"]) > int(cursor)
+
+
+def test_heartbeats_keep_a_quiet_stream_alive(fast_api: Api) -> None:
+    with served(fast_api.app) as base, stream(fast_api, base, **fast_api.auth("viewer")) as (_, events, _r):
+        events.event("snapshot")
+        assert events.next() == {"comment": "still here"}
+
+
+def test_what_a_stream_refuses(database_url: str) -> None:
+    api = make_api(database_url, SCOREBOARD_STREAMS=1, **FAST)
+    try:
+        with served(api.app) as base:
+            with stream(api, base) as (status, _, _r):
+                assert status == 401  # a private club, no token
+            with stream(api, base, **api.auth("viewer"), **{"Last-Event-ID": "soon"}) as (status, _, _r):
+                assert status == 422
+            with stream(api, base, **api.auth("viewer")) as (status, events, _r):
+                events.event("snapshot")
+                with stream(api, base, **api.auth("viewer")) as (busy, _, response):
+                    assert busy == 503 and response.getheader("Retry-After")
+    finally:
+        api.service.close()
