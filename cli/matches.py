@@ -7,19 +7,18 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-# The service, for the statuses --status offers; every command here opens the database anyway.
-from referee.service import STATUSES, Screen, side_names
-
 from .connection import connect
 from .lazy import LazyGroup
 from .listing import echo_csv, echo_json, output_format, page_note
 from .options import (
-    DATE, MAX_COUNT, NAME, at_option, club_option, csv_option, json_option, match_argument,
-    output_option, write_output,
+    DATE, MAX_COUNT, NAME, STATUSES, at_option, club_option, csv_option, json_option,
+    match_argument, output_option, write_output,
 )
 
+# The service is imported when a command runs (it connects), not with this module: --help
+# loads no service nor SQLAlchemy.
 if TYPE_CHECKING:
-    from referee.service import Service
+    from referee.service import Screen, Service
 
 LIST_COLUMNS = ("id", "date", "table", "event", "players", "status", "round", "totals", "winner")
 
@@ -154,6 +153,8 @@ def match_list(club_slug: str, status: str | None, player: str | None, date_from
 
 def list_row(summary: dict[str, Any]) -> dict[str, Any]:
     """A match as ``match list --json/--csv`` prints it (the winner by side name)."""
+    from referee.service import side_names
+
     winner = summary["winner"]
     return {**{c: summary[c] for c in LIST_COLUMNS if c != "winner"},
             "winner": side_names(summary["rules"], summary["players"])[winner] if winner is not None else None}
@@ -216,6 +217,8 @@ def match_report(match_id: str, as_json: bool) -> None:
         click.echo(json.dumps(report))
         return
     from .console import terminal
+
+    from referee.service import side_names
 
     from .render import report_view
 

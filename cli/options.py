@@ -62,6 +62,11 @@ class Name(click.ParamType):
 
 NAME = Name()
 
+# The choices of --status and --role, the store's (referee.service.STATUSES and ROLES; a test
+# holds them equal): written here so that a command's --help loads no service nor SQLAlchemy.
+STATUSES = ("in_progress", "finished")
+ROLES = ("admin", "referee", "scorekeeper", "viewer")
+
 match_argument = click.argument("match_id", metavar="MATCH")
 club_option = click.option("--club", "club_slug", required=True, help="The club's slug.")
 at_option = click.option("--at", "at", type=click.IntRange(0, MAX_COUNT), default=None,

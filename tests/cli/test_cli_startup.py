@@ -136,6 +136,31 @@ def test_an_unknown_command_is_a_usage_error_that_imports_nothing() -> None:
     assert not [m for m in ran["modules"] if m.startswith("cli.") and m not in ("cli.lazy", "cli.main")]
 
 
+HELPS = """
+import json, sys
+import click
+from click.testing import CliRunner
+from cli.main import main
+name = sys.argv[1]
+command = main.get_command(click.Context(main), name)
+helps = [[name, "--help"]]
+if isinstance(command, click.Group):
+    helps += [[name, sub, "--help"] for sub in command.list_commands(click.Context(command))]
+codes = [CliRunner().invoke(main, args, prog_name="domino").exit_code for args in helps]
+print(json.dumps({"codes": codes, "modules": sorted(sys.modules)}))
+"""
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_help_loads_no_service_nor_sqlalchemy(command: str) -> None:
+    # `domino match --help`, `domino token create --help`: help is read before any connection
+    out = subprocess.run([sys.executable, "-c", HELPS, command], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    ran = json.loads(out.splitlines()[-1])
+    assert set(ran["codes"]) == {0}, ran["codes"]
+    assert heavy(ran["modules"]) == []
+
+
 @pytest.mark.parametrize("command", ["disputes", "dispute-sheet", "stands", "amend", "penalty"])
 def test_the_dispute_commands_import_the_service_only_when_they_run(command: str) -> None:
     ran = run_alone(command, "--help")
