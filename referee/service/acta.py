@@ -21,10 +21,8 @@ import os
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from sqlalchemy import Connection, Row
 
 from .. import store
@@ -37,6 +35,11 @@ from .access import OPERATOR, Caller
 from .errors import NotFinished
 from .reading import Reading
 from .views import sight
+
+# cryptography (some 20 ms to import) when a key is read, made or used, not by every command
+# that opens the service
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 KEY_VARIABLE = "DOMINO_SIGNING_KEY"
 KEY_FILE = "domino-signing-key.pem"
@@ -78,10 +81,14 @@ class Signer:
             return self._key
 
     def public_raw(self) -> bytes:
+        from cryptography.hazmat.primitives import serialization
+
         return self.key().public_key().public_bytes(serialization.Encoding.Raw,
                                                     serialization.PublicFormat.Raw)
 
     def public_pem(self) -> str:
+        from cryptography.hazmat.primitives import serialization
+
         return self.key().public_key().public_bytes(
             serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
 
@@ -101,6 +108,9 @@ class Signer:
 
 
 def _load_or_make(path: Path) -> Ed25519PrivateKey:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     try:
         return _load(path)
     except FileNotFoundError:
@@ -128,6 +138,9 @@ def _load_or_make(path: Path) -> Ed25519PrivateKey:
 
 
 def _load(path: Path) -> Ed25519PrivateKey:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
     try:
         data = path.read_bytes()
     except FileNotFoundError:

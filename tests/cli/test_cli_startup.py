@@ -82,9 +82,10 @@ def test_a_database_command_still_loads_the_service_when_it_runs(tmp_path: Path)
     assert "referee.service" in ran["modules"] and "sqlalchemy" in ran["modules"]
 
 
-def test_a_listing_on_sqlite_loads_no_alembic_flask_nor_the_postgresql_dialect(tmp_path: Path) -> None:
-    # alembic only to upgrade (or to say that an upgrade is due), flask only to serve, and
-    # the PostgreSQL dialect (asyncpg's with it) only on PostgreSQL
+def test_a_listing_on_sqlite_loads_no_alembic_flask_cryptography_nor_the_postgresql_dialect(tmp_path: Path) -> None:
+    # alembic only to upgrade (or to say that an upgrade is due), flask only to serve,
+    # cryptography only to sign or verify, the PostgreSQL dialect (asyncpg's with it) only on
+    # PostgreSQL
     env = {"DOMINO_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}
     assert run_alone("db", "upgrade", env=env)["exit_code"] == 0
     assert run_alone("club", "create", "x", "--name", "X", env=env)["exit_code"] == 0
@@ -93,7 +94,7 @@ def test_a_listing_on_sqlite_loads_no_alembic_flask_nor_the_postgresql_dialect(t
         ran = run_alone(*args, env=env)
         assert ran["exit_code"] == 0, ran
         assert "sqlalchemy" in ran["modules"] and "referee.service" in ran["modules"]
-        assert not [m for m in ran["modules"] if m.split(".")[0] in ("alembic", "flask", "api", "migrations")
+        assert not [m for m in ran["modules"] if m.split(".")[0] in ("alembic", "flask", "api", "migrations", "cryptography")
                     or m.startswith("sqlalchemy.dialects.postgresql")], args
 
 
