@@ -18,6 +18,7 @@ import random
 import statistics
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -370,23 +371,31 @@ def test_a_whole_match_to_its_winner_by_taps(server: tuple[Api, str], phones: An
 # ------------------------------------------------------------------ refusals and undo
 
 
-def opened_round(api: Api) -> tuple[int, list[dict[str, Any]]]:
-    """A mano-a-mano match dealt open by the scorekeeper's token and its lead played; the
-    next three events are plays."""
+@dataclass
+class Table:
+    """A mano-a-mano match dealt open by the scorekeeper's token and its lead played (the next
+    three events are plays), open on a phone signed in with that token."""
+
+    api: Api
+    match_id: int
+    events: list[dict[str, Any]]  # the round, as taps send it
+    phone: Phone
+
+
+@pytest.fixture
+def table(server: tuple[Api, str], phones: Any) -> Table:
+    api, _ = server
     players = ["Ana", "Beto"]
     simulated = next(events for events in (
         first_round("mano-a-mano", players, random_match("mano-a-mano", players, random.Random(seed))[1])
         for seed in range(50)) if all(e["type"] == "play" for e in events[1:5]))
     match_id = new_match(api, "mano-a-mano", players)
     api.record(match_id, simulated[:2], start=0)
-    return match_id, simulated
+    return Table(api, match_id, simulated, phones().open(match_id))
 
 
-def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(server: tuple[Api, str],
-                                                                    phones: Any) -> None:
-    api, _ = server
-    match_id, _ = opened_round(api)
-    phone = phones().open(match_id)
+def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(table: Table) -> None:
+    api, match_id, phone = table.api, table.match_id, table.phone
     page = phone.page
     seat = api.service.reading.screen(match_id).position.turn
     assert page.locator("#plays button").count() > 0  # it holds a tile that fits
@@ -405,10 +414,8 @@ def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(server: tupl
     phone.shot("disputed")
 
 
-def test_undo_voids_ones_own_last_entry(server: tuple[Api, str], phones: Any) -> None:
-    api, _ = server
-    match_id, simulated = opened_round(api)
-    phone = phones().open(match_id)
+def test_undo_voids_ones_own_last_entry(table: Table, phones: Any) -> None:
+    api, match_id, simulated, phone = table.api, table.match_id, table.events, table.phone
     phone.tap(simulated[2])
     undo = {"type": "void", "target": 3, "reason": "undone by the scorekeeper"}
     tile = simulated[2]["tile"]
@@ -424,10 +431,8 @@ def test_undo_voids_ones_own_last_entry(server: tuple[Api, str], phones: Any) ->
 # ------------------------------------------------------------------ flaky Wi-Fi
 
 
-def test_a_double_tap_stores_one_event(server: tuple[Api, str], phones: Any) -> None:
-    api, _ = server
-    match_id, simulated = opened_round(api)
-    phone = phones().open(match_id)
+def test_a_double_tap_stores_one_event(table: Table) -> None:
+    api, match_id, simulated, phone = table.api, table.match_id, table.events, table.phone
     button = phone.button(simulated[2])
     button.dblclick()
     phone.page.wait_for_selector("#state[data-seq='3']")
@@ -441,11 +446,9 @@ def test_a_double_tap_stores_one_event(server: tuple[Api, str], phones: Any) -> 
     assert events_of(api, match_id) == simulated[:4]
 
 
-def test_a_stale_second_phone_is_told_another_recorded_first(server: tuple[Api, str],
-                                                             phones: Any) -> None:
-    api, _ = server
-    match_id, simulated = opened_round(api)
-    first, second = phones().open(match_id), phones().open(match_id)
+def test_a_stale_second_phone_is_told_another_recorded_first(table: Table, phones: Any) -> None:
+    api, match_id, simulated, first = table.api, table.match_id, table.events, table.phone
+    second = phones().open(match_id)
     first.tap(simulated[2])
     second.button(simulated[2]).click()
     second.page.wait_for_selector(".message.error")
@@ -456,11 +459,8 @@ def test_a_stale_second_phone_is_told_another_recorded_first(server: tuple[Api, 
     second.shot("conflict")
 
 
-def test_offline_in_the_middle_of_a_tap_stores_it_once_when_back(server: tuple[Api, str],
-                                                                 phones: Any) -> None:
-    api, _ = server
-    match_id, simulated = opened_round(api)
-    phone = phones().open(match_id)
+def test_offline_in_the_middle_of_a_tap_stores_it_once_when_back(table: Table) -> None:
+    api, match_id, simulated, phone = table.api, table.match_id, table.events, table.phone
     page = phone.page
     phone.context.set_offline(True)
     phone.button(simulated[2]).click()
