@@ -58,7 +58,8 @@
 
   function detail(row) {
     var live = row.status === "live";
-    var parts = [row.round ? "Round " + row.round : "Not dealt yet"];
+    var over = live && row.phase !== "in_progress" ? " over" : "";
+    var parts = [row.round ? "Round " + row.round + over : "Not dealt yet"];
     if (row.status === "disputed") {
       parts.push(row.disputes + " open dispute" + (row.disputes === 1 ? "" : "s"));
     }
@@ -102,7 +103,8 @@
     });
     field(card, "detail").textContent = detail(row);
     field(card, "counts").textContent = row.counts && row.counts.length && row.round
-      ? "Tiles in hand: " + row.counts.join(" · ") + (row.boneyard ? "; boneyard " + row.boneyard : "")
+      ? "Tiles in hand: " + row.counts.join(" · ")
+        + (row.boneyard && row.phase === "in_progress" ? "; boneyard " + row.boneyard : "")
       : "";
   }
 
@@ -242,6 +244,11 @@
       });
   }
 
-  window.addEventListener("online", function () { if (!controller) { window.clearTimeout(timer); timer = null; connect(); } });
+  // A phone that loses its network may keep a dead connection open for a long time: go by what
+  // the browser says, and come back at once when it is online again.
+  window.addEventListener("offline", function () { lost("Offline: reconnecting when the network is back…"); });
+  window.addEventListener("online", function () {
+    if (!controller) { window.clearTimeout(timer); timer = null; connect(); }
+  });
   connect();
 }());
