@@ -22,10 +22,11 @@ from .replay import Replay
 
 FORMAT = "domino-acta/1"
 SIGNATURE_ALGORITHM = "Ed25519"
-# What the server adds to the log's part; a log can say nothing about these.
-SERVER_FIELDS = ("match", "started_at", "ended_at")
+# What the server adds to the log's part; a log can say nothing about these (a tournament's
+# round is kept beside the match, not in its header).
+SERVER_FIELDS = ("match", "tournament", "round", "started_at", "ended_at")
 SIGNATURE_FIELDS = ("key_id", "signature")
-HEADER_FIELDS = ("club", "table", "event", "round", "date")
+HEADER_FIELDS = ("club", "table", "event", "date")
 
 
 def from_log(header: dict[str, Any], events: Sequence[Any], result: Replay) -> dict[str, Any]:

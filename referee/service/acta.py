@@ -31,6 +31,7 @@ from ..core.replay import replay
 from ..core.rules import Rules
 from ..store import db
 from ..store.db import DATA_DIR_VARIABLE
+from ..store.tournaments import tournament_of_match
 from .access import OPERATOR, Caller
 from .errors import NotFinished
 from .reading import Reading
@@ -193,10 +194,14 @@ class Actas:
             header = store.load_json(row.header)
             events = self.matches.events(conn, row)
             started, ended = store.recorded_span(conn, row.id)
+            paired = tournament_of_match(conn, row.id)  # a tournament's table, if it is one
         result = replay(Rules(**row.rules), row.players, events)
         body = sheet.from_log(header, events, result)
         if body["chain"]["head"] != head:
             # The events were changed behind the database's append-only guard: sign nothing.
             raise RuntimeError(f"match {row.id}: the stored chain disagrees with its events")
-        return self.signer.sign({**body, "match": row.id, "started_at": store.iso(started),
-                                 "ended_at": store.iso(ended)})
+        return self.signer.sign({
+            **body, "match": row.id,
+            "tournament": paired.slug if paired is not None else None,
+            "round": paired.round if paired is not None else None,
+            "started_at": store.iso(started), "ended_at": store.iso(ended)})

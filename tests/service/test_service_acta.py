@@ -51,7 +51,8 @@ def test_a_finished_match_has_a_signed_acta(service: Service, finished: int, key
     check_signature(acta, published)
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert acta["format"] == "domino-acta/1" and acta["match"] == finished
-    assert (acta["club"], acta["table"], acta["event"], acta["round"]) == ("casino", "7", "Otoño", None)
+    assert (acta["club"], acta["table"], acta["event"]) == ("casino", "7", "Otoño")
+    assert (acta["tournament"], acta["round"]) == (None, None)  # no tournament's table
     assert [p["name"] for p in acta["players"]] == PLAYERS
     assert [p["side"] for p in acta["players"]] == [0, 1, 0, 1]
     report = service.reading.report(finished)
@@ -124,3 +125,15 @@ def test_an_acta_is_for_readers_of_the_club(service: Service, finished: int) -> 
         service.actas.head(finished, who=STRANGER)
     with pytest.raises(NotFound):
         service.actas.acta(finished + 100)
+
+
+def test_a_tournament_tables_acta_names_its_round(service: Service, club: str) -> None:
+    pairs = [["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"], ["Gabi", "Hugo"]]
+    service.tournaments.create(club, "liga", "Liga", rules="parejas", format="round_robin",
+                               rounds=3, entrants=pairs)
+    table = service.tournaments.pair(club, "liga")["tables"][1]
+    service.recording.record_event(table["match"], {"type": "forfeit", "side": 1,
+                                                    "reason": "no show"}, expected_seq=0)
+    acta = service.actas.acta(table["match"])
+    assert (acta["tournament"], acta["round"], acta["event"]) == ("liga", 1, "Liga")
+    assert acta["table"] == str(table["table"])
