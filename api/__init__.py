@@ -32,6 +32,7 @@ from referee.service import MatchLimits, open_service
 from . import access_log, clubs, disputes, events, matches, score, scoreboard, tokens
 from .access_log import AccessLog
 from . import players
+from .tournaments import init_tournaments
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
@@ -80,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         api.register_blueprint(module.blp)
     api.register_blueprint(players.blp)
     init_pages(app, api)
+    init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
     register_error_handlers(app)

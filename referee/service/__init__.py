@@ -77,7 +77,7 @@ class Service:
         self.standings = Standings(engine)
         self.disputes = Disputes(self.matches, self.reading, self.recording)
         self.actas = Actas(self.reading, signer or Signer())
-        self.tournaments = Tournaments(engine, self.recording, clock)
+        self.tournaments = Tournaments(engine, self.recording, self.clubs, clock)
 
     def rebuild(self) -> int:
         """Recompute every match's projection from its events; returns how many matches."""

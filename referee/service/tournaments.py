@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine, Row
 from ..core.rules import RulesError, resolve_rules
 from ..store import db
 from ..store import tournaments as store
+from ..store.codec import iso
 from ..store.errors import AlreadyExists
 from ..store.schema import TOURNAMENT_FORMATS
 from . import checks
@@ -35,6 +36,7 @@ from .players import seat_ids, seating
 from .tournament_standings import event_standing, standing_csv
 
 if TYPE_CHECKING:
+    from .clubs import Clubs
     from .pairing import Entrant, Pairing, PairingRules
     from .recording import Recording
 
@@ -51,11 +53,25 @@ class RoundRefused(NotFinished):
 
 
 class Tournaments:
-    def __init__(self, engine: Engine, recording: Recording,
+    def __init__(self, engine: Engine, recording: Recording, clubs: Clubs,
                  clock: Callable[[], dt.datetime]) -> None:
         self.engine = engine
         self.recording = recording
+        self.clubs = clubs
         self.clock = clock
+
+    def reader(self, club: str, who: Caller | None) -> Caller:
+        """``who``; for someone without a token (None), the club's public reader, as the club
+        pages read it (Unauthorized when the club is not public)."""
+        return who if who is not None else self.clubs.public_reader(club)
+
+    def page(self, club: str, slug: str, *, who: Caller | None = None) -> dict[str, Any]:
+        """What the tournament's page shows (and its JSON twin is): the club, the tournament
+        as :meth:`show` gives it, and its event standing now."""
+        who = self.reader(club, who)
+        return {"club": self.clubs.get_club(club, who=who),
+                "tournament": self.show(club, slug, who=who),
+                "standings": self.standings(club, slug, who=who)}
 
     # ------------------------------------------------------------------ the event itself
 
@@ -229,7 +245,7 @@ class Tournaments:
                 club, row.rules, _seat_order(row.format, table["sides"], entrants), who=who,
                 client_key=MATCH_KEY.format(id=row.id, round=number, version=version,
                                             table=table["table"]),
-                event=row.name, table=table["table"])
+                event=row.name, table=str(table["table"]))  # a table as logs write it: text
             with db.writing(self.engine) as conn:
                 store.link_match(conn, created["id"], row.id, number, table["table"], version)
         with db.reading(self.engine) as conn:
@@ -307,7 +323,7 @@ class Tournaments:
                 status = "paired"
             out.append({
                 "number": r.number, "status": status, "version": r.version,
-                "paired_at": r.paired_at.isoformat() if r.paired_at else None, "tables": tables,
+                "paired_at": iso(r.paired_at), "tables": tables,
                 "byes": [{"entrant": b["entrant"], "name": _name(entrants, b["entrant"]),
                           "reasons": b["reasons"]} for b in r.pairing["byes"]],
                 "relaxed": r.pairing["relaxed"],
@@ -331,7 +347,7 @@ def _tournament(row: Row, rounds: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "starts_on": row.starts_on, "ends_on": row.ends_on, "rounds": row.rounds,
             "bye": {"won": row.bye_won, "points": row.bye_points},
             "status": "finished" if done else ("playing" if rounds else "open"),
-            "rounds_paired": len(rounds), "created_at": row.created_at.isoformat()}
+            "rounds_paired": len(rounds), "created_at": iso(row.created_at)}
 
 
 def _engine_id(number: int) -> str:

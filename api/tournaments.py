@@ -1,0 +1,310 @@
+"""Tournaments: a club's events played in rounds (``/api/v1/clubs/{club}/tournaments``), their
+page (``/clubs/{club}/tournaments/{t}``) and its JSON twin (docs/tournaments.md).
+
+Reading needs a token of the club, or none for a public club (as its pages do); an admin
+creates tournaments and manages entrants; a referee pairs and re-pairs rounds. Every rule and
+decision is the service's (``svc.tournaments``): the views pass the caller and shape answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint as FlaskBlueprint, Flask, Response, render_template, request, url_for
+from flask_smorest import Api
+from marshmallow import Schema, fields, validate
+
+from referee.service import Caller
+
+from .auth import auth, caller
+from .context import service
+from .openapi import Blueprint
+from .pages.common import TWIN_PREFIX, page_caller, twin_of
+from .pages.views import page
+from .schemas import NAME, NEW_PLAYERS, SLUG
+
+blp = Blueprint("tournaments", __name__, url_prefix="/api/v1",
+                description="Tournaments: entrants, rounds paired, event standings")
+twin = Blueprint("tournament-twin", __name__, url_prefix=TWIN_PREFIX,
+                 description="The tournament page's JSON twin: public clubs need no token")
+pages = FlaskBlueprint("tournament-pages", __name__)
+
+BASE = "/clubs/<string:club>/tournaments"
+ONE = BASE + "/<string:slug>"
+# A token, or none for a public club.
+OPTIONAL_BEARER = [{}, {"bearer": []}]
+LOCATION = {"Location": {"schema": {"type": "string"}}}
+FORMATS = ("pairs", "rotating", "round_robin")
+
+
+def reader(club: str) -> Caller:
+    """The token's caller, or for a request without one a public club's reader (401 else)."""
+    return service().tournaments.reader(club, page_caller())
+
+
+# ---------------------------------------------------------------------- schemas
+
+
+class TournamentByeSchema(Schema):
+    won = fields.Boolean(load_default=True, metadata={"description": "a bye counts as a match won"})
+    points = fields.Integer(load_default=0, validate=validate.Range(0, 10_000),
+                            metadata={"description": "points for that a bye earns"})
+
+
+class TournamentCreateSchema(Schema):
+    slug = fields.String(required=True, validate=SLUG)
+    name = fields.String(required=True, validate=NAME, metadata={
+        "description": "also the header event of its matches"})
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    rules = fields.Raw(required=True, metadata={
+        "type": ["string", "object"],
+        "description": "its matches' rules, as a match takes them: two partnerships of two"})
+    rounds = fields.Integer(required=True, validate=validate.Range(1, 100))
+    starts_on = fields.String(validate=validate.Length(max=40), metadata={"description": "ISO 8601"})
+    ends_on = fields.String(validate=validate.Length(max=40), metadata={"description": "ISO 8601"})
+    bye = fields.Nested(TournamentByeSchema, load_default=lambda: {"won": True, "points": 0})
+    entrants = fields.List(fields.Raw(metadata={"type": ["string", "array"]}), load_default=list,
+                           validate=validate.Length(max=1000), metadata={
+                               "description": "names (rotating), or [name, name] partnerships"})
+    new = fields.Boolean(load_default=False, metadata={"description": NEW_PLAYERS})
+
+
+class TournamentEntrantSchema(Schema):
+    number = fields.Integer(required=True, metadata={"description": "in order of entry"})
+    id = fields.String(required=True, metadata={"description": "the pairing's id: the number, 4 digits"})
+    name = fields.String(required=True)
+    players = fields.List(fields.String(), required=True)
+    player_ids = fields.List(fields.Integer(), required=True)
+    entered = fields.Integer(required=True, metadata={"description": "the first round it may be paired in"})
+    withdrawn = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the first round it is not paired in (null: still playing)"})
+
+
+class TournamentWithdrawnSchema(TournamentEntrantSchema):
+    repair = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "a round paired but not started that seats it: re-pair it"})
+
+
+class TournamentEnterSchema(Schema):
+    players = fields.List(fields.String(validate=NAME), required=True,
+                          validate=validate.Length(min=1, max=2), metadata={
+                              "description": "one player (rotating) or a partnership's two"})
+    new = fields.Boolean(load_default=False, metadata={"description": NEW_PLAYERS})
+
+
+class TournamentRoundSchema(Schema):
+    number = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "paired, started (a match has an event) or finished (every match is)"})
+    version = fields.Integer(required=True, metadata={"description": "1, and one more each re-pairing"})
+    paired_at = fields.String(allow_none=True, metadata={"format": "date-time"})
+    tables = fields.List(fields.Dict(), required=True, metadata={
+        "description": "by table: table, match (its id), sides ({entrant, name, players}), players "
+                       "(seat order), status, last_seq, totals, winner, reasons (why this table)"})
+    byes = fields.List(fields.Dict(), required=True, metadata={"description": "entrant, name, reasons"})
+    relaxed = fields.List(fields.String(), required=True, metadata={
+        "description": "the pairing rules that had to give, and why (empty: none)"})
+    text = fields.String(required=True, metadata={"description": "the pairing written out"})
+
+
+class TournamentSchema(Schema):
+    slug = fields.String(required=True)
+    name = fields.String(required=True)
+    format = fields.String(required=True)
+    rules = fields.Raw(required=True)
+    starts_on = fields.String(allow_none=True)
+    ends_on = fields.String(allow_none=True)
+    rounds = fields.Integer(required=True, metadata={"description": "the rounds it is to have"})
+    bye = fields.Nested(TournamentByeSchema, required=True)
+    status = fields.String(required=True, metadata={"description": "open, playing or finished"})
+    rounds_paired = fields.Integer(required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class TournamentDetailSchema(TournamentSchema):
+    entrants = fields.List(fields.Nested(TournamentEntrantSchema), required=True)
+    paired_rounds = fields.List(fields.Nested(TournamentRoundSchema), required=True)
+
+
+class EventStandingSchema(Schema):
+    rank = fields.Integer(required=True)
+    entrant = fields.String(required=True)
+    player = fields.String(metadata={"description": "rotating"})
+    partners = fields.List(fields.String(), metadata={"description": "pairs and round_robin"})
+    played = fields.Integer(required=True, metadata={"description": "finished matches and byes"})
+    won = fields.Integer(required=True)
+    lost = fields.Integer(required=True)
+    byes = fields.Integer(required=True)
+    rounds_won = fields.Integer(required=True)
+    points_for = fields.Integer(required=True)
+    points_against = fields.Integer(required=True)
+    difference = fields.Integer(required=True)
+    win_rate = fields.Float(required=True)
+    rating = fields.Float(required=True)
+    rating_games = fields.Integer(required=True)
+    flagged = fields.Integer(required=True)
+    provisional = fields.Boolean(required=True)
+    withdrawn = fields.Integer(allow_none=True, required=True)
+
+
+class EventStandingArgsSchema(Schema):
+    format = fields.String(load_default="json", validate=validate.OneOf(("json", "csv")))
+    after = fields.Integer(validate=validate.Range(0, 100), metadata={
+        "description": "the standing after this round (default: every round)"})
+
+
+class TournamentPageSchema(Schema):
+    club = fields.Dict(required=True)
+    tournament = fields.Nested(TournamentDetailSchema, required=True)
+    standings = fields.List(fields.Nested(EventStandingSchema), required=True)
+
+
+# ---------------------------------------------------------------------- the API
+
+
+@blp.route(BASE, methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, TournamentSchema(many=True))
+@blp.errors(401, 403, 404)
+def list_tournaments(club: str):
+    """The club's tournaments, newest first."""
+    return service().tournaments.list(club, who=reader(club))
+
+
+@blp.route(BASE, methods=["POST"])
+@auth.login_required
+@blp.arguments(TournamentCreateSchema())
+@blp.response(201, TournamentDetailSchema, headers=LOCATION)
+@blp.errors(401, 403, 404, 409, 415, 422)
+def create_tournament(body: dict[str, Any], club: str):
+    """Create a tournament (admin), with its first entrants if given.
+
+    Its matches take "rules" (two partnerships of two); "format" is pairs (fixed partnerships,
+    Swiss), rotating (players, new partners each round) or round_robin. New player names join
+    the club (a name close to a player's is refused, 422, unless "new": true).
+    """
+    made = service().tournaments.create(
+        club, body["slug"], body["name"], rules=body["rules"], format=body["format"],
+        rounds=body["rounds"], starts_on=body.get("starts_on"), ends_on=body.get("ends_on"),
+        bye_won=body["bye"]["won"], bye_points=body["bye"]["points"],
+        entrants=body["entrants"], confirm_new=body["new"], who=caller())
+    return made, {"Location": url_for("tournaments.get_tournament", club=club, slug=made["slug"])}
+
+
+@blp.route(ONE, methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, TournamentDetailSchema)
+@blp.errors(401, 403, 404)
+def get_tournament(club: str, slug: str):
+    """A tournament: settings, entrants, and every round paired with its tables and why."""
+    return service().tournaments.show(club, slug, who=reader(club))
+
+
+@blp.route(ONE + "/entrants", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, TournamentEntrantSchema(many=True))
+@blp.errors(401, 403, 404)
+def list_entrants(club: str, slug: str):
+    """The entrants, in order of entry, withdrawn ones too."""
+    return service().tournaments.show(club, slug, who=reader(club))["entrants"]
+
+
+@blp.route(ONE + "/entrants", methods=["POST"])
+@auth.login_required
+@blp.arguments(TournamentEnterSchema())
+@blp.response(201, TournamentEntrantSchema)
+@blp.errors(401, 403, 404, 409, 415, 422)
+def enter(body: dict[str, Any], club: str, slug: str):
+    """Enter a player (rotating) or a partnership (admin), from the first round not started.
+    A withdrawn entrant entered again plays on from there; a player entered already is 409."""
+    return service().tournaments.enter(club, slug, body["players"], confirm_new=body["new"],
+                                       who=caller())
+
+
+@blp.route(ONE + "/entrants/<int:number>/withdraw", methods=["POST"])
+@auth.login_required
+@blp.response(200, TournamentWithdrawnSchema)
+@blp.errors(401, 403, 404, 422)
+def withdraw(club: str, slug: str, number: int):
+    """Withdraw an entrant (admin) from the first round not started; its results still count.
+    ``repair`` names a round paired but not started that seats it: re-pair it."""
+    return service().tournaments.withdraw(club, slug, number, who=caller())
+
+
+@blp.route(ONE + "/rounds", methods=["POST"])
+@auth.login_required
+@blp.response(201, TournamentRoundSchema, headers=LOCATION)
+@blp.errors(401, 403, 404, 409, 422)
+def pair(club: str, slug: str):
+    """Pair the next round (referee) and create its matches, one a table.
+
+    409 while the last round is not finished, or when every round is paired; 422 for a field
+    that cannot be paired (too few present).
+    """
+    paired = service().tournaments.pair(club, slug, who=caller())
+    return paired, {"Location": url_for("tournaments.get_round", club=club, slug=slug,
+                                        number=paired["number"])}
+
+
+@blp.route(ONE + "/rounds/<int:number>/repair", methods=["POST"])
+@auth.login_required
+@blp.response(200, TournamentRoundSchema)
+@blp.errors(401, 403, 404, 409, 422)
+def repair(club: str, slug: str, number: int):
+    """Pair the last round again (referee), with the field as it now is, before any of its
+    matches has an event (409 after). Its old matches stay in the record, retired."""
+    return service().tournaments.repair(club, slug, number, who=caller())
+
+
+@blp.route(ONE + "/rounds/<int:number>", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, TournamentRoundSchema)
+@blp.errors(401, 403, 404)
+def get_round(club: str, slug: str, number: int):
+    """A round: its tables (match, players, score, status) with the reasons for each, byes."""
+    return service().tournaments.round(club, slug, number, who=reader(club))
+
+
+@blp.route(ONE + "/standings", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.arguments(EventStandingArgsSchema(), location="query")
+@blp.response(200, EventStandingSchema(many=True), description="the event standing, best first")
+@blp.alt_response(200, schema={"type": "string"}, content_type="text/csv", success=True,
+                  description="with ?format=csv")
+@blp.errors(401, 403, 404)
+def standings(args: dict[str, Any], club: str, slug: str):
+    """The event standing (players in rotating, partnerships otherwise), by the club's
+    tie-breakers, after ?after= rounds (default: all): JSON, or CSV with ?format=csv."""
+    tournaments, who = service().tournaments, reader(club)
+    if args["format"] == "csv":
+        return Response(tournaments.standings_csv(club, slug, after=args.get("after"), who=who),
+                        mimetype="text/csv", headers={
+                            "Content-Disposition": f'inline; filename="{slug}-standings.csv"'})
+    return tournaments.standings(club, slug, after=args.get("after"), who=who)
+
+
+# ---------------------------------------------------------------------- the page and its twin
+
+
+@twin.route(ONE, methods=["GET"])
+@twin.doc(security=OPTIONAL_BEARER)
+@twin.response(200, TournamentPageSchema)
+@twin.errors(401, 403, 404)
+def tournament_twin(club: str, slug: str):
+    """A tournament's page as JSON: the club, the tournament with its rounds, the standing."""
+    return service().tournaments.page(club, slug, who=page_caller())
+
+
+@pages.route(ONE)
+@page
+def tournament_page(who: Any, club: str, slug: str) -> str:
+    data = service().tournaments.page(club, slug, who=who)
+    return render_template("pages/tournament.html", data=data, club=data["club"],
+                           twin=twin_of(request.path),
+                           signed_in="Authorization" in request.headers)
+
+
+def init_tournaments(app: Flask, api: Api) -> None:
+    api.register_blueprint(blp)
+    api.register_blueprint(twin)
+    app.register_blueprint(pages)
