@@ -86,3 +86,6 @@ def test_push_all_is_push_on_each(spec, players, seed, mutate, hidden):
     together = Match(rules, names)
     assert together.push_all(events) == pushed
     assert _state(together) == _state(one_by_one)
+    once = Match(rules, names)  # events that can be gone through only once
+    assert once.push_all(iter(events)) == pushed
+    assert _state(once) == _state(one_by_one)
