@@ -215,6 +215,7 @@
         store.removeItem(pendingKey);
         if (answer.status === 201) { window.location.href = "/score/matches/" + answer.body.id; return; }
         say(problemText(answer), "error");
+        messageBox.scrollIntoView({block: "nearest"});  // the form is further down a phone
       }, function () {
         setNet("offline", "Offline: will retry");
         setTimeout(function () { create(request); }, 2000);
@@ -230,6 +231,7 @@
         if (!seat.hidden && value) players.push(value);
       });
       var request = {key: newKey(), body: {rules: preset.value, players: players}};
+      if (document.getElementById("new-players").checked) request.body["new"] = true;
       var table = document.getElementById("table").value.trim();
       if (table) request.body.table = table;
       store.setItem(pendingKey, JSON.stringify(request));
@@ -688,8 +690,15 @@
         send();
       }
     });
+    // Not while something is being typed here (a hand, pips, a note): a redraw would lose it.
+    function typing() {
+      var active = document.activeElement;
+      return active && active.tagName === "INPUT" && actions.contains(active) && active.value !== "";
+    }
     if (pollMs > 0) {
-      setInterval(function () { if (!pending && document.visibilityState !== "hidden") load(true); }, pollMs);
+      setInterval(function () {
+        if (!pending && !typing() && document.visibilityState !== "hidden") load(true);
+      }, pollMs);
     }
   }
 

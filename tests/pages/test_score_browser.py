@@ -238,7 +238,11 @@ def test_sign_in_and_start_a_match_from_the_phone(server: tuple[Api, str], phone
     page.select_option("#preset", "mano-a-mano")
     assert page.is_hidden("#player-2")  # two seats
     page.fill("#player-0", "Ana")
-    page.fill("#player-1", "Elena")
+    page.fill("#player-1", "Anna")  # close to Ana: refused, then meant
+    page.click("#new-match button[type=submit]")
+    page.wait_for_selector(".message.error")
+    assert "did you mean" in phone.status.lower()
+    page.check("#new-players")
     page.fill("#table", "7")
     phone.check_layout()
     phone.shot("start")
@@ -247,7 +251,8 @@ def test_sign_in_and_start_a_match_from_the_phone(server: tuple[Api, str], phone
     page.wait_for_selector("#state[aria-busy=false]")
     match_id = int(page.url.rsplit("/", 1)[1])
     summary = api.service.reading.get_match(match_id)
-    assert summary["players"] == ["Ana", "Elena"] and summary["table"] == "7"
+    assert summary["players"] == ["Ana", "Anna"] and summary["table"] == "7"
+    assert "Anna" in {p["name"] for p in api.service.players.list("casino", limit=500)[0]}
     assert page.locator("#title").text_content() == f"Match {match_id} · table 7"
     assert page.evaluate("localStorage.getItem('domino-referee.score.token')") is not None
     page.click("#sign-out")
