@@ -238,16 +238,20 @@ class Tournaments:
             entrants = {e["id"]: e for e in _entrants(conn, row)}
             pairing = _round(self._rounds(conn, row), number)["pairing"]
             linked = {m.table_number for m in store.round_matches(conn, row.id, number)}
+        # the pairing read is this version's unless the round was re-paired meanwhile; then
+        # the first link below finds out and stops
         for table in pairing["tables"]:
             if table["table"] in linked:
                 continue
             created = self.recording.create_match(
-                club, row.rules, _seat_order(row.format, table["sides"], entrants), who=who,
+                club, row.rules, _seat_order(table["sides"], entrants), who=who,
                 client_key=MATCH_KEY.format(id=row.id, round=number, version=version,
                                             table=table["table"]),
                 event=row.name, table=str(table["table"]))  # a table as logs write it: text
             with db.writing(self.engine) as conn:
-                store.link_match(conn, created["id"], row.id, number, table["table"], version)
+                if not store.link_match(conn, created["id"], row.id, number, table["table"],
+                                        version):
+                    break  # re-paired meanwhile: the newer pairing makes its own matches
         with db.reading(self.engine) as conn:
             return _round(self._rounds(conn, row), number)
 
@@ -410,7 +414,7 @@ def _name(entrants: dict[str, dict[str, Any]], entrant: str) -> str:
     return found["name"] if found else entrant
 
 
-def _side(format: str, side: Sequence[str], entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _side(side: Sequence[str], entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """A side of a table: one partnership, or (rotating) two players who partner this round."""
     found = [entrants[i] for i in side]
     players = [p for e in found for p in e["players"]]
@@ -418,21 +422,18 @@ def _side(format: str, side: Sequence[str], entrants: dict[str, dict[str, Any]])
             "players": players}
 
 
-def _seat_order(format: str, sides: Sequence[Sequence[str]],
-                entrants: dict[str, dict[str, Any]]) -> list[str]:
+def _seat_order(sides: Sequence[Sequence[str]], entrants: dict[str, dict[str, Any]]) -> list[str]:
     """The four seats of a table's match: partners sit opposite (seats 0 and 2 are side 0,
     seats 1 and 3 side 1, as the partnership presets seat them)."""
-    one, other = (_side(format, s, entrants)["players"] for s in sides)
+    one, other = (_side(s, entrants)["players"] for s in sides)
     return [one[0], other[0], one[1], other[1]]
 
 
 def _table(table: dict[str, Any], match: Row | None,
            entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    sides = [_side("", s, entrants) for s in table["sides"]]
     return {"table": table["table"], "match": match.match_id if match else None,
-            "sides": sides, "players": list(match.players) if match else
-            [sides[0]["players"][0], sides[1]["players"][0], sides[0]["players"][1],
-             sides[1]["players"][1]],
+            "sides": [_side(s, entrants) for s in table["sides"]],
+            "players": list(match.players) if match else _seat_order(table["sides"], entrants),
             "status": match.status if match else None,
             "last_seq": match.last_seq if match else 0,
             "totals": list(match.totals) if match else None,

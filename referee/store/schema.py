@@ -300,7 +300,8 @@ tournaments = Table(
     Column("rounds", Integer, nullable=False),  # how many rounds it is to have
     Column("bye_won", Boolean, nullable=False),  # what a bye earns: a match won or not,
     Column("bye_points", Integer, nullable=False),  # and points for
-    # open (no round paired), playing, finished (its last round finished): kept by the service
+    # open (no round paired), playing (one paired); the service reads finished (its last round
+    # finished) from the rounds, so a ruling that reopens a match never leaves this stale
     Column("status", String(16), nullable=False),
     Column("created_at", Timestamp, nullable=False),
     UniqueConstraint("club_id", "slug"),

@@ -9,7 +9,7 @@ match changes the event standing at once, as it changes the club's.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Sequence
+from typing import Any
 
 from sqlalchemy import Connection, Row, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -129,10 +129,16 @@ def set_round_status(conn: Connection, tournament_id: int, number: int, status: 
 
 
 def link_match(conn: Connection, match_id: int, tournament_id: int, number: int, table: int,
-               version: int) -> None:
+               version: int) -> bool:
+    """Link a match made for ``version`` of the round's pairing; retired at once (False) when
+    the round was re-paired meanwhile, so a round never holds two pairings' matches."""
+    r = tournament_rounds
+    current = conn.execute(select(r.c.version).where(r.c.tournament_id == tournament_id,
+                                                     r.c.number == number)).scalar()
     conn.execute(insert(tournament_matches).values(
         match_id=match_id, tournament_id=tournament_id, round=number, table_number=table,
-        version=version))
+        version=version, retired=current != version))
+    return current == version
 
 
 def round_matches(conn: Connection, tournament_id: int, number: int | None = None) -> list[Row]:
@@ -164,13 +170,8 @@ def results(conn: Connection, tournament_id: int) -> list[Row]:
 
 
 def tournament_of_match(conn: Connection, match_id: int) -> Row | None:
-    """The tournament slug, round and table a (current) match was made for, if any."""
+    """The tournament slug and name, round and table a (current) match was made for, if any."""
     t = tournament_matches
     return conn.execute(select(tournaments.c.slug, tournaments.c.name, t.c.round, t.c.table_number)
                         .join(tournaments, tournaments.c.id == t.c.tournament_id)
                         .where(t.c.match_id == match_id, t.c.retired.is_(False))).first()
-
-
-def player_ids(conn: Connection, ids: Sequence[int]) -> dict[int, str]:
-    return dict(conn.execute(select(players.c.id, players.c.name)
-                             .where(players.c.id.in_(list(ids)))).all())
