@@ -207,12 +207,15 @@ def exported(api: Api, phone: Phone, match_id: int, path: Path) -> dict[str, Any
     return validate(path)
 
 
-def reveals(rules: str, players: list[str], round_events: list[dict[str, Any]]) -> dict[int, int]:
-    """The pips each seat holds when the (open) round ends."""
+def reveals(rules: str, players: list[str],
+            round_events: list[dict[str, Any]]) -> dict[int, tuple[int, list[str]]]:
+    """The pips and the tiles each seat holds when the (open) round ends."""
     match = Match(resolve_rules(rules, len(players)), players)
     for event in round_events:
         assert match.push(event) is None
-    return {s: match.tiles.mask_pips(match.known[s]) for s in range(len(players))}
+    ts = match.tiles
+    return {s: (ts.mask_pips(match.known[s]), ts.mask_names(match.known[s]))
+            for s in range(len(players))}
 
 
 # ------------------------------------------------------------------ signing in, starting
@@ -285,14 +288,21 @@ def test_a_closed_parejas_round_and_its_reveals_by_taps(server: tuple[Api, str],
     pips = reveals("parejas", players, round_events)
     owed = sorted(int(s) for s in phone.page.eval_on_selector_all(
         "input[data-reveal-pips]", "xs => xs.map(x => x.dataset.revealPips)"))
-    assert owed and all(pips[s] > 0 for s in owed)
+    assert owed and all(pips[s][0] > 0 for s in owed)
     phone.check_layout()
     phone.shot("parejas-reveals")
-    for seat in owed:
+    for n, seat in enumerate(owed):  # the first by its tiles, the others by their pips
         before = phone.seq
-        phone.page.fill(f"input[data-reveal-pips='{seat}']", str(pips[seat]))
-        phone.page.click(f"button[data-reveal='{seat}']")
+        if n == 0:
+            phone.page.fill(f"input[data-reveal-tiles='{seat}']", " ".join(pips[seat][1]))
+            phone.page.click(f"button[data-reveal-tiles-button='{seat}']")
+        else:
+            phone.page.fill(f"input[data-reveal-pips='{seat}']", str(pips[seat][0]))
+            assert phone.page.get_attribute(f"button[data-reveal='{seat}']", "data-event") == \
+                hook({"type": "reveal", "seat": seat, "pips": pips[seat][0]})
+            phone.page.click(f"button[data-reveal='{seat}']")
         phone.page.wait_for_selector(f"#state[data-seq='{before + 1}']")
+    assert events_of(api, match_id)[-len(owed)]["tiles"] == pips[owed[0]][1]
     phone.page.wait_for_selector("#deal-closed")
     phone.shot("parejas-round-over")
 
