@@ -260,15 +260,16 @@ def bench(name: str, url: str, args: argparse.Namespace) -> None:
         print(f"  the finishing append, big club {b:.2f} ms vs empty club {e:.2f} ms: ratio "
               f"{b / e:.2f}")
 
-        ruling(service, early)
+        ruling(service, early, b)
     finally:
         service.close()
 
 
-def ruling(service: Service, early: int) -> None:
+def ruling(service: Service, early: int, finishing_ms: float) -> None:
     """A penalty that turns the result of the club's first finished match: the append's time
-    (the standings rows rewritten, the ratings after it marked stale), then how long until the
-    worker has every later match rated again and a reader gets the standings."""
+    (the standings rows rewritten, the ratings after it marked stale), against the append that
+    finishes a match in the big club (``finishing_ms``), then how long until the worker has
+    every later match rated again and a reader gets the standings."""
     from referee.service import ratings
 
     club_id = _club_id(service, "big")
@@ -281,8 +282,9 @@ def ruling(service: Service, early: int) -> None:
     assert after["Beto"]["won"] == before["Beto"]["won"] + 1
     assert ratings.wait_rated(service.engine, club_id, 0)
     print(f"  a ruling on the first of {finished_count(service, club_id):,} matches: the append "
-          f"{1000 * append_s:.1f} ms; the ratings after it re-rated by the worker and the "
-          f"standings read {fresh_s:.1f} s after it")
+          f"{1000 * append_s:.1f} ms ({1000 * append_s / finishing_ms:.1f}x the finishing append "
+          f"in the big club); the ratings after it re-rated by the worker and the standings "
+          f"read {fresh_s:.1f} s after it")
 
 
 def _club_id(service: Service, club: str) -> int:
