@@ -21,7 +21,7 @@ from .context import service
 from .openapi import Blueprint
 from .pages.common import TWIN_PREFIX, page_caller, twin_of
 from .pages.views import page
-from .schemas import NAME, NEW_PLAYERS, SLUG
+from .schemas import NAME, NEW_PLAYERS, SLUG, StandingSchema
 
 blp = Blueprint("tournaments", __name__, url_prefix="/api/v1",
                 description="Tournaments: entrants, rounds paired, event standings")
@@ -126,25 +126,14 @@ class TournamentDetailSchema(TournamentSchema):
     paired_rounds = fields.List(fields.Nested(TournamentRoundSchema), required=True)
 
 
-class EventStandingSchema(Schema):
-    rank = fields.Integer(required=True)
-    entrant = fields.String(required=True)
-    player = fields.String(metadata={"description": "rotating"})
-    partners = fields.List(fields.String(), metadata={"description": "pairs and round_robin"})
+class EventStandingSchema(StandingSchema):
+    """A row of the club's standings (GET /clubs/{club}/standings), and the entrant's own."""
+
+    entrant = fields.String(required=True, metadata={"description": "the entrant's id"})
     played = fields.Integer(required=True, metadata={"description": "finished matches and byes"})
-    won = fields.Integer(required=True)
-    lost = fields.Integer(required=True)
     byes = fields.Integer(required=True)
-    rounds_won = fields.Integer(required=True)
-    points_for = fields.Integer(required=True)
-    points_against = fields.Integer(required=True)
-    difference = fields.Integer(required=True)
-    win_rate = fields.Float(required=True)
-    rating = fields.Float(required=True)
-    rating_games = fields.Integer(required=True)
-    flagged = fields.Integer(required=True)
-    provisional = fields.Boolean(required=True)
-    withdrawn = fields.Integer(allow_none=True, required=True)
+    withdrawn = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the first round it was not paired in (null: still playing)"})
 
 
 class EventStandingArgsSchema(Schema):

@@ -140,7 +140,10 @@ def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
         _echo_round(r)
 
 
-def _echo_round(r: dict[str, Any]) -> None:
+def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
+    if as_json:
+        echo_json(r)
+        return
     click.echo(f"\nround {r['number']}: {r['status']}")
     for t in r["tables"]:
         click.echo(f"  table {t['table']}: match {t['match']}, "
@@ -192,10 +195,7 @@ def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool
             paired = service.tournaments.pair(club_slug, slug)
         else:
             paired = service.tournaments.repair(club_slug, slug, repair)
-    if as_json:
-        echo_json(paired)
-        return
-    _echo_round(paired)
+    _echo_round(paired, as_json)
 
 
 @tournament.command("round")
@@ -207,10 +207,7 @@ def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> N
     """A round: its tables (match, players, score) and byes, and why."""
     with connect() as service:
         found = service.tournaments.round(club_slug, slug, number)
-    if as_json:
-        echo_json(found)
-        return
-    _echo_round(found)
+    _echo_round(found, as_json)
 
 
 @tournament.command("standings")
