@@ -34,9 +34,12 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     from api import create_app
     from migrations.runner import upgrade
     from referee.service import open_service
+    from referee.service.maintenance import fill_standings
 
     with open_service(database_url) as service:
-        upgrade(service.engine)  # idempotent: the embedded database is created on first start
+        # idempotent: the embedded database is created on first start; standings a database
+        # upgraded past 0004 lacks are filled as `domino db upgrade` fills them
+        upgrade(service.engine, then=fill_standings)
     app = create_app({"DATABASE_URL": database_url} if database_url else None)
     click.echo(f"domino-referee API on http://{host}:{port}/api/docs", err=True)
     waitress.serve(app, host=host, port=port, threads=threads, ident="domino-referee")

@@ -3,9 +3,10 @@
 after each match (player_ratings) and now (current_ratings), and a club's tie-breakers
 (clubs.tie_breakers).
 
-The new tables start empty: a database that holds finished matches already gets their rows
-and ratings from ``domino db rebuild`` (``Service.rebuild``), which recomputes every
-projection from the events (docs/standings.md).
+The new tables start empty: ``domino db upgrade`` (and ``domino serve``) then fill the rows
+and ratings of finished matches that have none (``migrations.runner.upgrade(then=...)`` with
+``referee.service.maintenance.fill_standings``, in the upgrade's transaction); ``domino db
+rebuild`` recomputes every projection from the events (docs/standings.md).
 
 Revision ID: 0004
 Revises: 0003
