@@ -31,14 +31,17 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from sqlalchemy import Connection, Row
 
+from ..core.events import as_table_saw_it
+from ..core.position import position
+from ..core.replay import replay
 from ..core.rules import Rules
 from ..store import db, notify
 from ..store.codec import as_utc, load_json
-from .access import Action, Caller, public_reader, require
+from .access import Action, Caller, require
 from .errors import Invalid, ServiceError
 from .lookup import club_row
 from .screen import side_names
-from .views import seen_position, sight
+from .views import Sight
 
 if TYPE_CHECKING:
     from . import Service
@@ -46,7 +49,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("domino.live")
 
 POLL_SECONDS = 0.5  # SQLite: how often the tables are polled
-RESYNC_SECONDS = 30.0  # PostgreSQL: a poll now and then (new tables, notices missed while down)
+# PostgreSQL: a poll now and then: tables created since (a match is announced by its first
+# event), a notification lost (store.notify), anything missed while the listener was down.
+RESYNC_SECONDS = 10.0
 RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the listener's waits between tries to reconnect
 CLOCK_MARGIN = dt.timedelta(seconds=5)  # a resume re-sends this much before its cursor
 STREAMS = 16  # scoreboard streams one process serves at once; beyond, Busy
@@ -137,17 +142,31 @@ class Scoreboard:
         return self._rows(conn, notify.board_rows(conn, club_id, self.night_starts(), ids))
 
     def _rows(self, conn: Connection, rows: Iterable[Row]) -> list[dict[str, Any]]:
-        return sorted((self.row(conn, r) for r in rows), key=_table_key)
+        rows = list(rows)
+        texts = notify.events_of(conn, [r.id for r in rows])  # one query for the whole board
+        return sorted((self.row(r, [load_json(t) for t in texts[r.id]]) for r in rows),
+                      key=_table_key)
 
-    def row(self, conn: Connection, row: Row) -> dict[str, Any]:
-        """One table's row, from the record as the table saw it (the public reader's sight):
-        never a hand, whoever asks."""
+    def row(self, row: Row, events: list[Any]) -> dict[str, Any]:
+        """One table's row from its record (``events``), as the table saw it: never a hand,
+        whoever asks. This is :func:`.views.sight` for the club's public reader (who recorded
+        nothing, so every open deal and drawn tile since the last round ended is withheld),
+        over events read in one query for the whole board; tests hold the two to each other."""
         header = load_json(row.header)
-        with self.matches.current(conn, row) as entry:
-            view = sight(conn, row, public_reader(row.club), entry)
-            pos = seen_position(self.matches, conn, row, view, entry)
+        rules = Rules(**row.rules)
+        whole = replay(rules, row.players, events)
+        match = whole.match
+        since = match.secret_since()
+        if since is not None:
+            withheld = {seq: shown for seq in range(since, len(events) + 1)
+                        if (shown := as_table_saw_it(events[seq - 1])) is not events[seq - 1]}
+            if withheld:
+                view = Sight(since, withheld)
+                refused = frozenset(v.seq for v in whole.violations)
+                match = replay(rules, row.players, view.events(events), skip=refused).match
+        pos = position(match)
         players = list(row.players)
-        sides = side_names(Rules(**row.rules), players)
+        sides = side_names(rules, players)
         in_play = row.status == "in_progress"
         turn = pos.turn if in_play else None
         return {

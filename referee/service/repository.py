@@ -26,7 +26,7 @@ from ..core.match import Match
 from ..core.position import Position, position
 from ..core.replay import Replay, replay
 from ..core.rules import Rules
-from ..store import db
+from ..store import db, notify
 from ..store.standings import transaction as standings_transaction
 from . import checks
 from .errors import Conflict, IdempotencyMismatch, IllegalEvent, NotFound
@@ -226,6 +226,7 @@ class MatchRepository:
                 raise IllegalEvent(violation)
             seq = self._store(conn, match_id, last, new, entry, row.status == "finished")
         self._cache.put(match_id, seq, entry)
+        notify.send(self.engine, entry.club, match_id, seq)  # committed: the scoreboards hear
         return Recorded(seq, event, violation, position(entry.match), replayed, club=entry.club)
 
     def _append_cached(self, match_id: int, event: Any, new: store.NewEvent, expected_seq: int,
@@ -248,6 +249,7 @@ class MatchRepository:
         with db.optimistic(self.engine) as conn:
             seq = self._store(conn, match_id, expected_seq, new, entry, was_finished)
         self._cache.put(match_id, seq, entry)
+        notify.send(self.engine, entry.club, match_id, seq)
         return Recorded(seq, event, violation, position(entry.match), False, club=entry.club)
 
     def _store(self, conn: Connection, match_id: int, last: int, new: store.NewEvent,
@@ -259,16 +261,13 @@ class MatchRepository:
         # refuses a wrong one.
         link = entry.head if entry.head is not None else store.chain_link(conn, match_id, last)
         try:
-            # notify: the live scoreboards hear of it (PostgreSQL: in the append's statement).
             if not (was_finished or entry.match.finished):  # nothing for the standings
-                appended = store.append(conn, match_id, last, [new], projection, now, link,
-                                        notify=entry.club)
+                appended = store.append(conn, match_id, last, [new], projection, now, link)
             else:
                 # The match finishes, or was finished: its standing rows and the club's ratings
                 # change with the projection, in the same transaction (docs/standings.md).
                 with standings_transaction(conn):
-                    appended = store.append(conn, match_id, last, [new], projection, now, link,
-                                            notify=entry.club)
+                    appended = store.append(conn, match_id, last, [new], projection, now, link)
                     record_standing(conn, match_id, entry.match, entry.violations, now,
                                     was_finished=was_finished)
         except store.StaleSeq:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
 
 from sqlalchemy import (
-    Connection, LargeBinary, Row, Text, bindparam, cast, exists, func, insert, or_, select,
-    union_all, update,
+    Connection, LargeBinary, Row, bindparam, cast, exists, func, insert, or_, select, union_all,
+    update,
 )
 from sqlalchemy.exc import IntegrityError
 
@@ -17,7 +17,6 @@ from .codec import load_json
 from .db import MatchLimits, match_limits
 from .errors import MatchFull, StaleSeq
 from .matches import Projection
-from .notify import notify_call, payload_prefix
 from .schema import events, matches
 
 
@@ -68,26 +67,19 @@ _SET_PROJECTION = (update(matches)
 _INSERT_EVENTS = insert(events)
 
 
-def _cas_insert(count: int, notify: bool = False) -> Any:
+def _cas_insert(count: int) -> Any:
     """PostgreSQL: the compare-and-set and the insert of ``count`` events in one statement, one
     round trip. The insert reads the row the update returns, so when the update matches
-    nothing (another writer moved last_seq) nothing is inserted either. With ``notify``, the
-    same statement runs pg_notify for each event inserted (referee.store.notify): delivered at
-    commit, so never for an append that stored nothing or rolled back."""
+    nothing (another writer moved last_seq) nothing is inserted either."""
     moved = _SET_PROJECTION.returning(matches.c.id).cte("moved")
     sources = [select(moved.c.id, *(bindparam(f"e{i}_{c}", type_=events.c[c].type)
                                     for c in _EVENT_COLUMNS)) for i in range(count)]
     source = sources[0] if count == 1 else union_all(*sources)
-    statement = (insert(events).from_select(["match_id", *_EVENT_COLUMNS], source)
-                 .returning(events.c.seq))  # rowcount is not reported for this form
-    if not notify:
-        return statement
-    inserted = statement.cte("inserted")
-    return select(inserted.c.seq,
-                  notify_call(bindparam("n_prefix", type_=Text), inserted.c.seq))
+    return (insert(events).from_select(["match_id", *_EVENT_COLUMNS], source)
+            .returning(events.c.seq))  # rowcount is not reported for this form
 
 
-_CAS_INSERT_ONE = {notify: _cas_insert(1, notify) for notify in (False, True)}
+_CAS_INSERT_ONE = _cas_insert(1)
 
 
 class Appended(NamedTuple):
@@ -98,8 +90,7 @@ class Appended(NamedTuple):
 
 
 def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[NewEvent],
-           projection: Projection, recorded_at: dt.datetime, link: str, *,
-           notify: str | None = None) -> Appended:
+           projection: Projection, recorded_at: dt.datetime, link: str) -> Appended:
     """Store ``new`` as events expected_seq+1, ... and the match's new projection; returns the
     last seq and the new chain head. ``link`` is the chain's link at expected_seq (the digest of
     that event, or of the header for 0: :func:`chain_link`); each new event's digest follows
@@ -113,9 +104,6 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
     primary key (match_id, seq) refuses a second event at the same seq whatever happens to the
     projection. On PostgreSQL both are one statement, atomic even outside a transaction (see
     referee.store.db.optimistic); elsewhere the caller's transaction makes the pair atomic.
-
-    ``notify``: the match's club; on PostgreSQL the statement then also notifies the scoreboards
-    (referee.store.notify), in the append's own transaction. Elsewhere they poll.
     """
     limits = match_limits(conn)
     added = sum(e.size for e in new)
@@ -126,12 +114,9 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
            **{"m_" + k: v for k, v in projection.values().items()}}
     try:
         if conn.dialect.name == "postgresql":
-            statement = (_CAS_INSERT_ONE[notify is not None] if len(rows) == 1
-                         else _cas_insert(len(rows), notify is not None))
+            statement = _CAS_INSERT_ONE if len(rows) == 1 else _cas_insert(len(rows))
             params = {**cas, **{f"e{i}_{c}": row[c] for i, row in enumerate(rows)
                                 for c in _EVENT_COLUMNS}}
-            if notify is not None:
-                params["n_prefix"] = payload_prefix(notify, match_id)
             stored = len(conn.execute(statement, params).all()) == len(rows)
         else:
             stored = conn.execute(_SET_PROJECTION, cas).rowcount == 1

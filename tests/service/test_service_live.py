@@ -190,3 +190,37 @@ def test_a_process_streams_only_so_many_boards(service: Service, club: str) -> N
         board.subscribe(club, who=OPERATOR).close()  # a place again
     finally:
         board.hub.close()
+
+
+def test_a_row_is_what_the_public_readers_screen_shows(service: Service, club: str,
+                                                       board: Scoreboard) -> None:
+    """The board builds its rows over one query for all tables; each must be what the club's
+    public reader is shown of that match (svc.reading.screen, through views.sight): a round in
+    play with both hands dealt open, a closed recording, a draw in sight, a round over."""
+    service.clubs.set_public(club, True)
+    reader = public_reader(club)
+    dealt_open = _match(service, table=1)
+    _record(service, dealt_open, ROUND[:3])
+    over = _match(service, table=2)
+    _record(service, over, ROUND)
+    closed = _match(service, table=3)
+    _record(service, closed, [{"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"}])
+    drawing = _match(service, rules={**SMALL, "draw": "until_playable"}, table=4)
+    _record(service, drawing, [{"type": "deal", "hands": [["6-6", "1-0", "0-0"],
+                                                           ["2-2", "3-1", "4-0"]]},
+                               {"type": "play", "seat": 0, "tile": "6-6"},
+                               {"type": "draw", "seat": 1, "tile": "6-2"}])
+    just_dealt = _match(service, table=5)
+    _record(service, just_dealt, ROUND[:1])
+    rows = {r["match"]: r for r in board.board(club)["rows"]}
+    for match_id in (dealt_open, over, closed, drawing, just_dealt):
+        pos = service.reading.screen(match_id, who=reader).position
+        row = rows[match_id]
+        players = row["players"]
+        assert (row["turn"], row["counts"], row["boneyard"], row["phase"], row["round"]) == (
+            pos.turn, list(pos.counts), pos.boneyard, pos.phase, pos.round), match_id
+        assert row["may_lead_names"] == [players[s] for s in pos.may_lead]
+    assert rows[dealt_open]["may_lead_names"] == []  # seat 0 led; the 6-6 is on the table
+    # The record knows Ana holds the 6-6 and must lead; the table does not: saying so would
+    # tell a tile of her hand.
+    assert (rows[just_dealt]["turn"], rows[just_dealt]["may_lead_names"]) == (None, ["Ana", "Beto"])

@@ -1,4 +1,4 @@
-"""referee.store.notify: the append's statement notifies on PostgreSQL (two connections: the
+"""referee.store.notify: an append notifies on PostgreSQL once committed (two connections: the
 append on one, the LISTEN on another), never for an append that rolled back or found its seq
 taken; the channel is the schema's; what a poll reads on either database."""
 
@@ -11,7 +11,7 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from referee import store
-from referee.service import Service
+from referee.service import Service, repository
 from referee.store import db, notify
 from referee.store.notify import Listener, Notice
 
@@ -37,18 +37,6 @@ def _next(listener: Listener) -> Notice:
     return found[0]
 
 
-def _raw_append(engine: Engine, match_id: int, club: str, commit: bool) -> None:
-    """Event 1 of the match appended with notify, in a transaction committed or rolled back."""
-    new = [store.NewEvent(store.dump_json(DEAL), "deal")]
-    with engine.connect() as conn:
-        transaction = conn.begin()
-        row = store.match_row(conn, match_id)
-        projection = store.Projection("in_progress", 1, [0, 0], None, 1, 0, store.utcnow())
-        store.append(conn, match_id, 0, new, projection, store.utcnow(),
-                     store.chain_link(conn, match_id, 0), notify=row.club)
-        transaction.commit() if commit else transaction.rollback()
-
-
 def test_an_append_notifies_a_listener_on_another_connection(service: Service, club: str) -> None:
     _postgresql(service.engine)
     match_id = _match(service, club)
@@ -63,18 +51,29 @@ def test_an_append_notifies_a_listener_on_another_connection(service: Service, c
         listener.close()
 
 
-def test_a_rolled_back_append_sends_nothing(service: Service, club: str) -> None:
+def test_a_rolled_back_append_sends_nothing(service: Service, club: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forfeit finishes the match, so its append and the standings share a transaction;
+    the standings failing rolls the append back, and nothing is sent for it."""
     _postgresql(service.engine)
     first, second = _match(service, club), _match(service, club)
+    service.recording.record_event(first, DEAL, expected_seq=0)
     listener = Listener(service.engine)
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the standings could not be written")
+
     try:
-        _raw_append(service.engine, first, club, commit=False)
-        assert listener.wait(QUIET) == []
-        # Notices come in commit order: had the rolled-back one been sent, it would come first.
-        _raw_append(service.engine, second, club, commit=True)
-        assert _next(listener) == Notice(club, second, 1)
+        monkeypatch.setattr(repository, "record_standing", fails)
+        with pytest.raises(RuntimeError):
+            service.recording.record_event(first, {"type": "forfeit", "side": 1, "reason": "r"},
+                                           expected_seq=1)
+        monkeypatch.undo()
         with db.reading(service.engine) as conn:
-            assert store.last_seq(conn, first) == 0
+            assert store.last_seq(conn, first) == 1  # rolled back
+        # Notices come in commit order: had the rolled-back one been sent, it would come first.
+        service.recording.record_event(second, DEAL, expected_seq=0)
+        assert _next(listener) == Notice(club, second, 1)
     finally:
         listener.close()
 
@@ -111,7 +110,13 @@ def test_a_payload_that_is_not_a_notice_is_ignored(payload: str) -> None:
 
 
 def test_a_payload_names_club_match_and_seq() -> None:
-    assert Notice.parse(notify.payload_prefix("casino-2", 12) + "7") == Notice("casino-2", 12, 7)
+    assert Notice.parse("casino-2:12:7") == Notice("casino-2", 12, 7)
+
+
+def test_sending_on_sqlite_does_nothing(service: Service, club: str) -> None:
+    if service.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's case")
+    notify.send(service.engine, club, 1, 1)  # no channel to send on: the boards poll
 
 
 def test_what_a_poll_reads(service: Service, club: str) -> None:
