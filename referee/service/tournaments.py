@@ -171,8 +171,9 @@ class Tournaments:
         entered = _entrants(conn, row)
         for e in entered:
             if set(ids) == set(e["player_ids"]) and e["withdrawn"] is not None:
-                store.set_withdrawn(conn, row.id, e["number"], None)  # back from this round
-                store.set_entered(conn, row.id, e["number"], max(e["entered"], first))
+                # back from this round; its entry round stays, and with it its place in a
+                # round robin's schedule
+                store.set_withdrawn(conn, row.id, e["number"], None)
                 return e["number"]
             if set(ids) & set(e["player_ids"]):
                 raise Duplicate(f"{e['name']} is entered already (entrant {e['number']})")
@@ -262,11 +263,13 @@ class Tournaments:
         with db.reading(self.engine) as conn:
             return _round(self._rounds(conn, self._row(conn, club, slug)), number)
 
-    def round_tables(self, who: Caller, club: str, tournament: str,
+    def round_tables(self, who: Caller | None, club: str, tournament: str,
                      number: int) -> list[dict[str, Any]]:
         """Each table of round ``number``, by table number: ``match`` (its id), ``table``,
         ``sides`` (each ``{"entrant", "name", "players"}``), ``players`` (names in seat
-        order), ``status``, ``last_seq``, ``totals``, ``winner``. What a scoreboard lists."""
+        order), ``status``, ``last_seq``, ``totals``, ``winner``. What a scoreboard lists;
+        ``who`` None reads a public club as anyone may."""
+        who = self.reader(club, who)
         return [{k: v for k, v in t.items() if k != "reasons"}
                 for t in self.round(club, tournament, number, who=who)["tables"]]
 

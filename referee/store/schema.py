@@ -324,6 +324,8 @@ tournament_entrants = Table(
 
 # A round as it was paired: the engine's Pairing.as_json (tables with their reasons, byes,
 # what was relaxed). ``version`` counts the pairings (1, then one more for each re-pairing).
+# ``status`` is what was last written (paired; finished once the next round is paired): the
+# service reads a round's live status from its matches (started: one has an event).
 tournament_rounds = Table(
     "tournament_rounds", metadata,
     Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),

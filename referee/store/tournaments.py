@@ -83,13 +83,6 @@ def set_withdrawn(conn: Connection, tournament_id: int, number: int, from_round:
                  .values(withdrawn=from_round))
 
 
-def set_entered(conn: Connection, tournament_id: int, number: int, entered: int) -> None:
-    conn.execute(update(tournament_entrants)
-                 .where(tournament_entrants.c.tournament_id == tournament_id,
-                        tournament_entrants.c.number == number)
-                 .values(entered=entered))
-
-
 # ------------------------------------------------------------------ rounds and their matches
 
 

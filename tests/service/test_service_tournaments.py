@@ -16,7 +16,7 @@ import pytest
 from referee.core.replay import replay
 from referee.core.rules import resolve_rules
 from referee.service import (
-    OPERATOR, Caller, Duplicate, Forbidden, Invalid, NotFinished, NotFound, Service,
+    OPERATOR, Caller, Duplicate, Forbidden, Invalid, NotFinished, NotFound, Service, Unauthorized,
 )
 from referee.service.tournaments import RoundRefused
 from tournament_helpers import NINE, RULES, play_round
@@ -218,3 +218,19 @@ def test_duplicates_unknowns_and_too_small_fields(service: Service, club: str) -
     with pytest.raises(NotFound, match="no round"):
         service.tournaments.round(club, "t", 1)
     assert isinstance(RoundRefused("x"), NotFinished)  # answered 409 as NotFinished is
+
+
+def test_a_withdrawn_entrant_comes_back_and_a_public_club_is_read_by_anyone(
+        service: Service, club: str) -> None:
+    service.tournaments.create(club, "liga", "Liga", rules=RULES, format="round_robin", rounds=3,
+                               entrants=[["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"]])
+    service.tournaments.withdraw(club, "liga", "Eva")
+    back = service.tournaments.enter(club, "liga", ["fede", "eva"])
+    assert (back["number"], back["entered"], back["withdrawn"]) == (3, 1, None)
+    service.tournaments.pair(club, "liga")
+    with pytest.raises(Unauthorized):
+        service.tournaments.round_tables(None, club, "liga", 1)  # a private club
+    service.clubs.set_public(club, True)
+    tables = service.tournaments.round_tables(None, club, "liga", 1)
+    assert tables == service.tournaments.round_tables(OPERATOR, club, "liga", 1)
+    assert len(tables) == 1 and "reasons" not in tables[0]
