@@ -1,7 +1,8 @@
 """The ``domino`` command. Each command module holds a few click commands; this file names them,
 and a command's module is imported only when that command runs (:class:`cli.lazy.LazyGroup`),
 so that ``domino --help``, ``domino validate`` and ``domino show LOG`` never load the service,
-SQLAlchemy, flask or alembic."""
+SQLAlchemy, flask or alembic. The console script (:mod:`cli.entry`) runs a plain ``validate``
+or ``show LOG`` without click at all, and hands every other command line to this group."""
 
 from __future__ import annotations
 
