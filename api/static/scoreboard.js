@@ -127,8 +127,11 @@
     return { match: match, table: /^Match \d+$/.test(label) ? null : label };
   }
 
-  function show(row, flash) {
+  function show(row, flash, listed) {
     var card = document.getElementById("table-" + row.match);
+    // A table the board does not show is added while it is live, or when a snapshot lists it
+    // (a ruling on an old finished match is no news for tonight's board).
+    if (!card && !listed && row.status !== "live") { return; }
     var shown = card ? parseInt(card.getAttribute("data-seq"), 10) : -1;
     if (shown > row.seq) { return; }  // older news than the card's
     if (shown === row.seq) { flash = false; }  // sent again (a resume's margin): nothing new
@@ -146,7 +149,7 @@
 
   function snapshot(data) {
     var keep = {};
-    data.rows.forEach(function (row) { keep[row.match] = true; show(row, false); });
+    data.rows.forEach(function (row) { keep[row.match] = true; show(row, false, true); });
     Array.prototype.slice.call(board.children).forEach(function (card) {
       if (!keep[card.getAttribute("data-match")]) { board.removeChild(card); }
     });

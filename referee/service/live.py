@@ -82,6 +82,10 @@ def status_of(row: Row) -> str:
     return "finished" if row.status == "finished" else "live"
 
 
+def _club(row: Row) -> dict[str, Any]:
+    return {"slug": row.slug, "name": row.name, "public": bool(row.public)}
+
+
 def _table_key(row: dict[str, Any]) -> tuple[Any, ...]:
     """Tables in their number order (1, 2, 10; labels that are not numbers after, by text),
     then by match id."""
@@ -123,9 +127,28 @@ class Scoreboard:
         self.reader(club, who)
         with db.reading(self.engine) as conn:
             found = club_row(conn, club)
-            info = {"slug": found.slug, "name": found.name, "public": bool(found.public)}
             rows = self._rows(conn, notify.board_rows(conn, found.id, self.night_starts()))
-        return {"club": info, "rows": rows, "cursor": max((r["cursor"] for r in rows), default=0)}
+        return {"club": _club(found), "rows": rows,
+                "cursor": max((r["cursor"] for r in rows), default=0)}
+
+    def tournament_board(self, club: str, tournament: str, *,
+                         who: Caller | None = None) -> dict[str, Any]:
+        """A tournament's scoreboard: the tables of its current round (the last one paired;
+        ``svc.tournaments.round_tables``), finished or not: ``{"club", "tournament", "rows",
+        "cursor"}``, ``tournament`` with its slug, name and ``round`` (None before the first
+        is paired)."""
+        who = self.reader(club, who)
+        shown = self.svc.tournaments.show(club, tournament, who=who)
+        paired = shown["paired_rounds"]
+        number = paired[-1]["number"] if paired else None
+        ids = [t["match"] for t in self.svc.tournaments.round_tables(who, club, tournament, number)
+               ] if number is not None else []
+        with db.reading(self.engine) as conn:
+            found = club_row(conn, club)
+            rows = self._rows(conn, notify.board_rows(conn, found.id, None, ids)) if ids else []
+        return {"club": _club(found),
+                "tournament": {"slug": shown["slug"], "name": shown["name"], "round": number},
+                "rows": rows, "cursor": max((r["cursor"] for r in rows), default=0)}
 
     def changed(self, club: str, cursor: Any, *, who: Caller | None = None) -> list[dict[str, Any]]:
         """The rows of the club's scoreboard changed since ``cursor`` (a stream's Last-Event-ID),
@@ -138,8 +161,10 @@ class Scoreboard:
             return self.rows_of(conn, club_id, ids) if ids else []
 
     def rows_of(self, conn: Connection, club_id: int, ids: Iterable[int]) -> list[dict[str, Any]]:
-        """The scoreboard rows of the club's matches ``ids`` (those still on its board)."""
-        return self._rows(conn, notify.board_rows(conn, club_id, self.night_starts(), ids))
+        """The scoreboard rows of the club's matches ``ids``, whatever their date: a table
+        the board showed gets its last update, finished or not (the page adds a table it did
+        not show only while it is live)."""
+        return self._rows(conn, notify.board_rows(conn, club_id, None, ids))
 
     def _rows(self, conn: Connection, rows: Iterable[Row]) -> list[dict[str, Any]]:
         rows = list(rows)

@@ -126,13 +126,15 @@ def board_condition(on_or_after: str) -> ColumnElement[bool]:
     return or_(matches.c.status == "in_progress", matches.c.played_on >= on_or_after)
 
 
-def board_rows(conn: Connection, club_id: int, on_or_after: str,
+def board_rows(conn: Connection, club_id: int, on_or_after: str | None,
                ids: Iterable[int] | None = None) -> list[Row]:
-    """The club's scoreboard matches (see board_condition), each with its club's slug; only
-    those of ``ids`` when given."""
+    """The club's scoreboard matches (see board_condition; ``on_or_after`` None: any date),
+    each with its club's slug; only those of ``ids`` when given."""
     query = (select(matches, clubs.c.slug.label("club"))
              .join(clubs, clubs.c.id == matches.c.club_id)
-             .where(matches.c.club_id == club_id, board_condition(on_or_after)))
+             .where(matches.c.club_id == club_id))
+    if on_or_after is not None:
+        query = query.where(board_condition(on_or_after))
     if ids is not None:
         query = query.where(matches.c.id.in_(list(ids)))
     return conn.execute(query.order_by(matches.c.id)).all()

@@ -14,7 +14,9 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
+from tournament_helpers import NINE, RULES, finish, finished_events
 from api.scoreboard import EXTENSION as SCOREBOARD
+from referee.service import OPERATOR
 from api_helpers import Api, api, assert_problem, make_api, served  # noqa: F401 (api: a fixture)
 
 READ_TIMEOUT = 15.0  # seconds a read of the stream may wait (events come in < 1 s)
@@ -66,7 +68,7 @@ class Stream:
 
 
 @contextmanager
-def stream(api: Api, base: str, club: str = "casino",
+def stream(api: Api, base: str, club: str = "casino", path: str = "",
            **headers: str) -> Iterator[tuple[int, Stream, Any]]:
     """A stream of ``api``'s app served at ``base``; once closed, the server has let it go (its
     next heartbeat finds the client gone), so that the server can stop at once."""
@@ -75,7 +77,7 @@ def stream(api: Api, base: str, club: str = "casino",
     open_before = streams_open(api)
     response = None
     try:
-        conn.request("GET", f"/api/v1/clubs/{club}/scoreboard/stream", headers=headers)
+        conn.request("GET", f"/api/v1/clubs/{club}{path}/scoreboard/stream", headers=headers)
         response = conn.getresponse()
         yield response.status, Stream(response), response
     finally:
@@ -204,3 +206,52 @@ def test_what_a_stream_refuses(database_url: str) -> None:
                     assert busy == 503 and response.getheader("Retry-After")
     finally:
         api.service.close()
+
+
+# ------------------------------------------------------------------------------ a tournament
+
+
+def test_a_tournaments_stream_follows_its_round(database_url: str) -> None:
+    """Only the round's tables; a row of another of the club's tables is not sent; once the
+    next round is paired, a new snapshot of its tables."""
+    api = make_api(database_url, SCOREBOARD_ROUND_CHECK_SECONDS=0, **FAST)
+    svc = api.service
+    try:
+        svc.tournaments.create("casino", "noche", "Noche", rules=RULES, format="rotating",
+                               rounds=2, entrants=NINE[:8])
+        svc.tournaments.pair("casino", "noche")
+        first = [t["match"] for t in svc.tournaments.round_tables(OPERATOR, "casino", "noche", 1)]
+        page = api.client.get("/clubs/casino/tournaments/noche/scoreboard",
+                              headers=api.auth("viewer"))
+        assert page.status_code == 200 and "Noche, round 1: scoreboard" in page.get_data(as_text=True)
+        twin = api.client.get("/api/v1/clubs/casino/tournaments/noche/scoreboard",
+                              headers=api.auth("viewer")).get_json()
+        assert [r["match"] for r in twin["rows"]] == first
+        path = "/tournaments/noche"
+        with served(api.app) as base, stream(api, base, path=path,
+                                             **api.auth("viewer")) as (status, events, _r):
+            assert status == 200
+            assert [r["match"] for r in events.event("snapshot")["data"]["rows"]] == first
+            # the club night's match (not the tournament's), then a table of the round
+            append_over_http(base, api, api.matches["casino"], api.events[1], 1)
+            tables = svc.tournaments.round_tables(OPERATOR, "casino", "noche", 1)
+            played = finished_events(tables[0]["players"], 1)
+            append_over_http(base, api, first[0], played[0], 0)
+            row = events.event("row")
+            assert row["data"]["match"] == first[0]  # the other table's row was left out
+            for seq, event in enumerate(played[1:], start=1):
+                svc.recording.record_event(first[0], event, expected_seq=seq)
+            for table in tables[1:]:
+                finish(svc, table, seed=table["table"])
+            svc.tournaments.pair("casino", "noche")
+            second = [t["match"] for t in svc.tournaments.round_tables(OPERATOR, "casino", "noche", 2)]
+            opening = svc.tournaments.round_tables(OPERATOR, "casino", "noche", 2)[0]
+            append_over_http(base, api, second[0], finished_events(opening["players"], 2)[0], 0)
+            # The round's matches are made one by one: a snapshot may come for each.
+            for _ in range(len(second)):
+                shown = [r["match"] for r in events.event("snapshot")["data"]["rows"]]
+                if shown == second:
+                    break
+            assert shown == second
+    finally:
+        svc.close()

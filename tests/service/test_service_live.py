@@ -14,6 +14,7 @@ from referee.service import OPERATOR, Forbidden, Invalid, Service, Unauthorized
 from referee.service.access import Caller, public_reader
 from referee.service.live import Busy, Scoreboard, Subscription, moment_of
 from referee.store.db import make_engine
+from tournament_helpers import NINE, RULES, play_round
 
 WAIT = 15.0  # seconds a test waits at most for a row that should come (it comes in < 1 s)
 SMALL = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5}
@@ -224,3 +225,28 @@ def test_a_row_is_what_the_public_readers_screen_shows(service: Service, club: s
     # The record knows Ana holds the 6-6 and must lead; the table does not: saying so would
     # tell a tile of her hand.
     assert (rows[just_dealt]["turn"], rows[just_dealt]["may_lead_names"]) == (None, ["Ana", "Beto"])
+
+
+def test_a_tournaments_board_is_its_current_rounds_tables(service: Service, club: str,
+                                                          board: Scoreboard) -> None:
+    night = _match(service, table=99)  # a club-night table: not the tournament's
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating",
+                               rounds=2, entrants=NINE[:8])
+    empty = board.tournament_board(club, "noche", who=OPERATOR)
+    assert (empty["tournament"]["round"], empty["rows"]) == (None, [])
+    service.tournaments.pair(club, "noche")
+    first = board.tournament_board(club, "noche", who=OPERATOR)
+    tables = service.tournaments.round_tables(OPERATOR, club, "noche", 1)
+    assert [r["match"] for r in first["rows"]] == [t["match"] for t in tables]
+    assert night not in [r["match"] for r in first["rows"]]
+    assert [r["players"] for r in first["rows"]] == [t["players"] for t in tables]
+    play_round(service, club, "noche", 1, seed=10)
+    assert {r["status"] for r in board.tournament_board(club, "noche", who=OPERATOR)["rows"]
+            } <= {"finished", "disputed"}  # a finished round stays on its board until the next
+    service.tournaments.pair(club, "noche")
+    second = board.tournament_board(club, "noche", who=OPERATOR)
+    assert second["tournament"] == {"slug": "noche", "name": "Noche", "round": 2}
+    assert [r["match"] for r in second["rows"]] == [
+        t["match"] for t in service.tournaments.round_tables(OPERATOR, club, "noche", 2)]
+    with pytest.raises(Unauthorized):
+        board.tournament_board(club, "noche")  # a private club, no token
