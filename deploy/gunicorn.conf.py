@@ -18,9 +18,12 @@ bind = ["127.0.0.1:8000"]
 
 # Threads, not one request a process: a request mostly waits on PostgreSQL. Each worker has its
 # own connection pool (SQLAlchemy's, 5 + 10 overflow), opened after the fork (no preload_app).
+# A live scoreboard's stream (server-sent events) holds a thread for as long as it is open; a
+# worker serves at most DOMINO_SCOREBOARD_STREAMS of them (4), so 16 threads leave 12 for
+# requests, which wait on the pool's 15 connections at most (a stream holds none).
 worker_class = "gthread"
 workers = min(2 * multiprocessing.cpu_count() + 1, 9)
-threads = 4
+threads = 16
 
 # A worker whose main loop is silent this long is killed and replaced. A request's own time is
 # bounded below this by the database timeouts (referee.store.db: connect 5 s, statement 10 s,

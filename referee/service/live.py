@@ -54,7 +54,10 @@ POLL_SECONDS = 0.5  # SQLite: how often the tables are polled
 RESYNC_SECONDS = 10.0
 RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the listener's waits between tries to reconnect
 CLOCK_MARGIN = dt.timedelta(seconds=5)  # a resume re-sends this much before its cursor
-STREAMS = 16  # scoreboard streams one process serves at once; beyond, Busy
+# Scoreboard streams one process serves at once; beyond, Busy. Each holds a server thread for
+# as long as it is open: with gunicorn's 16 threads a worker (deploy/gunicorn.conf.py) or
+# domino serve's 8, this leaves most of them to ordinary requests (docs/deploy.md).
+STREAMS = 4
 STATUSES = ("live", "finished", "disputed")
 
 
