@@ -10,7 +10,6 @@ the case where every hand is known, closed recording the case where none is, and
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any, Iterable, Sequence
 
 from .events import EVENT_TYPES, Violation, shape_error
@@ -21,8 +20,6 @@ from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, tile_set
 
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
-
-_ONLY_DICTS = frozenset({dict})
 
 # The rulings that settle a dispute they name (a void or an amend takes the event away instead).
 SETTLING = frozenset({"stands", "penalty", "annul", "forfeit"})
@@ -252,18 +249,11 @@ class Match:
         seq = left = right = turn = line = passes = drew = last_player = boneyard = None
         known = count = unseen = trail = None
         held = 0
-        # Whether every event is a JSON object that names no seq (as a log read from a file
-        # has them), found at C speed: then no event needs the two checks on its own.
-        if type(events) is not tuple and type(events) is not list:
-            events = list(events)
-        plain = (_ONLY_DICTS.issuperset(map(type, events))
-                 and not any(map(dict.__contains__, events, repeat("seq"))))
         try:
             for event in events:
                 # The shape checks are shape_error's for these kinds (it stays the reference),
                 # and none of them is a ruling, so push would do nothing more with them.
-                kind = (event.get("type") if plain or type(event) is dict and "seq" not in event
-                        else None)
+                kind = event.get("type") if type(event) is dict and "seq" not in event else None
                 if kind == "play" or kind == "draw" or kind == "pass":
                     seat = event.get("seat")
                     if not run and self.playing and not self.finished and self.left is not None:
