@@ -121,13 +121,21 @@ def shots(page: Any, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
 
 
-def test_the_board_follows_appends_from_another_client(server: tuple[Api, str], page: Any) -> None:
+def opened(server: tuple[Api, str], page: Any, table: int,
+           played: int) -> tuple[Client, int, int]:
+    """A casino table with the first ``played`` events of ROUND recorded, and its board open
+    and live: the client, the match and its last seq."""
     api, base = server
     client = Client(api, base)
-    table3 = client.new_match(3)
-    seq = client.record(table3, ROUND[:2], 0)
+    match_id = client.new_match(table)
+    seq = client.record(match_id, ROUND[:played], 0)
     page.goto(f"{base}/clubs/casino/scoreboard")
     wait_live(page)
+    return client, match_id, seq
+
+
+def test_the_board_follows_appends_from_another_client(server: tuple[Api, str], page: Any) -> None:
+    client, table3, seq = opened(server, page, 3, played=2)
     assert totals(page, table3) == ["0", "0"]
     assert page.locator(f"#table-{table3} h2").text_content() == "Table 3"
 
@@ -146,12 +154,7 @@ def test_the_board_follows_appends_from_another_client(server: tuple[Api, str], 
 
 
 def test_the_board_reconnects_and_resumes(server: tuple[Api, str], page: Any) -> None:
-    api, base = server
-    client = Client(api, base)
-    table = client.new_match(9)
-    seq = client.record(table, ROUND[:1], 0)
-    page.goto(f"{base}/clubs/casino/scoreboard")
-    wait_live(page)
+    client, table, seq = opened(server, page, 9, played=1)
     page.context.set_offline(True)
     page.wait_for_selector('#live-state[data-state="reconnecting"]', timeout=WAIT_MS)
     assert "reconnecting" in page.locator("#live-state").text_content().lower()
