@@ -121,7 +121,8 @@ class _Round:
             final_known = self.final_hand_known(seat)
             # Back from the seat's last entry: after each moment, how many draws it made, the
             # tiles it drew in sight (they were in the boneyard then), and the tiles it played
-            # or revealed (no proof can count more of them than fit).
+            # or revealed (a proof counts those that fit: where no more of them fit than the
+            # moment's own draw may have brought, there is no proof to look for).
             draws = seen = later = 0
             m = len(moments) - 1
             for k in range(len(entries) - 1, -1, -1):
@@ -136,7 +137,7 @@ class _Round:
                     brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
                     proof = None
                     if (later & fit).bit_count() > brought:
-                        proof = self.proof(seat, seq, kind, tile, ends, entries[k + 1:])
+                        proof = self.proof(seat, seq, kind, ends, fit, brought, entries[k + 1:])
                     if proof is not None:
                         proven.append(proof)
                     # A known hand was judged at once; a hand later shown whole, with no draw
@@ -161,12 +162,10 @@ class _Round:
         if (lead := self.lead()) is not None:
             proven.append(lead)
 
-    def proof(self, seat: int, seq: int, kind: str, tile: int | None, ends: tuple[int, int],
-              later: Sequence[tuple[int, str, int, Any, Any]]) -> Violation | None:
-        a, b = ends
-        fit = self.tiles.pip_mask[a] | self.tiles.pip_mask[b]
-        # A draw itself may bring a fitting tile (the tiles held *before* it are in question).
-        brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
+    def proof(self, seat: int, seq: int, kind: str, ends: tuple[int, int], fit: int,
+              brought: int, later: Sequence[tuple[int, str, int, Any, Any]]) -> Violation | None:
+        """The foul the seat's entries ``later`` prove at the moment ``seq``, where the tiles
+        ``fit`` fitted and the moment itself may have brought ``brought`` of them."""
         draws = 1 if kind == "draw" else 0
         shown = 0
         hits: list[tuple[int, str, int]] = []  # (seq, "play" or "reveal", what it showed)

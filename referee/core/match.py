@@ -244,7 +244,9 @@ class Match:
         # else) where it plainly goes, a draw it may make, a pass it may make. The table's
         # fields below live here while the run lasts, and go back to the match before
         # anything else reads them (any other event, the end of the round, the end of the
-        # events). ``held``: every tile seen in a hand (the hands' masks are disjoint).
+        # events). ``held``: the tiles seen in a hand when the run began and drawn in sight
+        # since; a tile played from a hand stays in it, as it is on the line then (a tile not
+        # in ``line | held`` is on the line nor in any hand).
         run = False
         seq = left = right = turn = line = passes = drew = last_player = boneyard = None
         known = count = unseen = trail = None
@@ -271,9 +273,9 @@ class Match:
                         if kind == "play":
                             text, end = event.get("tile"), event.get("end")
                             if (type(text) is str and (parts := parts_of(text)) is not None
-                                    and ((mine := known[seat] & parts[1])
+                                    and ((hand := known[seat]) & parts[1]
                                          or not (line | held) & parts[1]
-                                         and known[seat].bit_count() != count[seat])):
+                                         and hand.bit_count() != count[seat])):
                                 tile, bit, high, low = parts
                                 fits_left = high == left or low == left
                                 fits_right = high == right or low == right
@@ -296,9 +298,8 @@ class Match:
                                     else:
                                         left = high + low - left
                                     trail.append((seq, "play", seat, tile, side))
-                                    if mine:
-                                        known[seat] ^= bit
-                                        held ^= bit
+                                    if hand & bit:
+                                        known[seat] = hand ^ bit
                                     else:  # an unseen tile left: the unseen total is lost
                                         unseen[seat] = None
                                     count[seat] = in_hand = count[seat] - 1
