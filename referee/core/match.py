@@ -256,111 +256,109 @@ class Match:
                 # The shape checks are shape_error's for these kinds (it stays the reference),
                 # and none of them is a ruling, so push would do nothing more with them.
                 kind = event.get("type") if type(event) is dict and "seq" not in event else None
-                if kind == "play" or kind == "draw" or kind == "pass":
+                if kind == "play":
+                    seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
+                    if not run and self.playing and not self.finished and self.left is not None:
+                        run = True
+                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
+                         count, unseen, trail, held) = self._run_fields()
+                    # (a seat that is the turn's is a seat of the table: it is well-formed)
+                    if (run and seat == turn and type(seat) is int and type(text) is str
+                            and (parts := parts_of(text)) is not None
+                            and ((hand := known[seat]) & parts[1]
+                                 or not (line | held) & parts[1]
+                                 and hand.bit_count() != count[seat])):
+                        tile, bit, high, low = parts
+                        fits_left = high == left or low == left
+                        fits_right = high == right or low == right
+                        if end is None:  # the end it fits; with two, they must be alike
+                            side = (("R" if left == right or not fits_left else None)
+                                    if fits_right else ("L" if fits_left else None))
+                        elif end == "left":
+                            side = "L" if fits_left else None
+                        elif end == "right":
+                            side = "R" if fits_right else None
+                        elif type(end) is int:  # a pip
+                            side = ("R" if end == right and fits_right
+                                    else "L" if end == left and fits_left else None)
+                        else:  # not an end at all: push says so
+                            side = None
+                        if side is not None:  # (else _play or push says what is wrong)
+                            seq += 1  # applied as _play applies it
+                            if side == "R":
+                                right = high + low - right
+                            else:
+                                left = high + low - left
+                            trail.append((seq, "play", seat, tile, side))
+                            if hand & bit:
+                                known[seat] = hand ^ bit
+                            else:  # an unseen tile left: the unseen total is lost
+                                unseen[seat] = None
+                            count[seat] = in_hand = count[seat] - 1
+                            line |= bit
+                            passes, drew, last_player = 0, False, seat
+                            turn = (seat + 1) % seats
+                            if not in_hand:
+                                run = self._write_back(seq, left, right, turn, line,
+                                                       passes, drew, last_player,
+                                                       boneyard)
+                                self.round.seat_out = seat
+                                self._end_play(DOMINO)
+                            elif left == right and line & (pip := pip_mask[left]) == pip:
+                                run = self._write_back(seq, left, right, turn, line,
+                                                       passes, drew, last_player,
+                                                       boneyard)
+                                self._end_play(BLOCKED)
+                            continue
+                elif kind == "draw" or kind == "pass":
                     seat = event.get("seat")
                     if not run and self.playing and not self.finished and self.left is not None:
                         run = True
-                        seq, left, right, turn, line = (self.seq, self.left, self.right,
-                                                        self.turn, self.line)
-                        passes, drew, last_player = self.passes, self.drew, self.last_player
-                        boneyard, known, count = self.boneyard, self.known, self.count
-                        unseen, trail = self.unseen_pips, self.round.trail
-                        held = 0
-                        for mask in known:
-                            held |= mask
-                    # (a seat that is the turn's is a seat of the table: it is well-formed)
-                    if run and seat == turn and type(seat) is int:
-                        if kind == "play":
-                            text, end = event.get("tile"), event.get("end")
-                            if (type(text) is str and (parts := parts_of(text)) is not None
-                                    and ((hand := known[seat]) & parts[1]
-                                         or not (line | held) & parts[1]
-                                         and hand.bit_count() != count[seat])):
-                                tile, bit, high, low = parts
-                                fits_left = high == left or low == left
-                                fits_right = high == right or low == right
-                                if end is None:  # the end it fits; with two, they must be alike
-                                    side = (("R" if left == right or not fits_left else None)
-                                            if fits_right else ("L" if fits_left else None))
-                                elif end == "left":
-                                    side = "L" if fits_left else None
-                                elif end == "right":
-                                    side = "R" if fits_right else None
-                                elif type(end) is int:  # a pip
-                                    side = ("R" if end == right and fits_right
-                                            else "L" if end == left and fits_left else None)
-                                else:  # not an end at all: push says so
-                                    side = None
-                                if side is not None:  # (else _play or push says what is wrong)
-                                    seq += 1  # applied as _play applies it
-                                    if side == "R":
-                                        right = high + low - right
-                                    else:
-                                        left = high + low - left
-                                    trail.append((seq, "play", seat, tile, side))
-                                    if hand & bit:
-                                        known[seat] = hand ^ bit
-                                    else:  # an unseen tile left: the unseen total is lost
-                                        unseen[seat] = None
-                                    count[seat] = in_hand = count[seat] - 1
-                                    line |= bit
-                                    passes, drew, last_player = 0, False, seat
-                                    turn = (seat + 1) % seats
-                                    if not in_hand:
-                                        run = self._write_back(seq, left, right, turn, line,
-                                                               passes, drew, last_player,
-                                                               boneyard)
-                                        self.round.seat_out = seat
-                                        self._end_play(DOMINO)
-                                    elif left == right and line & (pip := pip_mask[left]) == pip:
-                                        run = self._write_back(seq, left, right, turn, line,
-                                                               passes, drew, last_player,
-                                                               boneyard)
-                                        self._end_play(BLOCKED)
-                                    continue
-                        # a draw or a pass by a seat holding (as far as the record shows) no
-                        # tile that fits: a draw while the rules allow one, of a tile unseen or
-                        # in the boneyard; a pass once they allow none
-                        elif not known[seat] & (pip_mask[left] | pip_mask[right]):
-                            may_draw = drawing and boneyard > reserve and not (one_draw and drew)
-                            if kind == "pass" and not may_draw:  # applied as _pass applies it
+                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
+                         count, unseen, trail, held) = self._run_fields()
+                    # a draw or a pass by a seat holding (as far as the record shows) no
+                    # tile that fits: a draw while the rules allow one, of a tile unseen or
+                    # in the boneyard; a pass once they allow none
+                    if (run and seat == turn and type(seat) is int
+                            and not known[seat] & (pip_mask[left] | pip_mask[right])):
+                        may_draw = drawing and boneyard > reserve and not (one_draw and drew)
+                        if kind == "pass" and not may_draw:  # applied as _pass applies it
+                            seq += 1
+                            trail.append((seq, "pass", seat, None, (left, right)))
+                            passes += 1
+                            drew = False
+                            turn = (seat + 1) % seats
+                            if passes >= seats and not (drawing and boneyard > reserve):
+                                run = self._write_back(seq, left, right, turn, line, passes,
+                                                       drew, last_player, boneyard)
+                                self._end_play(BLOCKED)
+                            continue
+                        if kind == "draw" and may_draw:
+                            text = event.get("tile")
+                            if text is None:
+                                tile = None
+                            elif (type(text) is str and (parts := parts_of(text)) is not None
+                                    and not (line | held) & parts[1]):
+                                tile = parts[0]
+                            else:  # not a tile, or not one in the boneyard: push says so
+                                tile = False
+                            if tile is not False:  # applied as _draw applies it
                                 seq += 1
-                                trail.append((seq, "pass", seat, None, (left, right)))
-                                passes += 1
-                                drew = False
-                                turn = (seat + 1) % seats
-                                if passes >= seats and not (drawing and boneyard > reserve):
-                                    run = self._write_back(seq, left, right, turn, line, passes,
-                                                           drew, last_player, boneyard)
-                                    self._end_play(BLOCKED)
+                                if tile is None:  # an unseen tile came in
+                                    unseen[seat] = None
+                                    self.round.closed = True
+                                else:
+                                    known[seat] |= parts[1]
+                                    held |= parts[1]
+                                trail.append((seq, "draw", seat, tile, (left, right)))
+                                count[seat] += 1
+                                boneyard -= 1
+                                drew = True
                                 continue
-                            if kind == "draw" and may_draw:
-                                text = event.get("tile")
-                                if text is None:
-                                    tile = None
-                                elif (type(text) is str and (parts := parts_of(text)) is not None
-                                        and not (line | held) & parts[1]):
-                                    tile = parts[0]
-                                else:  # not a tile, or not one in the boneyard: push says so
-                                    tile = False
-                                if tile is not False:  # applied as _draw applies it
-                                    seq += 1
-                                    if tile is None:  # an unseen tile came in
-                                        unseen[seat] = None
-                                        self.round.closed = True
-                                    else:
-                                        known[seat] |= parts[1]
-                                        held |= parts[1]
-                                    trail.append((seq, "draw", seat, tile, (left, right)))
-                                    count[seat] += 1
-                                    boneyard -= 1
-                                    drew = True
-                                    continue
                 if run:  # anything else reads the match: it gets the run's fields back first
                     run = self._write_back(seq, left, right, turn, line, passes, drew,
                                            last_player, boneyard)
                 if kind == "play":
-                    text, end = event.get("tile"), event.get("end")
                     if (type(seat) is int and 0 <= seat < seats and type(text) is str
                             and (end is None or type(end) is int or end == "left"
                                  or end == "right")):
@@ -389,6 +387,16 @@ class Match:
                 self._write_back(seq, left, right, turn, line, passes, drew, last_player,
                                  boneyard)
         return violations
+
+    def _run_fields(self) -> tuple[Any, ...]:
+        """Begin push_all's run of moves: the table's fields it holds in local variables, and
+        the tiles seen in a hand."""
+        held = 0
+        for mask in self.known:
+            held |= mask
+        return (self.seq, self.left, self.right, self.turn, self.line, self.passes, self.drew,
+                self.last_player, self.boneyard, self.known, self.count, self.unseen_pips,
+                self.round.trail, held)
 
     def _write_back(self, seq: int, left: int, right: int, turn: int, line: int, passes: int,
                     drew: bool, last_player: int | None, boneyard: int) -> bool:
