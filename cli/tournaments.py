@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from .connection import connect
-from .listing import echo_json, output_format
+from .listing import echo_json, echo_rows, output_format
 from .matches import NEW_HINT, _rules, seating_new_option
 from .options import DATE, NAME, club_option, csv_option, json_option
 
@@ -97,15 +97,28 @@ def _pair(text: str) -> list[str]:
     return names
 
 
+LIST_COLUMNS = ("slug", "name", "format", "status", "rounds", "rounds_paired", "starts_on",
+                "ends_on", "created_at")
+
+
 @tournament.command("list")
 @club_option
 @json_option
-def tournament_list(club_slug: str, as_json: bool) -> None:
-    """The club's tournaments, newest first."""
+@csv_option
+def tournament_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
+    """The club's tournaments, newest first.
+
+    --json prints each as the API lists it; --csv one row each: slug, name, format, status,
+    rounds, rounds_paired, starts_on, ends_on, created_at.
+
+    \b
+    Example:
+      domino tournament list --club casino --csv
+    """
+    how = output_format(as_json, as_csv)
     with connect() as service:
         found = service.tournaments.list(club_slug)
-    if as_json:
-        echo_json(found)
+    if echo_rows(how, found, LIST_COLUMNS):
         return
     for t in found:
         click.echo(f"{t['slug']}: {t['name']} ({t['format']}), round {t['rounds_paired']} of "
@@ -117,7 +130,12 @@ def tournament_list(club_slug: str, as_json: bool) -> None:
 @club_option
 @json_option
 def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
-    """A tournament: its settings, entrants, and each round's tables, matches and byes, and why."""
+    """A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
+
+    \b
+    Example:
+      domino tournament show noche --club casino
+    """
     with connect() as service:
         shown = service.tournaments.show(club_slug, slug)
     if as_json:
@@ -161,7 +179,13 @@ def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
 @seating_new_option
 def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
                      confirm_new: bool) -> None:
-    """Enter a player (rotating) or a partnership (two players) from the next round not started."""
+    """Enter a player (rotating) or a partnership (two players) from the next round not started.
+
+    \b
+    Example:
+      domino tournament enter noche Juan --club casino
+      domino tournament enter copa "Ana Pérez" Beto --club casino --new
+    """
     with connect() as service:
         entrant = _unconfirmed(lambda: service.tournaments.enter(
             club_slug, slug, list(players), confirm_new=confirm_new))
@@ -173,7 +197,13 @@ def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
 @click.argument("entrant", metavar="ENTRANT")
 @club_option
 def tournament_withdraw(slug: str, entrant: str, club_slug: str) -> None:
-    """Withdraw an entrant (its number or a player's name) from the next round not started."""
+    """Withdraw an entrant (its number or a player's name) from the next round not started.
+
+    \b
+    Example:
+      domino tournament withdraw noche Ana --club casino
+      domino tournament withdraw copa 3 --club casino
+    """
     with connect() as service:
         gone = service.tournaments.withdraw(club_slug, slug, entrant)
     click.echo(f"{gone['name']} withdrawn from round {gone['withdrawn']}")
@@ -189,7 +219,13 @@ def tournament_withdraw(slug: str, entrant: str, club_slug: str) -> None:
               help="Pair this round again (the last, before any of its matches has an event).")
 @json_option
 def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool) -> None:
-    """Pair the next round (referee) and create its matches; print its tables and why."""
+    """Pair the next round (referee) and create its matches; print its tables and why.
+
+    \b
+    Example:
+      domino tournament pair noche --club casino
+      domino tournament pair noche --club casino --repair 2
+    """
     with connect() as service:
         if repair is None:
             paired = service.tournaments.pair(club_slug, slug)
@@ -204,7 +240,12 @@ def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool
 @club_option
 @json_option
 def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> None:
-    """A round: its tables (match, players, score) and byes, and why."""
+    """A round: its tables (match, players, score) and byes, and why.
+
+    \b
+    Example:
+      domino tournament round noche 2 --club casino --json
+    """
     with connect() as service:
         found = service.tournaments.round(club_slug, slug, number)
     _echo_round(found, as_json)
@@ -224,6 +265,11 @@ def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: 
     --json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
     partner_2 in CSV), played, won, lost, byes, rounds_won, points_for, points_against,
     difference, win_rate, rating, rating_games, flagged, provisional, withdrawn.
+
+    \b
+    Example:
+      domino tournament standings noche --club casino
+      domino tournament standings copa --club casino --after 2 --csv > copa.csv
     """
     how = output_format(as_json, as_csv)
     with connect() as service:

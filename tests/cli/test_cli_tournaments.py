@@ -58,6 +58,9 @@ def test_a_pairs_tournament_from_the_command_line(cli: Cli) -> None:
     assert [t["match"] for t in tables] == [t["match"] for t in again["tables"]]
     listed = json.loads(cli.run("tournament", "list", "--club", CLUB, "--json").stdout)
     assert [t["slug"] for t in listed] == ["copa"] and listed[0]["rounds_paired"] == 2
+    lines = list(csv.DictReader(io.StringIO(cli.run("tournament", "list", "--club", CLUB,
+                                                    "--csv").stdout)))
+    assert [(r["slug"], r["status"], r["rounds_paired"]) for r in lines] == [("copa", "playing", "2")]
     assert "round 2" in cli.run("tournament", "round", "copa", "2", "--club", CLUB).output
 
 
