@@ -32,17 +32,18 @@ import datetime as dt
 import logging
 import threading
 import time
+from functools import cache
 from itertools import groupby
 from typing import Any
 
-from openskill.models import PlackettLuce
 from sqlalchemy import Connection, Engine
 
 from ..core.match import Match
 from ..store import db
 from ..store.standings import (
     Change, MatchStanding, club_ids_with_rows, lock_club, mark_stale, nth_place, place_before,
-    rated_from, rated_through, rating_inputs, ratings_before, replace_ratings, repoint_player, write_match,
+    rated_from, rated_through, rating_inputs, ratings_before, replace_ratings, repoint_player,
+    write_match,
 )
 
 MU = 25.0
@@ -63,8 +64,17 @@ READ_WAIT_S = 120.0
 
 log = logging.getLogger("domino.ratings")
 
-MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU, limit_sigma=False,
-                     balance=False)
+
+
+@cache
+def model() -> Any:
+    """The rating model, built when a match is first rated: openskill's import and set-up cost
+    every command that only reads (a listing, say) some 10-15 ms of start-up otherwise."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, kappa=KAPPA, tau=TAU, limit_sigma=False,
+                        balance=False)
+
 
 PARAMETERS = {"model": "openskill PlackettLuce (Weng-Lin)", "mu": MU, "sigma": SIGMA,
               "beta": BETA, "kappa": KAPPA, "tau": TAU, "rating": "mu - 3 * sigma",
@@ -133,17 +143,18 @@ def rate_from(conn: Connection, club_id: int, from_seq: int, matches: int | None
     last_seq = {pid: seq for pid, (_, _, _, seq) in before.items()}
     history: list[dict[str, Any]] = []
     rated = 0
+    rating_model = model()
     for (match_id, seq), seats in groupby(inputs, key=lambda r: (r.match_id, r.finish_seq)):
         sides: dict[int, list[Any]] = {}
         for seat in seats:
             sides.setdefault(seat.side, []).append(seat)
         order = sorted(sides)
-        teams = [[MODEL.create_rating(list(state.get(s.player_id, (MU, SIGMA, 0))[:2]))
+        teams = [[rating_model.create_rating(list(state.get(s.player_id, (MU, SIGMA, 0))[:2]))
                   for s in sides[side]] for side in order]
         places = [sides[side][0].place for side in order]
         if len(teams) < 2:  # nothing to rate against
             continue
-        new = MODEL.rate(teams, ranks=places)
+        new = rating_model.rate(teams, ranks=places)
         rated += 1
         for side, team in zip(order, new):
             for seat, rating in zip(sides[side], team):

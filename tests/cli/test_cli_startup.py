@@ -82,10 +82,12 @@ def test_a_database_command_still_loads_the_service_when_it_runs(tmp_path: Path)
     assert "referee.service" in ran["modules"] and "sqlalchemy" in ran["modules"]
 
 
-def test_a_listing_on_sqlite_loads_no_alembic_flask_cryptography_nor_the_postgresql_dialect(tmp_path: Path) -> None:
+def test_a_listing_on_sqlite_loads_no_alembic_flask_cryptography_nor_the_postgresql_dialect(
+        tmp_path: Path) -> None:
     # alembic only to upgrade (or to say that an upgrade is due), flask only to serve,
-    # cryptography only to sign or verify, the PostgreSQL dialect (asyncpg's with it) only on
-    # PostgreSQL
+    # cryptography only to sign or verify, openskill only to rate, the PostgreSQL dialect
+    # (asyncpg's with it) only on PostgreSQL
+    unneeded = ("alembic", "flask", "api", "migrations", "cryptography", "openskill")
     env = {"DOMINO_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}
     assert run_alone("db", "upgrade", env=env)["exit_code"] == 0
     assert run_alone("club", "create", "x", "--name", "X", env=env)["exit_code"] == 0
@@ -94,7 +96,7 @@ def test_a_listing_on_sqlite_loads_no_alembic_flask_cryptography_nor_the_postgre
         ran = run_alone(*args, env=env)
         assert ran["exit_code"] == 0, ran
         assert "sqlalchemy" in ran["modules"] and "referee.service" in ran["modules"]
-        assert not [m for m in ran["modules"] if m.split(".")[0] in ("alembic", "flask", "api", "migrations", "cryptography")
+        assert not [m for m in ran["modules"] if m.split(".")[0] in unneeded
                     or m.startswith("sqlalchemy.dialects.postgresql")], args
 
 
