@@ -1,13 +1,23 @@
-"""A 500-table night on the live scoreboard: every table appends at once, and one scoreboard
-stream measures how long each append's update takes to arrive.
+"""A 500-table tournament round on the live scoreboard: every table appends at once, and the
+tournament's scoreboard stream measures how long each append's update takes to arrive.
 
 Starts the API as a subprocess on 127.0.0.1 (api_bench's servers: gunicorn with gthread workers
 on PostgreSQL, so that the appends land on several workers and reach the stream's worker through
-LISTEN/NOTIFY; waitress on SQLite, polling) on a fresh database holding one club night of
-``--tables`` live parejas matches, each dealt (``referee.core.simulate.random_match``). Then
-``--waves`` times, every table appends its next legal event at once (``--clients`` threads, each
-with its own keep-alive connection and its share of the tables, released together), while a
-client reads ``GET /api/v1/clubs/{club}/scoreboard/stream``.
+LISTEN/NOTIFY; waitress on SQLite, polling) on a fresh database holding one tournament, built
+through the service as a club's admin and referee would: ``svc.tournaments.create`` with
+``2 x --tables`` fixed partnerships (format ``round_robin``, rules ``parejas``; the players are
+registered by the entering itself, with ``confirm_new`` so that no near-name check asks about
+"Player 0001" and "Player 0002"), then ``svc.tournaments.pair`` for round 1, which creates the
+``--tables`` matches with their table numbers, then each table dealt through
+``svc.recording.record_event`` (``referee.core.simulate.random_match``: its events name seats,
+not players, so one simulated match serves any table). ``round_robin`` because its round 1 is
+the circle method's fixed schedule; ``pairs`` would pay for the Swiss matching of 1,000
+partnerships first, ``rotating`` (2,000 single players) more.
+
+Then ``--waves`` times, every table appends its next legal event at once (``--clients``
+threads, each with its own keep-alive connection and its share of the tables, released
+together), while a client reads
+``GET /api/v1/clubs/{club}/tournaments/{t}/scoreboard/stream`` (the current round's tables).
 
 The figure is, for each append, the time from its acknowledgement (the 201 read by its client)
 to the arrival of a row of its table at that seq or later on the stream (an update that comes
@@ -47,6 +57,8 @@ from referee.service import open_service  # noqa: E402
 from referee.store.db import scratch_schema  # noqa: E402
 
 CLUB = "night"
+TOURNAMENT = "open"
+STREAM = f"/api/v1/clubs/{CLUB}/tournaments/{TOURNAMENT}/scoreboard/stream"
 
 
 @contextmanager
@@ -61,25 +73,39 @@ def database(args: argparse.Namespace) -> Iterator[str]:
 
 
 def setup(url: str, tables: int, waves: int) -> tuple[str, dict[int, list[dict[str, Any]]]]:
-    """The club (public), a scorekeeper token, and ``tables`` dealt matches: each table's next
-    ``waves`` events, by match id."""
+    """The club (public), a scorekeeper token, and the tournament with round 1 paired into
+    ``tables`` tables, each dealt: each table's next ``waves`` events, by match id. Prints how
+    long entering, pairing and dealing took."""
     with open_service(url) as svc:
         upgrade(svc.engine)
         svc.clubs.create_club(CLUB, "Club night")
         svc.clubs.set_public(CLUB, True)
         token = svc.tokens.create_token(CLUB, "scorekeeper", label="bench")
+        began = time.perf_counter()
+        partnerships = [[f"Player {2 * i + 1:04d}", f"Player {2 * i + 2:04d}"]
+                        for i in range(2 * tables)]
+        svc.tournaments.create(CLUB, TOURNAMENT, "Bench open", rules="parejas",
+                               format="round_robin", rounds=1, entrants=partnerships,
+                               confirm_new=True)
+        entered = time.perf_counter()
+        round_one = svc.tournaments.pair(CLUB, TOURNAMENT)
+        paired = time.perf_counter()
+        if len(round_one["tables"]) != tables:
+            raise SystemExit(f"round 1 has {len(round_one['tables'])} tables, not {tables}")
         plays: dict[int, list[dict[str, Any]]] = {}
-        for table in range(1, tables + 1):
-            _, events = random_match("parejas", PLAYERS, random.Random(table))
-            match_id = svc.recording.create_match(CLUB, "parejas", PLAYERS,
-                                                  table=str(table))["id"]
-            svc.recording.record_event(match_id, events[0], expected_seq=0)
-            plays[match_id] = events[1:1 + waves]
+        for table in round_one["tables"]:
+            _, events = random_match("parejas", PLAYERS, random.Random(table["table"]))
+            svc.recording.record_event(table["match"], events[0], expected_seq=0)
+            plays[table["match"]] = events[1:1 + waves]
+        print(f"{2 * tables} partnerships entered in {entered - began:.1f} s, round 1 paired "
+              f"(its {tables} matches created) in {paired - entered:.1f} s, dealt in "
+              f"{time.perf_counter() - paired:.1f} s")
     return token, plays
 
 
 class Stream(threading.Thread):
-    """The scoreboard stream, read in a thread: when each row arrived (perf_counter)."""
+    """The tournament's scoreboard stream, read in a thread: how many rows its snapshot had,
+    and when each row arrived (perf_counter)."""
 
     def __init__(self, base: str) -> None:
         super().__init__(daemon=True)
@@ -87,12 +113,13 @@ class Stream(threading.Thread):
         self.conn = http.client.HTTPConnection(host, int(port), timeout=60)
         self.arrivals: dict[int, list[tuple[int, float]]] = {}  # match -> [(seq, when)]
         self.snapshot = threading.Event()
+        self.tables = 0  # rows in the snapshot: the round's tables
         self.lock = threading.Lock()
         self.error: BaseException | None = None
 
     def run(self) -> None:
         try:
-            self.conn.request("GET", f"/api/v1/clubs/{CLUB}/scoreboard/stream")
+            self.conn.request("GET", STREAM)
             response = self.conn.getresponse()
             if response.status != 200:
                 raise RuntimeError(f"the stream answered {response.status}")
@@ -105,6 +132,7 @@ class Stream(threading.Thread):
                     when = time.perf_counter()
                     data = json.loads(line[6:])
                     if kind == "snapshot":
+                        self.tables = len(data["rows"])
                         self.snapshot.set()
                     elif kind == "row":
                         with self.lock:
@@ -178,10 +206,8 @@ def main() -> None:
 
     with database(args) as url:
         kind = "gunicorn" if url.startswith("postgresql") else "waitress"
-        began = time.perf_counter()
         token, plays = setup(url, args.tables, args.waves)
-        print(f"{args.tables} tables dealt on {url.split(':', 1)[0]} in "
-              f"{time.perf_counter() - began:.1f} s; server: {kind}"
+        print(f"database: {url.split(':', 1)[0]}; server: {kind}"
               + (f", {args.workers} workers x {args.gunicorn_threads} threads"
                  if kind == "gunicorn" else f", {args.threads} threads"))
         with server(kind, url, args) as pid:
@@ -189,6 +215,9 @@ def main() -> None:
             stream.start()
             if not stream.snapshot.wait(60) or stream.error is not None:
                 raise SystemExit(f"no snapshot from the stream: {stream.error}")
+            if stream.tables != args.tables:
+                raise SystemExit(f"the stream's snapshot has {stream.tables} tables, "
+                                 f"not {args.tables}")
             latencies: list[float] = []
             missing = failed_total = 0
             cpu_before, wall = cpu_seconds(pid), time.perf_counter()
