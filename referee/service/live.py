@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("domino.live")
 
-POLL_SECONDS = 0.5  # SQLite: how often the tables are polled
+POLL_SECONDS = 0.25  # SQLite: how often the tables are polled (a read of the board's rows)
 # PostgreSQL: a poll now and then: tables created since (a match is announced by its first
 # event), a notification lost (store.notify), anything missed while the listener was down.
 RESYNC_SECONDS = 10.0
