@@ -287,7 +287,7 @@ class Players:
         """Merge ``source`` into ``into`` (admin), recording it: every seat of source moves to
         into, and source stays as an alias whose name finds into. The answer is ``into`` as
         :meth:`get` shows it. Invalid when they are one player already, when either was merged
-        away, or when both sat in one match (two people, then)."""
+        away, or when both sat in one match or entered one tournament (two people, then)."""
         require(who, club, Action.MANAGE)
         reason = _reason(reason)
         with db.writing(self.engine) as conn:
@@ -308,6 +308,10 @@ class Players:
             if shared:
                 raise Invalid(f"{_label(src)} and {_label(dst)} sat in one match "
                               f"({_ids(shared)}): they are two people, not one")
+            entered = store.shared_tournaments(conn, src.id, dst.id)
+            if entered:
+                raise Invalid(f"{_label(src)} and {_label(dst)} are both entered in "
+                              f"{', '.join(entered)}: they are two people, not one")
             moved = store.merge_player(conn, src.id, dst.id)
             self._record(conn, who, club_id=club_id, player_id=src.id, kind="merge",
                          old_name=src.name, new_name=dst.name, into_id=dst.id, moved=moved,

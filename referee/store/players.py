@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .dialects import postgresql, sqlite
 from .errors import AlreadyExists
-from .schema import match_players, player_events, players
+from .schema import match_players, player_events, players, tournament_entrants, tournaments
 
 MERGE_DEPTH = 8  # merges flatten chains, so one step is the norm; more means a racing merge
 
@@ -166,10 +166,28 @@ def merge_player(conn: Connection, source: int, into: int) -> list[int]:
     moved = match_ids_of(conn, source)
     conn.execute(update(match_players).where(match_players.c.player_id == source)
                  .values(player_id=into))
+    entrants = tournament_entrants.c  # a tournament's entry follows its player's results
+    conn.execute(update(tournament_entrants).where(entrants.player_id == source)
+                 .values(player_id=into))
+    conn.execute(update(tournament_entrants).where(entrants.partner_id == source)
+                 .values(partner_id=into))
     conn.execute(update(players).where(or_(players.c.id == source,
                                            players.c.merged_into == source))
                  .values(merged_into=into))
     return moved
+
+
+def shared_tournaments(conn: Connection, a: int, b: int) -> list[str]:
+    """The names of the tournaments both players entered (in one partnership or two)."""
+    e = tournament_entrants.c
+
+    def entered(pid: int) -> Any:
+        return select(e.tournament_id).where(or_(e.player_id == pid, e.partner_id == pid))
+
+    return list(conn.execute(
+        select(tournaments.c.name).where(tournaments.c.id.in_(entered(a)),
+                                         tournaments.c.id.in_(entered(b)))
+        .order_by(tournaments.c.name)).scalars())
 
 
 def insert_player_event(conn: Connection, **values: Any) -> int:

@@ -234,3 +234,26 @@ def test_a_withdrawn_entrant_comes_back_and_a_public_club_is_read_by_anyone(
     tables = service.tournaments.round_tables(None, club, "liga", 1)
     assert tables == service.tournaments.round_tables(OPERATOR, club, "liga", 1)
     assert len(tables) == 1 and "reasons" not in tables[0]
+
+
+def test_a_merge_moves_the_entry_and_two_entrants_are_two_people(service: Service,
+                                                                  club: str) -> None:
+    pairs = [["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"], ["Gabi", "Hugo"]]
+    service.tournaments.create(club, "liga", "Liga", rules="parejas", format="round_robin",
+                               rounds=3, entrants=pairs)
+    for t in service.tournaments.pair(club, "liga")["tables"]:
+        service.recording.record_event(t["match"], {"type": "forfeit", "side": 1,
+                                                    "reason": "test"}, expected_seq=0)
+    before = {row["entrant"]: row for row in service.tournaments.standings(club, "liga")}
+    with pytest.raises(Invalid, match="both entered in Liga"):
+        service.players.merge(club, "Ana", "Carla", "one person?")
+    service.players.create(club, "Zoe Ana", confirm_new=True)
+    service.players.merge(club, "Ana", "Zoe Ana", "her full name")
+    entry = service.tournaments.show(club, "liga")["entrants"][0]
+    assert entry["players"] == ["Zoe Ana", "Beto"]
+    after = {row["entrant"]: row for row in service.tournaments.standings(club, "liga")}
+    assert sorted(after[entry["id"]]["partners"]) == ["Beto", "Zoe Ana"]
+    assert {k: {**row, "partners": None} for k, row in after.items()} == \
+        {k: {**row, "partners": None} for k, row in before.items()}  # the results followed
+    assert after[entry["id"]]["played"] == 1
+    assert service.tournaments.pair(club, "liga")["tables"]  # the field still pairs
