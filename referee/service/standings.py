@@ -67,12 +67,12 @@ class Standings:
                 seen = {row["key"] for row in counted}
                 counted += [{"key": pid, **dict.fromkeys(_SUMS, 0)}
                             for pid in listed_players(conn, club_id) if pid not in seen]
-            rows = [_line(row, group, names, ratings) for row in counted]
+            rows = [standing_line(row, group, names, ratings) for row in counted]
 
             def h2h(keys: list[Any]) -> dict[Any, Any]:
                 return head_to_head(conn, club_id, keys, group=group, **filters)
 
-            return _ranked(rows, breakers, h2h)
+            return ranked(rows, breakers, h2h)
 
     @contextmanager
     def _rated(self, club: str) -> Iterator[tuple[Connection, int]]:
@@ -173,7 +173,7 @@ def _player_id(conn: Any, club_id: int, player: Any) -> int:
 _UNRATED = (MU, SIGMA, 0)
 
 
-def _line(row: dict[str, Any], group: str, names: dict[int, str],
+def standing_line(row: dict[str, Any], group: str, names: dict[int, str],
           ratings: dict[int, tuple[float, float, int]]) -> dict[str, Any]:
     played, won, pf, pa = row["played"], row["won"], row["points_for"], row["points_against"]
     key = row["key"]
@@ -207,7 +207,7 @@ def _value(breaker: str) -> Any:
     return lambda line: line[breaker]
 
 
-def _ranked(rows: list[dict[str, Any]], breakers: Sequence[str], h2h: Any) -> list[dict[str, Any]]:
+def ranked(rows: list[dict[str, Any]], breakers: Sequence[str], h2h: Any) -> list[dict[str, Any]]:
     """Rows ordered by the tie-breakers in turn, each splitting only the rows still tied; those
     tied on all share a rank. Head-to-head counts, within each tied group, a row's wins in
     matches against the group's other rows (one query for all the groups). The breakers

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Row
 from ..store import tournaments as store
 from ..store.standings import DEFAULT_TIE_BREAKERS, current, player_names, tie_breakers
 from .csvfile import to_csv
-from .standings import _line, _ranked
+from .standings import ranked, standing_line
 
 if TYPE_CHECKING:
     from .pairing import Standing
@@ -90,13 +90,13 @@ def event_standing(conn: Connection, row: Row, entrants: Sequence[dict[str, Any]
         e = by_key[k]
         if counted["played"] == 0 and e["entered"] > max(numbers, default=0) + 1:
             continue  # entered after the rounds asked for
-        line = _line(counted, group, names, ratings)
+        line = standing_line(counted, group, names, ratings)
         line.update(entrant=e["id"], byes=counted["byes"], withdrawn=e["withdrawn"])
         lines.append(line)
     wins = _wins(seats)
     breakers = tie_breakers(conn, row.club_id) or list(DEFAULT_TIE_BREAKERS)
-    ranked = _ranked(lines, breakers, lambda keys: [w for w in wins if w[0] in keys])
-    return EventStanding([_ordered(r, rotating) for r in ranked])
+    order = ranked(lines, breakers, lambda keys: [w for w in wins if w[0] in keys])
+    return EventStanding([_ordered(r, rotating) for r in order])
 
 
 def _wins(seats: dict[int, list[tuple[Any, int, int]]]) -> list[tuple[Any, int, Any]]:
