@@ -186,8 +186,9 @@ def player_merge(player_ref: str, into_ref: str, club_slug: str, reason: str,
     """Merge PLAYER into INTO: one person recorded under two names.
 
     Every match PLAYER sat in moves to INTO (standings and match lists count them as one), and
-    PLAYER's name finds INTO from then on; both histories record it, with the reason. Two
-    players who sat in one match are two people: refused.
+    PLAYER's name finds INTO from then on, and PLAYER's tournament entries become INTO's; both
+    histories record it, with the reason. Two players who sat in one match, or who are both
+    entered in one tournament, are two people: refused.
 
     \b
     Example:

@@ -81,3 +81,13 @@ def test_bad_input_is_a_clear_error(cli: Cli) -> None:
     assert "at least 4 players" in out
     assert "give --json or --csv" in cli.run("tournament", "standings", "t", "--club", CLUB,
                                              "--json", "--csv", code=2).output
+
+
+def test_player_merge_refuses_two_entrants_of_one_tournament(cli: Cli) -> None:
+    cli.run("tournament", "new", "copa", "--club", CLUB, "--name", "Copa", "--format", "pairs",
+            "--rules", json.dumps(RULES), "--rounds", "2", "--pair", "Ana,Beto",
+            "--pair", "Carla,Dani")
+    refused = cli.run("player", "merge", "Ana", "Carla", "--club", CLUB, "--reason", "one?",
+                      code=1)
+    assert "both entered in Copa: they are two people" in refused.output
+    assert cli.service.tournaments.show(CLUB, "copa")["entrants"][0]["players"] == ["Ana", "Beto"]
