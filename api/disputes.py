@@ -74,7 +74,7 @@ def standard_penalty(args: dict[str, Any], match_id: int, seq: int):
     if args["dry_run"]:
         events = svc.disputes.standard_penalty(match_id, seq, who=who)
         return jsonify(PreviewSchema().dump(svc.disputes.preview(match_id, events, who=who)))
-    svc.recording.may_record(match_id, {"type": "penalty"}, who=who)  # 403 before 428
+    svc.disputes.standard_penalty(match_id, seq, who=who)  # 403 (or 404) before 428
     expected = expected_seq(lambda: svc.reading.get_match(match_id, who=who)["last_seq"])
     if not isinstance(expected, int):
         return expected

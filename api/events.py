@@ -33,10 +33,9 @@ def list_events(args: dict[str, Any], match_id: int):
     progress, a token other than a referee's gets that round's deal and draws as the table saw
     them (hands and drawn tiles closed; such events carry "redacted": true).
     """
-    svc, who = service(), caller()
-    total = svc.reading.get_match(match_id, who=who)["last_seq"]
     after, limit = args["after"], args["limit"]
-    records = svc.reading.list_events(match_id, after=after, limit=limit, who=who)
+    records, total = service().reading.events_page(match_id, after=after, limit=limit,
+                                                   who=caller())
     last = records[-1]["seq"] if records else None
     return records, {**etag_headers(total), **paginate_seq(total, limit, after, last)}
 
@@ -64,8 +63,6 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
     is stored (no If-Match needed).
     """
     svc, who = service(), caller()
-    svc.recording.may_record(match_id, event, who=who,
-                             client_event_id=headers.get("idempotency_key"))
     if args["dry_run"]:
         return jsonify(PreviewSchema().dump(svc.disputes.preview(match_id, [event], who=who)))
     expected = expected_seq(lambda: svc.reading.get_match(match_id, who=who)["last_seq"])
@@ -75,9 +72,10 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
         match_id, event, expected_seq=expected, client_event_id=headers.get("idempotency_key"),
         who=who)
     violation = recorded.violation.as_dict() if recorded.violation is not None else None
+    screen = recorded.screen.as_dict()
     position = {**recorded.state.as_dict(), "hands_hidden": recorded.hands_hidden}
     body = {"seq": recorded.seq, "event": recorded.event, "violation": violation,
-            "position": position}
+            "position": position, "screen": screen}
     headers = etag_headers(recorded.seq)
     if recorded.duplicate:  # the body is the first answer's; this says nothing was stored now
         headers["Idempotent-Replayed"] = "true"

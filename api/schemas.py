@@ -426,6 +426,8 @@ class AppendedSchema(Schema):
     violation = fields.Nested(ViolationSchema, allow_none=True, required=True, metadata={
         "description": "set when a disputed event was stored despite a violation"})
     position = fields.Nested(PositionSchema, required=True)
+    screen = fields.Dict(required=True, metadata={
+        "description": "the match now, as GET /api/v1/matches/{id} gives it to this token"})
 
 
 class IdempotencyHeadersSchema(Schema):

@@ -44,7 +44,9 @@ from .players import Players, Unconfirmed
 from .ratings import after_merge
 from .reading import Reading
 from .recording import Recording
-from .repository import MatchRepository, Recorded
+from ..store.notify import Notifier
+from .repository import MatchRepository
+from .recording import Recorded
 from .screen import Screen, side_names
 from .standings import COLUMNS as STANDING_COLUMNS, Standings
 from .tokens import Tokens
@@ -67,15 +69,17 @@ class Service:
     def __init__(self, engine: Engine, *, cache_size: int = 256,
                  clock: Callable[[], dt.datetime] = utcnow, signer: Signer | None = None) -> None:
         self.engine = engine
-        self.matches = MatchRepository(engine, cache_size, clock)
+        self.clock = clock
+        self.matches = MatchRepository(engine, cache_size)
+        self.notifier = Notifier(engine)  # this process's one sender of scoreboard notices
         self.clubs = Clubs(engine, clock)
         self.players = Players(engine, clock)
         self.players.merge_hooks.append(after_merge)  # standing rows and ratings follow a merge
         self.tokens = Tokens(engine, clock)
-        self.recording = Recording(self.matches)
+        self.recording = Recording(self.matches, clock, self.notifier)
         self.reading = Reading(self.matches)
         self.standings = Standings(engine)
-        self.disputes = Disputes(self.matches, self.reading, self.recording)
+        self.disputes = Disputes(self.reading, self.recording)
         self.actas = Actas(self.reading, signer or Signer())
         self.tournaments = Tournaments(engine, self.recording, self.clubs, clock)
 
@@ -84,6 +88,7 @@ class Service:
         return rebuild(self.matches)
 
     def close(self) -> None:
+        self.notifier.flush()
         self.engine.dispose()
 
     def __enter__(self) -> "Service":

@@ -5,7 +5,7 @@ score sheet (``domino-acta/1``, ``referee.core.acta``), signed with the server's
 find the hand by trying each candidate (a deal of 7 hidden tiles of 28 is about 1.2 million
 tries a seat). So a head, or an acta carrying one, is given only for a *finished* match (every
 hand recorded is shown then, see docs/visibility.md) and only when the caller's view is the
-whole record (``views.sight``: nothing withheld), which a finished match always gives but which
+whole record (``MatchView.whole``: nothing withheld), which a finished match always gives but which
 is checked all the same. A live match has no published head for anyone over HTTP; the operator
 (the ``domino`` command on the database) sees everything and gets it always.
 
@@ -23,19 +23,14 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Row
-
 from .. import store
 from ..core import acta as sheet
-from ..core.replay import replay
-from ..core.rules import Rules
-from ..store import db
 from ..store.db import DATA_DIR_VARIABLE
 from ..store.tournaments import tournament_of_match
 from .access import OPERATOR, Caller
 from .errors import NotFinished
 from .reading import Reading
-from .views import sight
+from .view import MatchView
 
 # cryptography (some 20 ms to import) when a key is read, made or used, not by every command
 # that opens the service
@@ -162,46 +157,41 @@ class Actas:
 
     def __init__(self, reading: Reading, signer: Signer) -> None:
         self.reading = reading
-        self.matches = reading.matches
         self.signer = signer
 
     def head(self, match_id: int | str, *, who: Caller = OPERATOR) -> str | None:
         """The match's chain head (hex) if ``who`` may have it (see the module's docstring),
         else None."""
-        with db.reading(self.matches.engine) as conn:
-            row = self.reading.readable_row(conn, match_id, who)
-            return self._head(conn, row, who)
-
-    def _head(self, conn: Connection, row: Row, who: Caller) -> str | None:
-        if not who.is_operator:
-            if row.status != "finished":
-                return None
-            with self.matches.current(conn, row) as entry:
-                if not sight(conn, row, who, entry).whole:
-                    return None
-        return store.chain_link(conn, row.id, row.last_seq)
+        with self.reading.view(match_id, who=who) as view:
+            return _head(view)
 
     def acta(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """The signed ``domino-acta/1`` of a finished match (NotFinished otherwise), for a
         reader of its club."""
-        with db.reading(self.matches.engine) as conn:
-            row = self.reading.readable_row(conn, match_id, who)
-            if row.status != "finished":
-                raise NotFinished(f"match {row.id} is not finished: its acta comes when it is")
-            head = self._head(conn, row, who)
+        with self.reading.view(match_id, who=who) as view:
+            record = view.record
+            if not record.match.finished:
+                raise NotFinished(f"match {record.id} is not finished: its acta comes when it is")
+            head = _head(view)
             if head is None:  # never for a finished match; kept as the rule says
-                raise NotFinished(f"match {row.id} holds hands you may not see yet")
-            header = store.load_json(row.header)
-            events = self.matches.events(conn, row)
-            started, ended = store.recorded_span(conn, row.id)
-            paired = tournament_of_match(conn, row.id)  # a tournament's table, if it is one
-        result = replay(Rules(**row.rules), row.players, events)
-        body = sheet.from_log(header, events, result)
+                raise NotFinished(f"match {record.id} holds hands you may not see yet")
+            conn = view.uow.conn
+            started, ended = store.recorded_span(conn, record.id)
+            paired = tournament_of_match(conn, record.id)  # a tournament's table, if it is one
+        body = sheet.from_log(record.header, record.events, record.replayed())
         if body["chain"]["head"] != head:
             # The events were changed behind the database's append-only guard: sign nothing.
-            raise RuntimeError(f"match {row.id}: the stored chain disagrees with its events")
+            raise RuntimeError(f"match {record.id}: the stored chain disagrees with its events")
         return self.signer.sign({
-            **body, "match": row.id,
+            **body, "match": record.id,
             "tournament": paired.slug if paired is not None else None,
             "round": paired.round if paired is not None else None,
             "started_at": store.iso(started), "ended_at": store.iso(ended)})
+
+
+def _head(view: MatchView) -> str | None:
+    if not view.who.is_operator and (not view.record.match.finished or not view.whole):
+        return None
+    if view.record.head is not None:
+        return view.record.head
+    return store.chain_link(view.uow.conn, view.record.id, view.record.last_seq)

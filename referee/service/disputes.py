@@ -14,28 +14,26 @@ from typing import Any, Sequence
 
 from .. import store
 from ..core.disputes import ruled, violations_of
+from ..core.position import position
 from ..core.replay import replay
-from ..core.report import build_report, report_changes
-from ..core.rules import Rules
-from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import Invalid, NotFound
 from .lookup import club_row
-from .reading import Reading, summary
-from .recording import Recording
-from .repository import MatchRepository, Recorded
+from .reading import Reading
+from .recording import Recorded, Recording
 from .screen import side_names
 from .undo import action_for
-from .views import seen_position, seen_report, sight
+from .uow import UnitOfWork
+from .view import MatchView
 
 STATUSES = ("open", "ruled", "all")
 
 
 class Disputes:
-    def __init__(self, matches: MatchRepository, reading: Reading, recording: Recording) -> None:
-        self.matches, self.reading, self.recording = matches, reading, recording
-        self.engine = matches.engine
+    def __init__(self, reading: Reading, recording: Recording) -> None:
+        self.reading, self.recording = reading, recording
+        self.engine = reading.engine
 
     # ------------------------------------------------------------------------------ listing
 
@@ -43,10 +41,8 @@ class Disputes:
                   who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The match's disputes, open first, then by seq."""
         status = checks.one_of(status, STATUSES, "status")
-        players = self.reading.get_match(match_id, who=who)["players"]
-        found = [{**d, "seat_name": players[d["seat"]] if d["seat"] is not None else None}
-                 for d in self.reading.report(match_id, who=who)["disputes"]]
-        return _ordered(found, status)
+        with self.reading.view(match_id, who=who) as view:
+            return _ordered(view.disputes(), status)
 
     def for_club(self, club: str, *, status: str = "open", limit: int = 50, offset: int = 0,
                  who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
@@ -54,11 +50,11 @@ class Disputes:
         require(who, club, Action.READ)
         status = checks.one_of(status, STATUSES, "status")
         limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
-        with db.reading(self.engine) as conn:
-            ids = store.disputed_match_ids(conn, club_row(conn, club).id)
         found = []
-        for match_id in ids:
-            found += [{**d, "match": match_id} for d in self.for_match(match_id, who=who)]
+        with UnitOfWork.reading(self.engine) as uow:
+            for match_id in store.disputed_match_ids(uow.conn, club_row(uow.conn, club).id):
+                view = self.reading.view_in(uow, match_id, who)
+                found += [{**d, "match": match_id} for d in view.disputes()]
         listed = _ordered(found, status)
         return listed[offset:offset + limit], len(listed)
 
@@ -66,40 +62,23 @@ class Disputes:
 
     def preview(self, match_id: int | str, events: Sequence[dict[str, Any]], *,
                 who: Caller = OPERATOR) -> dict[str, Any]:
-        """What recording ``events`` (a ruling, or several) would do, storing nothing: the report
-        as it would be, the violation of each event, and what changes."""
-        with db.reading(self.engine) as conn:
-            row = self.matches.row(conn, match_id)
+        """What recording ``events`` (a ruling, or several) would do to the record as ``who``
+        sees it, storing nothing: the report as it would be, the violation of each event, and
+        what changes. ``who`` must be one who may record them (an undo is play)."""
+        with self.reading.view(match_id, who=who) as view:
             for event in events:
-                require(who, row.club, action_for(conn, row, who, event))  # an undo is play
-            recorded = self.matches.events(conn, row)
-            with self.matches.current(conn, row) as entry:
-                view = sight(conn, row, who, entry)
-        rules = Rules(**row.rules)
-        before = build_report(replay(rules, row.players, recorded))
-        after_replay = replay(rules, row.players, [*recorded, *events])
-        after = build_report(after_replay)
-        refused = [after_replay.violation_at(row.last_seq + i) for i in range(1, len(events) + 1)]
-        return {
-            "stored": False,
-            "events": [{"seq": row.last_seq + i, "event": e,
-                        "violation": view.told(v, row.players).as_dict() if v else None}
-                       for i, (e, v) in enumerate(zip(events, refused), start=1)],
-            "report": seen_report(after, view, row.players),
-            "changes": report_changes(seen_report(before, view, row.players),
-                                      seen_report(after, view, row.players)),
-        }
+                require(who, view.club, action_for(view.record, who, event))
+            return view.preview(events)
 
     def standard_penalty(self, match_id: int | str, seq: int, *, reason: str | None = None,
                          who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The penalty events the match's rules award for dispute ``seq``: the rules' points to
         each side opposing the seat at fault, each naming the dispute."""
         seq = checks.count(seq, "seq")
-        with db.reading(self.engine) as conn:
-            row = self.matches.row(conn, match_id)
-        require(who, row.club, Action.RULE)
-        rules = Rules(**row.rules)
-        dispute = self._dispute(match_id, seq, who)
+        with self.reading.view(match_id, who=who) as view:
+            require(who, view.club, Action.RULE)
+            rules = view.record.rules
+            dispute = _dispute(view, seq)
         points = rules.foul_penalty()
         if points is None:
             raise Invalid("these rules name no standard penalty (foul_points, foul_share): "
@@ -128,50 +107,52 @@ class Disputes:
 
     def sheet(self, match_id: int | str, seq: int, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """The dispute sheet: the match and table, the moment (the line, the ends, whose turn),
-        the foul and its evidence event by event, the ruling, and the score before and after."""
+        the foul and its evidence event by event, the ruling, and the score before and after,
+        all from the record as ``who`` sees it."""
         seq = checks.count(seq, "seq")
-        with db.reading(self.engine) as conn:
-            row = self.reading.readable_row(conn, match_id, who)
-            result = self.matches.replay(conn, row)
-            found = next(((v, r) for v, r in ruled(result, violations_of(result)) if v.seq == seq),
-                         None)
-            if found is None:
-                raise NotFound(f"event {seq} of match {row.id} is not a dispute")
-            ruling = found[1]
-            with self.matches.current(conn, row) as entry:
-                view = sight(conn, row, who, entry)
+        with self.reading.view(match_id, who=who) as view:
+            return _sheet(view, seq)
 
-                def state(at: int) -> Any:  # the table after event ``at``, as ``who`` sees it
-                    return seen_position(self.matches, conn, row, view, entry, max(at, 0))
 
-                moment = state(seq - 1)
-                before = state((ruling["seq"] if ruling else row.last_seq + 1) - 1)
-                after = state(ruling["seq"]) if ruling else None
-        events = view.events(result.events)
-        violation = view.told(found[0], row.players)
-        details = violation.as_dict()
-        return {
-            "match": summary(row),
-            "dispute": {**details, "found_at": violation.found_at or violation.seq},
-            "event": events[seq - 1],
-            "moment": {"seq": seq - 1, "round": moment.round, "line": list(moment.line),
-                       "ends": list(moment.ends) if moment.ends else None,
-                       "turn": moment.turn,
-                       "turn_name": row.players[moment.turn] if moment.turn is not None else None},
-            "evidence": [{**fact, "event": events[fact["seq"] - 1]}
-                         for fact in details.get("evidence", [])],
-            "ruling": ruling,
-            "ruling_event": events[ruling["seq"] - 1] if ruling else None,
-            "sides": side_names(row.rules, row.players),
-            "score": {"before": list(before.totals),
-                      "after": list(after.totals) if after is not None else None},
-        }
+def _dispute(view: MatchView, seq: int) -> dict[str, Any]:
+    found = next((d for d in view.disputes() if d["seq"] == seq), None)
+    if found is None:
+        raise NotFound(f"event {seq} of match {view.record.id} is not a dispute")
+    return found
 
-    def _dispute(self, match_id: int | str, seq: int, who: Caller) -> dict[str, Any]:
-        found = next((d for d in self.for_match(match_id, who=who) if d["seq"] == seq), None)
-        if found is None:
-            raise NotFound(f"event {seq} of match {match_id} is not a dispute")
-        return found
+
+def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
+    result = view.replayed
+    found = next(((v, r) for v, r in ruled(result, violations_of(result)) if v.seq == seq), None)
+    if found is None:
+        raise NotFound(f"event {seq} of match {view.record.id} is not a dispute")
+    violation, ruling = found
+    record, events = view.record, view.events
+
+    def state(at: int) -> Any:  # the table after event ``at``, as the caller sees it
+        at = max(at, 0)
+        return position(replay(record.rules, record.players, events[:at]).match)
+
+    moment = state(seq - 1)
+    before = state((ruling["seq"] if ruling else record.last_seq + 1) - 1)
+    after = state(ruling["seq"]) if ruling else None
+    details = violation.as_dict()
+    return {
+        "match": view.summary(),
+        "dispute": {**details, "found_at": violation.found_at or violation.seq},
+        "event": events[seq - 1],
+        "moment": {"seq": seq - 1, "round": moment.round, "line": list(moment.line),
+                   "ends": list(moment.ends) if moment.ends else None,
+                   "turn": moment.turn,
+                   "turn_name": record.players[moment.turn] if moment.turn is not None else None},
+        "evidence": [{**fact, "event": events[fact["seq"] - 1]}
+                     for fact in details.get("evidence", [])],
+        "ruling": ruling,
+        "ruling_event": events[ruling["seq"] - 1] if ruling else None,
+        "sides": side_names(record.rules, list(record.players)),
+        "score": {"before": list(before.totals),
+                  "after": list(after.totals) if after is not None else None},
+    }
 
 
 def _ordered(found: list[dict[str, Any]], status: str) -> list[dict[str, Any]]:

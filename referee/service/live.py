@@ -3,13 +3,13 @@ status, and the rows that change as events are appended, for a projector and for
 (``docs/pages.md``, "The live scoreboard").
 
 A row shows only what the table saw, whoever asks: it is built from the record as the club's
-public reader sees it (:func:`.views.sight`: a round in play's hands taken out), and it holds
+public reader sees it (:class:`.view.MatchView`: a round in play's hands taken out), and it holds
 only the table label, the side names, the round, the totals, the status, whose turn and how
 many tiles each seat holds. Never a tile of a hand: not for a viewer, not for a referee, whose
 screen at the table is another page.
 
 Who is told what changed, across processes: :mod:`referee.store.notify` (PostgreSQL
-LISTEN/NOTIFY, the notification sent by the append's own statement; on SQLite, polling). In one
+LISTEN/NOTIFY, sent once appends have committed; on SQLite, polling). In one
 process one :class:`Hub` thread listens (or polls) for every scoreboard stream the process
 serves and hands each its clubs' rows: fan-out in memory within a process is all there is, and
 a stream served by any worker hears of an append made by any other.
@@ -29,19 +29,16 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from sqlalchemy import Connection, Row
+from sqlalchemy import Row
 
-from ..core.events import as_table_saw_it
-from ..core.position import position
-from ..core.replay import replay
-from ..core.rules import Rules
 from ..store import db, notify
-from ..store.codec import as_utc, load_json
-from .access import Action, Caller, require
+from ..store.codec import as_utc
+from .access import Action, Caller, public_reader, require
 from .errors import Invalid, ServiceError
 from .lookup import club_row
 from .screen import side_names
-from .views import Sight
+from .uow import UnitOfWork
+from .view import MatchView
 
 if TYPE_CHECKING:
     from . import Service
@@ -78,11 +75,11 @@ def moment_of(cursor: Any) -> dt.datetime:
     return dt.datetime.fromtimestamp(int(text) / 1_000_000, dt.timezone.utc)
 
 
-def status_of(row: Row) -> str:
+def status_of(summary: dict[str, Any]) -> str:
     """live, finished or disputed (open disputes, in play or finished)."""
-    if row.violations:
+    if summary["violations"]:
         return "disputed"
-    return "finished" if row.status == "finished" else "live"
+    return "finished" if summary["status"] == "finished" else "live"
 
 
 def _club(row: Row) -> dict[str, Any]:
@@ -122,15 +119,15 @@ class Scoreboard:
     def night_starts(self) -> str:
         """The first date (YYYY-MM-DD) a club night's finished tables are shown from:
         yesterday's, so that a night past midnight keeps its tables."""
-        return (self.matches.clock().date() - dt.timedelta(days=1)).isoformat()
+        return (self.svc.clock().date() - dt.timedelta(days=1)).isoformat()
 
     def board(self, club: str, *, who: Caller | None = None) -> dict[str, Any]:
         """The club night's scoreboard now: ``{"club", "rows", "cursor"}``, rows in table
         order (what the page and its JSON twin show)."""
         self.reader(club, who)
-        with db.reading(self.engine) as conn:
-            found = club_row(conn, club)
-            rows = self._rows(conn, notify.board_rows(conn, found.id, self.night_starts()))
+        with UnitOfWork.reading(self.engine) as uow:
+            found = club_row(uow.conn, club)
+            rows = self._rows(uow, notify.board_rows(uow.conn, found.id, self.night_starts()))
         return {"club": _club(found), "rows": rows,
                 "cursor": max((r["cursor"] for r in rows), default=0)}
 
@@ -146,9 +143,9 @@ class Scoreboard:
         number = paired[-1]["number"] if paired else None
         ids = [t["match"] for t in self.svc.tournaments.round_tables(who, club, tournament, number)
                ] if number is not None else []
-        with db.reading(self.engine) as conn:
-            found = club_row(conn, club)
-            rows = self._rows(conn, notify.board_rows(conn, found.id, None, ids)) if ids else []
+        with UnitOfWork.reading(self.engine) as uow:
+            found = club_row(uow.conn, club)
+            rows = self._rows(uow, notify.board_rows(uow.conn, found.id, None, ids)) if ids else []
         return {"club": _club(found),
                 "tournament": {"slug": shown["slug"], "name": shown["name"], "round": number},
                 "rows": rows, "cursor": max((r["cursor"] for r in rows), default=0)}
@@ -158,58 +155,50 @@ class Scoreboard:
         with a margin before it for the clocks of other machines."""
         self.reader(club, who)
         since = moment_of(cursor) - CLOCK_MARGIN
-        with db.reading(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            ids = notify.changed_since(conn, club_id, self.night_starts(), since)
-            return self.rows_of(conn, club_id, ids) if ids else []
+        with UnitOfWork.reading(self.engine) as uow:
+            club_id = club_row(uow.conn, club).id
+            ids = notify.changed_since(uow.conn, club_id, self.night_starts(), since)
+            return self.rows_of(uow, club_id, ids) if ids else []
 
-    def rows_of(self, conn: Connection, club_id: int, ids: Iterable[int]) -> list[dict[str, Any]]:
+    def rows_of(self, uow: UnitOfWork, club_id: int, ids: Iterable[int]) -> list[dict[str, Any]]:
         """The scoreboard rows of the club's matches ``ids``, whatever their date: a table
         the board showed gets its last update, finished or not (the page adds a table it did
         not show only while it is live)."""
-        return self._rows(conn, notify.board_rows(conn, club_id, None, ids))
+        return self._rows(uow, notify.board_rows(uow.conn, club_id, None, ids))
 
-    def _rows(self, conn: Connection, rows: Iterable[Row]) -> list[dict[str, Any]]:
+    def _rows(self, uow: UnitOfWork, rows: Iterable[Row]) -> list[dict[str, Any]]:
         rows = list(rows)
-        texts = notify.events_of(conn, [r.id for r in rows])  # one query for the whole board
-        return sorted((self.row(r, [load_json(t) for t in texts[r.id]]) for r in rows),
-                      key=_table_key)
+        if not rows:
+            return []
+        reader = public_reader(rows[0].club)  # a row shows what the table saw, to anyone
+        return sorted((self.row(MatchView(record, reader))
+                       for record in self.matches.get_many(uow, rows)), key=_table_key)
 
-    def row(self, row: Row, events: list[Any]) -> dict[str, Any]:
-        """One table's row from its record (``events``), as the table saw it: never a hand,
-        whoever asks. This is :func:`.views.sight` for the club's public reader (who recorded
-        nothing, so every open deal and drawn tile since the last round ended is withheld),
-        over events read in one query for the whole board; tests hold the two to each other."""
-        header = load_json(row.header)
-        rules = Rules(**row.rules)
-        whole = replay(rules, row.players, events)
-        match = whole.match
-        since = match.secret_since()
-        if since is not None:
-            withheld = {seq: shown for seq in range(since, len(events) + 1)
-                        if (shown := as_table_saw_it(events[seq - 1])) is not events[seq - 1]}
-            if withheld:
-                view = Sight(since, withheld)
-                refused = frozenset(v.seq for v in whole.violations)
-                match = replay(rules, row.players, view.events(events), skip=refused).match
-        pos = position(match)
-        players = list(row.players)
-        sides = side_names(rules, players)
-        in_play = row.status == "in_progress"
+    @staticmethod
+    def row(view: MatchView) -> dict[str, Any]:
+        """One table's row, from its record as the club's public reader sees it: never a hand,
+        whoever asks."""
+        record = view.record
+        summary, pos = view.summary(), view.position()
+        players = list(record.players)
+        sides = side_names(record.rules, players)
+        in_play = summary["status"] == "in_progress"
         turn = pos.turn if in_play else None
+        winner = summary["winner"]
         return {
-            "match": row.id, "table": header.get("table"), "event": header.get("event"),
-            "sides": sides, "players": players, "round": row.round,
-            "totals": list(row.totals), "status": status_of(row),
+            "match": record.id, "table": record.header.get("table"),
+            "event": record.header.get("event"),
+            "sides": sides, "players": players, "round": summary["round"],
+            "totals": summary["totals"], "status": status_of(summary),
             "turn": turn, "turn_name": players[turn] if turn is not None else None,
             "may_lead_names": [players[s] for s in pos.may_lead] if in_play else [],
             "counts": list(pos.counts) if in_play else [],
             "boneyard": pos.boneyard if in_play else None,
-            "phase": pos.phase, "winner": row.winner,
-            "winner_name": sides[row.winner] if row.winner is not None else None,
-            "disputes": row.violations, "seq": row.last_seq,
-            "updated_at": as_utc(row.updated_at).isoformat(),
-            "cursor": cursor_of(row.updated_at),
+            "phase": pos.phase, "winner": winner,
+            "winner_name": sides[winner] if winner is not None else None,
+            "disputes": summary["violations"], "seq": record.last_seq,
+            "updated_at": as_utc(record.updated_at).isoformat(),
+            "cursor": cursor_of(record.updated_at),
         }
 
     # ------------------------------------------------------------------------ streaming
@@ -421,8 +410,8 @@ class Hub:
             clubs = {c: self._club_ids[c] for c in by_club}
         if not by_club:
             return
-        with db.reading(self.board.engine) as conn:
-            built = {club: self.board.rows_of(conn, clubs[club], ids)
+        with UnitOfWork.reading(self.board.engine) as uow:
+            built = {club: self.board.rows_of(uow, clubs[club], ids)
                      for club, ids in by_club.items()}
         with self._lock:
             for club, rows in built.items():

@@ -19,7 +19,8 @@ from .repository import MatchRepository
 def _replayed(conn: Connection, row: Any) -> tuple[Header, Replay]:
     """The match's header, and its events replayed under the header's rules."""
     header = parse_header(store.load_json(row.header))
-    return header, replay(header.rules, header.players, MatchRepository.events(conn, row))
+    events = [store.load_json(text) for text in store.event_data(conn, row.id)]
+    return header, replay(header.rules, header.players, events)
 
 
 def rebuild(matches: MatchRepository) -> int:

@@ -1,35 +1,67 @@
 """Recording: creating a match, importing a whole log, appending one event.
 
-Every decision about an event is the rules core's: this loads the record (through the
-repository), asks the core, and stores what the core accepted.
+Every decision about an event is the rules core's: this gets the match's record (through the
+repository), asks the core, and stores what the core accepted, with the projections, in one
+unit of work (:mod:`.uow`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
-from dataclasses import replace
-from typing import Any, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Sequence
 
 from .. import store
 from ..core.disputes import open_count, violations_of
-from ..core.events import EVENT_TYPES
+from ..core.events import EVENT_TYPES, Violation
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
-from ..core.replay import replay
+from ..core.position import Position
+from ..core.replay import Replay, positions, replay
 from ..core.rules import Rules
-from ..core.sight import told_unseen
 from ..store import db
+from ..store.notify import Notifier
 from . import checks
-from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
-from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
+from .access import OPERATOR, Action, Caller, require
+from .errors import Conflict, IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
-from .ratings import record_standing
-from .reading import summary
-from .undo import action_for, may_be_undo
-from .repository import Loaded, MatchRepository, Recorded
-from .views import seen_position, seen_replay, sight
+from .projectors import Change, Projector, wanted
+from .record import Mark, MatchRecord
+from .checks import rewrites_the_record
+from .repository import MatchRepository
+from .screen import Screen
+from .undo import action_for
+from .uow import UnitOfWork
+from .view import MatchView, row_summary as summary, summary_of
+
+CONFLICT_RETRIES = 10  # for appends that name no expected seq (the CLI)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The outcome of an append, as its caller may see it: the event's seq, the event, its
+    violation (a disputed event's, in the caller's record) and the match's screen after it.
+    ``duplicate``: a retry with a known client event id, nothing stored now."""
+
+    seq: int
+    event: Any
+    violation: Violation | None
+    screen: Screen
+    duplicate: bool = False
+
+    @property
+    def state(self) -> Position:
+        return self.screen.position
+
+    @property
+    def hands_hidden(self) -> bool:
+        return self.screen.hands_hidden
+
+    @property
+    def club(self) -> str:
+        return self.screen.summary["club"]
 
 
 class Created(dict):
@@ -41,9 +73,12 @@ class Created(dict):
 
 
 class Recording:
-    def __init__(self, matches: MatchRepository) -> None:
+    def __init__(self, matches: MatchRepository, clock: Callable[[], dt.datetime],
+                 notifier: Notifier) -> None:
         self.matches = matches
         self.engine = matches.engine
+        self.clock = clock
+        self.notifier = notifier
 
     def create_match(self, club: str, rules: Any, players: Sequence[str], *,
                      who: Caller = OPERATOR, client_key: str | None = None,
@@ -70,7 +105,7 @@ class Recording:
             raise Invalid("players must be a list of player names")
         header_fields = {k: v for k, v in header_fields.items() if v is not None}
         dated = "date" in header_fields
-        header_fields.setdefault("date", self.matches.clock().date().isoformat())
+        header_fields.setdefault("date", self.clock().date().isoformat())
         header = {"format": FORMAT, "rules": rules, "players": list(players),
                   **header_fields, "club": club}
         try:
@@ -113,38 +148,45 @@ class Recording:
                for seq, e in enumerate(events, start=1)]
         with too_large():  # before judging them all (the store checks again as it writes)
             store.check_room(db.match_limits(self.engine), len(new), sum(e.size for e in new))
-        match, refused = _judge_all(parsed.rules, parsed.players, events)
-        now = self.matches.clock()
-        with too_large(), db.writing(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            ids = seat_ids(conn, club, club_id, keyed, now, confirm_new=confirm_new)
+        result = judge_all(parsed.rules, parsed.players, events)
+        now = self.clock()
+        with too_large(), UnitOfWork.writing(self.engine) as uow:
+            club_id = club_row(uow.conn, club).id
+            ids = seat_ids(uow.conn, club, club_id, keyed, now, confirm_new=confirm_new)
+            violations = open_count(result.match, {v.seq for v in result.violations})
             match_id = store.insert_match(
-                conn, club_id=club_id, header=header_text,
+                uow.conn, club_id=club_id, header=header_text,
                 played_on=_played_on(header.get("date"), now), rules=parsed.rules.as_dict(),
                 player_names=names, player_ids=ids,
                 sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
-                projection=store.Projection.of(match, open_count(match, refused), now),
+                projection=store.Projection.of(result.match, violations, now),
                 created_at=now, client_key=client_key)
-            head = store.insert_events(conn, match_id, new, now, header_text)
-            record_standing(conn, match_id, match, open_count(match, refused), now,
-                            was_finished=False)  # a log that ends finished is rated at once
-            created = summary(store.match_row(conn, match_id))
-        self.matches.remember(match_id, Loaded(match, refused, club, head))
+            head = store.insert_events(uow.conn, match_id, new, now, header_text)
+            record = MatchRecord.new(
+                match_id=match_id, club=club, club_id=club_id, rules=parsed.rules,
+                players=names, header_text=header_text, created_at=now, events=list(events),
+                marks=[Mark(e.token_id, e.recorded_by, now) for e in new], result=result,
+                head=head)
+            # A log that ends finished counts (and is rated) at once.
+            self._project(uow, Change(match_id, club, len(events), result.match, violations,
+                                      False, now))
+            created = summary_of(record, result.match, violations)
+            self.matches.keep(uow, record)
         return created
 
     def _create_once(self, club: str, header: dict[str, Any], parsed: Any, who: Caller,
                      client_key: str, dated: bool, confirm_new: bool = False) -> "Created":
         """create_match under an idempotency key: the first answer again for a retry."""
-        with db.reading(self.engine) as conn:
-            first = store.match_by_client_key(conn, club, client_key)
+        with UnitOfWork.reading(self.engine) as uow:
+            first = store.match_by_client_key(uow.conn, club, client_key)
         if first is None:
             try:
                 return Created(self._create(club, header, parsed, [], who,
                                             recorded_by=who.recorded_by, client_key=client_key,
                                             confirm_new=confirm_new))
             except store.AlreadyExists:  # a retry racing its original, which won
-                with db.reading(self.engine) as conn:
-                    first = store.match_by_client_key(conn, club, client_key)
+                with UnitOfWork.reading(self.engine) as uow:
+                    first = store.match_by_client_key(uow.conn, club, client_key)
                 if first is None:
                     raise
         stored = store.load_json(first.header)
@@ -160,32 +202,22 @@ class Recording:
         answer = {**summary(first), **initial.values(), "updated_at": store.iso(first.created_at)}
         return Created({k: answer[k] for k in summary(first)}, replayed=True)
 
-    def may_record(self, match_id: int | str, event: Any, *, who: Caller,
-                   client_event_id: str | None = None) -> None:
-        """Forbidden (or NotFound) unless ``who`` may record ``event`` in the match: to ask before
-        anything else about a request (record_event checks again)."""
-        key = _scoped(client_event_id, who) if client_event_id is not None else None
-        require(who, self.matches.club_of(match_id), self._action(match_id, event, who, key)[0])
+    # ------------------------------------------------------------------------ appending
 
-    def _action(self, match_id: int | str, event: Any, who: Caller,
-                client_event_id: str | None) -> tuple[Action, int | None]:
-        """What recording ``event`` takes of ``who``: its type's action, except that a void of
-        the caller's own last entry (an undo, :mod:`.undo`) is play, not a ruling; then also
-        the last seq it was judged at (the undo holds only if nothing came since)."""
-        action = action_for_event(event)
-        if may_be_undo(event):  # only then is there anything to read
-            with db.reading(self.engine) as conn:
-                row = self.matches.row(conn, match_id)
-                if action_for(conn, row, who, event, client_event_id) is not action:
-                    return Action.RECORD, row.last_seq
-        return action, None
-
-    def record_event(self, match_id: int | str, event: dict, *, expected_seq: int | None,
+    def record_event(self, match_id: int | str, event: Any, *, expected_seq: int | None,
                      client_event_id: str | None = None, who: Caller = OPERATOR,
                      recorded_by: str | None = None) -> Recorded:
         """Judge ``event`` against the record and append it as event expected_seq + 1
-        (``expected_seq=None``: at the end, as the CLI does). The answer, and a refusal, say only
-        what ``who`` may see of the match."""
+        (``expected_seq=None``: at the end, whatever the end is, as the CLI does).
+
+        The steps, each written once (docs/service.md draws them): *authorize* the caller for
+        what the event takes; *judge* it against the record as the caller sees it (refused with
+        IllegalEvent unless marked disputed; an event the caller's record allows but a hand it
+        may not see contradicts is stored all the same, a dispute for the referees and the
+        hand's scorekeeper); *append* it with one compare-and-set (Conflict when another came
+        first; a retry of a stored client event id answers the original's result); *project*
+        it (standings, ratings: :mod:`.projectors`) in the same transaction; *commit*; *answer*
+        from the same record, as the caller may see it; then *tell* the scoreboards."""
         if expected_seq is not None:
             expected_seq = checks.count(expected_seq, "expected_seq")
         if client_event_id is not None:
@@ -196,52 +228,121 @@ class Recording:
         number = checks.match_number(match_id)
         if number is None:
             raise NotFound(f"no match {match_id!r}")
-        action, undo_at = self._action(number, event, who, client_event_id)
-        if undo_at is not None and expected_seq is None:
-            expected_seq = undo_at  # an undo appends right after what it was judged on
-        if _names_a_dispute(event):
-            self._check_dispute(number, event["target"])
-        try:
-            with too_large():
-                recorded = self.matches.append(number, event, new, expected_seq,
-                                               allow=lambda club: require(who, club, action))
-        except IllegalEvent as refusal:
-            raise self._refusal_for(number, event, refusal, who) from None
-        if sees_hands(who, recorded.club):
-            return recorded
-        with db.reading(self.engine) as conn:
-            row = self.matches.row(conn, number)
-            with self.matches.current(conn, row) as entry:
-                view = sight(conn, row, who, entry)
-                if recorded.seq == entry.match.seq and view.whole:
-                    return recorded
-                state = seen_position(self.matches, conn, row, view, entry, recorded.seq)
-        return replace(recorded, state=state, hands_hidden=not view.whole)
+        for attempt in range(CONFLICT_RETRIES + 1):
+            try:
+                with too_large():
+                    return self._append(number, event, new, expected_seq, who)
+            except Conflict:
+                if expected_seq is None and attempt < CONFLICT_RETRIES:
+                    continue  # "at the end": try again at the new end
+                with UnitOfWork.reading(self.engine) as uow:
+                    row = self.matches.row(uow, number, client_event_id=new.client_event_id)
+                    if new.client_event_id is not None and row.duplicate_seq is not None:
+                        # A retry racing its own original: the original's result is the answer.
+                        return self._duplicate(uow, row, event, who)
+                raise Conflict(row.last_seq, expected_seq) from None
+        raise AssertionError("unreachable")
 
-    def _check_dispute(self, match_id: int, target: Any) -> None:
+    def _append(self, number: int, event: Any, new: store.NewEvent, expected_seq: int | None,
+                who: Caller) -> Recorded:
+        record = (self.matches.cached(number, expected_seq)
+                  if expected_seq is not None and not rewrites_the_record(event) else None)
+        if record is not None:
+            # The common case: the record at the expected seq is in this process, so nothing
+            # needs reading and the append is one compare-and-set.
+            return self._record(None, record, event, new, who, expected_seq)
+        # A named expected seq is optimistic: read, judge, then one compare-and-set. "Append at
+        # the end" takes the row lock first (PostgreSQL: FOR UPDATE), so such writers queue
+        # instead of conflicting.
+        with UnitOfWork.writing(self.engine) as uow:
+            row = self.matches.row(uow, number, client_event_id=new.client_event_id,
+                                   for_update=expected_seq is None)
+            if new.client_event_id is not None and row.duplicate_seq is not None:
+                return self._duplicate(uow, row, event, who)
+            if expected_seq is not None and expected_seq != row.last_seq:
+                raise Conflict(row.last_seq, expected_seq)
+            return self._record(uow, self.matches.get(uow, row), event, new, who, expected_seq)
+
+    def _record(self, uow: UnitOfWork | None, record: MatchRecord, event: Any,
+                new: store.NewEvent, who: Caller, expected_seq: int | None) -> Recorded:
+        """The steps of :meth:`record_event` on ``record`` (taken from the repository): in
+        ``uow``, or, for a cached record, in the unit of work the event needs."""
+        try:
+            require(who, record.club, action_for(record, who, event))  # authorize
+            if names_a_dispute(event):
+                self._check_dispute(record, event["target"])
+            before = MatchView(record, who)
+            seen = None if before.whole else before.judge(event)  # judged as the caller sees
+        except BaseException:
+            if uow is None:
+                self.matches.give_back(record)  # untouched: still right at its seq
+            raise
+        now = self.clock()
+        was_finished = record.match.finished
+        violation = record.push(event, Mark(new.token_id, new.recorded_by, now))
+        told = violation if before.whole else seen
+        if told is not None and not checks.disputed(event):
+            if uow is None:
+                self._confirm_refusal(record.id, new, expected_seq)
+            raise IllegalEvent(told)
+        projection = record.projection(now)
+        change = Change(record.id, record.club, record.last_seq, record.match,
+                        projection.violations, was_finished, now)
+        projectors = wanted(change)
+        if uow is not None:
+            seq = self._write(uow, record, new, projection, change, projectors)
+        else:
+            scope = UnitOfWork.writing if projectors else UnitOfWork.single
+            with scope(self.engine) as uow:
+                seq = self._write(uow, record, new, projection, change, projectors)
+        return Recorded(seq, event, told, MatchView(record, who).screen())
+
+    def _write(self, uow: UnitOfWork, record: MatchRecord, new: store.NewEvent,
+               projection: store.Projection, change: Change,
+               projectors: list[Projector]) -> int:
+        """Append, project; once committed the record goes back to the repository's cache and
+        the scoreboards hear of it."""
+        seq = self.matches.put(uow, record, new, projection)
+        for projector in projectors:
+            projector.project(uow, change)
+        self.matches.keep(uow, record)
+        uow.after_commit(lambda: self.notifier.tell(record.club, record.id, seq))
+        return seq
+
+    def _project(self, uow: UnitOfWork, change: Change) -> None:
+        for projector in wanted(change):
+            projector.project(uow, change)
+
+    def _confirm_refusal(self, number: int, new: store.NewEvent, expected_seq: int | None) -> None:
+        """Before refusing on a cached record, what the database path checks first: a retry of
+        a stored event gets the original's result (Conflict sends record_event there), and a
+        client behind another process's append hears of the conflict."""
+        with UnitOfWork.reading(self.engine) as uow:
+            row = self.matches.row(uow, number, client_event_id=new.client_event_id)
+        if ((new.client_event_id is not None and row.duplicate_seq is not None)
+                or row.last_seq != expected_seq):
+            raise Conflict(None, expected_seq)
+
+    def _check_dispute(self, record: MatchRecord, target: Any) -> None:
         """A stands, or a penalty, annul or forfeit naming a target, rules on a dispute: the
         target must be one (an event the record refused, or a foul proven in hindsight)."""
-        with db.reading(self.engine) as conn:
-            result = self.matches.replay(conn, self.matches.row(conn, match_id))
-        if target not in {v.seq for v in violations_of(result)}:
+        if target not in {v.seq for v in violations_of(record.replayed())}:
             raise Invalid(f"event {target} is not a dispute: a ruling names an event the record "
                           f"refused or a foul proven in hindsight")
 
-    def _refusal_for(self, match_id: int, event: Any, refusal: IllegalEvent,
-                     who: Caller) -> IllegalEvent:
-        """The refusal as ``who`` may hear it: judged on the record as ``who`` sees it when that
-        record refuses the event too, else the referee's code with a message naming no tile."""
-        with db.reading(self.engine) as conn:
-            row = self.matches.row(conn, match_id)
-            if sees_hands(who, row.club):
-                return refusal
-            with self.matches.current(conn, row) as entry:
-                view = sight(conn, row, who, entry)
-                if view.whole:
-                    return refusal
-                seen = seen_replay(self.matches, conn, row, view, entry, extra=[event])
-        own = seen.violation_at(row.last_seq + 1)
-        return IllegalEvent(own or told_unseen(refusal.violation, row.players))
+    def _duplicate(self, uow: UnitOfWork, row: Any, event: Any, who: Caller) -> Recorded:
+        """The answer to a retry of a stored event (its client event id is the caller's token's
+        own): the first answer again, as the caller sees the match."""
+        seq = row.duplicate_seq
+        record = self.matches.get(uow, row)
+        require(who, record.club, Action.READ)
+        stored = record.events[seq - 1]
+        if store.canonical_json(stored) != store.canonical_json(event):
+            raise IdempotencyMismatch(
+                f"client event id already used for event {seq}, which was a different event")
+        view = MatchView(record, who)
+        told = view.replayed_at(seq).violation_at(seq)
+        return Recorded(seq, stored, told, view.screen(at=seq), duplicate=True)
 
 
 def _scoped(client_event_id: Any, who: Caller) -> str:
@@ -260,7 +361,7 @@ def too_large() -> Iterator[None]:
         raise TooLarge(full.limit, full.maximum, full.would_be) from None
 
 
-def _names_a_dispute(event: Any) -> bool:
+def names_a_dispute(event: Any) -> bool:
     return (type(event) is dict and type(event.get("target")) is int
             and event.get("type") in ("stands", "penalty", "annul", "forfeit"))
 
@@ -279,25 +380,14 @@ def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | Non
                           token_id=token_id)
 
 
-def _judge_all(rules: Rules, players: Sequence[str],
-               events: list[Any]) -> tuple[Match, set[int]]:
-    """Judge a whole record event by event, as if each had been recorded in turn (only the
-    voids recorded so far count): the match and the seqs refused. Raises IllegalEvent for the
-    first refused event not marked disputed."""
-    match = Match(rules, players)
-    refused: set[int] = set()
-    for seq, event in enumerate(events, start=1):
-        if checks.rewrites_the_record(event):
-            result = replay(rules, players, events[:seq])
-            match, refused = result.match, {v.seq for v in result.violations}
-            own = result.violation_at(seq)
-        else:
-            own = match.push(event)
-            if own is not None:
-                refused.add(seq)
-        if own is not None and not checks.disputed(event):
+def judge_all(rules: Rules, players: Sequence[str], events: list[Any]) -> Replay:
+    """A whole record judged event by event, as if each had been recorded in turn (only the
+    voids recorded so far count); raises IllegalEvent for the first refused event not marked
+    disputed, else answers the record's replay."""
+    for seq, _, own in positions(rules, players, events):
+        if own is not None and not checks.disputed(events[seq - 1]):
             raise IllegalEvent(own)
-    return match, refused
+    return replay(rules, players, events)
 
 
 def _played_on(date: Any, now: dt.datetime) -> str:

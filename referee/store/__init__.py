@@ -16,7 +16,7 @@ from .codec import as_utc, canonical_json, dump_json, iso, load_json, utcnow
 from .errors import AlreadyExists, MatchFull, StaleSeq, StoreError
 from .events import (
     Appended, NewEvent, append, chain_link, check_room, event_by_seq, event_bytes, event_data,
-    event_rows, insert_events, last_recorded_at, recorded_span, secret_rows,
+    event_rows, event_rows_of, insert_events, last_recorded_at, recorded_span, secret_rows,
 )
 from .matches import (
     Projection, disputed_match_ids, insert_match, last_seq, list_matches, match_by_client_key,
@@ -36,7 +36,7 @@ __all__ = [
     "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
     "load_json", "utcnow", "AlreadyExists", "MatchFull", "StaleSeq", "StoreError", "NewEvent",
     "append", "check_room", "event_bytes", "Appended", "chain_link", "recorded_span",
-    "event_by_seq", "event_data", "event_rows", "insert_events", "last_recorded_at", "secret_rows",
+    "event_by_seq", "event_data", "event_rows", "event_rows_of", "insert_events", "last_recorded_at", "secret_rows",
     "Projection", "disputed_match_ids", "insert_match", "last_seq", "list_matches", "match_ids",
     "match_row", "match_by_client_key",
     "update_projection", "standings",

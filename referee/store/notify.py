@@ -1,25 +1,28 @@
 """Telling the other processes that a match moved, and what a live scoreboard reads.
 
-On PostgreSQL, once an append has committed, :func:`send` runs ``pg_notify`` (the repository
-calls it after the append's transaction, so never for an append that rolled back, was refused
-or found its seq taken). Every process listening on the channel hears it, whichever worker or
-machine appended: the transport between workers is PostgreSQL, not memory.
+On PostgreSQL, once appends have committed, this process's :class:`Notifier` tells every
+process listening on the channel (``pg_notify``), whichever worker or machine appended: the
+transport between workers is PostgreSQL, not memory. The service hands it each committed append
+(never one that rolled back, was refused or found its seq taken).
 
-Why after the commit and not inside the append's own statement: NOTIFY takes a database-wide
-lock from the start of its transaction's commit to its end, so appends that notify commit one
-at a time. Measured with 8 threads appending at once (PostgreSQL 15, this project's 2-core
+Why after the commit, and why batched: NOTIFY takes a database-wide lock from the start of its
+transaction's commit to its end, so appends that notify in their own transaction commit one at
+a time. Measured with 8 threads appending at once (PostgreSQL 15, this project's 2-core
 machine), notifying inside the append's statement cut appends to 35-45 % of the rate without
-notifications; a notification of its own after the commit, committed asynchronously
-(``synchronous_commit`` off for that one-statement transaction: a notification is not data),
-keeps 75-85 %. The price: a process that dies between an append's commit and its notification
-(microseconds) loses that one notification, which the listeners' periodic poll repairs
-(referee.service.live RESYNC_SECONDS).
+notifications. A notification of its own after each commit kept 75-85 %, but doubled the
+transactions (and round trips) an append costs. So one thread a process gathers what was
+committed for :data:`BATCH_SECONDS` and sends it all in one statement (one transaction,
+committed asynchronously: ``synchronous_commit`` off, a notification is not data); under load a
+batch carries many appends, and an idle table's append goes out within the window. The price:
+a process that dies between an append's commit and its batch loses those notifications, which
+the listeners' periodic poll repairs (referee.service.live RESYNC_SECONDS); a command that exits
+sends what it holds first.
 
 The channel is ``domino_events`` when the tables are in the ``public`` schema, else
 ``domino_events_<schema>``: NOTIFY is database-wide, and two services (or two test runs) in two
 schemas of one database must not hear each other. The database works the name out itself
-(``current_schema()``), for the sender as for the listener. The payload is
-``<club>:<match_id>:<seq>`` (a club's slug holds no colon).
+(``current_schema()``), for the sender as for the listener. A payload is one or more lines
+``<club>:<match_id>:<seq>`` (a club's slug holds no colon), at most :data:`PAYLOAD_BYTES`.
 
 SQLite has no notifications: a scoreboard there polls :func:`last_seqs` (a PostgreSQL listener
 also polls it now and then, to catch a table created since and anything missed while its
@@ -28,15 +31,20 @@ connection was down).
 
 from __future__ import annotations
 
+import atexit
 import datetime as dt
 import logging
+import threading
+import time
 from typing import Any, Iterable, NamedTuple
 
-from sqlalchemy import Connection, Engine, Row, Text, bindparam, case, func, literal, or_, select
+from sqlalchemy import (
+    ARRAY, Connection, Engine, Row, Text, bindparam, case, func, literal, or_, select,
+)
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.elements import ColumnElement
 
-from .schema import clubs, events, matches
+from .schema import clubs, matches
 
 CHANNEL = "domino_events"
 log = logging.getLogger("domino.live")
@@ -58,6 +66,14 @@ class Notice(NamedTuple):
             return None
         return cls(club, int(match_id), int(seq))
 
+    @classmethod
+    def parse_all(cls, payload: str) -> list["Notice"]:
+        """The notices a payload's lines name (anything else: ignored)."""
+        return [n for line in payload.splitlines() if (n := cls.parse(line)) is not None]
+
+    def line(self) -> str:
+        return f"{self.club}:{self.match_id}:{self.seq}"
+
 
 def channel_sql() -> ColumnElement[Any]:
     """The channel's name, as the database works it out (see the module's docstring)."""
@@ -65,24 +81,88 @@ def channel_sql() -> ColumnElement[Any]:
     return literal(CHANNEL, Text) + case((schema == "public", ""), else_="_" + schema)
 
 
-# One statement, one round trip, its own transaction (the connection is in autocommit).
+BATCH_SECONDS = 0.05
+PAYLOAD_BYTES = 7000  # PostgreSQL takes up to 8000 bytes a payload
+
+# One statement, one round trip, its own transaction (the connection is in autocommit): a
+# notification for each payload of the array.
+_PAYLOAD = func.unnest(bindparam("payloads", type_=ARRAY(Text))).column_valued("payload")
 _SEND = select(func.set_config("synchronous_commit", "off", True),
-               func.pg_notify(channel_sql(), bindparam("payload", type_=Text)))
+               select(func.count(func.pg_notify(channel_sql(), _PAYLOAD))).scalar_subquery())
 
 
-def send(engine: Engine, club: str, match_id: int, seq: int) -> None:
-    """Tell the listeners that ``match_id`` of ``club`` holds events up to ``seq`` (PostgreSQL;
-    nothing elsewhere). Call it once the append has committed. A failure is logged, never
-    raised: the append stands, and the listeners' next poll finds it."""
-    if engine.dialect.name != "postgresql":
-        return
-    try:
-        with engine.connect() as conn:
-            conn.execution_options(isolation_level="AUTOCOMMIT")
-            conn.execute(_SEND, {"payload": f"{club}:{match_id}:{seq}"})
-    except SQLAlchemyError as error:
-        log.warning("scoreboard notification for match %s not sent (%s); the next poll finds it",
-                    match_id, type(error).__name__)
+def payloads(notices: Iterable[Notice]) -> list[str]:
+    """The notices as payloads of at most PAYLOAD_BYTES, the newest seq of each match only."""
+    newest: dict[int, Notice] = {}
+    for notice in notices:
+        if notice.match_id not in newest or newest[notice.match_id].seq < notice.seq:
+            newest[notice.match_id] = notice
+    found: list[str] = []
+    lines: list[str] = []
+    size = 0
+    for notice in newest.values():
+        line = notice.line()
+        if lines and size + len(line) + 1 > PAYLOAD_BYTES:
+            found.append("\n".join(lines))
+            lines, size = [], 0
+        lines.append(line)
+        size += len(line) + 1
+    if lines:
+        found.append("\n".join(lines))
+    return found
+
+
+class Notifier:
+    """This process's sender of notifications (PostgreSQL; on SQLite :meth:`tell` does
+    nothing): :meth:`tell` queues a committed append, and a thread of its own sends what
+    BATCH_SECONDS gathered as one statement. A failure is logged, never raised: the appends
+    stand, and the listeners' next poll finds them."""
+
+    def __init__(self, engine: Engine, *, batch_seconds: float = BATCH_SECONDS) -> None:
+        self.engine = engine
+        self.batch_seconds = batch_seconds
+        self.enabled = engine.dialect.name == "postgresql"
+        self._queue: list[Notice] = []
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.batches = 0  # statements sent, for the benches and tests
+
+    def tell(self, club: str, match_id: int, seq: int) -> None:
+        if not self.enabled:
+            return
+        with self._lock:
+            self._queue.append(Notice(club, match_id, seq))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="domino-notify",
+                                                daemon=True)
+                self._thread.start()
+                atexit.register(self.flush)
+        self._wake.set()
+
+    def flush(self) -> None:
+        """Send what is queued now (what a command does before it exits)."""
+        with self._lock:
+            notices, self._queue = self._queue, []
+        if notices:
+            self._send(notices)
+
+    def _run(self) -> None:
+        while True:
+            self._wake.wait()
+            self._wake.clear()
+            time.sleep(self.batch_seconds)  # gather the window's appends into one statement
+            self.flush()
+
+    def _send(self, notices: list[Notice]) -> None:
+        try:
+            with self.engine.connect() as conn:
+                conn.execution_options(isolation_level="AUTOCOMMIT")
+                conn.execute(_SEND, {"payloads": payloads(notices)})
+            self.batches += 1
+        except SQLAlchemyError as error:
+            log.warning("scoreboard notifications for %d appends not sent (%s); the next poll "
+                        "finds them", len(notices), type(error).__name__)
 
 
 class Listener:
@@ -110,8 +190,8 @@ class Listener:
         got = list(self._conn.notifies(timeout=timeout, stop_after=1))
         if got:
             got += self._conn.notifies(timeout=0.0)
-        notices = (Notice.parse(n.payload) for n in got if n.channel == self.channel)
-        return [n for n in notices if n is not None]
+        return [n for got_one in got if got_one.channel == self.channel
+                for n in Notice.parse_all(got_one.payload)]
 
     def close(self) -> None:
         try:
@@ -155,15 +235,3 @@ def changed_since(conn: Connection, club_id: int, on_or_after: str,
         select(matches.c.id).where(matches.c.club_id == club_id, board_condition(on_or_after),
                                    matches.c.updated_at >= since)
         .order_by(matches.c.id)).scalars())
-
-
-def events_of(conn: Connection, match_ids: Iterable[int]) -> dict[int, list[str]]:
-    """The JSON text of the events of each of ``match_ids``, in order: a board's rows built
-    in one round trip instead of one a table."""
-    found: dict[int, list[str]] = {m: [] for m in match_ids}
-    if found:
-        for match_id, data in conn.execute(
-                select(events.c.match_id, events.c.data).where(events.c.match_id.in_(list(found)))
-                .order_by(events.c.match_id, events.c.seq)):
-            found[match_id].append(data)
-    return found

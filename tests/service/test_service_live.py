@@ -77,7 +77,7 @@ def test_rows_are_in_table_order_with_their_status(service: Service, club: str,
     disputed = _match(service, table=3)
     finished = _match(service, table=1)
     _record(service, finished, [OPEN_DEAL, {"type": "forfeit", "side": 1, "reason": "left"}])
-    _record(service, disputed, [OPEN_DEAL, {"type": "play", "seat": 1, "tile": "6-4",
+    _record(service, disputed, [OPEN_DEAL, {"type": "play", "seat": 1, "tile": "7-7",
                                             "disputed": True}])
     rows = board.board(club, who=OPERATOR)["rows"]
     assert [(r["match"], r["table"]) for r in rows] == [

@@ -75,8 +75,10 @@ def test_events_and_log_show_only_the_recorders_own_secrets(service: Service, le
     for who, deal_hidden, draw_hidden in ((A, False, True), (B, True, False),
                                           (VIEWER, True, True), (REFEREE, False, False)):
         events = service.reading.list_events(led, who=who)
-        assert bool(events[0].get("redacted")) is deal_hidden, who
-        assert bool(events[2].get("redacted")) is draw_hidden, who
+        assert (events[0]["event"]["hands"] == [None, None]) is deal_hidden, who
+        assert ("tile" not in events[2]["event"]) is draw_hidden, who
+        # Nothing marks what was taken out: the record reads as if it had been recorded closed.
+        assert not any("redacted" in e for e in events)
         log = [json.loads(line) for line in service.reading.export_log(led, who=who).splitlines()]
         assert (log[1]["hands"] is None or log[1]["hands"] == [None, None]) is deal_hidden
         assert ("tile" not in log[3]) is draw_hidden
@@ -91,7 +93,7 @@ def test_a_voided_deal_is_as_secret_as_the_deal_that_replaced_it(service: Servic
     record(service, match_id, {"type": "deal", "hands": HANDS[::-1]})
     for who in (B, VIEWER):
         seen = service.reading.list_events(match_id, who=who)
-        assert seen[1]["event"]["hands"] == [None, None] and seen[1]["redacted"]
+        assert seen[1]["event"]["hands"] == [None, None]
         assert seen[3]["event"]["hands"] == [None, None]
         assert not names_a_secret(service.reading.export_log(match_id, who=who))
     assert service.reading.list_events(match_id, who=A)[1]["event"]["hands"] == HANDS
@@ -103,9 +105,11 @@ def test_violation_messages_of_disputed_events_name_no_hidden_tile(service: Serv
     full = service.reading.report(led, who=REFEREE)["violations"][0]
     assert full["code"] == "renege" and names_a_secret(full["message"])
     for who in (B, VIEWER):
+        # Their report is their record's: with the hands closed, the pass was wrong because a
+        # draw was allowed (what a closed recording of the same table says).
         told = service.reading.report(led, who=who)["violations"][0]
-        assert told["code"] == "renege" and told["seq"] == full["seq"]
-        assert not names_a_secret(told["message"]) and "fits" in told["message"]
+        assert told["code"] == "must_draw" and told["seq"] == full["seq"]
+        assert not names_a_secret(told["message"])
         disputes = service.reading.screen(led, who=who).disputes
         assert disputes and not names_a_secret(json.dumps(disputes))
 
@@ -115,16 +119,40 @@ def test_refusals_to_a_second_scorekeeper_name_no_hidden_tile(service: Service, 
     # As B sees the table, the pass is wrong because a draw was allowed: that is what B hears.
     renege = refusal(service, led, {"type": "pass", "seat": 1}, B)
     assert renege["code"] == "must_draw" and not names_a_secret(renege["message"])
-    draw = refusal(service, led, {"type": "draw", "seat": 1}, B)
-    assert draw["code"] == "illegal_draw" and not names_a_secret(draw["message"])
 
 
-def test_a_refused_reveal_tells_neither_the_hand_nor_its_pips(service: Service, led: int) -> None:
-    for event in ({"type": "reveal", "seat": 1, "tiles": ["6-4"]},
-                  {"type": "reveal", "seat": 1, "pips": 0}):
-        told = refusal(service, led, event, B)
-        assert told["code"] == "reveal_mismatch"
-        assert not names_a_secret(told["message"]) and "47" not in told["message"]
+def test_what_contradicts_a_hidden_hand_is_stored_as_a_dispute_for_those_who_see_it(
+        service: Service, led: int) -> None:
+    # Seat 1 holds 6-4 and 6-3: as A's record shows, drawing is illegal. B sees the table only,
+    # where a closed hand may draw while the boneyard lasts: B's draw is stored, and B is told
+    # nothing (the table saw a draw); the referees and A, who typed the hand, see the dispute.
+    drew = service.recording.record_event(led, {"type": "draw", "seat": 1}, expected_seq=2, who=B)
+    assert drew.violation is None and drew.screen.disputes == ()
+    assert service.reading.get_match(led, who=B)["violations"] == 0
+    assert service.reading.report(led, who=VIEWER)["valid"]
+    for who in (A, REFEREE):
+        [dispute] = service.reading.report(led, who=who)["violations"]
+        assert (dispute["seq"], dispute["code"]) == (3, "illegal_draw")
+        assert service.reading.get_match(led, who=who)["violations"] == 1
+    # Seat 1 does not hold 6-5, which fits: the same for a play.
+    played = service.recording.record_event(led, {"type": "play", "seat": 1, "tile": "6-5"},
+                                            expected_seq=3, who=B)
+    assert played.violation is None and played.state.line == ("6-6", "6-5")
+    assert [v["code"] for v in service.reading.report(led, who=REFEREE)["violations"]] == [
+        "illegal_draw", "not_in_hand"]
+
+
+def test_a_reveal_is_judged_on_the_hand_as_the_scorekeeper_sees_it(service: Service,
+                                                                   led: int) -> None:
+    told = refusal(service, led, {"type": "reveal", "seat": 1, "tiles": ["6-4"]}, B)
+    assert told["code"] == "reveal_mismatch"  # one tile shown for a hand of seven
+    assert not names_a_secret(told["message"])
+    # A total the closed hand may have is the table's to accept; the hand typed contradicts it.
+    shown = service.recording.record_event(led, {"type": "reveal", "seat": 1, "pips": 0},
+                                           expected_seq=2, who=B)
+    assert shown.violation is None
+    [dispute] = service.reading.report(led, who=REFEREE)["violations"]
+    assert (dispute["seq"], dispute["code"]) == (3, "reveal_mismatch")
 
 
 def test_probing_a_hand_tile_by_tile_tells_only_what_the_lines_ends_show(service: Service,
@@ -166,7 +194,7 @@ def test_an_amended_deal_is_as_secret_as_the_deal(service: Service, club: str) -
     assert service.reading.state(match_id, who=REFEREE).hands[1] is not None
     for who in (B, VIEWER):
         seen = service.reading.list_events(match_id, who=who)
-        assert seen[1]["event"]["event"]["hands"] == [None, None] and seen[1]["redacted"]
+        assert seen[1]["event"]["event"]["hands"] == [None, None]
         assert service.reading.state(match_id, who=who).hands == (None, None)
         assert not names_a_secret(service.reading.export_log(match_id, who=who))
 

@@ -1,6 +1,7 @@
 """referee.store.notify: an append notifies on PostgreSQL once committed (two connections: the
 append on one, the LISTEN on another), never for an append that rolled back or found its seq
-taken; the channel is the schema's; what a poll reads on either database."""
+taken; appends close together go out as one statement; the channel is the schema's; what a
+poll reads on either database."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
 
 from referee import store
-from referee.service import Service, repository
+from referee.service import Service, projectors
 from referee.store import db, notify
 from referee.store.notify import Listener, Notice
 
@@ -64,7 +65,7 @@ def test_a_rolled_back_append_sends_nothing(service: Service, club: str,
         raise RuntimeError("the standings could not be written")
 
     try:
-        monkeypatch.setattr(repository, "record_standing", fails)
+        monkeypatch.setattr(projectors, "record_standing", fails)
         with pytest.raises(RuntimeError):
             service.recording.record_event(first, {"type": "forfeit", "side": 1, "reason": "r"},
                                            expected_seq=1)
@@ -111,12 +112,44 @@ def test_a_payload_that_is_not_a_notice_is_ignored(payload: str) -> None:
 
 def test_a_payload_names_club_match_and_seq() -> None:
     assert Notice.parse("casino-2:12:7") == Notice("casino-2", 12, 7)
+    assert Notice.parse_all("casino:1:2\nrival:3:4\nnoise") == [Notice("casino", 1, 2),
+                                                                  Notice("rival", 3, 4)]
+
+
+def test_payloads_carry_each_matchs_newest_seq_within_the_size_limit() -> None:
+    notices = [Notice("c" * 40, match_id, seq) for match_id in range(400) for seq in (1, 3, 2)]
+    found = notify.payloads(notices)
+    assert len(found) > 1 and all(len(p) <= notify.PAYLOAD_BYTES for p in found)
+    assert sorted(n for p in found for n in Notice.parse_all(p)) == sorted(
+        Notice("c" * 40, match_id, 3) for match_id in range(400))
+
+
+def test_appends_close_together_are_sent_as_one_batch(service: Service, club: str) -> None:
+    _postgresql(service.engine)
+    match_ids = [_match(service, club) for _ in range(5)]
+    notifier = notify.Notifier(service.engine, batch_seconds=0.5)
+    listener = Listener(service.engine)
+    try:
+        for match_id in match_ids:
+            notifier.tell(club, match_id, 1)
+        got: list[Notice] = []
+        while len(got) < 5:
+            found = listener.wait(WAIT)
+            assert found, "no notice arrived"
+            got += found
+        assert sorted(got) == sorted(Notice(club, m, 1) for m in match_ids)
+        assert notifier.batches == 1
+    finally:
+        listener.close()
 
 
 def test_sending_on_sqlite_does_nothing(service: Service, club: str) -> None:
     if service.engine.dialect.name != "sqlite":
         pytest.skip("SQLite's case")
-    notify.send(service.engine, club, 1, 1)  # no channel to send on: the boards poll
+    notifier = notify.Notifier(service.engine)
+    notifier.tell(club, 1, 1)  # no channel to send on: the boards poll
+    notifier.flush()
+    assert notifier.batches == 0
 
 
 def test_what_a_poll_reads(service: Service, club: str) -> None:

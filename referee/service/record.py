@@ -1,0 +1,177 @@
+"""A match's record as the service holds it: the stored events with who recorded each, the rules
+core's :class:`Match` replayed to the last of them, and the match's projection.
+
+It is what the repository caches and hands to one use case at a time (``MatchRepository``), so
+that a use case needs no second read of the database for anything it answers: the screen, the
+events, the undo a scorekeeper may make, what a caller may see. Events never change, so a record
+at (match, last seq) is right in every process whatever the others write.
+
+Besides the whole record's Match, a record may keep the record *as the table saw it* (every
+open deal and drawn tile of the round in play closed), pushed on with each event like the whole
+one: most callers who may not see hands see exactly that, and it would otherwise take a replay.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from sqlalchemy import Row
+
+from .. import store
+from ..core.disputes import open_count
+from ..core.events import Violation, as_table_saw_it
+from ..core.sight import as_seen
+from ..core.match import Match
+from ..core.replay import Replay, replay
+from ..core.rules import Rules
+from .checks import rewrites_the_record
+
+
+class Mark:
+    """Who recorded an event, and when: what the record keeps beside the event itself."""
+
+    __slots__ = ("token_id", "recorded_by", "recorded_at")
+
+    def __init__(self, token_id: int | None, recorded_by: str | None,
+                 recorded_at: dt.datetime) -> None:
+        self.token_id = token_id
+        self.recorded_by = recorded_by
+        self.recorded_at = recorded_at
+
+
+class TableView:
+    """The record as the table saw it, replayed, and pushed on event by event after that."""
+
+    def __init__(self, result: Replay) -> None:
+        self.match = result.match
+        self.violations = list(result.violations)
+        self.struck, self.amended = result.struck, result.amended
+
+    def replayed(self, events: Sequence[Any]) -> Replay:
+        return Replay(self.match, tuple(self.violations), self.struck, self.amended,
+                      tuple(events))
+
+
+@dataclass
+class MatchRecord:
+    """One match: its header and projection (the matches row), its events and marks, the whole
+    record's Match and the violations of the events it refused, and the chain's head."""
+
+    id: int
+    club: str
+    club_id: int
+    rules: Rules
+    players: tuple[str, ...]
+    header: dict[str, Any]
+    header_text: str
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    events: list[Any]
+    marks: list[Mark]
+    match: Match
+    refused: list[Violation]
+    head: str | None = None  # the chain link of the last event (None: read it when writing)
+    # What the record's voids strike and its amends replace (the Match was replayed so).
+    struck: frozenset[int] = frozenset()
+    amended: dict[int, Any] = field(default_factory=dict)
+    _table: TableView | None = field(default=None, repr=False)
+
+    @classmethod
+    def load(cls, row: Row, event_rows: Sequence[Row]) -> "MatchRecord":
+        """A record from the match's row and all its event rows (oldest first)."""
+        events = [store.load_json(r.data) for r in event_rows]
+        marks = [Mark(r.token_id, r.recorded_by, r.recorded_at) for r in event_rows]
+        rules = Rules(**row.rules)
+        result = replay(rules, row.players, events)
+        head = event_rows[-1].digest if event_rows else None
+        return cls(row.id, row.club, row.club_id, rules, tuple(row.players),
+                   store.load_json(row.header), row.header, row.created_at, row.updated_at,
+                   events, marks, result.match, list(result.violations), head,
+                   result.struck, result.amended)
+
+    @classmethod
+    def new(cls, *, match_id: int, club: str, club_id: int, rules: Rules,
+            players: Sequence[str], header_text: str, created_at: dt.datetime, events: list[Any],
+            marks: list[Mark], result: Replay, head: str) -> "MatchRecord":
+        """The record of a match created now with ``events`` (judged: ``result``)."""
+        return cls(match_id, club, club_id, rules, tuple(players), store.load_json(header_text),
+                   header_text, created_at, created_at, events, marks, result.match,
+                   list(result.violations), head, result.struck, result.amended)
+
+    # ------------------------------------------------------------------------ reading
+
+    @property
+    def last_seq(self) -> int:
+        return len(self.events)
+
+    @property
+    def refused_seqs(self) -> set[int]:
+        return {v.seq for v in self.refused}
+
+    @property
+    def violations(self) -> int:
+        """Open disputes: refused events and proven fouls no ruling settled."""
+        return open_count(self.match, self.refused_seqs)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.match.finished else "in_progress"
+
+    def replayed(self) -> Replay:
+        """The whole record as the rules core's replay of it (no replay: the record keeps it)."""
+        return Replay(self.match, tuple(self.refused), self.struck, self.amended,
+                      tuple(self.events))
+
+    def projection(self, now: dt.datetime) -> store.Projection:
+        return store.Projection.of(self.match, self.violations, now)
+
+    # ------------------------------------------------------------------------ the table's view
+
+    def table_view(self) -> TableView | None:
+        """The record as the table saw it (None: the table saw it all). Replayed the first time
+        it is asked for at this seq, then pushed on with the record."""
+        since = self.match.secret_since()
+        if since is None:
+            self._table = None
+            return None
+        if self._table is None or self._table.match.seq != self.last_seq:
+            shown = as_seen(self.events, since)
+            if shown is self.events:
+                return None
+            self._table = TableView(replay(self.rules, self.players, shown))
+        return self._table
+
+    # ------------------------------------------------------------------------ appending
+
+    def push(self, event: Any, mark: Mark) -> Violation | None:
+        """Judge ``event`` against the whole record and add it (refused or not: a stored event
+        that the whole record refuses is a dispute). Returns the whole record's violation."""
+        table = self._table
+        secret_before = self.match.secret_since()
+        self.events.append(event)
+        self.marks.append(mark)
+        if rewrites_the_record(event):
+            result = replay(self.rules, self.players, self.events)
+            self.match, self.refused = result.match, list(result.violations)
+            self.struck, self.amended = result.struck, result.amended
+            self._table = None
+            return result.violation_at(self.last_seq)
+        violation = self.match.push(event)
+        if violation is not None:
+            self.refused.append(violation)
+        # Keep the table's view in step while the round it hides goes on; once it is over (or a
+        # new secret begins) the table has seen it all, or will be replayed when asked.
+        if (table is not None and secret_before is not None
+                and self.match.secret_since() == secret_before):
+            if (seen := table.match.push(as_table_saw_it(event))) is not None:
+                table.violations.append(seen)
+        else:
+            self._table = None
+        return violation
+
+    def stored(self, seq: int, head: str, now: dt.datetime) -> None:
+        """The append of event ``seq`` committed: its chain head and time."""
+        self.head = head
+        self.updated_at = now

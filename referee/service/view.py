@@ -1,0 +1,263 @@
+"""One match as one caller may see it: the only place that decides it (``docs/visibility.md``).
+
+While a round is in play the record may hold tiles the table has not seen: hands dealt open and
+tiles drawn in sight. A caller who may not see hands (``access.sees_hands``) gets the record
+with those tiles taken out, except in the events its own token recorded: *its* record. Every
+answer it gets is worked out by the rules core from that record alone: the table and its legal
+moves, the events and the log, the report with its violations, suspicions and disputes, the
+disputes desk, a preview, the judgement of what it records. So two records that differ only in
+what the caller may not see give it the same answers (non-interference), and no message has to
+be reworded to hide a tile: the record it was judged on never held it.
+
+A :class:`MatchView` is built once per use case from the repository's :class:`MatchRecord` and
+asked for what the use case answers; it reads nothing from the database.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Sequence
+
+from .. import store
+from ..core.disputes import open_count
+from ..core.events import Violation, as_table_saw_it
+from ..core.log import make_log, write_log
+from ..core.match import Match
+from ..core.position import Position, position
+from ..core.replay import Replay, corrections, replay
+from ..core.report import build_report, report_changes
+from ..core.rules import Rules
+from .access import Caller, sees_hands
+from .record import MatchRecord
+from .screen import Screen, leads, unseen, unseen_plays
+from .undo import undo_target
+from .uow import UnitOfWork
+
+HEADER_FIELDS = ("match", "table", "date", "event")
+
+
+class MatchView:
+    """``record`` as ``who`` may see it now."""
+
+    def __init__(self, record: MatchRecord, who: Caller, uow: UnitOfWork | None = None) -> None:
+        self.record = record
+        self.who = who
+        self.uow = uow  # the unit of work it was read in, for a use case that reads more
+        self.referee = sees_hands(who, record.club)
+        self.withheld: dict[int, Any] = {}  # seq -> the event as this caller sees it
+        own_secret = False  # the caller recorded some of what the table has not seen
+        since = record.match.secret_since()
+        if since is not None and not self.referee:
+            events, marks, token = record.events, record.marks, who.token_id
+            for seq in range(since, len(events) + 1):
+                event = events[seq - 1]
+                shown = as_table_saw_it(event)
+                if shown is event:
+                    continue
+                if token is not None and marks[seq - 1].token_id == token:
+                    own_secret = True  # the scorekeeper who typed it sees it
+                else:
+                    self.withheld[seq] = shown
+        # The caller sees exactly what the table saw: the record keeps that view warm.
+        self._as_table = bool(self.withheld) and not own_secret
+
+    @property
+    def whole(self) -> bool:
+        """Whether the caller sees the whole record."""
+        return not self.withheld
+
+    @property
+    def club(self) -> str:
+        return self.record.club
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.record.players
+
+    @cached_property
+    def events(self) -> list[Any]:
+        """The record's events as the caller sees them."""
+        events = self.record.events
+        if self.whole:
+            return events
+        return [self.withheld.get(seq, e) for seq, e in enumerate(events, start=1)]
+
+    @cached_property
+    def replayed(self) -> Replay:
+        """The caller's record, judged by the rules core."""
+        if self.whole:
+            return self.record.replayed()
+        if self._as_table and (table := self.record.table_view()) is not None:
+            return table.replayed(self.events)
+        return replay(self.record.rules, self.players, self.events)
+
+    @property
+    def match(self) -> Match:
+        """The table now, as the caller sees it (look, never push)."""
+        return self.replayed.match
+
+    def position(self, at: int | None = None) -> Position:
+        """The table after event ``at`` (None: now), as the caller sees it."""
+        return position(self.replayed_at(at).match)
+
+    # ------------------------------------------------------------------------ answers
+
+    def summary(self, at: int | None = None) -> dict[str, Any]:
+        """The match's summary (after event ``at``; None: now): the projection the matches row
+        keeps, or, for a caller who does not see the whole record, the same worked out from
+        the caller's record."""
+        record = self.record
+        if self.whole and (at is None or at == record.last_seq):
+            return summary_of(record, record.match, record.violations)
+        result = self.replayed_at(at)
+        return summary_of(record, result.match,
+                          open_count(result.match, {v.seq for v in result.violations}), at)
+
+    def replayed_at(self, at: int | None) -> Replay:
+        """The caller's record up to event ``at`` (None: all of it), judged."""
+        if at is None or at == self.record.last_seq:
+            return self.replayed
+        return replay(self.record.rules, self.players, self.events[:at])
+
+    def report(self) -> dict[str, Any]:
+        """The domino-report/1 of the caller's record."""
+        return build_report(self.replayed)
+
+    def disputes(self) -> list[dict[str, Any]]:
+        """The match's disputes in the caller's record, each with its seat's name."""
+        players = self.players
+        return [{**d, "seat_name": players[d["seat"]] if d["seat"] is not None else None}
+                for d in self.report()["disputes"]]
+
+    def screen(self, at: int | None = None) -> Screen:
+        """The match as a scorekeeper's screen shows it to the caller: now, or as it stood
+        right after event ``at`` (the disputes open then, the entry it could take back then):
+        what the append of that event answered."""
+        result = self.replayed_at(at)
+        match = result.match
+        pos = position(match)
+        summary = self.summary(at)
+        disputes = build_report(result)["violations"] if summary["violations"] else []
+        return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
+                      undo=undo_target(self.record, self.who, upto=at),
+                      unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match))
+
+    def event_records(self, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """The events after ``after`` (at most ``limit``), each with when and by whom it was
+        recorded (and for the club's referees, the token's id), as the caller sees them."""
+        end = len(self.events) if limit is None else min(len(self.events), after + limit)
+        records = []
+        for seq in range(after + 1, end + 1):
+            mark = self.record.marks[seq - 1]
+            entry = {"seq": seq, "event": self.events[seq - 1],
+                     "recorded_at": store.iso(mark.recorded_at), "recorded_by": mark.recorded_by}
+            if self.referee:  # who recorded what is the club's referees' to see
+                entry["token_id"] = mark.token_id
+            records.append(entry)
+        return records
+
+    def log(self) -> str:
+        """The match as a domino-log/1: its header as stored and the events as the caller sees
+        them."""
+        return write_log(make_log(self.record.header, self.events))
+
+    def struck(self) -> frozenset[int]:
+        return frozenset(corrections(self.record.rules, self.events)[0])
+
+    def lines(self) -> list[dict[str, Any]]:
+        """Each round's line of play as it lay when the round ended (the round in play's: as it
+        lies now), worked out from the caller's record."""
+        refused = frozenset(v.seq for v in self.replayed.violations)
+        return round_lines(self.record.rules, self.players, self.events, refused)
+
+    def judge(self, event: Any) -> Violation | None:
+        """What the caller's record says of ``event`` recorded next (nothing is kept)."""
+        return self.preview_replay([event]).violation_at(self.record.last_seq + 1)
+
+    def preview_replay(self, events: Sequence[Any]) -> Replay:
+        return replay(self.record.rules, self.players, [*self.events, *events])
+
+    def preview(self, events: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """What recording ``events`` would do to the caller's record, storing nothing: each
+        event's violation, the report as it would be and what changes."""
+        after_replay = self.preview_replay(events)
+        after = build_report(after_replay)
+        last = self.record.last_seq
+        return {
+            "stored": False,
+            "events": [{"seq": last + i, "event": e,
+                        "violation": v.as_dict() if (v := after_replay.violation_at(last + i))
+                        else None}
+                       for i, e in enumerate(events, start=1)],
+            "report": after,
+            "changes": report_changes(self.report(), after),
+        }
+
+
+def hands_hidden(pos: Position) -> bool:
+    """Whether the screen leaves a hand out: some seat's tiles during the round in play are
+    not all shown (not recorded open, or not the caller's to see). A function of the screen
+    alone, so that it tells nobody which of the two it is."""
+    return pos.round_in_play and any(h is None for h in pos.hands)
+
+
+def row_summary(row: Any) -> dict[str, Any]:
+    """A match's summary from its row (the projection): no replay."""
+    header = store.load_json(row.header)
+    return {
+        # Rules(...).as_dict() puts the parameters back in their order (JSONB sorts keys).
+        "id": row.id, "club": row.club, "rules": Rules(**row.rules).as_dict(),
+        "players": list(row.players),
+        "status": row.status, "round": row.round, "totals": list(row.totals),
+        "winner": row.winner, "last_seq": row.last_seq, "violations": row.violations,
+        **{name: header.get(name) for name in HEADER_FIELDS},
+        "created_at": store.iso(row.created_at), "updated_at": store.iso(row.updated_at),
+    }
+
+
+def summary_of(record: MatchRecord, match: Match, violations: int,
+               at: int | None = None) -> dict[str, Any]:
+    """A match's summary from its record and the Match the caller sees of it (after event
+    ``at``: the record then, last recorded to then)."""
+    header = record.header
+    if at is None or at == record.last_seq:
+        last, updated = record.last_seq, record.updated_at
+    else:
+        last = at
+        updated = record.marks[at - 1].recorded_at if at else record.created_at
+    return {
+        "id": record.id, "club": record.club, "rules": record.rules.as_dict(),
+        "players": list(record.players),
+        "status": "finished" if match.finished else "in_progress",
+        "round": match.round.number if match.round is not None else None,
+        "totals": list(match.totals), "winner": match.winner, "last_seq": last,
+        "violations": violations,
+        **{name: header.get(name) for name in HEADER_FIELDS},
+        "created_at": store.iso(record.created_at), "updated_at": store.iso(updated),
+    }
+
+
+def round_lines(rules: Any, players: Any, events: Sequence[Any],
+                refused: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+    """The record replayed as :func:`referee.core.replay.replay` does (its voids striking,
+    its amends replacing, ``refused`` passed over), the line taken as each round ends (when
+    the next deal is accepted, and at the end of the record)."""
+    struck, amended = corrections(rules, events)
+    passed = set(struck) | refused
+    match = Match(rules, players)
+    lines: list[tuple[str, ...]] = []
+    for seq, event in enumerate(events, start=1):
+        if seq in passed:
+            match.skip()
+            continue
+        event = amended.get(seq, event)
+        if type(event) is dict and event.get("type") == "deal" and match.rounds:
+            dealt, line = len(match.rounds), position(match).line
+            match.push(event)
+            if len(match.rounds) > dealt:
+                lines.append(line)
+        else:
+            match.push(event)
+    if match.rounds:
+        lines.append(position(match).line)
+    return [{"round": r.number, "line": list(line)} for r, line in zip(match.rounds, lines)]
