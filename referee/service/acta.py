@@ -163,7 +163,7 @@ class Actas:
         """The match's chain head (hex) if ``who`` may have it (see the module's docstring),
         else None."""
         with self.reading.view(match_id, who=who) as view:
-            return _head(view)
+            return view.published_head()
 
     def acta(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """The signed ``domino-acta/1`` of a finished match (NotFinished otherwise), for a
@@ -172,7 +172,7 @@ class Actas:
             record = view.record
             if not record.match.finished:
                 raise NotFinished(f"match {record.id} is not finished: its acta comes when it is")
-            head = _head(view)
+            head = view.published_head()
             if head is None:  # never for a finished match; kept as the rule says
                 raise NotFinished(f"match {record.id} holds hands you may not see yet")
             conn = view.uow.conn
@@ -189,9 +189,3 @@ class Actas:
             "started_at": store.iso(started), "ended_at": store.iso(ended)})
 
 
-def _head(view: MatchView) -> str | None:
-    if not view.who.is_operator and (not view.record.match.finished or not view.whole):
-        return None
-    if view.record.head is not None:
-        return view.record.head
-    return store.chain_link(view.uow.conn, view.record.id, view.record.last_seq)

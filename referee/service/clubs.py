@@ -13,9 +13,10 @@ from ..store import db
 from ..store.pages import set_club_public
 from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
-from .errors import Duplicate, Invalid, Unauthorized
+from .errors import Duplicate, Invalid, NotFound, Unauthorized
 from .lookup import club_row
 from .tokens import issue_token
+from .uow import UnitOfWork
 
 
 class Clubs:
@@ -61,11 +62,23 @@ class Clubs:
         """Who someone without a token reads ``club`` as (:func:`.access.public_reader`),
         when its admin made it public; else Unauthorized (also for a club that does not
         exist: nobody learns which slugs are private clubs)."""
-        with db.reading(self.engine) as conn:
-            row = store.club_row(conn, club) if isinstance(club, str) else None
+        with UnitOfWork.reading(self.engine) as uow:
+            return reader_in(uow, club, None)[0]
+
+
+def reader_in(uow: UnitOfWork, club: str, who: Caller | None) -> tuple[Caller, dict[str, Any]]:
+    """Who reads ``club`` (``who``, or without a token the public reader of a public club:
+    see :meth:`Clubs.public_reader`), once found to be a reader of it, and the club; in a use
+    case's unit of work, so a page reads its club once."""
+    row = store.club_row(uow.conn, club) if isinstance(club, str) else None
+    if who is None:
         if row is None or not row.public:
             raise Unauthorized("this club's pages are not public: sign in with a token of the club")
-        return public_reader(row.slug)
+        who = public_reader(row.slug)
+    require(who, club, Action.READ)
+    if row is None:
+        raise NotFound(f"no club {club!r}")
+    return who, _club(row)
 
 
 def _club(row: Row) -> dict[str, Any]:

@@ -42,7 +42,7 @@ class Disputes:
         """The match's disputes, open first, then by seq."""
         status = checks.one_of(status, STATUSES, "status")
         with self.reading.view(match_id, who=who) as view:
-            return _ordered(view.disputes(), status)
+            return ordered(view.disputes(), status)
 
     def for_club(self, club: str, *, status: str = "open", limit: int = 50, offset: int = 0,
                  who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
@@ -55,7 +55,7 @@ class Disputes:
             for match_id in store.disputed_match_ids(uow.conn, club_row(uow.conn, club).id):
                 view = self.reading.view_in(uow, match_id, who)
                 found += [{**d, "match": match_id} for d in view.disputes()]
-        listed = _ordered(found, status)
+        listed = ordered(found, status)
         return listed[offset:offset + limit], len(listed)
 
     # ------------------------------------------------------------------------------ rulings
@@ -111,7 +111,12 @@ class Disputes:
         all from the record as ``who`` sees it."""
         seq = checks.count(seq, "seq")
         with self.reading.view(match_id, who=who) as view:
-            return _sheet(view, seq)
+            return self.sheet_of(view, seq)
+
+    @staticmethod
+    def sheet_of(view: MatchView, seq: int) -> dict[str, Any]:
+        """:meth:`sheet` of a view a use case holds (a page's)."""
+        return _sheet(view, seq)
 
 
 def _dispute(view: MatchView, seq: int) -> dict[str, Any]:
@@ -155,7 +160,7 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
     }
 
 
-def _ordered(found: list[dict[str, Any]], status: str) -> list[dict[str, Any]]:
+def ordered(found: list[dict[str, Any]], status: str) -> list[dict[str, Any]]:
     if status == "open":
         found = [d for d in found if d["ruling"] is None]
     elif status == "ruled":

@@ -134,14 +134,11 @@ class MatchRepository:
         compare-and-set of the match's projection from the seq before it, and the insert.
         Conflict when another writer came first."""
         last = record.last_seq - 1
-        # The link the new digest chains on from: the record's (it stood at ``last``) or, for
-        # a record read without it, the stored digest of event ``last``; the store's
-        # compare-and-set refuses a wrong one.
-        link = record.head if record.head is not None else store.chain_link(uow.conn, record.id,
-                                                                           last)
         try:
+            # Chained on from the record's head (it stood at ``last``): the store's
+            # compare-and-set refuses a wrong link.
             appended = store.append(uow.conn, record.id, last, [new], projection,
-                                    projection.updated_at, link)
+                                    projection.updated_at, record.head)
         except store.StaleSeq:
             raise Conflict(None, last) from None
         record.stored(appended.seq, appended.head, projection.updated_at)

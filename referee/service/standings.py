@@ -11,10 +11,9 @@ rows still tied on all of them share a rank ("1, 2, 2, 4"). Ratings come from
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 
 from .. import store
 from ..store import db
@@ -29,6 +28,9 @@ from .errors import Invalid, NotFound
 from .lookup import club_row
 from .players import find as find_player
 from .ratings import MU, SIGMA, is_stale, ordinal, provisional, wait_rated
+from .uow import UnitOfWork
+
+T = TypeVar("T")
 
 _NUMBERS = ("played", "won", "lost", "rounds_won", "points_for", "points_against",
             "difference", "win_rate", "rating", "rating_games", "flagged", "provisional")
@@ -38,6 +40,37 @@ MAX_EVENT_LENGTH = 1000
 
 __all__ = ["Standings", "COLUMNS", "PARTNERSHIP_COLUMNS", "TIE_BREAKERS",
            "DEFAULT_TIE_BREAKERS", "GROUPS"]
+
+
+class RatingsStale(Exception):
+    """The club's ratings are being brought up to date (a ruling on an old match): a reader
+    waits for the worker, outside its unit of work, then reads again (:func:`read_rated`)."""
+
+    def __init__(self, club_id: int) -> None:
+        super().__init__(club_id)
+        self.club_id = club_id
+
+
+def read_rated(engine: Engine, read: Callable[[UnitOfWork, bool], T]) -> T:
+    """``read(uow, stale_ok)`` in a reading unit of work, once the ratings it reads are up to
+    date: a ruling on an old match leaves the re-rating to a worker, and a reader that finds
+    them stale (``read`` raises RatingsStale) waits for it (:func:`.ratings.wait_rated`), then
+    reads again, taking them as they stand after the wait's timeout."""
+    try:
+        with UnitOfWork.reading(engine) as uow:
+            return read(uow, False)
+    except RatingsStale as stale:
+        wait_rated(engine, stale.club_id)
+    with UnitOfWork.reading(engine) as uow:
+        return read(uow, True)
+
+
+def rated_club(uow: UnitOfWork, club: str, stale_ok: bool) -> int:
+    """The club's id, once its ratings are found up to date (else RatingsStale)."""
+    club_id = club_row(uow.conn, club).id
+    if not stale_ok and is_stale(uow.conn, club_id):
+        raise RatingsStale(club_id)
+    return club_id
 
 
 class Standings:
@@ -54,40 +87,41 @@ class Standings:
         difference, win_rate, rating, rating_games, flagged (matches counted that have an open
         dispute) and provisional. Only finished matches count; a flagged one counts as it
         stands until it is ruled."""
+        return read_rated(self.engine, lambda uow, stale_ok: self.table_in(
+            uow, club, group=group, date_from=date_from, date_to=date_to, event=event, who=who,
+            stale_ok=stale_ok))
+
+    def table_in(self, uow: UnitOfWork, club: str, *, group: str = "players",
+                 date_from: Any = None, date_to: Any = None, event: str | None = None,
+                 who: Caller, stale_ok: bool = False, ids: bool = False) -> list[dict[str, Any]]:
+        """:meth:`table` inside a use case's unit of work (see :func:`read_rated`); with
+        ``ids``, each row also with the player's id (``player_id``; ``partner_ids``), for a
+        page that links to players."""
         require(who, club, Action.READ)
         group = checks.one_of(group, GROUPS, "group")
         filters = {"date_from": checks.date(date_from, "from"),
                    "date_to": checks.date(date_to, "to"), "event": _event(event)}
-        with self._rated(club) as (conn, club_id):
-            breakers = tie_breakers(conn, club_id) or list(DEFAULT_TIE_BREAKERS)
-            names = player_names(conn, club_id)
-            ratings = current(conn, club_id)
-            counted = aggregate(conn, club_id, group=group, **filters)
-            if group == "players":
-                seen = {row["key"] for row in counted}
-                counted += [{"key": pid, **dict.fromkeys(_SUMS, 0)}
-                            for pid in listed_players(conn, club_id) if pid not in seen]
-            rows = [standing_line(row, group, names, ratings) for row in counted]
+        conn = uow.conn
+        club_id = rated_club(uow, club, stale_ok)
+        breakers = tie_breakers(conn, club_id) or list(DEFAULT_TIE_BREAKERS)
+        names = player_names(conn, club_id)
+        ratings = current(conn, club_id)
+        counted = aggregate(conn, club_id, group=group, **filters)
+        if group == "players":
+            seen = {row["key"] for row in counted}
+            counted += [{"key": pid, **dict.fromkeys(_SUMS, 0)}
+                        for pid in listed_players(conn, club_id) if pid not in seen]
+        rows = [standing_line(row, group, names, ratings) for row in counted]
 
-            def h2h(keys: list[Any]) -> dict[Any, Any]:
-                return head_to_head(conn, club_id, keys, group=group, **filters)
+        def h2h(keys: list[Any]) -> dict[Any, Any]:
+            return head_to_head(conn, club_id, keys, group=group, **filters)
 
-            return ranked(rows, breakers, h2h)
-
-    @contextmanager
-    def _rated(self, club: str) -> Iterator[tuple[Connection, int]]:
-        """A reading of the club (its connection and id) once its ratings are up to date: a
-        ruling on an old match leaves the re-rating to a worker, and a reader waits for it
-        (:func:`.ratings.wait_rated`; after its timeout, it reads them as they stand)."""
-        waited = False
-        while True:
-            with db.reading(self.engine) as conn:
-                club_id = club_row(conn, club).id
-                if waited or not is_stale(conn, club_id):
-                    yield conn, club_id
-                    return
-            wait_rated(self.engine, club_id)
-            waited = True
+        found = ranked(rows, breakers, h2h)
+        if not ids:
+            for row in found:
+                row.pop("player_id", None)
+                row.pop("partner_ids", None)
+        return found
 
     def csv(self, club: str, *, group: str = "players", date_from: Any = None,
             date_to: Any = None, event: str | None = None, who: Caller = OPERATOR) -> str:
@@ -127,14 +161,20 @@ class Standings:
         """A player's rating after each of his finished matches, in the order they finished:
         match (id), played_on, finished_at, mu, sigma, rating (mu - 3 sigma), games (matches
         rated so far), provisional. ``player`` is a name or a player id of the club."""
+        return read_rated(self.engine, lambda uow, stale_ok: self.rating_history_in(
+            uow, club, player, who=who, stale_ok=stale_ok))
+
+    def rating_history_in(self, uow: UnitOfWork, club: str, player: str | int, *,
+                          who: Caller, stale_ok: bool = False) -> list[dict[str, Any]]:
         require(who, club, Action.READ)
-        with self._rated(club) as (conn, club_id):
-            player_id = _player_id(conn, club_id, player)
-            return [{"match": row.match_id, "played_on": row.played_on,
-                     "finished_at": store.iso(row.finished_at), "mu": row.mu,
-                     "sigma": row.sigma, "rating": round(ordinal(row.mu, row.sigma), 2),
-                     "games": row.games, "provisional": provisional(row.sigma)}
-                    for row in history(conn, player_id)]
+        conn = uow.conn
+        club_id = rated_club(uow, club, stale_ok)
+        player_id = _player_id(conn, club_id, player)
+        return [{"match": row.match_id, "played_on": row.played_on,
+                 "finished_at": store.iso(row.finished_at), "mu": row.mu,
+                 "sigma": row.sigma, "rating": round(ordinal(row.mu, row.sigma), 2),
+                 "games": row.games, "provisional": provisional(row.sigma)}
+                for row in history(conn, player_id)]
 
 
 _SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
@@ -182,6 +222,7 @@ def standing_line(row: dict[str, Any], group: str, names: dict[int, str],
         mu, sigma, games = ratings.get(key, _UNRATED)
         rating, unsure = mu - 3 * sigma, provisional(sigma)
         line["player"] = names[key]
+        line["player_id"] = key
     else:
         # A partnership's rating is its partners' mean; it is made of the fewer partner's
         # games and provisional while either partner is.
@@ -189,7 +230,9 @@ def standing_line(row: dict[str, Any], group: str, names: dict[int, str],
         rating, games = (ordinal(mu1, s1) + ordinal(mu2, s2)) / 2, min(g1, g2)
         unsure = provisional(s1) or provisional(s2)
         a, b = names[key[0]], names[key[1]]
-        line["partners"] = [a, b] if (a.casefold(), a) <= (b.casefold(), b) else [b, a]
+        first = (a.casefold(), a) <= (b.casefold(), b)
+        line["partners"] = [a, b] if first else [b, a]
+        line["partner_ids"] = list(key) if first else [key[1], key[0]]
     line.update(played=played, won=won, lost=row["lost"], rounds_won=row["rounds_won"],
                 points_for=pf, points_against=pa, difference=pf - pa,
                 win_rate=round(won / played, 4) if played else 0.0, rating=round(rating, 2),

@@ -156,6 +156,16 @@ class MatchView:
             records.append(entry)
         return records
 
+    def published_head(self) -> str | None:
+        """The match's chain head, where the caller may have it (docs/verify.md): a digest of
+        a record holding a hand the caller may not see would let it find the hand by trying
+        each candidate, so only a finished match's whole record has one (the operator's
+        always)."""
+        record = self.record
+        if not self.who.is_operator and (not record.match.finished or not self.whole):
+            return None
+        return record.head
+
     def log(self) -> str:
         """The match as a domino-log/1: its header as stored and the events as the caller sees
         them."""

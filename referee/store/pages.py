@@ -1,28 +1,38 @@
 """What the club pages read and write that no other use case does: a club's public setting,
-and who sat where in a set of matches (a player's page names his partners and opponents by
-their current names, whatever the matches' records called them)."""
+and a player's results match by match, from the standing rows (a player's page names his
+partners and opponents by their ids, so by their current names, whatever the matches' records
+called them)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any
 
 from sqlalchemy import Connection, select, update
 
-from .schema import clubs, match_players
+from .schema import clubs, matches, standing_rows
 
 
 def set_club_public(conn: Connection, club_id: int, public: bool) -> None:
     conn.execute(update(clubs).where(clubs.c.id == club_id).values(public=public))
 
 
-def seats_of(conn: Connection, match_ids: Iterable[int]) -> dict[int, list[int]]:
-    """Each match's player ids in seat order."""
-    ids = sorted(set(match_ids))
-    found: dict[int, list[int]] = {}
+def player_results(conn: Connection, club_id: int, player_id: int) -> list[dict[str, Any]]:
+    """The player's finished matches, newest first: each match's id, header, rules and date,
+    his side's standing row (side, won, lost, points_for, points_against), and ``seats``, the
+    match's (player id, side) in seat order."""
+    mine = conn.execute(
+        select(standing_rows.c.match_id, standing_rows.c.side, standing_rows.c.won,
+               standing_rows.c.lost, standing_rows.c.points_for, standing_rows.c.points_against,
+               matches.c.header, matches.c.rules, matches.c.played_on, matches.c.players)
+        .join(matches, matches.c.id == standing_rows.c.match_id)
+        .where(standing_rows.c.club_id == club_id, standing_rows.c.player_id == player_id)
+        .order_by(standing_rows.c.match_id.desc())).all()
+    seats: dict[int, list[tuple[int, int]]] = {}
+    ids = [r.match_id for r in mine]
     for start in range(0, len(ids), 500):  # a bounded IN list, whatever the history's length
-        rows = conn.execute(select(match_players.c.match_id, match_players.c.player_id)
-                            .where(match_players.c.match_id.in_(ids[start:start + 500]))
-                            .order_by(match_players.c.match_id, match_players.c.seat))
-        for match_id, player_id in rows:
-            found.setdefault(match_id, []).append(player_id)
-    return found
+        for match_id, player, side in conn.execute(
+                select(standing_rows.c.match_id, standing_rows.c.player_id, standing_rows.c.side)
+                .where(standing_rows.c.match_id.in_(ids[start:start + 500]))
+                .order_by(standing_rows.c.match_id, standing_rows.c.seat)):
+            seats.setdefault(match_id, []).append((player, side))
+    return [{**r._asdict(), "seats": seats.get(r.match_id, [])} for r in mine]
