@@ -4,7 +4,7 @@ number, and RFC 8288 Link plus X-Total-Count on paginated lists."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Container
 from urllib.parse import urlencode
 
 from flask import Response, request
@@ -85,6 +85,26 @@ def expected_seq(current_seq: Callable[[], int]) -> int | Response:
                    kind="stale-if-match", headers={"ETag": etag(current)}, current_seq=current)
 
 
+class _Everything:
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+def seen_seqs() -> Container[int]:
+    """The seqs If-None-Match names (weakly compared: W/"3" names seq 3 as well); ``*``: any."""
+    value = request.headers.get("If-None-Match")
+    if value is None:
+        return ()
+    if value.strip() == "*":
+        return _Everything()
+    return {seq for _, tag in _tags(value) or () if (seq := _seq(tag)) is not None}
+
+
+def unchanged(seq: int) -> Response:
+    """The 304 of a resource still at ``seq``."""
+    return Response(status=304, headers=etag_headers(seq))
+
+
 def not_modified(seq: int) -> Response | None:
     """304 when If-None-Match already names ``seq``: a polling screen skips the replay."""
     value = request.headers.get("If-None-Match")
@@ -93,7 +113,7 @@ def not_modified(seq: int) -> Response | None:
     # If-None-Match compares weakly: W/"3" names seq 3 as well.
     tags = [tag for _, tag in _tags(value) or ()]
     if value.strip() == "*" or str(seq) in tags:
-        return Response(status=304, headers=etag_headers(seq))
+        return unchanged(seq)
     return None
 
 

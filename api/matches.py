@@ -13,7 +13,8 @@ from referee.service import Caller
 from .auth import auth, caller
 from .context import service
 from .headers import (
-    ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, not_modified, paginate,
+    ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, not_modified, paginate, seen_seqs,
+    unchanged,
 )
 from .openapi import Blueprint
 from .schemas import (
@@ -134,8 +135,10 @@ def chain_headers(match_id: int, seq: int, who: Caller) -> tuple[str | None, dic
 
 @blp.route("/matches/<int:match_id>", methods=["GET"])
 @auth.login_required
-@match_read(MatchSchema, headers=CHAIN_HEADERS)
-def get_match(match_id: int, summary: dict[str, Any], who: Caller):
+@blp.response(200, MatchSchema, headers=CHAIN_HEADERS)
+@blp.alt_response(304, response="NOT_MODIFIED")
+@blp.errors(401, 403, 404)
+def get_match(match_id: int):
     """The match now, as a scorekeeper's screen shows it.
 
     The line, open ends, whose turn and what that seat may do, hand counts, the boneyard, round,
@@ -143,9 +146,13 @@ def get_match(match_id: int, summary: dict[str, Any], who: Caller):
     while a round is in progress. Send If-None-Match to poll cheaply. A finished match carries
     its chain head (chain_head, and the Domino-Chain-Head header).
     """
-    screen = service().reading.screen(match_id, who=who)
-    head, headers = chain_headers(match_id, screen.position.seq, who)
-    return {**screen.as_dict(), "chain_head": head}, headers
+    seq, screen = service().reading.screen_if_changed(match_id, seen_seqs(), who=caller())
+    if screen is None:
+        return unchanged(seq)
+    headers = etag_headers(seq)
+    if screen.chain_head is not None:
+        headers[CHAIN_HEADER] = screen.chain_head
+    return screen.as_dict(), headers
 
 
 @blp.route("/matches/<int:match_id>/report", methods=["GET"])

@@ -30,7 +30,6 @@ from ..store.tournaments import tournament_of_match
 from .access import OPERATOR, Caller
 from .errors import NotFinished
 from .reading import Reading
-from .view import MatchView
 
 # cryptography (some 20 ms to import) when a key is read, made or used, not by every command
 # that opens the service

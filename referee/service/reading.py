@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Container, Iterator
 
 from sqlalchemy import Engine, Row
 
@@ -76,6 +76,17 @@ class Reading:
         after event ``at`` (with the disputes open then)."""
         with self.view(match_id, who=who) as view:
             return view.screen(_at(view, at))
+
+    def screen_if_changed(self, match_id: int | str, seen: Container[int], *,
+                          who: Caller = OPERATOR) -> tuple[int, Screen | None]:
+        """The match's last seq, and its screen as ``who`` sees it unless that seq is one of
+        ``seen`` (an If-None-Match: a polling phone's read costs no replay)."""
+        with UnitOfWork.reading(self.engine) as uow:
+            row = self.matches.row(uow, match_id)
+            require(who, row.club, Action.READ)
+            if row.last_seq in seen:
+                return row.last_seq, None
+            return row.last_seq, MatchView(self.matches.get(uow, row), who, uow).screen()
 
     def report(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """The domino-report/1 of the match as ``who`` may see it."""

@@ -39,6 +39,7 @@ class Screen:
     unseen_plays: tuple[dict[str, Any], ...] = ()
     leads: tuple[dict[str, Any], ...] = ()
     undo: int | None = None
+    chain_head: str | None = None  # a finished match's, where the caller may have it
 
     @property
     def players(self) -> list[str]:
@@ -66,7 +67,7 @@ class Screen:
             "sides": self.sides, "winner_name": self.winner_name,
             "disputes": list(self.disputes),
             "unseen": list(self.unseen), "unseen_plays": list(self.unseen_plays), "leads": list(self.leads),
-            "undo": self.undo,
+            "undo": self.undo, "chain_head": self.chain_head,
         }
 
 

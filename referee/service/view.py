@@ -138,9 +138,11 @@ class MatchView:
         pos = position(match)
         summary = self.summary(at)
         disputes = build_report(result)["violations"] if summary["violations"] else []
+        head = self.published_head() if at is None or at == self.record.last_seq else None
         return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
                       undo=undo_target(self.record, self.who, upto=at),
-                      unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match))
+                      unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
+                      chain_head=head)
 
     def event_records(self, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The events after ``after`` (at most ``limit``), each with when and by whom it was

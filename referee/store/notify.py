@@ -81,7 +81,7 @@ def channel_sql() -> ColumnElement[Any]:
     return literal(CHANNEL, Text) + case((schema == "public", ""), else_="_" + schema)
 
 
-BATCH_SECONDS = 0.05
+BATCH_SECONDS = 0.1
 PAYLOAD_BYTES = 7000  # PostgreSQL takes up to 8000 bytes a payload
 
 # One statement, one round trip, its own transaction (the connection is in autocommit): a
