@@ -98,7 +98,10 @@ class MatchRepository:
         has committed."""
         record = self._cache.take(row.id, row.last_seq)
         if record is None:
-            record = MatchRecord.load(row, store.event_rows(uow.conn, row.id))
+            # Up to the row's last seq: a writer that committed since the row was read (PostgreSQL
+            # reads committed data statement by statement) is not this record's.
+            record = MatchRecord.load(row, store.event_rows(uow.conn, row.id,
+                                                            upto=row.last_seq))
         self.keep(uow, record)
         return record
 
@@ -111,8 +114,8 @@ class MatchRepository:
         missing = [row for row in rows if row.id not in records]
         if missing:
             found = store.event_rows_of(uow.conn, [row.id for row in missing])
-            for row in missing:
-                records[row.id] = MatchRecord.load(row, found[row.id])
+            for row in missing:  # up to each row's last seq, as get reads them
+                records[row.id] = MatchRecord.load(row, found[row.id][:row.last_seq])
         for record in records.values():
             self.keep(uow, record)
         return [records[row.id] for row in rows]

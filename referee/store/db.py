@@ -300,9 +300,14 @@ def optimistic(engine: Engine) -> Iterator[Connection]:
 
 @contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
-    """A read-only transaction: one consistent snapshot, and on SQLite no write lock."""
+    """A read-only transaction: one consistent snapshot (PostgreSQL: REPEATABLE READ, READ
+    ONLY; its default, READ COMMITTED, would let each statement see what committed since the
+    last), and on SQLite no write lock."""
     with engine.connect() as conn:
-        conn.execution_options(**{_READ_ONLY: True})
+        if engine.dialect.name == "postgresql":
+            conn.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+        else:
+            conn.execution_options(**{_READ_ONLY: True})
         with conn.begin():
             yield conn
 

@@ -124,6 +124,7 @@ class Notifier:
         self.enabled = engine.dialect.name == "postgresql"
         self._queue: list[Notice] = []
         self._lock = threading.Lock()
+        self._sending = threading.Lock()  # one batch at a time, in the order they were told
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
         self.batches = 0  # statements sent, for the benches and tests
@@ -141,11 +142,13 @@ class Notifier:
         self._wake.set()
 
     def flush(self) -> None:
-        """Send what is queued now (what a command does before it exits)."""
-        with self._lock:
-            notices, self._queue = self._queue, []
-        if notices:
-            self._send(notices)
+        """Send what is queued now (what a command does before it exits); once it returns,
+        everything told before has been sent."""
+        with self._sending:
+            with self._lock:
+                notices, self._queue = self._queue, []
+            if notices:
+                self._send(notices)
 
     def _run(self) -> None:
         while True:

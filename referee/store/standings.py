@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Sequence
 
 from sqlalchemy import (
     Connection, and_, bindparam, delete, func, insert, literal, select, text, tuple_, union_all,
@@ -93,21 +92,6 @@ class Change:
 
 
 # ------------------------------------------------------------------ writing
-
-
-@contextmanager
-def transaction(conn: Connection) -> Iterator[Connection]:
-    """A transaction on ``conn`` for the append and its standings together. A connection in
-    one already (SQLite's, a locked write) is used as it is; PostgreSQL's optimistic appends run
-    in autocommit (referee.store.db.optimistic), so this one opens a real transaction for the
-    rare append that changes standings, and the pool restores autocommit's absence after."""
-    if conn.get_execution_options().get("isolation_level") != "AUTOCOMMIT":
-        yield conn
-        return
-    conn.commit()  # what was read so far was read outside any transaction
-    conn.execution_options(isolation_level=conn.default_isolation_level)
-    with conn.begin():
-        yield conn
 
 
 def lock_club(conn: Connection, club_id: int) -> None:
@@ -584,7 +568,7 @@ def standings(conn: Connection, club_id: int) -> list[dict[str, Any]]:
 
 __all__ = [
     "TIE_BREAKERS", "DEFAULT_TIE_BREAKERS", "GROUPS", "MatchStanding", "SideResult", "Change",
-    "transaction", "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
+    "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
     "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
     "set_tie_breakers", "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
     "nth_place", "rated_through", "place_before", "mark_stale",

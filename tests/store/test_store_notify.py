@@ -59,6 +59,7 @@ def test_a_rolled_back_append_sends_nothing(service: Service, club: str,
     _postgresql(service.engine)
     first, second = _match(service, club), _match(service, club)
     service.recording.record_event(first, DEAL, expected_seq=0)
+    service.notifier.flush()  # the deal's notice is out before anyone listens
     listener = Listener(service.engine)
 
     def fails(*args: object, **kwargs: object) -> None:
@@ -83,6 +84,7 @@ def test_an_append_refused_for_a_stale_seq_sends_nothing(service: Service, club:
     _postgresql(service.engine)
     match_id = _match(service, club)
     service.recording.record_event(match_id, DEAL, expected_seq=0)
+    service.notifier.flush()
     listener = Listener(service.engine)
     try:
         with pytest.raises(Exception):
@@ -138,6 +140,7 @@ def test_appends_close_together_are_sent_as_one_batch(service: Service, club: st
             assert found, "no notice arrived"
             got += found
         assert sorted(got) == sorted(Notice(club, m, 1) for m in match_ids)
+        notifier.flush()  # waits for the batch in flight to be counted
         assert notifier.batches == 1
     finally:
         listener.close()
