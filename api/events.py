@@ -31,7 +31,7 @@ def list_events(args: dict[str, Any], match_id: int):
 
     The ETag is the last sequence number: send it back in If-Match to append. During a round in
     progress, a token other than a referee's gets that round's deal and draws as the table saw
-    them (hands and drawn tiles closed; such events carry "redacted": true).
+    them (hands and drawn tiles closed, as a closed recording would read).
     """
     after, limit = args["after"], args["limit"]
     records, total = service().reading.events_page(match_id, after=after, limit=limit,

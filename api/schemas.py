@@ -416,8 +416,6 @@ class RecordedEventSchema(Schema):
     recorded_by = fields.String(allow_none=True)
     token_id = fields.Integer(allow_none=True, metadata={
         "description": "referees only: the token that recorded it (null: the CLI)"})
-    redacted = fields.Boolean(metadata={
-        "description": "true when hands or a drawn tile the table has not seen are withheld"})
 
 
 class AppendedSchema(Schema):
