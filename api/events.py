@@ -53,10 +53,14 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
     """Append one event (a log line's JSON) to the record.
 
     Needs If-Match: "N", N the last sequence number seen (428 without it; 412 with the current
-    ETag when another event came first). The referee judges the event: an illegal one is refused
-    with 422 naming the violation, unless it carries "disputed": true, which stores it as an
-    open dispute for a referee to rule on. Rulings (penalty, void, annul, forfeit) take a
-    referee's token; play (deal, play, draw, pass, reveal, note) a scorekeeper's or better.
+    ETag when another event came first). The referee judges the event on the record as this
+    token may see it: an illegal one is refused with 422 naming the violation, unless it
+    carries "disputed": true, which stores it as an open dispute for a referee to rule on (an
+    event that only a hand this token may not see contradicts is stored as such a dispute, and
+    answered as the token's record has it). Rulings (penalty, void, annul, forfeit, stands,
+    amend) take a referee's token; play (deal, play, draw, pass, reveal, note) a scorekeeper's
+    or better, and so does a void of the token's own last entry (an undo). The answer carries
+    the match's screen after the event, as GET /api/v1/matches/{id} gives it to this token.
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
     same key with another body is refused (422). With ``?dry_run=true`` (a referee previewing a
     ruling, say) the answer is 200 with the report as it would be and what changes, and nothing

@@ -393,7 +393,8 @@ class EventSchema(Schema):
         unknown = INCLUDE
 
     type = _raw("string", "deal, play, draw, pass, reveal, note (scorekeeper or referee); "
-                          "penalty, void, annul, forfeit (referee only)")
+                          "the rulings penalty, void, annul, forfeit, stands, amend (referee "
+                          "only; a scorekeeper may void its own last entry: an undo)")
     seat = _raw("integer", "play, draw, pass, reveal")
     tile = _raw("string", "play, draw: a tile like \"6-5\"")
     end = _raw(["integer", "string"], "play: the pip of the open end it joins, or left/right")
@@ -402,8 +403,10 @@ class EventSchema(Schema):
     pips = _raw("integer", "reveal: only the pip count")
     side = _raw("integer", "penalty, forfeit")
     points = _raw("integer", "penalty")
-    reason = _raw("string", "penalty, void, annul, forfeit")
-    target = _raw("integer", "void: the sequence number struck")
+    reason = _raw("string", "penalty, void, annul, forfeit, stands, amend")
+    target = _raw("integer", "void: the sequence number struck; stands, amend: the dispute "
+                             "ruled on; penalty, annul, forfeit: the dispute they rule on, if any")
+    event = _raw("object", "amend: the event that line is to be read as")
     text = _raw("string", "note")
     seq = _raw("integer", "optional; must be the event's sequence number")
     disputed = _raw("boolean", "store the event even if the referee refuses it, as an open dispute")
