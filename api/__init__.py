@@ -36,6 +36,7 @@ from .tournaments import init_tournaments
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
+from .headers import secure
 from .openapi import init_api
 from .pages import init_pages
 
@@ -85,6 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
     register_error_handlers(app)
+    app.after_request(secure)  # the security headers on every answer (api/headers.py)
     if app.config["ACCESS_LOG"]:
         access_log.enable()
         app.wsgi_app = AccessLog(app.wsgi_app)  # type: ignore[method-assign]

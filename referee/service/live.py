@@ -25,7 +25,7 @@ import datetime as dt
 import logging
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -54,10 +54,20 @@ POLL_SECONDS = 0.25  # SQLite: how often the tables are polled (a read of the bo
 RESYNC_SECONDS = 10.0
 RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the listener's waits between tries to reconnect
 CLOCK_MARGIN = dt.timedelta(seconds=5)  # a resume re-sends this much before its cursor
-# Scoreboard streams one process serves at once; beyond, Busy. Each holds a server thread for
-# as long as it is open: with gunicorn's 16 threads a worker (deploy/gunicorn.conf.py) or
-# domino serve's 8, this leaves most of them to ordinary requests (docs/deploy.md).
-STREAMS = 4
+
+
+@dataclass(frozen=True)
+class StreamCaps:
+    """How many scoreboard streams one process serves at once: in all, of one club, to one
+    client address; beyond any of them, Busy. Served by the asynchronous front (api.asgi) a
+    stream costs no request thread, only a socket and a queue, so the process cap is high; the
+    club and client caps keep one club's crowd, or one client, from taking the others' share
+    (docs/deploy.md, "Live scoreboards"). Phones behind one router share its address: the
+    client cap is per address, so it is set for a room of them."""
+
+    process: int = 2000
+    club: int = 500
+    client: int = 32
 STATUSES = ("live", "finished", "disputed")
 
 
@@ -103,12 +113,11 @@ class Scoreboard:
     """The scoreboard's use cases; :attr:`hub` tells the streams of this process what moved."""
 
     def __init__(self, svc: "Service", *, poll_seconds: float = POLL_SECONDS,
-                 resync_seconds: float = RESYNC_SECONDS, streams: int = STREAMS) -> None:
+                 resync_seconds: float = RESYNC_SECONDS, caps: StreamCaps = StreamCaps()) -> None:
         self.svc = svc
         self.matches = svc.matches
         self.engine = svc.engine
-        self.hub = Hub(self, poll_seconds=poll_seconds, resync_seconds=resync_seconds,
-                       streams=streams)
+        self.hub = Hub(self, poll_seconds=poll_seconds, resync_seconds=resync_seconds, caps=caps)
 
     # ------------------------------------------------------------------------ reading
 
@@ -214,14 +223,16 @@ class Scoreboard:
 
     # ------------------------------------------------------------------------ streaming
 
-    def subscribe(self, club: str, *, who: Caller | None = None) -> "Subscription":
-        """A stream's subscription to the club's rows as they change (Busy when this process
-        serves as many as it may). Taken before the stream reads its first rows, so that
+    def subscribe(self, club: str, *, who: Caller | None = None,
+                  client: str = "") -> "Subscription":
+        """A stream's subscription to the club's rows as they change, for the client at address
+        ``client`` (Busy when this process serves as many as it may, in all, of the club or to
+        that address: StreamCaps). Taken before the stream reads its first rows, so that
         nothing between the two is missed. Close it when the stream ends."""
         self.reader(club, who)
         with db.reading(self.engine) as conn:
             club_id = club_row(conn, club).id
-        return self.hub.subscribe(club, club_id)
+        return self.hub.subscribe(club, club_id, client)
 
 
 @dataclass(eq=False)  # each is its own: kept in sets by identity
@@ -231,10 +242,12 @@ class Subscription:
 
     club: str
     hub: "Hub"
+    client: str = ""
 
     def __post_init__(self) -> None:
         self._pending: OrderedDict[int, dict[str, Any]] = OrderedDict()
         self._ready = threading.Condition()
+        self._waker: Callable[[], None] | None = None
         self.closed = False
 
     def put(self, rows: Iterable[dict[str, Any]]) -> None:
@@ -243,12 +256,21 @@ class Subscription:
                 self._pending.pop(row["match"], None)
                 self._pending[row["match"]] = row
             self._ready.notify_all()
+            waker = self._waker
+        if waker is not None:
+            waker()
 
-    def take(self, timeout: float) -> list[dict[str, Any]]:
-        """The rows changed since the last take, waiting up to ``timeout`` seconds for one
-        (an empty list: none came; time for a heartbeat)."""
+    def on_ready(self, waker: Callable[[], None]) -> None:
+        """Call ``waker()`` (from the hub's thread) whenever rows come: how a stream served on
+        an event loop learns of them without a thread waiting in :meth:`take`."""
         with self._ready:
-            if not self._pending and not self.closed:
+            self._waker = waker
+
+    def take(self, timeout: float = 0.0) -> list[dict[str, Any]]:
+        """The rows changed since the last take, waiting up to ``timeout`` seconds for one
+        (an empty list: none came; time for a heartbeat). 0: what has come, at once."""
+        with self._ready:
+            if not self._pending and not self.closed and timeout > 0:
                 self._ready.wait(timeout)
             rows = list(self._pending.values())
             self._pending.clear()
@@ -256,6 +278,8 @@ class Subscription:
 
     def close(self) -> None:
         with self._ready:
+            if self.closed:
+                return
             self.closed = True
             self._ready.notify_all()
         self.hub.unsubscribe(self)
@@ -267,13 +291,14 @@ class Hub:
     It starts with the first subscription and stops when the last one closes."""
 
     def __init__(self, board: Scoreboard, *, poll_seconds: float, resync_seconds: float,
-                 streams: int) -> None:
+                 caps: StreamCaps) -> None:
         self.board = board
         self.poll_seconds = poll_seconds
         self.resync_seconds = resync_seconds
-        self.streams = streams
+        self.caps = caps
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[Subscription]] = {}
+        self._clients: Counter[str] = Counter()  # client address -> its open subscriptions
         self._club_ids: dict[str, int] = {}
         self._seen: dict[int, int] = {}  # match id -> the last seq its rows were built at
         self._thread: threading.Thread | None = None
@@ -292,12 +317,13 @@ class Hub:
     def listening(self) -> bool:
         return self.board.engine.dialect.name == "postgresql"
 
-    def subscribe(self, club: str, club_id: int) -> Subscription:
-        subscription = Subscription(club, self)
+    def subscribe(self, club: str, club_id: int, client: str = "") -> Subscription:
+        subscription = Subscription(club, self, client)
         with self._lock:
-            if sum(len(s) for s in self._subscribers.values()) >= self.streams:  # as subscribed
-                raise Busy(f"this server streams {self.streams} scoreboards at once already; "
-                           "the page retries by itself")
+            if full := self._full(club, client):
+                raise Busy(f"this server streams {full} at once already; the page retries by "
+                           "itself")
+            self._clients[client] += 1
             if club not in self._subscribers:
                 self._club_ids[club] = club_id
                 self._seed(club_id)
@@ -311,12 +337,27 @@ class Hub:
                 self._thread.start()
         return subscription
 
+    def _full(self, club: str, client: str) -> str | None:
+        """Which cap a new stream of ``club`` to ``client`` would pass, said for people; None
+        when it may open (under the lock)."""
+        caps = self.caps
+        if sum(len(s) for s in self._subscribers.values()) >= caps.process:  # as subscribed
+            return f"{caps.process} scoreboards"
+        if len(self._subscribers.get(club, ())) >= caps.club:
+            return f"{caps.club} scoreboards of this club"
+        if self._clients[client] >= caps.client:
+            return f"{caps.client} scoreboards to your address"
+        return None
+
     def unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
             found = self._subscribers.get(subscription.club)
-            if found is None:
+            if found is None or subscription not in found:
                 return
             found.discard(subscription)
+            self._clients[subscription.client] -= 1
+            if self._clients[subscription.client] <= 0:
+                del self._clients[subscription.client]
             if not found:
                 del self._subscribers[subscription.club]
                 self._club_ids.pop(subscription.club, None)

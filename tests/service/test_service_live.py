@@ -12,7 +12,7 @@ from sqlalchemy import Engine
 
 from referee.service import OPERATOR, Forbidden, Invalid, Service, Unauthorized
 from referee.service.access import Caller, public_reader
-from referee.service.live import Busy, Scoreboard, Subscription, moment_of
+from referee.service.live import Busy, Scoreboard, StreamCaps, Subscription, moment_of
 from referee.store.db import make_engine
 from tournament_helpers import NINE, RULES, play_round
 
@@ -182,7 +182,7 @@ def test_changed_since_a_cursor(service: Service, club: str, board: Scoreboard) 
 
 
 def test_a_process_streams_only_so_many_boards(service: Service, club: str) -> None:
-    board = Scoreboard(service, streams=1)
+    board = Scoreboard(service, caps=StreamCaps(process=1))
     first = board.subscribe(club, who=OPERATOR)
     try:
         with pytest.raises(Busy):
