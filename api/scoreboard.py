@@ -29,6 +29,7 @@ import json
 import os
 import threading
 import time
+import weakref
 from typing import Any, Awaitable, Callable, Iterable, Iterator
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
@@ -118,7 +119,60 @@ def tournament_json(club: str, tournament: str) -> Response:
 
 def _event(kind: str, data: Any, cursor: int | None = None) -> str:
     head = f"id: {cursor}\n" if cursor is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {kind}\ndata: {_json(data)}\n\n"
+
+
+# The hub hands one row object to every stream of its club: its JSON is written once, not once
+# a stream (the row is kept with its text, so that its id is not another's meanwhile).
+_written: dict[int, tuple[Any, str]] = {}
+WRITTEN_ROWS = 512
+
+
+def _json(data: Any) -> str:
+    found = _written.get(id(data))
+    if found is not None and found[0] is data:
+        return found[1]
+    text = json.dumps(data, separators=(",", ":"))
+    if len(_written) >= WRITTEN_ROWS:
+        _written.clear()
+    _written[id(data)] = (data, text)
+    return text
+
+
+class Wakeups:
+    """The streams of one event loop woken together: the hub's thread puts a change into many
+    subscriptions at once, and a call into the loop for each (a write to its wake-up pipe)
+    would cost more than the streams' own work. One call a batch wakes them all."""
+
+    _of: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Wakeups]" = weakref.WeakKeyDictionary()
+    _made = threading.Lock()
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self._lock = threading.Lock()
+        self._pending: list[asyncio.Event] = []
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> "Wakeups":
+        with cls._made:
+            found = cls._of.get(loop)
+            if found is None:
+                found = cls._of[loop] = cls(loop)
+            return found
+
+    def wake(self, event: asyncio.Event) -> None:
+        """Set ``event`` on the loop (from any thread)."""
+        with self._lock:
+            self._pending.append(event)
+            if len(self._pending) > 1:
+                return  # a call is on its way already
+        self.loop.call_soon_threadsafe(self._run)
+
+    def _run(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, []
+        for event in pending:
+            event.set()
 
 
 @blp.route("/api/v1/clubs/<string:club>/scoreboard/stream")
@@ -272,7 +326,8 @@ class Feed:
         tournament's round lookup goes to a thread."""
         loop = asyncio.get_running_loop()
         wake = asyncio.Event()
-        self.subscription.on_ready(lambda: loop.call_soon_threadsafe(wake.set))
+        wakeups = Wakeups.of(loop)
+        self.subscription.on_ready(lambda: wakeups.wake(wake))
         watcher = loop.create_task(over.wait())
         watcher.add_done_callback(lambda _: wake.set())
         ends = loop.time() + self.lifetime
