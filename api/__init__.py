@@ -8,7 +8,6 @@
 | ``DATABASE_URL`` | ``DOMINO_DATABASE_URL`` | the embedded SQLite file (see ``referee.store.db``) |
 | ``ADMIN_TOKEN`` | ``DOMINO_ADMIN_TOKEN`` | none: clubs are created with ``domino club create`` |
 | ``MAX_CONTENT_LENGTH`` | ``DOMINO_MAX_CONTENT_LENGTH`` | 2 MiB (a large imported log); 413 beyond |
-| ``TOKEN_CACHE_SECONDS`` | ``DOMINO_TOKEN_CACHE_SECONDS`` | 30: how long a worker trusts a token it has seen |
 | ``MAX_MATCH_EVENTS`` | ``DOMINO_MAX_MATCH_EVENTS`` | 5000: events a match may hold; 413 beyond |
 | ``MAX_MATCH_BYTES`` | ``DOMINO_MAX_MATCH_BYTES`` | 8 MiB: bytes of event JSON a match may hold; 413 beyond |
 | ``ACCESS_LOG`` | ``DOMINO_ACCESS_LOG`` | on: a line per request on the ``domino.access`` logger (:mod:`api.access_log`); 0 turns it off |
@@ -46,7 +45,6 @@ _ENVIRONMENT = {
     "DATABASE_URL": "DOMINO_DATABASE_URL",
     "ADMIN_TOKEN": "DOMINO_ADMIN_TOKEN",
     "MAX_CONTENT_LENGTH": "DOMINO_MAX_CONTENT_LENGTH",
-    "TOKEN_CACHE_SECONDS": "DOMINO_TOKEN_CACHE_SECONDS",
     "MAX_MATCH_EVENTS": "DOMINO_MAX_MATCH_EVENTS",
     "MAX_MATCH_BYTES": "DOMINO_MAX_MATCH_BYTES",
     "ACCESS_LOG": "DOMINO_ACCESS_LOG",

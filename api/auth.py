@@ -4,8 +4,8 @@ Finding who holds a token is the service's (``tokens.authenticate``), and so is 
 about what that caller may do or see (``referee.service.access``): the views pass the caller on
 with each call. What is here: reading the ``Authorization`` header, the server admin token set
 by whoever runs the server (``DOMINO_ADMIN_TOKEN``, config ``ADMIN_TOKEN``; it may create clubs
-and nothing else), a short cache of who holds a token (a token revoked here leaves it at once),
-and the 401 answer.
+and nothing else), and the 401 answer. Nothing about a token is kept between requests: each asks
+the service, so a token revoked on any worker is refused by every worker from the next request.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask import current_app
 from flask_httpauth import HTTPTokenAuth
 from referee.service import SERVER_CALLER, Caller, Unauthorized
 
-from .context import cache, service
+from .context import service
 from .errors import AUTHENTICATE, problem
 
 auth = HTTPTokenAuth(scheme="Bearer", realm="domino-referee")
@@ -36,8 +36,8 @@ def _verify(token: str) -> Caller | None:
     if admin_token and hmac.compare_digest(_digest(token), _digest(admin_token)):
         return SERVER_CALLER
     try:
-        return cache("tokens").get(_digest(token), lambda: service().tokens.authenticate(token))
-    except Unauthorized:  # not cached: a token issued a moment later must work at once
+        return service().tokens.authenticate(token)
+    except Unauthorized:
         return None
 
 
@@ -47,11 +47,6 @@ def _auth_error(status: int):
         return problem(401, "a valid bearer token is required", kind="unauthorized",
                        headers={"WWW-Authenticate": AUTHENTICATE})
     return problem(status, kind="forbidden")
-
-
-def forget_token(token_id: int) -> None:
-    """Drop a revoked token from this worker's cache, so that it is refused at once here."""
-    cache("tokens").discard(lambda who: who.token_id == token_id)
 
 
 def caller() -> Caller:
