@@ -306,7 +306,7 @@ class Feed:
         said = time.monotonic()
         try:
             yield opening
-            while (left := ends - time.monotonic()) > 0:
+            while (left := ends - time.monotonic()) > 0 and not self.subscription.closed:
                 rows = self.subscription.take(min(self.heartbeat, left))
                 if self.due(rows):
                     self.lookup()
@@ -340,8 +340,8 @@ class Feed:
                 except TimeoutError:
                     pass
                 wake.clear()
-                if over.is_set():
-                    break
+                if over.is_set() or self.subscription.closed:
+                    break  # the client went, the server stops, or the token was revoked
                 rows = self.subscription.take()
                 if self.due(rows):
                     await asyncio.to_thread(self.lookup)

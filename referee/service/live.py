@@ -229,10 +229,10 @@ class Scoreboard:
         ``client`` (Busy when this process serves as many as it may, in all, of the club or to
         that address: StreamCaps). Taken before the stream reads its first rows, so that
         nothing between the two is missed. Close it when the stream ends."""
-        self.reader(club, who)
+        who = self.reader(club, who)
         with db.reading(self.engine) as conn:
             club_id = club_row(conn, club).id
-        return self.hub.subscribe(club, club_id, client)
+        return self.hub.subscribe(club, club_id, client, who.token_id)
 
 
 @dataclass(eq=False)  # each is its own: kept in sets by identity
@@ -243,6 +243,7 @@ class Subscription:
     club: str
     hub: "Hub"
     client: str = ""
+    token_id: int | None = None  # the token it was opened with: revoked, the stream ends
 
     def __post_init__(self) -> None:
         self._pending: OrderedDict[int, dict[str, Any]] = OrderedDict()
@@ -282,7 +283,10 @@ class Subscription:
                 return
             self.closed = True
             self._ready.notify_all()
+            waker = self._waker
         self.hub.unsubscribe(self)
+        if waker is not None:
+            waker()
 
 
 class Hub:
@@ -317,8 +321,9 @@ class Hub:
     def listening(self) -> bool:
         return self.board.engine.dialect.name == "postgresql"
 
-    def subscribe(self, club: str, club_id: int, client: str = "") -> Subscription:
-        subscription = Subscription(club, self, client)
+    def subscribe(self, club: str, club_id: int, client: str = "",
+                  token_id: int | None = None) -> Subscription:
+        subscription = Subscription(club, self, client, token_id)
         with self._lock:
             if full := self._full(club, client):
                 raise Busy(f"this server streams {full} at once already; the page retries by "
@@ -385,9 +390,13 @@ class Hub:
             if self.listening:
                 self._listen(stop)
             else:
+                next_check = time.monotonic() + self.resync_seconds
                 while not stop.wait(self.poll_seconds):
                     self._guarded(self._deliver, self._poll())
                     self.ready.set()
+                    if time.monotonic() >= next_check:
+                        self._guarded(self._end_revoked)
+                        next_check = time.monotonic() + self.resync_seconds
         except Exception:  # pragma: no cover - a bug: the next subscription starts another
             log.exception("the scoreboard thread stopped")
 
@@ -412,6 +421,7 @@ class Hub:
                 notices: list[notify.Notice] = []
                 if time.monotonic() >= next_resync:
                     notices += self._guarded(self._poll) or []
+                    self._guarded(self._end_revoked)
                     next_resync = time.monotonic() + self.resync_seconds
                     self.ready.set()
                 try:
@@ -435,6 +445,17 @@ class Hub:
             log.warning("scoreboard: %s: %s", type(error).__name__, error)
             self._stop.wait(self.poll_seconds)
             return None
+
+    def _end_revoked(self) -> None:
+        """Close the subscriptions whose token was revoked since they opened (their streams
+        end; a reconnection is refused 401): at most RESYNC_SECONDS after the revocation."""
+        with self._lock:
+            held = [s for found in self._subscribers.values() for s in found
+                    if s.token_id is not None]
+        revoked = self.board.svc.tokens.revoked_among(sorted({s.token_id for s in held}))  # type: ignore[misc]
+        for subscription in held:
+            if subscription.token_id in revoked:
+                subscription.close()
 
     def _poll(self) -> list[notify.Notice]:
         """The watched tables whose last seq moved since they were last built."""

@@ -193,6 +193,43 @@ def test_a_process_streams_only_so_many_boards(service: Service, club: str) -> N
         board.hub.close()
 
 
+def test_the_caps_per_club_and_per_client(service: Service, club: str) -> None:
+    service.clubs.create_club("other", "Other")
+    board = Scoreboard(service, caps=StreamCaps(club=1, client=2))
+    held = [board.subscribe(club, who=OPERATOR, client="10.0.0.1")]
+    try:
+        with pytest.raises(Busy, match="of this club"):
+            board.subscribe(club, who=OPERATOR, client="10.0.0.2")
+        held.append(board.subscribe("other", who=OPERATOR, client="10.0.0.1"))
+        service.clubs.create_club("third", "Third")
+        with pytest.raises(Busy, match="to your address"):
+            board.subscribe("third", who=OPERATOR, client="10.0.0.1")
+        held.pop().close()
+        held.append(board.subscribe("third", who=OPERATOR, client="10.0.0.1"))  # freed
+    finally:
+        for subscription in held:
+            subscription.close()
+        board.hub.close()
+
+
+def test_a_revoked_tokens_subscription_is_closed(service: Service, club: str) -> None:
+    board = Scoreboard(service, poll_seconds=0.05, resync_seconds=0.1)
+    token = service.tokens.create_token(club, "viewer")
+    who = service.tokens.authenticate(token)
+    subscription = board.subscribe(club, who=who)
+    kept = board.subscribe(club, who=OPERATOR)
+    try:
+        service.tokens.revoke_token(club, who.token_id)
+        for _ in range(int(WAIT / 0.05)):
+            if subscription.closed:
+                break
+            subscription.take(0.05)
+        assert subscription.closed and not kept.closed and board.hub.subscribed == 1
+    finally:
+        kept.close()
+        board.hub.close()
+
+
 def test_a_row_is_what_the_public_readers_screen_shows(service: Service, club: str,
                                                        board: Scoreboard) -> None:
     """The board builds its rows over one query for all tables; each must be what the club's
