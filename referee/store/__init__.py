@@ -24,7 +24,7 @@ from .matches import (
 )
 from .players import (
     aliases_of, club_keys, ensure_players, insert_player, insert_player_event, list_players,
-    match_ids_of, merge_player, names_of, player_by_id, player_by_key, player_event_rows,
+    lock_merges, match_ids_of, merge_player, names_of, player_by_id, player_by_key, player_event_rows,
     player_row, players_by_key, register, rename_player, resolve, shared_match_ids,
     shared_tournaments,
 )
@@ -42,7 +42,7 @@ __all__ = [
     "update_projection", "standings",
 ]
 __all__ += [  # players (.players), besides those named above
-    "aliases_of", "club_keys", "insert_player_event", "match_ids_of", "merge_player", "names_of",
+    "aliases_of", "club_keys", "insert_player_event", "lock_merges", "match_ids_of", "merge_player", "names_of",
     "player_by_id", "player_by_key", "player_event_rows", "players_by_key", "register",
     "rename_player", "resolve", "shared_match_ids", "shared_tournaments",
 ]
