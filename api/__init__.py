@@ -12,6 +12,8 @@
 | ``MAX_MATCH_BYTES`` | ``DOMINO_MAX_MATCH_BYTES`` | 8 MiB: bytes of event JSON a match may hold; 413 beyond |
 | ``ACCESS_LOG`` | ``DOMINO_ACCESS_LOG`` | on: a line per request on the ``domino.access`` logger (:mod:`api.access_log`); 0 turns it off |
 | ``TRUSTED_PROXIES`` | ``DOMINO_TRUSTED_PROXIES`` | 0: how many proxies in front to believe about X-Forwarded-For and -Proto |
+| ``AUTH_FAILURES`` | ``DOMINO_AUTH_FAILURES`` | 30 per minute: refused tokens an address may send (429 beyond; :mod:`api.auth`) |
+| ``RATELIMIT_STORAGE_URI`` | ``DOMINO_RATELIMIT_STORAGE_URI`` | memory:// (each worker its own): where those counts are kept |
 
 The views hold no rule, no query and no access decision: each passes the caller to
 the service and shapes the answer. One Service (one connection pool) serves the whole app;
@@ -30,6 +32,7 @@ from referee.service import MatchLimits, open_service
 
 from . import access_log, clubs, disputes, events, matches, score, scoreboard, tokens
 from .access_log import AccessLog
+from .auth import init_auth
 from . import players
 from .tournaments import init_tournaments
 from .body import init_body
@@ -49,6 +52,8 @@ _ENVIRONMENT = {
     "MAX_MATCH_BYTES": "DOMINO_MAX_MATCH_BYTES",
     "ACCESS_LOG": "DOMINO_ACCESS_LOG",
     "TRUSTED_PROXIES": "DOMINO_TRUSTED_PROXIES",
+    "AUTH_FAILURES": "DOMINO_AUTH_FAILURES",
+    "RATELIMIT_STORAGE_URI": "DOMINO_RATELIMIT_STORAGE_URI",
 }
 OFF = ("0", "false", "no", "off")
 
@@ -75,6 +80,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits))
     init_body(app)
+    init_auth(app)  # failed sign-ins limited per address
     api = init_api(app)
     for module in (clubs, tokens, matches, events, disputes):
         api.register_blueprint(module.blp)

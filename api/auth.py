@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 
-from flask import current_app
+from flask import Flask, Response, current_app, g, request
 from flask_httpauth import HTTPTokenAuth
+from flask_limiter import Limiter, RequestLimit
 from referee.service import SERVER_CALLER, Caller, Unauthorized
 
 from .context import service
@@ -25,6 +27,16 @@ auth = HTTPTokenAuth(scheme="Bearer", realm="domino-referee")
 
 def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+# Failed sign-ins (a token presented and refused) an address may make, in the limits
+# library's notation (AUTH_FAILURES, DOMINO_AUTH_FAILURES); past it, every request from that
+# address is answered 429 until the window has passed. A token typed wrong now and then never
+# gets there; a guesser does at once.
+AUTH_FAILURES = "30 per minute"
+REFUSED = "domino_token_refused"
+TOO_MANY = ("too many refused tokens from this address; wait {seconds} s before trying again "
+            "(Retry-After)")
 
 
 @auth.verify_token
@@ -38,7 +50,31 @@ def _verify(token: str) -> Caller | None:
     try:
         return service().tokens.authenticate(token)
     except Unauthorized:
+        setattr(g, REFUSED, True)  # counted against the address (init_auth)
         return None
+
+
+def _refused(response: Response) -> bool:
+    return bool(g.get(REFUSED))
+
+
+def _too_many(limit: RequestLimit) -> Response:
+    seconds = max(1, round(limit.reset_at - time.time()))
+    return problem(429, TOO_MANY.format(seconds=seconds), kind="too-many-attempts",
+                   headers={"Retry-After": str(seconds)})
+
+
+def init_auth(app: Flask) -> Limiter:
+    """Failed sign-ins limited per client address (Flask-Limiter): one limit over the whole
+    app, counted only on a refused token. Its counts live where RATELIMIT_STORAGE_URI says
+    (DOMINO_RATELIMIT_STORAGE_URI): ``memory://`` by default, each worker its own, so a guesser
+    spread over N workers gets N times the limit; a ``redis://`` URI shares them (docs/api.md,
+    "Failed sign-ins")."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    return Limiter(lambda: request.remote_addr or "-", app=app,
+                   application_limits=[app.config.get("AUTH_FAILURES") or AUTH_FAILURES],
+                   application_limits_deduct_when=_refused, on_breach=_too_many,
+                   key_prefix="domino-auth")
 
 
 @auth.error_handler

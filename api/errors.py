@@ -127,6 +127,8 @@ def database_error(error: DatabaseError) -> Response:
 
 
 def http_error(error: HTTPException) -> Response:
+    if isinstance(error.response, Response):
+        return error.response  # made whole already (the sign-in limit's problem+json 429)
     status = error.code or 500
     if status >= 500:
         # Flask hands an unhandled exception over as InternalServerError(original_exception).
