@@ -19,7 +19,7 @@ from ..core.report import build_report, report_changes
 from ..core.rules import Rules
 from ..store import db
 from . import checks
-from .access import OPERATOR, Action, Caller, require
+from .access import OPERATOR, Action, Caller, require, require_match
 from .errors import Invalid, NotFound
 from .lookup import club_row
 from .reading import Reading, summary
@@ -71,7 +71,7 @@ class Disputes:
         with db.reading(self.engine) as conn:
             row = self.matches.row(conn, match_id)
             for event in events:
-                require(who, row.club, action_for(conn, row, who, event))  # an undo is play
+                require_match(who, row.club, action_for(conn, row, who, event), match_id)  # undo: play
             recorded = self.matches.events(conn, row)
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
@@ -97,7 +97,7 @@ class Disputes:
         seq = checks.count(seq, "seq")
         with db.reading(self.engine) as conn:
             row = self.matches.row(conn, match_id)
-        require(who, row.club, Action.RULE)
+        require_match(who, row.club, Action.RULE, match_id)
         rules = Rules(**row.rules)
         dispute = self._dispute(match_id, seq, who)
         points = rules.foul_penalty()

@@ -19,7 +19,7 @@ from ..core.rules import Rules
 from ..store import db
 from ..store.schema import STATUSES
 from . import checks
-from .access import OPERATOR, Action, Caller, require, sees_hands
+from .access import OPERATOR, Action, Caller, require, require_match, sees_hands
 from .errors import Invalid
 from .lookup import club_row
 from .players import find as find_player
@@ -39,7 +39,7 @@ class Reading:
     def readable_row(self, conn: Any, match_id: Any, who: Caller) -> Row:
         """The match's row, once ``who`` is found to be a reader of its club."""
         row = self.matches.row(conn, match_id)
-        require(who, row.club, Action.READ)
+        require_match(who, row.club, Action.READ, match_id)
         return row
 
     def get_match(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:

@@ -21,7 +21,9 @@ from ..core.rules import Rules
 from ..core.sight import told_unseen
 from ..store import db
 from . import checks
-from .access import OPERATOR, Action, Caller, action_for_event, require, sees_hands
+from .access import (
+    OPERATOR, Action, Caller, action_for_event, require, require_match, sees_hands,
+)
 from .errors import IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
@@ -165,7 +167,9 @@ class Recording:
         """Forbidden (or NotFound) unless ``who`` may record ``event`` in the match: to ask before
         anything else about a request (record_event checks again)."""
         key = _scoped(client_event_id, who) if client_event_id is not None else None
-        require(who, self.matches.club_of(match_id), self._action(match_id, event, who, key)[0])
+        club = self.matches.club_of(match_id)
+        require_match(who, club, Action.READ, match_id)  # another club's: no such match
+        require(who, club, self._action(match_id, event, who, key)[0])
 
     def _action(self, match_id: int | str, event: Any, who: Caller,
                 client_event_id: str | None) -> tuple[Action, int | None]:
@@ -204,7 +208,7 @@ class Recording:
         try:
             with too_large():
                 recorded = self.matches.append(number, event, new, expected_seq,
-                                               allow=lambda club: require(who, club, action))
+                                               allow=lambda club: require_match(who, club, action, number))
         except IllegalEvent as refusal:
             raise self._refusal_for(number, event, refusal, who) from None
         if sees_hands(who, recorded.club):
