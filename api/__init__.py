@@ -89,6 +89,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
+    scoreboard.document(api, app)  # ... in the OpenAPI document
     register_error_handlers(app)
     app.after_request(secure)  # the security headers on every answer (api/headers.py)
     if app.config["ACCESS_LOG"]:

@@ -33,9 +33,10 @@ import weakref
 from typing import Any, Awaitable, Callable, Iterable, Iterator
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
+from marshmallow import Schema, fields, validate
 
 from referee.service import Invalid, Service
-from referee.service.live import Busy, Scoreboard, StreamCaps, Subscription
+from referee.service.live import STATUSES, Busy, Scoreboard, StreamCaps, Subscription
 
 from .context import service
 from .errors import problem
@@ -359,3 +360,107 @@ class Feed:
 
 
 HEARTBEAT = ": still here\n\n"  # a comment: the client ignores it
+
+
+# ------------------------------------------------------------------------ the OpenAPI document
+
+class _Club(Schema):
+    slug = fields.String(required=True)
+    name = fields.String(required=True)
+    public = fields.Boolean(required=True)
+
+
+class ScoreboardRowSchema(Schema):
+    """One table of the board: what the table saw, never a tile of a hand."""
+
+    match = fields.Integer(required=True)
+    table = fields.Raw(allow_none=True, required=True, metadata={"description": "the table's label"})
+    event = fields.String(allow_none=True, required=True)
+    sides = fields.List(fields.String(), required=True)
+    players = fields.List(fields.String(), required=True)
+    round = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the last dealt round; null before the first deal"})
+    totals = fields.List(fields.Integer(), required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    turn = fields.Integer(allow_none=True, required=True)
+    turn_name = fields.String(allow_none=True, required=True)
+    may_lead_names = fields.List(fields.String(), required=True)
+    counts = fields.List(fields.Integer(), required=True, metadata={
+        "description": "tiles each seat holds (in play); never which"})
+    boneyard = fields.Integer(allow_none=True, required=True)
+    phase = fields.String(required=True)
+    winner = fields.Integer(allow_none=True, required=True)
+    winner_name = fields.String(allow_none=True, required=True)
+    disputes = fields.Integer(required=True)
+    seq = fields.Integer(required=True)
+    updated_at = fields.String(required=True, metadata={"format": "date-time"})
+    cursor = fields.Integer(required=True, metadata={"description": "Last-Event-ID to resume from"})
+
+
+class _Round(Schema):
+    slug = fields.String(required=True)
+    name = fields.String(required=True)
+    round = fields.Integer(allow_none=True, required=True)
+
+
+class ScoreboardSchema(Schema):
+    club = fields.Nested(_Club, required=True)
+    tournament = fields.Nested(_Round, metadata={"description": "a tournament's board only"})
+    rows = fields.List(fields.Nested(ScoreboardRowSchema), required=True)
+    cursor = fields.Integer(required=True)
+
+
+STREAM_DESCRIPTION = (
+    "Server-sent events (text/event-stream): `snapshot` (all the rows) first, or with "
+    "`Last-Event-ID` the rows changed since that cursor; then a `row` event for each table that "
+    "changes, its `id:` the cursor; a comment every 15 s; the stream ends after ten minutes. "
+    "A public club is read without a token. 503 with Retry-After past this server's caps of "
+    "streams in all, of the club, or to the client's address (docs/deploy.md).")
+
+
+def document(api: Any, app: Flask) -> None:
+    """The scoreboard's JSON and streams in the OpenAPI document (its views are a plain flask
+    blueprint: the pages' and the streams' answers are not marshalled)."""
+    rules = {r.rule.replace("<string:", "{").replace(">", "}"): r for r in app.url_map.iter_rules()
+             if r.endpoint.startswith(blp.name + ".")}
+
+    class Spec:  # apispec's flask plugin names a path by its werkzeug rule
+        @staticmethod
+        def path(path: str, operations: dict[str, Any]) -> None:
+            api.spec.path(rule=rules[path], operations=operations)
+
+    spec = Spec
+    api.spec.components.schema("ScoreboardRow", schema=ScoreboardRowSchema)
+    api.spec.components.schema("Scoreboard", schema=ScoreboardSchema)
+    club = {"name": "club", "in": "path", "required": True, "schema": {"type": "string"}}
+    tournament = {"name": "tournament", "in": "path", "required": True,
+                  "schema": {"type": "string"}}
+    problem_ = {"$ref": "#/components/responses/DEFAULT_ERROR"}
+    errors = {**{str(code): problem_ for code in (401, 403, 404)}, "default": problem_}
+    board = {"200": {"description": "the rows now and the cursor",
+                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scoreboard"}}}},
+             **errors}
+    stream = {"200": {"description": "the stream", "content": {"text/event-stream": {
+        "schema": {"type": "string"}}}}, **errors, "422": problem_, "503": problem_}
+    resume = {"name": "Last-Event-ID", "in": "header", "required": False,
+              "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+              "description": "the cursor of the last event received"}
+    for base in ("/api/v1/clubs/{club}", "/api/v1/pages/clubs/{club}"):
+        tag = ["scoreboard"]
+        spec.path(path=base + "/scoreboard", operations={"get": {
+            "tags": tag, "summary": "The club night's scoreboard: its tables now",
+            "parameters": [club], "responses": board, "security": [{"bearer": []}, {}]}})
+        spec.path(path=base + "/tournaments/{tournament}/scoreboard", operations={"get": {
+            "tags": tag, "summary": "A tournament's scoreboard: its current round's tables",
+            "parameters": [club, tournament], "responses": board,
+            "security": [{"bearer": []}, {}]}})
+    spec.path(path="/api/v1/clubs/{club}/scoreboard/stream", operations={"get": {
+        "tags": ["scoreboard"], "summary": "The club night's scoreboard as it changes",
+        "description": STREAM_DESCRIPTION, "parameters": [club, resume], "responses": stream,
+        "security": [{"bearer": []}, {}]}})
+    spec.path(path="/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard/stream",
+              operations={"get": {
+                  "tags": ["scoreboard"], "summary": "A tournament's scoreboard as it changes",
+                  "description": STREAM_DESCRIPTION + " A new round paired: a new snapshot.",
+                  "parameters": [club, tournament, resume], "responses": stream,
+                  "security": [{"bearer": []}, {}]}})

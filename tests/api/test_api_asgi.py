@@ -237,3 +237,15 @@ def test_every_answer_has_the_security_headers(fast_api: Api) -> None:
             assert headers["x-content-type-options"] == "nosniff", path
             assert "frame-ancestors 'none'" in headers["content-security-policy"], path
             assert headers["referrer-policy"] == "same-origin", path
+
+
+def test_the_scoreboard_is_in_the_document(fast_api: Api) -> None:
+    spec = fast_api.client.get("/api/openapi.json").json
+    for path in ("/api/v1/clubs/{club}/scoreboard", "/api/v1/pages/clubs/{club}/scoreboard",
+                 "/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard",
+                 "/api/v1/clubs/{club}/scoreboard/stream",
+                 "/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard/stream"):
+        assert "get" in spec["paths"][path], path
+    stream = spec["paths"]["/api/v1/clubs/{club}/scoreboard/stream"]["get"]
+    assert "text/event-stream" in stream["responses"]["200"]["content"]
+    assert "503" in stream["responses"]
