@@ -8,11 +8,12 @@
 | ``DATABASE_URL`` | ``DOMINO_DATABASE_URL`` | the embedded SQLite file (see ``referee.store.db``) |
 | ``ADMIN_TOKEN`` | ``DOMINO_ADMIN_TOKEN`` | none: clubs are created with ``domino club create`` |
 | ``MAX_CONTENT_LENGTH`` | ``DOMINO_MAX_CONTENT_LENGTH`` | 2 MiB (a large imported log); 413 beyond |
-| ``TOKEN_CACHE_SECONDS`` | ``DOMINO_TOKEN_CACHE_SECONDS`` | 30: how long a worker trusts a token it has seen |
 | ``MAX_MATCH_EVENTS`` | ``DOMINO_MAX_MATCH_EVENTS`` | 5000: events a match may hold; 413 beyond |
 | ``MAX_MATCH_BYTES`` | ``DOMINO_MAX_MATCH_BYTES`` | 8 MiB: bytes of event JSON a match may hold; 413 beyond |
 | ``ACCESS_LOG`` | ``DOMINO_ACCESS_LOG`` | on: a line per request on the ``domino.access`` logger (:mod:`api.access_log`); 0 turns it off |
 | ``TRUSTED_PROXIES`` | ``DOMINO_TRUSTED_PROXIES`` | 0: how many proxies in front to believe about X-Forwarded-For and -Proto |
+| ``AUTH_FAILURES`` | ``DOMINO_AUTH_FAILURES`` | 30 per minute: refused tokens an address may send (429 beyond; :mod:`api.auth`) |
+| ``RATELIMIT_STORAGE_URI`` | ``DOMINO_RATELIMIT_STORAGE_URI`` | memory:// (each worker its own): where those counts are kept |
 
 The views hold no rule, no query and no access decision: each passes the caller to
 the service and shapes the answer. One Service (one connection pool) serves the whole app;
@@ -31,11 +32,13 @@ from referee.service import MatchLimits, open_service
 
 from . import access_log, clubs, disputes, events, matches, score, scoreboard, tokens
 from .access_log import AccessLog
+from .auth import init_auth
 from . import players
 from .tournaments import init_tournaments
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
+from .headers import secure
 from .openapi import init_api
 from .pages import init_pages
 
@@ -45,11 +48,12 @@ _ENVIRONMENT = {
     "DATABASE_URL": "DOMINO_DATABASE_URL",
     "ADMIN_TOKEN": "DOMINO_ADMIN_TOKEN",
     "MAX_CONTENT_LENGTH": "DOMINO_MAX_CONTENT_LENGTH",
-    "TOKEN_CACHE_SECONDS": "DOMINO_TOKEN_CACHE_SECONDS",
     "MAX_MATCH_EVENTS": "DOMINO_MAX_MATCH_EVENTS",
     "MAX_MATCH_BYTES": "DOMINO_MAX_MATCH_BYTES",
     "ACCESS_LOG": "DOMINO_ACCESS_LOG",
     "TRUSTED_PROXIES": "DOMINO_TRUSTED_PROXIES",
+    "AUTH_FAILURES": "DOMINO_AUTH_FAILURES",
+    "RATELIMIT_STORAGE_URI": "DOMINO_RATELIMIT_STORAGE_URI",
 }
 OFF = ("0", "false", "no", "off")
 
@@ -76,6 +80,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits))
     init_body(app)
+    init_auth(app)  # failed sign-ins limited per address
     api = init_api(app)
     for module in (clubs, tokens, matches, events, disputes):
         api.register_blueprint(module.blp)
@@ -84,7 +89,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
+    scoreboard.document(api, app)  # ... in the OpenAPI document
     register_error_handlers(app)
+    app.after_request(secure)  # the security headers on every answer (api/headers.py)
     if app.config["ACCESS_LOG"]:
         access_log.enable()
         app.wsgi_app = AccessLog(app.wsgi_app)  # type: ignore[method-assign]

@@ -4,20 +4,22 @@ Finding who holds a token is the service's (``tokens.authenticate``), and so is 
 about what that caller may do or see (``referee.service.access``): the views pass the caller on
 with each call. What is here: reading the ``Authorization`` header, the server admin token set
 by whoever runs the server (``DOMINO_ADMIN_TOKEN``, config ``ADMIN_TOKEN``; it may create clubs
-and nothing else), a short cache of who holds a token (a token revoked here leaves it at once),
-and the 401 answer.
+and nothing else), and the 401 answer. Nothing about a token is kept between requests: each asks
+the service, so a token revoked on any worker is refused by every worker from the next request.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import time
 
-from flask import current_app
+from flask import Flask, Response, current_app, g, request
 from flask_httpauth import HTTPTokenAuth
+from flask_limiter import Limiter, RequestLimit
 from referee.service import SERVER_CALLER, Caller, Unauthorized
 
-from .context import cache, service
+from .context import service
 from .errors import AUTHENTICATE, problem
 
 auth = HTTPTokenAuth(scheme="Bearer", realm="domino-referee")
@@ -25,6 +27,16 @@ auth = HTTPTokenAuth(scheme="Bearer", realm="domino-referee")
 
 def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+# Failed sign-ins (a token presented and refused) an address may make, in the limits
+# library's notation (AUTH_FAILURES, DOMINO_AUTH_FAILURES); past it, every request from that
+# address is answered 429 until the window has passed. A token typed wrong now and then never
+# gets there; a guesser does at once.
+AUTH_FAILURES = "30 per minute"
+REFUSED = "domino_token_refused"
+TOO_MANY = ("too many refused tokens from this address; wait {seconds} s before trying again "
+            "(Retry-After)")
 
 
 @auth.verify_token
@@ -36,9 +48,33 @@ def _verify(token: str) -> Caller | None:
     if admin_token and hmac.compare_digest(_digest(token), _digest(admin_token)):
         return SERVER_CALLER
     try:
-        return cache("tokens").get(_digest(token), lambda: service().tokens.authenticate(token))
-    except Unauthorized:  # not cached: a token issued a moment later must work at once
+        return service().tokens.authenticate(token)
+    except Unauthorized:
+        setattr(g, REFUSED, True)  # counted against the address (init_auth)
         return None
+
+
+def _refused(response: Response) -> bool:
+    return bool(g.get(REFUSED))
+
+
+def _too_many(limit: RequestLimit) -> Response:
+    seconds = max(1, round(limit.reset_at - time.time()))
+    return problem(429, TOO_MANY.format(seconds=seconds), kind="too-many-attempts",
+                   headers={"Retry-After": str(seconds)})
+
+
+def init_auth(app: Flask) -> Limiter:
+    """Failed sign-ins limited per client address (Flask-Limiter): one limit over the whole
+    app, counted only on a refused token. Its counts live where RATELIMIT_STORAGE_URI says
+    (DOMINO_RATELIMIT_STORAGE_URI): ``memory://`` by default, each worker its own, so a guesser
+    spread over N workers gets N times the limit; a ``redis://`` URI shares them (docs/api.md,
+    "Failed sign-ins")."""
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    return Limiter(lambda: request.remote_addr or "-", app=app,
+                   application_limits=[app.config.get("AUTH_FAILURES") or AUTH_FAILURES],
+                   application_limits_deduct_when=_refused, on_breach=_too_many,
+                   key_prefix="domino-auth")
 
 
 @auth.error_handler
@@ -47,11 +83,6 @@ def _auth_error(status: int):
         return problem(401, "a valid bearer token is required", kind="unauthorized",
                        headers={"WWW-Authenticate": AUTHENTICATE})
     return problem(status, kind="forbidden")
-
-
-def forget_token(token_id: int) -> None:
-    """Drop a revoked token from this worker's cache, so that it is refused at once here."""
-    cache("tokens").discard(lambda who: who.token_id == token_id)
 
 
 def caller() -> Caller:

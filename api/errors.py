@@ -58,14 +58,15 @@ TITLES = {
     "database-unavailable": "The database is unavailable",
     "match-too-large": "The match would be larger than a match may be",
     "server-error": "Internal server error",
+    "busy": "The server is busy",
+    "too-many-attempts": "Too many failed sign-ins",
 }
 
 
-def problem(status: int, detail: str | None = None, *, kind: str | None = None,
-            title: str | None = None, headers: Mapping[str, str] | None = None,
-            **members: Any) -> Response:
-    """A problem+json response. ``kind`` names a problem type of this API; without it the type
-    is about:blank and the title is the status phrase, as RFC 9457 asks."""
+def problem_document(status: int, detail: str | None = None, *, kind: str | None = None,
+                     title: str | None = None, **members: Any) -> dict[str, Any]:
+    """A problem's members. ``kind`` names a problem type of this API; without it the type is
+    about:blank and the title is the status phrase, as RFC 9457 asks."""
     phrase = http.HTTPStatus(status).phrase
     body: dict[str, Any] = {
         "type": PROBLEM_BASE + kind if kind else "about:blank",
@@ -75,6 +76,14 @@ def problem(status: int, detail: str | None = None, *, kind: str | None = None,
     if detail:
         body["detail"] = detail
     body.update({k: v for k, v in members.items() if v is not None})
+    return body
+
+
+def problem(status: int, detail: str | None = None, *, kind: str | None = None,
+            title: str | None = None, headers: Mapping[str, str] | None = None,
+            **members: Any) -> Response:
+    """A problem+json response (:func:`problem_document`)."""
+    body = problem_document(status, detail, kind=kind, title=title, **members)
     response = current_app.response_class(current_app.json.dumps(body), status=status,
                                           mimetype=PROBLEM_MEDIA_TYPE)
     if headers:
@@ -118,6 +127,8 @@ def database_error(error: DatabaseError) -> Response:
 
 
 def http_error(error: HTTPException) -> Response:
+    if isinstance(error.response, Response):
+        return error.response  # made whole already (the sign-in limit's problem+json 429)
     status = error.code or 500
     if status >= 500:
         # Flask hands an unhandled exception over as InternalServerError(original_exception).

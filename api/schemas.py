@@ -189,6 +189,20 @@ class TokenSchema(Schema):
         "format": "date-time", "description": "when it last authenticated (to the minute)"})
     revoked_at = fields.String(allow_none=True, required=True, metadata={
         "format": "date-time", "description": "when it was revoked; null while it works"})
+    issued_by = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the id of the token that issued it over the API; null for one issued "
+                       "from the command line or by the server admin token"})
+
+
+class TokenRevokedSchema(TokenSchema):
+    revoked_with = fields.List(fields.Integer(), required=True, metadata={
+        "description": "the tokens revoked along with it (?cascade=true): those it issued, "
+                       "theirs, and so on"})
+
+
+class RevokeArgsSchema(Schema):
+    cascade = fields.Boolean(load_default=False, metadata={
+        "description": "revoke the tokens it issued as well, and theirs, and so on"})
 
 
 class StandingSchema(Schema):

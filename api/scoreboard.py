@@ -24,19 +24,23 @@ here decides what a row shows: that is :mod:`referee.service.live`.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import threading
 import time
-from typing import Any, Callable, Iterator
+import weakref
+from typing import Any, Awaitable, Callable, Iterable, Iterator
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
+from marshmallow import Schema, fields, validate
 
 from referee.service import Invalid, Service
-from referee.service.live import Busy, Scoreboard
+from referee.service.live import STATUSES, Busy, Scoreboard, StreamCaps, Subscription
 
 from .context import service
 from .errors import problem
+from .handoff import handoff_of
 from .pages.common import page_caller
 from .pages.views import page
 
@@ -61,11 +65,15 @@ def scoreboard() -> Scoreboard:
     return found
 
 
+# StreamCaps' fields: the config key and the environment variable that set each.
+CAPS = {"process": "SCOREBOARD_STREAMS", "club": "SCOREBOARD_STREAMS_PER_CLUB",
+        "client": "SCOREBOARD_STREAMS_PER_CLIENT"}
+
+
 def _make(app: Flask, svc: Service) -> Scoreboard:
-    streams = app.config.get("SCOREBOARD_STREAMS") or os.environ.get("DOMINO_SCOREBOARD_STREAMS")
-    kwargs: dict[str, Any] = {}
-    if streams:
-        kwargs["streams"] = int(streams)
+    caps = {field: int(value) for field, key in CAPS.items()
+            if (value := app.config.get(key) or os.environ.get("DOMINO_" + key))}
+    kwargs: dict[str, Any] = {"caps": StreamCaps(**caps)}
     if app.config.get("SCOREBOARD_POLL_SECONDS"):
         kwargs["poll_seconds"] = float(app.config["SCOREBOARD_POLL_SECONDS"])
     return Scoreboard(svc, **kwargs)
@@ -112,7 +120,60 @@ def tournament_json(club: str, tournament: str) -> Response:
 
 def _event(kind: str, data: Any, cursor: int | None = None) -> str:
     head = f"id: {cursor}\n" if cursor is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {kind}\ndata: {_json(data)}\n\n"
+
+
+# The hub hands one row object to every stream of its club: its JSON is written once, not once
+# a stream (the row is kept with its text, so that its id is not another's meanwhile).
+_written: dict[int, tuple[Any, str]] = {}
+WRITTEN_ROWS = 512
+
+
+def _json(data: Any) -> str:
+    found = _written.get(id(data))
+    if found is not None and found[0] is data:
+        return found[1]
+    text = json.dumps(data, separators=(",", ":"))
+    if len(_written) >= WRITTEN_ROWS:
+        _written.clear()
+    _written[id(data)] = (data, text)
+    return text
+
+
+class Wakeups:
+    """The streams of one event loop woken together: the hub's thread puts a change into many
+    subscriptions at once, and a call into the loop for each (a write to its wake-up pipe)
+    would cost more than the streams' own work. One call a batch wakes them all."""
+
+    _of: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Wakeups]" = weakref.WeakKeyDictionary()
+    _made = threading.Lock()
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self._lock = threading.Lock()
+        self._pending: list[asyncio.Event] = []
+
+    @classmethod
+    def of(cls, loop: asyncio.AbstractEventLoop) -> "Wakeups":
+        with cls._made:
+            found = cls._of.get(loop)
+            if found is None:
+                found = cls._of[loop] = cls(loop)
+            return found
+
+    def wake(self, event: asyncio.Event) -> None:
+        """Set ``event`` on the loop (from any thread)."""
+        with self._lock:
+            self._pending.append(event)
+            if len(self._pending) > 1:
+                return  # a call is on its way already
+        self.loop.call_soon_threadsafe(self._run)
+
+    def _run(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, []
+        for event in pending:
+            event.set()
 
 
 @blp.route("/api/v1/clubs/<string:club>/scoreboard/stream")
@@ -133,7 +194,12 @@ def _stream(club: str, load: Callable[[Scoreboard, Any], dict[str, Any]],
             tables: set[int] | None) -> Response:
     """``load(board, who)``: the board the stream follows (called in the stream too, where
     there is no app context); ``tables``: None for every table of the
-    club, else a set this fills with the board's match ids (a tournament's round)."""
+    club, else a set this fills with the board's match ids (a tournament's round).
+
+    Served by the asynchronous front (:mod:`api.asgi`), the view only opens the stream (who
+    asks, the subscription, what is sent first) and hands the :class:`Feed` over: the front
+    serves it on its event loop, holding no thread. Under a plain WSGI server the feed is the
+    response's body, and holds one of its threads while it is open."""
     board = scoreboard()
     who = page_caller()
     resume = request.headers.get("Last-Event-ID", "").strip() or None
@@ -143,72 +209,258 @@ def _stream(club: str, load: Callable[[Scoreboard, Any], dict[str, Any]],
         except ValueError:
             raise Invalid(f"Last-Event-ID is a scoreboard cursor, not {resume!r}") from None
     try:
-        subscription = board.subscribe(club, who=who)
+        subscription = board.subscribe(club, who=who, client=request.remote_addr or "")
     except Busy as error:
         return problem(503, error.message, kind="busy",
                        headers={"Retry-After": str(BUSY_RETRY_SECONDS)})
     config = current_app.config
-    heartbeat = float(config.get("SCOREBOARD_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS))
-    lifetime = float(config.get("SCOREBOARD_STREAM_SECONDS", STREAM_SECONDS))
-    recheck = float(config.get("SCOREBOARD_ROUND_CHECK_SECONDS", ROUND_CHECK_SECONDS))
-
-    def snapshot() -> tuple[str, int]:
-        first = load(board, who)
-        if tables is not None:
-            tables.clear()
-            tables.update(r["match"] for r in first["rows"])
-        return _event("snapshot", {"rows": first["rows"], "cursor": first["cursor"]},
-                      first["cursor"]), first["cursor"]
-
-    def shown(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return rows if tables is None else [r for r in rows if r["match"] in tables]
-
+    feed = Feed(board, subscription, lambda: load(board, who), tables,
+                heartbeat=float(config.get("SCOREBOARD_HEARTBEAT_SECONDS", HEARTBEAT_SECONDS)),
+                lifetime=float(config.get("SCOREBOARD_STREAM_SECONDS", STREAM_SECONDS)),
+                recheck=float(config.get("SCOREBOARD_ROUND_CHECK_SECONDS", ROUND_CHECK_SECONDS)))
     try:
-        # Read after subscribing, so nothing appended in between is missed (it may come twice:
-        # each row carries its seq).
-        if resume is None or tables is not None and not tables:
-            opening, cursor = snapshot()
-            if resume is not None:  # a tournament's resume: the round, then what changed
-                rows = shown(board.changed(club, resume, who=who))
-                opening += "".join(_event("row", r, cursor) for r in rows)
-        else:
-            rows = shown(board.changed(club, resume, who=who))
-            cursor = max([int(resume), *(r["cursor"] for r in rows)])
-            opening = "".join(_event("row", r, cursor) for r in rows)
+        opening = feed.open(club, resume, who)
     except BaseException:
         subscription.close()
         raise
-
-    def stream() -> Iterator[str]:
-        nonlocal cursor
-        ends = time.monotonic() + lifetime
-        checked = said = time.monotonic()
-        try:
-            yield f"retry: {RETRY_MS}\n\n" + opening
-            while (left := ends - time.monotonic()) > 0:
-                rows = subscription.take(min(heartbeat, left))
-                out = []
-                kept = shown(rows)
-                if len(kept) < len(rows) and time.monotonic() - checked >= recheck:
-                    checked = time.monotonic()
-                    before = set(tables or ())
-                    fresh, fresh_cursor = snapshot()
-                    if tables != before:
-                        out.append(fresh)
-                        cursor = max(cursor, fresh_cursor)
-                        kept = []
-                for row in kept:
-                    cursor = max(cursor, row["cursor"])
-                    out.append(_event("row", row, cursor))
-                if out:
-                    yield "".join(out)
-                    said = time.monotonic()
-                elif time.monotonic() - said >= heartbeat:
-                    yield ": still here\n\n"  # a comment: the client ignores it
-                    said = time.monotonic()
-        finally:
-            subscription.close()  # the client went away, or the stream's time is up
-
-    response = Response(stream(), mimetype="text/event-stream")
+    handoff = handoff_of(request.environ)
+    if handoff is not None:
+        handoff.feed = feed
+        body: Iterable[str] = iter([opening])
+    else:
+        body = feed.lines(opening)
+    response = Response(body, mimetype="text/event-stream")
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return _private(response)
+
+
+class Feed:
+    """One stream: its subscription, what it shows (a tournament's: the round's tables) and
+    its cursor; the text to send for the rows the hub hands it. Two ways to serve it, one
+    logic: :meth:`lines` (a thread waits in the subscription) and :meth:`serve` (a coroutine
+    on the front's event loop)."""
+
+    def __init__(self, board: Scoreboard, subscription: Subscription,
+                 load: Callable[[], dict[str, Any]], tables: set[int] | None, *,
+                 heartbeat: float, lifetime: float, recheck: float) -> None:
+        self.board, self.subscription, self.load, self.tables = board, subscription, load, tables
+        self.heartbeat, self.lifetime, self.recheck = heartbeat, lifetime, recheck
+        self.cursor = 0
+        self.checked = time.monotonic()
+        self._fresh: tuple[str, int] | None = None  # a new round's snapshot, still to send
+
+    def _snapshot(self) -> tuple[str, int]:
+        first = self.load()
+        if self.tables is not None:
+            self.tables.clear()
+            self.tables.update(r["match"] for r in first["rows"])
+        return _event("snapshot", {"rows": first["rows"], "cursor": first["cursor"]},
+                      first["cursor"]), first["cursor"]
+
+    def _shown(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return rows if self.tables is None else [r for r in rows if r["match"] in self.tables]
+
+    def open(self, club: str, resume: str | None, who: Any) -> str:
+        """What the stream sends first (reads the database: call it after subscribing, so
+        nothing appended in between is missed; it may come twice: each row carries its seq)."""
+        board, tables = self.board, self.tables
+        if resume is None or tables is not None and not tables:
+            opening, self.cursor = self._snapshot()
+            if resume is not None:  # a tournament's resume: the round, then what changed
+                rows = self._shown(board.changed(club, resume, who=who))
+                opening += "".join(_event("row", r, self.cursor) for r in rows)
+        else:
+            rows = self._shown(board.changed(club, resume, who=who))
+            self.cursor = max([int(resume), *(r["cursor"] for r in rows)])
+            opening = "".join(_event("row", r, self.cursor) for r in rows)
+        return f"retry: {RETRY_MS}\n\n" + opening
+
+    def due(self, rows: list[dict[str, Any]]) -> bool:
+        """Whether ``rows`` call for looking the round up again (:meth:`lookup`, a read): a row
+        of a table the stream does not show, and the last look long enough ago."""
+        return (self.tables is not None and len(self._shown(rows)) < len(rows)
+                and time.monotonic() - self.checked >= self.recheck)
+
+    def lookup(self) -> None:
+        self.checked = time.monotonic()
+        before = set(self.tables or ())
+        fresh = self._snapshot()
+        if self.tables != before:
+            self._fresh = fresh
+
+    def text(self, rows: list[dict[str, Any]]) -> str:
+        """The events for ``rows`` (and a new round's snapshot, if one was looked up)."""
+        out = []
+        kept = self._shown(rows)
+        if self._fresh is not None:
+            out.append(self._fresh[0])
+            self.cursor = max(self.cursor, self._fresh[1])
+            self._fresh, kept = None, []
+        for row in kept:
+            self.cursor = max(self.cursor, row["cursor"])
+            out.append(_event("row", row, self.cursor))
+        return "".join(out)
+
+    def lines(self, opening: str) -> Iterator[str]:
+        """The stream as a WSGI body: a thread waits in the subscription between events."""
+        ends = time.monotonic() + self.lifetime
+        said = time.monotonic()
+        try:
+            yield opening
+            while (left := ends - time.monotonic()) > 0 and not self.subscription.closed:
+                rows = self.subscription.take(min(self.heartbeat, left))
+                if self.due(rows):
+                    self.lookup()
+                if out := self.text(rows):
+                    yield out
+                    said = time.monotonic()
+                elif time.monotonic() - said >= self.heartbeat:
+                    yield HEARTBEAT
+                    said = time.monotonic()
+        finally:
+            self.subscription.close()  # the client went away, or the stream's time is up
+
+    async def serve(self, write: Callable[[str], Awaitable[bool]], over: asyncio.Event) -> None:
+        """The stream after its opening, on an event loop: ``write(text)`` sends (False: the
+        client is gone or stopped reading, the stream ends); ``over`` is set when the client
+        disconnects or the server stops. Rows wake it through the subscription; only a
+        tournament's round lookup goes to a thread."""
+        loop = asyncio.get_running_loop()
+        wake = asyncio.Event()
+        wakeups = Wakeups.of(loop)
+        self.subscription.on_ready(lambda: wakeups.wake(wake))
+        watcher = loop.create_task(over.wait())
+        watcher.add_done_callback(lambda _: wake.set())
+        ends = loop.time() + self.lifetime
+        said = loop.time()
+        try:
+            while (left := ends - loop.time()) > 0 and not over.is_set():
+                try:
+                    async with asyncio.timeout(min(self.heartbeat, left)):
+                        await wake.wait()
+                except TimeoutError:
+                    pass
+                wake.clear()
+                if over.is_set() or self.subscription.closed:
+                    break  # the client went, the server stops, or the token was revoked
+                rows = self.subscription.take()
+                if self.due(rows):
+                    await asyncio.to_thread(self.lookup)
+                if out := self.text(rows):
+                    said = loop.time()
+                    if not await write(out):
+                        break
+                elif loop.time() - said >= self.heartbeat:
+                    said = loop.time()
+                    if not await write(HEARTBEAT):
+                        break
+        finally:
+            watcher.cancel()
+            self.subscription.close()
+
+
+HEARTBEAT = ": still here\n\n"  # a comment: the client ignores it
+
+
+# ------------------------------------------------------------------------ the OpenAPI document
+
+class _Club(Schema):
+    slug = fields.String(required=True)
+    name = fields.String(required=True)
+    public = fields.Boolean(required=True)
+
+
+class ScoreboardRowSchema(Schema):
+    """One table of the board: what the table saw, never a tile of a hand."""
+
+    match = fields.Integer(required=True)
+    table = fields.Raw(allow_none=True, required=True, metadata={"description": "the table's label"})
+    event = fields.String(allow_none=True, required=True)
+    sides = fields.List(fields.String(), required=True)
+    players = fields.List(fields.String(), required=True)
+    round = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the last dealt round; null before the first deal"})
+    totals = fields.List(fields.Integer(), required=True)
+    status = fields.String(required=True, validate=validate.OneOf(STATUSES))
+    turn = fields.Integer(allow_none=True, required=True)
+    turn_name = fields.String(allow_none=True, required=True)
+    may_lead_names = fields.List(fields.String(), required=True)
+    counts = fields.List(fields.Integer(), required=True, metadata={
+        "description": "tiles each seat holds (in play); never which"})
+    boneyard = fields.Integer(allow_none=True, required=True)
+    phase = fields.String(required=True)
+    winner = fields.Integer(allow_none=True, required=True)
+    winner_name = fields.String(allow_none=True, required=True)
+    disputes = fields.Integer(required=True)
+    seq = fields.Integer(required=True)
+    updated_at = fields.String(required=True, metadata={"format": "date-time"})
+    cursor = fields.Integer(required=True, metadata={"description": "Last-Event-ID to resume from"})
+
+
+class _Round(Schema):
+    slug = fields.String(required=True)
+    name = fields.String(required=True)
+    round = fields.Integer(allow_none=True, required=True)
+
+
+class ScoreboardSchema(Schema):
+    club = fields.Nested(_Club, required=True)
+    tournament = fields.Nested(_Round, metadata={"description": "a tournament's board only"})
+    rows = fields.List(fields.Nested(ScoreboardRowSchema), required=True)
+    cursor = fields.Integer(required=True)
+
+
+STREAM_DESCRIPTION = (
+    "Server-sent events (text/event-stream): `snapshot` (all the rows) first, or with "
+    "`Last-Event-ID` the rows changed since that cursor; then a `row` event for each table that "
+    "changes, its `id:` the cursor; a comment every 15 s; the stream ends after ten minutes. "
+    "A public club is read without a token. 503 with Retry-After past this server's caps of "
+    "streams in all, of the club, or to the client's address (docs/deploy.md).")
+
+
+def document(api: Any, app: Flask) -> None:
+    """The scoreboard's JSON and streams in the OpenAPI document (its views are a plain flask
+    blueprint: the pages' and the streams' answers are not marshalled)."""
+    rules = {r.rule.replace("<string:", "{").replace(">", "}"): r for r in app.url_map.iter_rules()
+             if r.endpoint.startswith(blp.name + ".")}
+
+    class Spec:  # apispec's flask plugin names a path by its werkzeug rule
+        @staticmethod
+        def path(path: str, operations: dict[str, Any]) -> None:
+            api.spec.path(rule=rules[path], operations=operations)
+
+    spec = Spec
+    api.spec.components.schema("ScoreboardRow", schema=ScoreboardRowSchema)
+    api.spec.components.schema("Scoreboard", schema=ScoreboardSchema)
+    club = {"name": "club", "in": "path", "required": True, "schema": {"type": "string"}}
+    tournament = {"name": "tournament", "in": "path", "required": True,
+                  "schema": {"type": "string"}}
+    problem_ = {"$ref": "#/components/responses/DEFAULT_ERROR"}
+    errors = {**{str(code): problem_ for code in (401, 403, 404)}, "default": problem_}
+    board = {"200": {"description": "the rows now and the cursor",
+                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scoreboard"}}}},
+             **errors}
+    stream = {"200": {"description": "the stream", "content": {"text/event-stream": {
+        "schema": {"type": "string"}}}}, **errors, "422": problem_, "503": problem_}
+    resume = {"name": "Last-Event-ID", "in": "header", "required": False,
+              "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"},
+              "description": "the cursor of the last event received"}
+    for base in ("/api/v1/clubs/{club}", "/api/v1/pages/clubs/{club}"):
+        tag = ["scoreboard"]
+        spec.path(path=base + "/scoreboard", operations={"get": {
+            "tags": tag, "summary": "The club night's scoreboard: its tables now",
+            "parameters": [club], "responses": board, "security": [{"bearer": []}, {}]}})
+        spec.path(path=base + "/tournaments/{tournament}/scoreboard", operations={"get": {
+            "tags": tag, "summary": "A tournament's scoreboard: its current round's tables",
+            "parameters": [club, tournament], "responses": board,
+            "security": [{"bearer": []}, {}]}})
+    spec.path(path="/api/v1/clubs/{club}/scoreboard/stream", operations={"get": {
+        "tags": ["scoreboard"], "summary": "The club night's scoreboard as it changes",
+        "description": STREAM_DESCRIPTION, "parameters": [club, resume], "responses": stream,
+        "security": [{"bearer": []}, {}]}})
+    spec.path(path="/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard/stream",
+              operations={"get": {
+                  "tags": ["scoreboard"], "summary": "A tournament's scoreboard as it changes",
+                  "description": STREAM_DESCRIPTION + " A new round paired: a new snapshot.",
+                  "parameters": [club, tournament, resume], "responses": stream,
+                  "security": [{"bearer": []}, {}]}})

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from referee.service import Service
 
 PLAYER_COLUMNS = ("id", "name", "created_at")
-TOKEN_COLUMNS = ("id", "label", "role", "created_at", "last_used_at", "revoked_at")
+TOKEN_COLUMNS = ("id", "label", "role", "created_at", "last_used_at", "revoked_at", "issued_by")
 
 
 @click.group()
@@ -304,10 +304,12 @@ def token_create(club_slug: str, role: str, label: str | None) -> None:
 @json_option
 @csv_option
 def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
-    """List a club's tokens: label, role, created, last used, revoked.
+    """List a club's tokens: label, role, created, last used, revoked, issued by.
 
-    All of them, oldest first; never the tokens themselves. The last use is to the minute. --json and --csv print one row per token: id, label, role,
-    created_at, last_used_at, revoked_at.
+    All of them, oldest first; never the tokens themselves. The last use is to the minute.
+    "issued by" is the id of the token that issued it over the API (empty: issued here, or
+    by the server admin token). --json and --csv print one row per token: id, label, role,
+    created_at, last_used_at, revoked_at, issued_by.
 
     \b
     Example:
@@ -324,32 +326,40 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
 
     table = Table(title=f"{club_slug}: {len(found)} tokens", title_justify="left")
     table.add_column("id", justify="right")
-    for column in ("label", "role", "created", "last used", "revoked"):
+    for column in ("label", "role", "created", "last used", "revoked", "issued by"):
         table.add_column(column)
     for t in found:
         table.add_row(str(t["id"]), t["label"] or "", t["role"], _when(t["created_at"]),
-                      _when(t["last_used_at"]) or "never", _when(t["revoked_at"]))
+                      _when(t["last_used_at"]) or "never", _when(t["revoked_at"]),
+                      "" if t["issued_by"] is None else str(t["issued_by"]))
     terminal().print(table)
 
 
 @token.command("revoke")
 @club_option
 @click.argument("token_id", metavar="ID", type=click.IntRange(1, MAX_COUNT))
-def token_revoke(club_slug: str, token_id: int) -> None:
+@click.option("--with-issued", is_flag=True,
+              help="Revoke the tokens it issued too, and theirs, and so on.")
+def token_revoke(club_slug: str, token_id: int, with_issued: bool) -> None:
     """Revoke a token: it authenticates no more.
 
-    ID is the token's id, as token list shows it. A server running now refuses it within its token cache time (DOMINO_TOKEN_CACHE_SECONDS, 30
-    by default). Revoking a revoked token changes nothing.
+    ID is the token's id, as token list shows it. A server running now refuses it from its
+    next request on, on every worker. --with-issued also revokes the tokens it issued over
+    the API (token list's "issued by"), theirs, and so on: what a stolen admin token made.
+    Revoking a revoked token changes nothing.
 
     \b
     Example:
       domino token revoke --club casino 3
+      domino token revoke --club casino 3 --with-issued
     """
     with connect() as service:
-        revoked = service.tokens.revoke_token(club_slug, token_id)
+        revoked = service.tokens.revoke_token(club_slug, token_id, cascade=with_issued)
     label = f" ({revoked['label']})" if revoked["label"] else ""
     click.echo(f"revoked token {revoked['id']}{label}, {revoked['role']}, "
                f"at {_when(revoked['revoked_at'])}")
+    if revoked["revoked_with"]:
+        click.echo("and the tokens it issued: " + ", ".join(map(str, revoked["revoked_with"])))
 
 
 def _all_tokens(service: Service, club_slug: str) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ COMMANDS = {
     "validate": ("cli.logs:validate", "Referee whole match logs (domino-log/1) and report every violation."),
     "show": ("cli.logs:show", "Draw the table of a match as it stood: the line, open ends, hands, "
                               "whose turn and what that seat may do, scores."),
-    "serve": ("cli.serve:serve", "Serve the HTTP API (waitress) on the configured database, upgrading it first."),
+    "serve": ("cli.serve:serve", "Serve the HTTP API on the configured database, upgrading it first."),
     "db": ("cli.db:db", "The database: schema migrations and projections."),
     "club": ("cli.admin:club", "Clubs: create one, show one."),
     "player": ("cli.admin:player", "A club's players: add, list."),

@@ -1,10 +1,8 @@
-"""``domino serve``: the HTTP API under waitress, for one machine.
+"""``domino serve``: the HTTP API on one machine, as production serves it (uvicorn, the ASGI
+front of api.asgi with its edge limits), on the configured database.
 
-For production run several workers on PostgreSQL instead (see README, "API")::
-
-    DOMINO_DATABASE_URL=postgresql+psycopg://domino@db/domino domino db upgrade
-    DOMINO_DATABASE_URL=postgresql+psycopg://domino@db/domino \\
-        gunicorn "api:create_app()" -w 4 -b 0.0.0.0:8000
+For production run gunicorn with deploy/gunicorn.conf.py instead (docs/deploy.md): the same
+server as several worker processes on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -16,11 +14,11 @@ import click
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
-              help="Requests served at once.")
+              help="Requests the app works on at once (live scoreboard streams take none).")
 @click.option("--database-url", envvar="DOMINO_DATABASE_URL", default=None,
               help="Default: DOMINO_DATABASE_URL, else the embedded SQLite file.")
 def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
-    """Serve the HTTP API (waitress) on the configured database, upgrading it first.
+    """Serve the HTTP API on the configured database, upgrading it first.
 
     Docs at http://HOST:PORT/api/docs. Clubs are created with `domino club create`, or over
     HTTP with the server admin token set in DOMINO_ADMIN_TOKEN.
@@ -29,9 +27,8 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     Example:
       domino serve --port 8000
     """
-    import waitress
-
-    from api import create_app
+    from api.asgi import create_asgi
+    from api.server import run
     from migrations.runner import upgrade
     from referee.service import open_service
     from referee.service.maintenance import fill_standings
@@ -40,6 +37,9 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
         # idempotent: the embedded database is created on first start; standings a database
         # upgraded past 0004 lacks are filled as `domino db upgrade` fills them
         upgrade(service.engine, then=fill_standings)
-    app = create_app({"DATABASE_URL": database_url} if database_url else None)
+    config: dict[str, object] = {"THREADS": threads}
+    if database_url:
+        config["DATABASE_URL"] = database_url
+    app = create_asgi(config)
     click.echo(f"domino-referee API on http://{host}:{port}/api/docs", err=True)
-    waitress.serve(app, host=host, port=port, threads=threads, ident="domino-referee")
+    run(app, host=host, port=port)

@@ -39,7 +39,9 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
                         {"sqlalchemy", "openskill", "networkx", "cryptography"}),
     "api": (("referee.service", "referee.core", "api"),
             {"flask", "flask_smorest", "flask_httpauth", "marshmallow", "webargs", "werkzeug",
-             "swagger_ui_bundle"}),
+             "flask_swagger_ui", "flask_limiter",
+             # the server: the ASGI front, uvicorn and its gunicorn worker (api.asgi, api.server)
+             "a2wsgi", "uvicorn", "uvicorn_worker"}),
     # cryptography: domino verify checks an acta's Ed25519 signature offline
     "cli": (("referee.service", "referee.core", "referee", "cli"),
             {"click", "rich", "cryptography"}),

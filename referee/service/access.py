@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.events import RULINGS
-from .errors import Forbidden
+from .errors import Forbidden, NotFound
 
 LADDER = ("viewer", "scorekeeper", "referee", "admin")
 SERVER = "server"
@@ -107,6 +107,17 @@ def require(who: Caller, club: str | None, action: Action) -> None:
     if rank(who.role) < rank(action.least_role):
         takes = ", ".join(LADDER[rank(action.least_role):])
         raise Forbidden(f"a {who.role} token may not do this; it takes: {takes}")
+
+
+def require_match(who: Caller, club: str | None, action: Action, match_id: Any) -> None:
+    """:func:`require` for a match named by its id alone (``/api/v1/matches/{id}/...``): a
+    caller who may not read the match's club is told there is no such match, in the very words
+    an id that names none gets, so that no answer tells which ids exist in another club (or a
+    private one); a reader of the club whose role may not do ``action`` is Forbidden, as
+    anywhere in the club (docs/api.md, "404 or 403")."""
+    if not may(who, club, Action.READ):
+        raise NotFound(f"no match {match_id!r}")
+    require(who, club, action)
 
 
 def require_server(who: Caller) -> None:

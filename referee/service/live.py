@@ -25,7 +25,7 @@ import datetime as dt
 import logging
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
@@ -51,10 +51,20 @@ POLL_SECONDS = 0.25  # SQLite: how often the tables are polled (a read of the bo
 RESYNC_SECONDS = 10.0
 RECONNECT_SECONDS = (0.5, 1.0, 2.0, 5.0)  # the listener's waits between tries to reconnect
 CLOCK_MARGIN = dt.timedelta(seconds=5)  # a resume re-sends this much before its cursor
-# Scoreboard streams one process serves at once; beyond, Busy. Each holds a server thread for
-# as long as it is open: with gunicorn's 16 threads a worker (deploy/gunicorn.conf.py) or
-# domino serve's 8, this leaves most of them to ordinary requests (docs/deploy.md).
-STREAMS = 4
+
+
+@dataclass(frozen=True)
+class StreamCaps:
+    """How many scoreboard streams one process serves at once: in all, of one club, to one
+    client address; beyond any of them, Busy. Served by the asynchronous front (api.asgi) a
+    stream costs no request thread, only a socket and a queue, so the process cap is high; the
+    club and client caps keep one club's crowd, or one client, from taking the others' share
+    (docs/deploy.md, "Live scoreboards"). Phones behind one router share its address: the
+    client cap is per address, so it is set for a room of them."""
+
+    process: int = 2000
+    club: int = 500
+    client: int = 32
 STATUSES = ("live", "finished", "disputed")
 
 
@@ -100,12 +110,11 @@ class Scoreboard:
     """The scoreboard's use cases; :attr:`hub` tells the streams of this process what moved."""
 
     def __init__(self, svc: "Service", *, poll_seconds: float = POLL_SECONDS,
-                 resync_seconds: float = RESYNC_SECONDS, streams: int = STREAMS) -> None:
+                 resync_seconds: float = RESYNC_SECONDS, caps: StreamCaps = StreamCaps()) -> None:
         self.svc = svc
         self.matches = svc.matches
         self.engine = svc.engine
-        self.hub = Hub(self, poll_seconds=poll_seconds, resync_seconds=resync_seconds,
-                       streams=streams)
+        self.hub = Hub(self, poll_seconds=poll_seconds, resync_seconds=resync_seconds, caps=caps)
 
     # ------------------------------------------------------------------------ reading
 
@@ -203,14 +212,16 @@ class Scoreboard:
 
     # ------------------------------------------------------------------------ streaming
 
-    def subscribe(self, club: str, *, who: Caller | None = None) -> "Subscription":
-        """A stream's subscription to the club's rows as they change (Busy when this process
-        serves as many as it may). Taken before the stream reads its first rows, so that
+    def subscribe(self, club: str, *, who: Caller | None = None,
+                  client: str = "") -> "Subscription":
+        """A stream's subscription to the club's rows as they change, for the client at address
+        ``client`` (Busy when this process serves as many as it may, in all, of the club or to
+        that address: StreamCaps). Taken before the stream reads its first rows, so that
         nothing between the two is missed. Close it when the stream ends."""
-        self.reader(club, who)
+        who = self.reader(club, who)
         with db.reading(self.engine) as conn:
             club_id = club_row(conn, club).id
-        return self.hub.subscribe(club, club_id)
+        return self.hub.subscribe(club, club_id, client, who.token_id)
 
 
 @dataclass(eq=False)  # each is its own: kept in sets by identity
@@ -220,10 +231,13 @@ class Subscription:
 
     club: str
     hub: "Hub"
+    client: str = ""
+    token_id: int | None = None  # the token it was opened with: revoked, the stream ends
 
     def __post_init__(self) -> None:
         self._pending: OrderedDict[int, dict[str, Any]] = OrderedDict()
         self._ready = threading.Condition()
+        self._waker: Callable[[], None] | None = None
         self.closed = False
 
     def put(self, rows: Iterable[dict[str, Any]]) -> None:
@@ -232,12 +246,21 @@ class Subscription:
                 self._pending.pop(row["match"], None)
                 self._pending[row["match"]] = row
             self._ready.notify_all()
+            waker = self._waker
+        if waker is not None:
+            waker()
 
-    def take(self, timeout: float) -> list[dict[str, Any]]:
-        """The rows changed since the last take, waiting up to ``timeout`` seconds for one
-        (an empty list: none came; time for a heartbeat)."""
+    def on_ready(self, waker: Callable[[], None]) -> None:
+        """Call ``waker()`` (from the hub's thread) whenever rows come: how a stream served on
+        an event loop learns of them without a thread waiting in :meth:`take`."""
         with self._ready:
-            if not self._pending and not self.closed:
+            self._waker = waker
+
+    def take(self, timeout: float = 0.0) -> list[dict[str, Any]]:
+        """The rows changed since the last take, waiting up to ``timeout`` seconds for one
+        (an empty list: none came; time for a heartbeat). 0: what has come, at once."""
+        with self._ready:
+            if not self._pending and not self.closed and timeout > 0:
                 self._ready.wait(timeout)
             rows = list(self._pending.values())
             self._pending.clear()
@@ -245,9 +268,14 @@ class Subscription:
 
     def close(self) -> None:
         with self._ready:
+            if self.closed:
+                return
             self.closed = True
             self._ready.notify_all()
+            waker = self._waker
         self.hub.unsubscribe(self)
+        if waker is not None:
+            waker()
 
 
 class Hub:
@@ -256,13 +284,14 @@ class Hub:
     It starts with the first subscription and stops when the last one closes."""
 
     def __init__(self, board: Scoreboard, *, poll_seconds: float, resync_seconds: float,
-                 streams: int) -> None:
+                 caps: StreamCaps) -> None:
         self.board = board
         self.poll_seconds = poll_seconds
         self.resync_seconds = resync_seconds
-        self.streams = streams
+        self.caps = caps
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[Subscription]] = {}
+        self._clients: Counter[str] = Counter()  # client address -> its open subscriptions
         self._club_ids: dict[str, int] = {}
         self._seen: dict[int, int] = {}  # match id -> the last seq its rows were built at
         self._thread: threading.Thread | None = None
@@ -281,12 +310,14 @@ class Hub:
     def listening(self) -> bool:
         return self.board.engine.dialect.name == "postgresql"
 
-    def subscribe(self, club: str, club_id: int) -> Subscription:
-        subscription = Subscription(club, self)
+    def subscribe(self, club: str, club_id: int, client: str = "",
+                  token_id: int | None = None) -> Subscription:
+        subscription = Subscription(club, self, client, token_id)
         with self._lock:
-            if sum(len(s) for s in self._subscribers.values()) >= self.streams:  # as subscribed
-                raise Busy(f"this server streams {self.streams} scoreboards at once already; "
-                           "the page retries by itself")
+            if full := self._full(club, client):
+                raise Busy(f"this server streams {full} at once already; the page retries by "
+                           "itself")
+            self._clients[client] += 1
             if club not in self._subscribers:
                 self._club_ids[club] = club_id
                 self._seed(club_id)
@@ -300,12 +331,27 @@ class Hub:
                 self._thread.start()
         return subscription
 
+    def _full(self, club: str, client: str) -> str | None:
+        """Which cap a new stream of ``club`` to ``client`` would pass, said for people; None
+        when it may open (under the lock)."""
+        caps = self.caps
+        if sum(len(s) for s in self._subscribers.values()) >= caps.process:  # as subscribed
+            return f"{caps.process} scoreboards"
+        if len(self._subscribers.get(club, ())) >= caps.club:
+            return f"{caps.club} scoreboards of this club"
+        if self._clients[client] >= caps.client:
+            return f"{caps.client} scoreboards to your address"
+        return None
+
     def unsubscribe(self, subscription: Subscription) -> None:
         with self._lock:
             found = self._subscribers.get(subscription.club)
-            if found is None:
+            if found is None or subscription not in found:
                 return
             found.discard(subscription)
+            self._clients[subscription.client] -= 1
+            if self._clients[subscription.client] <= 0:
+                del self._clients[subscription.client]
             if not found:
                 del self._subscribers[subscription.club]
                 self._club_ids.pop(subscription.club, None)
@@ -333,9 +379,13 @@ class Hub:
             if self.listening:
                 self._listen(stop)
             else:
+                next_check = time.monotonic() + self.resync_seconds
                 while not stop.wait(self.poll_seconds):
                     self._guarded(self._deliver, self._poll())
                     self.ready.set()
+                    if time.monotonic() >= next_check:
+                        self._guarded(self._end_revoked)
+                        next_check = time.monotonic() + self.resync_seconds
         except Exception:  # pragma: no cover - a bug: the next subscription starts another
             log.exception("the scoreboard thread stopped")
 
@@ -360,6 +410,7 @@ class Hub:
                 notices: list[notify.Notice] = []
                 if time.monotonic() >= next_resync:
                     notices += self._guarded(self._poll) or []
+                    self._guarded(self._end_revoked)
                     next_resync = time.monotonic() + self.resync_seconds
                     self.ready.set()
                 try:
@@ -383,6 +434,17 @@ class Hub:
             log.warning("scoreboard: %s: %s", type(error).__name__, error)
             self._stop.wait(self.poll_seconds)
             return None
+
+    def _end_revoked(self) -> None:
+        """Close the subscriptions whose token was revoked since they opened (their streams
+        end; a reconnection is refused 401): at most RESYNC_SECONDS after the revocation."""
+        with self._lock:
+            held = [s for found in self._subscribers.values() for s in found
+                    if s.token_id is not None]
+        revoked = self.board.svc.tokens.revoked_among(sorted({s.token_id for s in held}))  # type: ignore[misc]
+        for subscription in held:
+            if subscription.token_id in revoked:
+                subscription.close()
 
     def _poll(self) -> list[notify.Notice]:
         """The watched tables whose last seq moved since they were last built."""

@@ -292,12 +292,12 @@ class Players:
         reason = _reason(reason)
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
+            store.lock_merges(conn, club_id)  # the club's merges one at a time: no deadlock
             src = _player(conn, club, club_id, source)
             dst = _player(conn, club, club_id, into)
             if src.id == dst.id:
                 raise Invalid(f"{_label(src)} and {_label(dst)} are one player already")
-            # Lock both (in id order, so two racing merges queue instead of deadlocking), then
-            # look again: either may have been merged meanwhile.
+            # Read both again under their row locks: either may have been merged meanwhile.
             locked = {pid: store.player_by_id(conn, club_id, pid, for_update=True)
                       for pid in sorted((src.id, dst.id))}
             src, dst = locked[src.id], locked[dst.id]

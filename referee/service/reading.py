@@ -14,7 +14,7 @@ from .. import store
 from ..core.position import Position
 from ..store.schema import STATUSES
 from . import checks
-from .access import OPERATOR, Action, Caller, require, sees_hands
+from .access import OPERATOR, Action, Caller, require, require_match, sees_hands
 from .errors import Invalid
 from .lookup import club_row
 from .players import find as find_player
@@ -40,7 +40,7 @@ class Reading:
     def view_in(self, uow: UnitOfWork, match_id: Any, who: Caller) -> MatchView:
         """:meth:`view` inside a use case's own unit of work."""
         row = self.matches.row(uow, match_id)
-        require(who, row.club, Action.READ)
+        require_match(who, row.club, Action.READ, match_id)
         return MatchView(self.matches.get(uow, row), who, uow)
 
     # ------------------------------------------------------------------------ one match
@@ -83,7 +83,7 @@ class Reading:
         ``seen`` (an If-None-Match: a polling phone's read costs no replay)."""
         with UnitOfWork.reading(self.engine) as uow:
             row = self.matches.row(uow, match_id)
-            require(who, row.club, Action.READ)
+            require_match(who, row.club, Action.READ, match_id)
             if row.last_seq in seen:
                 return row.last_seq, None
             return row.last_seq, MatchView(self.matches.get(uow, row), who, uow).screen()

@@ -23,7 +23,7 @@ from ..core.rules import Rules
 from ..store import db
 from ..store.notify import Notifier
 from . import checks
-from .access import OPERATOR, Action, Caller, require
+from .access import OPERATOR, Action, Caller, require, require_match
 from .errors import Conflict, IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
@@ -268,7 +268,8 @@ class Recording:
         """The steps of :meth:`record_event` on ``record`` (taken from the repository): in
         ``uow``, or, for a cached record, in the unit of work the event needs."""
         try:
-            require(who, record.club, action_for(record, who, event))  # authorize
+            # authorize: another club's token hears of no such match
+            require_match(who, record.club, action_for(record, who, event), record.id)
             if names_a_dispute(event):
                 self._check_dispute(record, event["target"])
             before = MatchView(record, who)
@@ -335,7 +336,7 @@ class Recording:
         own): the first answer again, as the caller sees the match."""
         seq = row.duplicate_seq
         record = self.matches.get(uow, row)
-        require(who, record.club, Action.READ)
+        require_match(who, record.club, Action.READ, record.id)
         stored = record.events[seq - 1]
         if store.canonical_json(stored) != store.canonical_json(event):
             raise IdempotencyMismatch(

@@ -1,5 +1,9 @@
 """Bearer tokens: issued to a club with a role, stored only as a hash, and who holds one; listed
-(never their hash) and revoked by the club's admins. A revoked token authenticates no more."""
+(never their hash) and revoked by the club's admins. A revoked token authenticates no more,
+from the next request on, on every worker: who holds a token is read from the database on each
+request (one indexed query), never trusted from a worker's memory. A token issued by a token
+(over the API) names it (``issued_by``), so that a stolen admin token's offspring can be found
+and revoked with it (``cascade``)."""
 
 from __future__ import annotations
 
@@ -29,10 +33,10 @@ def digest(token: str) -> str:
 
 
 def issue_token(conn: Connection, club_id: int, role: str, label: str | None,
-                now: dt.datetime) -> str:
+                now: dt.datetime, issued_by: int | None = None) -> str:
     """A new token in the caller's transaction: the plaintext, which only its holder keeps."""
     token = "dr_" + secrets.token_urlsafe(32)
-    store.insert_token(conn, club_id, role, label, digest(token), now)
+    store.insert_token(conn, club_id, role, label, digest(token), now, issued_by)
     return token
 
 
@@ -43,12 +47,14 @@ class Tokens:
 
     def create_token(self, club: str, role: str, label: str | None = None, *,
                      who: Caller = OPERATOR) -> str:
-        """A new token (the plaintext, shown once: only its sha256 is stored)."""
+        """A new token (the plaintext, shown once: only its sha256 is stored), issued by
+        ``who``'s token when it has one."""
         require(who, club, Action.MANAGE)
         role = checks.one_of(role, ROLES, "role")
         label = checks.optional_name(label, "token label")
         with db.writing(self.engine) as conn:
-            return issue_token(conn, club_row(conn, club).id, role, label, self.clock())
+            return issue_token(conn, club_row(conn, club).id, role, label, self.clock(),
+                               who.token_id)
 
     def list_tokens(self, club: str, *, who: Caller = OPERATOR, limit: int = 50,
                     offset: int = 0) -> tuple[list[dict[str, Any]], int]:
@@ -59,20 +65,31 @@ class Tokens:
             rows, total = store.list_tokens(conn, club_row(conn, club).id, limit, offset)
             return [_token(r) for r in rows], total
 
-    def revoke_token(self, club: str, token_id: int, *, who: Caller = OPERATOR) -> dict[str, Any]:
-        """Revoke the club's token ``token_id`` (admin): it authenticates no more. Revoking it
-        again changes nothing. Returns the token's record; NotFound for no such token in the
-        club."""
+    def revoke_token(self, club: str, token_id: int, *, who: Caller = OPERATOR,
+                     cascade: bool = False) -> dict[str, Any]:
+        """Revoke the club's token ``token_id`` (admin): it authenticates no more. With
+        ``cascade``, so do the tokens it issued, those they issued, and so on, in the same
+        transaction. Revoking again changes nothing (a token keeps its first revocation time).
+        Returns the token's record, with ``revoked_with``: the ids revoked along with it (none
+        without ``cascade``); NotFound for no such token in the club."""
         require(who, club, Action.MANAGE)
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
             if not (type(token_id) is int and 1 <= token_id <= checks.MAX_ID):
                 raise NotFound(f"no token {token_id!r} in club {club!r}")
-            store.revoke_token(conn, club_id, token_id, self.clock())
-            row = store.club_token_row(conn, club_id, token_id)
-            if row is None:
+            if store.club_token_row(conn, club_id, token_id) is None:
                 raise NotFound(f"no token {token_id!r} in club {club!r}")
-            return _token(row)
+            offspring = store.issued_by(conn, club_id, token_id) if cascade else []
+            store.revoke_tokens(conn, club_id, [token_id, *offspring], self.clock())
+            return {**_token(store.club_token_row(conn, club_id, token_id)),
+                    "revoked_with": offspring}
+
+    def revoked_among(self, token_ids: list[int]) -> set[int]:
+        """Which of ``token_ids`` no longer authenticate (revoked, or gone)."""
+        if not token_ids:
+            return set()
+        with db.reading(self.engine) as conn:
+            return store.revoked_among(conn, token_ids)
 
     def authenticate(self, token: str) -> Caller:
         """Who holds ``token`` (Unauthorized for none, or a revoked one). Records the token's
@@ -93,4 +110,4 @@ class Tokens:
 def _token(row: Row) -> dict[str, Any]:
     return {"id": row.id, "label": row.label, "role": row.role,
             "created_at": store.iso(row.created_at), "last_used_at": store.iso(row.last_used_at),
-            "revoked_at": store.iso(row.revoked_at)}
+            "revoked_at": store.iso(row.revoked_at), "issued_by": row.issued_by}

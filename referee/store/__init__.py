@@ -9,8 +9,8 @@ nothing above it; the schema's DDL lives in ``migrations/``.
 
 from . import db
 from .clubs import (
-    club_row, club_token_row, insert_club, insert_token, list_tokens, revoke_token, token_row,
-    touch_token,
+    club_row, club_token_row, insert_club, insert_token, issued_by, list_tokens, revoke_tokens,
+    revoked_among, token_row, touch_token,
 )
 from .codec import as_utc, canonical_json, dump_json, iso, load_json, utcnow
 from .errors import AlreadyExists, MatchFull, StaleSeq, StoreError
@@ -24,7 +24,7 @@ from .matches import (
 )
 from .players import (
     aliases_of, club_keys, ensure_players, insert_player, insert_player_event, list_players,
-    match_ids_of, merge_player, names_of, player_by_id, player_by_key, player_event_rows,
+    lock_merges, match_ids_of, merge_player, names_of, player_by_id, player_by_key, player_event_rows,
     player_row, players_by_key, register, rename_player, resolve, shared_match_ids,
     shared_tournaments,
 )
@@ -32,8 +32,8 @@ from .standings import standings
 
 __all__ = [
     "db", "club_row", "ensure_players", "insert_club", "insert_player", "insert_token",
-    "list_players", "player_row", "token_row", "club_token_row", "list_tokens", "revoke_token",
-    "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
+    "list_players", "player_row", "token_row", "club_token_row", "list_tokens", "revoke_tokens",
+    "issued_by", "revoked_among", "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
     "load_json", "utcnow", "AlreadyExists", "MatchFull", "StaleSeq", "StoreError", "NewEvent",
     "append", "check_room", "event_bytes", "Appended", "chain_link", "recorded_span",
     "event_by_seq", "event_data", "event_rows", "event_rows_of", "insert_events", "last_recorded_at", "secret_rows",
@@ -42,7 +42,7 @@ __all__ = [
     "update_projection", "standings",
 ]
 __all__ += [  # players (.players), besides those named above
-    "aliases_of", "club_keys", "insert_player_event", "match_ids_of", "merge_player", "names_of",
+    "aliases_of", "club_keys", "insert_player_event", "lock_merges", "match_ids_of", "merge_player", "names_of",
     "player_by_id", "player_by_key", "player_event_rows", "players_by_key", "register",
     "rename_player", "resolve", "shared_match_ids", "shared_tournaments",
 ]

@@ -24,9 +24,10 @@ def club_row(conn: Connection, slug: str) -> Row | None:
 
 
 def insert_token(conn: Connection, club_id: int, role: str, label: str | None, digest: str,
-                 created_at: dt.datetime) -> int:
+                 created_at: dt.datetime, issued_by: int | None = None) -> int:
     result = conn.execute(insert(tokens).values(
-        club_id=club_id, role=role, label=label, hash=digest, created_at=created_at))
+        club_id=club_id, role=role, label=label, hash=digest, created_at=created_at,
+        issued_by=issued_by))
     return result.inserted_primary_key[0]
 
 
@@ -52,11 +53,31 @@ def club_token_row(conn: Connection, club_id: int, token_id: int) -> Row | None:
         tokens.c.club_id == club_id, tokens.c.id == token_id)).first()
 
 
-def revoke_token(conn: Connection, club_id: int, token_id: int, revoked_at: dt.datetime) -> None:
-    """Revoke the club's token ``token_id``; a token revoked already keeps its first time."""
+def revoke_tokens(conn: Connection, club_id: int, token_ids: list[int],
+                  revoked_at: dt.datetime) -> None:
+    """Revoke the club's tokens ``token_ids``; a token revoked already keeps its first time."""
     conn.execute(update(tokens).where(
-        tokens.c.club_id == club_id, tokens.c.id == token_id, tokens.c.revoked_at.is_(None))
+        tokens.c.club_id == club_id, tokens.c.id.in_(token_ids), tokens.c.revoked_at.is_(None))
         .values(revoked_at=revoked_at))
+
+
+def issued_by(conn: Connection, club_id: int, token_id: int) -> list[int]:
+    """The ids of the club's tokens ``token_id`` issued, and those they issued, and so on."""
+    found: list[int] = []
+    generation = [token_id]
+    while generation:  # one query a generation; an admin's offspring are few generations deep
+        generation = [i for i in conn.execute(select(tokens.c.id).where(
+            tokens.c.club_id == club_id, tokens.c.issued_by.in_(generation))).scalars()
+            if i not in found and i != token_id]
+        found.extend(generation)
+    return sorted(found)
+
+
+def revoked_among(conn: Connection, token_ids: list[int]) -> set[int]:
+    """Which of ``token_ids`` are revoked (or gone)."""
+    working = set(conn.execute(select(tokens.c.id).where(
+        tokens.c.id.in_(token_ids), tokens.c.revoked_at.is_(None))).scalars())
+    return set(token_ids) - working
 
 
 def touch_token(conn: Connection, token_id: int, now: dt.datetime, every: dt.timedelta) -> None:

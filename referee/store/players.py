@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .dialects import postgresql, sqlite
 from .errors import AlreadyExists
-from .schema import match_players, player_events, players, tournament_entrants, tournaments
+from .schema import clubs, match_players, player_events, players, tournament_entrants, tournaments
 
 MERGE_DEPTH = 8  # merges flatten chains, so one step is the norm; more means a racing merge
 
@@ -158,6 +158,14 @@ def rename_player(conn: Connection, player_id: int, name: str, key: str) -> None
                      .values(name=name, name_key=key))
     except IntegrityError:
         raise AlreadyExists(f"a player {name!r} exists already in this club") from None
+
+
+def lock_merges(conn: Connection, club_id: int) -> None:
+    """Take the club's merge lock (its row, FOR UPDATE, until the transaction ends): the club's
+    merges run one at a time. A merge touches rows of both players, of every alias and of their
+    standings and ratings; two merges locking those in their own orders deadlocked (three
+    round a ring). SQLite's BEGIN IMMEDIATE serialises every write already."""
+    conn.execute(select(clubs.c.id).where(clubs.c.id == club_id).with_for_update())
 
 
 def merge_player(conn: Connection, source: int, into: int) -> list[int]:

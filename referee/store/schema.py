@@ -189,6 +189,10 @@ tokens = Table(
     Column("created_at", Timestamp, nullable=False),
     Column("last_used_at", Timestamp, nullable=True),
     Column("revoked_at", Timestamp, nullable=True),  # a revoked token stops working
+    # The token that issued this one over the API (None: the CLI or the server admin token):
+    # a revoked admin's offspring can be found and revoked with it (migration 0010).
+    Column("issued_by", Integer, ForeignKey("tokens.id", name="fk_tokens_issued_by_tokens"),
+           nullable=True, index=True),
     CheckConstraint("role IN ('admin', 'referee', 'scorekeeper', 'viewer')", name="role"),
 )
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
-from api_helpers import ROLES, SERVER_TOKEN, Api, api, assert_problem, parejas  # noqa: F401
+from api_helpers import ROLES, SERVER_TOKEN, Api, api, assert_problem, make_api, parejas  # noqa: F401
 
 from referee.core.log import make_log, write_log
 
@@ -79,8 +79,29 @@ def test_role_and_club(api: Api, endpoint: Endpoint, role: str, club: str) -> No
     response = _request(endpoint, api, api.auth(role, token_club))
     if club == "own" and role in endpoint.allowed:
         assert response.status_code == endpoint.success, response.get_data(as_text=True)
+    elif club == "other" and _by_id(endpoint):
+        assert_unknown(api, endpoint, response)
     else:
         assert_problem(response, 403, "forbidden")
+
+
+def _by_id(endpoint: Endpoint) -> bool:
+    """A path naming a match by its id alone: to a token that may not read the match, no match."""
+    return endpoint.path.startswith("/api/v1/matches/")
+
+
+def assert_unknown(api: Api, endpoint: Endpoint, response: Any) -> None:
+    """``response`` is what an id naming no match gets, word for word but the id (docs/api.md,
+    "404 or 403"): no oracle of which ids exist in another club."""
+    body = assert_problem(response, 404, "not-found")
+    unknown = api.matches["casino"] + 1000
+    kwargs = endpoint.body(api)
+    headers = {**api.auth("admin"), **kwargs.pop("headers_extra", {})}
+    missing = api.client.open(endpoint.path.format(club="casino", match=unknown),
+                              method=endpoint.method, headers=headers, **kwargs)
+    expected = assert_problem(missing, 404, "not-found")
+    assert body["detail"] == expected["detail"].replace(str(unknown), str(api.matches["casino"]))
+    assert set(response.headers.keys()) == set(missing.headers.keys())
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
@@ -94,4 +115,30 @@ def test_no_valid_token(api: Api, endpoint: Endpoint) -> None:
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
 def test_the_server_token_is_no_clubs(api: Api, endpoint: Endpoint) -> None:
-    assert_problem(_request(endpoint, api, {"Authorization": f"Bearer {SERVER_TOKEN}"}), 403)
+    response = _request(endpoint, api, {"Authorization": f"Bearer {SERVER_TOKEN}"})
+    if _by_id(endpoint):
+        assert_unknown(api, endpoint, response)
+    else:
+        assert_problem(response, 403)
+
+
+def test_refused_tokens_are_limited_per_address(database_url: str) -> None:
+    """Past AUTH_FAILURES refused tokens, the address gets 429 with Retry-After (even with a
+    good token, until the window has passed); another address and good tokens before it are
+    not counted."""
+    api = make_api(database_url, AUTH_FAILURES="3 per hour")
+    try:
+        match = f"/api/v1/matches/{api.matches['casino']}"
+        for _ in range(5):  # good tokens are never counted
+            assert api.client.get(match, headers=api.auth("viewer")).status_code == 200
+        for n in range(3):
+            assert_problem(api.client.get(match, headers={"Authorization": f"Bearer bad{n}"}), 401)
+        limited = api.client.get(match, headers={"Authorization": "Bearer bad"})
+        body = assert_problem(limited, 429, "too-many-attempts")
+        assert 0 < int(limited.headers["Retry-After"]) <= 3601 and "Retry-After" in body["detail"]
+        assert_problem(api.client.get(match, headers=api.auth("viewer")), 429)
+        elsewhere = api.client.get(match, headers=api.auth("viewer"),
+                                   environ_base={"REMOTE_ADDR": "192.0.2.7"})
+        assert elsewhere.status_code == 200
+    finally:
+        api.service.close()

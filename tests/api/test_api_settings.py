@@ -20,10 +20,10 @@ def test_environment_fills_the_settings(monkeypatch: pytest.MonkeyPatch, sqlite_
     monkeypatch.setenv("DOMINO_DATABASE_URL", sqlite_url)
     monkeypatch.setenv("DOMINO_ADMIN_TOKEN", "from-env")
     monkeypatch.setenv("DOMINO_MAX_CONTENT_LENGTH", "1234")
-    monkeypatch.setenv("DOMINO_TOKEN_CACHE_SECONDS", "0")
+    monkeypatch.setenv("DOMINO_TRUSTED_PROXIES", "1")
     config = create_app().config
     assert (config["DATABASE_URL"], config["ADMIN_TOKEN"]) == (sqlite_url, "from-env")
-    assert config["MAX_CONTENT_LENGTH"] == 1234 and config["TOKEN_CACHE_SECONDS"] == "0"
+    assert config["MAX_CONTENT_LENGTH"] == 1234 and config["TRUSTED_PROXIES"] == 1
 
 
 def test_config_wins_over_environment_and_defaults_fill_the_rest(

@@ -10,8 +10,9 @@ import pytest
 
 from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
 from referee.service import Unauthorized
+from referee.service.access import Caller
 
-COLUMNS = ["id", "label", "role", "created_at", "last_used_at", "revoked_at"]
+COLUMNS = ["id", "label", "role", "created_at", "last_used_at", "revoked_at", "issued_by"]
 
 
 def issue(cli: Cli, role: str, label: str | None = None) -> str:
@@ -64,6 +65,26 @@ def test_token_revoke(cli: Cli) -> None:
     assert [r["revoked_at"] is not None for r in rows] == [True, False]
     table = cli.run("token", "list", "--club", CLUB).output
     assert rows[0]["revoked_at"][:10] in [line for line in table.splitlines() if "table 3" in line][0]
+
+
+def test_token_revoke_with_issued(cli: Cli) -> None:
+    """An admin token's offspring (issued with it, as the API does) are listed with it and
+    revoked with it on --with-issued; a token the command line issued is left alone."""
+    admin = issue(cli, "admin", "stolen")
+    admin_id = cli.service.tokens.authenticate(admin).token_id
+    made = cli.service.tokens.create_token(CLUB, "referee", who=Caller(CLUB, "admin", admin_id))
+    made_id = cli.service.tokens.authenticate(made).token_id
+    bystander = issue(cli, "viewer")
+    rows = {r["id"]: r for r in json.loads(cli.run("token", "list", "--club", CLUB, "--json").stdout)}
+    assert (rows[admin_id]["issued_by"], rows[made_id]["issued_by"]) == (None, admin_id)
+    assert str(admin_id) in [line for line in cli.run("token", "list", "--club", CLUB).output
+                             .splitlines() if "referee" in line][0]
+    result = cli.run("token", "revoke", "--club", CLUB, admin_id, "--with-issued")
+    assert f"and the tokens it issued: {made_id}" in result.output
+    for secret in (admin, made):
+        with pytest.raises(Unauthorized):
+            cli.service.tokens.authenticate(secret)
+    assert cli.service.tokens.authenticate(bystander).role == "viewer"
 
 
 def test_token_revoke_refuses_what_is_not_the_clubs(cli: Cli) -> None:

@@ -14,7 +14,7 @@ import pytest
 from pages_site import APRIL, FINISHED, Site, build_site, live_hidden_tiles, parse
 
 from referee.core.rules import Rules
-from referee.service import Forbidden, Unauthorized
+from referee.service import Forbidden, NotFound, Unauthorized
 from referee.service.access import PUBLIC, public_reader, sees_hands
 
 STYLESHEET = Path(__file__).resolve().parents[2] / "api" / "static" / "pages.css"
@@ -84,7 +84,7 @@ def test_the_public_reader_reads_that_club_and_does_nothing_else(site: Site) -> 
     assert svc.reading.get_match(site.live, who=who)["club"] == "casino"
     with pytest.raises(Forbidden):
         svc.recording.record_event(site.live, {"type": "note", "text": "hi"}, expected_seq=None, who=who)
-    with pytest.raises(Forbidden):
+    with pytest.raises(NotFound):  # another club's match is none, to this reader
         svc.reading.get_match(site.api.matches["other"], who=who)
     with pytest.raises(Forbidden):
         svc.clubs.set_public("casino", False, who=who)

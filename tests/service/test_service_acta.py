@@ -119,9 +119,10 @@ def test_no_acta_and_no_head_while_the_match_is_live(service: Service, club: str
 
 
 def test_an_acta_is_for_readers_of_the_club(service: Service, finished: int) -> None:
-    with pytest.raises(Forbidden):
+    """Another club's match is no match to a stranger: NotFound, in the words an unknown id gets."""
+    with pytest.raises(NotFound, match=f"no match {finished}"):
         service.actas.acta(finished, who=STRANGER)
-    with pytest.raises(Forbidden):
+    with pytest.raises(NotFound):
         service.actas.head(finished, who=STRANGER)
     with pytest.raises(NotFound):
         service.actas.acta(finished + 100)

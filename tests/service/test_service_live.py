@@ -12,7 +12,7 @@ from sqlalchemy import Engine
 
 from referee.service import OPERATOR, Forbidden, Invalid, Service, Unauthorized
 from referee.service.access import Caller, public_reader
-from referee.service.live import Busy, Scoreboard, Subscription, moment_of
+from referee.service.live import Busy, Scoreboard, StreamCaps, Subscription, moment_of
 from referee.store.db import make_engine
 from tournament_helpers import NINE, RULES, play_round
 
@@ -182,7 +182,7 @@ def test_changed_since_a_cursor(service: Service, club: str, board: Scoreboard) 
 
 
 def test_a_process_streams_only_so_many_boards(service: Service, club: str) -> None:
-    board = Scoreboard(service, streams=1)
+    board = Scoreboard(service, caps=StreamCaps(process=1))
     first = board.subscribe(club, who=OPERATOR)
     try:
         with pytest.raises(Busy):
@@ -190,6 +190,43 @@ def test_a_process_streams_only_so_many_boards(service: Service, club: str) -> N
         first.close()
         board.subscribe(club, who=OPERATOR).close()  # a place again
     finally:
+        board.hub.close()
+
+
+def test_the_caps_per_club_and_per_client(service: Service, club: str) -> None:
+    service.clubs.create_club("other", "Other")
+    board = Scoreboard(service, caps=StreamCaps(club=1, client=2))
+    held = [board.subscribe(club, who=OPERATOR, client="10.0.0.1")]
+    try:
+        with pytest.raises(Busy, match="of this club"):
+            board.subscribe(club, who=OPERATOR, client="10.0.0.2")
+        held.append(board.subscribe("other", who=OPERATOR, client="10.0.0.1"))
+        service.clubs.create_club("third", "Third")
+        with pytest.raises(Busy, match="to your address"):
+            board.subscribe("third", who=OPERATOR, client="10.0.0.1")
+        held.pop().close()
+        held.append(board.subscribe("third", who=OPERATOR, client="10.0.0.1"))  # freed
+    finally:
+        for subscription in held:
+            subscription.close()
+        board.hub.close()
+
+
+def test_a_revoked_tokens_subscription_is_closed(service: Service, club: str) -> None:
+    board = Scoreboard(service, poll_seconds=0.05, resync_seconds=0.1)
+    token = service.tokens.create_token(club, "viewer")
+    who = service.tokens.authenticate(token)
+    subscription = board.subscribe(club, who=who)
+    kept = board.subscribe(club, who=OPERATOR)
+    try:
+        service.tokens.revoke_token(club, who.token_id)
+        for _ in range(int(WAIT / 0.05)):
+            if subscription.closed:
+                break
+            subscription.take(0.05)
+        assert subscription.closed and not kept.closed and board.hub.subscribed == 1
+    finally:
+        kept.close()
         board.hub.close()
 
 

@@ -452,3 +452,39 @@ def test_the_backfill_keeps_clashing_names_apart(engine) -> None:
         "Ana", "Ana  María", "Ana Tercera", "Beto"]
     runner.downgrade(engine, "0002")
     runner.upgrade(engine)
+
+
+def test_racing_three_way_merges_queue_and_never_deadlock(service: Service, club: str) -> None:
+    """Eight rounds of three merges at once around a ring (A into B, B into C, C into A), each
+    player with matches of their own: each merge either happens or is refused because its
+    player was merged away meanwhile; never a deadlock or another database error."""
+    for round_ in range(8):
+        names = [f"Ring {round_} {n}" for n in "ABC"]
+        for index, name in enumerate(names):  # finished: standings and ratings follow a merge
+            service.players.create(club, name, confirm_new=True)
+            service.recording.import_log(club, finished_log([name, "Rival"], seed=index))
+        ids = [player_id(service, club, name) for name in names]
+        barrier = threading.Barrier(3)
+        outcomes: list[object] = []
+
+        def merge(source: int, into: int) -> None:
+            barrier.wait(timeout=30)
+            try:
+                service.players.merge(club, source, into, "race")
+                outcomes.append("merged")
+            except Invalid as refused:
+                outcomes.append(refused)
+            except BaseException as error:  # noqa: BLE001 - a deadlock, reported below
+                outcomes.append(("failed", error))
+
+        threads = [threading.Thread(target=merge, args=(ids[i], ids[(i + 1) % 3]))
+                   for i in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        failed = [o for o in outcomes if isinstance(o, tuple)]
+        assert not failed and len(outcomes) == 3, outcomes
+        assert 1 <= outcomes.count("merged") <= 2  # the last of a ring would merge into itself
+        survivors = {service.players.get(club, name)["id"] for name in names}
+        assert len(survivors) == 3 - outcomes.count("merged")

@@ -14,7 +14,7 @@ from referee.store.db import reading
 from referee.store.schema import tokens
 
 T0 = dt.datetime(2026, 5, 1, 19, 30, tzinfo=dt.timezone.utc)
-FIELDS = {"id", "label", "role", "created_at", "last_used_at", "revoked_at"}
+FIELDS = {"id", "label", "role", "created_at", "last_used_at", "revoked_at", "issued_by"}
 
 
 class Clock:
@@ -100,7 +100,7 @@ def test_revoke_token(svc: Service, clock: Clock) -> None:
     assert holder == Caller("casino", "scorekeeper", holder.token_id, "table 3")
     clock.advance(5)
     revoked = svc.tokens.revoke_token("casino", holder.token_id, who=admin)
-    assert set(revoked) == FIELDS
+    assert set(revoked) == FIELDS | {"revoked_with"} and revoked["revoked_with"] == []
     assert revoked["id"] == holder.token_id and revoked["label"] == "table 3"
     assert revoked["revoked_at"] == (T0 + dt.timedelta(seconds=5)).isoformat()
     with pytest.raises(Unauthorized):
@@ -108,7 +108,8 @@ def test_revoke_token(svc: Service, clock: Clock) -> None:
     clock.advance(5)
     assert svc.tokens.revoke_token("casino", holder.token_id) == revoked  # twice: no change
     listed = {t["id"]: t for t in svc.tokens.list_tokens("casino")[0]}
-    assert listed[holder.token_id] == revoked and listed[admin.token_id]["revoked_at"] is None
+    assert {**listed[holder.token_id], "revoked_with": []} == revoked
+    assert listed[admin.token_id]["revoked_at"] is None
     assert svc.tokens.authenticate(svc.tokens.create_token("casino", "viewer")).role == "viewer"
 
 

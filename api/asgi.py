@@ -1,0 +1,185 @@
+"""The app as ASGI: what ``domino serve`` and gunicorn's workers run (docs/deploy.md).
+
+    create_asgi()  # the flask app of api.create_app(), behind the front
+
+One event loop a process holds every connection; the flask app runs in a pool of THREADS
+threads (a2wsgi). Each request:
+
+1. its head is held to the edge's limits (:mod:`api.edge`: 414, 431 as problem+json);
+2. its body is read whole on the loop, at most the app's MAX_CONTENT_LENGTH (413), within the
+   body timeouts (408): a slow client holds a socket, never a thread;
+3. the flask app answers it in a thread, the body handed over at once;
+4. a scoreboard stream's view hands its feed over (:mod:`api.handoff`) and the loop serves it:
+   a stream holds no thread, however long it is open. The stream ends when its client
+   disconnects (at once: the loop hears it), when a write waits longer than WRITE_SECONDS (a
+   client that stopped reading; its connection is dropped), when the server stops, or after
+   the stream's lifetime.
+
+Why this and not gunicorn's threads, or gevent: a stream is a socket and a queue, which an event
+loop keeps for nothing, where a thread a stream let 20 idle sockets take every worker; and the
+app, SQLAlchemy and psycopg stay as they are (threads), with no monkey-patching.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any, Awaitable, Callable
+
+from a2wsgi import WSGIMiddleware
+from flask import Flask
+
+from . import create_app, edge
+from .handoff import KEY, Handoff
+
+THREADS = 16  # the flask app's threads a process (DOMINO_THREADS)
+
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+class Front:
+    """The ASGI application in front of the flask app (see the module's docstring)."""
+
+    def __init__(self, app: Flask, threads: int = THREADS) -> None:
+        self.app = app
+        self.wsgi = WSGIMiddleware(app, workers=threads)
+
+    async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+        elif scope["type"] == "http":
+            await self._http(scope, receive, send)
+        # anything else (a websocket) is not served: returning closes it
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    async def _http(self, scope: Message, receive: Receive, send: Send) -> None:
+        if refused := edge.refused_head(scope):
+            await edge.answer(send, *refused)
+            return
+        body = await self._body(scope, receive, send)
+        if body is None:
+            return  # answered already, or the client went away
+        handoff = Handoff()
+        headers = [(k, v) for k, v in scope["headers"]
+                   if k not in (b"content-length", b"transfer-encoding")]
+        headers.append((b"content-length", str(len(body)).encode()))
+        scope = {**scope, "headers": headers,
+                 "extensions": {**(scope.get("extensions") or {}), KEY: handoff}}
+        given = False
+
+        async def whole_body() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        async def relay(message: Message) -> None:
+            # A stream's response does not end with the view: the front carries on with it.
+            if (handoff.feed is not None and message["type"] == "http.response.body"
+                    and not message.get("more_body", False)):
+                if message.get("body"):
+                    await send({**message, "more_body": True})
+                return
+            await send(message)
+
+        await self.wsgi(scope, whole_body, relay)
+        if handoff.feed is not None:
+            await self._stream(handoff.feed, scope, receive, send)
+
+    async def _body(self, scope: Message, receive: Receive, send: Send) -> bytes | None:
+        """The whole body, or None once the client has been answered (413, 408) or is gone."""
+        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        declared = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+        if limit is not None and declared is not None and declared.isdigit() and int(declared) > limit:
+            await edge.answer(send, 413, edge.TOO_LARGE_BODY.format(limit=limit))
+            return None
+        loop = asyncio.get_running_loop()
+        ends = loop.time() + edge.BODY_SECONDS
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            try:
+                async with asyncio.timeout(min(edge.BODY_IDLE_SECONDS, ends - loop.time())):
+                    message = await receive()
+            except TimeoutError:
+                await edge.answer(send, 408, edge.TOO_SLOW_BODY.format(
+                    idle=edge.BODY_IDLE_SECONDS, total=edge.BODY_SECONDS))
+                return None
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if limit is not None and size > limit:
+                await edge.answer(send, 413, edge.TOO_LARGE_BODY.format(limit=limit))
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+    async def _stream(self, feed: Any, scope: Message, receive: Receive, send: Send) -> None:
+        """Serve a handed-over feed (api.scoreboard.Feed) until it ends, then end the response."""
+        over = asyncio.Event()
+        connection = edge.connection_of(scope)
+        dropped = False
+
+        async def hear_disconnect() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            over.set()
+
+        async def stopping() -> None:
+            assert connection is not None
+            await connection.stopping.wait()
+            over.set()
+
+        async def write(text: str) -> bool:
+            nonlocal dropped
+            try:
+                async with asyncio.timeout(edge.WRITE_SECONDS):
+                    await send({"type": "http.response.body", "body": text.encode(),
+                                "more_body": True})
+                return True
+            except TimeoutError:  # the client stopped reading: its buffers are full
+                dropped = True
+                if connection is not None:
+                    connection.abort()
+                over.set()
+                return False
+
+        watchers = [asyncio.create_task(hear_disconnect())]
+        if connection is not None:
+            watchers.append(asyncio.create_task(stopping()))
+        try:
+            await feed.serve(write, over)
+        finally:
+            for task in watchers:
+                task.cancel()
+        if not dropped:
+            try:
+                async with asyncio.timeout(edge.WRITE_SECONDS):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+            except TimeoutError:
+                if connection is not None:
+                    connection.abort()
+
+
+def create_asgi(config: dict[str, Any] | None = None) -> Front:
+    """The ASGI app: ``create_app(config)`` behind the front, with ``DOMINO_THREADS`` (or
+    config ``THREADS``) threads for it."""
+    app = create_app(config)
+    threads = int((config or {}).get("THREADS") or os.environ.get("DOMINO_THREADS") or THREADS)
+    return Front(app, threads)
+
+
+__all__ = ["Front", "create_asgi"]

@@ -1,0 +1,131 @@
+"""The HTTP server: uvicorn, with h11 as its parser and the edge's answers (:mod:`api.edge`).
+
+:func:`run` is ``domino serve``; :mod:`api.worker` is the same server as a gunicorn worker
+(``deploy/gunicorn.conf.py``). Both serve :func:`api.asgi.create_asgi` with :class:`Protocol`:
+
+- what h11 refuses (a malformed chunked body, a head past HEAD_BYTES) is answered as
+  problem+json (400, 431, or 414 when the request line itself never ended), where uvicorn
+  would write text/plain;
+- a connection whose request head is not complete HEAD_SECONDS after its first byte (or after
+  connecting) is closed: thousands of slow or idle connections cost sockets, no thread, and
+  none lasts;
+- every open connection is in :data:`api.edge.OPEN` while it is open, so that the front can
+  drop a stream whose client stopped reading and end the streams when the server stops.
+
+The client's address is the socket's: uvicorn's proxy headers are off, as X-Forwarded-For is
+believed only as far as the app's TRUSTED_PROXIES say (werkzeug's ProxyFix).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import sys
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from . import edge
+
+
+class Protocol(H11Protocol):
+    """uvicorn's h11 protocol, with the edge's answers and the head timeout."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.stopping = asyncio.Event()
+        self._head_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if self.client:
+            edge.OPEN[tuple(self.client)] = self  # type: ignore[assignment]
+        self._arm_head_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.client and edge.OPEN.get(tuple(self.client)) is self:  # type: ignore[comparison-overlap]
+            del edge.OPEN[tuple(self.client)]
+        self._disarm_head_timer()
+        super().connection_lost(exc)
+
+    def _in_request(self) -> bool:
+        return self.cycle is not None and not self.cycle.response_complete
+
+    def data_received(self, data: bytes) -> None:
+        if not self._in_request() and self._head_timer is None:
+            self._arm_head_timer()  # the first byte of a request: its head has HEAD_SECONDS
+        super().data_received(data)
+        if self._in_request():
+            self._disarm_head_timer()
+
+    def _arm_head_timer(self) -> None:
+        self._disarm_head_timer()
+        self._head_timer = self.loop.call_later(edge.HEAD_SECONDS, self._head_too_slow)
+
+    def _disarm_head_timer(self) -> None:
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+            self._head_timer = None
+
+    def _head_too_slow(self) -> None:
+        self._head_timer = None
+        if not self._in_request() and not self.transport.is_closing():
+            self.transport.close()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # An idle keep-alive connection is uvicorn's timeout_keep_alive's (gunicorn's
+        # keepalive); the head timer starts again with the next request's first byte.
+        self._disarm_head_timer()
+
+    def send_400_response(self, msg: str) -> None:
+        # uvicorn calls this from its `except h11.RemoteProtocolError`: the error is at hand.
+        error = sys.exc_info()[1]
+        status = getattr(error, "error_status_hint", 400)
+        if status == 431:
+            pending, _ = self.conn.trailing_data
+            status, detail = ((414, edge.TOO_LONG_LINE) if b"\n" not in pending[:edge.HEAD_BYTES]
+                              else (431, edge.TOO_LARGE_HEAD))
+        else:
+            status, detail = 400, edge.NOT_HTTP
+        if self._in_request() and self.cycle.response_started:
+            self.transport.close()  # mid-answer: nothing more can be said on this connection
+            return
+        if self.cycle is not None:
+            self.cycle.disconnected = True  # the app's answer, if any, is not sent after this
+        self.transport.write(edge.raw_answer(status, detail))
+        self.transport.close()
+
+    def shutdown(self) -> None:
+        self.stopping.set()  # the streams end (api.asgi), then the connection closes
+        super().shutdown()
+
+
+def options() -> dict[str, Any]:
+    """uvicorn's settings for this app, for domino serve and gunicorn's workers alike."""
+    return {"http": Protocol, "loop": "asyncio", "lifespan": "on", "proxy_headers": False,
+            "h11_max_incomplete_event_size": edge.HEAD_BYTES, "access_log": False,
+            "server_header": False, "timeout_graceful_shutdown": 10}
+
+
+def more_files() -> None:
+    """The open files' soft limit raised to the hard one: each connection is a file, and the
+    default of 1,024 is less than a room of scoreboard screens and their phones."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ValueError, OSError):  # a limit the process may not raise: it keeps its own
+        pass
+
+
+def run(app: Any, *, host: str, port: int, keep_alive: float = 5.0) -> None:
+    """Serve ``app`` (an ASGI app) until interrupted: ``domino serve``."""
+    import uvicorn
+
+    more_files()
+    uvicorn.Server(uvicorn.Config(app, host=host, port=port, timeout_keep_alive=keep_alive,
+                                  log_level="warning", **options())).run()
+
+
+__all__ = ["Protocol", "options", "run"]

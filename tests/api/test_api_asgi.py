@@ -1,0 +1,251 @@
+"""The app as it is served (api.asgi behind uvicorn with api.server's protocol): a scoreboard
+stream holds no thread of the app, a disconnect frees its slot at once, the caps per client
+address and per club, a client that stops reading is dropped; and the edge's answers, each
+problem+json, with the server answering on after each."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import socket
+import time
+from contextlib import ExitStack
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+from api import edge
+from api.asgi import Front
+from api.handoff import KEY
+from api.scoreboard import EXTENSION as SCOREBOARD
+from api_helpers import Api, make_api, PROBLEM
+from asgi_helpers import served_asgi
+
+FAST = {"SCOREBOARD_HEARTBEAT_SECONDS": 0.2, "SCOREBOARD_POLL_SECONDS": 0.05, "ACCESS_LOG": "0",
+        "MAX_CONTENT_LENGTH": 4096}
+WAIT = 15.0  # seconds a condition may take to come true (it comes in well under one)
+
+
+@pytest.fixture
+def fast_api(database_url: str) -> Iterator[Api]:
+    built = make_api(database_url, **FAST)
+    yield built
+    built.service.close()
+
+
+def port_of(base: str) -> int:
+    return int(urlsplit(base).port or 0)
+
+
+def open_stream(base: str, api: Api, club: str = "casino") -> tuple[http.client.HTTPConnection, Any]:
+    conn = http.client.HTTPConnection("127.0.0.1", port_of(base), timeout=WAIT)
+    conn.request("GET", f"/api/v1/clubs/{club}/scoreboard/stream", headers=api.auth("viewer", club))
+    return conn, conn.getresponse()
+
+
+def until(predicate: Any) -> bool:
+    deadline = time.monotonic() + WAIT
+    while not predicate():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def subscribed(api: Api) -> int:
+    board = api.app.extensions.get(SCOREBOARD)
+    return board.hub.subscribed if board is not None else 0
+
+
+def get(base: str, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port_of(base), timeout=WAIT)
+    try:
+        conn.request("GET", path, headers=headers)
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
+
+
+def raw(base: str, data: bytes) -> bytes:
+    """``data`` sent as it is on a new connection; what the server answers until it closes."""
+    with socket.create_connection(("127.0.0.1", port_of(base)), timeout=WAIT) as sock:
+        sock.sendall(data)
+        got = b""
+        while chunk := sock.recv(65536):
+            got += chunk
+        return got
+
+
+def problem_of(answer: bytes) -> tuple[int, dict[str, str], dict[str, Any]]:
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, json.loads(body)
+
+
+# ------------------------------------------------------------------------------ streams
+
+
+def test_streams_hold_no_thread_of_the_app(fast_api: Api) -> None:
+    """One app thread, six open streams: the JSON is still answered, and an append reaches
+    every stream."""
+    api = fast_api
+    with served_asgi(api.app, threads=1) as base, ExitStack() as open_streams:
+        streams = []
+        for _ in range(6):
+            conn, response = open_stream(base, api)
+            open_streams.callback(conn.close)
+            assert response.status == 200
+            streams.append(response)
+        status, _, _ = get(base, "/api/v1/clubs/casino/scoreboard", **api.auth("viewer"))
+        assert status == 200
+        match_id = api.matches["casino"]
+        conn = http.client.HTTPConnection("127.0.0.1", port_of(base), timeout=WAIT)
+        conn.request("POST", f"/api/v1/matches/{match_id}/events", json.dumps(api.events[1]),
+                     {**api.auth("scorekeeper"), "If-Match": '"1"', "Content-Type": "application/json"})
+        assert conn.getresponse().status == 201
+        for response in streams:
+            lines = []
+            while not any(line.startswith(b"event: row") for line in lines):
+                lines.append(response.readline())
+                assert len(lines) < 500 and lines[-1]
+
+
+def test_a_disconnect_frees_its_slot_at_once(fast_api: Api) -> None:
+    api = fast_api
+    with served_asgi(api.app) as base:
+        conn, response = open_stream(base, api)
+        assert response.status == 200 and subscribed(api) == 1
+        response.close()
+        conn.close()
+        assert until(lambda: subscribed(api) == 0)
+
+
+@pytest.mark.parametrize("cap", ["SCOREBOARD_STREAMS_PER_CLIENT", "SCOREBOARD_STREAMS_PER_CLUB"])
+def test_the_caps_per_client_and_per_club(database_url: str, cap: str) -> None:
+    api = make_api(database_url, **FAST, **{cap: 2})
+    try:
+        with served_asgi(api.app) as base, ExitStack() as held:
+            for _ in range(2):
+                conn, response = open_stream(base, api)
+                held.callback(conn.close)
+                assert response.status == 200
+            conn, busy = open_stream(base, api)
+            held.callback(conn.close)
+            body = json.loads(busy.read())
+            assert busy.status == 503 and busy.getheader("Content-Type") == PROBLEM
+            assert busy.getheader("Retry-After") and body["type"].endswith(":busy")
+            conn, other = open_stream(base, api, club="other")
+            held.callback(conn.close)
+            # another club is not this club's crowd; the same address is the same client
+            assert other.status == (200 if cap.endswith("CLUB") else 503)
+    finally:
+        api.service.close()
+
+
+def test_a_client_that_stops_reading_is_dropped(fast_api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The front driven directly: a write that never completes (the client's buffers full)
+    drops the connection after WRITE_SECONDS and frees the slot."""
+    monkeypatch.setattr(edge, "WRITE_SECONDS", 0.2)
+    api = fast_api
+    front = Front(api.app, threads=2)
+    aborted = asyncio.Event()
+
+    class Connection:
+        stopping = asyncio.Event()
+
+        def abort(self) -> None:
+            aborted.set()
+
+    monkeypatch.setitem(edge.OPEN, ("127.0.0.1", 4321), Connection())
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+        if message["type"] == "http.response.body" and len(sent) > 3:
+            await asyncio.Event().wait()  # blocked for ever, as on a full socket
+
+    async def receive() -> dict[str, Any]:
+        if not sent:
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()  # the client never disconnects
+        return {}
+
+    scope = {"type": "http", "method": "GET", "path": "/api/v1/clubs/casino/scoreboard/stream",
+             "raw_path": b"/api/v1/clubs/casino/scoreboard/stream", "query_string": b"",
+             "root_path": "", "http_version": "1.1", "scheme": "http",
+             "headers": [(b"authorization", api.auth("viewer")["Authorization"].encode())],
+             "client": ("127.0.0.1", 4321), "server": ("127.0.0.1", 80)}
+
+    async def main() -> None:
+        await asyncio.wait_for(front(scope, receive, send), timeout=WAIT)
+
+    asyncio.run(main())
+    assert aborted.is_set() and sent[0]["status"] == 200
+    assert until(lambda: subscribed(api) == 0)
+    assert KEY not in scope.get("extensions", {})  # the caller's scope is left as it was
+
+
+# ------------------------------------------------------------------------------ the edge
+
+
+def test_the_edge_answers_problem_json_and_the_server_answers_on(fast_api: Api) -> None:
+    with served_asgi(fast_api.app) as base:
+        cases = {
+            400: b"POST /api/v1/clubs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                 b"Content-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+            414: b"GET /api/v1/clubs?q=" + b"x" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+            431: b"GET / HTTP/1.1\r\nHost: x\r\n" + b"".join(
+                b"X-%d: y\r\n" % n for n in range(60)) + b"\r\n",
+        }
+        for status, request in cases.items():
+            got, headers, body = problem_of(raw(base, request))
+            assert (got, headers["content-type"], body["status"]) == (status, PROBLEM, status)
+            assert headers["x-content-type-options"] == "nosniff"
+        got, _, _ = problem_of(raw(base, b"GET /" + b"x" * 20000 + b" HTTP/1.1\r\n"))
+        assert got == 414  # longer than the whole head may be, and still the request line
+        got, _, _ = problem_of(raw(base, b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"y" * 20000 + b"\r\n\r\n"))
+        assert got == 431
+        chunked = (b"POST /api/v1/clubs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                   b"Content-Type: application/json\r\n\r\n")
+        big = b"%x\r\n%s\r\n0\r\n\r\n" % (5000, b"x" * 5000)
+        got, _, body = problem_of(raw(base, chunked + big))
+        assert got == 413 and "larger than" in body["detail"]
+        assert get(base, "/api/openapi.json")[0] == 200
+
+
+def test_slow_and_idle_connections_are_closed(fast_api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(edge, "HEAD_SECONDS", 0.3)
+    monkeypatch.setattr(edge, "BODY_IDLE_SECONDS", 0.3)
+    with served_asgi(fast_api.app) as base:
+        assert raw(base, b"") == b""  # connected, said nothing: closed
+        assert raw(base, b"GET /api/openapi.json HTTP/1.1\r\nHost") == b""  # a head that stalls
+        got, headers, body = problem_of(raw(base, b"POST /api/v1/clubs HTTP/1.1\r\nHost: x\r\n"
+                                                  b"Content-Type: application/json\r\n"
+                                                  b"Content-Length: 10\r\n\r\n{"))
+        assert (got, headers["content-type"]) == (408, PROBLEM)
+        assert get(base, "/api/openapi.json")[0] == 200
+
+
+def test_every_answer_has_the_security_headers(fast_api: Api) -> None:
+    with served_asgi(fast_api.app) as base:
+        for path in ("/api/openapi.json", "/api/v1/clubs/casino", "/api/v1/nowhere"):
+            _, headers, _ = get(base, path)
+            assert headers["x-content-type-options"] == "nosniff", path
+            assert "frame-ancestors 'none'" in headers["content-security-policy"], path
+            assert headers["referrer-policy"] == "same-origin", path
+
+
+def test_the_scoreboard_is_in_the_document(fast_api: Api) -> None:
+    spec = fast_api.client.get("/api/openapi.json").json
+    for path in ("/api/v1/clubs/{club}/scoreboard", "/api/v1/pages/clubs/{club}/scoreboard",
+                 "/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard",
+                 "/api/v1/clubs/{club}/scoreboard/stream",
+                 "/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard/stream"):
+        assert "get" in spec["paths"][path], path
+    stream = spec["paths"]["/api/v1/clubs/{club}/scoreboard/stream"]["get"]
+    assert "text/event-stream" in stream["responses"]["200"]["content"]
+    assert "503" in stream["responses"]

@@ -1,0 +1,282 @@
+"""The edge under attack, on the servers as deployed: gunicorn with deploy/gunicorn.conf.py
+(uvicorn workers, the ASGI front) on PostgreSQL, and ``domino serve`` on SQLite.
+
+- the idle-stream flood: one client opens scoreboard streams of a public club without a token
+  and never reads them; past its address's cap it gets 503 at once, while a private club's
+  viewer still gets its stream and the API answers; closing the flood frees every slot;
+- revocation across workers: an admin token revoked through one request is refused (401) by
+  every later request, on new connections spread over 3 workers;
+- malformed chunked bodies (a chunk size ``zz``): 400 problem+json every time, no traceback in
+  the server's log, the server answering on;
+- the slow-connection flood on ``domino serve``: 500 connections held open, idle or sending a
+  body byte by byte, while ordinary requests keep being answered; the server closes them all
+  within its timeouts.
+
+None of these stops PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import sys
+import threading
+import time
+from collections import Counter
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from resilience_helpers import (
+    CLUB, PROBLEM, ROOT, Gunicorn, Http, make_club, needs_pg, percentile, scratch_club,
+    wait_until,
+)
+
+pytestmark = pytest.mark.resilience
+
+CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
+STREAM = "/api/v1/clubs/{club}/scoreboard/stream"
+FLOOD = 300  # idle streams one client tries to open
+PER_CLIENT = 32  # api.live's StreamCaps.client default, restated as the test's expectation
+SLOW = 500  # connections held open on domino serve
+
+
+class Production(Gunicorn):
+    """gunicorn as deployed: ``-c deploy/gunicorn.conf.py`` (uvicorn workers)."""
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "gunicorn", "-c", str(CONFIG), "--bind",
+                f"127.0.0.1:{self.port}", "--workers", str(self.workers), "--log-level", "warning"]
+
+
+class Serve(Gunicorn):
+    """``domino serve`` (one process)."""
+
+    def __init__(self, database_url: str, log_path: Path, **environment: str) -> None:
+        super().__init__(database_url, log_path, workers=0, **environment)
+
+    def command(self) -> list[str]:
+        return [str(Path(sys.executable).with_name("domino")), "serve", "--port", str(self.port)]
+
+
+def _stream_request(club: str, token: str | None = None) -> bytes:
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    return (f"GET {STREAM.format(club=club)} HTTP/1.1\r\nHost: t\r\n{auth}\r\n").encode()
+
+
+def _status(sock: socket.socket) -> tuple[int, bytes]:
+    """The status of the answer on ``sock`` and the head read so far."""
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return (int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0), head
+
+
+def _private_club(url: str, slug: str = "private") -> str:
+    from referee.service import open_service
+
+    with open_service(url) as service:
+        service.clubs.create_club(slug, "Private")
+        return service.tokens.create_token(slug, "viewer", label="projector")
+
+
+@needs_pg
+def test_an_idle_stream_flood_starves_no_one(tmp_path: Path, figures: dict[str, Any]) -> None:
+    with scratch_club() as club:
+        from referee.service import open_service
+
+        with open_service(club.url) as service:
+            service.clubs.set_public(CLUB, True)
+        viewer = _private_club(club.url)
+        server = Production(club.url, tmp_path / "gunicorn.log", workers=2)
+        server.start()
+        try:
+            with ExitStack() as held:
+                statuses: Counter[int] = Counter()
+                began = time.monotonic()
+                refused_s: list[float] = []
+                for _ in range(FLOOD):
+                    sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                    held.callback(sock.close)
+                    sent = time.monotonic()
+                    sock.sendall(_stream_request(CLUB))
+                    status, head = _status(sock)
+                    statuses[status] += 1
+                    if status == 503:
+                        refused_s.append(time.monotonic() - sent)
+                        assert b"retry-after" in head.lower() and PROBLEM.encode() in head
+                figures["flood_s"] = round(time.monotonic() - began, 2)
+                figures["flood_statuses"] = dict(statuses)
+                figures["refusal_p99_ms"] = round(1000 * (percentile(refused_s, 99) or 0), 1)
+                # Each worker holds at most its cap for the address: the rest were refused.
+                assert statuses[200] <= 2 * PER_CLIENT and statuses[503] >= FLOOD - 2 * PER_CLIENT
+                assert set(statuses) <= {200, 503}
+                # The private club's projector, from another address, and the API meanwhile.
+                projector = socket.create_connection(("127.0.0.1", server.port), timeout=30,
+                                                     source_address=("127.0.0.2", 0))
+                held.callback(projector.close)
+                projector.sendall(_stream_request("private", viewer))
+                figures["private_viewer_status"] = _status(projector)[0]
+                assert figures["private_viewer_status"] == 200
+                reads = []
+                client = Http(server.base, club.token("referee"))
+                for _ in range(50):
+                    answer = client.call("GET", f"/api/v1/clubs/{CLUB}/matches")
+                    assert answer.status == 200
+                    reads.append(answer.elapsed)
+                client.close()
+                figures["reads_during_flood_p99_ms"] = round(1000 * (percentile(reads, 99) or 0), 1)
+            # Every socket closed: every slot free at once, so the whole cap is there again.
+            closed_at = time.monotonic()
+
+            def reopen() -> bool:
+                socks = []
+                try:
+                    for _ in range(PER_CLIENT):
+                        sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                        socks.append(sock)
+                        sock.sendall(_stream_request(CLUB))
+                        if _status(sock)[0] != 200:
+                            return False
+                    return True
+                finally:
+                    for sock in socks:
+                        sock.close()
+
+            assert wait_until(reopen, timeout=30, interval=0.1)
+            figures["slots_free_again_s"] = round(time.monotonic() - closed_at, 2)
+            figures["server_log_tracebacks"] = server.log_text().count("Traceback")
+            assert figures["server_log_tracebacks"] == 0, server.log_tail()
+        finally:
+            server.stop()
+
+
+@needs_pg
+def test_a_revoked_token_is_refused_by_every_worker_at_once(tmp_path: Path,
+                                                            figures: dict[str, Any]) -> None:
+    with scratch_club() as club:
+        # Refused tokens are limited per address (api.auth): not what this test counts.
+        server = Production(club.url, tmp_path / "gunicorn.log", workers=3,
+                            DOMINO_AUTH_FAILURES="10000 per minute")
+        server.start()
+        try:
+            admin, stolen = club.token("admin"), club.token("referee")
+            path = f"/api/v1/clubs/{CLUB}/matches"
+            warm = Counter(Http(server.base, stolen).call("GET", path).status for _ in range(30))
+            assert warm == Counter({200: 30})  # every worker has answered it (and seen it)
+            listing = Http(server.base, admin).call("GET", f"/api/v1/clubs/{CLUB}/tokens?limit=500")
+            token_id = next(t["id"] for t in listing.json() if t["label"] == "referee")
+            revoked = Http(server.base, admin).call("DELETE", f"/api/v1/clubs/{CLUB}/tokens/{token_id}")
+            assert revoked.status == 200
+            after: Counter[int] = Counter()
+            for _ in range(300):  # each a new connection: the kernel spreads them over workers
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                conn.request("GET", path, headers={"Authorization": f"Bearer {stolen}"})
+                answer = conn.getresponse()
+                answer.read()
+                after[answer.status] += 1
+                conn.close()
+            figures.update(workers=3, requests_after_revocation=sum(after.values()),
+                           statuses_after=dict(after))
+            assert after == Counter({401: 300}), after
+        finally:
+            server.stop()
+
+
+@needs_pg
+def test_malformed_chunked_bodies_are_400_problems(tmp_path: Path, figures: dict[str, Any]) -> None:
+    with scratch_club() as club:
+        server = Production(club.url, tmp_path / "gunicorn.log", workers=2)
+        server.start()
+        try:
+            bodies = [b"zz\r\n{}\r\n0\r\n\r\n", b"-1\r\n{}\r\n0\r\n\r\n", b"2\r\n{}}}\r\n0\r\n\r\n",
+                      b"0x2\r\n{}\r\n0\r\n\r\n", b"2 2\r\n{}\r\n0\r\n\r\n"]
+            statuses: Counter[str] = Counter()
+            for n in range(200):
+                request = ((f"POST /api/v1/matches/1/events HTTP/1.1\r\nHost: t\r\n"
+                           f"Authorization: Bearer {club.token('scorekeeper')}\r\n"
+                           "Content-Type: application/json\r\nIf-Match: \"0\"\r\n"
+                           "Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+                           + bodies[n % len(bodies)])
+                with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+                    sock.sendall(request)
+                    got = b""
+                    while chunk := sock.recv(65536):
+                        got += chunk
+                head = got.split(b"\r\n\r\n", 1)[0].lower()
+                status = got.split(b" ", 2)[1].decode() if got.startswith(b"HTTP/") else "none"
+                statuses[status + (" problem" if PROBLEM.encode() in head else "")] += 1
+            figures["malformed_requests"] = 200
+            figures["answers"] = dict(statuses)
+            figures["server_log_tracebacks"] = server.log_text().count("Traceback")
+            assert set(statuses) == {"400 problem"}, statuses
+            assert figures["server_log_tracebacks"] == 0, server.log_tail()
+            assert Http(server.base).call("GET", "/api/openapi.json").status == 200
+        finally:
+            server.stop()
+
+
+def test_domino_serve_answers_through_a_slow_connection_flood(tmp_path: Path,
+                                                              figures: dict[str, Any]) -> None:
+    url = f"sqlite:///{tmp_path / 'domino.db'}"
+    club = make_club(url)
+    server = Serve(url, tmp_path / "serve.log")
+    server.start()
+    stop = threading.Event()
+    try:
+        with ExitStack() as held:
+            socks: list[socket.socket] = []
+            for n in range(SLOW):
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                held.callback(sock.close)
+                if n % 2:  # a body announced, sent a byte at a time
+                    sock.sendall((f"POST /api/v1/clubs/{CLUB}/players HTTP/1.1\r\nHost: t\r\n"
+                                  "Content-Type: application/json\r\nContent-Length: 100000\r\n"
+                                  "\r\n").encode())
+                socks.append(sock)
+
+            def trickle() -> None:
+                while not stop.wait(1.0):
+                    for sock in socks[1::2]:
+                        try:
+                            sock.send(b" ")
+                        except OSError:
+                            pass
+
+            dripper = threading.Thread(target=trickle, daemon=True)
+            dripper.start()
+            reads = []
+            client = Http(server.base, club.token("referee"))
+            for _ in range(100):
+                answer = client.call("GET", f"/api/v1/clubs/{CLUB}/matches")
+                assert answer.status == 200
+                reads.append(answer.elapsed)
+            client.close()
+            figures.update(slow_connections=SLOW, requests_answered=len(reads),
+                           p50_ms=round(1000 * (percentile(reads, 50) or 0), 1),
+                           p99_ms=round(1000 * (percentile(reads, 99) or 0), 1))
+
+            def closed(sock: socket.socket) -> bool:
+                sock.settimeout(0.01)
+                try:
+                    return sock.recv(65536) == b"" or True  # an answer (408) or the close
+                except socket.timeout:
+                    return False
+                except OSError:
+                    return True
+
+            began = time.monotonic()
+            assert wait_until(lambda: all(closed(s) for s in socks), timeout=120, interval=0.5)
+            figures["all_closed_by_the_server_s"] = round(time.monotonic() - began, 1)
+            figures["server_log_tracebacks"] = server.log_text().count("Traceback")
+            assert figures["server_log_tracebacks"] == 0, server.log_tail()
+    finally:
+        stop.set()
+        server.stop()
