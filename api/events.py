@@ -11,6 +11,7 @@ from .context import service
 from .headers import (
     ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, expected_seq, paginate_seq,
 )
+from .matches import screen_answer
 from .openapi import Blueprint
 from .schemas import (
     AppendedSchema, AppendHeadersSchema, DryRunArgsSchema, EventListArgsSchema, EventSchema,
@@ -61,7 +62,8 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
     same key with another body is refused (422). With ``?dry_run=true`` (a referee previewing a
     ruling, say) the answer is 200 with the report as it would be and what changes, and nothing
-    is stored (no If-Match needed).
+    is stored (no If-Match needed). The 201 answer carries the match screen after the event
+    (`screen`, what GET /matches/{id} answers at that seq), so a screen needs no second request.
     """
     svc, who = service(), caller()
     svc.recording.may_record(match_id, event, who=who,
@@ -76,8 +78,11 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
         who=who)
     violation = recorded.violation.as_dict() if recorded.violation is not None else None
     position = {**recorded.state.as_dict(), "hands_hidden": recorded.hands_hidden}
+    screen, _ = screen_answer(match_id, who)
+    if screen["seq"] != recorded.seq:  # a retry answered after later events (or one between)
+        screen, _ = screen_answer(match_id, who, at=recorded.seq)
     body = {"seq": recorded.seq, "event": recorded.event, "violation": violation,
-            "position": position}
+            "position": position, "screen": screen}
     headers = etag_headers(recorded.seq)
     if recorded.duplicate:  # the body is the first answer's; this says nothing was stored now
         headers["Idempotent-Replayed"] = "true"

@@ -143,7 +143,16 @@ def get_match(match_id: int, summary: dict[str, Any], who: Caller):
     while a round is in progress. Send If-None-Match to poll cheaply. A finished match carries
     its chain head (chain_head, and the Domino-Chain-Head header).
     """
-    screen = service().reading.screen(match_id, who=who)
+    return screen_answer(match_id, who)
+
+
+def screen_answer(match_id: int, who: Caller, at: int | None = None
+                  ) -> tuple[dict[str, Any], dict[str, str]]:
+    """The match screen as ``GET /matches/{id}`` answers it (``MatchSchema``), with its headers;
+    with ``at``, as the table stood after that event (no undo, no chain head then)."""
+    screen = service().reading.screen(match_id, at, who=who)
+    if at is not None:
+        return {**screen.as_dict(), "chain_head": None}, etag_headers(at)
     head, headers = chain_headers(match_id, screen.position.seq, who)
     return {**screen.as_dict(), "chain_head": head}, headers
 
