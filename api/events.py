@@ -11,7 +11,7 @@ from .context import service
 from .headers import (
     ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, expected_seq, paginate_seq,
 )
-from .matches import screen_answer
+from .matches import screen_body
 from .openapi import Blueprint
 from .schemas import (
     AppendedSchema, AppendHeadersSchema, DryRunArgsSchema, EventListArgsSchema, EventSchema,
@@ -78,9 +78,9 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
         who=who)
     violation = recorded.violation.as_dict() if recorded.violation is not None else None
     position = {**recorded.state.as_dict(), "hands_hidden": recorded.hands_hidden}
-    screen, _ = screen_answer(match_id, who)
+    screen = screen_body(match_id, who)
     if screen["seq"] != recorded.seq:  # a retry answered after later events (or one between)
-        screen, _ = screen_answer(match_id, who, at=recorded.seq)
+        screen = screen_body(match_id, who, at=recorded.seq)
     body = {"seq": recorded.seq, "event": recorded.event, "violation": violation,
             "position": position, "screen": screen}
     headers = etag_headers(recorded.seq)

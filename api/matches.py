@@ -143,16 +143,7 @@ def get_match(match_id: int, summary: dict[str, Any], who: Caller):
     while a round is in progress. Send If-None-Match to poll cheaply. A finished match carries
     its chain head (chain_head, and the Domino-Chain-Head header).
     """
-    return screen_answer(match_id, who)
-
-
-def screen_answer(match_id: int, who: Caller, at: int | None = None
-                  ) -> tuple[dict[str, Any], dict[str, str]]:
-    """The match screen as ``GET /matches/{id}`` answers it (``MatchSchema``), with its headers;
-    with ``at``, as the table stood after that event (no undo, no chain head then)."""
-    screen = service().reading.screen(match_id, at, who=who)
-    if at is not None:
-        return {**screen.as_dict(), "chain_head": None}, etag_headers(at)
+    screen = service().reading.screen(match_id, who=who)
     head, headers = chain_headers(match_id, screen.position.seq, who)
     return {**screen.as_dict(), "chain_head": head}, headers
 
@@ -217,3 +208,11 @@ def get_signing_key():
     if request.args.get("format") == "pem":
         return Response(published["pem"], mimetype="application/x-pem-file")
     return Response(json.dumps(published), mimetype="application/json")
+
+
+def screen_body(match_id: int, who: Caller, at: int | None = None) -> dict[str, Any]:
+    """The match screen as ``GET /matches/{id}`` answers it (``MatchSchema``); with ``at``, as
+    the table stood after that event (with no chain head: that is the record's now)."""
+    screen = service().reading.screen(match_id, at, who=who)
+    head = None if at is not None else chain_headers(match_id, screen.position.seq, who)[0]
+    return {**screen.as_dict(), "chain_head": head}

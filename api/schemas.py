@@ -429,7 +429,7 @@ class AppendedSchema(Schema):
     screen = fields.Nested(MatchSchema, required=True, metadata={
         "description": "the match screen after the event, as GET /matches/{id} answers it to "
                        "this token at that seq (a retry answered after later events: the "
-                       "table as it stood then, with no undo)"})
+                       "table as it stood right after its own event)"})
 
 
 class IdempotencyHeadersSchema(Schema):
