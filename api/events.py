@@ -59,12 +59,12 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
     event that only a hand this token may not see contradicts is stored as such a dispute, and
     answered as the token's record has it). Rulings (penalty, void, annul, forfeit, stands,
     amend) take a referee's token; play (deal, play, draw, pass, reveal, note) a scorekeeper's
-    or better, and so does a void of the token's own last entry (an undo). The answer carries
-    the match's screen after the event, as GET /api/v1/matches/{id} gives it to this token.
+    or better, and so does a void of the token's own last entry (an undo).
     An Idempotency-Key makes a retry safe: the same key and body get the first answer again; the
     same key with another body is refused (422). With ``?dry_run=true`` (a referee previewing a
     ruling, say) the answer is 200 with the report as it would be and what changes, and nothing
-    is stored (no If-Match needed).
+    is stored (no If-Match needed). The 201 answer carries the match screen after the event
+    (`screen`, what GET /matches/{id} answers at that seq), so a screen needs no second request.
     """
     svc, who = service(), caller()
     if args["dry_run"]:

@@ -441,8 +441,10 @@ class AppendedSchema(Schema):
     violation = fields.Nested(ViolationSchema, allow_none=True, required=True, metadata={
         "description": "set when a disputed event was stored despite a violation"})
     position = fields.Nested(PositionSchema, required=True)
-    screen = fields.Dict(required=True, metadata={
-        "description": "the match now, as GET /api/v1/matches/{id} gives it to this token"})
+    screen = fields.Nested(MatchSchema, required=True, metadata={
+        "description": "the match screen after the event, as GET /matches/{id} answers it to "
+                       "this token at that seq (a retry answered after later events: the "
+                       "table as it stood right after its own event)"})
 
 
 class IdempotencyHeadersSchema(Schema):

@@ -1,10 +1,12 @@
 """The scorekeeper's page for phones (docs/pages.md, "The scorekeeper's page"): ``/score`` to
 sign in and pick or start a match, ``/score/matches/{id}`` to record it by taps.
 
-The pages are shells: their script (``api/static/score.js``) keeps the token in the browser's
-localStorage and talks to the REST API with it as a bearer header (never in a URL), and draws
-the match screen the API answers (``GET /api/v1/matches/{id}``): the legal moves, the tiles
-not seen, the undo are the service's. Nothing here decides a rule or an access: the only
+The pages are shells: their scripts (ES modules in ``api/static/score/``, no build step) keep
+the token in the browser's localStorage and talk to the REST API with it as a bearer header
+(never in a URL), and draw the match screen the API answers (``GET /api/v1/matches/{id}``, and
+the ``screen`` of each append's answer): the legal moves, the tiles not seen, the undo are the
+service's. Each page embeds the translations of the scripts' strings as JSON
+(``<script type="application/json" id="messages">``, docs/pages.md "Translating the page"). Nothing here decides a rule or an access: the only
 answer with data is ``/score/me``, who the token's holder is, from the API's authentication.
 """
 
@@ -20,8 +22,10 @@ from .pages.views import POLICY
 blp = Blueprint("score", __name__)
 
 
-def _page(template: str, **context: object) -> Response:
-    response = Response(render_template(template, **context), mimetype="text/html")
+def _page(template: str, script: str, **context: object) -> Response:
+    # messages: the scripts' msgids and their translations; none yet, so they show in English.
+    html = render_template(template, script=script, messages={}, **context)
+    response = Response(html, mimetype="text/html")
     # The shell holds no data of anyone's: it may be kept, but is checked again.
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Content-Security-Policy"] = POLICY
@@ -34,13 +38,13 @@ def _page(template: str, **context: object) -> Response:
 def start() -> Response:
     """Sign in; the club's live matches; a new match (preset, players, table)."""
     presets = [{"name": name, "seats": list(PRESET_SEATS[name])} for name in PRESETS]
-    return _page("score/start.html", presets=presets)
+    return _page("score/start.html", "start.js", presets=presets)
 
 
 @blp.route("/score/matches/<int:match_id>")
 def match(match_id: int) -> Response:
     """One match, recorded by taps."""
-    return _page("score/match.html", match_id=match_id)
+    return _page("score/match.html", "match.js", match_id=match_id)
 
 
 @blp.route("/score/me")

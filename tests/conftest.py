@@ -62,3 +62,17 @@ def _signing_key(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     made in the working directory (referee.service.acta.key_path)."""
     monkeypatch.setenv("DOMINO_SIGNING_KEY",
                        str(tmp_path_factory.getbasetemp() / "signing-key.pem"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The resilience suite stops PostgreSQL and kills servers: it runs only when the -m
+    expression names it (``-m resilience``). A run's -m replaces addopts' ``-m "not
+    resilience"``, so without this ``-m "not slow"`` (or ``-m slow``) would start it."""
+    if "resilience" in (config.getoption("markexpr") or ""):
+        return
+    kept, left = [], []
+    for item in items:
+        (kept if item.get_closest_marker("resilience") is None else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept

@@ -151,6 +151,7 @@ def _loaded_by(code: str) -> set[str]:
     return {m.split(".")[0] for m in out.split()} | {m for m in out.split() if m.startswith("referee.")}
 
 
+@pytest.mark.slow  # starts a process
 def test_importing_the_core_pulls_in_nothing_else() -> None:
     loaded = _loaded_by("import referee, referee.core.simulate")
     outside = {m for m in loaded if "." not in m and m not in sys.stdlib_module_names
@@ -159,6 +160,7 @@ def test_importing_the_core_pulls_in_nothing_else() -> None:
     assert not [m for m in loaded if m.startswith("referee.") and not m.startswith("referee.core")]
 
 
+@pytest.mark.slow  # starts a process
 def test_the_service_pulls_in_no_framework() -> None:
     loaded = _loaded_by("import referee.service")
     assert not loaded & (FRAMEWORKS | {"api", "cli", "migrations"})

@@ -102,6 +102,7 @@ def test_behind_trusted_proxies_the_client_address_is_logged(tmp_path: Path,
     assert access.records[-1].remote_addr == "127.0.0.1"
 
 
+@pytest.mark.slow  # starts a process
 def test_with_no_logging_configured_lines_go_to_stderr(tmp_path: Path) -> None:
     # What domino serve and a plain gunicorn get: nobody configured logging, lines still appear.
     script = (

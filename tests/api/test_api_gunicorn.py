@@ -20,8 +20,9 @@ from api_helpers import make_api
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
 GUNICORN = Path(sys.executable).with_name("gunicorn")
-pytestmark = pytest.mark.skipif(not GUNICORN.exists() or sys.platform == "win32",
-                                reason="gunicorn is not installed here")
+pytestmark = [pytest.mark.slow,  # starts gunicorn
+              pytest.mark.skipif(not GUNICORN.exists() or sys.platform == "win32",
+                                 reason="gunicorn is not installed here")]
 
 
 def free_port() -> int:

@@ -13,6 +13,7 @@ import os
 import uuid
 from typing import Any
 
+import pytest
 import schemathesis
 from api_helpers import SERVER_TOKEN, Api, api  # noqa: F401
 from hypothesis import HealthCheck, assume, given, settings
@@ -22,6 +23,7 @@ from schemathesis.checks import negative_data_rejection, positive_data_acceptanc
 
 # Per operation and generation mode; raise it for a longer hunt.
 EXAMPLES = int(os.environ.get("DOMINO_SCHEMATHESIS_EXAMPLES", "40"))
+pytestmark = pytest.mark.slow  # fuzzes the whole API (minutes)
 
 
 def _token(api: Api, method: str, path: str) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # every test starts the command as a process
 EXAMPLES = ROOT / "examples"
 GOOD = str(EXAMPLES / "parejas.jsonl")
 RENEGE = str(EXAMPLES / "parejas-renege.jsonl")

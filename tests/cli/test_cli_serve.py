@@ -10,11 +10,13 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from referee.service import open_service
 from migrations.runner import is_current
 
 DOMINO = str(Path(sys.executable).with_name("domino"))
+pytestmark = pytest.mark.slow  # starts domino serve
 
 
 def free_port() -> int:

@@ -24,6 +24,7 @@ from cli.lazy import LazyGroup
 from cli.main import COMMANDS, main
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # start-up is measured in fresh interpreters
 EXAMPLE = str(ROOT / "examples" / "parejas.jsonl")
 RENEGE = str(ROOT / "examples" / "parejas-renege.jsonl")
 HEAVY = ("sqlalchemy", "flask", "alembic", "referee.service", "referee.store", "migrations", "api")

@@ -377,6 +377,7 @@ def in_a_terminal(cli: Cli, match_id: int, data_dir: Path, keys: list[bytes]) ->
 LEFT, UP = b"\x1b[D", b"\x1b[A"
 
 
+@pytest.mark.slow  # starts a process
 def test_readline_edits_lines_and_keeps_a_history_and_no_escape_code_is_stored(
         cli: Cli, tmp_path: Path) -> None:
     match_id = cli.new_match()

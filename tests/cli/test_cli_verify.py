@@ -118,6 +118,7 @@ def test_bad_input_is_a_clear_error(cli: Cli, played: dict[str, Path], tmp_path:
     assert "not finished" in cli.run("acta", cli.new_match(), code=1).output
 
 
+@pytest.mark.slow  # starts a process
 def test_verify_loads_no_database_nor_web_framework(played: dict[str, Path]) -> None:
     ran = run_alone("verify", "--acta", str(played["acta"]), "--key", str(played["key"]),
                     str(played["log"]))

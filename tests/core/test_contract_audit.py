@@ -307,6 +307,7 @@ def _validate(tmp_path: Path, *texts: bytes | str, as_json: bool = True):
     return done.returncode, lines, paths
 
 
+@pytest.mark.slow  # starts a process
 @pytest.mark.skipif(not Path(DOMINO).exists(), reason="the domino script is not installed")
 def test_validate_exit_codes_and_json_lines(tmp_path: Path) -> None:
     """"`domino validate LOG...` takes one or more logs (with `--json`, one report per line, in

@@ -30,9 +30,9 @@ CHROMIUM = os.environ.get("DOMINO_CHROMIUM") or shutil.which("chromium") or "/us
 ARTIFACTS = Path(os.environ.get("DOMINO_PAGES_ARTIFACTS") or Path(__file__).parent / "artifacts")
 SIZES = ((360, 800), (1280, 900))
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     not os.access(CHROMIUM, os.X_OK),
-    reason=f"no chromium at {CHROMIUM}: apt-get install chromium (or set DOMINO_CHROMIUM)")
+    reason=f"no chromium at {CHROMIUM}: apt-get install chromium (or set DOMINO_CHROMIUM)")]
 
 
 @pytest.fixture(scope="module")

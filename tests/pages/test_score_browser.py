@@ -33,8 +33,7 @@ from referee.core.simulate import random_match
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 360, "height": 800}
-TIMINGS: list[float] = []  # ms from a tap to its answer drawn (the table after the event)
-READY: list[float] = []  # ms from a tap to the next screen's controls
+TIMINGS: list[float] = []  # ms from a tap to the screen after it drawn (one request)
 
 
 @pytest.fixture(scope="module")
@@ -43,12 +42,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]
     with served(api.app) as base:
         yield api, base
     api.service.close()
-    for name, times in (("tap to answer drawn", TIMINGS), ("tap to next controls", READY)):
-        if times:
-            print(f"\n{name}, {len(times)} taps: median {statistics.median(times):.1f} ms, "
-                  f"90th percentile {statistics.quantiles(times, n=10)[-1]:.1f} ms, "
-                  f"max {max(times):.1f} ms", end="")
-    print()
+    if len(TIMINGS) > 1:
+        print(f"\ntap to the screen after it, {len(TIMINGS)} taps: median "
+              f"{statistics.median(TIMINGS):.1f} ms, 90th percentile "
+              f"{statistics.quantiles(TIMINGS, n=10)[-1]:.1f} ms, max {max(TIMINGS):.1f} ms")
 
 
 class Phone:
@@ -64,6 +61,7 @@ class Phone:
         self.base = base
         self.errors: list[str] = []
         self.urls: list[str] = []
+        self.requests: list[tuple[str, str]] = []  # (method, path) of each API call
         self._listen()
 
     def reopen(self) -> None:
@@ -78,7 +76,13 @@ class Phone:
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
                      and "Failed to load resource" not in m.text else None)
-        self.page.on("request", lambda r: self.urls.append(r.url))
+        self.page.on("request", self._request)
+
+    def _request(self, request: Any) -> None:
+        self.urls.append(request.url)
+        path = request.url.removeprefix(self.base)
+        if path.startswith("/api/"):
+            self.requests.append((request.method, path))
 
     def open(self, match_id: int) -> "Phone":
         self.page.goto(f"{self.base}/score/matches/{match_id}")
@@ -98,8 +102,10 @@ class Phone:
 
     def tap(self, event: dict[str, Any], stored: bool = True) -> None:
         """Tap the button that appends ``event``; wait until the table shows it stored (or, for
-        a tap the referee refuses, until the refusal shows)."""
+        a tap the referee refuses, until the refusal shows). A tap is one request: the append,
+        whose answer carries the screen after it (the undo's name may be read once more)."""
         before = self.seq
+        sent = len(self.requests)
         button = self.button(event).first
         if not button.is_visible():  # in a folded picker: unfold it
             self.page.locator(f"details:has(button[data-event='{hook(event)}']) > summary").click()
@@ -109,13 +115,19 @@ class Phone:
             self.page.wait_for_selector("#actions[aria-busy=false]")
         else:
             self.page.wait_for_selector("#refused")
-        TIMINGS.extend(self.page.evaluate("window.scoreTimings.splice(0)"))
-        READY.extend(self.page.evaluate("window.scoreReady.splice(0)"))
+        assert [r for r in self.requests[sent:] if "/events?after=" not in r[1]] == [
+            ("POST", self.page.url.removeprefix(self.base).replace("/score/", "/api/v1/") + "/events")]
+        TIMINGS.extend(self.page.evaluate("() => window.scoreTimings.splice(0)"))
 
-    def shot(self, name: str) -> None:
+    def shot(self, name: str, wide: bool = False) -> None:
+        """A screenshot at 360x800; with ``wide``, at 1280x900 too (a tablet on the table)."""
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.page.evaluate("window.scrollTo(0, 0)")  # the sticky bar drawn at the top
+        self.page.evaluate("() => window.scrollTo(0, 0)")  # the sticky bar drawn at the top
         self.page.screenshot(path=str(ARTIFACTS / f"score-{name}-360x800.png"), full_page=True)
+        if wide:
+            self.page.set_viewport_size({"width": 1280, "height": 900})
+            self.page.screenshot(path=str(ARTIFACTS / f"score-{name}-1280x900.png"), full_page=True)
+            self.page.set_viewport_size(PHONE)
 
     def check_layout(self) -> None:
         """Fits 360 px; every control at least 44 px each way; text contrast at least 4.5:1."""
@@ -248,7 +260,7 @@ def test_sign_in_and_start_a_match_from_the_phone(server: tuple[Api, str], phone
     page.check("#new-players")
     page.fill("#table", "7")
     phone.check_layout()
-    phone.shot("start")
+    phone.shot("start", wide=True)
     page.click("#new-match button[type=submit]")
     page.wait_for_url("**/score/matches/*")
     page.wait_for_selector("#state[aria-busy=false]")
@@ -278,7 +290,7 @@ def test_a_closed_parejas_round_and_its_reveals_by_taps(server: tuple[Api, str],
     phone.tap({"type": "deal"})  # closed: no hand seen
     assert phone.page.locator("[data-event*='\"seat\":3,\"tile\":\"6-6\"']").count() == 1
     phone.check_layout()
-    phone.shot("parejas-lead")
+    phone.shot("parejas-lead", wide=True)
     for n, event in enumerate(round_events[1:]):
         if n:  # after the lead: whose turn, by name
             assert phone.page.locator("#turn strong").text_content() == players[event["seat"]]
@@ -290,7 +302,7 @@ def test_a_closed_parejas_round_and_its_reveals_by_taps(server: tuple[Api, str],
         "input[data-reveal-pips]", "xs => xs.map(x => x.dataset.revealPips)"))
     assert owed and all(pips[s][0] > 0 for s in owed)
     phone.check_layout()
-    phone.shot("parejas-reveals")
+    phone.shot("parejas-reveals", wide=True)
     for n, seat in enumerate(owed):  # the first by its tiles, the others by their pips
         before = phone.seq
         if n == 0:
@@ -344,7 +356,7 @@ def test_an_open_mano_a_mano_round_with_draws_by_taps(server: tuple[Api, str], p
             if draws == 1:
                 page.click("#draw-seen > summary")
                 phone.check_layout()
-                phone.shot("open-draw")
+                phone.shot("open-draw", wide=True)
                 page.click("#draw-seen > summary")
         phone.tap(event)
     assert draws
@@ -418,7 +430,7 @@ def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(table: Table
     assert "refused" in phone.status and "passed holding" in phone.status
     assert phone.seq == 2
     phone.check_layout()
-    phone.shot("refused")
+    phone.shot("refused", wide=True)
     disputed = {"type": "pass", "seat": seat, "disputed": True}
     assert page.get_attribute("#record-disputed", "data-event") == hook(disputed)
     phone.tap(disputed)
@@ -426,7 +438,7 @@ def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(table: Table
     assert events_of(api, match_id)[-1] == disputed
     page.wait_for_selector("#disputes [data-dispute='3']")
     assert "renege" in page.locator("#disputes").text_content()
-    phone.shot("disputed")
+    phone.shot("disputed", wide=True)
 
 
 def test_undo_voids_ones_own_last_entry(table: Table, phones: Any) -> None:
@@ -434,7 +446,7 @@ def test_undo_voids_ones_own_last_entry(table: Table, phones: Any) -> None:
     phone.tap(simulated[2])
     undo = {"type": "void", "target": 3, "reason": "undone by the scorekeeper"}
     tile = simulated[2]["tile"]
-    phone.page.wait_for_function(f"document.getElementById('undo').textContent.includes('plays {tile}')")
+    phone.page.wait_for_selector(f"#undo:has-text('plays {tile}')")
     phone.tap(undo)
     assert events_of(api, match_id)[-1] == undo
     assert phone.page.locator("#line .tile").count() == 1  # the play is struck
@@ -479,10 +491,10 @@ def test_offline_in_the_middle_of_a_tap_stores_it_once_when_back(table: Table) -
     page = phone.page
     phone.context.set_offline(True)
     phone.button(simulated[2]).click()
-    page.wait_for_function("document.getElementById('message').textContent.includes('kept on this phone')")
+    page.wait_for_selector("#message:has-text('kept on this phone')")
     assert page.get_attribute("#net", "data-net") == "offline"
     kept = page.evaluate(f"localStorage.getItem('domino-referee.score.pending.{match_id}')")
-    assert json.loads(kept)["event"] == simulated[2]
+    assert json.loads(kept)["body"] == simulated[2]
     phone.check_layout()
     phone.shot("offline")
     assert events_of(api, match_id) == simulated[:2]
@@ -520,3 +532,45 @@ def test_offline_in_the_middle_of_a_tap_stores_it_once_when_back(table: Table) -
     page.wait_for_selector("#state[data-seq='5']")
     assert events_of(api, match_id) == simulated[:5]
     assert page.evaluate(f"localStorage.getItem('domino-referee.score.pending.{match_id}')") is None
+
+
+# ------------------------------------------------------------------ the page's words
+
+
+SPANISH = {
+    "": {"lang": "es", "plurals": ["one", "many", "other"]},
+    "Online": "En línea",
+    "%(name)s plays": "Juega %(name)s",
+    "Open dispute (%(n)s)": ["Disputa abierta (%(n)s)", "Disputas abiertas (%(n)s, muchas)",
+                             "Disputas abiertas (%(n)s)"],
+}
+
+
+def test_the_page_speaks_the_dictionary_the_server_embeds(server: tuple[Api, str],
+                                                          phones: Any) -> None:
+    """The scripts' words come from the page's <script id="messages"> (rendered empty until the
+    catalogs fill it): a translation, a plural form by the language's rule, %(name)s filled in,
+    the msgid where there is no translation."""
+    api, base = server
+    players = ["Ana", "Beto"]
+    match_id = new_match(api, "mano-a-mano", players)
+    hands = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
+             ["6-4", "5-4", "4-3", "3-2", "2-1", "1-0", "0-0"]]
+    api.record(match_id, [{"type": "deal", "hands": hands}, {"type": "play", "seat": 0, "tile": "6-6"},
+                          {"type": "pass", "seat": 1, "disputed": True}], start=0)  # holding 6-4
+    phone = phones()
+    page = phone.page
+
+    def in_spanish(route: Any) -> None:
+        html = route.fetch().text()
+        empty = '<script type="application/json" id="messages">{}</script>'
+        assert empty in html
+        route.fulfill(body=html.replace(empty, empty.replace("{}", json.dumps(SPANISH))),
+                      content_type="text/html")
+
+    page.route(f"**/score/matches/{match_id}", in_spanish)
+    phone.open(match_id)
+    assert page.locator("#net-text").text_content() == "En línea"
+    assert page.locator("#disputes-h").text_content() == "Disputa abierta (1)"
+    assert page.locator("#plays h2").text_content() == "Juega Beto"
+    assert page.locator("#moves h2").text_content() == "Or"  # no entry: the msgid

@@ -213,6 +213,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow  # starts a process
 def test_the_pairing_does_not_depend_on_the_hash_seed() -> None:
     """Sets and dicts of strings iterate in another order under another hash seed: the engine
     must not let that reach its answer (networkx's matching included)."""

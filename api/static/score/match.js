@@ -1,0 +1,184 @@
+/* /score/matches/{id}: the match, recorded by taps (docs/pages.md, "The scorekeeper's page").
+   A tap is one request: the append (If-Match: the seq shown, through the outbox) answers the
+   screen after it, which is drawn whole. The page reads GET /api/v1/matches/{id} only to
+   open, to poll for another phone's events, and to recover (a 412, a retry answered late). */
+import {el, say} from "./dom.js";
+import {_} from "./i18n.js";
+import {keypads} from "./keypads.js";
+import {offline, showOnline} from "./net.js";
+import {Outbox} from "./outbox.js";
+import {pickers} from "./pickers.js";
+import {PREFIX, api, problemText, showWho, signInLink, store, token, whoAmI} from "./session.js";
+import {drawTable} from "./table.js";
+import {describe} from "./words.js";
+
+const POLL = PREFIX + "poll";  // ms between polls of the screen (0: none); the tests set it
+window.scoreTimings = [];  // ms from each tap to the screen after it drawn (the browser test)
+
+const matchId = document.body.getAttribute("data-match");
+const path = "/api/v1/matches/" + matchId;
+const stateBox = document.getElementById("state");
+const actions = document.getElementById("actions");
+let screen = null;
+let etag = null;
+let refused = null;  // the last event the referee refused, offered as disputed
+let tappedAt = null;  // performance.now() of the tap out, null for one resumed after a reload
+const recorded = new Map();  // seq -> event, as the record holds it (to name the undo)
+
+function draw(next, tag) {
+  screen = next;
+  etag = tag || '"' + next.seq + '"';
+  drawTable(stateBox, screen);
+  drawActions();
+}
+
+function drawActions() {
+  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen, nameUndo));
+  busy(outbox.busy);
+}
+
+// The undo button says what it takes back: that event, from a tap's answer or read once.
+async function nameUndo(button, seq) {
+  const label = () => {
+    button.textContent = _("Undo: %(event)s (event %(seq)s)", {
+      event: describe(recorded.get(seq), screen.players), seq: seq});
+  };
+  if (recorded.has(seq)) { label(); return; }
+  try {
+    const answer = await api("GET", path + "/events?after=" + (seq - 1) + "&limit=1");
+    if (answer.status === 200 && answer.body.length && answer.body[0].seq === seq) {
+      recorded.set(seq, answer.body[0].event);
+      if (button.isConnected) label();
+    }
+  } catch (error) { /* the button keeps its plain label */ }
+}
+
+// Every control of the screen disabled while a tap is out: a double tap records one event.
+function busy(on) {
+  actions.setAttribute("aria-busy", on ? "true" : "false");
+  for (const b of actions.querySelectorAll("button[data-event]")) {
+    if (on) {
+      if (!b.hasAttribute("data-was-disabled")) b.setAttribute("data-was-disabled", b.disabled ? "1" : "0");
+      b.disabled = true;
+    } else if (b.hasAttribute("data-was-disabled")) {
+      b.disabled = b.getAttribute("data-was-disabled") === "1";
+      b.removeAttribute("data-was-disabled");
+    }
+  }
+}
+
+// The screen read again; quiet: with If-None-Match (a 304 when nothing changed). True when
+// the screen shown is the match's, false when the answer was a problem (shown), null when no
+// answer came.
+async function load(quiet) {
+  let answer;
+  try {
+    answer = await api("GET", path, {headers: quiet && etag ? {"If-None-Match": etag} : {}});
+  } catch (error) {
+    if (!outbox.busy) offline();
+    return null;
+  }
+  if (!outbox.busy) showOnline();
+  if (answer.status === 304) return true;
+  if (answer.status !== 200) { say(problemText(answer), "error"); return false; }
+  draw(answer.body, answer.headers.get("ETag"));
+  return true;
+}
+
+function timed() {
+  if (tappedAt !== null) window.scoreTimings.push(performance.now() - tappedAt);
+  tappedAt = null;
+}
+
+async function answered(answer, item) {
+  const event = item.body;
+  if (answer.status === 201) {
+    const replayed = answer.headers.get("Idempotent-Replayed") === "true";
+    const body = answer.body;
+    recorded.set(body.seq, body.event);
+    const params = {event: describe(event, screen.players), seq: body.seq};
+    if (body.violation) say(replayed ? _("Recorded as disputed: %(event)s (event %(seq)s), saved before the connection dropped.", params)
+                                     : _("Recorded as disputed: %(event)s (event %(seq)s).", params), "warn");
+    else say(replayed ? _("Recorded: %(event)s (event %(seq)s), saved before the connection dropped.", params)
+                      : _("Recorded: %(event)s (event %(seq)s).", params), "ok");
+    draw(body.screen, answer.headers.get("ETag"));
+    timed();
+    if (replayed) await load(true);  // answered late: another phone may have recorded since
+    return;
+  }
+  if (answer.status === 412) {
+    say(_("Another device recorded first (the match is at event %(seq)s). The table is shown again: look, then tap again if it still stands.",
+          {seq: (answer.body || {}).current_seq}), "error");
+    if ((await load(false)) !== true) drawActions();
+    timed();
+    return;
+  }
+  if (answer.status === 422 && answer.body && answer.body.violation) {
+    refused = event;
+    say(_("The referee refused %(event)s: %(reason)s", {
+      event: describe(event, screen.players), reason: answer.body.violation.message}), "error");
+  } else {
+    say(_("Not recorded: %(problem)s", {problem: problemText(answer)}), "error");
+  }
+  drawActions();
+  timed();
+}
+
+const outbox = new Outbox(PREFIX + "pending." + matchId, {
+  answered: answered,
+  unanswered: (item) => say(_("Not saved yet: %(event)s. It is kept on this phone and sent again when the connection is back.",
+                              {event: describe(item.body, screen.players)}), "warn"),
+});
+
+function tap(event) {
+  if (outbox.busy) return;  // one tap at a time
+  refused = null;
+  tappedAt = performance.now();
+  say(_("Saving: %(event)s…", {event: describe(event, screen.players)}));
+  busy(true);
+  outbox.put({method: "POST", path: path + "/events", body: event,
+              headers: {"If-Match": '"' + screen.seq + '"'}});
+}
+
+actions.addEventListener("click", (e) => {
+  const button = e.target.closest("button");
+  if (!button || button.disabled) return;
+  if (button.id === "dismiss") { refused = null; say(""); drawActions(); return; }
+  const json = button.getAttribute("data-event");
+  if (json) tap(JSON.parse(json));
+});
+
+// Not while something is being typed here (a hand, pips, a note): a redraw would lose it.
+function typing() {
+  const active = document.activeElement;
+  return active && active.tagName === "INPUT" && actions.contains(active) && active.value !== "";
+}
+
+async function open() {
+  if (!token()) {
+    say(signInLink(), "error");
+    stateBox.setAttribute("aria-busy", "false");
+    document.getElementById("loading").textContent = _("Not signed in.");
+    return;
+  }
+  whoAmI().then(showWho, () => {});
+  let read = await load(false);
+  while (read === null) {  // no answer: the Wi-Fi, or the server starting; try again
+    await new Promise((resume) => setTimeout(resume, 2000));
+    read = await load(false);
+  }
+  if (!read) return;
+  const kept = outbox.resume();  // a tap that got no answer before the page was closed
+  if (kept) {
+    say(_("Saving: %(event)s…", {event: describe(kept.body, screen.players)}));
+    busy(true);
+  }
+  const pollMs = store.getItem(POLL) === null ? 4000 : Number(store.getItem(POLL));
+  if (pollMs > 0) {
+    setInterval(() => {
+      if (!outbox.busy && !typing() && document.visibilityState !== "hidden") load(true);
+    }, pollMs);
+  }
+}
+
+open();
