@@ -13,7 +13,7 @@ from ..store import db
 from ..store.pages import set_club_public
 from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
-from .errors import Duplicate, Invalid, Unauthorized
+from .errors import N_, Duplicate, Invalid, Phrase, Unauthorized
 from .lookup import club_row
 from .tokens import issue_token
 
@@ -29,7 +29,7 @@ class Clubs:
         answer, shown this once), in the same transaction: never a club nobody can manage."""
         require_server(who)
         slug = checks.slug(slug)
-        name = checks.name(name, "club name")
+        name = checks.name(name, Phrase(N_("club name")))
         with db.writing(self.engine) as conn:
             try:
                 store.insert_club(conn, slug, name, self.clock())
@@ -52,7 +52,7 @@ class Clubs:
         Returns the club."""
         require(who, club, Action.MANAGE)
         if type(public) is not bool:
-            raise Invalid(f"public must be true or false, not {public!r}")
+            raise Invalid("public must be true or false, not %(value)r", value=public)
         with db.writing(self.engine) as conn:
             set_club_public(conn, club_row(conn, club).id, public)
             return _club(club_row(conn, club))

@@ -69,7 +69,7 @@ class Pages:
         info = self.svc.clubs.get_club(club, who=who)
         names = self._names(club, who)
         if type(player_id) is not int or player_id not in names:
-            raise NotFound(f"no player {player_id!r} in this club")
+            raise NotFound("no player %(player)r in this club", player=player_id)
         finished = self._matches(club, names[player_id], who)
         with db.reading(self.svc.engine) as conn:
             seating = seats_of(conn, [m["id"] for m in finished])
@@ -133,7 +133,7 @@ class Pages:
         except Forbidden:
             summary = None
         if summary is None or summary["club"] != club:
-            raise NotFound(f"no match {match_id} in this club")
+            raise NotFound("no match %(match)s in this club", match=match_id)
         return summary
 
     def _names(self, club: str, who: Caller) -> dict[int, str]:

@@ -30,7 +30,7 @@ from .. import store
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import Duplicate, Invalid, NotFound
+from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
 
 # The closeness rule (is_close): keys that differ only in accents, or one edit apart (an
@@ -263,7 +263,7 @@ class Players:
         matches keep the names they were recorded with. Renaming to the name it has changes
         and records nothing."""
         require(who, club, Action.MANAGE)
-        name = checks.player_name(new_name, "new name")
+        name = checks.player_name(new_name, Phrase(N_("new name")))
         key = checks.name_key(name)
         reason = _reason(reason)
         with db.writing(self.engine) as conn:
@@ -335,7 +335,7 @@ def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: boo
     if isinstance(player, str):
         found = find(conn, club_id, player)
         if found is None:
-            raise NotFound(f"no player {checks.player_name(player)!r} in {club}")
+            raise NotFound("no player %(player)r in %(club)s", player=checks.player_name(player), club=club)
         if not lock:
             return found
         row = store.player_by_id(conn, club_id, found.id, for_update=True)
@@ -344,10 +344,11 @@ def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: boo
         return row
     number = checks.match_number(player) if type(player) is int else None
     if number is None:
-        raise Invalid(f"a player is named by its id (a whole number) or its name, not {player!r}")
+        raise Invalid("a player is named by its id (a whole number) or its name, not %(player)r",
+                      player=player)
     row = store.player_by_id(conn, club_id, number, for_update=lock)
     if row is None:
-        raise NotFound(f"no player {number} in {club}")
+        raise NotFound("no player %(player)s in %(club)s", player=number, club=club)
     if row.merged_into is not None and not follow:
         raise Invalid(_merged_away(conn, row))
     return row
@@ -381,7 +382,7 @@ def _reason(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise Invalid("a reason must be given (non-empty text): the audit keeps it")
     if len(value) > REASON_LENGTH:
-        raise Invalid(f"a reason is at most {REASON_LENGTH} characters")
+        raise Invalid("a reason is at most %(length)s characters", length=REASON_LENGTH)
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
         raise Invalid("a reason may not contain control characters")
     return value.strip()
@@ -389,7 +390,7 @@ def _reason(value: Any) -> str:
 
 def _flag(value: Any, what: str) -> None:
     if type(value) is not bool:
-        raise Invalid(f"{what} must be true or false, not {value!r}")
+        raise Invalid("%(what)s must be true or false, not %(value)r", what=what, value=value)
 
 
 def player_summary(row: Row) -> dict[str, Any]:

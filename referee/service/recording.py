@@ -195,7 +195,7 @@ class Recording:
                         token_id=who.token_id)
         number = checks.match_number(match_id)
         if number is None:
-            raise NotFound(f"no match {match_id!r}")
+            raise NotFound("no match %(match)r", match=match_id)
         action, undo_at = self._action(number, event, who, client_event_id)
         if undo_at is not None and expected_seq is None:
             expected_seq = undo_at  # an undo appends right after what it was judged on

@@ -136,7 +136,7 @@ class MatchRepository:
         number = checks.match_number(match_id)
         row = store.match_row(conn, number, **kwargs) if number is not None else None
         if row is None:
-            raise NotFound(f"no match {match_id!r}")
+            raise NotFound("no match %(match)r", match=match_id)
         return row
 
     def club_of(self, match_id: Any) -> str:

@@ -15,7 +15,7 @@ from ..store import db
 from ..store.schema import ROLES
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import NotFound, Unauthorized
+from .errors import N_, NotFound, Phrase, Unauthorized
 from .lookup import club_row
 
 MAX_TOKEN_LENGTH = 200
@@ -46,7 +46,7 @@ class Tokens:
         """A new token (the plaintext, shown once: only its sha256 is stored)."""
         require(who, club, Action.MANAGE)
         role = checks.one_of(role, ROLES, "role")
-        label = checks.optional_name(label, "token label")
+        label = checks.optional_name(label, Phrase(N_("token label")))
         with db.writing(self.engine) as conn:
             return issue_token(conn, club_row(conn, club).id, role, label, self.clock())
 
@@ -67,11 +67,11 @@ class Tokens:
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
             if not (type(token_id) is int and 1 <= token_id <= checks.MAX_ID):
-                raise NotFound(f"no token {token_id!r} in club {club!r}")
+                raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
             store.revoke_token(conn, club_id, token_id, self.clock())
             row = store.club_token_row(conn, club_id, token_id)
             if row is None:
-                raise NotFound(f"no token {token_id!r} in club {club!r}")
+                raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
             return _token(row)
 
     def authenticate(self, token: str) -> Caller:
