@@ -13,6 +13,7 @@
 | ``MAX_MATCH_BYTES`` | ``DOMINO_MAX_MATCH_BYTES`` | 8 MiB: bytes of event JSON a match may hold; 413 beyond |
 | ``ACCESS_LOG`` | ``DOMINO_ACCESS_LOG`` | on: a line per request on the ``domino.access`` logger (:mod:`api.access_log`); 0 turns it off |
 | ``TRUSTED_PROXIES`` | ``DOMINO_TRUSTED_PROXIES`` | 0: how many proxies in front to believe about X-Forwarded-For and -Proto |
+| ``PSEUDO_LOCALE`` | ``DOMINO_PSEUDO_LOCALE`` | off: the tests' pseudo-locale ``xx`` may be asked for (docs/i18n.md) |
 
 The views hold no rule, no query and no access decision: each passes the caller to
 the service and shapes the answer. One Service (one connection pool) serves the whole app;
@@ -36,6 +37,7 @@ from .tournaments import init_tournaments
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
+from .language import init_language
 from .openapi import init_api
 from .pages import init_pages
 
@@ -50,6 +52,7 @@ _ENVIRONMENT = {
     "MAX_MATCH_BYTES": "DOMINO_MAX_MATCH_BYTES",
     "ACCESS_LOG": "DOMINO_ACCESS_LOG",
     "TRUSTED_PROXIES": "DOMINO_TRUSTED_PROXIES",
+    "PSEUDO_LOCALE": "DOMINO_PSEUDO_LOCALE",
 }
 OFF = ("0", "false", "no", "off")
 
@@ -66,6 +69,7 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
         settings[key] = int(settings[key])
     settings["ACCESS_LOG"] = str(settings.get("ACCESS_LOG", True)).strip().lower() not in OFF
     settings["TRUSTED_PROXIES"] = int(settings.get("TRUSTED_PROXIES") or 0)
+    settings["PSEUDO_LOCALE"] = str(settings.get("PSEUDO_LOCALE", "")).strip().lower() not in (*OFF, "")
     return settings
 
 
@@ -74,6 +78,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(_settings(config))
     app.json.sort_keys = False  # keep events and reports in the order they were written
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
+    init_language(app)  # first: a catalog that cannot be read stops the start, naming the file
     init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits))
     init_body(app)
     api = init_api(app)

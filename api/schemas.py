@@ -90,6 +90,9 @@ class ClubSchema(Schema):
     public = fields.Boolean(metadata={
         "description": "anyone may read its pages (/clubs/{club}) and their JSON twins "
                        "without a token (an admin's setting: PATCH /clubs/{club})"})
+    language = fields.String(allow_none=True, metadata={
+        "description": "the language its pages speak (en, es, it) to a reader who picked none "
+                       "in the menu; null: the reader's Accept-Language (PATCH /clubs/{club})"})
 
 
 class ClubCreatedSchema(ClubSchema):
@@ -244,6 +247,9 @@ class ClubSettingsSchema(Schema):
     public = StrictBoolean(metadata={
         "description": "whether anyone may read the club's pages (/clubs/{club}) and their JSON "
                        "twins (/api/v1/pages/clubs/{club}...) without a token; false at first"})
+    language = fields.String(allow_none=True, validate=validate.OneOf(("en", "es", "it")), metadata={
+        "description": "the language of the club's pages for a reader who picked none in the "
+                       "menu (en, es, it); null for none: the reader's Accept-Language"})
 
     @validates_schema
     def _names_a_setting(self, data: dict, **kwargs: object) -> None:

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from words import LANGUAGES, _
+
 from .connection import connect
 from .listing import all_pages, echo_json, echo_rows, output_format
 from .options import MAX_COUNT, NAME, ROLES, club_option, csv_option, json_option
@@ -22,12 +24,13 @@ TOKEN_COLUMNS = ("id", "label", "role", "created_at", "last_used_at", "revoked_a
 
 @click.group()
 def club() -> None:
-    """Clubs: create one, show one.
+    """Clubs: create one, show one, change its settings.
 
     \b
     Example:
       domino club create casino --name "Casino Domino Club"
       domino club show casino
+      domino club set casino --language es
     """
 
 
@@ -63,6 +66,24 @@ def club_show(slug: str) -> None:
     click.echo(f"{found['slug']}: {found['name']}\n"
                f"created {found['created_at']}\n"
                f"{players} players, {matches} matches ({finished} finished)")
+
+
+@club.command("set")
+@click.argument("slug")
+@click.option("--language", type=click.Choice([*LANGUAGES, "none"]), required=True,
+              help="The language of the club's pages for a reader who picked none in their "
+                   "menu; none: the reader's browser decides.")
+def club_set(slug: str, language: str) -> None:
+    """Change a club's settings: the language its pages speak.
+
+    \b
+    Example:
+      domino club set casino --language es
+    """
+    with connect() as service:
+        changed = service.clubs.set_language(slug, None if language == "none" else language)
+    click.echo(_("%(club)s: language %(language)s", club=changed["slug"],
+                 language=changed["language"] or _("none (the reader's browser decides)")))
 
 
 @click.group()

@@ -17,7 +17,7 @@ COMMANDS = {
                               "whose turn and what that seat may do, scores."),
     "serve": ("cli.serve:serve", "Serve the HTTP API (waitress) on the configured database, upgrading it first."),
     "db": ("cli.db:db", "The database: schema migrations and projections."),
-    "club": ("cli.admin:club", "Clubs: create one, show one."),
+    "club": ("cli.admin:club", "Clubs: create one, show one, change its settings."),
     "player": ("cli.admin:player", "A club's players: add, list."),
     "token": ("cli.admin:token", "Bearer tokens for the HTTP API."),
     "match": ("cli.matches:match", "Matches: create, list, show, report, export, import."),

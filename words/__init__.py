@@ -73,6 +73,25 @@ def from_environment(environ: Mapping[str, str] = os.environ) -> str:
     return DEFAULT
 
 
+class Catalog(_gettext.GNUTranslations):
+    """A compiled catalog, answering also to the names Babel's and Flask-Babel's code call
+    (``ugettext``...), so that the app's templates read the same catalogs as the CLI."""
+
+    ugettext = _gettext.GNUTranslations.gettext
+    ungettext = _gettext.GNUTranslations.ngettext
+    upgettext = _gettext.GNUTranslations.pgettext
+    unpgettext = _gettext.GNUTranslations.npgettext
+
+
+class Source(_gettext.NullTranslations):
+    """English, the language of the msgids: no catalog."""
+
+    ugettext = _gettext.NullTranslations.gettext
+    ungettext = _gettext.NullTranslations.ngettext
+    upgettext = _gettext.NullTranslations.pgettext
+    unpgettext = _gettext.NullTranslations.npgettext
+
+
 def mo_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
@@ -81,11 +100,11 @@ def mo_path(lang: str) -> Path:
 def catalog(lang: str) -> _gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English: the msgids themselves)."""
     if lang == DEFAULT:
-        return _gettext.NullTranslations()
+        return Source()
     path = mo_path(lang)
     try:
         with path.open("rb") as file:
-            return _gettext.GNUTranslations(file)
+            return Catalog(file)
     except (OSError, ValueError, KeyError, IndexError, UnicodeDecodeError) as error:
         # a missing or truncated file (OSError, struct's errors are ValueErrors or
         # IndexErrors), a bad magic number or header (OSError, ValueError, KeyError)

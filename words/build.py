@@ -24,21 +24,27 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 # service's errors take theirs first.
 KEYWORDS = ("N_", "NotFound", "Invalid", "Forbidden", "Unauthorized", "Duplicate",
             "NotFinished", "IdempotencyMismatch", "ServiceError")
-SOURCES = ("api", "cli", "referee/service", "words")
 
 
 def pybabel(*args: str) -> None:
+    """``pybabel ARGS`` from the repository's root (babel.cfg's paths, the .pot's locations)."""
+    import os
+
     from babel.messages.frontend import CommandLineInterface
 
-    CommandLineInterface().run(["pybabel", "-q", *args])
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        CommandLineInterface().run(["pybabel", "-q", *args])
+    finally:
+        os.chdir(here)
 
 
 def extract() -> None:
     keywords = [arg for word in KEYWORDS for arg in ("-k", word)]
     pybabel("extract", "-F", str(ROOT / "babel.cfg"), *keywords, "--add-location=file",
             "--sort-by-file", "--no-wrap", "--project=domino-referee",
-            "--copyright-holder=domino-referee", "-o", str(TEMPLATE),
-            *(str(ROOT / source) for source in SOURCES))
+            "--copyright-holder=domino-referee", "-o", str(TEMPLATE), ".")
 
 
 def update() -> None:

@@ -18,6 +18,7 @@ def write_pseudo() -> None:
     with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as file:
         template = read_po(file)
     template.locale = "en"  # English plural forms; the pseudo-locale is not one Babel knows
+    template.fuzzy = False  # complete by construction (a fuzzy catalog is not compiled)
     for message in template:
         if not message.id:
             continue

@@ -16,7 +16,9 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+import words
 from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
+from words import N_
 
 from ..errors import AUTHENTICATE
 from .chart import line_chart
@@ -31,12 +33,12 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inlin
           "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
           "frame-ancestors 'none'")
 STATUS = ((Unauthorized, 401), (NotFound, 404), (Forbidden, 403), (Invalid, 422))
-TITLES = {401: "Sign in", 403: "Not allowed", 404: "Not found", 422: "Not understood",
-          400: "Bad request"}
+TITLES = {401: N_("Sign in"), 403: N_("Not allowed"), 404: N_("Not found"),
+          422: N_("Not understood"), 400: N_("Bad request")}
 
 
 def _headers(response: Response, signed_in: bool) -> Response:
-    response.headers["Vary"] = "Authorization"
+    response.headers["Vary"] = "Authorization, Accept-Language, Cookie"  # the language too
     # A page read with a token is that token's; a public one may be kept, but checked again.
     response.headers["Cache-Control"] = "private, no-store" if signed_in else "no-cache"
     response.headers["Content-Security-Policy"] = POLICY
@@ -57,11 +59,13 @@ def page(view: Callable[..., Any]) -> Callable[..., Response]:
         except ServiceError as error:
             status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
             if status == 401:
-                body = render_template("pages/signin.html", message=error.message,
+                body = render_template("pages/signin.html", message=words.message(error),
                                        refused=signed_in, twin=twin, signed_in=False)
             else:
-                body = render_template("pages/error.html", status=status, title=TITLES[status],
-                                       message=error.message, twin=twin, signed_in=signed_in)
+                body = render_template("pages/error.html", status=status,
+                                       title=words.gettext(TITLES[status]),
+                                       message=words.message(error), twin=twin,
+                                       signed_in=signed_in)
             response = Response(body, status=status, mimetype="text/html")
             if status == 401:
                 response.headers["WWW-Authenticate"] = AUTHENTICATE
@@ -91,9 +95,7 @@ def club_home(who: Any, club: str) -> str:
 @page
 def player_page(who: Any, club: str, player_id: int) -> str:
     data = pages().player(club, player_id, who=who)
-    rating = data["rating"]
-    chart = line_chart([r["rating"] for r in rating],
-                       [f"{r['played_on']}, match {r['match']}" for r in rating])
+    chart = line_chart([r["rating"] for r in data["rating"]])  # the template labels it
     return _render("pages/player.html", data=data, club=data["club"], chart=chart)
 
 

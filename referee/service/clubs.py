@@ -10,12 +10,16 @@ from sqlalchemy import Engine, Row
 
 from .. import store
 from ..store import db
-from ..store.pages import set_club_public
+from ..store.pages import set_club_language, set_club_public
 from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
 from .errors import N_, Duplicate, Invalid, Phrase, Unauthorized
 from .lookup import club_row
 from .tokens import issue_token
+
+
+# The languages a club's pages may speak (words.LANGUAGES; a test holds the two equal).
+LANGUAGES = ("en", "es", "it")
 
 
 class Clubs:
@@ -57,6 +61,19 @@ class Clubs:
             set_club_public(conn, club_row(conn, club).id, public)
             return _club(club_row(conn, club))
 
+    def set_language(self, club: str, language: str | None, *,
+                     who: Caller = OPERATOR) -> dict[str, Any]:
+        """The language the club's pages speak to a reader who has picked none in their menu,
+        before the reader's browser's (admin): one of LANGUAGES, or None for no setting.
+        Returns the club."""
+        require(who, club, Action.MANAGE)
+        if language is not None and language not in LANGUAGES:
+            raise Invalid("language must be one of %(choices)s, or null, not %(value)r",
+                          choices=", ".join(LANGUAGES), value=language)
+        with db.writing(self.engine) as conn:
+            set_club_language(conn, club_row(conn, club).id, language)
+            return _club(club_row(conn, club))
+
     def public_reader(self, club: str) -> Caller:
         """Who someone without a token reads ``club`` as (:func:`.access.public_reader`),
         when its admin made it public; else Unauthorized (also for a club that does not
@@ -70,4 +87,4 @@ class Clubs:
 
 def _club(row: Row) -> dict[str, Any]:
     return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
-            "public": bool(row.public)}
+            "public": bool(row.public), "language": row.language}

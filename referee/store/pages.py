@@ -15,6 +15,10 @@ def set_club_public(conn: Connection, club_id: int, public: bool) -> None:
     conn.execute(update(clubs).where(clubs.c.id == club_id).values(public=public))
 
 
+def set_club_language(conn: Connection, club_id: int, language: str | None) -> None:
+    conn.execute(update(clubs).where(clubs.c.id == club_id).values(language=language))
+
+
 def seats_of(conn: Connection, match_ids: Iterable[int]) -> dict[int, list[int]]:
     """Each match's player ids in seat order."""
     ids = sorted(set(match_ids))
