@@ -49,8 +49,25 @@ COMMANDS = {
 }
 
 
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """``--lang``, else the locale environment, else English (an unknown one: the next choice,
+    quietly); the catalog read now, so that one that cannot be read is an error naming it."""
+    import words
+
+    lang = words.known(value) or words.from_environment()
+    try:
+        words.check_catalogs([lang])
+    except words.CatalogError as error:
+        raise click.ClickException(str(error)) from None
+    words.use(lang)
+    return lang
+
+
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="domino-referee")
+@click.option("--lang", metavar="LANG", callback=_language, expose_value=False, is_eager=True,
+              help="The language of the output: en, es or it (default: LC_ALL, LC_MESSAGES or "
+                   "LANG, else en). Codes, JSON and CSV are the same in every language.")
 def main() -> None:
     """domino-referee: referee and scorekeeper for real-table domino matches.
 

@@ -41,5 +41,7 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
         # upgraded past 0004 lacks are filled as `domino db upgrade` fills them
         upgrade(service.engine, then=fill_standings)
     app = create_app({"DATABASE_URL": database_url} if database_url else None)
-    click.echo(f"domino-referee API on http://{host}:{port}/api/docs", err=True)
+    from words import _
+
+    click.echo(_("domino-referee API on %(url)s", url=f"http://{host}:{port}/api/docs"), err=True)
     waitress.serve(app, host=host, port=port, threads=threads, ident="domino-referee")

@@ -33,6 +33,13 @@ TERMS: dict[str, dict[str, str]] = {
         "in_progress": N_("In play"),
         "awaiting_reveal": N_("Awaiting reveals"),
     },
+    "phase": {  # a round's, as the terminal says it
+        "domino": N_("domino"),
+        "blocked": N_("blocked"),
+        "annulled": N_("annulled"),
+        "in_progress": N_("in progress"),
+        "awaiting_reveal": N_("awaiting reveal"),
+    },
     "status": {  # a match's, and a scoreboard row's
         "in_progress": N_("Live"),
         "live": N_("Live"),
