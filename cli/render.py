@@ -179,7 +179,9 @@ def violation_head(v: dict[str, Any]) -> str:
         found = " " + _("(possible)")
     elif v.get("found_at") is not None:
         found = " " + _("(proven at event %(seq)s)", seq=v["found_at"])
-    return _("event %(seq)s: %(code)s%(found)s — %(message)s", seq=v["seq"], code=v["code"],
+    label = term("violation", v["code"])
+    code = v["code"] if current() == "en" or label == v["code"] else f"{label} ({v['code']})"
+    return _("event %(seq)s: %(code)s%(found)s — %(message)s", seq=v["seq"], code=code,
              found=found, message=v["message"])
 
 

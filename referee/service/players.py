@@ -161,8 +161,8 @@ def seating(players: Any, line: int | None = 1) -> dict[str, str]:
         name = checks.player_name(typed, line=line)
         key = checks.name_key(name)
         if key in keyed:
-            raise Invalid(f"{keyed[key]!r} and {typed!r} are one player: a player is seated "
-                          f"twice", line=line)
+            raise Invalid("%(first)r and %(second)r are one player: a player is seated twice",
+                          line=line, first=keyed[key], second=typed)
         keyed[key] = name
     return keyed
 
@@ -176,8 +176,8 @@ def seat_ids(conn: Connection, club: str, club_id: int, keyed: Mapping[str, str]
     seen: dict[int, str] = {}
     for key, name in keyed.items():
         if ids[key] in seen:
-            raise Invalid(f"{seen[ids[key]]!r} and {name!r} are one player (merged): a player "
-                          f"is seated twice", line=line)
+            raise Invalid("%(first)r and %(second)r are one player (merged): a player is "
+                          "seated twice", line=line, first=seen[ids[key]], second=name)
         seen[ids[key]] = name
     return [ids[key] for key in keyed]
 
@@ -273,7 +273,8 @@ class Players:
                 return _detail(conn, row)
             holder = store.player_by_key(conn, club_id, key)
             if holder is not None and holder.id != row.id:
-                raise Duplicate(_taken(conn, holder, name) + "; to make them one, merge them")
+                taken = _taken(conn, holder, name) + "; to make them one, merge them"
+                raise Duplicate(taken)
             try:
                 store.rename_player(conn, row.id, name, key)
             except store.AlreadyExists as error:

@@ -152,9 +152,8 @@ class Recording:
             stored.pop("date", None)
             header = {k: v for k, v in header.items() if k != "date"}
         if store.canonical_json(stored) != store.canonical_json(header):
-            raise IdempotencyMismatch(
-                f"idempotency key already used for match {first.id}, which was created with "
-                f"another request")
+            raise IdempotencyMismatch("idempotency key already used for match %(match)s, which "
+                                      "was created with another request", match=first.id)
         # As it was answered then: the match before any event (events may have come since).
         initial = store.Projection.of(Match(parsed.rules, parsed.players), 0, first.created_at)
         answer = {**summary(first), **initial.values(), "updated_at": store.iso(first.created_at)}
@@ -224,8 +223,8 @@ class Recording:
         with db.reading(self.engine) as conn:
             result = self.matches.replay(conn, self.matches.row(conn, match_id))
         if target not in {v.seq for v in violations_of(result)}:
-            raise Invalid(f"event {target} is not a dispute: a ruling names an event the record "
-                          f"refused or a foul proven in hindsight")
+            raise Invalid("event %(target)s is not a dispute: a ruling names an event the record "
+                          "refused or a foul proven in hindsight", target=target)
 
     def _refusal_for(self, match_id: int, event: Any, refusal: IllegalEvent,
                      who: Caller) -> IllegalEvent:
