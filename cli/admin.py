@@ -62,9 +62,9 @@ def club_show(slug: str) -> None:
     """
     with connect() as service:
         found = service.clubs.get_club(slug)
-        _, players = service.players.list(slug, limit=1)
-        _, matches = service.reading.list_matches(slug, limit=1)
-        _, finished = service.reading.list_matches(slug, status="finished", limit=1)
+        _page, players = service.players.list(slug, limit=1)
+        _page, matches = service.reading.list_matches(slug, limit=1)
+        _page, finished = service.reading.list_matches(slug, status="finished", limit=1)
     language = found.get("language") or _("none (each reader's browser decides)")
     click.echo(f"{found['slug']}: {found['name']}\n"
                + _("created %(when)s", when=found["created_at"]) + "\n"

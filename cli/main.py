@@ -59,7 +59,8 @@ def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> 
         words.check_catalogs([lang])
     except words.CatalogError as error:
         raise click.ClickException(str(error)) from None
-    words.use(lang)
+    token = words.use(lang)
+    ctx.call_on_close(lambda: words.reset(token))  # a command run in-process leaves no language behind
     return lang
 
 

@@ -43,7 +43,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
                         {"sqlalchemy", "openskill", "networkx", "cryptography"}),
     "api": (("referee.service", "referee.core", "api", "words"),
             {"flask", "flask_smorest", "flask_httpauth", "flask_babel", "marshmallow", "webargs",
-             "werkzeug", "swagger_ui_bundle", "jinja2"}),
+             "werkzeug", "swagger_ui_bundle", "jinja2", "markupsafe"}),
     # cryptography: domino verify checks an acta's Ed25519 signature offline
     "cli": (("referee.service", "referee.core", "referee", "cli", "words"),
             {"click", "rich", "cryptography"}),

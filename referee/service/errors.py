@@ -70,7 +70,7 @@ class IllegalEvent(ServiceError):
 
     def __init__(self, violation: Any, message: str | None = None) -> None:
         if message is None:  # the violation's message is the core's (English, for now)
-            super().__init__("event %(seq)s: %(code)s: %(why)s", seq=violation.seq,
+            super().__init__(N_("event %(seq)s: %(code)s: %(why)s"), seq=violation.seq,
                              code=violation.code, why=violation.message)
         else:
             super().__init__(message)
@@ -82,11 +82,11 @@ class Conflict(ServiceError):
 
     def __init__(self, current_seq: int | None, expected_seq: int | None = None) -> None:
         if current_seq is None:
-            super().__init__("conflict: another event was recorded first; read the match again "
-                             "and retry")
+            super().__init__(N_("conflict: another event was recorded first; read the match "
+                                "again and retry"))
         else:
-            super().__init__("conflict: the last event is %(current)s, not %(expected)s; read "
-                             "the match again and retry", current=current_seq,
+            super().__init__(N_("conflict: the last event is %(current)s, not %(expected)s; "
+                                "read the match again and retry"), current=current_seq,
                              expected=expected_seq)
         self.current_seq = current_seq
         self.expected_seq = expected_seq
@@ -122,13 +122,13 @@ class TooLarge(ServiceError):
     def __init__(self, limit: str, maximum: int, would_be: int) -> None:
         setting = self.SETTINGS.get(limit, "")
         if limit == "events":
-            super().__init__("a match may hold at most %(maximum)s events (%(setting)s); this "
-                             "one would hold %(would_be)s; nothing was stored", maximum=maximum,
+            super().__init__(N_("a match may hold at most %(maximum)s events (%(setting)s); "
+                                "this one would hold %(would_be)s; nothing was stored"), maximum=maximum,
                              setting=setting, would_be=would_be)
         else:
-            super().__init__("a match may hold at most %(maximum)s bytes of events "
-                             "(%(setting)s); this one would hold %(would_be)s; nothing was "
-                             "stored", maximum=maximum, setting=setting, would_be=would_be)
+            super().__init__(N_("a match may hold at most %(maximum)s bytes of events "
+                                "(%(setting)s); this one would hold %(would_be)s; nothing was "
+                                "stored"), maximum=maximum, setting=setting, would_be=would_be)
         self.limit = limit
         self.maximum = maximum
         self.would_be = would_be
