@@ -77,16 +77,22 @@ def _end(_error: BaseException | None) -> None:
         words.reset(token)
 
 
-def _club_language(sender: Flask, template: Any, context: dict[str, Any], **extra: Any) -> None:
-    """A page about a club speaks the club's language (unless the reader picked one): the club
-    is known once the service has answered it, just before its template is drawn."""
-    club = context.get("club")
+def use_club(club: Any) -> None:
+    """A page about ``club`` (the service's answer) speaks the club's language, unless the
+    reader picked one. Known only once the service has answered, so that a page that is not
+    read (a private club's sign-in) tells nothing of the club."""
     language = club.get("language") if isinstance(club, dict) else None
     if language and not request.path.startswith(API_PREFIX):
         chosen = request_language(language)
         if chosen != words.current():
-            words.use(chosen)
+            words.use(chosen)  # the request's own token (g.words_token) puts it back at the end
             refresh()  # Flask-Babel's cached locale (its formats) follows
+
+
+def _club_language(sender: Flask, template: Any, context: dict[str, Any], **extra: Any) -> None:
+    """Every template drawn about a club: its language (:func:`use_club`), whichever view drew
+    it (a page of this package's, the scoreboard's, a tournament's)."""
+    use_club(context.get("club"))
 
 
 def js_messages(*names: str) -> Markup:

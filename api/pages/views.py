@@ -20,6 +20,9 @@ import words
 from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
 from words import N_
 
+from words.collation import by_name
+
+from .. import language
 from ..errors import AUTHENTICATE
 from .chart import line_chart
 from .common import page_caller, pages, twin_of
@@ -88,6 +91,9 @@ def club_home(who: Any, club: str) -> str:
     args = request.args
     data = pages().home(club, date_from=args.get("from") or None, date_to=args.get("to") or None,
                         event=args.get("event") or None, who=who)
+    language.use_club(data["club"])  # the order of names is the page's language's
+    data["standings"] = by_name(data["standings"], lambda r: r["player"], within=lambda r: r["rank"])
+    data["events"] = by_name(data["events"])
     return _render("pages/club.html", data=data, club=data["club"])
 
 
@@ -95,6 +101,9 @@ def club_home(who: Any, club: str) -> str:
 @page
 def player_page(who: Any, club: str, player_id: int) -> str:
     data = pages().player(club, player_id, who=who)
+    language.use_club(data["club"])
+    data["head_to_head"] = by_name(data["head_to_head"], lambda h: h["opponent"]["name"] or "",
+                                   within=lambda h: h["played"])
     chart = line_chart([r["rating"] for r in data["rating"]])  # the template labels it
     return _render("pages/player.html", data=data, club=data["club"], chart=chart)
 

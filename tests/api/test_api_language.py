@@ -132,3 +132,18 @@ def test_a_catalog_that_cannot_be_read_stops_the_start(database_url: str, tmp_pa
             make_api(database_url)
     finally:
         words.catalog.cache_clear()
+
+
+def test_the_standings_ties_are_in_the_languages_order_of_names(api: Api) -> None:
+    svc = api.service
+    svc.clubs.create_club("nueva", "Nueva")
+    svc.clubs.set_public("nueva", True)
+    for name in ("Zoe", "Ñico", "Nuria", "Oscar"):
+        svc.players.create("nueva", name, confirm_new=True)
+
+    def order(lang: str) -> list[str]:
+        html = page(api, "/clubs/nueva", **{"Accept-Language": lang})
+        return re.findall(r'<tr data-player="([^"]+)">', html)
+
+    assert order("es") == ["Nuria", "Ñico", "Oscar", "Zoe"]  # Ñ is a letter after N
+    assert order("en") == ["Ñico", "Nuria", "Oscar", "Zoe"]  # an N with a tilde
