@@ -69,7 +69,8 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
         settings[key] = int(settings[key])
     settings["ACCESS_LOG"] = str(settings.get("ACCESS_LOG", True)).strip().lower() not in OFF
     settings["TRUSTED_PROXIES"] = int(settings.get("TRUSTED_PROXIES") or 0)
-    settings["PSEUDO_LOCALE"] = str(settings.get("PSEUDO_LOCALE", "")).strip().lower() not in (*OFF, "")
+    pseudo = str(settings.get("PSEUDO_LOCALE", "")).strip().lower()
+    settings["PSEUDO_LOCALE"] = pseudo not in (*OFF, "")
     return settings
 
 

@@ -142,7 +142,8 @@ def choose(lang: str) -> Response:
 def init_language(app: Flask) -> None:
     """Read every catalog now (one that cannot be read stops the start, naming its file), and
     give the app its language per request, the templates their words and formats."""
-    words.check_catalogs((*words.LANGUAGES, *([words.PSEUDO] if app.config.get("PSEUDO_LOCALE") else [])))
+    pseudo = [words.PSEUDO] if app.config.get("PSEUDO_LOCALE") else []
+    words.check_catalogs((*words.LANGUAGES, *pseudo))
     WordsBabel(app, locale_selector=lambda: formats.babel_locale(words.current()),
                default_domain=words.DOMAIN)
     app.before_request(_begin)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+from referee.service.clubs import LANGUAGES
 from referee.service.standings import TIE_BREAKERS
 
 ROLES = ("admin", "referee", "scorekeeper", "viewer")
@@ -247,7 +248,7 @@ class ClubSettingsSchema(Schema):
     public = StrictBoolean(metadata={
         "description": "whether anyone may read the club's pages (/clubs/{club}) and their JSON "
                        "twins (/api/v1/pages/clubs/{club}...) without a token; false at first"})
-    language = fields.String(allow_none=True, validate=validate.OneOf(("en", "es", "it")), metadata={
+    language = fields.String(allow_none=True, validate=validate.OneOf(LANGUAGES), metadata={
         "description": "the language of the club's pages for a reader who picked none in the "
                        "menu (en, es, it); null for none: the reader's Accept-Language"})
 

@@ -92,7 +92,8 @@ def club_home(who: Any, club: str) -> str:
     data = pages().home(club, date_from=args.get("from") or None, date_to=args.get("to") or None,
                         event=args.get("event") or None, who=who)
     language.use_club(data["club"])  # the order of names is the page's language's
-    data["standings"] = by_name(data["standings"], lambda r: r["player"], within=lambda r: r["rank"])
+    data["standings"] = by_name(data["standings"], lambda r: r["player"],
+                                within=lambda r: r["rank"])
     data["events"] = by_name(data["events"])
     return _render("pages/club.html", data=data, club=data["club"])
 

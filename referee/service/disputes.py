@@ -136,7 +136,8 @@ class Disputes:
             found = next(((v, r) for v, r in ruled(result, violations_of(result)) if v.seq == seq),
                          None)
             if found is None:
-                raise NotFound("event %(seq)s of match %(match)s is not a dispute", seq=seq, match=row.id)
+                raise NotFound("event %(seq)s of match %(match)s is not a dispute", seq=seq,
+                               match=row.id)
             ruling = found[1]
             with self.matches.current(conn, row) as entry:
                 view = sight(conn, row, who, entry)
@@ -170,7 +171,8 @@ class Disputes:
     def _dispute(self, match_id: int | str, seq: int, who: Caller) -> dict[str, Any]:
         found = next((d for d in self.for_match(match_id, who=who) if d["seq"] == seq), None)
         if found is None:
-            raise NotFound("event %(seq)s of match %(match)s is not a dispute", seq=seq, match=match_id)
+            raise NotFound("event %(seq)s of match %(match)s is not a dispute", seq=seq,
+                           match=match_id)
         return found
 
 

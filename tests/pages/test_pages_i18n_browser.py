@@ -1,5 +1,5 @@
-"""The club pages in another language, in a real browser (Debian's chromium, as
-test_pages_browser.py): in the pseudo-locale every visible text of every page (and the words
+"""The club pages in another language, in a real browser (Debian's chromium; test_pages_browser's
+fixtures, skipped as it is): in the pseudo-locale every visible text of every page (and the words
 the scripts write in, the scoreboard's) is inside the catalog's marks, names and numbers
 aside; in Spanish and Italian at 360 px the longer words still fit (no page wider than the
 phone, no button, heading or cell cut off), and ``<html lang>`` says the language. Screenshots:
@@ -9,20 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
 from pages_site import FINISHED, Site, build_site
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-CHROMIUM = os.environ.get("DOMINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(os.environ.get("DOMINO_PAGES_ARTIFACTS") or Path(__file__).parent / "artifacts")
-pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
-                                reason=f"no chromium at {CHROMIUM}: apt-get install chromium")
+from test_pages_browser import ARTIFACTS, browser, pytestmark  # noqa: F401 (fixtures)
 
 # Every text node people may be shown or read out (visually hidden ones too), in document
 # order as one text (a message may hold a name in <strong>), and the attributes read out, but
@@ -83,17 +75,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Site, str
     with served(site.api.app) as base:
         yield site, base
     site.api.service.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        except sync_api.Error as error:  # pragma: no cover
-            pytest.skip(f"chromium at {CHROMIUM} does not start under playwright: {error}")
-        yield launched
-        launched.close()
 
 
 def pages_of(site: Site) -> list[tuple[str, str]]:
