@@ -14,6 +14,7 @@
 | ``TRUSTED_PROXIES`` | ``DOMINO_TRUSTED_PROXIES`` | 0: how many proxies in front to believe about X-Forwarded-For and -Proto |
 | ``AUTH_FAILURES`` | ``DOMINO_AUTH_FAILURES`` | 30 per minute: refused tokens an address may send (429 beyond; :mod:`api.auth`) |
 | ``RATELIMIT_STORAGE_URI`` | ``DOMINO_RATELIMIT_STORAGE_URI`` | memory:// (each worker its own): where those counts are kept |
+| ``PSEUDO_LOCALE`` | ``DOMINO_PSEUDO_LOCALE`` | off: the tests' pseudo-locale ``xx`` may be asked for (docs/i18n.md) |
 
 The views hold no rule, no query and no access decision: each passes the caller to
 the service and shapes the answer. One Service (one connection pool) serves the whole app;
@@ -39,6 +40,7 @@ from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
 from .headers import secure
+from .language import init_language
 from .openapi import init_api
 from .pages import init_pages
 
@@ -54,6 +56,7 @@ _ENVIRONMENT = {
     "TRUSTED_PROXIES": "DOMINO_TRUSTED_PROXIES",
     "AUTH_FAILURES": "DOMINO_AUTH_FAILURES",
     "RATELIMIT_STORAGE_URI": "DOMINO_RATELIMIT_STORAGE_URI",
+    "PSEUDO_LOCALE": "DOMINO_PSEUDO_LOCALE",
 }
 OFF = ("0", "false", "no", "off")
 
@@ -70,6 +73,8 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
         settings[key] = int(settings[key])
     settings["ACCESS_LOG"] = str(settings.get("ACCESS_LOG", True)).strip().lower() not in OFF
     settings["TRUSTED_PROXIES"] = int(settings.get("TRUSTED_PROXIES") or 0)
+    pseudo = str(settings.get("PSEUDO_LOCALE", "")).strip().lower()
+    settings["PSEUDO_LOCALE"] = pseudo not in (*OFF, "")
     return settings
 
 
@@ -78,6 +83,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(_settings(config))
     app.json.sort_keys = False  # keep events and reports in the order they were written
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
+    init_language(app)  # first: a catalog that cannot be read stops the start, naming the file
     init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits))
     init_body(app)
     init_auth(app)  # failed sign-ins limited per address

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
 
+import words
 from referee.service import (
     Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
     NotFinished, NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
@@ -111,7 +112,8 @@ def service_error(error: ServiceError) -> Response:
         members.update(limit=error.limit, maximum=error.maximum)
     elif isinstance(error, Unauthorized):
         headers["WWW-Authenticate"] = AUTHENTICATE
-    return problem(status, error.message, kind=kind, headers=headers, **members)
+    # detail: the service's sentence in the request's language (Accept-Language, api/language)
+    return problem(status, words.message(error), kind=kind, headers=headers, **members)
 
 
 def database_error(error: DatabaseError) -> Response:
@@ -120,8 +122,9 @@ def database_error(error: DatabaseError) -> Response:
     # Not the client's doing, nor a bug: one line, no traceback, and nothing of it in the answer.
     current_app.logger.warning("database unavailable on %s %s: %s", request.method, request.path,
                                str(error).splitlines()[0] if str(error) else type(error).__name__)
-    return problem(503, "the database cannot be reached just now; retry in a few seconds (with "
-                        "the same Idempotency-Key, a retried write is stored once)",
+    return problem(503, words.gettext("the database cannot be reached just now; retry in a few "
+                                      "seconds (with the same Idempotency-Key, a retried write "
+                                      "is stored once)"),
                    kind="database-unavailable",
                    headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
 
@@ -140,7 +143,7 @@ def http_error(error: HTTPException) -> Response:
     errors = data.get("errors") or data.get("messages")
     detail = data.get("message") or error.description
     if errors is not None:
-        return problem(status, "the request does not have the expected shape",
+        return problem(status, words.gettext("the request does not have the expected shape"),
                        kind="malformed-request", headers=headers, errors=errors)
     return problem(status, detail, headers=headers)
 
@@ -155,7 +158,8 @@ def _server_error(cause: BaseException, status: int) -> Response:
     """A bug, not the client's doing: logged with its traceback, answered with nothing of it."""
     current_app.logger.error("unhandled error on %s %s", request.method, request.path,
                              exc_info=(type(cause), cause, cause.__traceback__))
-    return problem(status, "the server failed; the error has been logged", kind="server-error")
+    return problem(status, words.gettext("the server failed; the error has been logged"),
+                   kind="server-error")
 
 
 def register_error_handlers(app: Flask) -> None:

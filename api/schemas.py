@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+from referee.service.clubs import LANGUAGES
 from referee.service.standings import TIE_BREAKERS
 
 ROLES = ("admin", "referee", "scorekeeper", "viewer")
@@ -90,6 +91,9 @@ class ClubSchema(Schema):
     public = fields.Boolean(metadata={
         "description": "anyone may read its pages (/clubs/{club}) and their JSON twins "
                        "without a token (an admin's setting: PATCH /clubs/{club})"})
+    language = fields.String(allow_none=True, metadata={
+        "description": "the language its pages speak (en, es, it) to a reader who picked none "
+                       "in the menu; null: the reader's Accept-Language (PATCH /clubs/{club})"})
 
 
 class ClubCreatedSchema(ClubSchema):
@@ -258,6 +262,9 @@ class ClubSettingsSchema(Schema):
     public = StrictBoolean(metadata={
         "description": "whether anyone may read the club's pages (/clubs/{club}) and their JSON "
                        "twins (/api/v1/pages/clubs/{club}...) without a token; false at first"})
+    language = fields.String(allow_none=True, validate=validate.OneOf(LANGUAGES), metadata={
+        "description": "the language of the club's pages for a reader who picked none in the "
+                       "menu (en, es, it); null for none: the reader's Accept-Language"})
 
     @validates_schema
     def _names_a_setting(self, data: dict, **kwargs: object) -> None:

@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from words import _, message, ngettext
+from words.terms import term
+from words.collation import by_name
+
 from .connection import connect
 from .listing import all_pages, echo_json, echo_rows, output_format
 from .options import MAX_COUNT, NAME, ROLES, club_option, csv_option, json_option
@@ -22,12 +26,13 @@ TOKEN_COLUMNS = ("id", "label", "role", "created_at", "last_used_at", "revoked_a
 
 @click.group()
 def club() -> None:
-    """Clubs: create one, show one.
+    """Clubs: create one, show one, change its settings.
 
     \b
     Example:
       domino club create casino --name "Casino Domino Club"
       domino club show casino
+      domino club set casino --language es
     """
 
 
@@ -43,7 +48,7 @@ def club_create(slug: str, name: str) -> None:
     """
     with connect() as service:
         created = service.clubs.create_club(slug, name)
-    click.echo(f"created club {created['slug']} ({created['name']})")
+    click.echo(_("created club %(slug)s (%(name)s)", slug=created["slug"], name=created["name"]))
 
 
 @club.command("show")
@@ -57,12 +62,16 @@ def club_show(slug: str) -> None:
     """
     with connect() as service:
         found = service.clubs.get_club(slug)
-        _, players = service.players.list(slug, limit=1)
-        _, matches = service.reading.list_matches(slug, limit=1)
-        _, finished = service.reading.list_matches(slug, status="finished", limit=1)
+        _page, players = service.players.list(slug, limit=1)
+        _page, matches = service.reading.list_matches(slug, limit=1)
+        _page, finished = service.reading.list_matches(slug, status="finished", limit=1)
+    language = found.get("language") or _("none (each reader's browser decides)")
     click.echo(f"{found['slug']}: {found['name']}\n"
-               f"created {found['created_at']}\n"
-               f"{players} players, {matches} matches ({finished} finished)")
+               + _("created %(when)s", when=found["created_at"]) + "\n"
+               + _("language of its pages: %(language)s", language=language) + "\n"
+               + ngettext("%(num)s player", "%(num)s players", players) + ", "
+               + ngettext("%(num)s match (%(finished)s finished)",
+                          "%(num)s matches (%(finished)s finished)", matches, finished=finished))
 
 
 @click.group()
@@ -119,11 +128,12 @@ def player_add(name: str, club_slug: str, confirm_new: bool, as_json: bool) -> N
         try:
             added = service.players.create(club_slug, name, confirm_new=confirm_new)
         except Unconfirmed as error:
-            raise click.ClickException(f"{error.message}: add --new") from None
+            raise click.ClickException(_("%(why)s: add --new", why=message(error))) from None
     if as_json:
         echo_json(added)
         return
-    click.echo(f"added {added['name']} to {club_slug} (id {added['id']})")
+    click.echo(_("added %(name)s to %(club)s (id %(id)s)", name=added["name"], club=club_slug,
+                 id=added["id"]))
 
 
 @player.command("show")
@@ -170,9 +180,11 @@ def player_rename(player_ref: str, new_name: str, club_slug: str, reason: str,
         echo_json(renamed)
         return
     if renamed["name"] == before["name"]:
-        click.echo(f"{renamed['name']} (id {renamed['id']}) has that name already: nothing changed")
+        click.echo(_("%(name)s (id %(id)s) has that name already: nothing changed",
+                     name=renamed["name"], id=renamed["id"]))
         return
-    click.echo(f"renamed {before['name']} (id {renamed['id']}) to {renamed['name']}")
+    click.echo(_("renamed %(old)s (id %(id)s) to %(new)s", old=before["name"], id=renamed["id"],
+                 new=renamed["name"]))
 
 
 @player.command("merge")
@@ -201,34 +213,39 @@ def player_merge(player_ref: str, into_ref: str, club_slug: str, reason: str,
         echo_json(merged)
         return
     moved = merged["history"][-1]["moved"] or []
-    click.echo(f"merged {source['name']} (id {source['id']}) into {merged['name']} "
-               f"(id {merged['id']}): {len(moved)} {'match' if len(moved) == 1 else 'matches'} "
-               f"moved")
+    click.echo(ngettext("merged %(old)s (id %(old_id)s) into %(new)s (id %(new_id)s): %(num)s "
+                        "match moved",
+                        "merged %(old)s (id %(old_id)s) into %(new)s (id %(new_id)s): %(num)s "
+                        "matches moved", len(moved), old=source["name"], old_id=source["id"],
+                        new=merged["name"], new_id=merged["id"]))
 
 
 def _echo_player(found: dict[str, Any]) -> None:
-    click.echo(f"{found['name']} (id {found['id']}), since {_when(found['created_at'])}")
+    click.echo(_("%(name)s (id %(id)s), since %(when)s", name=found["name"], id=found["id"],
+                 when=_when(found["created_at"])))
     if found["merged_into"] is not None:
-        click.echo(f"merged into player {found['merged_into']}: its name finds that player")
+        click.echo(_("merged into player %(id)s: its name finds that player",
+                     id=found["merged_into"]))
     else:
-        count = found["matches"]
-        click.echo(f"{count} {'match' if count == 1 else 'matches'}")
+        click.echo(ngettext("%(num)s match", "%(num)s matches", found["matches"]))
     if found["aliases"]:
-        click.echo("also known as: " + ", ".join(f"{a['name']} (id {a['id']})"
-                                                 for a in found["aliases"]))
+        click.echo(_("also known as: %(names)s", names=", ".join(
+            _("%(name)s (id %(id)s)", name=a["name"], id=a["id"]) for a in found["aliases"])))
     if not found["history"]:
-        click.echo("no renames or merges")
+        click.echo(_("no renames or merges"))
         return
-    click.echo("history:")
+    click.echo(_("history:"))
     for event in found["history"]:
         if event["kind"] == "rename":
-            what = f"renamed {event['old_name']} to {event['new_name']}"
+            what = _("renamed %(old)s to %(new)s", old=event["old_name"], new=event["new_name"])
         else:
             moved = event["moved"] or []
-            what = (f"merged {event['old_name']} (id {event['player']}) into {event['new_name']} "
-                    f"(id {event['into']}), {len(moved)} {'match' if len(moved) == 1 else 'matches'}"
-                    f" moved")
-        by = f" by {event['recorded_by']}" if event["recorded_by"] else ""
+            what = ngettext("merged %(old)s (id %(old_id)s) into %(new)s (id %(new_id)s), %(num)s "
+                            "match moved",
+                            "merged %(old)s (id %(old_id)s) into %(new)s (id %(new_id)s), %(num)s "
+                            "matches moved", len(moved), old=event["old_name"],
+                            old_id=event["player"], new=event["new_name"], new_id=event["into"])
+        by = " " + _("by %(who)s", who=event["recorded_by"]) if event["recorded_by"] else ""
         click.echo(f"  {_when(event['recorded_at'])}  {what}{by}: {event['reason']}")
 
 
@@ -254,11 +271,12 @@ def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     from .console import terminal
     from rich.table import Table
 
-    table = Table(title=f"{club_slug}: {len(found)} players", title_justify="left")
-    table.add_column("id", justify="right")
-    table.add_column("name")
-    table.add_column("since")
-    for p in found:
+    table = Table(title=ngettext("%(club)s: %(num)s player", "%(club)s: %(num)s players",
+                                 len(found), club=club_slug), title_justify="left")
+    table.add_column(_("id"), justify="right")
+    table.add_column(_("name"))
+    table.add_column(_("since"))
+    for p in by_name(found, lambda p: p["name"]):  # as the language sorts names
         table.add_row(str(p["id"]), p["name"], p["created_at"][:10])
     terminal().print(table)
 
@@ -324,14 +342,16 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     from .console import terminal
     from rich.table import Table
 
-    table = Table(title=f"{club_slug}: {len(found)} tokens", title_justify="left")
-    table.add_column("id", justify="right")
-    for column in ("label", "role", "created", "last used", "revoked", "issued by"):
+    table = Table(title=ngettext("%(club)s: %(num)s token", "%(club)s: %(num)s tokens",
+                                 len(found), club=club_slug), title_justify="left")
+    table.add_column(_("id"), justify="right")
+    for column in (_("label"), _("role"), _("created"), _("last used"), _("revoked"),
+                   _("issued by")):
         table.add_column(column)
     for t in found:
-        table.add_row(str(t["id"]), t["label"] or "", t["role"], _when(t["created_at"]),
-                      _when(t["last_used_at"]) or "never", _when(t["revoked_at"]),
-                      "" if t["issued_by"] is None else str(t["issued_by"]))
+        table.add_row(str(t["id"]), t["label"] or "", term("role", t["role"]),
+                      _when(t["created_at"]), _when(t["last_used_at"]) or _("never"),
+                      _when(t["revoked_at"]), "" if t["issued_by"] is None else str(t["issued_by"]))
     terminal().print(table)
 
 
@@ -356,10 +376,11 @@ def token_revoke(club_slug: str, token_id: int, with_issued: bool) -> None:
     with connect() as service:
         revoked = service.tokens.revoke_token(club_slug, token_id, cascade=with_issued)
     label = f" ({revoked['label']})" if revoked["label"] else ""
-    click.echo(f"revoked token {revoked['id']}{label}, {revoked['role']}, "
-               f"at {_when(revoked['revoked_at'])}")
+    click.echo(_("revoked token %(id)s%(label)s, %(role)s, at %(when)s", id=revoked["id"],
+                 label=label, role=term("role", revoked["role"]), when=_when(revoked["revoked_at"])))
     if revoked["revoked_with"]:
-        click.echo("and the tokens it issued: " + ", ".join(map(str, revoked["revoked_with"])))
+        click.echo(_("and the tokens it issued: %(ids)s",
+                     ids=", ".join(map(str, revoked["revoked_with"]))))
 
 
 def _all_tokens(service: Service, club_slug: str) -> list[dict[str, Any]]:

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Iterator
 
 import click
 
+from words import N_, _, message
+
 if TYPE_CHECKING:
     from referee.service import DatabaseError, IllegalEvent, Service
 
-UPGRADE_HINT = "the database is not upgraded to this version of domino: run `domino db upgrade`"
+UPGRADE_HINT = N_("the database is not upgraded to this version of domino: run `domino db upgrade`")
 
 
 @contextmanager
@@ -30,20 +32,20 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
             try:
                 yield service
             except DatabaseError as error:
-                message = (f"database error: {_cause(error)}" if upgrading
-                           else database_problem(service, error))
-                raise click.ClickException(message) from None
+                said = (_("database error: %(cause)s", cause=_cause(error)) if upgrading
+                        else database_problem(service, error))
+                raise click.ClickException(said) from None
     except IllegalEvent as error:
         raise click.ClickException(refusal(error)) from None
     except ServiceError as error:
-        raise click.ClickException(error.message) from None
+        raise click.ClickException(message(error)) from None
     except DatabaseError as error:  # connecting failed
-        raise click.ClickException(f"database error: {_cause(error)}") from None
+        raise click.ClickException(_("database error: %(cause)s", cause=_cause(error))) from None
 
 
 def refusal(error: IllegalEvent) -> str:
     v = error.violation
-    return f"refused ({v.code}): {v.message}"
+    return _("refused (%(code)s): %(why)s", code=v.code, why=v.message)
 
 
 def database_problem(service: Service, error: DatabaseError) -> str:
@@ -57,7 +59,7 @@ def database_problem(service: Service, error: DatabaseError) -> str:
         behind = not is_current(service.engine)
     except DatabaseError:
         behind = False
-    return UPGRADE_HINT if behind else f"database error: {_cause(error)}"
+    return _(UPGRADE_HINT) if behind else _("database error: %(cause)s", cause=_cause(error))
 
 
 def _cause(error: DatabaseError) -> object:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from words import _, ngettext
+
 from .connection import connect
 
 _URL_OPTION = click.option(
@@ -43,10 +45,10 @@ def upgrade(**kwargs: str | None) -> None:
         from referee.service.maintenance import fill_standings
 
         filled = upgrade_schema(service.engine, then=fill_standings)
-    click.echo(f"database at the latest revision: {safe_url(url)}")
+    click.echo(_("database at the latest revision: %(url)s", url=safe_url(url)))
     if filled:
-        click.echo(f"standings and ratings filled from {filled} finished "
-                   f"match{'es' if filled != 1 else ''}")
+        click.echo(ngettext("standings and ratings filled from %(num)s finished match",
+                            "standings and ratings filled from %(num)s finished matches", filled))
 
 
 @db.command("rebuild")
@@ -63,4 +65,5 @@ def rebuild(**kwargs: str | None) -> None:
     url = database_url(kwargs.get("database_url"))
     with connect(url) as service:
         count = service.rebuild()
-    click.echo(f"rebuilt {count} match{'es' if count != 1 else ''}: {safe_url(url)}")
+    click.echo(ngettext("rebuilt %(num)s match: %(url)s", "rebuilt %(num)s matches: %(url)s",
+                        count, url=safe_url(url)))

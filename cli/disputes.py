@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 
+from words import _
+from words.terms import term
+
 from .listing import echo_csv, echo_json, output_format, page_note
 from .options import MAX_COUNT, csv_option, json_option, match_argument
 
@@ -53,7 +56,7 @@ def disputes(club_slug: str | None, match_id: str | None, status: str, limit: in
     """
     how = output_format(as_json, as_csv)
     if (club_slug is None) == (match_id is None):
-        raise click.UsageError("give --club or --match, one of the two")
+        raise click.UsageError(_("give --club or --match, one of the two"))
     from .connection import connect
 
     with connect() as service:
@@ -67,27 +70,30 @@ def disputes(club_slug: str | None, match_id: str | None, status: str, limit: in
             found, total = every[offset:offset + limit], len(every)
         players = {m: service.reading.get_match(m)["players"] for m in {d["match"] for d in found}}
     rows = [dispute_row(d, players[d["match"]]) for d in found]
-    whose = club_slug if club_slug is not None else f"match {match_id}"
-    which = "disputes" if status == "all" else f"{status} disputes"
+    whose = club_slug if club_slug is not None else _("match %(id)s", id=match_id)
+    which = {"all": _("disputes"), "open": _("open disputes")}.get(status, _("ruled disputes"))
     if how == "json":
         echo_json(rows)
     elif how == "csv":
         echo_csv([csv_row(r) for r in rows], COLUMNS)
     elif not rows:
-        click.echo(f"{whose}: no {which}")
+        click.echo(_("%(whose)s: no %(which)s", whose=whose, which=which))
     else:
         from .console import terminal
         from rich.table import Table
 
         from .render import ruling_text
 
-        table = Table(title=f"{whose}: {which}, {len(rows)} of {total}", title_justify="left")
-        for column in ("match", "seq", "code", "seat", "certainty", "found at", "ruling"):
-            table.add_column(column, justify="right" if column in ("match", "seq", "found at")
-                             else "left")
+        table = Table(title=_("%(whose)s: %(which)s, %(num)s of %(total)s", whose=whose,
+                              which=which, num=len(rows), total=total), title_justify="left")
+        for column, right in ((_("match"), True), (_("seq"), True), (_("code"), False),
+                              (_("seat"), False), (_("certainty"), False), (_("found at"), True),
+                              (_("ruling"), False)):
+            table.add_column(column, justify="right" if right else "left")
         for r in rows:
             table.add_row(str(r["match"]), str(r["seq"]), r["code"], seat_text(r),
-                          r["certainty"], str(r["found_at"]), ruling_text(r["ruling"]))
+                          term("certainty", r["certainty"]), str(r["found_at"]),
+                          ruling_text(r["ruling"]))
         terminal().print(table)
     note = page_note(offset, len(rows), total)
     if note:
@@ -167,44 +173,58 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
         said = event_text(event, players, sides) if isinstance(event, dict) else "?"
         return f"{said}   {json.dumps(event, ensure_ascii=False)}"
 
-    where = [f"club {match['club']}"]
-    where += [f"{label} {match[key]}" for key, label in
-              (("table", "table"), ("date", "played"), ("event", "at")) if match.get(key)]
-    title = f"Dispute sheet: match {match['id']}, event {dispute['seq']}"
+    where = [_("club %(club)s", club=match["club"])]
+    if match.get("table"):
+        where.append(_("table %(table)s", table=match["table"]))
+    if match.get("date"):
+        where.append(_("played %(date)s", date=match["date"]))
+    if match.get("event"):
+        where.append(_("at %(event)s", event=match["event"]))
+    title = _("Dispute sheet: match %(match)s, event %(seq)s", match=match["id"], seq=dispute["seq"])
     lines = [title, "=" * len(title), ", ".join(where),
-             "Players: " + ", ".join(f"{name} (seat {s})" for s, name in enumerate(players))]
+             _("Players: %(seats)s", seats=", ".join(seat_name(s, players) for s in range(len(players))))]
     if match["rules"].get("partnerships"):
-        lines.append("Sides: " + ", ".join(f"{name} (side {s})" for s, name in enumerate(sides)))
-    lines += ["", f"The moment (after event {moment['seq']}"
-              + (f", round {moment['round']})" if moment["round"] else ", before any deal)")]
-    line = " ".join(tile_text(t) for t in moment["line"]) or "(empty)"
-    lines.append(f"  Line: {line}")
+        lines.append(_("Sides: %(sides)s", sides=", ".join(
+            _("%(name)s (side %(side)s)", name=name, side=s) for s, name in enumerate(sides))))
+    lines += ["", _("The moment (after event %(seq)s, round %(round)s)", seq=moment["seq"],
+                    round=moment["round"]) if moment["round"]
+              else _("The moment (after event %(seq)s, before any deal)", seq=moment["seq"])]
+    line = " ".join(tile_text(t) for t in moment["line"]) or _("(empty)")
+    lines.append("  " + _("Line: %(tiles)s", tiles=line))
     if moment["ends"]:
-        lines.append(f"  Open ends: {moment['ends'][0]} and {moment['ends'][1]}")
+        lines.append("  " + _("Open ends: %(left)s and %(right)s", left=moment["ends"][0],
+                              right=moment["ends"][1]))
     turn = moment["turn"]
-    lines.append(f"  Turn: {seat_name(turn, players)}" if turn is not None else "  Turn: nobody's")
-    lines += ["", "The foul", f"  {violation_head(dispute)}",
-              f"  certainty: {dispute['certainty']}; at fault: "
-              + (seat_name(dispute["seat"], players) if dispute["seat"] is not None else "no seat"),
-              f"  event {dispute['seq']} as recorded: {recorded(sheet['event'])}"]
-    lines += ["", "Evidence"]
+    lines.append("  " + (_("Turn: %(seat)s", seat=seat_name(turn, players)) if turn is not None
+                         else _("Turn: nobody's")))
+    at_fault = (seat_name(dispute["seat"], players) if dispute["seat"] is not None
+                else _("no seat"))
+    lines += ["", _("The foul"), f"  {violation_head(dispute)}",
+              "  " + _("certainty: %(certainty)s; at fault: %(seat)s",
+                       certainty=term("certainty", dispute["certainty"]), seat=at_fault),
+              "  " + _("event %(seq)s as recorded: %(said)s", seq=dispute["seq"],
+                       said=recorded(sheet["event"]))]
+    lines += ["", _("Evidence")]
     if sheet["evidence"]:
         for fact in sheet["evidence"]:
-            lines += [f"  event {fact['seq']}: {fact['fact']}",
-                      f"    recorded: {recorded(fact['event'])}"]
+            lines += ["  " + _("event %(seq)s: %(fact)s", seq=fact["seq"], fact=fact["fact"]),
+                      "    " + _("recorded: %(said)s", said=recorded(fact["event"]))]
     else:
-        lines.append(f"  the referee refused event {dispute['seq']} when it was recorded")
+        lines.append("  " + _("the referee refused event %(seq)s when it was recorded",
+                              seq=dispute["seq"]))
     ruling, score = sheet["ruling"], sheet["score"]
-    lines += ["", "The ruling"]
+    lines += ["", _("The ruling")]
     if ruling is None:
-        lines += ["  none yet: the dispute is open",
-                  "", "Score", f"  now: {scores_text(score['before'], sides)}",
-                  "  after the ruling: no ruling yet"]
+        lines += ["  " + _("none yet: the dispute is open"),
+                  "", _("Score"), "  " + _("now: %(scores)s", scores=scores_text(score["before"], sides)),
+                  "  " + _("after the ruling: no ruling yet")]
     else:
-        said = event_text(ruled, players, sides) if ruled is not None else ruling["type"]
-        lines += [f"  event {ruling['seq']}: {said}",
-                  "", "Score", f"  before the ruling (after event {ruling['seq'] - 1}): "
-                  f"{scores_text(score['before'], sides)}",
-                  f"  after the ruling (after event {ruling['seq']}): "
-                  f"{scores_text(score['after'], sides)}"]
+        said = (event_text(ruled, players, sides) if ruled is not None
+                else term("event", ruling["type"]))
+        lines += ["  " + _("event %(seq)s: %(said)s", seq=ruling["seq"], said=said),
+                  "", _("Score"),
+                  "  " + _("before the ruling (after event %(seq)s): %(scores)s",
+                           seq=ruling["seq"] - 1, scores=scores_text(score["before"], sides)),
+                  "  " + _("after the ruling (after event %(seq)s): %(scores)s",
+                           seq=ruling["seq"], scores=scores_text(score["after"], sides))]
     return lines

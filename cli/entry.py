@@ -25,6 +25,8 @@ from typing import Callable, NoReturn
 
 def main() -> NoReturn:
     args = sys.argv[1:]
+    if args and args[0] in ("validate", "show") and _plain_environment() and not _catalog_readable():
+        args = []  # click says which catalog cannot be read (cli.main's --lang)
     if args and _plain_environment():
         if args[0] == "validate":
             _validate(args[1:])
@@ -34,6 +36,17 @@ def main() -> NoReturn:
 
     group()
     raise SystemExit(0)  # click's standalone main exits itself; this is for the type checker
+
+
+def _catalog_readable() -> bool:
+    """Whether the locale environment's catalog can be read (the output's words)."""
+    import words
+
+    try:
+        words.check_catalogs([words.current()])
+    except words.CatalogError:
+        return False
+    return True
 
 
 def _plain_environment() -> bool:

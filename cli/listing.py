@@ -12,7 +12,9 @@ import click
 def output_format(as_json: bool, as_csv: bool) -> str:
     """"json", "csv" or "table"; both flags at once is a usage error."""
     if as_json and as_csv:
-        raise click.UsageError("give --json or --csv, not both")
+        from words import _
+
+        raise click.UsageError(_("give --json or --csv, not both"))
     return "json" if as_json else "csv" if as_csv else "table"
 
 
@@ -48,9 +50,14 @@ def all_pages(fetch: Callable[[int, int], tuple[list[Any], int]]) -> list[Any]:
 
 def page_note(offset: int, shown: int, total: int) -> str | None:
     """"showing 1–50 of 120; --offset 50 for more" when the page is not the whole list."""
+    from words import _
+
     if shown == 0 and offset and total:
-        return f"nothing at --offset {offset}: there are {total}"
+        return _("nothing at --offset %(offset)s: there are %(total)s", offset=offset, total=total)
     if shown == total:
         return None
-    note = f"showing {offset + 1}–{offset + shown} of {total}"
-    return note + (f"; --offset {offset + shown} for more" if offset + shown < total else "")
+    note = _("showing %(first)s–%(last)s of %(total)s", first=offset + 1, last=offset + shown,
+             total=total)
+    if offset + shown < total:
+        note += _("; --offset %(offset)s for more", offset=offset + shown)
+    return note

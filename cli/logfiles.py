@@ -23,15 +23,20 @@ def read_file(path: str) -> MatchLog:
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
-        raise LogError(0, f"cannot read the file: {error.strerror or error}") from None
+        from words import _
+
+        raise LogError(0, _("cannot read the file: %(why)s", why=error.strerror or error)) from None
     return read_log(data)
 
 
 def log_problem(path: str, error: LogError) -> str:
     """One line: the file, the line that cannot be read, the reader's message as it is (a file
     that cannot be read at all: its message says so)."""
+    from words import _
+
     if error.line:
-        return f"{path}: cannot read line {error.line}: {error.message}"
+        return _("%(path)s: cannot read line %(line)s: %(why)s", path=path, line=error.line,
+                 why=error.message)
     return f"{path}: {error.message}"
 
 

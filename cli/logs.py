@@ -66,7 +66,9 @@ def show(log: str, at: int | None) -> None:
         with connect() as service:
             view = screen_view(match_screen(service, log, at))
     else:
-        raise click.ClickException(f"{log} is neither a log file nor a match id")
+        from words import _
+
+        raise click.ClickException(_("%(log)s is neither a log file nor a match id", log=log))
     terminal().print(view)
 
 
@@ -76,5 +78,9 @@ def _file_view(log: str, at: int | None) -> Any:
     except LogError as error:
         raise click.ClickException(log_problem(log, error)) from None
     except NoSuchEvent as error:
-        raise click.BadParameter(f"{log} has {error.events} events; there is no event {at}",
+        from words import ngettext
+
+        raise click.BadParameter(ngettext("%(log)s has %(num)s event; there is no event %(at)s",
+                                          "%(log)s has %(num)s events; there is no event %(at)s",
+                                          error.events, log=log, at=at),
                                  param_hint="'--at'") from None

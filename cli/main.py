@@ -17,7 +17,7 @@ COMMANDS = {
                               "whose turn and what that seat may do, scores."),
     "serve": ("cli.serve:serve", "Serve the HTTP API on the configured database, upgrading it first."),
     "db": ("cli.db:db", "The database: schema migrations and projections."),
-    "club": ("cli.admin:club", "Clubs: create one, show one."),
+    "club": ("cli.admin:club", "Clubs: create one, show one, change its settings."),
     "player": ("cli.admin:player", "A club's players: add, list."),
     "token": ("cli.admin:token", "Bearer tokens for the HTTP API."),
     "match": ("cli.matches:match", "Matches: create, list, show, report, export, import."),
@@ -49,8 +49,26 @@ COMMANDS = {
 }
 
 
+def _language(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    """``--lang``, else the locale environment, else English (an unknown one: the next choice,
+    quietly); the catalog read now, so that one that cannot be read is an error naming it."""
+    import words
+
+    lang = words.known(value) or words.from_environment()
+    try:
+        words.check_catalogs([lang])
+    except words.CatalogError as error:
+        raise click.ClickException(str(error)) from None
+    token = words.use(lang)
+    ctx.call_on_close(lambda: words.reset(token))  # a command run in-process leaves no language behind
+    return lang
+
+
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="domino-referee")
+@click.option("--lang", metavar="LANG", callback=_language, expose_value=False, is_eager=True,
+              help="The language of the output: en, es or it (default: LC_ALL, LC_MESSAGES or "
+                   "LANG, else en). Codes, JSON and CSV are the same in every language.")
 def main() -> None:
     """domino-referee: referee and scorekeeper for real-table domino matches.
 

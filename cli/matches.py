@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from words import N_, _, message, ngettext
+from words.terms import term
+
 from .connection import connect
 from .lazy import LazyGroup
 from .listing import echo_csv, echo_json, output_format, page_note
@@ -28,7 +31,7 @@ seating_new_option = click.option(
     "--new", "confirm_new", is_flag=True,
     help="The names that are new to the club are new players, though close to a player's "
          "(refused without it: \"did you mean ...?\").")
-NEW_HINT = "; --new seats them as new players"
+NEW_HINT = N_("; --new seats them as new players")
 
 
 @click.group(cls=LazyGroup, lazy={
@@ -88,8 +91,9 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
                                                      list(players), table=table, date=date,
                                                      event=event, confirm_new=confirm_new)
         except Unconfirmed as error:
-            raise click.ClickException(error.message + NEW_HINT) from None
-    click.echo(f"created match {created['id']}: {', '.join(created['players'])}", err=True)
+            raise click.ClickException(message(error) + _(NEW_HINT)) from None
+    click.echo(_("created match %(id)s: %(players)s", id=created["id"],
+                 players=", ".join(created["players"])), err=True)
     click.echo(created["id"])
 
 
@@ -138,12 +142,17 @@ def match_list(club_slug: str, status: str | None, player: str | None, date_from
         from .console import terminal
         from rich.table import Table
 
-        table = Table(title=f"{club_slug}: {len(found)} of {total} matches", title_justify="left")
-        for column in ("id", "date", "players", "status", "round", "totals", "winner", "disputed"):
-            table.add_column(column, justify="right" if column in ("id", "round", "disputed") else "left")
+        table = Table(title=ngettext("%(club)s: %(num)s of %(total)s match",
+                                     "%(club)s: %(num)s of %(total)s matches", len(found),
+                                     club=club_slug, total=total), title_justify="left")
+        for column, right in ((_("id"), True), (_("date"), False), (_("players"), False),
+                              (_("status"), False), (_("round"), True), (_("totals"), False),
+                              (_("winner"), False), (_("disputed"), True)):
+            table.add_column(column, justify="right" if right else "left")
         for m, r in zip(found, rows):
             table.add_row(str(r["id"]), r["date"] or m["created_at"][:10], ", ".join(r["players"]),
-                          r["status"].replace("_", " "), str(r["round"] or "-"),
+                          term("phase", r["status"]) if r["status"] == "in_progress"
+                          else term("status", r["status"]).lower(), str(r["round"] or "-"),
                           " - ".join(map(str, r["totals"])), r["winner"] or "-", str(m["violations"]))
         terminal().print(table)
     note = page_note(offset, len(found), total)

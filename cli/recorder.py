@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee import Position
+from words import _, message
 
 from .connection import connect, refusal
 from .console import terminal
@@ -64,10 +65,12 @@ class Recorder:
         return recorded
 
     def confirmation(self, recorded: Recorded) -> Text:
-        text = Text(f"event {recorded.seq}: {event_text(recorded.event, self.players, self.sides)}")
+        text = Text(_("event %(seq)s: %(said)s", seq=recorded.seq,
+                      said=event_text(recorded.event, self.players, self.sides)))
         if recorded.violation is not None:
             v = recorded.violation
-            text.append(f" — recorded as disputed ({v.code}: {v.message})", style="yellow")
+            text.append(" — " + _("recorded as disputed (%(code)s: %(why)s)", code=v.code,
+                                  why=v.message), style="yellow")
         return text
 
     def tell_outcome(self, before: Position, after: Position) -> None:
@@ -80,7 +83,8 @@ class Recorder:
                 self.console.print(round_result_text(result, self.players, self.sides,
                                                      seats_owing_reveal(after)), highlight=False)
         if after.totals != before.totals or changed:
-            self.console.print(f"Totals: {scores_text(after.totals, self.sides)}", highlight=False)
+            self.console.print(_("Totals: %(scores)s", scores=scores_text(after.totals, self.sides)),
+                               highlight=False)
         if after.finished and not before.finished:
             self.console.print(Text(match_over_text(after.winner, self.sides), style="bold"))
 
@@ -110,10 +114,10 @@ def record_from_command(match_id: str, make_event: Callable[[int | None], dict[s
             try:
                 seat = seat_on_turn(pos, recorder.players)
             except NoSeat as error:
-                hint = ": say which seat acts with --seat" if error.choose else ""
-                raise click.UsageError(error.message + hint) from None
+                hint = _(": say which seat acts with --seat") if error.choose else ""
+                raise click.UsageError(message(error) + hint) from None
         try:
             recorder.record(make_event(seat), at=pos, disputed=bool(disputed))
         except IllegalEvent as error:
-            hint = "" if disputed is None else "; add --disputed to record it anyway, as disputed"
+            hint = "" if disputed is None else _("; add --disputed to record it anyway, as disputed")
             raise click.ClickException(refusal(error) + hint) from None

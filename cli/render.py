@@ -16,6 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from referee import Position, Rules
+from words import _, current, ngettext
+from words.terms import term
 
 from .quicktable import QuickTable
 
@@ -25,9 +27,24 @@ if TYPE_CHECKING:
 
 # What a line may not break inside: a move (a tile and its end: "6-5 on 5", "6-4 on the 4 end",
 # "d (draw)"), a seat ("(seat 1)"), a count ("7 tiles"), else a word; a tile ("6-5", "[6|5]")
-# holds no space.
-_UNIT = re.compile(r"\S*\d+-\d+ on (?:the )?\S+(?: end\b)?\S*"
-                   r"|\b[dp] \((?:draw|pass)\)\S*|\(seat \d+\)\S*|\b\d+ tiles?\b\S*|\S+")
+# holds no space. In each language, as its catalog words them (the translations of "%(tile)s
+# on %(end)s", "(seat %(seat)s)", "%(num)s tiles", "d (draw)"... keep these shapes).
+_UNITS = {
+    "en": r"\S*\d+-\d+ on (?:the )?\S+(?: end\b)?\S*|\b[dp] \((?:draw|pass)\)\S*|\(seat \d+\)\S*"
+          r"|\b\d+ tiles?\b\S*",
+    "es": r"\S*\d+-\d+ (?:en|a) (?:el |la )?\S+\S*|\b[dp] \((?:robar|pasar)\)\S*"
+          r"|\(asiento \d+\)\S*|\b\d+ fichas?\b\S*",
+    "it": r"\S*\d+-\d+ (?:su|a) (?:\S+ )??\S+\S*|\b[dp] \((?:pescare|passare)\)\S*"
+          r"|\(posto \d+\)\S*|\b\d+ tesser[ae]\b\S*",
+}
+_PATTERNS: dict[str, re.Pattern[str]] = {}
+
+
+def _unit() -> re.Pattern[str]:
+    lang = current()
+    if lang not in _PATTERNS:
+        _PATTERNS[lang] = re.compile(f"{_UNITS.get(lang, _UNITS['en'])}|\\S+")
+    return _PATTERNS[lang]
 
 
 class Flow:
@@ -53,7 +70,7 @@ class Flow:
     def units(self) -> Sequence[tuple[int, int]]:
         if self.spans is not None:
             return self.spans
-        return [m.span() for m in _UNIT.finditer(self.text.plain)]
+        return [m.span() for m in _unit().finditer(self.text.plain)]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         if options.no_wrap:
@@ -93,9 +110,12 @@ def tile_text(tile: str) -> str:
 
 
 def outcome_text(result: dict[str, Any], players: Sequence[str]) -> str:
-    """A report round's outcome in words: "domino", "blocked by Beto", "awaiting reveal"."""
+    """A report round's outcome in words: "domino", "blocked by Beto", "awaiting reveals"."""
     blocker = result["blocked_by"]
-    return result["outcome"].replace("_", " ") + (f" by {players[blocker]}" if blocker is not None else "")
+    outcome = term("phase", result["outcome"])
+    if blocker is None:
+        return outcome
+    return _("%(outcome)s by %(name)s", outcome=outcome, name=players[blocker])
 
 
 def scores_text(totals: Sequence[int], sides: Sequence[str]) -> str:
@@ -103,13 +123,14 @@ def scores_text(totals: Sequence[int], sides: Sequence[str]) -> str:
 
 
 def line_text(pos: Position) -> Flow:
-    return Flow("Line: " + (" ".join(tile_text(t) for t in pos.line) or "(empty)"))
+    return Flow(_("Line: %(tiles)s", tiles=" ".join(tile_text(t) for t in pos.line) or _("(empty)")))
 
 
 def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> Table:
-    table = QuickTable(title="Rounds", title_justify="left")
-    for column in ("round", "opener", "outcome", "winner", "points", "pips left"):
-        table.add_column(column, justify="right" if column in ("round", "points") else "left")
+    table = QuickTable(title=_("Rounds"), title_justify="left")
+    for column, right in ((_("round"), True), (_("opener"), False), (_("outcome"), False),
+                          (_("winner"), False), (_("points"), True), (_("pips left"), False)):
+        table.add_column(column, justify="right" if right else "left")
     for r in report["rounds"]:
         table.add_row(
             str(r["round"]),
@@ -123,29 +144,31 @@ def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence
 
 
 def totals_table(report: dict[str, Any], sides: Sequence[str]) -> Table:
-    table = QuickTable(title="Totals", title_justify="left")
-    table.add_column("side")
-    table.add_column("total", justify="right")
+    table = QuickTable(title=_("Totals"), title_justify="left")
+    table.add_column(_("side"))
+    table.add_column(_("total"), justify="right")
     for side, total in enumerate(report["totals"]):
-        marker = " (winner)" if report["winner"] == side else ""
-        table.add_row(sides[side] + marker, str(total))
+        name = _("%(side)s (winner)", side=sides[side]) if report["winner"] == side else sides[side]
+        table.add_row(name, str(total))
     return table
 
 
 def match_over_text(winner: int | None, sides: Sequence[str]) -> str:
-    who = sides[winner] if winner is not None else "nobody (a tie)"
-    return f"Match over: {who} won."
+    if winner is None:
+        return _("Match over: nobody won (a tie).")
+    return _("Match over: %(side)s won.", side=sides[winner])
 
 
 def verdict(report: dict[str, Any], sides: Sequence[str]) -> Text:
     if report["finished"]:
         status = match_over_text(report["winner"], sides)
     else:
-        status = "Match not finished."
+        status = _("Match not finished.")
     if report["valid"]:
-        return Text(f"{status} Every event is legal.", style="green")
+        return Text(f"{status} {_('Every event is legal.')}", style="green")
     count = len(report["violations"])
-    return Text(f"{status} {count} violation{'s' * (count != 1)}:", style="bold red")
+    return Text(f"{status} {ngettext('%(num)s violation:', '%(num)s violations:', count)}",
+                style="bold red")
 
 
 def violation_head(v: dict[str, Any]) -> str:
@@ -153,15 +176,19 @@ def violation_head(v: dict[str, Any]) -> str:
     event completed the proof; a suspicion says it is only possible."""
     found = ""
     if v.get("certainty") == "possible":
-        found = " (possible)"
+        found = " " + _("(possible)")
     elif v.get("found_at") is not None:
-        found = f" (proven at event {v['found_at']})"
-    return f"event {v['seq']}: {v['code']}{found} — {v['message']}"
+        found = " " + _("(proven at event %(seq)s)", seq=v["found_at"])
+    label = term("violation", v["code"])
+    code = v["code"] if current() == "en" or label == v["code"] else f"{label} ({v['code']})"
+    return _("event %(seq)s: %(code)s%(found)s — %(message)s", seq=v["seq"], code=code,
+             found=found, message=v["message"])
 
 
 def evidence_lines(v: dict[str, Any], indent: str = "      ") -> list[str]:
     """The facts a proof (or a suspicion) rests on, one a line with its event."""
-    return [f"{indent}event {fact['seq']}: {fact['fact']}" for fact in v.get("evidence") or ()]
+    return [indent + _("event %(seq)s: %(fact)s", seq=fact["seq"], fact=fact["fact"])
+            for fact in v.get("evidence") or ()]
 
 
 def violation_lines(violations: Sequence[dict[str, Any]], evidence: bool = False) -> list[Text]:
@@ -176,9 +203,14 @@ def violation_lines(violations: Sequence[dict[str, Any]], evidence: bool = False
 def suspicions_text(count: int, listed: bool) -> Text:
     """The one line on suspicions (what the record allows but does not prove)."""
     if not count:
-        return Text("No suspicions.")
-    what = f"{count} suspicion{'s' * (count != 1)} (possible, not proven)"
-    return Text(what + (":" if listed else "; --suspicions lists them."), style="yellow")
+        return Text(_("No suspicions."))
+    if listed:
+        what = ngettext("%(num)s suspicion (possible, not proven):",
+                        "%(num)s suspicions (possible, not proven):", count)
+    else:
+        what = ngettext("%(num)s suspicion (possible, not proven); --suspicions lists it.",
+                        "%(num)s suspicions (possible, not proven); --suspicions lists them.", count)
+    return Text(what, style="yellow")
 
 
 def report_view(report: dict[str, Any], players: Sequence[str], sides: Sequence[str], *,
@@ -199,31 +231,38 @@ def screen_view(screen: Screen) -> Group:
     """A stored match's screen (``svc.reading.screen``): the table, whose turn and what that
     seat may do, the totals by side, the open disputes, the winner."""
     return position_view(screen.position, screen.players, screen.sides, disputes=screen.disputes,
-                         disputes_are="open dispute", hands_hidden=screen.hands_hidden)
+                         disputes_are_open=True, hands_hidden=screen.hands_hidden)
 
 
 def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *,
-                  disputes: Sequence[dict[str, Any]] = (), disputes_are: str = "violation",
+                  disputes: Sequence[dict[str, Any]] = (), disputes_are_open: bool = False,
                   hands_hidden: bool = False) -> Group:
     """The table after event ``pos.seq``; ``disputes``: the violations recorded up to it (the
-    one of event ``pos.seq`` itself, if any, is said first), listed as ``disputes_are``."""
+    one of event ``pos.seq`` itself, if any, is said first), listed as open disputes (a stored
+    match's) or as violations (a log's)."""
     parts: list[Any] = []
-    head = f"After event {pos.seq}" + (f" · round {pos.round} ({pos.phase.replace('_', ' ')})" if pos.round else " · no deal yet")
+    if pos.round:
+        head = _("After event %(seq)s · round %(round)s (%(phase)s)", seq=pos.seq, round=pos.round,
+                 phase=term("phase", pos.phase))
+    else:
+        head = _("After event %(seq)s · no deal yet", seq=pos.seq)
     parts.append(Text(head, style="bold"))
     refused = next((d["message"] for d in disputes if d["seq"] == pos.seq), None) if pos.seq else None
     if refused:
-        parts.append(Text(f"That event was refused: {refused}", style="red"))
+        parts.append(Text(_("That event was refused: %(why)s", why=refused), style="red"))
     parts.append(line_text(pos))
     if pos.ends:
-        parts.append(Text(f"Open ends: {pos.ends[0]} and {pos.ends[1]}"))
-    parts.append(Hands(pos, players, "(hidden)" if hands_hidden else "(not seen)"))
+        parts.append(Text(_("Open ends: %(left)s and %(right)s", left=pos.ends[0], right=pos.ends[1])))
+    parts.append(Hands(pos, players, _("(hidden)") if hands_hidden else _("(not seen)")))
     if not pos.finished:
         parts.append(Flow(next_step_text(pos, players), style="bold"))
-    parts.append(Text(f"Boneyard: {pos.boneyard}"))
-    parts.append(Flow("Scores: " + scores_text(pos.totals, sides)))
+    parts.append(Text(_("Boneyard: %(count)s", count=pos.boneyard)))
+    parts.append(Flow(_("Scores: %(scores)s", scores=scores_text(pos.totals, sides))))
     if disputes:
         count = len(disputes)
-        parts.append(Text(f"{count} {disputes_are}{'s' * (count != 1)}:", style="yellow"))
+        said = (ngettext("%(num)s open dispute:", "%(num)s open disputes:", count) if disputes_are_open
+                else ngettext("%(num)s violation:", "%(num)s violations:", count))
+        parts.append(Text(said, style="yellow"))
         parts += violation_lines(disputes)
     if pos.finished:
         parts.append(Text(match_over_text(pos.winner, sides), style="bold"))
@@ -239,15 +278,15 @@ class Hands:
         for seat, name in enumerate(players):
             hand = pos.hands[seat]
             shown = " ".join(tile_text(t) for t in hand) if hand is not None else unseen
-            marker = " ◀ to play" if pos.turn == seat else ""
+            marker = " ◀ " + _("to play") if pos.turn == seat else ""
             self.rows.append((str(seat), name + marker, str(pos.counts[seat]), shown))
 
     def table(self) -> Table:
         table = Table(show_header=True)
-        table.add_column("seat", justify="right")
-        table.add_column("player")
-        table.add_column("tiles", justify="right")
-        table.add_column("hand")
+        table.add_column(_("seat"), justify="right")
+        table.add_column(_("player"))
+        table.add_column(_("tiles"), justify="right")
+        table.add_column(_("hand"))
         for seat, player, count, shown in self.rows:
             table.add_row(seat, player, count, Flow(shown, indent=0))
         return table
@@ -260,13 +299,17 @@ class Hands:
             yield table
             return
         for seat, player, count, shown in self.rows:
-            yield Flow(f"seat {seat}: {player} · {count} tiles" + f" · {shown}" * bool(shown))
+            line = _("seat %(seat)s: %(player)s · %(tiles)s", seat=seat, player=player,
+                     tiles=ngettext("%(num)s tile", "%(num)s tiles", int(count)))
+            yield Flow(line + f" · {shown}" * bool(shown))
 
 
 # ------------------------------------------------------------------- recording, one line at a time
 
 def seat_name(seat: Any, players: Sequence[str]) -> str:
-    return f"{players[seat]} (seat {seat})" if type(seat) is int and 0 <= seat < len(players) else f"seat {seat}"
+    if type(seat) is int and 0 <= seat < len(players):
+        return _("%(name)s (seat %(seat)s)", name=players[seat], seat=seat)
+    return _("seat %(seat)s", seat=seat)
 
 
 def seat_names(seats: Sequence[int], players: Sequence[str]) -> str:
@@ -274,7 +317,7 @@ def seat_names(seats: Sequence[int], players: Sequence[str]) -> str:
 
 
 def side_name(side: Any, sides: Sequence[str]) -> str:
-    return sides[side] if type(side) is int and 0 <= side < len(sides) else f"side {side}"
+    return sides[side] if type(side) is int and 0 <= side < len(sides) else _("side %(side)s", side=side)
 
 
 def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> str:
@@ -284,53 +327,75 @@ def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[st
     if kind == "deal":
         hands = event.get("hands") or []
         seen = sum(hand is not None for hand in hands)
-        how = "open" if hands and seen == len(hands) else "closed" if not seen else "partly open"
-        return f"dealt a new round ({how})"
+        if hands and seen == len(hands):
+            return _("dealt a new round (open)")
+        return _("dealt a new round (closed)") if not seen else _("dealt a new round (partly open)")
     if kind == "play":
         end = event.get("end")
-        where = "" if end is None else f" on the {end}" + ("" if end in ("left", "right") else " end")
-        return f"{who} played {event['tile']}{where}"
+        if end is None:
+            return _("%(who)s played %(tile)s", who=who, tile=event["tile"])
+        if end == "left":
+            return _("%(who)s played %(tile)s on the left", who=who, tile=event["tile"])
+        if end == "right":
+            return _("%(who)s played %(tile)s on the right", who=who, tile=event["tile"])
+        return _("%(who)s played %(tile)s on the %(end)s end", who=who, tile=event["tile"], end=end)
     if kind == "draw":
-        return f"{who} drew " + (event["tile"] if event.get("tile") else "a tile (unseen)")
+        if event.get("tile"):
+            return _("%(who)s drew %(tile)s", who=who, tile=event["tile"])
+        return _("%(who)s drew a tile (unseen)", who=who)
     if kind == "pass":
-        return f"{who} passed"
+        return _("%(who)s passed", who=who)
     if kind == "reveal":
-        shown = " ".join(event["tiles"]) if event.get("tiles") is not None else f"{event['pips']} pips"
-        return f"{who} revealed {shown}"
+        if event.get("tiles") is not None:
+            return _("%(who)s revealed %(tiles)s", who=who, tiles=" ".join(event["tiles"]))
+        return ngettext("%(who)s revealed %(num)s pip", "%(who)s revealed %(num)s pips",
+                        event["pips"], who=who)
+    reason = event.get("reason")
     if kind == "penalty":
-        ruling = f" for event {event['target']}" if event.get("target") is not None else ""
-        return (f"penalty: {event['points']} points to {side_name(event['side'], sides)}{ruling} "
-                f"({event['reason']})")
+        side = side_name(event["side"], sides)
+        if event.get("target") is not None:
+            return ngettext("penalty: %(num)s point to %(side)s for event %(target)s (%(reason)s)",
+                            "penalty: %(num)s points to %(side)s for event %(target)s (%(reason)s)",
+                            event["points"], side=side, target=event["target"], reason=reason)
+        return ngettext("penalty: %(num)s point to %(side)s (%(reason)s)",
+                        "penalty: %(num)s points to %(side)s (%(reason)s)", event["points"],
+                        side=side, reason=reason)
     if kind == "stands":
-        return f"event {event['target']} stands ({event['reason']})"
+        return _("event %(target)s stands (%(reason)s)", target=event["target"], reason=reason)
     if kind == "amend":
         corrected = event.get("event")
         said = event_text(corrected, players, sides) if isinstance(corrected, dict) else "?"
-        return f"amended event {event['target']} to: {said} ({event['reason']})"
+        return _("amended event %(target)s to: %(said)s (%(reason)s)", target=event["target"],
+                 said=said, reason=reason)
     if kind == "void":
-        return f"voided event {event['target']} ({event['reason']})"
+        return _("voided event %(target)s (%(reason)s)", target=event["target"], reason=reason)
     if kind == "annul":
-        return f"annulled the round ({event['reason']})"
+        return _("annulled the round (%(reason)s)", reason=reason)
     if kind == "forfeit":
-        return f"forfeit by {side_name(event['side'], sides)} ({event['reason']})"
+        return _("forfeit by %(side)s (%(reason)s)", side=side_name(event["side"], sides),
+                 reason=reason)
     if kind == "note":
-        return f"note: {event['text']}"
-    return f"{kind} event"
+        return _("note: %(text)s", text=event["text"])
+    return _("%(kind)s event", kind=kind)
 
 
 def round_result_text(result: dict[str, Any], players: Sequence[str], sides: Sequence[str],
                       owing: Sequence[int] = ()) -> Text:
     """A report round that has just ended (or just been scored), in one line."""
-    head = f"Round {result['round']}: {outcome_text(result, players)}"
+    head = _("Round %(round)s: %(outcome)s", round=result["round"],
+             outcome=outcome_text(result, players))
     if result["outcome"] == "awaiting_reveal":
-        waiting = seat_names(owing, players) or "the seats still holding tiles"
-        return Text(f"{head}; waiting for reveals from {waiting}", style="bold yellow")
+        waiting = seat_names(owing, players) or _("the seats still holding tiles")
+        return Text(_("%(head)s; waiting for reveals from %(seats)s", head=head, seats=waiting),
+                    style="bold yellow")
     if result["outcome"] == "annulled":
-        return Text(f"{head}; no score, deal again", style="bold yellow")
+        return Text(_("%(head)s; no score, deal again", head=head), style="bold yellow")
     if result["winner"] is None:
-        return Text(f"{head}; nobody scores", style="bold")
+        return Text(_("%(head)s; nobody scores", head=head), style="bold")
     pips = " ".join(map(str, result["pips"])) if result["pips"] is not None else "-"
-    return Text(f"{head}; {result['points']} points to {sides[result['winner']]} (pips left: {pips})",
+    return Text(ngettext("%(head)s; %(num)s point to %(side)s (pips left: %(pips)s)",
+                         "%(head)s; %(num)s points to %(side)s (pips left: %(pips)s)",
+                         result["points"], head=head, side=sides[result["winner"]], pips=pips),
                 style="bold green")
 
 
@@ -339,37 +404,44 @@ def legal_text(legal: dict[str, Any]) -> str:
     plays = legal.get("plays")
     moves = []
     if plays is None:
-        moves.append("any tile it holds that fits (hand not seen)")
+        moves.append(_("any tile it holds that fits (hand not seen)"))
     else:
-        moves += [p["tile"] + (f" on {p['end']}" if p["end"] is not None else "") for p in plays]
+        moves += [_("%(tile)s on %(end)s", tile=p["tile"], end=p["end"]) if p["end"] is not None
+                  else p["tile"] for p in plays]
     if legal.get("draw"):
-        moves.append("d (draw)")
+        moves.append(_("d (draw)"))
     if legal.get("pass"):
-        moves.append("p (pass)")
-    return ", ".join(moves) or "nothing"
+        moves.append(_("p (pass)"))
+    return ", ".join(moves) or _("nothing")
 
 
 def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False) -> str:
     """Who acts next and what that seat may do (Position.legal), for a match not finished;
     ``prompt``: with what to type at ``domino table``."""
     if pos.turn is not None:
-        return (f"To play: {seat_name(pos.turn, players)} · {pos.counts[pos.turn]} tiles · "
-                f"legal: {legal_text(pos.legal)}")
+        return _("To play: %(seat)s · %(tiles)s · legal: %(legal)s", seat=seat_name(pos.turn, players),
+                 tiles=ngettext("%(num)s tile", "%(num)s tiles", pos.counts[pos.turn]),
+                 legal=legal_text(pos.legal))
     if pos.may_lead:
-        return f"May open: {seat_names(pos.may_lead, players)}" + " (type N: before the tile)" * prompt
+        seats = seat_names(pos.may_lead, players)
+        return (_("May open: %(seats)s (type N: before the tile)", seats=seats) if prompt
+                else _("May open: %(seats)s", seats=seats))
     if pos.owes_reveal:
-        return (f"Waiting for reveals: {seat_names(pos.owes_reveal, players)}"
-                + " (r TILES or r PIPS)" * prompt)
-    return "No round in progress: " + ("type deal (or deal HANDS)" if prompt else "next, a deal")
+        seats = seat_names(pos.owes_reveal, players)
+        return (_("Waiting for reveals: %(seats)s (r TILES or r PIPS)", seats=seats) if prompt
+                else _("Waiting for reveals: %(seats)s", seats=seats))
+    return (_("No round in progress: type deal (or deal HANDS)") if prompt
+            else _("No round in progress: next, a deal"))
 
 
 def turn_view(pos: Position, players: Sequence[str]) -> Group:
     """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
     parts: list[Any] = [line_text(pos)]
     if pos.ends:
-        parts.append(Flow(f"Open ends: {pos.ends[0]} and {pos.ends[1]} · boneyard {pos.boneyard}"))
+        parts.append(Flow(_("Open ends: %(left)s and %(right)s · boneyard %(count)s",
+                            left=pos.ends[0], right=pos.ends[1], count=pos.boneyard)))
     if pos.finished:
-        parts.append(Flow("The match is over: notes, reveals and undo are still taken.",
+        parts.append(Flow(_("The match is over: notes, reveals and undo are still taken."),
                           style="bold"))
     else:
         parts.append(Flow(next_step_text(pos, players, prompt=True), style="bold"))
@@ -381,60 +453,66 @@ def turn_view(pos: Position, players: Sequence[str]) -> Group:
 def round_brief(result: dict[str, Any] | None, players: Sequence[str], sides: Sequence[str]) -> str:
     """A report round in a few words, for a before/after: "domino, 9 points to Ana"."""
     if result is None:
-        return "no such round"
+        return _("no such round")
     text = outcome_text(result, players)
     if result["winner"] is not None:
-        text += f", {result['points']} points to {sides[result['winner']]}"
+        text = ngettext("%(outcome)s, %(num)s point to %(side)s", "%(outcome)s, %(num)s points to %(side)s",
+                        result["points"], outcome=text, side=sides[result["winner"]])
     return text
 
 
 def winner_brief(winner: int | None, finished: bool, sides: Sequence[str]) -> str:
     if winner is not None:
         return sides[winner]
-    return "nobody (a tie)" if finished else "none yet (not finished)"
+    return _("nobody (a tie)") if finished else _("none yet (not finished)")
 
 
 def preview_lines(preview: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> list[str]:
     """What ``svc.disputes.preview`` says a ruling would do, nothing stored: the events it would
     record (or why one would be refused), then the rounds, totals, winner and the violations
     that would appear or vanish."""
-    lines = ["Preview: nothing is stored."]
+    lines = [_("Preview: nothing is stored.")]
     for entry in preview["events"]:
         v = entry["violation"]
         said = event_text(entry["event"], players, sides)
         if v is None:
-            lines.append(f"It would record event {entry['seq']}: {said}")
+            lines.append(_("It would record event %(seq)s: %(said)s", seq=entry["seq"], said=said))
         else:
-            lines.append(f"Event {entry['seq']} would be refused ({v['code']}): {v['message']}")
+            lines.append(_("Event %(seq)s would be refused (%(code)s): %(why)s", seq=entry["seq"],
+                           code=v["code"], why=v["message"]))
     changes = preview["changes"]
     for r in changes["rounds"]:
-        lines.append(f"Round {r['round']}: {round_brief(r['before'], players, sides)} → "
-                     f"{round_brief(r['after'], players, sides)}")
+        lines.append(_("Round %(round)s: %(before)s → %(after)s", round=r["round"],
+                       before=round_brief(r["before"], players, sides),
+                       after=round_brief(r["after"], players, sides)))
     totals = changes["totals"]
     if totals["before"] == totals["after"]:
-        lines.append(f"Totals: {scores_text(totals['after'], sides)} (unchanged)")
+        lines.append(_("Totals: %(totals)s (unchanged)", totals=scores_text(totals["after"], sides)))
     else:
-        lines.append(f"Totals: {scores_text(totals['before'], sides)} → "
-                     f"{scores_text(totals['after'], sides)}")
+        lines.append(_("Totals: %(before)s → %(after)s", before=scores_text(totals["before"], sides),
+                       after=scores_text(totals["after"], sides)))
     winner, finished = changes["winner"], changes["finished"]
     was = winner_brief(winner["before"], finished["before"], sides)
     now = winner_brief(winner["after"], finished["after"], sides)
-    lines.append(f"Winner: {now} (unchanged)" if was == now else f"Winner: {was} → {now}")
+    lines.append(_("Winner: %(now)s (unchanged)", now=now) if was == now
+                 else _("Winner: %(before)s → %(after)s", before=was, after=now))
     own = {entry["seq"] for entry in preview["events"]}  # a refusal is said above
     appear = [v for v in changes["violations_appear"] if v["seq"] not in own]
-    for found, label in ((changes["violations_vanish"], "vanish"), (appear, "appear")):
+    for found, label in ((changes["violations_vanish"], _("Violations that would vanish:")),
+                         (appear, _("Violations that would appear:"))):
         if found:
-            lines.append(f"Violations that would {label}:")
+            lines.append(label)
             lines += [f"  {violation_head(v)}" for v in found]
     if not changes["violations_vanish"] and not appear:
-        lines.append("No violation would appear or vanish.")
+        lines.append(_("No violation would appear or vanish."))
     return lines
 
 
 def ruling_text(ruling: dict[str, Any] | None) -> str:
     """A dispute's ruling in a few words: "open", "stands (event 8): agreed"."""
     if ruling is None:
-        return "open"
+        return _("open")
     points = f" {ruling['points']}" if ruling.get("points") is not None else ""
     reason = f": {ruling['reason']}" if ruling.get("reason") else ""
-    return f"{ruling['type']}{points} (event {ruling['seq']}){reason}"
+    return _("%(ruling)s%(points)s (event %(seq)s)%(reason)s", ruling=term("event", ruling["type"]),
+             points=points, seq=ruling["seq"], reason=reason)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from referee import Position
+from words import _
+from words.terms import term
 
 
 class NoSeat(ValueError):
@@ -28,12 +30,13 @@ def seat_on_turn(pos: Position, players: Sequence[str]) -> int:
         return pos.turn
     if pos.may_lead:
         seats = ", ".join(seat_label(s, players) for s in pos.may_lead)
-        raise NoSeat(f"several seats may open this round: {seats}", choose=True)
+        raise NoSeat(_("several seats may open this round: %(seats)s", seats=seats), choose=True)
     if pos.finished:
-        raise NoSeat("the match is over")
+        raise NoSeat(_("the match is over"))
     if pos.round is None:
-        raise NoSeat("no round has been dealt yet")
-    raise NoSeat(f"round {pos.round} is over ({pos.phase.replace('_', ' ')})")
+        raise NoSeat(_("no round has been dealt yet"))
+    raise NoSeat(_("round %(round)s is over (%(phase)s)", round=pos.round,
+                   phase=term("phase", pos.phase)))
 
 
 def seats_owing_reveal(pos: Position) -> list[int]:

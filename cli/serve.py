@@ -41,5 +41,7 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     if database_url:
         config["DATABASE_URL"] = database_url
     app = create_asgi(config)
-    click.echo(f"domino-referee API on http://{host}:{port}/api/docs", err=True)
+    from words import _
+
+    click.echo(_("domino-referee API on %(url)s", url=f"http://{host}:{port}/api/docs"), err=True)
     run(app, host=host, port=port)

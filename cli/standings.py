@@ -1,9 +1,11 @@
 """``domino standings``: a club's table over its finished matches, and ``domino club set``: how it
-breaks ties (the service computes both; docs/standings.md)."""
+breaks ties and the language of its pages (the service computes both; docs/standings.md)."""
 
 from __future__ import annotations
 
 import click
+
+from words import LANGUAGES, _
 
 from .connection import connect
 from .listing import echo_json, output_format
@@ -57,22 +59,33 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
     if how == "json":
         echo_json(rows)
         return
-    from .console import terminal
     from rich.table import Table
+
+    from words import formats
+    from words.collation import by_name
+
+    from .console import terminal
 
     shown = ("rank", "partners" if group == "partnerships" else "player", "played", "won",
              "lost", "rounds_won", "points_for", "points_against", "difference", "win_rate",
              "rating", "rating_games", "flagged")
-    headers = {"rounds_won": "rounds", "points_for": "for", "points_against": "against",
-               "difference": "diff", "win_rate": "win %", "rating_games": "games"}
-    title = f"{club_slug}: standings" + (" (partnerships)" if group == "partnerships" else "")
-    period = " to ".join(d for d in (date_from or "…", date_to or "…")) \
-        if date_from or date_to else None
-    caption = ", ".join(x for x in (period, event and f"event {event}") if x)
+    headers = {"rank": _("rank"), "player": _("player"), "partners": _("partners"),
+               "played": _("played"), "won": _("won"), "lost": _("lost"),
+               "rounds_won": _("rounds"), "points_for": _("for"), "points_against": _("against"),
+               "difference": _("diff"), "win_rate": _("win %"), "rating": _("rating"),
+               "rating_games": _("games"), "flagged": _("flagged")}
+    title = (_("%(club)s: standings (partnerships)", club=club_slug) if group == "partnerships"
+             else _("%(club)s: standings", club=club_slug))
+    period = _("%(start)s to %(end)s", start=formats.date(date_from) if date_from else "…",
+               end=formats.date(date_to) if date_to else "…") if date_from or date_to else None
+    caption = ", ".join(x for x in (period, event and _("event %(event)s", event=event)) if x)
+    # ties (a shared rank) in the order the language sorts names
+    rows = by_name(rows, lambda r: r.get("player") or " ".join(r.get("partners") or ()),
+                   within=lambda r: r["rank"])
     table = Table(title=title, title_justify="left", caption=caption or None,
                   caption_justify="left")
     for column in shown:
-        table.add_column(headers.get(column, column.replace("_", " ")),
+        table.add_column(headers[column],
                          justify="left" if column in ("player", "partners") else "right")
     for row in rows:
         cells = []
@@ -81,40 +94,53 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
             if column == "partners":
                 value = " & ".join(value)
             elif column == "win_rate":
-                value = f"{100 * value:.1f}"
+                value = formats.decimal(100 * value, 1)
             elif column == "rating":
-                value = f"{value:.2f}" + ("?" if row["provisional"] else "")
+                value = formats.decimal(value, 2) + ("?" if row["provisional"] else "")
             cells.append(str(value))
         table.add_row(*cells)
     terminal().print(table)
     if any(row["provisional"] for row in rows):
-        click.echo("?: provisional rating (too few matches yet)")
+        click.echo(_("?: provisional rating (too few matches yet)"))
 
 
 @click.command("set")
 @click.argument("slug")
-@click.option("--tie-breakers", "tie_breakers", required=True, metavar="NAME,NAME,...",
+@click.option("--tie-breakers", "tie_breakers", default=None, metavar="NAME,NAME,...",
               help=f"How standings break ties, in order: some of {', '.join(TIE_BREAKERS)}; "
                    f"or 'default' (won,difference,points_for,head_to_head).")
-def club_set(slug: str, tie_breakers: str) -> None:
-    """Change a club's settings: how its standings break ties.
+@click.option("--language", type=click.Choice([*LANGUAGES, "none"]), default=None,
+              help="The language of the club's pages for a reader who picked none in their "
+                   "menu; none: each reader's browser decides.")
+def club_set(slug: str, tie_breakers: str | None, language: str | None) -> None:
+    """Change a club's settings: how its standings break ties, the language of its pages.
 
     \b
     Example:
       domino club set casino --tie-breakers won,head_to_head,difference
       domino club set casino --tie-breakers default
+      domino club set casino --language es
     """
+    if tie_breakers is None and language is None:
+        raise click.UsageError(_("give --tie-breakers, --language or both"))
     chosen: list[str] | None = None
-    if tie_breakers.strip() != "default":
+    if tie_breakers is not None and tie_breakers.strip() != "default":
         chosen = [name.strip() for name in tie_breakers.split(",")]
         unknown = [name for name in chosen if name not in TIE_BREAKERS]
         if unknown or not chosen:
             raise click.BadParameter(
-                f"{', '.join(repr(n) for n in unknown) or 'nothing'}: give some of "
-                f"{', '.join(TIE_BREAKERS)}, comma-separated, or default",
-                param_hint="'--tie-breakers'")
+                _("%(names)s: give some of %(known)s, comma-separated, or default",
+                  names=", ".join(repr(n) for n in unknown) or _("nothing"),
+                  known=", ".join(TIE_BREAKERS)), param_hint="'--tie-breakers'")
         if len(set(chosen)) != len(chosen):
-            raise click.BadParameter("a tie-breaker is named twice", param_hint="'--tie-breakers'")
+            raise click.BadParameter(_("a tie-breaker is named twice"),
+                                     param_hint="'--tie-breakers'")
     with connect() as service:
-        club = service.standings.set_tie_breakers(slug, chosen)
-    click.echo(f"{club['slug']}: tie-breakers {', '.join(club['tie_breakers'])}")
+        if tie_breakers is not None:  # first: the service may still refuse it
+            club = service.standings.set_tie_breakers(slug, chosen)
+            click.echo(_("%(club)s: tie-breakers %(names)s", club=club["slug"],
+                         names=", ".join(club["tie_breakers"])))
+        if language is not None:
+            changed = service.clubs.set_language(slug, None if language == "none" else language)
+            click.echo(_("%(club)s: language of its pages %(language)s", club=changed["slug"],
+                         language=changed["language"] or _("none (each reader's browser decides)")))

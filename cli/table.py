@@ -19,6 +19,9 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from words import N_, _, ngettext
+from words import message as words_message
+
 from .connection import connect, refusal
 from .console import terminal
 from .options import match_argument
@@ -35,24 +38,29 @@ UNDO_REASON = "undo at the table"
 # Refusals `!` may not record, not even as disputed: an event naming a tile the set does not
 # have, or one the referee cannot read as an event at all (a deal of the wrong size, say).
 NOT_AN_EVENT = ("unknown_tile", "bad_event")
-YES = ("y", "yes")
+YES = ("y", "yes")  # and the language's own (yes_words)
 HISTORY_FILE = "domino-table.history"
 HISTORY_LENGTH = 1000
 
 # The forms of each entry (never split across lines) and what they do; ``?`` prints them.
 HELP = (
-    (("6-5", "65", "65 on 5", "6-5 left"), "play a tile (the end: its pip, or left/right of the "
-                                           "lead)"),
-    (("p",), "pass"),
-    (("d", "d 3-2"), "draw a tile, unseen or seen"),
-    (("r 6-5 4-4", "r 12"), "reveal a hand after the round: tiles, or only the pips"),
-    (("n TEXT",), "note"),
-    (("deal",), "deal a closed round (or: deal 6-6 6-5 ... / 5-5 ... / -)"),
-    (("N: ...",), "act as seat N (a lead several seats may make; a reveal)"),
-    (("u",), "undo: void the last event (another's: after a yes)"),
-    (("!",), "record the entry just refused, marked disputed"),
-    (("s", "?", "q"), "the whole table (score, open disputes), this help, quit"),
+    (("6-5", "65", "65 on 5", "6-5 left"), N_("play a tile (the end: its pip, or left/right of "
+                                              "the lead)")),
+    (("p",), N_("pass")),
+    (("d", "d 3-2"), N_("draw a tile, unseen or seen")),
+    (("r 6-5 4-4", "r 12"), N_("reveal a hand after the round: tiles, or only the pips")),
+    (("n TEXT",), N_("note")),
+    (("deal",), N_("deal a closed round (or: deal 6-6 6-5 ... / 5-5 ... / -)")),
+    (("N: ...",), N_("act as seat N (a lead several seats may make; a reveal)")),
+    (("u",), N_("undo: void the last event (another's: after a yes)")),
+    (("!",), N_("record the entry just refused, marked disputed")),
+    (("s", "?", "q"), N_("the whole table (score, open disputes), this help, quit")),
 )
+
+
+def yes_words() -> tuple[str, ...]:
+    """What answers yes: English's, and the language's own ("s", "sí"; "s", "sì")."""
+    return (*YES, _("y").lower(), _("yes").lower())
 
 
 class TableSession:
@@ -78,7 +86,7 @@ class TableSession:
         while (line := read()) is not None:
             if not self.take(line):
                 break
-        self.console.print("Bye: everything entered is recorded.")
+        self.console.print(_("Bye: everything entered is recorded."))
 
     def take(self, line: str) -> bool:
         """Act on one line; False to quit."""
@@ -89,7 +97,7 @@ class TableSession:
         try:
             entry = parse_entry(line)
         except InputError as error:
-            self.say(error.message, "red")
+            self.say(words_message(error), "red")
             return True
         if entry.action == "quit":
             return False
@@ -109,8 +117,8 @@ class TableSession:
         try:
             event = entry.event_for(self.acting_seat(entry))
         except NoSeat as error:
-            hint = ": type N: before the entry to act as seat N" if error.choose else ""
-            self.say(error.message + hint, "red")
+            hint = _(": type N: before the entry to act as seat N") if error.choose else ""
+            self.say(words_message(error) + hint, "red")
             return
         self.record(event)
 
@@ -121,8 +129,9 @@ class TableSession:
             return seat_on_turn(self.pos, self.recorder.players)
         owing = self.owing()
         if len(owing) != 1:
-            seats = ", ".join(str(s) for s in owing) or "none"
-            raise NoSeat(f"which seat reveals? (owing a reveal: {seats})", choose=True)
+            seats = ", ".join(str(s) for s in owing) or _("none")
+            raise NoSeat(_("which seat reveals? (owing a reveal: %(seats)s)", seats=seats),
+                         choose=True)
         return owing[0]
 
     def owing(self) -> list[int]:
@@ -132,7 +141,7 @@ class TableSession:
         """``!``: the entry just refused, recorded as disputed; never one naming a tile the set
         does not have or that is no event at all (there is nothing a referee could rule on)."""
         if refused is None:
-            self.say("! records an entry the referee just refused, as disputed: there is none",
+            self.say(_("! records an entry the referee just refused, as disputed: there is none"),
                      "red")
             return
         event, violation = refused
@@ -141,8 +150,8 @@ class TableSession:
         unknown = self.unknown_tile(event)
         why = violation.message if violation.code in NOT_AN_EVENT else unknown
         if why is not None:
-            self.say(f"! cannot record that, not even as disputed: {why}. "
-                     "Nothing recorded: fix it and type it again", "red")
+            self.say(_("! cannot record that, not even as disputed: %(why)s. Nothing recorded: "
+                       "fix it and type it again", why=why), "red")
             return
         self.record(event, disputed=True)
 
@@ -155,7 +164,8 @@ class TableSession:
         tiles = tile_set(self.recorder.rules["max_pip"])
         for tile in named:
             if tile is not None and tiles.parse(tile) is None:
-                return f"{tile!r} is not a tile of the double-{tiles.max_pip} set"
+                return _("%(tile)r is not a tile of the double-%(max)s set", tile=tile,
+                         max=tiles.max_pip)
         return None
 
     def record(self, event: dict[str, Any], disputed: bool = False) -> Recorded | None:
@@ -166,11 +176,12 @@ class TableSession:
         except IllegalEvent as error:
             self.refused = (event, error.violation)
             insistable = error.violation.code not in NOT_AN_EVENT and not self.unknown_tile(event)
-            how = ", or ! to record it as disputed" if insistable else ""
-            self.say(f"{refusal(error)} (fix it and type it again{how})", "red")
+            self.say(_("%(refusal)s (fix it and type it again, or ! to record it as disputed)",
+                       refusal=refusal(error)) if insistable
+                     else _("%(refusal)s (fix it and type it again)", refusal=refusal(error)), "red")
             return None
         except ServiceError as error:  # a conflict with another terminal, say: read again
-            self.read_again(error.message)
+            self.read_again(words_message(error))
             return None
         # Typed entries are never voids: a void here is undo's own.
         (self.undone if event["type"] == "void" else self.recorded).add(recorded.seq)
@@ -199,18 +210,19 @@ class TableSession:
         r = self.recorder
         events = r.service.reading.list_events(r.match_id)
         if events and events[-1]["seq"] != self.pos.seq:
-            self.read_again(f"conflict: the last event is {events[-1]['seq']}, not "
-                            f"{self.pos.seq}: the table is read again; look, then type u again")
+            self.read_again(_("conflict: the last event is %(last)s, not %(seen)s: the table is "
+                              "read again; look, then type u again", last=events[-1]["seq"],
+                              seen=self.pos.seq))
             return
         struck = r.service.reading.struck(r.match_id)
         target = next((e for e in reversed(events)
                        if e["seq"] not in struck and e["seq"] not in self.undone), None)
         if target is None:
-            self.say("nothing to undo: no event of the record still stands", "red")
+            self.say(_("nothing to undo: no event of the record still stands"), "red")
             return
         seq = target["seq"]
         if seq not in self.recorded and not self.confirmed(target, events):
-            self.say(f"event {seq} stands: nothing recorded", "yellow")
+            self.say(_("event %(seq)s stands: nothing recorded", seq=seq), "yellow")
             return
         self.record({"type": "void", "target": seq, "reason": UNDO_REASON})
 
@@ -219,16 +231,19 @@ class TableSession:
         r = self.recorder
         said = event_text(target["event"], r.players, r.sides)
         by = target.get("recorded_by")
-        self.say(f"event {target['seq']} was not recorded at this prompt ("
-                 + (f"recorded by {by}" if by else "recorded elsewhere") + f"): {said}", "yellow")
+        self.say(_("event %(seq)s was not recorded at this prompt (recorded by %(by)s): %(said)s",
+                   seq=target["seq"], by=by, said=said) if by
+                 else _("event %(seq)s was not recorded at this prompt (recorded elsewhere): "
+                        "%(said)s", seq=target["seq"], said=said), "yellow")
         inner = target["event"]
         if inner.get("type") == "void" and isinstance(inner.get("target"), int):
             restored = next((e for e in events if e["seq"] == inner["target"]), None)
             if restored is not None:
                 back = event_text(restored["event"], r.players, r.sides)
-                self.say(f"Voiding it puts event {restored['seq']} back: {back}", "yellow")
-        answer = self.ask(f"void event {target['seq']}? (a referee's ruling) [y/N]")
-        return answer is not None and answer.strip().lower() in YES
+                self.say(_("Voiding it puts event %(seq)s back: %(said)s", seq=restored["seq"],
+                           said=back), "yellow")
+        answer = self.ask(_("void event %(seq)s? (a referee's ruling) [y/N]", seq=target["seq"]))
+        return answer is not None and answer.strip().lower() in yes_words()
 
     def show_table(self) -> None:
         """The whole table, as ``domino match show`` draws it: the match's screen."""
@@ -241,13 +256,13 @@ class TableSession:
         found = r.service.reading.report(r.match_id)["violations"]
         if not found:
             return
-        count = len(found)
-        self.console.print(Text(f"{count} open dispute{'s' * (count != 1)}:", style="yellow"))
+        self.console.print(Text(ngettext("%(num)s open dispute:", "%(num)s open disputes:",
+                                         len(found)), style="yellow"))
         for line in violation_lines(found):
             self.console.print(line, highlight=False)
-        self.console.print(f"A referee rules on them with domino stands, amend, penalty or void; "
-                           f"domino dispute-sheet {r.match_id} SEQ writes one out for both sides.",
-                           highlight=False)
+        self.console.print(_("A referee rules on them with domino stands, amend, penalty or void; "
+                             "domino dispute-sheet %(match)s SEQ writes one out for both sides.",
+                             match=r.match_id), highlight=False)
 
     def show_turn(self) -> None:
         self.console.print(turn_view(self.pos, self.recorder.players))
@@ -262,7 +277,7 @@ def help_view() -> Padding:
     grid.add_column()
     grid.add_column()
     for forms, meaning in HELP:
-        grid.add_row(Flow.of(forms), meaning)
+        grid.add_row(Flow.of(forms), _(meaning))
     return Padding(grid, (0, 0, 0, 2))
 
 
@@ -361,7 +376,7 @@ def table(match_id: str) -> None:
     with connect() as service:
         console = table_console()
         recorder = Recorder(service, match_id, console, recorded_by="cli:table")
-        reader = LineReader(f"match {recorder.match_id}")
+        reader = LineReader(_("match %(id)s", id=recorder.match_id))
         try:
             TableSession(recorder, console).run(reader.read, reader.ask)
         finally:

@@ -24,6 +24,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from words import _
+
 # Words a line may start with, by action. Commands are not events.
 EVENT_WORDS = {
     "p": "pass", "pass": "pass",
@@ -77,7 +79,7 @@ def parse_tile(text: str) -> str:
     token = text.strip()
     match = _TILE.fullmatch(token) or _SHORT_TILE.fullmatch(token)
     if match is None:
-        raise InputError(f"{text!r} is not a tile: write it like 6-5 (or 65)")
+        raise InputError(_("%(text)r is not a tile: write it like 6-5 (or 65)", text=text))
     return f"{int(match[1])}-{int(match[2])}"
 
 
@@ -90,7 +92,7 @@ def parse_end(text: str) -> int | str:
         return "right"
     if word.isascii() and word.isdigit():
         return int(word)
-    raise InputError(f"{text!r} is not an end: give its pip (like 5), or left or right")
+    raise InputError(_("%(text)r is not an end: give its pip (like 5), or left or right", text=text))
 
 
 def parse_hand(text: str) -> list[str] | None:
@@ -110,11 +112,11 @@ def parse_entry(text: str) -> Entry:
         seat, text = int(prefixed[1]), prefixed[2]
     words = text.split()
     if not words:
-        raise InputError("say what happened: a tile (6-5), p, d, ... (? for help)")
+        raise InputError(_("say what happened: a tile (6-5), p, d, ... (? for help)"))
     head, rest = words[0].lower(), words[1:]
     if head in COMMAND_WORDS and not rest:
         if seat is not None:
-            raise InputError(f"{head!r} takes no seat")
+            raise InputError(_("%(word)r takes no seat", word=head))
         return Entry(COMMAND_WORDS[head])
     action = EVENT_WORDS.get(head)
     if action is None:
@@ -122,7 +124,7 @@ def parse_entry(text: str) -> Entry:
     if action == "note":
         note = text.strip()[len(words[0]):].strip()
         if not note:
-            raise InputError("n needs the text of the note: n TEXT")
+            raise InputError(_("n needs the text of the note: n TEXT"))
         return Entry("note", {"type": "note", "text": note}, seat)
     event = _READERS[action](rest)
     return Entry(action, event, seat)
@@ -133,20 +135,24 @@ def _check_printable(text: str) -> None:
     arrow keys come in as escape sequences ("\\x1b[A"), and no event should keep one."""
     for ch in text:
         if ch != "\t" and unicodedata.category(ch) in ("Cc", "Cs"):
-            what = "an escape sequence (an arrow key?)" if ch == "\x1b" else f"a control character ({ch!r})"
-            raise InputError(f"the line holds {what}: nothing recorded, type it again")
+            if ch == "\x1b":
+                raise InputError(_("the line holds an escape sequence (an arrow key?): nothing "
+                                   "recorded, type it again"))
+            raise InputError(_("the line holds a control character (%(char)r): nothing recorded, "
+                               "type it again", char=ch))
 
 
 def _play(words: list[str]) -> dict[str, Any]:
     try:
         tile = parse_tile(words[0])
     except InputError:
-        raise InputError(f"{words[0]!r} is neither a tile nor a command (? for help)") from None
+        raise InputError(_("%(text)r is neither a tile nor a command (? for help)",
+                           text=words[0])) from None
     rest = words[1:]
     if rest and rest[0].lower() == "on":
         rest = rest[1:]
     if len(rest) > 1 or (not rest and len(words) > 1):
-        raise InputError("a play is a tile and perhaps its end: 6-5, 65 on 5, 6-5 left")
+        raise InputError(_("a play is a tile and perhaps its end: 6-5, 65 on 5, 6-5 left"))
     event: dict[str, Any] = {"type": "play", "tile": tile}
     if rest:
         event["end"] = parse_end(rest[0])
@@ -155,19 +161,19 @@ def _play(words: list[str]) -> dict[str, Any]:
 
 def _pass(rest: list[str]) -> dict[str, Any]:
     if rest:
-        raise InputError("p (pass) takes nothing after it")
+        raise InputError(_("p (pass) takes nothing after it"))
     return {"type": "pass"}
 
 
 def _draw(rest: list[str]) -> dict[str, Any]:
     if len(rest) > 1:
-        raise InputError("d draws one tile: d, or d 3-2 when it was seen")
+        raise InputError(_("d draws one tile: d, or d 3-2 when it was seen"))
     return {"type": "draw", **({"tile": parse_tile(rest[0])} if rest else {})}
 
 
 def _reveal(rest: list[str]) -> dict[str, Any]:
     if not rest:
-        raise InputError("r needs the tiles (r 6-5 4-4) or the pips (r 12)")
+        raise InputError(_("r needs the tiles (r 6-5 4-4) or the pips (r 12)"))
     # One bare number is a pip count: "r 12"; tiles need a dash, or come several ("r 65 44").
     if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
         return {"type": "reveal", "pips": int(rest[0])}

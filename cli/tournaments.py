@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from words import _, message
+
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format
 from .matches import NEW_HINT, _rules, seating_new_option
@@ -36,7 +38,7 @@ def _unconfirmed(call: Any) -> Any:
     try:
         return call()
     except Unconfirmed as error:
-        raise click.ClickException(error.message + NEW_HINT) from None
+        raise click.ClickException(message(error) + _(NEW_HINT)) from None
 
 
 @tournament.command("new")

@@ -9,6 +9,10 @@ absolute name and held to what its layer may use.
 | ``api/`` | the service, the core's value types, flask and its kin |
 | ``cli/`` | the service, the core, click, rich, cryptography (verify); ``migrations`` and ``api`` only where it upgrades or serves |
 | ``migrations/`` | the store, alembic, SQLAlchemy |
+| ``words/`` | the standard library; Babel (formats, the catalogs' tools) and ICU (collation), each where it is used |
+
+``words`` (the catalogs and the language) is below the layers that talk to people: ``api/`` and
+``cli/`` use it; the service and the core do not (their sentences are made at the edge).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PRODUCT = ("referee", "api", "cli", "migrations")
+PRODUCT = ("referee", "api", "cli", "migrations", "words")
 # standard-library modules that reach outside the process or read the clock
 IO_MODULES = {"os", "io", "pathlib", "socket", "subprocess", "time", "sqlite3", "shutil",
               "tempfile", "urllib", "http", "threading", "multiprocessing", "asyncio", "logging"}
@@ -37,15 +41,16 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     "referee/store": (("referee.core", "referee.store"), {"sqlalchemy"}),
     "referee/service": (("referee.core", "referee.store", "referee.service"),
                         {"sqlalchemy", "openskill", "networkx", "cryptography"}),
-    "api": (("referee.service", "referee.core", "api"),
-            {"flask", "flask_smorest", "flask_httpauth", "marshmallow", "webargs", "werkzeug",
-             "flask_swagger_ui", "flask_limiter",
+    "api": (("referee.service", "referee.core", "api", "words"),
+            {"flask", "flask_smorest", "flask_httpauth", "flask_babel", "marshmallow", "webargs",
+             "werkzeug", "jinja2", "markupsafe", "flask_swagger_ui", "flask_limiter",
              # the server: the ASGI front, uvicorn and its gunicorn worker (api.asgi, api.server)
              "a2wsgi", "uvicorn", "uvicorn_worker"}),
     # cryptography: domino verify checks an acta's Ed25519 signature offline
-    "cli": (("referee.service", "referee.core", "referee", "cli"),
+    "cli": (("referee.service", "referee.core", "referee", "cli", "words"),
             {"click", "rich", "cryptography"}),
     "migrations": (("referee.store", "migrations"), {"alembic", "sqlalchemy"}),
+    "words": (("words",), {"babel", "icu"}),
 }
 # The CLI's commands that upgrade the database or serve the API (and the connection helper that
 # tells a user their database needs an upgrade) may reach those layers, inside the command.
@@ -141,7 +146,7 @@ def test_core_does_no_io_and_reads_no_clock(path: Path) -> None:
 def test_nothing_in_referee_imports_a_framework_or_the_migrations(path: Path) -> None:
     for name, _ in imports(path):
         top = name.split(".")[0]
-        assert top not in FRAMEWORKS | {"api", "cli", "migrations"}, \
+        assert top not in FRAMEWORKS | {"api", "cli", "migrations", "words"}, \
             f"{path.relative_to(ROOT)} imports {name}"
 
 

@@ -1,6 +1,7 @@
 """A line chart's geometry, for an inline SVG drawn by the page template (no script, no image
-file): the points scaled into a view box, the gridlines at round values, the first and last
-labels. Only layout: the values are the service's."""
+file): the points scaled into a view box, the gridlines at round values. Only layout: the
+values are the service's, and the template writes every number and label in the page's
+language (a gridline's value with ``Chart.digits`` decimals)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ class Chart:
     width: int
     height: int
     points: tuple[Point, ...]
-    ticks: tuple[tuple[float, str], ...]  # (y, label) of each gridline
+    ticks: tuple[tuple[float, float], ...]  # (y, value) of each gridline
+    digits: int  # the decimals the gridlines' values need
     left: int
     right: int  # x of the plot's right edge
     bottom: int  # y of the plot's bottom edge
@@ -49,13 +51,14 @@ def _step(span: float, ticks: int = 4) -> float:
     return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
 
 
-def _text(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text.replace("-", "\u2212")
+def _digits(step: float) -> int:
+    """Decimals enough for every multiple of ``step`` (2.5 -> 1, 0.25 -> 2, 5 -> 0)."""
+    text = f"{step:.2f}".rstrip("0").rstrip(".")
+    return len(text.partition(".")[2])
 
 
-def line_chart(values: Sequence[float], labels: Sequence[str]) -> Chart | None:
-    """The chart of ``values`` (one per label, in order); None for no values."""
+def line_chart(values: Sequence[float], labels: Sequence[str] | None = None) -> Chart | None:
+    """The chart of ``values`` (in order; ``labels``, one each, else none); None for no values."""
     if not values:
         return None
     low, high = min(values), max(values)
@@ -70,7 +73,8 @@ def line_chart(values: Sequence[float], labels: Sequence[str]) -> Chart | None:
 
     n = len(values)
     xs = [LEFT + (right - LEFT) * (i / (n - 1) if n > 1 else 0.5) for i in range(n)]
+    labels = list(labels) if labels is not None else [""] * n
     points = tuple(Point(x, y(v), v, label) for x, v, label in zip(xs, values, labels))
     count = round((high - low) / step)
-    ticks = tuple((y(low + i * step), _text(low + i * step)) for i in range(count + 1))
-    return Chart(WIDTH, HEIGHT, points, ticks, LEFT, right, bottom)
+    ticks = tuple((y(low + i * step), round(low + i * step, 6) + 0.0) for i in range(count + 1))
+    return Chart(WIDTH, HEIGHT, points, ticks, _digits(step), LEFT, right, bottom)

@@ -16,8 +16,13 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+import words
 from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
+from words import N_
 
+from words.collation import by_name
+
+from .. import language
 from ..errors import AUTHENTICATE
 from .chart import line_chart
 from .common import page_caller, pages, twin_of
@@ -31,12 +36,12 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inlin
           "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
           "frame-ancestors 'none'")
 STATUS = ((Unauthorized, 401), (NotFound, 404), (Forbidden, 403), (Invalid, 422))
-TITLES = {401: "Sign in", 403: "Not allowed", 404: "Not found", 422: "Not understood",
-          400: "Bad request"}
+TITLES = {401: N_("Sign in"), 403: N_("Not allowed"), 404: N_("Not found"),
+          422: N_("Not understood"), 400: N_("Bad request")}
 
 
 def _headers(response: Response, signed_in: bool) -> Response:
-    response.headers["Vary"] = "Authorization"
+    response.headers["Vary"] = "Authorization, Accept-Language, Cookie"  # the language too
     # A page read with a token is that token's; a public one may be kept, but checked again.
     response.headers["Cache-Control"] = "private, no-store" if signed_in else "no-cache"
     response.headers["Content-Security-Policy"] = POLICY
@@ -57,11 +62,13 @@ def page(view: Callable[..., Any]) -> Callable[..., Response]:
         except ServiceError as error:
             status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
             if status == 401:
-                body = render_template("pages/signin.html", message=error.message,
+                body = render_template("pages/signin.html", message=words.message(error),
                                        refused=signed_in, twin=twin, signed_in=False)
             else:
-                body = render_template("pages/error.html", status=status, title=TITLES[status],
-                                       message=error.message, twin=twin, signed_in=signed_in)
+                body = render_template("pages/error.html", status=status,
+                                       title=words.gettext(TITLES[status]),
+                                       message=words.message(error), twin=twin,
+                                       signed_in=signed_in)
             response = Response(body, status=status, mimetype="text/html")
             if status == 401:
                 response.headers["WWW-Authenticate"] = AUTHENTICATE
@@ -84,6 +91,10 @@ def club_home(who: Any, club: str) -> str:
     args = request.args
     data = pages().home(club, date_from=args.get("from") or None, date_to=args.get("to") or None,
                         event=args.get("event") or None, who=who)
+    language.use_club(data["club"])  # the order of names is the page's language's
+    data["standings"] = by_name(data["standings"], lambda r: r["player"],
+                                within=lambda r: r["rank"])
+    data["events"] = by_name(data["events"])
     return _render("pages/club.html", data=data, club=data["club"])
 
 
@@ -91,9 +102,10 @@ def club_home(who: Any, club: str) -> str:
 @page
 def player_page(who: Any, club: str, player_id: int) -> str:
     data = pages().player(club, player_id, who=who)
-    rating = data["rating"]
-    chart = line_chart([r["rating"] for r in rating],
-                       [f"{r['played_on']}, match {r['match']}" for r in rating])
+    language.use_club(data["club"])
+    data["head_to_head"] = by_name(data["head_to_head"], lambda h: h["opponent"]["name"] or "",
+                                   within=lambda h: h["played"])
+    chart = line_chart([r["rating"] for r in data["rating"]])  # the template labels it
     return _render("pages/player.html", data=data, club=data["club"], chart=chart)
 
 

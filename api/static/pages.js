@@ -8,9 +8,13 @@
  *   place. It never goes into a URL, a cookie or a form post. A page reached later in the tab
  *   answers the sign-in page again, which signs in at once with the kept token.
  * - Sign out forgets the token; the filter form leaves empty fields out of its address; Print.
+ * Its words come from messages.js (window.dominoWords), in the page's language.
  */
 (function () {
   "use strict";
+
+  var words = window.dominoWords;
+  var _ = words._;
 
   var KEY = "domino-referee.token";
   var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
@@ -51,7 +55,7 @@
     rows.sort(function (a, b) {
       var x = cellKey(a.cells[index], kind);
       var y = cellKey(b.cells[index], kind);
-      var order = kind === "number" ? x - y : x.localeCompare(y, undefined, { sensitivity: "base", numeric: true });
+      var order = kind === "number" ? x - y : words.compare(x, y);
       return sign * order; // Array.prototype.sort is stable: ties keep their order
     });
     rows.forEach(function (row) { body.appendChild(row); });
@@ -78,7 +82,9 @@
         sortTable(table, index, kind, direction);
         each(headings, function (other) { other.removeAttribute("aria-sort"); });
         th.setAttribute("aria-sort", direction);
-        announce("Sorted by " + button.textContent.trim() + ", " + direction + ".");
+        announce(direction === "ascending"
+          ? _("Sorted by %(column)s, ascending.", { column: button.textContent.trim() })
+          : _("Sorted by %(column)s, descending.", { column: button.textContent.trim() }));
       });
     });
   }
@@ -95,18 +101,18 @@
     var status = document.getElementById("sign-in-status");
     var say = function (text) { if (status) { status.textContent = text; } };
     form.hidden = true;
-    say("Signing in…");
+    say(_("Signing in…"));
     fetch(window.location.href, {
       headers: { "Authorization": "Bearer " + token, "Accept": "text/html" },
       cache: "no-store",
-      credentials: "omit"
+      credentials: "same-origin"  // the language picked (the lang cookie); the token is a header
     }).then(function (response) {
       if (response.status === 401) {
         var kept = storage();
         if (kept) { kept.removeItem(KEY); }
         form.hidden = false;
-        say(typed ? "That token was refused: check it and try again."
-                  : "The token kept in this tab is no longer accepted: sign in again.");
+        say(typed ? _("That token was refused: check it and try again.")
+                  : _("The token kept in this tab is no longer accepted: sign in again."));
         return null;
       }
       var kept = storage();
@@ -114,7 +120,7 @@
       return response.text().then(show);
     }).catch(function () {
       form.hidden = false;
-      say("The server could not be reached: try again.");
+      say(_("The server could not be reached: try again."));
     });
   }
 

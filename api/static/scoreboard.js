@@ -8,13 +8,16 @@
  * seq. The stream's "id:" is the cursor; a reconnection sends it as Last-Event-ID and is sent
  * only what changed since. The indicator (#live-state) says live, reconnecting or signed out;
  * no bytes for 40 s (the server sends a comment every 15 s) counts as a lost connection.
+ * Its words come from messages.js (window.dominoWords), in the page's language.
  */
 (function () {
   "use strict";
 
   var TOKEN_KEY = "domino-referee.token";
   var SILENCE_MS = 40000;
-  var STATUS_TEXT = { live: "Live", finished: "Finished", disputed: "Disputed" };
+  var _ = window.dominoWords._;
+  var ngettext = window.dominoWords.ngettext;
+  var STATUS_TEXT = { live: _("Live"), finished: _("Finished"), disputed: _("Disputed") };
 
   var board = document.getElementById("board");
   var template = document.getElementById("board-card");
@@ -58,17 +61,18 @@
 
   function detail(row) {
     var live = row.status === "live";
-    var over = live && row.phase !== "in_progress" ? " over" : "";
-    var parts = [row.round ? "Round " + row.round + over : "Not dealt yet"];
+    var over = live && row.phase !== "in_progress";
+    var parts = [!row.round ? _("Not dealt yet")
+      : over ? _("Round %(round)s over", { round: row.round }) : _("Round %(round)s", { round: row.round })];
     if (row.status === "disputed") {
-      parts.push(row.disputes + " open dispute" + (row.disputes === 1 ? "" : "s"));
+      parts.push(ngettext("%(num)s open dispute", "%(num)s open disputes", row.disputes));
     }
     if (row.winner_name) {
-      parts.push("won by " + row.winner_name);
+      parts.push(_("won by %(name)s", { name: row.winner_name }));
     } else if (row.turn_name && live) {
-      parts.push(row.turn_name + " to play");
+      parts.push(_("%(name)s to play", { name: row.turn_name }));
     } else if (row.may_lead_names && row.may_lead_names.length && live) {
-      parts.push(row.may_lead_names.join(" or ") + " to lead");
+      parts.push(_("%(names)s to lead", { names: row.may_lead_names.join(_(" or ")) }));
     }
     return parts.join(" · ");
   }
@@ -79,11 +83,13 @@
     card.setAttribute("data-match", row.match);
     card.setAttribute("data-seq", row.seq);
     card.setAttribute("data-status", row.status);
+    if (row.table === null || row.table === undefined) { card.removeAttribute("data-table"); }
+    else { card.setAttribute("data-table", row.table); }
     card.firstElementChild.setAttribute("aria-labelledby", id + "-label");
     var label = field(card, "label");
     label.id = id + "-label";
     label.textContent = row.table === null || row.table === undefined
-      ? "Match " + row.match : "Table " + row.table;
+      ? _("Match %(id)s", { id: row.match }) : _("Table %(table)s", { table: row.table });
     field(card, "status").textContent = STATUS_TEXT[row.status] || row.status;
     var sides = field(card, "sides");
     while (sides.firstChild) { sides.removeChild(sides.firstChild); }
@@ -103,8 +109,8 @@
     });
     field(card, "detail").textContent = detail(row);
     field(card, "counts").textContent = row.counts && row.counts.length && row.round
-      ? "Tiles in hand: " + row.counts.join(" · ")
-        + (row.boneyard && row.phase === "in_progress" ? "; boneyard " + row.boneyard : "")
+      ? _("Tiles in hand: %(counts)s", { counts: row.counts.join(" · ") })
+        + (row.boneyard && row.phase === "in_progress" ? "; " + _("boneyard %(count)s", { count: row.boneyard }) : "")
       : "";
   }
 
@@ -121,10 +127,10 @@
   }
 
   function rowOf(card) {
-    // a card the server drew: its label and match id are all placing needs
-    var label = field(card, "label").textContent.replace(/^Table /, "");
-    var match = parseInt(card.getAttribute("data-match"), 10);
-    return { match: match, table: /^Match \d+$/.test(label) ? null : label };
+    // a card the server drew: its table (data-table, none for a match without one) and match
+    // id are all placing needs
+    var table = card.getAttribute("data-table");
+    return { match: parseInt(card.getAttribute("data-match"), 10), table: table === null ? null : table };
   }
 
   function show(row, flash, listed) {
@@ -192,14 +198,14 @@
   function lost(text, ms) {
     window.clearTimeout(watchdog);
     if (controller) { controller.abort(); controller = null; }
-    setState("reconnecting", text || "Reconnecting…");
+    setState("reconnecting", text || _("Reconnecting…"));
     later(ms || retryMs);
   }
 
   function alive(current) {
     window.clearTimeout(watchdog);
     watchdog = window.setTimeout(function () {
-      if (controller === current) { lost("Reconnecting (no word from the server)…"); }
+      if (controller === current) { lost(_("Reconnecting (no word from the server)…")); }
     }, SILENCE_MS);
   }
 
@@ -214,16 +220,16 @@
       .then(function (response) {
         if (controller !== current) { return null; }
         if (response.status === 401 || response.status === 403) {
-          setState("signed-out", "Not updating: sign in again (reload the page)");
+          setState("signed-out", _("Not updating: sign in again (reload the page)"));
           controller = null;
           return null;
         }
         if (!response.ok || !response.body) {
           var wait = parseInt(response.headers.get("Retry-After") || "", 10);
-          lost("Reconnecting…", isNaN(wait) ? retryMs : wait * 1000);
+          lost(_("Reconnecting…"), isNaN(wait) ? retryMs : wait * 1000);
           return null;
         }
-        setState("live", "Live");
+        setState("live", _("Live"));
         alive(current);
         var reader = response.body.getReader();
         var decoder = new TextDecoder();
@@ -231,7 +237,7 @@
         var pump = function () {
           return reader.read().then(function (chunk) {
             if (controller !== current) { return null; }
-            if (chunk.done) { lost("Reconnecting…", retryMs); return null; }
+            if (chunk.done) { lost(_("Reconnecting…"), retryMs); return null; }
             alive(current);
             buffer += decoder.decode(chunk.value, { stream: true });
             var blocks = buffer.split(/\r\n\r\n|\n\n|\r\r/);
@@ -243,13 +249,13 @@
         return pump();
       })
       .catch(function () {
-        if (controller === current) { lost("Reconnecting…", retryMs); }
+        if (controller === current) { lost(_("Reconnecting…"), retryMs); }
       });
   }
 
   // A phone that loses its network may keep a dead connection open for a long time: go by what
   // the browser says, and come back at once when it is online again.
-  window.addEventListener("offline", function () { lost("Offline: reconnecting when the network is back…"); });
+  window.addEventListener("offline", function () { lost(_("Offline: reconnecting when the network is back…")); });
   window.addEventListener("online", function () {
     if (!controller) { window.clearTimeout(timer); timer = null; connect(); }
   });

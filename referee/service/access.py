@@ -101,12 +101,14 @@ def require(who: Caller, club: str | None, action: Action) -> None:
         if who.club == club and action is Action.READ:
             return
         raise Forbidden("without a token, only a public club may be read, and nothing else done")
-    if who.club is None or who.club != club:
-        raise Forbidden("this token belongs to another club" if who.club is not None
-                        else "this token belongs to no club")
+    if who.club is None:
+        raise Forbidden("this token belongs to no club")
+    if who.club != club:
+        raise Forbidden("this token belongs to another club")
     if rank(who.role) < rank(action.least_role):
-        takes = ", ".join(LADDER[rank(action.least_role):])
-        raise Forbidden(f"a {who.role} token may not do this; it takes: {takes}")
+        takes = ", ".join(LADDER[rank(action.least_role):])  # the roles: codes, not words
+        raise Forbidden("a %(role)s token may not do this; it takes: %(takes)s", role=who.role,
+                        takes=takes)
 
 
 def require_match(who: Caller, club: str | None, action: Action, match_id: Any) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..core.log import iso_date
 from ..store.schema import KEY_LENGTH, NAME_LENGTH
-from .errors import Invalid
+from .errors import N_, Invalid, Phrase
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 # Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks,
@@ -23,32 +23,36 @@ MAX_ID = 2**31 - 1  # the id and seq columns are 32-bit integers on PostgreSQL
 
 def name(value: Any, what: str, line: int | None = None) -> str:
     """A name people typed: text, not blank, at most NAME_LENGTH characters, no control
-    characters (PostgreSQL cannot store a NUL in a text column, and none belongs in a name)."""
+    characters (PostgreSQL cannot store a NUL in a text column, and none belongs in a name).
+    ``what`` names it in the error: a field's name, or a :class:`.errors.Phrase`."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid(f"a {what} must be non-empty text", line=line)
+        raise Invalid("%(what)s: must be non-empty text", line=line, what=what)
     if len(value) > NAME_LENGTH:
-        raise Invalid(f"a {what} is at most {NAME_LENGTH} characters", line=line)
+        raise Invalid("%(what)s: at most %(length)s characters", line=line, what=what,
+                      length=NAME_LENGTH)
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
-        raise Invalid(f"a {what} may not contain control characters", line=line)
+        raise Invalid("%(what)s: may not contain control characters", line=line, what=what)
     return value
 
 
-def player_name(value: Any, what: str = "player name", line: int | None = None) -> str:
+def player_name(value: Any, what: str = Phrase(N_("player name")), line: int | None = None) -> str:
     """A player's name as the club keeps it: Unicode NFC, white space trimmed and each run of it
     one space, at most NAME_LENGTH characters. Control characters (Cc: NUL, tab, newline...),
     lone surrogates (Cs) and bidi controls (:data:`BIDI_CONTROLS`) are refused, not removed:
     a name is what people typed, or nothing."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid(f"a {what} must be non-empty text", line=line)
+        raise Invalid("%(what)s: must be non-empty text", line=line, what=what)
     for ch in value:
         if unicodedata.category(ch) in ("Cc", "Cs"):
-            raise Invalid(f"a {what} may not contain control characters ({ch!r})", line=line)
+            raise Invalid("%(what)s: may not contain control characters (%(char)r)", line=line,
+                          what=what, char=ch)
         if ch in BIDI_CONTROLS:
-            raise Invalid(f"a {what} may not contain bidi controls "
-                          f"(U+{ord(ch):04X} {unicodedata.name(ch, '')})", line=line)
+            raise Invalid("%(what)s: may not contain bidi controls (%(char)s)", line=line,
+                          what=what, char=f"U+{ord(ch):04X} {unicodedata.name(ch, '')}")
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if len(text) > NAME_LENGTH or len(name_key(text)) > KEY_LENGTH - 16:
-        raise Invalid(f"a {what} is at most {NAME_LENGTH} characters", line=line)
+        raise Invalid("%(what)s: at most %(length)s characters", line=line, what=what,
+                      length=NAME_LENGTH)
     return text
 
 
@@ -71,7 +75,8 @@ def slug(value: Any) -> str:
 
 def count(value: Any, what: str) -> int:
     if type(value) is not int or not 0 <= value <= MAX_ID:
-        raise Invalid(f"{what} must be a whole number from 0 to {MAX_ID}, not {value!r}")
+        raise Invalid("%(what)s must be a whole number from 0 to %(max)s, not %(value)r",
+                      what=what, max=MAX_ID, value=value)
     return value
 
 
@@ -94,13 +99,14 @@ def date(value: Any, what: str) -> str | None:
         return value.isoformat()
     parsed = iso_date(value) if isinstance(value, str) else None
     if parsed is None:
-        raise Invalid(f"{what} must be an ISO 8601 date, not {value!r}")
+        raise Invalid("%(what)s must be an ISO 8601 date, not %(value)r", what=what, value=value)
     return parsed.isoformat()
 
 
 def one_of(value: Any, choices: tuple[str, ...], what: str) -> str:
     if value not in choices:
-        raise Invalid(f"{what} must be one of {', '.join(choices)}, not {value!r}")
+        raise Invalid("%(what)s must be one of %(choices)s, not %(value)r", what=what,
+                      choices=", ".join(choices), value=value)
     return value
 
 

@@ -10,13 +10,17 @@ from sqlalchemy import Engine, Row
 
 from .. import store
 from ..store import db
-from ..store.pages import set_club_public
+from ..store.pages import set_club_language, set_club_public
 from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
-from .errors import Duplicate, Invalid, NotFound, Unauthorized
+from .errors import N_, Duplicate, Invalid, NotFound, Phrase, Unauthorized
 from .lookup import club_row
 from .tokens import issue_token
 from .uow import UnitOfWork
+
+
+# The languages a club's pages may speak (words.LANGUAGES; a test holds the two equal).
+LANGUAGES = ("en", "es", "it")
 
 
 class Clubs:
@@ -30,7 +34,7 @@ class Clubs:
         answer, shown this once), in the same transaction: never a club nobody can manage."""
         require_server(who)
         slug = checks.slug(slug)
-        name = checks.name(name, "club name")
+        name = checks.name(name, Phrase(N_("club name")))
         with db.writing(self.engine) as conn:
             try:
                 store.insert_club(conn, slug, name, self.clock())
@@ -53,9 +57,22 @@ class Clubs:
         Returns the club."""
         require(who, club, Action.MANAGE)
         if type(public) is not bool:
-            raise Invalid(f"public must be true or false, not {public!r}")
+            raise Invalid("public must be true or false, not %(value)r", value=public)
         with db.writing(self.engine) as conn:
             set_club_public(conn, club_row(conn, club).id, public)
+            return _club(club_row(conn, club))
+
+    def set_language(self, club: str, language: str | None, *,
+                     who: Caller = OPERATOR) -> dict[str, Any]:
+        """The language the club's pages speak to a reader who has picked none in their menu,
+        before the reader's browser's (admin): one of LANGUAGES, or None for no setting.
+        Returns the club."""
+        require(who, club, Action.MANAGE)
+        if language is not None and language not in LANGUAGES:
+            raise Invalid("language must be one of %(choices)s, or null, not %(value)r",
+                          choices=", ".join(LANGUAGES), value=language)
+        with db.writing(self.engine) as conn:
+            set_club_language(conn, club_row(conn, club).id, language)
             return _club(club_row(conn, club))
 
     def public_reader(self, club: str) -> Caller:
@@ -83,4 +100,4 @@ def reader_in(uow: UnitOfWork, club: str, who: Caller | None) -> tuple[Caller, d
 
 def _club(row: Row) -> dict[str, Any]:
     return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
-            "public": bool(row.public)}
+            "public": bool(row.public), "language": row.language}

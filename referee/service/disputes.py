@@ -84,7 +84,8 @@ class Disputes:
             raise Invalid("these rules name no standard penalty (foul_points, foul_share): "
                           "record a penalty with its points")
         if dispute["seat"] is None:
-            raise Invalid(f"dispute {seq} names no seat at fault: record a penalty with its side")
+            raise Invalid("dispute %(seq)s names no seat at fault: record a penalty with its side",
+                          seq=seq)
         at_fault = rules.side_of(dispute["seat"])
         reason = checks.optional_name(reason, "reason") or (
             f"the rules' penalty for {dispute['code']} at event {seq}")
@@ -122,7 +123,8 @@ class Disputes:
 def _dispute(view: MatchView, seq: int) -> dict[str, Any]:
     found = next((d for d in view.disputes() if d["seq"] == seq), None)
     if found is None:
-        raise NotFound(f"event {seq} of match {view.record.id} is not a dispute")
+        raise NotFound("event %(seq)s of match %(match)s is not a dispute", seq=seq,
+                       match=view.record.id)
     return found
 
 
@@ -130,7 +132,8 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
     result = view.replayed
     found = next(((v, r) for v, r in ruled(result, violations_of(result)) if v.seq == seq), None)
     if found is None:
-        raise NotFound(f"event {seq} of match {view.record.id} is not a dispute")
+        raise NotFound("event %(seq)s of match %(match)s is not a dispute", seq=seq,
+                       match=view.record.id)
     violation, ruling = found
     record, events = view.record, view.events
 

@@ -23,12 +23,34 @@ def database_unavailable(error: BaseException) -> bool:
             or (isinstance(error, _sa.DBAPIError) and error.connection_invalidated))
 
 
-class ServiceError(Exception):
-    """Base of every error the service reports to its callers; ``message`` is for people."""
+class Phrase(str):
+    """Words for people inside an error's sentence ("club name" in "club name: must be
+    non-empty text"), translated with it at the edge. Mark it where it is written:
+    ``Phrase(N_("club name"))`` is extracted into the catalogs."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    translatable = True
+
+
+def N_(msgid: str) -> str:
+    """Marks ``msgid`` for the catalogs (babel.cfg); the edge translates it."""
+    return msgid
+
+
+class ServiceError(Exception):
+    """Base of every error the service reports to its callers.
+
+    ``message`` is for people, in English. It is made from ``msgid`` (an English sentence
+    with ``%(name)s`` placeholders, extracted into the catalogs from the raise) and ``params``,
+    so that an edge says it in its caller's language (``words.message``, docs/i18n.md); a
+    :class:`Phrase` among the params is translated too. The service itself knows no language.
+    """
+
+    def __init__(self, message: str, **params: Any) -> None:
+        text = message % params if params else message
+        super().__init__(text)
+        self.message = text
+        self.msgid = message
+        self.params = params
 
 
 class NotFound(ServiceError):
@@ -38,8 +60,8 @@ class NotFound(ServiceError):
 class Invalid(ServiceError):
     """A malformed request: bad rules, players or log; ``line`` is set for logs (HTTP 422)."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, line: int | None = None, **params: Any) -> None:
+        super().__init__(message, **params)
         self.line = line
 
 
@@ -47,7 +69,11 @@ class IllegalEvent(ServiceError):
     """An event the referee refuses; ``violation`` is the :class:`referee.Violation` (HTTP 422)."""
 
     def __init__(self, violation: Any, message: str | None = None) -> None:
-        super().__init__(message or f"event {violation.seq}: {violation.code}: {violation.message}")
+        if message is None:  # the violation's message is the core's (English, for now)
+            super().__init__(N_("event %(seq)s: %(code)s: %(why)s"), seq=violation.seq,
+                             code=violation.code, why=violation.message)
+        else:
+            super().__init__(message)
         self.violation = violation
 
 
@@ -56,10 +82,12 @@ class Conflict(ServiceError):
 
     def __init__(self, current_seq: int | None, expected_seq: int | None = None) -> None:
         if current_seq is None:
-            text = "another event was recorded first"
+            super().__init__(N_("conflict: another event was recorded first; read the match "
+                                "again and retry"))
         else:
-            text = f"the last event is {current_seq}, not {expected_seq}"
-        super().__init__(f"conflict: {text}; read the match again and retry")
+            super().__init__(N_("conflict: the last event is %(current)s, not %(expected)s; "
+                                "read the match again and retry"), current=current_seq,
+                             expected=expected_seq)
         self.current_seq = current_seq
         self.expected_seq = expected_seq
 
@@ -93,8 +121,14 @@ class TooLarge(ServiceError):
 
     def __init__(self, limit: str, maximum: int, would_be: int) -> None:
         setting = self.SETTINGS.get(limit, "")
-        super().__init__(f"a match may hold at most {maximum} {limit} ({setting}); "
-                         f"this one would hold {would_be}; nothing was stored")
+        if limit == "events":
+            super().__init__(N_("a match may hold at most %(maximum)s events (%(setting)s); "
+                                "this one would hold %(would_be)s; nothing was stored"), maximum=maximum,
+                             setting=setting, would_be=would_be)
+        else:
+            super().__init__(N_("a match may hold at most %(maximum)s bytes of events "
+                                "(%(setting)s); this one would hold %(would_be)s; nothing was "
+                                "stored"), maximum=maximum, setting=setting, would_be=would_be)
         self.limit = limit
         self.maximum = maximum
         self.would_be = would_be

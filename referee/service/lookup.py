@@ -11,5 +11,5 @@ from .errors import NotFound
 def club_row(conn: Connection, slug: str) -> Row:
     row = store.club_row(conn, slug) if isinstance(slug, str) else None
     if row is None:
-        raise NotFound(f"no club {slug!r}")
+        raise NotFound("no club %(slug)r", slug=slug)
     return row

@@ -70,7 +70,7 @@ class Pages:
             club_id = rated_club(uow, club, stale_ok)
             names = player_names(uow.conn, club_id)
             if type(player_id) is not int or player_id not in names:
-                raise NotFound(f"no player {player_id!r} in this club")
+                raise NotFound("no player %(player)r in this club", player=player_id)
             history = [_result(r, player_id, names)
                        for r in player_results(uow.conn, club_id, player_id)]
             return {"club": info, "player": {"id": player_id, "name": names[player_id]},
@@ -131,7 +131,7 @@ class Pages:
         except Forbidden:
             view = None
         if view is None or view.club != club:
-            raise NotFound(f"no match {match_id} in this club")
+            raise NotFound("no match %(match)s in this club", match=match_id)
         return view
 
 

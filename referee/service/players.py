@@ -30,7 +30,7 @@ from .. import store
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import Duplicate, Invalid, NotFound
+from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
 
 # The closeness rule (is_close): keys that differ only in accents, or one edit apart (an
@@ -161,8 +161,8 @@ def seating(players: Any, line: int | None = 1) -> dict[str, str]:
         name = checks.player_name(typed, line=line)
         key = checks.name_key(name)
         if key in keyed:
-            raise Invalid(f"{keyed[key]!r} and {typed!r} are one player: a player is seated "
-                          f"twice", line=line)
+            raise Invalid("%(first)r and %(second)r are one player: a player is seated twice",
+                          line=line, first=keyed[key], second=typed)
         keyed[key] = name
     return keyed
 
@@ -176,8 +176,8 @@ def seat_ids(conn: Connection, club: str, club_id: int, keyed: Mapping[str, str]
     seen: dict[int, str] = {}
     for key, name in keyed.items():
         if ids[key] in seen:
-            raise Invalid(f"{seen[ids[key]]!r} and {name!r} are one player (merged): a player "
-                          f"is seated twice", line=line)
+            raise Invalid("%(first)r and %(second)r are one player (merged): a player is "
+                          "seated twice", line=line, first=seen[ids[key]], second=name)
         seen[ids[key]] = name
     return [ids[key] for key in keyed]
 
@@ -263,7 +263,7 @@ class Players:
         matches keep the names they were recorded with. Renaming to the name it has changes
         and records nothing."""
         require(who, club, Action.MANAGE)
-        name = checks.player_name(new_name, "new name")
+        name = checks.player_name(new_name, Phrase(N_("new name")))
         key = checks.name_key(name)
         reason = _reason(reason)
         with db.writing(self.engine) as conn:
@@ -273,7 +273,8 @@ class Players:
                 return _detail(conn, row)
             holder = store.player_by_key(conn, club_id, key)
             if holder is not None and holder.id != row.id:
-                raise Duplicate(_taken(conn, holder, name) + "; to make them one, merge them")
+                taken = _taken(conn, holder, name) + "; to make them one, merge them"
+                raise Duplicate(taken)
             try:
                 store.rename_player(conn, row.id, name, key)
             except store.AlreadyExists as error:
@@ -335,7 +336,7 @@ def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: boo
     if isinstance(player, str):
         found = find(conn, club_id, player)
         if found is None:
-            raise NotFound(f"no player {checks.player_name(player)!r} in {club}")
+            raise NotFound("no player %(player)r in %(club)s", player=checks.player_name(player), club=club)
         if not lock:
             return found
         row = store.player_by_id(conn, club_id, found.id, for_update=True)
@@ -344,10 +345,11 @@ def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: boo
         return row
     number = checks.match_number(player) if type(player) is int else None
     if number is None:
-        raise Invalid(f"a player is named by its id (a whole number) or its name, not {player!r}")
+        raise Invalid("a player is named by its id (a whole number) or its name, not %(player)r",
+                      player=player)
     row = store.player_by_id(conn, club_id, number, for_update=lock)
     if row is None:
-        raise NotFound(f"no player {number} in {club}")
+        raise NotFound("no player %(player)s in %(club)s", player=number, club=club)
     if row.merged_into is not None and not follow:
         raise Invalid(_merged_away(conn, row))
     return row
@@ -381,7 +383,7 @@ def _reason(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise Invalid("a reason must be given (non-empty text): the audit keeps it")
     if len(value) > REASON_LENGTH:
-        raise Invalid(f"a reason is at most {REASON_LENGTH} characters")
+        raise Invalid("a reason is at most %(length)s characters", length=REASON_LENGTH)
     if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in value):
         raise Invalid("a reason may not contain control characters")
     return value.strip()
@@ -389,7 +391,7 @@ def _reason(value: Any) -> str:
 
 def _flag(value: Any, what: str) -> None:
     if type(value) is not bool:
-        raise Invalid(f"{what} must be true or false, not {value!r}")
+        raise Invalid("%(what)s must be true or false, not %(value)r", what=what, value=value)
 
 
 def player_summary(row: Row) -> dict[str, Any]:

@@ -156,7 +156,8 @@ def _at(view: MatchView, at: int | None) -> int | None:
     if at is not None:
         at = checks.count(at, "at")
         if at > view.record.last_seq:
-            raise Invalid(f"at is {at} but the match has {view.record.last_seq} events")
+            raise Invalid("at is %(at)s but the match has %(count)s events", at=at,
+                          count=view.record.last_seq)
     return at
 
 

@@ -99,8 +99,9 @@ class Recording:
             client_key = checks.name(client_key, "idempotency key")
         unknown = set(header_fields) - set(OPTIONAL_HEADER_FIELDS)
         if unknown:
-            raise Invalid(f"unknown header fields: {', '.join(sorted(unknown))}; "
-                          f"known: {', '.join(OPTIONAL_HEADER_FIELDS)}")
+            raise Invalid("unknown header fields: %(unknown)s; known: %(known)s",
+                          unknown=", ".join(sorted(unknown)),
+                          known=", ".join(OPTIONAL_HEADER_FIELDS))
         if not isinstance(players, (list, tuple)):
             raise Invalid("players must be a list of player names")
         header_fields = {k: v for k, v in header_fields.items() if v is not None}
@@ -143,7 +144,7 @@ class Recording:
         try:
             header_text = store.dump_json(header)
         except (TypeError, ValueError) as error:
-            raise Invalid(f"the header is not JSON: {error}", line=1) from None
+            raise Invalid("the header is not JSON: %(error)s", line=1, error=str(error)) from None
         new = [new_event(e, recorded_by=recorded_by, token_id=who.token_id, line=seq + 1)
                for seq, e in enumerate(events, start=1)]
         with too_large():  # before judging them all (the store checks again as it writes)
@@ -194,9 +195,8 @@ class Recording:
             stored.pop("date", None)
             header = {k: v for k, v in header.items() if k != "date"}
         if store.canonical_json(stored) != store.canonical_json(header):
-            raise IdempotencyMismatch(
-                f"idempotency key already used for match {first.id}, which was created with "
-                f"another request")
+            raise IdempotencyMismatch("idempotency key already used for match %(match)s, which "
+                                      "was created with another request", match=first.id)
         # As it was answered then: the match before any event (events may have come since).
         initial = store.Projection.of(Match(parsed.rules, parsed.players), 0, first.created_at)
         answer = {**summary(first), **initial.values(), "updated_at": store.iso(first.created_at)}
@@ -227,7 +227,7 @@ class Recording:
                         token_id=who.token_id)
         number = checks.match_number(match_id)
         if number is None:
-            raise NotFound(f"no match {match_id!r}")
+            raise NotFound("no match %(match)r", match=match_id)
         for attempt in range(CONFLICT_RETRIES + 1):
             try:
                 with too_large():
@@ -328,8 +328,8 @@ class Recording:
         """A stands, or a penalty, annul or forfeit naming a target, rules on a dispute: the
         target must be one (an event the record refused, or a foul proven in hindsight)."""
         if target not in {v.seq for v in violations_of(record.replayed())}:
-            raise Invalid(f"event {target} is not a dispute: a ruling names an event the record "
-                          f"refused or a foul proven in hindsight")
+            raise Invalid("event %(target)s is not a dispute: a ruling names an event the record "
+                          "refused or a foul proven in hindsight", target=target)
 
     def _duplicate(self, uow: UnitOfWork, row: Any, event: Any, who: Caller) -> Recorded:
         """The answer to a retry of a stored event (its client event id is the caller's token's
@@ -339,8 +339,8 @@ class Recording:
         require_match(who, record.club, Action.READ, record.id)
         stored = record.events[seq - 1]
         if store.canonical_json(stored) != store.canonical_json(event):
-            raise IdempotencyMismatch(
-                f"client event id already used for event {seq}, which was a different event")
+            raise IdempotencyMismatch("client event id already used for event %(seq)s, which was a "
+                                      "different event", seq=seq)
         view = MatchView(record, who)
         told = view.replayed_at(seq).violation_at(seq)
         return Recorded(seq, stored, told, view.screen(at=seq), duplicate=True)
@@ -372,9 +372,10 @@ def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | Non
     try:
         data = store.dump_json(event)
     except (TypeError, ValueError) as error:
-        raise Invalid(f"the event is not JSON: {error}", line=line) from None
+        raise Invalid("the event is not JSON: %(error)s", line=line, error=str(error)) from None
     if len(data) > checks.MAX_EVENT_BYTES:
-        raise Invalid(f"the event is larger than {checks.MAX_EVENT_BYTES} bytes", line=line)
+        raise Invalid("the event is larger than %(limit)s bytes", line=line,
+                      limit=checks.MAX_EVENT_BYTES)
     kind = event.get("type") if isinstance(event, dict) else None
     return store.NewEvent(data=data, type=kind if kind in EVENT_TYPES else None,
                           client_event_id=client_event_id, recorded_by=recorded_by,

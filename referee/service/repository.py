@@ -77,7 +77,7 @@ class MatchRepository:
         number = checks.match_number(match_id)
         row = store.match_row(uow.conn, number, **kwargs) if number is not None else None
         if row is None:
-            raise NotFound(f"no match {match_id!r}")
+            raise NotFound("no match %(match)r", match=match_id)
         if number not in self._clubs and len(self._clubs) < CLUB_CACHE_SIZE:
             self._clubs[number] = row.club
         return row

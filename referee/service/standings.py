@@ -185,7 +185,8 @@ def check_tie_breakers(breakers: Any) -> list[str]:
         raise Invalid(f"tie_breakers must be a non-empty list of: {', '.join(TIE_BREAKERS)}")
     for name in breakers:
         if name not in TIE_BREAKERS:
-            raise Invalid(f"unknown tie-breaker {name!r}; known: {', '.join(TIE_BREAKERS)}")
+            raise Invalid("unknown tie-breaker %(name)r; known: %(known)s", name=name,
+                          known=", ".join(TIE_BREAKERS))
     if len(set(breakers)) != len(breakers):
         raise Invalid("a tie-breaker is named twice")
     return list(breakers)
@@ -207,7 +208,7 @@ def _player_id(conn: Any, club_id: int, player: Any) -> int:
         found = find_player(conn, club_id, player)  # by key, a merge followed: "ana" is Ana
         if found is not None:
             return found.id
-    raise NotFound(f"no player {player!r} in this club")
+    raise NotFound("no player %(player)r in this club", player=player)
 
 
 _UNRATED = (MU, SIGMA, 0)

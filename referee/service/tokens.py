@@ -19,7 +19,7 @@ from ..store import db
 from ..store.schema import ROLES
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import NotFound, Unauthorized
+from .errors import N_, NotFound, Phrase, Unauthorized
 from .lookup import club_row
 
 MAX_TOKEN_LENGTH = 200
@@ -51,7 +51,7 @@ class Tokens:
         ``who``'s token when it has one."""
         require(who, club, Action.MANAGE)
         role = checks.one_of(role, ROLES, "role")
-        label = checks.optional_name(label, "token label")
+        label = checks.optional_name(label, Phrase(N_("token label")))
         with db.writing(self.engine) as conn:
             return issue_token(conn, club_row(conn, club).id, role, label, self.clock(),
                                who.token_id)
@@ -76,9 +76,9 @@ class Tokens:
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
             if not (type(token_id) is int and 1 <= token_id <= checks.MAX_ID):
-                raise NotFound(f"no token {token_id!r} in club {club!r}")
+                raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
             if store.club_token_row(conn, club_id, token_id) is None:
-                raise NotFound(f"no token {token_id!r} in club {club!r}")
+                raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
             offspring = store.issued_by(conn, club_id, token_id) if cascade else []
             store.revoke_tokens(conn, club_id, [token_id, *offspring], self.clock())
             return {**_token(store.club_token_row(conn, club_id, token_id)),

@@ -30,7 +30,7 @@ from ..store.errors import AlreadyExists
 from ..store.schema import TOURNAMENT_FORMATS
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import Duplicate, Invalid, NotFinished, NotFound
+from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
 from .lookup import club_row
 from .players import seat_ids, seating
 from .tournament_standings import event_standing, standing_csv
@@ -83,7 +83,7 @@ class Tournaments:
         two names each otherwise). Duplicate for a slug the club has already."""
         require(who, club, Action.MANAGE)
         values = {
-            "slug": _slug(slug), "name": checks.name(name, "tournament name"),
+            "slug": _slug(slug), "name": checks.name(name, Phrase(N_("tournament name"))),
             "format": checks.one_of(format, TOURNAMENT_FORMATS, "format"),
             "rules": _rules(rules), "rounds": _whole(rounds, "rounds", 1, MAX_ROUNDS),
             "starts_on": checks.date(starts_on, "starts_on"),
@@ -307,7 +307,7 @@ class Tournaments:
         row = (store.tournament_row(conn, club_id, slug, for_update=for_update)
                if isinstance(slug, str) else None)
         if row is None:
-            raise NotFound(f"no tournament {slug!r} in this club")
+            raise NotFound("no tournament %(slug)r in this club", slug=slug)
         return row
 
     def _rounds(self, conn: Connection, row: Row) -> list[dict[str, Any]]:
@@ -392,7 +392,7 @@ def _find_entrant(entrants: Sequence[dict[str, Any]], which: Any) -> dict[str, A
         if which == e["number"] or (isinstance(which, str) and checks.name_key(
                 " ".join(which.split())) in {checks.name_key(p) for p in e["players"]}):
             return e
-    raise NotFound(f"no entrant {which!r} in this tournament")
+    raise NotFound("no entrant %(entrant)r in this tournament", entrant=which)
 
 
 def _first_unstarted(rounds: Sequence[dict[str, Any]]) -> int:
@@ -409,7 +409,7 @@ def _round(rounds: Sequence[dict[str, Any]], number: Any) -> dict[str, Any]:
     for r in rounds:
         if r["number"] == number:
             return r
-    raise NotFound(f"no round {number!r} in this tournament")
+    raise NotFound("no round %(round)r in this tournament", round=number)
 
 
 def _name(entrants: dict[str, dict[str, Any]], entrant: str) -> str:

@@ -16,6 +16,10 @@ def set_club_public(conn: Connection, club_id: int, public: bool) -> None:
     conn.execute(update(clubs).where(clubs.c.id == club_id).values(public=public))
 
 
+def set_club_language(conn: Connection, club_id: int, language: str | None) -> None:
+    conn.execute(update(clubs).where(clubs.c.id == club_id).values(language=language))
+
+
 def player_results(conn: Connection, club_id: int, player_id: int) -> list[dict[str, Any]]:
     """The player's finished matches, newest first: each match's id, header, rules and date,
     his side's standing row (side, won, lost, points_for, points_against), and ``seats``, the

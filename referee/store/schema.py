@@ -73,6 +73,9 @@ clubs = Table(
     # Whether anyone may read the club's pages (and their JSON twins) without a token; an
     # admin's setting (migration 0005, referee.service.clubs.Clubs.set_public).
     Column("public", Boolean, nullable=False, server_default=false()),
+    # The language the club's pages speak when the reader has picked none (en, es, it), None
+    # for no setting: the reader's browser decides (migration 0011, Clubs.set_language).
+    Column("language", String(8), nullable=True),
 )
 
 players = Table(

@@ -19,7 +19,7 @@ def test_club_create_and_show(cli: Cli) -> None:
     cli.new_match()
     result = cli.run("club", "show", CLUB)
     assert "casino: Casino Domino Club" in result.output
-    assert "2 players, 1 matches (0 finished)" in result.output
+    assert "2 players, 1 match (0 finished)" in result.output
     assert "unknown" not in result.output
     result = cli.run("club", "show", "nope", code=1)
     assert "no club 'nope'" in result.output

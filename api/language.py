@@ -1,0 +1,159 @@
+"""The language of each request, and the pages' words (docs/i18n.md).
+
+- A page (anything outside ``/api/``): the language picked in the menu (the ``lang`` cookie),
+  else the club's ``language`` setting (once the service has answered the page's club, so that a
+  private club's sign-in page tells nobody the club exists), else ``Accept-Language``, else
+  English. An unknown cookie or header is passed over quietly.
+- The API (``/api/...``): ``Accept-Language``, else English; ``detail`` of its problems follows.
+
+The language is :func:`words.use`'s for the request (the catalogs are :mod:`words`', shared with
+the CLI); Flask-Babel serves it to the templates (jinja2.ext.i18n: ``_()``, ``ngettext()``) and
+the views (``flask_babel.gettext``, ``lazy_gettext``) through a domain that reads those catalogs.
+The menu (``/language/<lang>?next=...``) is plain links: it works without JavaScript.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import (Blueprint, Flask, Response, before_render_template, current_app, g, redirect,
+                   request)
+from flask_babel import Babel, Domain, refresh
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
+
+import words
+from words import formats, scripts
+from words.terms import term
+
+COOKIE = "lang"
+COOKIE_SECONDS = 365 * 24 * 3600
+API_PREFIX = "/api/"
+
+blp = Blueprint("language", __name__)
+
+
+class Catalogs(Domain):
+    """Flask-Babel's domain over :mod:`words`' catalogs, in the request's language (which may
+    be the pseudo-locale, a language Babel's CLDR data does not know)."""
+
+    def get_translations(self) -> Any:
+        return words.catalog(words.current())
+
+
+class WordsBabel(Babel):
+    domain_instance = Catalogs(domain=words.DOMAIN)  # type: ignore[assignment]
+
+
+def _pseudo() -> bool:
+    return bool(current_app.config.get("PSEUDO_LOCALE"))
+
+
+def _known(value: Any) -> str | None:
+    return words.known(value, pseudo=_pseudo())
+
+
+def _accepted() -> str | None:
+    offered = list(words.LANGUAGES) + ([words.PSEUDO] if _pseudo() else [])
+    return request.accept_languages.best_match(offered)
+
+
+def request_language(club_language: str | None = None) -> str:
+    """The language this request is answered in (the module's docstring says in what order)."""
+    if request.path.startswith(API_PREFIX):
+        return _accepted() or words.DEFAULT
+    return (_known(request.cookies.get(COOKIE)) or _known(club_language) or _accepted()
+            or words.DEFAULT)
+
+
+def _begin() -> None:
+    g.words_token = words.use(request_language())
+
+
+def _end(_error: BaseException | None) -> None:
+    token = g.pop("words_token", None)
+    if token is not None:
+        words.reset(token)
+
+
+def use_club(club: Any) -> None:
+    """A page about ``club`` (the service's answer) speaks the club's language, unless the
+    reader picked one. Known only once the service has answered, so that a page that is not
+    read (a private club's sign-in) tells nothing of the club."""
+    language = club.get("language") if isinstance(club, dict) else None
+    if language and not request.path.startswith(API_PREFIX):
+        chosen = request_language(language)
+        if chosen != words.current():
+            words.use(chosen)  # the request's own token (g.words_token) puts it back at the end
+            refresh()  # Flask-Babel's cached locale (its formats) follows
+
+
+def _club_language(sender: Flask, template: Any, context: dict[str, Any], **extra: Any) -> None:
+    """Every template drawn about a club: its language (:func:`use_club`), whichever view drew
+    it (a page of this package's, the scoreboard's, a tournament's)."""
+    use_club(context.get("club"))
+
+
+def js_messages(*names: str) -> Markup:
+    """``<script type="application/json" id="messages">``: the translations of the msgids the
+    named scripts (paths under the static folder, globs allowed) show (words.scripts)."""
+    static = Path(current_app.static_folder or "")
+    paths = sorted({p for name in names for p in static.glob(name)})
+    body = htmlsafe_json_dumps(scripts.messages(words.current(), paths), ensure_ascii=False)
+    return Markup(f'<script type="application/json" id="messages">{body}</script>')
+
+
+def menu() -> list[dict[str, Any]]:
+    """The language menu: each language in its own name, the one in use marked."""
+    here = request.full_path if request.query_string else request.path
+    return [{"code": code, "name": words.NAMES[code], "current": code == words.current(),
+             "href": f"/language/{code}?" + _query(next=here)} for code in words.LANGUAGES]
+
+
+def _query(**values: str) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode(values)
+
+
+def _safe_next(value: str | None) -> str:
+    """Where the menu goes back to: a path of this site, never another site's address."""
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    return value
+
+
+@blp.route("/language/<string:lang>")
+def choose(lang: str) -> Response:
+    """The menu's link: keep the choice in the ``lang`` cookie and go back to the page (an
+    unknown language forgets the choice, quietly)."""
+    response = redirect(_safe_next(request.args.get("next")), code=303)
+    code = _known(lang)
+    if code is None:
+        response.delete_cookie(COOKIE, path="/")
+    else:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_SECONDS, path="/", samesite="Lax",
+                            secure=request.is_secure, httponly=True)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def init_language(app: Flask) -> None:
+    """Read every catalog now (one that cannot be read stops the start, naming its file), and
+    give the app its language per request, the templates their words and formats."""
+    pseudo = [words.PSEUDO] if app.config.get("PSEUDO_LOCALE") else []
+    words.check_catalogs((*words.LANGUAGES, *pseudo))
+    WordsBabel(app, locale_selector=lambda: formats.babel_locale(words.current()),
+               default_domain=words.DOMAIN)
+    app.before_request(_begin)
+    app.teardown_request(_end)
+    before_render_template.connect(_club_language, app)
+    env = app.jinja_env
+    env.filters.update(day=lambda value, form="medium": formats.date(value, form=form),
+                       number=lambda value: formats.number(value),
+                       decimal=lambda value, digits=2: formats.decimal(value, digits),
+                       percent=lambda value, digits=1: formats.percent(value, digits))
+    env.globals.update(js_messages=js_messages, language_menu=menu, language=words.current,
+                       term=term)
+    app.register_blueprint(blp)
