@@ -78,6 +78,9 @@ class MatchRecord:
     struck: frozenset[int] = frozenset()
     amended: dict[int, Any] = field(default_factory=dict)
     _table: TableView | None = field(default=None, repr=False)
+    # The record's secrets: from which seq on (the match's secret_since when found), and the
+    # seq and table's form of each event from there that holds a tile the table has not seen.
+    _secrets: tuple[int | None, list[tuple[int, Any]]] = field(default=(None, []), repr=False)
 
     @classmethod
     def load(cls, row: Row, event_rows: Sequence[Row]) -> "MatchRecord":
@@ -132,6 +135,20 @@ class MatchRecord:
 
     # ------------------------------------------------------------------------ the table's view
 
+    def secrets(self) -> list[tuple[int, Any]]:
+        """Each event of the round in play (from ``match.secret_since()``) that holds tiles the
+        table has not seen, as (seq, the event as the table saw it); kept as events are pushed."""
+        since = self.match.secret_since()
+        if since is None:
+            return []
+        found_since, found = self._secrets
+        if found_since != since:
+            events = self.events
+            found = [(seq, shown) for seq in range(since, self.last_seq + 1)
+                     if (shown := as_table_saw_it(events[seq - 1])) is not events[seq - 1]]
+            self._secrets = (since, found)
+        return found
+
     def table_view(self) -> TableView | None:
         """The record as the table saw it (None: the table saw it all). Replayed the first time
         it is asked for at this seq, then pushed on with the record."""
@@ -160,10 +177,14 @@ class MatchRecord:
             self.match, self.refused = result.match, list(result.violations)
             self.struck, self.amended = result.struck, result.amended
             self._table = None
+            self._secrets = (None, [])
             return result.violation_at(self.last_seq)
         violation = self.match.push(event)
         if violation is not None:
             self.refused.append(violation)
+        if self._secrets[0] is not None and self._secrets[0] == self.match.secret_since():
+            if (shown := as_table_saw_it(event)) is not event:
+                self._secrets[1].append((self.last_seq, shown))
         # Keep the table's view in step while the round it hides goes on; once it is over (or a
         # new secret begins) the table has seen it all, or will be replayed when asked.
         if (table is not None and secret_before is not None

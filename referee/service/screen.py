@@ -67,7 +67,8 @@ class Screen:
             "sides": self.sides, "winner_name": self.winner_name,
             "disputes": list(self.disputes),
             "unseen": list(self.unseen), "unseen_plays": list(self.unseen_plays), "leads": list(self.leads),
-            "undo": self.undo, "chain_head": self.chain_head,
+            "undo": self.undo,
+            "chain_head": self.chain_head,
         }
 
 

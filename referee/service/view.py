@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from .. import store
 from ..core.disputes import open_count
-from ..core.events import Violation, as_table_saw_it
+from ..core.events import Violation
 from ..core.log import make_log, write_log
 from ..core.match import Match
 from ..core.position import Position, position
@@ -46,14 +46,9 @@ class MatchView:
         self.referee = sees_hands(who, record.club)
         self.withheld: dict[int, Any] = {}  # seq -> the event as this caller sees it
         own_secret = False  # the caller recorded some of what the table has not seen
-        since = record.match.secret_since()
-        if since is not None and not self.referee:
-            events, marks, token = record.events, record.marks, who.token_id
-            for seq in range(since, len(events) + 1):
-                event = events[seq - 1]
-                shown = as_table_saw_it(event)
-                if shown is event:
-                    continue
+        if not self.referee:
+            marks, token = record.marks, who.token_id
+            for seq, shown in record.secrets():
                 if token is not None and marks[seq - 1].token_id == token:
                     own_secret = True  # the scorekeeper who typed it sees it
                 else:

@@ -164,8 +164,8 @@ class Notifier:
                 conn.execute(_SEND, {"payloads": payloads(notices)})
             self.batches += 1
         except SQLAlchemyError as error:
-            log.warning("scoreboard notifications for %d appends not sent (%s); the next poll "
-                        "finds them", len(notices), type(error).__name__)
+            log.warning("scoreboard notifications for %d appends not sent (%s: %s); the next poll "
+                        "finds them", len(notices), type(error).__name__, error)
 
 
 class Listener:
