@@ -57,8 +57,9 @@ def club(service: Service) -> str:
 
 
 @pytest.fixture(autouse=True)
-def _signing_key(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test signs actas with a key in the session's scratch folder, never with a key file
-    made in the working directory (referee.service.acta.key_path)."""
+def _signing_keys(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test keeps its clubs' keys in the session's scratch folder, never in the working
+    directory (referee.service.keys.keys_dir), and adopts no server key of its own."""
+    monkeypatch.setenv("DOMINO_KEYS_DIR", str(tmp_path_factory.getbasetemp() / "domino-keys"))
     monkeypatch.setenv("DOMINO_SIGNING_KEY",
                        str(tmp_path_factory.getbasetemp() / "signing-key.pem"))

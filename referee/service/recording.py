@@ -32,6 +32,17 @@ from .repository import Loaded, MatchRepository, Recorded
 from .views import seen_position, seen_replay, sight
 
 
+def _of_club(header: dict[str, Any], club: str) -> dict[str, Any]:
+    """The header as the club stores it: naming the club, as the chain's link 0 and so the acta
+    must (docs/verify.md). A log naming another club is refused: its record would say it was
+    played elsewhere."""
+    named = header.get("club")
+    if named is not None and named != club:
+        raise Invalid(f"the log's header names club {named!r}, not {club!r}, the club it is "
+                      f"imported into: change its \"club\" or leave it out", line=1)
+    return {**header, "club": club}
+
+
 class Created(dict):
     """A created match's summary; ``replayed`` when it answers a retry (nothing was stored)."""
 
@@ -97,8 +108,8 @@ class Recording:
         except LogError as error:
             raise Invalid(error.message, line=error.line) from None
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
-        return self._create(club, log.header.fields, log.header, list(log.events), who,
-                            recorded_by=by, confirm_new=confirm_new)
+        return self._create(club, _of_club(log.header.fields, club), log.header,
+                            list(log.events), who, recorded_by=by, confirm_new=confirm_new)
 
     def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
                 who: Caller, recorded_by: str | None,
@@ -130,6 +141,7 @@ class Recording:
                             was_finished=False)  # a log that ends finished is rated at once
             created = summary(store.match_row(conn, match_id))
         self.matches.remember(match_id, Loaded(match, refused, club, head))
+        self.matches.committed(match_id, match.finished)
         return created
 
     def _create_once(self, club: str, header: dict[str, Any], parsed: Any, who: Caller,

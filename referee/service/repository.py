@@ -121,6 +121,15 @@ class MatchRepository:
         self.clock = clock
         self._cache = _Cache(cache_size)
         self._clubs: dict[int, str] = {}  # a match's club never changes
+        # Called with the match's id after a commit that leaves it finished (the acta's
+        # signing, svc.transparency); each must never raise.
+        self.finished_hooks: list[Callable[[int], None]] = []
+
+    def committed(self, match_id: int, finished: bool) -> None:
+        """What follows a commit: the hooks, when the match is finished."""
+        if finished:
+            for hook in self.finished_hooks:
+                hook(match_id)
 
 
     def forget_all(self) -> None:
@@ -227,6 +236,7 @@ class MatchRepository:
             seq = self._store(conn, match_id, last, new, entry, row.status == "finished")
         self._cache.put(match_id, seq, entry)
         notify.send(self.engine, entry.club, match_id, seq)  # committed: the scoreboards hear
+        self.committed(match_id, entry.match.finished)
         return Recorded(seq, event, violation, position(entry.match), replayed, club=entry.club)
 
     def _append_cached(self, match_id: int, event: Any, new: store.NewEvent, expected_seq: int,
@@ -250,6 +260,7 @@ class MatchRepository:
             seq = self._store(conn, match_id, expected_seq, new, entry, was_finished)
         self._cache.put(match_id, seq, entry)
         notify.send(self.engine, entry.club, match_id, seq)
+        self.committed(match_id, entry.match.finished)
         return Recorded(seq, event, violation, position(entry.match), False, club=entry.club)
 
     def _store(self, conn: Connection, match_id: int, last: int, new: store.NewEvent,
