@@ -125,4 +125,9 @@ class ChainBroken(RecordBroken):
 
 class ActaPending(ServiceError):
     """A finished match whose acta cannot be signed yet: its club has no signing key here, or
-    the key cannot be read (HTTP 409). The server's log and ``domino db audit`` say why."""
+    the key cannot be read (HTTP 409). ``reason`` says which file and what to do: for the
+    operator (the server's log, the CLI), not for an HTTP client."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason

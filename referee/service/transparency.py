@@ -150,7 +150,7 @@ class Transparency:
             acta = self.sign(match_id)
         except SigningKeyError as error:
             log.warning("%s", TEXT["pending"].format(match=match_id, reason=error.message))
-            raise ActaPending(TEXT["pending_http"]) from None
+            raise ActaPending(TEXT["pending_http"], error.message) from None
         if acta is None:
             raise NotFinished(f"match {match_id} is not finished: its acta comes when it is")
         return acta
