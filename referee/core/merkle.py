@@ -152,11 +152,11 @@ def verify_consistency(old_size: int, new_size: int, old_root: bytes, new_root: 
         sn >>= 1
     if sn != 0:
         raise ProofError("the consistency path is shorter than the trees are deep")
-    if fr != old_root:
-        raise ProofError("the consistency path does not lead to the old head's root: "
-                         "the old tree was rewritten")
-    if sr != new_root:
-        raise ProofError("the consistency path does not lead to the new head's root")
+    if fr != old_root or sr != new_root:
+        # With an old size that is a power of two the old root is the path's first node, so a
+        # rewrite shows only in the new root: one message for both.
+        raise ProofError("the consistency path does not join the old head's root to the new "
+                         "one's: the old tree was rewritten, or the proof is not theirs")
 
 
 class Frontier:
