@@ -123,7 +123,7 @@ class Audit:
             for match_id in store.match_ids(conn):
                 self._match(conn, match_id, found)
             for club_id, slug in conn.execute(clubs.select().with_only_columns(
-                    clubs.c.id, clubs.c.slug).order_by(clubs.c.slug)).tuples():
+                    clubs.c.id, clubs.c.slug).order_by(clubs.c.slug)):
                 self._tree(conn, club_id, slug, found)
         return found
 

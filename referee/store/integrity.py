@@ -41,8 +41,8 @@ def _postgresql(conn: Connection) -> list[str]:
 
 
 def _sqlite(conn: Connection) -> list[str]:
-    found = dict(conn.execute(
-        text("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")).tuples().all())
+    found = {name: sql for name, sql in conn.execute(
+        text("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"))}
     problems = []
     for table in APPEND_ONLY:
         for action in ("update", "delete"):
