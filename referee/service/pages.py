@@ -108,12 +108,15 @@ class Pages:
             live = {"round": pos.round, "phase": pos.phase, "turn": pos.turn,
                     "turn_name": screen.turn_name, "counts": list(pos.counts),
                     "boneyard": pos.boneyard, "ends": list(pos.ends) if pos.ends else None}
+        head = self.svc.actas.head(match_id, who=who)
         return {"club": info, "match": summary, "sides": sides, "seats": seats, "rounds": rounds,
                 "totals": report["totals"], "finished": report["finished"],
                 "winner": report["winner"], "winner_name": _name(sides, report["winner"]),
                 "disputes": self.svc.disputes.for_match(match_id, who=who), "live": live,
                 # a finished match's chain head (docs/verify.md); None while in play
-                "chain_head": self.svc.actas.head(match_id, who=who)}
+                "chain_head": head,
+                # its acta's leaf in the club's transparency log, once signed
+                "acta_leaf": self.svc.transparency.leaf_index(match_id) if head else None}
 
     def sheet(self, club: str, match_id: int, seq: int, *,
               who: Caller | None = None) -> dict[str, Any]:
