@@ -124,7 +124,8 @@ def verify_consistency(old_size: int, new_size: int, old_root: bytes, new_root: 
         if path:
             raise ProofError("a proof between equal sizes must be empty")
         if old_root != new_root:
-            raise ProofError("two heads of the same size have different roots")
+            raise ProofError("two heads of the same size have different roots: the old tree was "
+                             "rewritten")
         return
     if not path:
         raise ProofError("the consistency path is empty")
