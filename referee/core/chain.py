@@ -23,11 +23,15 @@ ALGORITHM = "domino-chain/1"
 ZERO = bytes(32)  # what d(0) follows: the header has no predecessor
 
 
+# One encoder for every value: json.dumps with these options would build a new one each call.
+_ENCODER = json.JSONEncoder(ensure_ascii=True, allow_nan=False, sort_keys=True,
+                            separators=(",", ":"))
+
+
 def canonical(value: Any) -> bytes:
     """One spelling of a JSON value, as bytes (ASCII): sorted keys, no spaces, ``\\uXXXX`` for
     every character past ASCII. Raises ValueError for what is not JSON (NaN, infinities)."""
-    return json.dumps(value, ensure_ascii=True, allow_nan=False, sort_keys=True,
-                      separators=(",", ":")).encode("ascii")
+    return _ENCODER.encode(value).encode("ascii")
 
 
 def step(previous: bytes, value: Any) -> bytes:

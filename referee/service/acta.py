@@ -50,11 +50,12 @@ TEXT = {
 }
 
 
-def record_problems(row: Row, events: list[Row], *,
-                    counted: bool = True) -> list[tuple[int | None, str]]:
-    """Why the match's stored record (its row, and its event rows in seq order) fails its own
-    chain: empty when it holds. ``counted``: the match's count of its events (a projection, what
-    a rebuild puts right) must be the record's too."""
+def record_problems(row: Row, events: list[Row], *, counted: bool = True,
+                    values: list[Any] | None = None) -> list[tuple[int | None, str]]:
+    """Why the match's stored record (its row, and its event rows in seq order; ``values``,
+    their JSON read already, if it was) fails its own chain: empty when it holds. ``counted``:
+    the match's count of its events (a projection, what a rebuild puts right) must be the
+    record's too."""
     problems: list[tuple[int | None, str]] = []
     try:
         header = store.load_json(row.header)
@@ -63,7 +64,9 @@ def record_problems(row: Row, events: list[Row], *,
         return [(None, TEXT["header"].format(reason=error))]
     if header.get("club") != row.club:
         problems.append((None, TEXT["club"].format(named=header.get("club"), club=row.club)))
-    problems += chain.breaks(header, ((e.seq, store.load_json(e.data), e.digest) for e in events))
+    if values is None:
+        values = [store.load_json(e.data) for e in events]
+    problems += chain.breaks(header, ((e.seq, v, e.digest) for e, v in zip(events, values)))
     if counted and (row.last_seq != len(events) or (events and events[-1].seq != row.last_seq)):
         problems.append((None, TEXT["count"].format(last=row.last_seq, held=len(events))))
     return problems
@@ -73,11 +76,16 @@ def acta_body(conn: Connection, row: Row) -> dict[str, Any]:
     """The acta of the match as its record stands, unsigned: what the chained record gives
     (``sheet.from_log``) and the server's fields. ChainBroken when the record fails its chain."""
     rows = store.event_rows(conn, row.id)
-    if problems := record_problems(row, rows):
+    events = [store.load_json(e.data) for e in rows]
+    if problems := record_problems(row, rows, values=events):
         raise ChainBroken(row.id, problems)
+    return checked_body(conn, row, rows, events)
+
+
+def checked_body(conn: Connection, row: Row, rows: list[Row], events: list[Any]) -> dict[str, Any]:
+    """acta_body of a record already found to hold (``rows`` and their ``events``)."""
     header_value = store.load_json(row.header)
     header = parse_header(header_value)
-    events = [store.load_json(e.data) for e in rows]
     body = sheet.from_log(header_value, events, replay(header.rules, header.players, events))
     paired = tournament_of_match(conn, row.id)  # a tournament's table, if it is one
     return {**body, "match": row.id,

@@ -40,8 +40,7 @@ from ..store import db
 from ..store.integrity import unguarded
 from ..store.schema import clubs
 from ..store.transparency import head_rows, leaf_rows, match_leaves
-from .acta import acta_body, record_problems
-from .errors import RecordBroken
+from .acta import checked_body, record_problems
 from .keys import Keys
 
 TEXT = {
@@ -135,11 +134,12 @@ class Audit:
         found.matches += 1
         found.events += len(rows)
         say = found.problems.append
-        broken = record_problems(row, rows)
+        values = [store.load_json(e.data) for e in rows]
+        broken = record_problems(row, rows, values=values)
         for seq, what in broken:
             say(Problem(what, match_id, seq))
         if not broken:
-            self._projection(row, [store.load_json(e.data) for e in rows], found)
+            self._projection(row, values, found)
         digests = {e.seq: e.digest for e in rows}
         leaves = match_leaves(conn, match_id)
         for leaf in leaves:
@@ -148,7 +148,7 @@ class Audit:
             found.unsigned += 1
             say(Problem(TEXT["unsigned"].format(seq=row.last_seq), match_id, row.last_seq))
         elif leaves and not broken and leaves[-1].seq == row.last_seq:
-            self._latest_leaf(conn, row, leaves[-1], found)
+            self._latest_leaf(conn, row, leaves[-1], checked_body(conn, row, rows, values), found)
 
     def _projection(self, row: Any, events: list[Any], found: Findings) -> None:
         header = parse_header(store.load_json(row.header))
@@ -176,11 +176,11 @@ class Audit:
                 seq=leaf.seq, leaf=leaf.leaf_index, signed=str(signed)[:16],
                 now=digests[leaf.seq][:16]), leaf.match_id, leaf.seq))
 
-    def _latest_leaf(self, conn: Connection, row: Any, leaf: Any, found: Findings) -> None:
+    def _latest_leaf(self, conn: Connection, row: Any, leaf: Any, body: dict[str, Any],
+                     found: Findings) -> None:
         try:
-            body = acta_body(conn, row)
             signed = json.loads(leaf.acta)
-        except (RecordBroken, ValueError):
+        except ValueError:
             return
         for name, value in body.items():
             if name not in sheet.SIGNATURE_FIELDS and signed.get(name) != value:

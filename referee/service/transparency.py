@@ -116,8 +116,8 @@ class Transparency:
                 return None
             if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
                 return json.loads(done.acta)
+            key = self.keys.signing_key(conn, row.club_id, row.club)  # before any replay
             body = acta_body(conn, row)
-            key = self.keys.signing_key(conn, row.club_id, row.club)
         now = self.clock()
         with db.writing(self.engine) as conn:
             lock_club(conn, row.club_id)
