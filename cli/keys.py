@@ -11,7 +11,11 @@ from typing import Any
 import click
 
 from .connection import connect
+from .listing import echo_rows, output_format
+from .options import csv_option
 
+COLUMNS = ("key_id", "status", "valid_from", "valid_until", "retired_at", "retired_reason",
+           "adopted", "public_key")
 CLUB = click.option("--club", required=True, metavar="CLUB", help="The club's slug.")
 
 TEXT = {
@@ -118,7 +122,8 @@ def key_retire(club: str, key_id: str, reason: str) -> None:
 @click.option("--json", "as_json", is_flag=True,
               help="Print the listing as GET /api/v1/clubs/CLUB/keys gives it (what domino "
                    "verify --key reads).")
-def key_list(club: str, as_json: bool) -> None:
+@csv_option
+def key_list(club: str, as_json: bool, as_csv: bool) -> None:
     """List the club's keys with their validity, oldest first.
 
     \b
@@ -126,10 +131,13 @@ def key_list(club: str, as_json: bool) -> None:
       domino key list --club casino
       domino key list --club casino --json > keys.json
     """
+    how = output_format(as_json, as_csv)
     with connect() as service:
         listing = service.keys.listing(club)
-    if as_json:
-        click.echo(json.dumps(listing))
+    if how == "json":
+        click.echo(json.dumps(listing))  # the listing itself, as verify --key reads it
+        return
+    if echo_rows(how, listing["keys"], COLUMNS):
         return
     for k in listing["keys"]:
         until = k["valid_until"] or "now"

@@ -90,10 +90,9 @@ def upgrade() -> None:
     op.create_index("ix_tree_heads_club_id_id", "tree_heads", ["club_id", "id"])
     for table in APPEND_ONLY:
         _append_only(table)
-    conn = op.get_bind()
-    if _misnamed(conn):
+    if changed := _misnamed(op.get_bind()):
         _guard_events(False)
-        rechain(conn)
+        rechain(op.get_bind(), changed)
         _guard_events(True)
 
 
@@ -105,10 +104,9 @@ def _misnamed(conn: sa.Connection) -> list[tuple[int, str, str]]:
     return [(m, h, slug) for m, h, slug in rows if json.loads(h).get("club") != slug]
 
 
-def rechain(conn: sa.Connection) -> int:
-    """Name the club in every header that does not, and chain those matches' events again from
-    the new header; returns how many matches changed."""
-    changed = _misnamed(conn)
+def rechain(conn: sa.Connection, changed: list[tuple[int, str, str]]) -> None:
+    """Name its club in each header of ``changed`` (``_misnamed``), and chain those matches'
+    events again from the new header."""
     for match_id, text, slug in changed:
         header = {**json.loads(text), "club": slug}
         conn.execute(sa.update(_matches).where(_matches.c.id == match_id)
@@ -125,7 +123,6 @@ def rechain(conn: sa.Connection) -> int:
                      .values(digest=sa.bindparam("d")),
                      [{"m": match_id, "s": r.seq, "d": link.hex()}
                       for r, link in zip(rows, links[1:])])
-    return len(changed)
 
 
 def _dump(value: object) -> str:

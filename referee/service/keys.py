@@ -22,14 +22,12 @@ verifies against the club's listing; ``rotate`` then gives the club a key of its
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import stat
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
-
-import datetime as dt
 
 from sqlalchemy import Connection, Engine, Row
 
@@ -109,14 +107,11 @@ def legacy_key_path() -> Path:
 
 
 class KeyRing:
-    """The private key files, read as they are needed. A key read once is kept, but its file is
-    looked at again on every use (one stat): a file removed or opened up afterwards stops the
-    signing at once."""
+    """The private key files, read each time a key signs (a finish, a rotation: rare enough),
+    so that a file removed, opened up or replaced stops the signing at once."""
 
     def __init__(self, directory: Path | None = None) -> None:
         self._directory = directory
-        self._loaded: dict[tuple[Path, int, int], PrivateKey] = {}
-        self._lock = threading.Lock()
 
     @property
     def directory(self) -> Path:

@@ -34,6 +34,7 @@ from ..seal import documents
 from ..seal.keys import PrivateKey
 from ..store import db
 from ..store.errors import AlreadyExists
+from ..store.signing import signing_key_row
 from ..store.transparency import (
     current_leaf, due_matches, insert_head, insert_leaf, latest_head, leaf_count, leaf_hashes,
     leaf_rows, lock_club,
@@ -126,6 +127,9 @@ class Transparency:
                 return None  # it moved on meanwhile: its own commit signs the new record
             if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
                 return json.loads(done.acta)  # another process signed it first
+            signing = signing_key_row(conn, row.club_id)
+            if signing is None or signing.key_id != key.key_id:
+                return None  # rotated or retired meanwhile: it stays due, for the new key
             frontier = _frontier(conn, row.club_id, row.club)
             acta = documents.sign_acta(body, key, documents.iso(now), frontier.size)
             leaf = documents.leaf(acta)

@@ -41,6 +41,8 @@ def test_rotate_retire_and_the_listing(cli: Cli) -> None:
     assert "signs from now on" in cli.run("key", "rotate", "--club", CLUB).stdout
     out = cli.run("key", "list", "--club", CLUB).stdout
     assert f"{first}  rotated" in out and "signing" in out
+    rows = cli.run("key", "list", "--club", CLUB, "--csv").stdout.splitlines()
+    assert rows[0].startswith("key_id,status,valid_from") and rows[1].startswith(f"{first},rotated")
     second = json.loads(cli.run("key", "list", "--club", CLUB, "--json").stdout)["keys"][1]
     out = cli.run("key", "retire", "--club", CLUB, second["key_id"], "--reason", "laptop lost").stdout
     assert "retired (laptop lost)" in out and "has no signing key now" in out
