@@ -24,6 +24,7 @@ from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
 from referee.core import chain
+from referee.store.codec import dump_json
 
 revision = "0009"
 down_revision = "0007"
@@ -110,7 +111,7 @@ def rechain(conn: sa.Connection, changed: list[tuple[int, str, str]]) -> None:
     for match_id, text, slug in changed:
         header = {**json.loads(text), "club": slug}
         conn.execute(sa.update(_matches).where(_matches.c.id == match_id)
-                     .values(header=_dump(header)))
+                     .values(header=dump_json(header)))
         rows = conn.execute(sa.select(_events.c.seq, _events.c.data)
                             .where(_events.c.match_id == match_id)
                             .order_by(_events.c.seq)).all()
@@ -123,16 +124,6 @@ def rechain(conn: sa.Connection, changed: list[tuple[int, str, str]]) -> None:
                      .values(digest=sa.bindparam("d")),
                      [{"m": match_id, "s": r.seq, "d": link.hex()}
                       for r, link in zip(rows, links[1:])])
-
-
-def _dump(value: object) -> str:
-    # As referee.store.codec.dump_json writes a header (the revision keeps its own copy).
-    text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(value, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
-    return text
 
 
 def _append_only(table: str) -> None:

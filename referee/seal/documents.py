@@ -98,13 +98,18 @@ def head_root(head: dict[str, Any]) -> tuple[int, bytes]:
     size, root = head.get("size"), head.get("root")
     if type(size) is not int or size < 0:
         raise ValueError(f"the tree head's size must be a count, not {size!r}")
-    try:
-        raw = bytes.fromhex(root) if isinstance(root, str) else b""
-    except ValueError:
-        raw = b""
-    if len(raw) != 32:
+    if (raw := _hash(root)) is None:
         raise ValueError(f"the tree head's root must be 64 hex digits, not {root!r}")
     return size, raw
+
+
+def _hash(text: Any) -> bytes | None:
+    """The 32 bytes 64 hex digits name (None for anything else)."""
+    try:
+        raw = bytes.fromhex(text) if isinstance(text, str) else b""
+    except ValueError:
+        return None
+    return raw if len(raw) == 32 else None
 
 
 def hashes(path: Any, what: str) -> list[bytes]:
@@ -113,11 +118,7 @@ def hashes(path: Any, what: str) -> list[bytes]:
         raise ValueError(f"{what} must be a list of hashes")
     out = []
     for node in path:
-        try:
-            raw = bytes.fromhex(node) if isinstance(node, str) else b""
-        except ValueError:
-            raw = b""
-        if len(raw) != 32:
+        if (raw := _hash(node)) is None:
             raise ValueError(f"{what} holds {node!r}, not 64 hex digits")
         out.append(raw)
     return out

@@ -60,7 +60,7 @@ TEXT = {
                     "told (domino db audit) and signs it with domino key sign-due",
     "tree_broken": "club {club}'s tree holds {leaves} leaves but its last head says {size}: "
                    "run domino db audit",
-    "size": "size must be at most the tree's size, {size}",
+    "size": "{name} must be at most the tree's size, {size}",
     "index": "index must be a leaf of the tree of that size (0 to {last})",
     "range": "from must be at most to",
 }
@@ -234,15 +234,9 @@ class Transparency:
         """The audit path of leaf ``index`` in the club's tree of ``size`` leaves (now: its
         latest head's size), RFC 9162 §2.1.3."""
         index = checks.count(index, "index")
-        with db.reading(self.engine) as conn:
-            club_id = self._club(conn, club, who).id
-            current = self._size(conn, club_id, club)
-            size = checks.count(size, "size") if size is not None else current
-            if size > current:
-                raise Invalid(TEXT["size"].format(size=current))
-            if index >= size:
-                raise Invalid(TEXT["index"].format(last=size - 1))
-            hashes = leaf_hashes(conn, club_id, size)
+        size, hashes = self._tree(club, size, "size", who)
+        if index >= size:
+            raise Invalid(TEXT["index"].format(last=size - 1))
         return {"index": index, "size": size,
                 "path": [h.hex() for h in merkle.inclusion_path(index, hashes)]}
 
@@ -251,17 +245,23 @@ class Transparency:
         """The proof that the club's tree of ``first`` leaves is a prefix of its tree of
         ``second`` (now: its latest head's size), RFC 9162 §2.1.4."""
         first = checks.count(first, "from")
+        second, hashes = self._tree(club, second, "to", who)
+        if first > second:
+            raise Invalid(TEXT["range"])
+        return {"from": first, "to": second,
+                "path": [h.hex() for h in merkle.consistency_path(first, hashes)]}
+
+    def _tree(self, club: str, size: Any, name: str,
+              who: Caller | None) -> tuple[int, list[bytes]]:
+        """The size asked for (``name``; None: the latest head's) and the hashes of the club's
+        first that many leaves; Invalid for a size past the latest head."""
         with db.reading(self.engine) as conn:
             club_id = self._club(conn, club, who).id
             current = self._size(conn, club_id, club)
-            second = checks.count(second, "to") if second is not None else current
-            if second > current:
-                raise Invalid(TEXT["size"].format(size=current))
-            if first > second:
-                raise Invalid(TEXT["range"])
-            hashes = leaf_hashes(conn, club_id, second)
-        return {"from": first, "to": second,
-                "path": [h.hex() for h in merkle.consistency_path(first, hashes)]}
+            size = checks.count(size, name) if size is not None else current
+            if size > current:
+                raise Invalid(TEXT["size"].format(name=name, size=current))
+            return size, leaf_hashes(conn, club_id, size)
 
     def leaf_index(self, match_id: int) -> int | None:
         """The leaf of the acta signed for the match's record as it stands, if one is."""
