@@ -131,3 +131,17 @@ class ActaPending(ServiceError):
     def __init__(self, message: str, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class SigningKeyError(RuntimeError):
+    """A signing key that cannot be used: its file is missing, unreadable, readable by others
+    or not the key; or the club has none (:class:`NoSigningKey`). The server's setup is wrong,
+    not a request: ``message`` says which file and what to do (``referee.service.keys``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NoSigningKey(SigningKeyError):
+    """The club has no key that signs now."""

@@ -40,7 +40,7 @@ from ..store.signing import (
     all_key_rows, end_key, insert_key, key_rows, retire_key, signing_key_row,
 )
 from .access import OPERATOR, Action, Caller, require
-from .errors import Duplicate, Forbidden, Invalid, NotFound
+from .errors import Duplicate, Forbidden, Invalid, NoSigningKey, NotFound, SigningKeyError
 from .lookup import club_row
 from .transparency import publish_head
 
@@ -76,20 +76,6 @@ TEXT = {
     "retired": "key {key_id} of club {club} is retired already",
     "operator": "only the operator (the domino command on the server) manages keys",
 }
-
-
-class SigningKeyError(RuntimeError):
-    """A signing key that cannot be used: its file is missing, unreadable, readable by others
-    or not the key; or the club has none (:class:`NoSigningKey`). The server's setup is wrong,
-    not a request: ``message`` says which file and what to do."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class NoSigningKey(SigningKeyError):
-    """The club has no key that signs now."""
 
 
 def keys_dir() -> Path:

@@ -42,7 +42,10 @@ from ..store.transparency import (
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .acta import acta_body
-from .errors import ActaPending, Invalid, NotFinished, NotFound, RecordBroken, TreeBroken
+from .errors import (
+    ActaPending, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, SigningKeyError,
+    TreeBroken,
+)
 from .lookup import club_row
 
 if TYPE_CHECKING:
@@ -50,6 +53,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("domino.transparency")
 LEAVES_PAGE = 1000  # actas a leaves request gives at most
+SIGN_ATTEMPTS = 3
 
 TEXT = {
     "no_head": "club {club} has signed no tree head yet: it has no signing key "
@@ -58,6 +62,7 @@ TEXT = {
                "on this server just now ({reason})",
     "pending_http": "the club's signing key is not available on the server; the operator is "
                     "told (domino db audit) and signs it with domino key sign-due",
+    "moving": "match {match} is not finished, or changes as it is signed: ask again",
     "tree_broken": "club {club}'s tree holds {leaves} leaves but its last head says {size}: "
                    "run domino db audit",
     "size": "{name} must be at most the tree's size, {size}",
@@ -148,22 +153,19 @@ class Transparency:
     def acta_of(self, match_id: int) -> dict[str, Any]:
         """The signed acta of a finished match as it stands, signed now if it is due
         (ActaPending when the club's key cannot sign)."""
-        from .keys import SigningKeyError
-
-        try:
-            acta = self.sign(match_id)
-        except SigningKeyError as error:
-            log.warning("%s", TEXT["pending"].format(match=match_id, reason=error.message))
-            raise ActaPending(TEXT["pending_http"], error.message) from None
-        if acta is None:
-            raise NotFinished(f"match {match_id} is not finished: its acta comes when it is")
-        return acta
+        for _ in range(SIGN_ATTEMPTS):  # None: the match moved on, or its key, while signing
+            try:
+                acta = self.sign(match_id)
+            except SigningKeyError as error:
+                log.warning("%s", TEXT["pending"].format(match=match_id, reason=error.message))
+                raise ActaPending(TEXT["pending_http"], error.message) from None
+            if acta is not None:
+                return acta
+        raise NotFinished(TEXT["moving"].format(match=match_id))
 
     def after_commit(self, match_id: int) -> None:
         """Sign what an append that left the match finished made due. Never raises: the append
         is stored whatever happens here, and an acta not signed now stays due."""
-        from .keys import NoSigningKey, SigningKeyError
-
         try:
             self.sign(match_id)
         except NoSigningKey as error:
@@ -178,8 +180,6 @@ class Transparency:
     def sign_due(self, club: str | None = None) -> tuple[list[tuple[int, int]], list[str]]:
         """Sign every acta due (of ``club``, or every club's): the (match, leaf index) signed,
         and why each one not signed was not."""
-        from .keys import SigningKeyError
-
         with db.reading(self.engine) as conn:
             club_id = club_row(conn, club).id if club is not None else None
             due = due_matches(conn, club_id)
