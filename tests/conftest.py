@@ -56,10 +56,12 @@ def club(service: Service) -> str:
     return "casino"
 
 
-@pytest.fixture(autouse=True)
-def _signing_keys(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(autouse=True, scope="session")
+def _signing_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Every test keeps its clubs' keys in the session's scratch folder, never in the working
-    directory (referee.service.keys.keys_dir), and adopts no server key of its own."""
-    monkeypatch.setenv("DOMINO_KEYS_DIR", str(tmp_path_factory.getbasetemp() / "domino-keys"))
-    monkeypatch.setenv("DOMINO_SIGNING_KEY",
-                       str(tmp_path_factory.getbasetemp() / "signing-key.pem"))
+    directory (referee.service.keys.keys_dir), and adopts no server key of its own; set for the
+    session, so that module-scoped fixtures (the browser tests' servers) have it too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DOMINO_KEYS_DIR", str(tmp_path_factory.getbasetemp() / "domino-keys"))
+        patch.setenv("DOMINO_SIGNING_KEY", str(tmp_path_factory.getbasetemp() / "signing-key.pem"))
+        yield

@@ -35,7 +35,7 @@ from ..store.schema import ROLES
 from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
 from .acta import Actas
 from .audit import Audit
-from .keys import KeyRing, Keys, NoSigningKey, SigningKeyError
+from .keys import KeyRing, Keys
 from .transparency import Transparency
 from .clubs import Clubs
 from .disputes import Disputes
@@ -43,8 +43,8 @@ from ..store.db import MatchLimits, database_url, safe_url
 from ..store.schema import STATUSES
 from .errors import (
     ActaPending, ChainBroken, Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch,
-    IllegalEvent, Invalid, NotFinished, NotFound, RecordBroken, ServiceError, TooLarge, TreeBroken,
-    Unauthorized, database_unavailable,
+    IllegalEvent, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, ServiceError,
+    SigningKeyError, TooLarge, TreeBroken, Unauthorized, database_unavailable,
 )
 from .maintenance import rebuild
 from .players import Players, Unconfirmed
