@@ -32,6 +32,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from referee.service import MatchLimits, open_service
 
 from . import access_log, clubs, disputes, events, matches, score, scoreboard, tokens
+from . import transparency
 from .access_log import AccessLog
 from .auth import init_auth
 from . import players
@@ -91,6 +92,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for module in (clubs, tokens, matches, events, disputes):
         api.register_blueprint(module.blp)
     api.register_blueprint(players.blp)
+    api.register_blueprint(transparency.blp)  # a club's keys and its log of signed actas
     init_pages(app, api)
     init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)

@@ -17,8 +17,9 @@ from werkzeug.exceptions import HTTPException
 
 import words
 from referee.service import (
-    Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
-    NotFinished, NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
+    ActaPending, Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent,
+    Invalid, NotFinished, NotFound, RecordBroken, ServiceError, TooLarge, Unauthorized,
+    database_unavailable,
 )
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -35,6 +36,8 @@ SERVICE_ERRORS: tuple[tuple[type[ServiceError], int, str], ...] = (
     (Conflict, 412, "stale-if-match"),
     (Duplicate, 409, "duplicate"),
     (NotFinished, 409, "not-finished"),
+    (ActaPending, 409, "acta-pending"),
+    (RecordBroken, 409, "record-broken"),
     (Unauthorized, 401, "unauthorized"),
     (Forbidden, 403, "forbidden"),
     (TooLarge, 413, "match-too-large"),
@@ -53,6 +56,8 @@ TITLES = {
     "malformed-if-match": "If-Match is not a list of quoted sequence numbers",
     "duplicate": "Already exists",
     "not-finished": "The match is not finished",
+    "acta-pending": "The acta is not signed yet",
+    "record-broken": "The stored record fails its chain check",
     "unauthorized": "Unauthorized",
     "forbidden": "Forbidden",
     "bad-request": "Bad request",

@@ -177,41 +177,29 @@ def get_log(match_id: int, summary: dict[str, Any], who: Caller):
     return Response(text, mimetype=LOG_MEDIA_TYPE, headers=headers)
 
 
-ACTA_BODY = {"type": "object", "description": "the domino-acta/1, signed (docs/verify.md)"}
+ACTA_BODY = {"type": "object", "description": "the domino-acta/2, signed (docs/verify.md)"}
+LEAF_HEADER = "Domino-Leaf-Index"
+ACTA_HEADERS = {**CHAIN_HEADERS, LEAF_HEADER: {
+    "description": "the acta's leaf in its club's transparency log (also its leaf_index)",
+    "schema": {"type": "integer"}}}
 
 
 @blp.route("/matches/<int:match_id>/acta", methods=["GET"])
 @auth.login_required
-@match_read(ACTA_BODY, headers=CHAIN_HEADERS)
+@match_read(ACTA_BODY, headers=ACTA_HEADERS)
 @blp.errors(409)
 def get_acta(match_id: int, summary: dict[str, Any], who: Caller):
-    """The signed score sheet (domino-acta/1) of a finished match; 409 while it is in play.
+    """The signed score sheet (domino-acta/2) of a finished match; 409 while it is in play.
 
     Players and sides, table, event, round, when its first and last events were recorded, each
-    round's points per side, the rulings, totals and winner, the chain head, and the server's
-    Ed25519 signature over the rest (check it with GET /api/v1/signing-key, or offline with
-    domino verify --acta).
+    round's points per side, the rulings, totals and winner, the chain head, its leaf in the
+    club's transparency log, and the club's Ed25519 signature over the rest (check it with GET
+    /api/v1/clubs/{club}/keys, or offline with domino verify --acta). 409 acta-pending while the
+    club's key cannot sign it, 409 record-broken for a record that fails its chain check.
     """
     acta = service().actas.acta(match_id, who=who)
-    headers = {**etag_headers(summary["last_seq"]), CHAIN_HEADER: acta["chain"]["head"]}
+    headers = {**etag_headers(summary["last_seq"]), CHAIN_HEADER: acta["chain"]["head"],
+               LEAF_HEADER: str(acta["leaf_index"])}
     # As signed: not through a schema, which could drop or reorder a member.
     return Response(json.dumps(acta, ensure_ascii=False), mimetype="application/json",
                     headers=headers)
-
-
-SIGNING_KEY_BODY = {"type": "object", "description": "algorithm, key_id, public_key (base64 of "
-                                                     "the 32 raw bytes), pem"}
-
-
-@blp.route("/signing-key", methods=["GET"])
-@blp.response(200, SIGNING_KEY_BODY)
-@blp.doc(security=[])
-def get_signing_key():
-    """The server's public Ed25519 key, which signs every acta: anyone may read it (no token).
-
-    ?format=pem gives the PEM alone (SubjectPublicKeyInfo).
-    """
-    published = service().actas.signer.published()
-    if request.args.get("format") == "pem":
-        return Response(published["pem"], mimetype="application/x-pem-file")
-    return Response(json.dumps(published), mimetype="application/json")

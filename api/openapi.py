@@ -20,6 +20,8 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
+from referee.core.log import unique_keys
+
 from .errors import PROBLEM_MEDIA_TYPE, http_error
 from .schemas import ProblemSchema
 
@@ -63,9 +65,10 @@ def _deeper_than(value: Any, limit: int) -> bool:
 
 class StrictParser(FlaskParser):
     """webargs' JSON reading, refusing what would otherwise slip through to a 500: NaN and
-    Infinity (not JSON; the store could not write them back), numbers too large for a float, and
-    nesting deeper than MAX_DEPTH (deep enough, it exhausts the recursion limit somewhere). All
-    become webargs' ordinary 400 for an unreadable body.
+    Infinity (not JSON; the store could not write them back), numbers too large for a float,
+    nesting deeper than MAX_DEPTH (deep enough, it exhausts the recursion limit somewhere), and
+    an object naming a key twice (two readers could read two different events). All become
+    webargs' ordinary 400 for an unreadable body, saying what was wrong.
 
     A body that is not JSON (a form, text, no Content-Type) is refused with 415 rather than read
     as no body at all, which would make a form post an empty event. It also refuses query
@@ -85,7 +88,8 @@ class StrictParser(FlaskParser):
         try:
             # Strict UTF-8 (RFC 8259): json.loads would take the bytes of a lone surrogate.
             text = data.decode("utf-8")
-            value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
+            value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
+                               object_pairs_hook=unique_keys)
         except json.JSONDecodeError:
             raise
         except (ValueError, RecursionError) as error:
@@ -94,6 +98,10 @@ class StrictParser(FlaskParser):
             # Parsed, but the store and the answer would have to walk it again, recursively.
             raise json.JSONDecodeError(f"nested more than {MAX_DEPTH} deep", "?", 0)
         return value
+
+    def _handle_invalid_json_error(self, error, req, *args, **kwargs):  # type: ignore[no-untyped-def]
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8"
+        flask_smorest.abort(400, exc=error, messages={"json": [f"Invalid JSON body: {reason}"]})
 
 
 class Blueprint(flask_smorest.Blueprint):

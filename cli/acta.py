@@ -1,7 +1,6 @@
-"""``domino acta`` and ``domino signing-key``: a finished match's signed score sheet, and the
-server's public key to check it with (docs/verify.md). Both read the server's key file
-(DOMINO_SIGNING_KEY, else domino-signing-key.pem in DOMINO_DATA_DIR or here): run them where
-the server runs."""
+"""``domino acta``: a finished match's signed score sheet, as its club's transparency log
+holds it (signed now if it is due and the club's key can sign: run it where the keys are,
+docs/verify.md)."""
 
 from __future__ import annotations
 
@@ -17,40 +16,23 @@ from .options import match_argument, output_option, write_output
 @match_argument
 @output_option
 def acta(match_id: str, output: str | None) -> None:
-    """Print the signed acta (domino-acta/1) of finished match MATCH: players and sides, table,
+    """Print the signed acta (domino-acta/2) of finished match MATCH: players and sides, table,
     event, round, start and end, each round's points, the rulings, totals and winner, the chain
-    head, and the server's Ed25519 signature. A match still in play has none yet.
+    head, its leaf in the club's transparency log, and the club's Ed25519 signature. A match
+    still in play has none yet; a record that fails its chain check gets none (it says why).
 
     \b
     Example:
       domino acta 12 -o acta-12.json
-      domino verify --acta acta-12.json --key signing-key.json table12.jsonl
+      domino verify --acta acta-12.json --key keys.json table12.jsonl
     """
-    from referee.service import SigningKeyError
+    from referee.service import ActaPending
 
     with connect() as service:
         try:
-            text = json.dumps(service.actas.acta(match_id), ensure_ascii=False, indent=2) + "\n"
-        except SigningKeyError as error:
-            raise click.ClickException(error.message) from None
-    write_output(text, output, f"wrote the acta of match {match_id} to {output}")
-
-
-@click.command("signing-key")
-@click.option("--pem", is_flag=True, help="Print only the PEM (SubjectPublicKeyInfo).")
-def signing_key(pem: bool) -> None:
-    """Print the server's public signing key, as GET /api/v1/signing-key gives it (JSON: the
-    algorithm, the key id, the 32-byte key in base64 and its PEM); made on first use. Give it to
-    domino verify --key.
-
-    \b
-    Example:
-      domino signing-key > signing-key.json
-    """
-    from referee.service import Signer, SigningKeyError
-
-    try:
-        published = Signer().published()
-    except SigningKeyError as error:  # the key file cannot be read or made
-        raise click.ClickException(error.message) from None
-    click.echo(published["pem"].rstrip("\n") if pem else json.dumps(published))
+            signed = service.actas.acta(match_id)
+        except ActaPending as error:
+            raise click.ClickException(error.reason) from None
+    text = json.dumps(signed, ensure_ascii=False, indent=2) + "\n"
+    write_output(text, output, f"wrote the acta of match {match_id} (leaf "
+                               f"{signed['leaf_index']} of club {signed['club']}'s log) to {output}")

@@ -40,15 +40,27 @@ def club() -> None:
 @click.argument("slug")
 @click.option("--name", type=NAME, required=True, help="The club's name, as people write it.")
 def club_create(slug: str, name: str) -> None:
-    """Create a club. SLUG names it in URLs (lowercase letters, digits, dashes).
+    """Create a club, and its signing key (docs/verify.md). SLUG names it in URLs (lowercase
+    letters, digits, dashes).
 
     \b
     Example:
       domino club create casino --name "Casino Domino Club"
     """
+    from referee.service import SigningKeyError
+
     with connect() as service:
         created = service.clubs.create_club(slug, name)
-    click.echo(_("created club %(slug)s (%(name)s)", slug=created["slug"], name=created["name"]))
+        click.echo(_("created club %(slug)s (%(name)s)", slug=created["slug"],
+                     name=created["name"]))
+        try:
+            made = service.keys.init(created["slug"])
+        except SigningKeyError as error:
+            raise click.ClickException(f"{error.message}; then domino key init --club "
+                                       f"{created['slug']}") from None
+        path = service.keys.ring.path(created["slug"], made["key_id"])
+    click.echo(f"signing key {made['key_id']}, its private key at {path}: back the keys "
+               f"folder up (docs/verify.md)")
 
 
 @club.command("show")

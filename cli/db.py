@@ -1,4 +1,5 @@
-"""``domino db upgrade`` and ``domino db rebuild``: the database's schema and projections."""
+"""``domino db upgrade``, ``domino db rebuild`` and ``domino db audit``: the database's schema,
+its projections, and everything in it checked again (docs/verify.md)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ _URL_OPTION = click.option(
 
 @click.group()
 def db() -> None:
-    """The database: schema migrations and projections.
+    """The database: schema migrations, projections, and an audit of what it holds.
 
     \b
     Example:
       domino db upgrade
       domino db rebuild
+      domino db audit
     """
 
 
@@ -53,8 +55,15 @@ def upgrade(**kwargs: str | None) -> None:
 
 @db.command("rebuild")
 @_URL_OPTION
-def rebuild(**kwargs: str | None) -> None:
+@click.option("--force", is_flag=True,
+              help="Rebuild even from a record that fails its chain check (scoring it as it now "
+                   "stands); without it such a record stops the rebuild before anything changes.")
+def rebuild(force: bool, **kwargs: str | None) -> None:
     """Recompute every match's summary (status, round, totals, winner) from its events.
+
+    Every record is checked against its chain first: one that fails (a digest that does not
+    follow, an event missing, a header that does not name its club) stops the rebuild, saying
+    which, unless --force.
 
     \b
     Example:
@@ -64,6 +73,37 @@ def rebuild(**kwargs: str | None) -> None:
 
     url = database_url(kwargs.get("database_url"))
     with connect(url) as service:
-        count = service.rebuild()
+        count = service.rebuild(force=force)
     click.echo(ngettext("rebuilt %(num)s match: %(url)s", "rebuilt %(num)s matches: %(url)s",
                         count, url=safe_url(url)))
+
+
+@db.command("audit")
+@_URL_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON object.")
+def audit(as_json: bool, **kwargs: str | None) -> None:
+    """Check everything again: the append-only triggers, every match's chain, digests and
+    projection, every acta signed against its record, every club's tree, leaves and heads
+    against their signatures, and each club's key file. Prints each problem with its club,
+    match and event, and what no acta is signed for yet. Exit status 1 on any problem.
+
+    \b
+    Example:
+      domino db audit
+    """
+    import json
+
+    from referee.service import database_url
+
+    with connect(database_url(kwargs.get("database_url"))) as service:
+        found = service.audit.run()
+    if as_json:
+        click.echo(json.dumps(found.as_dict()))
+    else:
+        for problem in found.problems:
+            click.echo(click.style(f"PROBLEM {problem.line()}", fg="red"))
+        click.echo(f"{found.matches} matches ({found.events} events), {found.leaves} signed "
+                   f"actas, {found.heads} tree heads checked: "
+                   + (f"{len(found.problems)} problem(s)" if found.problems else "no problem"))
+    if found.problems:
+        raise SystemExit(1)

@@ -16,7 +16,7 @@ COMMANDS = {
     "show": ("cli.logs:show", "Draw the table of a match as it stood: the line, open ends, hands, "
                               "whose turn and what that seat may do, scores."),
     "serve": ("cli.serve:serve", "Serve the HTTP API on the configured database, upgrading it first."),
-    "db": ("cli.db:db", "The database: schema migrations and projections."),
+    "db": ("cli.db:db", "The database: schema migrations, projections, and an audit of what it holds."),
     "club": ("cli.admin:club", "Clubs: create one, show one, change its settings."),
     "player": ("cli.admin:player", "A club's players: add, list."),
     "token": ("cli.admin:token", "Bearer tokens for the HTTP API."),
@@ -39,13 +39,12 @@ COMMANDS = {
     "dispute-sheet": ("cli.disputes:dispute_sheet", "Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, "
                                                     "the foul and its evidence, the ruling, the score before and after."),
     "tournament": ("cli.tournaments:tournament", "Tournaments: create one, enter players, pair rounds, event standings."),
-    "verify": ("cli.verify:verify", "Check a match log and print its chain head; check a signed acta offline."),
-    "acta": ("cli.acta:acta", "Print the signed acta (domino-acta/1) of finished match MATCH: players and sides, table, "
+    "verify": ("cli.verify:verify", "Check a match log and print its chain head; check a signed acta, its inclusion in its "
+                                    "club's transparency log, and that the log today extends one kept from before."),
+    "acta": ("cli.acta:acta", "Print the signed acta (domino-acta/2) of finished match MATCH: players and sides, table, "
                               "event, round, start and end, each round's points, the rulings, totals and winner, the "
-                              "chain head, and the server's Ed25519 signature."),
-    "signing-key": ("cli.acta:signing_key", "Print the server's public signing key, as GET /api/v1/signing-key gives it "
-                                            "(JSON: the algorithm, the key id, the 32-byte key in base64 and its PEM); "
-                                            "made on first use."),
+                              "chain head, its leaf in the club's transparency log, and the club's Ed25519 signature."),
+    "key": ("cli.keys:key", "Club signing keys: init, list, rotate, retire; and sign-due, the actas that wait."),
 }
 
 

@@ -1,79 +1,353 @@
-"""``domino verify``: a match log's chain head, and a signed acta checked offline, against the
-server's public key and, given the log too, against the record. Neither the database nor the
-service is loaded (a player checks a result on his own machine): only the rules core, and
-``cryptography`` for a signature."""
+"""``domino verify``: a match log's chain head, a signed acta, its place in its club's
+transparency log, and that a club's log today extends the one a member kept, all checked on
+the member's own machine (docs/verify.md). Neither the database nor the service is loaded:
+only the rules core and ``referee.seal`` (RFC 8785, and ``cryptography`` for a signature). What
+is not given as a file is fetched from the club's server over HTTP(S) (the standard library's
+urllib), with ``--token`` for a private club.
+
+Exit status (DESIGN.md): 0 verified and clean; 1 verified, but the record holds violations or
+open disputes; 2 a file could not be read (or fetched); 3 verification failed.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
-from referee import LogError, MatchLog, build_report, read_log, replay
+from referee import LogError, MatchLog, read_log, replay
 from referee.core import acta as sheet
-from referee.core import chain
+from referee.core.log import unique_keys
 
 from .logs import log_problem
 
-UNREADABLE = 2  # as domino validate: 0 all good, 1 something fails, 2 cannot read
+CLEAN, FLAGGED, UNREADABLE, FAILED = 0, 1, 2, 3
+TIMEOUT_SECONDS = 30
+TOKEN_VARIABLE = "DOMINO_TOKEN"
+
+# Every sentence this command says.
+TEXT = {
+    "usage": "give a LOG, an --acta FILE, or --since OLD_HEAD and today's head",
+    "since_arg": "--since OLD_HEAD takes today's head as its argument: a URL "
+                 "(https://.../api/v1/clubs/CLUB/transparency) or a file",
+    "no_keys": "{what} needs the club's keys: --key KEYS (the JSON of "
+               "GET /api/v1/clubs/CLUB/keys, kept from before), or a URL to fetch them from",
+    "no_proof": "{what} needs its proof: --proof FILE, or a URL (the head's, or --proof's)",
+    "unreadable": "{source}: cannot read the file: {reason}",
+    "unfetchable": "{source}: cannot fetch it: {reason}",
+    "not_json": "{source}: not JSON: {reason}",
+    "not_object": "{source}: not a JSON object",
+    "not_acta": "{source}: not a domino-acta/2 or /1 acta (its format is {format!r})",
+    "not_head": "{source}: not a domino-tree-head/1 (its format is {format!r})",
+    "bad_key": "--key: {reason}",
+    "head": "the log's chain head is {actual}, not {expected}: the log is not that record",
+    "flagged_log": "{log}: {count} open dispute(s) or violation(s): domino validate lists them",
+    "flagged_acta": "the acta records {count} open dispute(s)",
+    "fetched_keys": "keys fetched from the server that signed (trust on first use): keep them "
+                    "and give --key next time",
+    "log_line": "{log}: chain head {head} ({events} events)",
+    "acta_line": "{acta}: acta of match {match}, signed by {key_id}, chain head {head}: the "
+                 "signature holds{against}",
+    "against": ", and agrees with {log}",
+    "included": "{acta}: leaf {index} of club {club}'s tree of {size} leaves (root {root}...): "
+                "included",
+    "extends": "club {club}'s tree of {new} leaves (root {root}...) extends the one of {old} "
+               "leaves you kept: nothing in it was changed or removed",
+}
 
 
 @click.command()
-@click.argument("log", required=False, metavar="[LOG]")
+@click.argument("source", required=False, metavar="[LOG | HEAD]")
 @click.option("--acta", "acta_path", metavar="FILE",
-              help="Check this signed acta (domino-acta/1): its signature, and with LOG, that "
+              help="Check this signed acta: its signature against --key, and with LOG, that "
                    "its head and scores are the log's.")
-@click.option("--key", "key", metavar="PUBKEY",
-              help="The server's public key, for --acta: a file or text holding its PEM, its "
-                   "base64 (32 bytes) or the JSON of GET /api/v1/signing-key.")
+@click.option("--key", "key", metavar="KEYS",
+              help="The club's keys: the JSON of GET /api/v1/clubs/CLUB/keys (a file, a URL, "
+                   "or the text), or one public key (PEM, base64, JSON).")
+@click.option("--tree-head", "tree_head", metavar="HEAD",
+              help="With --acta: check that the acta is a leaf of the club's tree under this "
+                   "signed head (a file, or a URL: .../api/v1/clubs/CLUB/transparency[/head]).")
+@click.option("--proof", "proof", metavar="PROOF",
+              help="The inclusion (--tree-head) or consistency (--since) proof: a file, or a "
+                   "URL; fetched from the head's URL when left out.")
+@click.option("--since", "since", metavar="OLD_HEAD",
+              help="Check that today's tree (the argument: a URL or a file) extends the one "
+                   "this head, kept from before, signed.")
+@click.option("--head", "expected_head", metavar="HEX",
+              help="With LOG: the chain head the log must have (as the match page shows it).")
+@click.option("--token", envvar=TOKEN_VARIABLE, metavar="TOKEN",
+              help=f"A bearer token of the club, to fetch from a private club (default: "
+                   f"{TOKEN_VARIABLE}).")
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON object.")
-def verify(log: str | None, acta_path: str | None, key: str | None, as_json: bool) -> None:
-    """Check a match log and print its chain head; check a signed acta offline.
+def verify(source: str | None, acta_path: str | None, key: str | None, tree_head: str | None,
+           proof: str | None, since: str | None, expected_head: str | None, token: str | None,
+           as_json: bool) -> None:
+    """Check a match log and print its chain head; check a signed acta, its inclusion in its
+    club's transparency log, and that the log today extends one kept from before.
 
-    LOG is a domino-log/1 file (- for stdin): it must be readable and replay without a
-    violation (as domino validate), and its chain head (domino-chain/1, docs/verify.md) is
-    printed: the one the match page and GET .../log (Domino-Chain-Head) show.
+    LOG is a domino-log/1 file (- for stdin): it is replayed and its chain head (domino-chain/1,
+    docs/verify.md) printed; --head HEX says what it must be.
 
-    With --acta FILE, the acta's Ed25519 signature is checked against --key; with LOG as well,
-    its chain head, players, rounds, rulings, totals and winner must be the log's.
+    With --acta FILE the acta's Ed25519 signature is checked against --key, the club's keys
+    (an acta signed outside its key's validity fails); with LOG as well, its chain head,
+    players, rounds, rulings, totals and winner must be the log's. With --tree-head HEAD, the
+    head's signature and the acta's inclusion proof are checked (RFC 9162).
 
-    Exit status: 0 all checks pass, 1 one fails, 2 a file cannot be read.
+    With --since OLD_HEAD, the argument is today's head of the same club (a URL or a file), and
+    the consistency proof between the two is checked: a tree rewritten, or cut short, fails.
+
+    Exit status: 0 verified and clean; 1 verified, but the record holds violations or open
+    disputes; 2 a file could not be read or fetched; 3 verification failed.
 
     \b
     Example:
       domino verify table7.jsonl
-      domino verify --acta acta-12.json --key signing-key.json table7.jsonl
+      domino verify --acta acta-12.json --key keys.json table7.jsonl
+      domino verify --acta acta-12.json --key keys.json \\
+          --tree-head https://club.example/api/v1/clubs/casino/transparency
+      domino verify --key keys.json --since head-june.json \\
+          https://club.example/api/v1/clubs/casino/transparency
     """
-    if log is None and acta_path is None:
-        raise click.UsageError("give a LOG, an --acta FILE, or both")
-    if acta_path is not None and key is None:
-        raise click.UsageError("--acta needs --key: the server's public key "
-                               "(GET /api/v1/signing-key, or domino signing-key on the server)")
-    outcome: dict[str, Any] = {"ok": True, "problems": []}
-    match_log = None
-    if log is not None:
-        match_log = _read_log(log)
-        outcome.update(_check_log(match_log))
-        if not outcome["valid"]:
-            outcome["problems"].append(f"{log}: {outcome['violations']} violation(s): "
-                                       "run domino validate for them")
-    if acta_path is not None:
-        assert key is not None
-        acta = _read_acta(acta_path)
+    run = Run(token)
+    if since is not None:
+        if source is None:
+            raise click.UsageError(TEXT["since_arg"])
+        run.since(since, source, key, proof)
+    else:
+        if source is None and acta_path is None:
+            raise click.UsageError(TEXT["usage"])
+        log = run.log(source, expected_head) if source is not None else None
+        if acta_path is not None:
+            run.acta(acta_path, key, log, source, tree_head, proof)
+    run.finish(as_json)
+
+
+class Run:
+    """One verification: what was found, and the problems."""
+
+    def __init__(self, token: str | None) -> None:
+        self.token = token
+        self.outcome: dict[str, Any] = {"ok": True, "problems": [], "notes": []}
+        self.lines: list[str] = []
+        self.flagged = False
+
+    # ------------------------------------------------------------------------ the log
+
+    def log(self, path: str, expected_head: str | None) -> MatchLog:
+        log = _read_log(path)
+        header = log.header
+        result = replay(header.rules, header.players, log.events)
+        part = sheet.from_log(header.fields, log.events, result)
+        head = part["chain"]["head"]
+        flags = part["open_disputes"]  # refused events and fouls no ruling settled
+        self.outcome.update(head=head, events=len(log.events), valid=not flags,
+                            violations=flags)
+        self.lines.append(TEXT["log_line"].format(log=path, head=head, events=len(log.events)))
+        if expected_head is not None and expected_head.strip().lower() != head:
+            self.problem(TEXT["head"].format(actual=head, expected=expected_head))
+        if flags:
+            self.flag(TEXT["flagged_log"].format(log=path, count=flags))
+        return log
+
+    # ----------------------------------------------------------------------- the acta
+
+    def acta(self, path: str, key: str | None, log: MatchLog | None, log_path: str | None,
+             tree_head: str | None, proof: str | None) -> None:
+        from referee.seal import documents
+
+        acta = self.document(path, "acta")
+        head_url = _base(tree_head) if tree_head is not None and _is_url(tree_head) else None
+        keys = self.keys(key, head_url, "--acta")
         signed_chain = acta.get("chain")
-        outcome["acta"] = {"match": acta.get("match"), "key_id": acta.get("key_id"),
-                           "head": signed_chain.get("head") if isinstance(signed_chain, dict)
-                           else None}
-        outcome["problems"] += _check_acta(acta, _public_key(key), match_log)
-    outcome["ok"] = not outcome["problems"]
-    _print(outcome, log, acta_path, as_json)
-    sys.exit(0 if outcome["ok"] else 1)
+        self.outcome["acta"] = {
+            "match": acta.get("match"), "club": acta.get("club"), "key_id": acta.get("key_id"),
+            "head": signed_chain.get("head") if isinstance(signed_chain, dict) else None}
+        failed = documents.signature_problems(acta, keys, "the acta")
+        if log is not None:
+            header = log.header
+            expected = sheet.from_log(header.fields, log.events,
+                                      replay(header.rules, header.players, log.events),
+                                      form=acta["format"])
+            failed += sheet.differences(acta, expected)
+        for problem in failed:
+            self.problem(problem)
+        if not failed:
+            against = TEXT["against"].format(log=log_path) if log is not None else ""
+            self.lines.append(TEXT["acta_line"].format(acta=path, against=against,
+                                                       **self.outcome["acta"]))
+        if type(acta.get("open_disputes")) is int and acta["open_disputes"] > 0:
+            self.flag(TEXT["flagged_acta"].format(count=acta["open_disputes"]))
+        if tree_head is not None:
+            head = self.head(tree_head, keys)
+            index, size = acta.get("leaf_index"), head.get("size")
+            found = self.proof(proof, head_url, "--tree-head",
+                               f"inclusion?index={index}&size={size}")
+            problems = documents.inclusion_problems(acta, head, found)
+            for problem in problems:
+                self.problem(problem)
+            self.outcome["tree"] = {"club": head.get("club"), "size": size,
+                                    "root": head.get("root"), "leaf_index": index,
+                                    "included": not problems}
+            if not problems:
+                self.lines.append(TEXT["included"].format(acta=path, index=index, size=size,
+                                                          club=head.get("club"),
+                                                          root=str(head.get("root"))[:16]))
+
+    # ------------------------------------------------------------------------ the tree
+
+    def since(self, old_path: str, new_source: str, key: str | None, proof: str | None) -> None:
+        from referee.seal import documents
+
+        base = _base(new_source) if _is_url(new_source) else None
+        keys = self.keys(key, base, "--since")
+        old = self.head(old_path, keys, "the old tree head")
+        new = self.head(f"{base}/head" if base is not None else new_source, keys)
+        found = self.proof(proof, base, "--since",
+                           f"consistency?from={old.get('size')}&to={new.get('size')}")
+        problems = documents.consistency_problems(old, new, found)
+        for problem in problems:
+            self.problem(problem)
+        self.outcome["tree"] = {"club": new.get("club"), "from": old.get("size"),
+                                "to": new.get("size"), "root": new.get("root"),
+                                "consistent": not problems}
+        if not problems:
+            self.lines.append(TEXT["extends"].format(club=new.get("club"), new=new.get("size"),
+                                                     old=old.get("size"),
+                                                     root=str(new.get("root"))[:16]))
+
+    def head(self, source: str, keys: list[Any], what: str = "the tree head") -> dict[str, Any]:
+        from referee.seal import documents
+
+        if _is_url(source) and not source.rstrip("/").endswith("/head"):
+            source = _base(source) + "/head"
+        head = self.document(source, "head")
+        for problem in documents.signature_problems(head, keys, what):
+            self.problem(problem)
+        try:
+            documents.head_root(head)
+        except ValueError as error:
+            self.problem(f"{what}: {error}")
+        return head
+
+    def proof(self, given: str | None, base: str | None, option: str,
+              query: str) -> dict[str, Any]:
+        if given is not None and not (_is_url(given) and _is_base(given)):
+            return self.document(given, "proof")
+        if given is not None:
+            base = _base(given)
+        if base is None:
+            raise click.UsageError(TEXT["no_proof"].format(what=option))
+        return self.document(f"{base}/{query}", "proof")
+
+    # ------------------------------------------------------------------ reading things
+
+    def keys(self, given: str | None, base: str | None, option: str) -> list[Any]:
+        from referee.seal.keys import KeyFormatError, read_keys
+
+        if given is None:
+            if base is None:
+                raise click.UsageError(TEXT["no_keys"].format(what=option))
+            given = base.rsplit("/transparency", 1)[0] + "/keys"
+            self.outcome["notes"].append(TEXT["fetched_keys"])
+        if _is_url(given):
+            text = self.fetch(given)
+        else:
+            path = Path(given)
+            try:
+                text = path.read_text(encoding="utf-8") if path.is_file() else given
+            except (OSError, UnicodeDecodeError) as error:
+                _fail(TEXT["unreadable"].format(source=given, reason=error))
+        try:
+            return read_keys(text)
+        except KeyFormatError as error:
+            _fail(TEXT["bad_key"].format(reason=error))
+
+    def document(self, source: str, kind: str) -> dict[str, Any]:
+        """A JSON object from a file or a URL (exit 2 if it cannot be had, or is not one)."""
+        from referee.seal.documents import TREE_HEAD_FORMAT
+
+        if _is_url(source):
+            text = self.fetch(source)
+        else:
+            try:
+                text = Path(source).read_bytes().decode("utf-8")
+            except OSError as error:
+                _fail(TEXT["unreadable"].format(source=source, reason=error.strerror or error))
+            except UnicodeDecodeError as error:
+                _fail(TEXT["not_json"].format(source=source, reason=error))
+        try:
+            value = json.loads(text, object_pairs_hook=unique_keys)
+        except (ValueError, RecursionError) as error:  # RepeatedKey included
+            _fail(TEXT["not_json"].format(source=source, reason=error))
+        if not isinstance(value, dict):
+            _fail(TEXT["not_object"].format(source=source))
+        if kind == "acta" and value.get("format") not in sheet.FORMATS:
+            _fail(TEXT["not_acta"].format(source=source, format=value.get("format")))
+        if kind == "head" and value.get("format") != TREE_HEAD_FORMAT:
+            _fail(TEXT["not_head"].format(source=source, format=value.get("format")))
+        return value
+
+    def fetch(self, url: str) -> str:
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(url, headers={"Accept": "application/json"})
+        if self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
+        try:
+            with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
+                return response.read().decode("utf-8")
+        except urllib.error.HTTPError as error:
+            detail = error.read().decode("utf-8", "replace")[:300]
+            _fail(TEXT["unfetchable"].format(source=url, reason=f"HTTP {error.code} {detail}"))
+        except (urllib.error.URLError, OSError, UnicodeDecodeError, ValueError) as error:
+            _fail(TEXT["unfetchable"].format(source=url, reason=getattr(error, "reason", error)))
+
+    # --------------------------------------------------------------------- the outcome
+
+    def problem(self, text: str) -> None:
+        self.outcome["problems"].append(text)
+
+    def flag(self, text: str) -> None:
+        self.flagged = True
+        self.outcome["notes"].append(text)
+
+    def finish(self, as_json: bool) -> NoReturn:
+        failed = bool(self.outcome["problems"])
+        status = FAILED if failed else FLAGGED if self.flagged else CLEAN
+        self.outcome.update(ok=not failed, status=status)
+        if as_json:
+            click.echo(json.dumps(self.outcome))
+        else:
+            for line in self.lines:
+                click.echo(line)
+            for note in self.outcome["notes"]:
+                click.echo(click.style(f"NOTE {note}", fg="yellow"))
+            for problem in self.outcome["problems"]:
+                click.echo(click.style(f"FAIL {problem}", fg="red"))
+        sys.exit(status)
 
 
-def _fail(message: str) -> None:
+def _is_url(source: str) -> bool:
+    return source.startswith(("https://", "http://"))
+
+
+def _is_base(url: str) -> bool:
+    """Whether ``url`` names a club's transparency log (or its head) rather than one proof."""
+    path = url.split("?", 1)[0].rstrip("/")
+    return path.endswith("/transparency") or path.endswith("/transparency/head")
+
+
+def _base(url: str) -> str:
+    """The club's transparency URL from it or from its head's."""
+    path = url.split("?", 1)[0].rstrip("/")
+    return path[: -len("/head")] if path.endswith("/head") else path
+
+
+def _fail(message: str) -> NoReturn:
     click.echo(click.style(message, fg="red"), err=True)
     sys.exit(UNREADABLE)
 
@@ -87,90 +361,4 @@ def _read_log(path: str) -> MatchLog:
         return read_log(data)
     except LogError as error:
         _fail(log_problem(path, error))
-    raise AssertionError("unreachable")
 
-
-def _check_log(log: MatchLog) -> dict[str, Any]:
-    header = log.header
-    report = build_report(replay(header.rules, header.players, log.events))
-    return {"valid": report["valid"], "violations": len(report["violations"]),
-            "events": len(log.events), "head": chain.head(header.fields, log.events)}
-
-
-def _read_acta(path: str) -> dict[str, Any]:
-    try:
-        text = Path(path).read_bytes().decode("utf-8")
-        acta = json.loads(text)
-    except OSError as error:
-        _fail(f"{path}: cannot read the file: {error.strerror or error}")
-    except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        _fail(f"{path}: not a JSON acta: {error}")
-    if not isinstance(acta, dict) or acta.get("format") != sheet.FORMAT:
-        _fail(f"{path}: not a {sheet.FORMAT} acta (its format is "
-              f"{acta.get('format') if isinstance(acta, dict) else None!r})")
-    return acta
-
-
-def _public_key(given: str) -> bytes:
-    """The 32 raw bytes of the key given to --key (a file, or the text itself)."""
-    path = Path(given)
-    try:
-        text = path.read_text(encoding="utf-8") if path.is_file() else given
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"--key {given}: cannot read the file: {error}")
-    text = text.strip()
-    try:
-        if text.startswith("{"):
-            text = json.loads(text).get("public_key") or ""
-        if text.startswith("-----BEGIN"):
-            from cryptography.hazmat.primitives import serialization
-            from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
-            loaded = serialization.load_pem_public_key(text.encode("ascii"))
-            if not isinstance(loaded, Ed25519PublicKey):
-                raise ValueError("the PEM holds a key that is not Ed25519")
-            return loaded.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
-        raw = sheet.decode(text, "the key")
-    except (ValueError, AttributeError, UnicodeEncodeError) as error:
-        _fail(f"--key: not an Ed25519 public key: {error}")
-    if len(raw) != 32:
-        _fail(f"--key: an Ed25519 public key is 32 bytes, not {len(raw)}")
-    return raw
-
-
-def _check_acta(acta: dict[str, Any], public_key: bytes, log: MatchLog | None) -> list[str]:
-    from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
-    problems = []
-    if acta.get("key_id") != sheet.key_id(public_key):
-        problems.append(f"the acta names key {acta.get('key_id')!r}, not this key "
-                        f"({sheet.key_id(public_key)})")
-    try:
-        signature = sheet.decode(acta.get("signature"), "the signature")
-        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, sheet.signed_bytes(acta))
-    except (ValueError, InvalidSignature) as error:
-        problems.append("the signature does not match the acta: it was changed, or signed "
-                        f"with another key" + (f" ({error})" if str(error) else ""))
-    if log is not None:
-        header = log.header
-        expected = sheet.from_log(header.fields, log.events,
-                                  replay(header.rules, header.players, log.events))
-        problems += sheet.differences(acta, expected)
-    return problems
-
-
-def _print(outcome: dict[str, Any], log: str | None, acta_path: str | None,
-           as_json: bool) -> None:
-    if as_json:
-        click.echo(json.dumps(outcome))
-        return
-    if log is not None:
-        click.echo(f"{log}: chain head {outcome['head']} ({outcome['events']} events)")
-    for problem in outcome["problems"]:
-        click.echo(click.style(f"FAIL {problem}", fg="red"))
-    if acta_path is not None and outcome["ok"]:
-        acta = outcome["acta"]
-        against = f", and agrees with {log}" if log is not None else ""
-        click.echo(f"{acta_path}: acta of match {acta['match']}, signed by {acta['key_id']}, "
-                   f"chain head {acta['head']}: the signature holds{against}")

@@ -1,8 +1,9 @@
 """Fixtures and helpers for the HTTP API tests (tests/test_api_*.py).
 
 ``api`` builds, on the ``database_url`` of conftest.py (SQLite, and PostgreSQL when
-DOMINO_TEST_DATABASE_URL is set), an app with two clubs, ``casino`` and ``other``, a token of
-every role in each, and one parejas match of each club with its first deal recorded.
+DOMINO_TEST_DATABASE_URL is set), an app with two clubs, ``casino`` (with its signing key) and
+``other`` (without one), a token of every role in each, and one parejas match of each club with
+its first deal recorded.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def make_api(database_url: str, **config: Any) -> Api:
         service.clubs.create_club(club, club.title())
         for role in ROLES:
             tokens[club, role] = service.tokens.create_token(club, role, label=f"{club} {role}")
+    service.keys.init("casino")
     api = Api(app, app.test_client(), service, tokens)
     _, api.events = parejas()
     for club in CLUBS:

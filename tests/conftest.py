@@ -56,12 +56,15 @@ def club(service: Service) -> str:
     return "casino"
 
 
-@pytest.fixture(autouse=True)
-def _signing_key(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test signs actas with a key in the session's scratch folder, never with a key file
-    made in the working directory (referee.service.acta.key_path)."""
-    monkeypatch.setenv("DOMINO_SIGNING_KEY",
-                       str(tmp_path_factory.getbasetemp() / "signing-key.pem"))
+@pytest.fixture(autouse=True, scope="session")
+def _signing_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every test keeps its clubs' keys in the session's scratch folder, never in the working
+    directory (referee.service.keys.keys_dir), and adopts no server key of its own; set for the
+    session, so that module-scoped fixtures (the browser tests' servers) have it too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DOMINO_KEYS_DIR", str(tmp_path_factory.getbasetemp() / "domino-keys"))
+        patch.setenv("DOMINO_SIGNING_KEY", str(tmp_path_factory.getbasetemp() / "signing-key.pem"))
+        yield
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -4,8 +4,9 @@ absolute name and held to what its layer may use.
 | layer | may import |
 | --- | --- |
 | ``referee/core/`` | the standard library (no I/O, no clock) and the core |
+| ``referee/seal/`` | the core, the seal, rfc8785 and cryptography (what is signed; no I/O, no clock) |
 | ``referee/store/`` | the core, the store, SQLAlchemy |
-| ``referee/service/`` | the core, the store, the service, SQLAlchemy, openskill (the ratings), networkx (the pairings), cryptography (the actas) |
+| ``referee/service/`` | the core, the seal, the store, the service, SQLAlchemy, openskill (the ratings), networkx (the pairings), cryptography (the actas) |
 | ``api/`` | the service, the core's value types, flask and its kin |
 | ``cli/`` | the service, the core, click, rich, cryptography (verify); ``migrations`` and ``api`` only where it upgrades or serves |
 | ``migrations/`` | the store, alembic, SQLAlchemy |
@@ -38,8 +39,9 @@ FRAMEWORKS = {"flask", "flask_smorest", "flask_httpauth", "marshmallow", "webarg
 # third-party top-level packages.
 LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     "referee/core": (("referee.core",), set()),
+    "referee/seal": (("referee.core", "referee.seal"), {"rfc8785", "cryptography"}),
     "referee/store": (("referee.core", "referee.store"), {"sqlalchemy"}),
-    "referee/service": (("referee.core", "referee.store", "referee.service"),
+    "referee/service": (("referee.core", "referee.seal", "referee.store", "referee.service"),
                         {"sqlalchemy", "openskill", "networkx", "cryptography"}),
     "api": (("referee.service", "referee.core", "api", "words"),
             {"flask", "flask_smorest", "flask_httpauth", "flask_babel", "marshmallow", "webargs",
@@ -125,10 +127,10 @@ def test_the_package_root_re_exports_only_the_core() -> None:
     assert names and all(n.startswith("referee.core") for n in names), names
 
 
-CORE = sorted((ROOT / "referee" / "core").glob("*.py"))
+CORE = sorted([*(ROOT / "referee" / "core").glob("*.py"), *(ROOT / "referee" / "seal").glob("*.py")])
 
 
-@pytest.mark.parametrize("path", CORE, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", CORE, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_core_does_no_io_and_reads_no_clock(path: Path) -> None:
     for name, _ in imports(path):
         assert name.split(".")[0] not in IO_MODULES, f"{path.name} imports {name}"

@@ -23,11 +23,15 @@ ALGORITHM = "domino-chain/1"
 ZERO = bytes(32)  # what d(0) follows: the header has no predecessor
 
 
+# One encoder for every value: json.dumps with these options would build a new one each call.
+_ENCODER = json.JSONEncoder(ensure_ascii=True, allow_nan=False, sort_keys=True,
+                            separators=(",", ":"))
+
+
 def canonical(value: Any) -> bytes:
     """One spelling of a JSON value, as bytes (ASCII): sorted keys, no spaces, ``\\uXXXX`` for
     every character past ASCII. Raises ValueError for what is not JSON (NaN, infinities)."""
-    return json.dumps(value, ensure_ascii=True, allow_nan=False, sort_keys=True,
-                      separators=(",", ":")).encode("ascii")
+    return _ENCODER.encode(value).encode("ascii")
 
 
 def step(previous: bytes, value: Any) -> bytes:
@@ -67,3 +71,33 @@ def extend(previous_hex: str, values: Iterable[Any]) -> list[str]:
         digest = step(digest, value)
         out.append(digest.hex())
     return out
+
+
+def breaks(header: Any, stored: Iterable[tuple[int, Any, str]]) -> list[tuple[int, str]]:
+    """Where a stored chain does not hold: ``stored`` gives each event as (seq, value, stored
+    digest in hex) in seq order; each link is checked against the stored link before it (link
+    0: the header's digest), so a changed event breaks its own link alone, and a changed header
+    the first. One (seq, what) for each break, and for each seq out of order (an event gone or
+    added twice); empty when the chain holds. A chain whose digests were all computed again
+    after a change holds: only a head kept elsewhere (a signed acta, a tree) tells it apart."""
+    problems = []
+    previous, expected = root(header), 1
+    for seq, value, digest in stored:
+        if seq != expected:
+            problems.append((seq, f"event {expected} is missing: the record jumps to {seq}"
+                             if seq > expected else f"event {seq} comes again after {expected - 1}"))
+        expected = seq + 1
+        try:
+            link = step(previous, value)
+        except ValueError as error:
+            problems.append((seq, f"the event is not JSON the chain can write: {error}"))
+            link = b""
+        if link.hex() != digest:
+            follows = "the header" if seq == 1 else f"event {seq - 1}'s digest"
+            problems.append((seq, f"the stored digest {digest[:16]}... does not follow from "
+                                  f"{follows} and the event as stored"))
+        try:
+            previous = bytes.fromhex(digest)
+        except ValueError:
+            previous = b""
+    return problems

@@ -9,6 +9,9 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.reading`` (:mod:`.reading`): a match's summary, events, state, screen, report and log;
 - ``svc.standings`` (:mod:`.standings`): club standings, JSON-ready or CSV;
 - ``svc.disputes`` (:mod:`.disputes`): disputes, previews of rulings, standard penalties, sheets;
+- ``svc.keys`` (:mod:`.keys`): each club's signing keys, made, rotated, retired, listed;
+- ``svc.transparency`` (:mod:`.transparency`): each club's log of signed actas, heads, proofs;
+- ``svc.audit`` (:mod:`.audit`): every chain, digest, tree and guard checked again;
 - ``svc.actas`` (:mod:`.acta`): chain heads where they may be published, signed score sheets;
 - ``svc.tournaments`` (:mod:`.tournaments`): tournaments, entrants, rounds paired, event standings;
 - ``svc.matches`` (:mod:`.repository`): the match repository they share.
@@ -30,14 +33,18 @@ from ..store import db
 from ..store.codec import utcnow
 from ..store.schema import ROLES
 from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
-from .acta import Actas, Signer, SigningKeyError
+from .acta import Actas
+from .audit import Audit
+from .keys import KeyRing, Keys
+from .transparency import Transparency
 from .clubs import Clubs
 from .disputes import Disputes
 from ..store.db import MatchLimits, database_url, safe_url
 from ..store.schema import STATUSES
 from .errors import (
-    Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
-    NotFinished, NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
+    ActaPending, ChainBroken, Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch,
+    IllegalEvent, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, ServiceError,
+    SigningKeyError, TooLarge, TreeBroken, Unauthorized, database_unavailable,
 )
 from .maintenance import rebuild
 from .players import Players, Unconfirmed
@@ -47,6 +54,7 @@ from .recording import Recording
 from ..store.notify import Notifier
 from .repository import MatchRepository
 from .recording import Recorded
+from .projectors import Projector
 from .screen import Screen, side_names
 from .standings import COLUMNS as STANDING_COLUMNS, Standings
 from .tokens import Tokens
@@ -56,7 +64,8 @@ __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
     "OPERATOR", "SERVER_CALLER", "LADDER", "ServiceError", "NotFound", "Invalid",
     "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
-    "TooLarge", "MatchLimits", "NotFinished", "Signer", "SigningKeyError",
+    "TooLarge", "MatchLimits", "NotFinished", "KeyRing", "SigningKeyError", "NoSigningKey",
+    "ActaPending", "ChainBroken", "RecordBroken", "TreeBroken",
     "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_unavailable", "database_url",
     "safe_url",
 ]
@@ -67,7 +76,7 @@ class Service:
     """The use cases over one database."""
 
     def __init__(self, engine: Engine, *, cache_size: int = 256,
-                 clock: Callable[[], dt.datetime] = utcnow, signer: Signer | None = None) -> None:
+                 clock: Callable[[], dt.datetime] = utcnow, keys: KeyRing | None = None) -> None:
         self.engine = engine
         self.clock = clock
         self.matches = MatchRepository(engine, cache_size)
@@ -80,12 +89,20 @@ class Service:
         self.reading = Reading(self.matches)
         self.standings = Standings(engine)
         self.disputes = Disputes(self.reading, self.recording)
-        self.actas = Actas(self.reading, signer or Signer())
+        self.keys = Keys(engine, clock, keys, self.clubs.public_reader)
+        self.transparency = Transparency(engine, clock, self.keys, self.clubs.public_reader)
+        self.actas = Actas(self.reading, self.transparency)
+        self.audit = Audit(engine, self.keys)
+        # A match finished by an append: its acta signed once the append is stored.
+        self.recording.projectors += (Projector(
+            "acta", lambda change: change.match.finished,
+            after=lambda change: self.transparency.after_commit(change.match_id)),)
         self.tournaments = Tournaments(engine, self.recording, self.clubs, clock)
 
-    def rebuild(self) -> int:
-        """Recompute every match's projection from its events; returns how many matches."""
-        return rebuild(self.matches)
+    def rebuild(self, *, force: bool = False) -> int:
+        """Recompute every match's projection from its events; returns how many matches.
+        ChainBroken, and nothing rebuilt, when a record fails its chain, unless ``force``."""
+        return rebuild(self.matches, force=force)
 
     def close(self) -> None:
         self.notifier.flush()

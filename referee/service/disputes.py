@@ -4,8 +4,8 @@ both sides.
 
 A dispute is a violation of the record (an event refused but recorded as disputed, or a foul
 proven in hindsight), known by the seq of its event; the rules core finds them and their
-rulings (``referee.core.disputes``). What a caller is told follows ``views``: a caller who may
-not see a hand hears of a foul without the hidden tiles.
+rulings (``referee.core.disputes``). What a caller is told is what its record says
+(:class:`.view.MatchView`): a foul only a hand it may not see proves is not in it.
 """
 
 from __future__ import annotations

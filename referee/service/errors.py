@@ -132,3 +132,50 @@ class TooLarge(ServiceError):
         self.limit = limit
         self.maximum = maximum
         self.would_be = would_be
+
+
+class RecordBroken(ServiceError):
+    """What is stored fails its own check, a match's chain or a club's tree: nothing is signed
+    from it (HTTP 409); ``domino db audit`` lists every problem."""
+
+
+class TreeBroken(RecordBroken):
+    """A club's stored tree disagrees with itself (its leaves and its last head)."""
+
+
+class ChainBroken(RecordBroken):
+    """A match's stored record fails its own check: a digest that does not follow, an event
+    missing, a header that does not name the match's club (docs/verify.md). Nothing is signed
+    from it (HTTP 409). ``problems``: (seq or None, what) each."""
+
+    def __init__(self, match_id: int, problems: list[tuple[int | None, str]]) -> None:
+        lines = "; ".join(f"event {seq}: {what}" if seq is not None else what
+                          for seq, what in problems)
+        super().__init__(f"match {match_id}'s record fails its chain check, so nothing is "
+                         f"signed from it ({lines}); domino db audit lists every problem")
+        self.match_id = match_id
+        self.problems = problems
+
+
+class ActaPending(ServiceError):
+    """A finished match whose acta cannot be signed yet: its club has no signing key here, or
+    the key cannot be read (HTTP 409). ``reason`` says which file and what to do: for the
+    operator (the server's log, the CLI), not for an HTTP client."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class SigningKeyError(RuntimeError):
+    """A signing key that cannot be used: its file is missing, unreadable, readable by others
+    or not the key; or the club has none (:class:`NoSigningKey`). The server's setup is wrong,
+    not a request: ``message`` says which file and what to do (``referee.service.keys``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NoSigningKey(SigningKeyError):
+    """The club has no key that signs now."""

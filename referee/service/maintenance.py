@@ -12,6 +12,8 @@ from ..core.log import Header, parse_header
 from ..core.replay import Replay, replay
 from ..store import db
 from ..store.standings import clear_standings, clubs_missing_rows, finishing_order
+from .acta import record_problems
+from .errors import ChainBroken
 from .ratings import rate_from, rerate_all, record_standing
 from .repository import MatchRepository
 
@@ -23,11 +25,18 @@ def _replayed(conn: Connection, row: Any) -> tuple[Header, Replay]:
     return header, replay(header.rules, header.players, events)
 
 
-def rebuild(matches: MatchRepository) -> int:
-    """Recompute every match's projection from its events; returns how many matches."""
+def rebuild(matches: MatchRepository, *, force: bool = False) -> int:
+    """Recompute every match's projection from its events; returns how many matches. A record
+    that fails its chain (``acta.record_problems``) would be scored as it now stands, so the
+    rebuild refuses (ChainBroken for the first such match, nothing rebuilt) unless ``force``."""
     matches.forget_all()
     with db.reading(matches.engine) as conn:
         ids = store.match_ids(conn)
+        if not force:
+            for match_id in ids:
+                row = store.match_row(conn, match_id)
+                if problems := record_problems(row, store.event_rows(conn, match_id), counted=False):
+                    raise ChainBroken(match_id, problems)
     for match_id in ids:
         # One transaction a match, the row locked first (FOR UPDATE on PostgreSQL) so that
         # an append cannot slip in between reading the events and writing their sum.

@@ -93,6 +93,8 @@ class Pages:
             lines = {r["round"]: r["line"] for r in view.lines()}
             disputes = view.disputes()
             head = view.published_head()
+            # its acta's leaf in the club's transparency log, once signed
+            leaf = self.svc.transparency.leaf_in(uow, view.record.id) if head else None
             screen = view.screen() if summary["status"] == "in_progress" else None
         players, sides = summary["players"], _sides(summary)
         rules = Rules(**summary["rules"])
@@ -113,7 +115,7 @@ class Pages:
                 "winner": report["winner"], "winner_name": _name(sides, report["winner"]),
                 "disputes": ordered(disputes, "all"), "live": live,
                 # a finished match's chain head (docs/verify.md); None while in play
-                "chain_head": head}
+                "chain_head": head, "acta_leaf": leaf}
 
     def sheet(self, club: str, match_id: int, seq: int, *,
               who: Caller | None = None) -> dict[str, Any]:

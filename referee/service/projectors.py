@@ -1,10 +1,12 @@
 """Projections of an append: what else the database keeps up to date with a match's record,
 written in the append's own transaction so that it is never behind or ahead of the events.
 
-Each projector is a pair: ``wants(change)``, asked before the append's unit of work opens (cheap,
-no database: an append that no projector wants is a single compare-and-set statement, see
-:mod:`.uow`), and ``project(uow, change)``, run inside it once the event is stored. The service
-registers them in order (:data:`PROJECTORS`); recording and importing run them all.
+Each projector has ``wants(change)``, asked before the append's unit of work opens (cheap, no
+database), and ``project(uow, change)``, run inside it once the event is stored, or ``after(change)``,
+run once it has committed (what needs the data durable first: the acta's signing). An append
+no projector wants to write for is a single compare-and-set statement (:mod:`.uow`). The
+service registers them in order (:data:`PROJECTORS`, then its own); recording and importing run
+them all.
 """
 
 from __future__ import annotations
@@ -40,7 +42,23 @@ class Change:
 class Projector:
     name: str
     wants: Callable[[Change], bool]
-    project: Callable[[UnitOfWork, Change], None]
+    project: Callable[[UnitOfWork, Change], None] | None = None  # in the append's transaction
+    after: Callable[[Change], None] | None = None  # once it has committed; never raises
+
+
+def run(uow: UnitOfWork, change: Change, projectors: list[Projector]) -> None:
+    """The projectors that want ``change``: their writes now, their aftermath once ``uow``
+    commits."""
+    for projector in projectors:
+        if projector.project is not None:
+            projector.project(uow, change)
+        if projector.after is not None:
+            uow.after_commit(lambda after=projector.after: after(change))
+
+
+def writes(projectors: list[Projector]) -> bool:
+    """Whether any of them writes in the append's transaction."""
+    return any(p.project is not None for p in projectors)
 
 
 def _standing(uow: UnitOfWork, change: Change) -> None:

@@ -27,7 +27,7 @@ from .access import OPERATOR, Action, Caller, require, require_match
 from .errors import Conflict, IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
-from .projectors import Change, Projector, wanted
+from .projectors import PROJECTORS, Change, Projector, run, wanted, writes
 from .record import Mark, MatchRecord
 from .checks import rewrites_the_record
 from .repository import MatchRepository
@@ -79,6 +79,7 @@ class Recording:
         self.engine = matches.engine
         self.clock = clock
         self.notifier = notifier
+        self.projectors: tuple[Projector, ...] = PROJECTORS  # the service adds its own
 
     def create_match(self, club: str, rules: Any, players: Sequence[str], *,
                      who: Caller = OPERATOR, client_key: str | None = None,
@@ -133,8 +134,8 @@ class Recording:
         except LogError as error:
             raise Invalid(error.message, line=error.line) from None
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
-        return self._create(club, log.header.fields, log.header, list(log.events), who,
-                            recorded_by=by, confirm_new=confirm_new)
+        return self._create(club, _of_club(log.header.fields, club), log.header,
+                            list(log.events), who, recorded_by=by, confirm_new=confirm_new)
 
     def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
                 who: Caller, recorded_by: str | None,
@@ -169,8 +170,8 @@ class Recording:
                 marks=[Mark(e.token_id, e.recorded_by, now) for e in new], result=result,
                 head=head)
             # A log that ends finished counts (and is rated) at once.
-            self._project(uow, Change(match_id, club, len(events), result.match, violations,
-                                      False, now))
+            change = Change(match_id, club, len(events), result.match, violations, False, now)
+            run(uow, change, wanted(change, self.projectors))
             created = summary_of(record, result.match, violations)
             self.matches.keep(uow, record)
         return created
@@ -289,11 +290,11 @@ class Recording:
         projection = record.projection(now)
         change = Change(record.id, record.club, record.last_seq, record.match,
                         projection.violations, was_finished, now)
-        projectors = wanted(change)
+        projectors = wanted(change, self.projectors)
         if uow is not None:
             seq = self._write(uow, record, new, projection, change, projectors)
         else:
-            scope = UnitOfWork.writing if projectors else UnitOfWork.single
+            scope = UnitOfWork.writing if writes(projectors) else UnitOfWork.single
             with scope(self.engine) as uow:
                 seq = self._write(uow, record, new, projection, change, projectors)
         return Recorded(seq, event, told, MatchView(record, who).screen())
@@ -304,15 +305,10 @@ class Recording:
         """Append, project; once committed the record goes back to the repository's cache and
         the scoreboards hear of it."""
         seq = self.matches.put(uow, record, new, projection)
-        for projector in projectors:
-            projector.project(uow, change)
+        run(uow, change, projectors)
         self.matches.keep(uow, record)
         uow.after_commit(lambda: self.notifier.tell(record.club, record.id, seq))
         return seq
-
-    def _project(self, uow: UnitOfWork, change: Change) -> None:
-        for projector in wanted(change):
-            projector.project(uow, change)
 
     def _confirm_refusal(self, number: int, new: store.NewEvent, expected_seq: int | None) -> None:
         """Before refusing on a cached record, what the database path checks first: a retry of
@@ -344,6 +340,18 @@ class Recording:
         view = MatchView(record, who)
         told = view.replayed_at(seq).violation_at(seq)
         return Recorded(seq, stored, told, view.screen(at=seq), duplicate=True)
+
+
+def _of_club(header: dict[str, Any], club: str) -> dict[str, Any]:
+    """The header as the club stores it: naming the club, as the chain's link 0 and so the acta
+    must (docs/verify.md). A log naming another club is refused: its record would say it was
+    played elsewhere."""
+    named = header.get("club")
+    if named is not None and named != club:
+        raise Invalid("the log's header names club %(named)r, not %(club)r, the club it is "
+                      "imported into: change its \"club\" or leave it out", line=1, named=named,
+                      club=club)
+    return {**header, "club": club}
 
 
 def _scoped(client_event_id: Any, who: Caller) -> str:

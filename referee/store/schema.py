@@ -74,7 +74,7 @@ clubs = Table(
     # admin's setting (migration 0005, referee.service.clubs.Clubs.set_public).
     Column("public", Boolean, nullable=False, server_default=false()),
     # The language the club's pages speak when the reader has picked none (en, es, it), None
-    # for no setting: the reader's browser decides (migration 0011, Clubs.set_language).
+    # for no setting: the reader's browser decides (migration 0010, Clubs.set_language).
     Column("language", String(8), nullable=True),
 )
 
@@ -193,7 +193,7 @@ tokens = Table(
     Column("last_used_at", Timestamp, nullable=True),
     Column("revoked_at", Timestamp, nullable=True),  # a revoked token stops working
     # The token that issued this one over the API (None: the CLI or the server admin token):
-    # a revoked admin's offspring can be found and revoked with it (migration 0010).
+    # a revoked admin's offspring can be found and revoked with it (migration 0009).
     Column("issued_by", Integer, ForeignKey("tokens.id", name="fk_tokens_issued_by_tokens"),
            nullable=True, index=True),
     CheckConstraint("role IN ('admin', 'referee', 'scorekeeper', 'viewer')", name="role"),
@@ -356,4 +356,55 @@ tournament_matches = Table(
     Column("version", Integer, nullable=False),
     Column("retired", Boolean, nullable=False, server_default=false()),
     Index(None, "tournament_id", "round"),
+)
+
+# ------------------------------------------------------------------ signing keys and transparency
+# A club's Ed25519 keys and its transparency log (migration 0011, referee.service.keys and
+# .transparency, docs/verify.md). Only the public halves are here: the private keys are files
+# (DOMINO_KEYS_DIR), so that writing to the database is not enough to sign.
+
+signing_keys = Table(
+    "signing_keys", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("key_id", String(64), nullable=False),  # "ed25519:" and 16 hex digits
+    Column("public_key", String(64), nullable=False),  # base64 of the 32 raw bytes
+    Column("valid_from", Timestamp, nullable=False),
+    # When it stopped signing for the club: rotated out, or retired (None: it signs now).
+    Column("valid_until", Timestamp, nullable=True),
+    Column("retired_at", Timestamp, nullable=True),
+    Column("retired_reason", Text, nullable=True),
+    # The server's one key of before 0011, taken over for the club (domino key init --adopt).
+    Column("adopted", Boolean, nullable=False, server_default=false()),
+    UniqueConstraint("club_id", "key_id"),
+)
+
+# The club's log, leaf by leaf: each a version of a match's acta as signed, in the order signed.
+# Rows are only ever inserted (triggers in migration 0011 refuse UPDATE and DELETE).
+acta_leaves = Table(
+    "acta_leaves", metadata,
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("leaf_index", Integer, nullable=False),  # from 0
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("seq", Integer, nullable=False),  # the match's last event when it was signed
+    Column("acta", Text, nullable=False),  # the leaf: the signed acta's RFC 8785 text (UTF-8)
+    Column("leaf_hash", String(64), nullable=False),  # SHA-256(0x00 || leaf), hex
+    Column("signed_at", Timestamp, nullable=False),
+    PrimaryKeyConstraint("club_id", "leaf_index"),
+    UniqueConstraint("match_id", "seq"),
+)
+
+# Every signed head of a club's tree (one per leaf, and one when a key starts signing), newest
+# last; only ever inserted, as acta_leaves.
+tree_heads = Table(
+    "tree_heads", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("head", Text, nullable=False),  # the signed domino-tree-head/1, RFC 8785 text
+    # The roots of the perfect subtrees of the tree of this size (hex, largest first): all that
+    # adding the next leaf needs (referee.core.merkle.Frontier).
+    Column("frontier", Json, nullable=False),
+    Column("signed_at", Timestamp, nullable=False),
+    Index(None, "club_id", "id"),
 )

@@ -171,7 +171,8 @@ def test_import(api: Api) -> None:
     assert r.headers["ETag"] == f'"{len(events)}"'
     match_id = r.json["id"]
     log = api.client.get(f"/api/v1/matches/{match_id}/log", headers=ref)
-    assert log.get_data(as_text=True) == log_text(header, events)
+    # As the club stores it: the header names the club (docs/verify.md).
+    assert log.get_data(as_text=True) == log_text({**header, "club": "casino"}, events)
     events_back = api.client.get(f"/api/v1/matches/{match_id}/events", headers=ref).json
     assert {e["recorded_by"] for e in events_back} == {"casino referee (token 2)"}
 

@@ -1,6 +1,9 @@
-"""``domino verify``, ``domino acta`` and ``domino signing-key``: a good log and its acta pass;
-a log with an event changed or removed, an acta whose score was edited, and a wrong key fail;
-the offline check loads neither the database nor the web framework."""
+"""``domino verify`` and ``domino acta``, as a member would use them: a good log and its acta
+pass (exit 0); a record with an open dispute is verified but flagged (1); what cannot be read
+is 2; every tampering of the log or the acta, a wrong key, an acta outside its club's tree,
+and a tree that no longer extends the head a member kept are 3. Inclusion and consistency are
+checked from files and over HTTP from a real server. The offline check loads neither the
+database nor the web framework."""
 
 from __future__ import annotations
 
@@ -9,7 +12,10 @@ import random
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
+from api import create_app
+from api_helpers import served
 from cli_helpers import CLUB, Cli, cli  # noqa: F401 (fixture)
 from referee.core import chain
 from referee.core.simulate import random_match
@@ -18,117 +24,224 @@ from test_cli_startup import heavy, run_alone
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 
 
-@pytest.fixture
-def played(cli: Cli, tmp_path: Path) -> dict[str, Path]:
-    """A finished match in the database, exported: its log, its acta and the public key."""
-    header, events = random_match("parejas", PLAYERS, random.Random(11))
-    source = tmp_path / "source.jsonl"
-    source.write_text("".join(json.dumps(v) + "\n" for v in [header, *events]), encoding="utf-8")
-    cli.run("match", "import", "--club", CLUB, source)
-    (match_id,) = [m["id"] for m in cli.service.reading.list_matches(CLUB)[0]]
-    paths = {"log": tmp_path / "m.jsonl", "acta": tmp_path / "acta.json",
-             "key": tmp_path / "key.json"}
-    cli.run("match", "export", match_id, "-o", paths["log"])
-    cli.run("acta", match_id, "-o", paths["acta"])
-    paths["key"].write_text(cli.run("signing-key").stdout, encoding="utf-8")
-    return paths
+def write(path: Path, values: list) -> Path:
+    path.write_text("".join(json.dumps(v) + "\n" for v in values), encoding="utf-8")
+    return path
 
 
 def lines(path: Path) -> list[dict]:
     return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
 
 
-def write(path: Path, values: list) -> Path:
-    path.write_text("".join(json.dumps(v) + "\n" for v in values), encoding="utf-8")
-    return path
+def import_match(cli: Cli, tmp_path: Path, seed: int, name: str) -> int:
+    header, events = random_match("parejas", PLAYERS, random.Random(seed))
+    source = write(tmp_path / f"{name}-source.jsonl", [header, *events])
+    cli.run("match", "import", "--club", CLUB, source)
+    return max(m["id"] for m in cli.service.reading.list_matches(CLUB)[0])
+
+
+@pytest.fixture
+def played(cli: Cli, tmp_path: Path) -> dict[str, Path]:
+    """A finished match, signed: its log, its acta, the club's keys and its tree head, as a
+    member keeps them."""
+    cli.run("key", "init", "--club", CLUB)
+    match_id = import_match(cli, tmp_path, 11, "m")
+    paths = {"log": tmp_path / "m.jsonl", "acta": tmp_path / "acta.json",
+             "keys": tmp_path / "keys.json", "head": tmp_path / "head.json",
+             "proof": tmp_path / "proof.json"}
+    cli.run("match", "export", match_id, "-o", paths["log"])
+    cli.run("acta", match_id, "-o", paths["acta"])
+    paths["keys"].write_text(cli.run("key", "list", "--club", CLUB, "--json").stdout)
+    head = cli.service.transparency.head(CLUB)
+    paths["head"].write_text(json.dumps(head))
+    acta = json.loads(paths["acta"].read_text(encoding="utf-8"))
+    paths["proof"].write_text(json.dumps(
+        cli.service.transparency.inclusion(CLUB, acta["leaf_index"], head["size"])))
+    return paths
 
 
 def test_a_good_log_prints_its_head(cli: Cli, played: dict[str, Path]) -> None:
     log = lines(played["log"])
-    out = cli.run("verify", played["log"]).stdout
-    assert f"chain head {chain.head(log[0], log[1:])}" in out
+    head = chain.head(log[0], log[1:])
+    assert f"chain head {head}" in cli.run("verify", played["log"]).stdout
     acta = json.loads(played["acta"].read_text(encoding="utf-8"))
-    assert acta["chain"]["head"] == chain.head(log[0], log[1:])
+    assert acta["chain"]["head"] == head
     as_json = json.loads(cli.run("verify", "--json", played["log"]).stdout)
-    assert as_json["ok"] and as_json["head"] == acta["chain"]["head"]
-    told = cli.run("match", "export", acta["match"], "-o", played["log"]).output
-    assert f"chain head {acta['chain']['head']}" in told
+    assert as_json["ok"] and as_json["status"] == 0 and as_json["head"] == head
+    cli.run("verify", played["log"], "--head", head)
+    out = cli.run("verify", played["log"], "--head", "0" * 64, code=3).stdout
+    assert "not that record" in out
 
 
-def test_a_good_acta_passes_alone_and_with_its_log(cli: Cli, played: dict[str, Path]) -> None:
-    out = cli.run("verify", "--acta", played["acta"], "--key", played["key"]).stdout
+def test_a_good_acta_passes_alone_with_its_log_and_in_its_tree(cli: Cli,
+                                                               played: dict[str, Path]) -> None:
+    out = cli.run("verify", "--acta", played["acta"], "--key", played["keys"]).stdout
     assert "the signature holds" in out
-    out = cli.run("verify", "--acta", played["acta"], "--key", played["key"], played["log"]).stdout
+    out = cli.run("verify", "--acta", played["acta"], "--key", played["keys"],
+                  played["log"]).stdout
     assert "agrees with" in out
-    # The key as its PEM, and as the base64 text itself.
-    key = json.loads(played["key"].read_text(encoding="utf-8"))
-    pem = played["key"].with_suffix(".pem")
-    pem.write_text(cli.run("signing-key", "--pem").stdout, encoding="utf-8")
-    cli.run("verify", "--acta", played["acta"], "--key", pem)
+    out = cli.run("verify", "--acta", played["acta"], "--key", played["keys"], "--tree-head",
+                  played["head"], "--proof", played["proof"]).stdout
+    assert "included" in out
+    # One key alone, as its PEM or its base64, instead of the club's listing.
+    key = json.loads(played["keys"].read_text())["keys"][0]
     cli.run("verify", "--acta", played["acta"], "--key", key["public_key"])
+    pem = played["keys"].with_suffix(".pem")
+    pem.write_text(key["pem"])
+    cli.run("verify", "--acta", played["acta"], "--key", pem)
 
 
-def test_a_changed_or_removed_event_fails_against_the_acta(cli: Cli, played: dict[str, Path],
-                                                            tmp_path: Path) -> None:
+def test_every_change_to_the_log_fails_against_the_acta(cli: Cli, played: dict[str, Path],
+                                                        tmp_path: Path) -> None:
     log = lines(played["log"])
-    played_at = next(i for i, e in enumerate(log) if e.get("type") == "play" and i > 2)
+    at = next(i for i, e in enumerate(log) if e.get("type") == "play" and i > 2)
     changed = [dict(e) for e in log]
-    changed[played_at]["end"] = "left" if changed[played_at].get("end") != "left" else "right"
+    changed[at]["end"] = "left" if changed[at].get("end") != "left" else "right"
     noted = [dict(e) for e in log]
     noted[-1] = {**noted[-1], "recorded": "later"}  # a field the referee ignores: still a change
-    removed = log[:played_at] + log[played_at + 1:]
-    for name, tampered in (("changed", changed), ("noted", noted), ("removed", removed)):
+    header, other = random_match("parejas", PLAYERS, random.Random(12))
+    for name, tampered in (("changed", changed), ("noted", noted),
+                           ("dropped the last", log[:-1]), ("removed", log[:at] + log[at + 1:]),
+                           ("added", log + [{"type": "note", "text": "later"}]),
+                           ("replaced", [{**header, "club": CLUB}, *other])):
         path = write(tmp_path / f"{name}.jsonl", tampered)
-        result = cli.run("verify", "--acta", played["acta"], "--key", played["key"], path,
-                         code=1)
+        result = cli.run("verify", "--acta", played["acta"], "--key", played["keys"], path,
+                         code=3)
         assert "chain: the acta says" in result.stdout, name
-        head = json.loads(cli.run("verify", "--json", path, code=None).stdout)["head"]
-        assert head != chain.head(log[0], log[1:])
 
 
 def test_an_edited_acta_or_a_wrong_key_fails(cli: Cli, played: dict[str, Path],
                                              tmp_path: Path) -> None:
     acta = json.loads(played["acta"].read_text(encoding="utf-8"))
     edited = tmp_path / "edited.json"
-    edited.write_text(json.dumps({**acta, "totals": [acta["totals"][0] + 10, acta["totals"][1]]}),
-                      encoding="utf-8")
-    out = cli.run("verify", "--acta", edited, "--key", played["key"], code=1).stdout
+    edited.write_text(json.dumps({**acta, "totals": [acta["totals"][0] + 10, acta["totals"][1]]}))
+    out = cli.run("verify", "--acta", edited, "--key", played["keys"], code=3).stdout
     assert "the signature does not match" in out
-    out = cli.run("verify", "--acta", edited, "--key", played["key"], played["log"], code=1).stdout
+    out = cli.run("verify", "--acta", edited, "--key", played["keys"], played["log"],
+                  code=3).stdout
     assert "totals: the acta says" in out
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-    from cryptography.hazmat.primitives import serialization
+    out = cli.run("verify", "--acta", edited, "--key", played["keys"], "--tree-head",
+                  played["head"], "--proof", played["proof"], code=3).stdout
+    assert "inclusion: the inclusion path does not lead to the tree head's root" in out
+    from referee.seal.keys import PrivateKey
 
-    other = Ed25519PrivateKey.generate().public_key().public_bytes(
-        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
-    (tmp_path / "other.pem").write_bytes(other)
+    (tmp_path / "other.pem").write_text(PrivateKey.generate().public.pem())
     out = cli.run("verify", "--acta", played["acta"], "--key", tmp_path / "other.pem",
-                  code=1).stdout
-    assert "names key" in out and "the signature does not match" in out
+                  code=3).stdout
+    assert "names key" in out
 
 
-def test_bad_input_is_a_clear_error(cli: Cli, played: dict[str, Path], tmp_path: Path) -> None:
+def test_an_open_dispute_is_verified_but_flagged(cli: Cli, played: dict[str, Path],
+                                                 tmp_path: Path) -> None:
+    log = lines(played["log"])
+    disputed = write(tmp_path / "disputed.jsonl", [*log[:3], {"type": "play", "seat": 0,
+                                                              "tile": "9-9", "disputed": True}])
+    out = cli.run("verify", disputed, code=1).stdout
+    assert "1 open dispute(s)" in out
+    # Its acta, signed all the same once the match is finished, says so too.
+    match_id = json.loads(played["acta"].read_text())["match"]
+    seq = cli.service.reading.get_match(match_id)["last_seq"]
+    cli.service.recording.record_event(match_id, {"type": "play", "seat": 0, "tile": "9-9",
+                                                  "disputed": True}, expected_seq=seq)
+    flagged = tmp_path / "flagged.json"
+    cli.run("acta", match_id, "-o", flagged)
+    assert "open dispute" in cli.run("verify", "--acta", flagged, "--key", played["keys"],
+                                     code=1).stdout
+
+
+def test_what_cannot_be_read_is_2(cli: Cli, played: dict[str, Path], tmp_path: Path) -> None:
     (tmp_path / "junk").write_text("{nope", encoding="utf-8")
     assert "cannot read line 1" in cli.run("verify", tmp_path / "junk", code=2).output
-    assert "not a JSON acta" in cli.run("verify", "--acta", tmp_path / "junk", "--key",
-                                        played["key"], code=2).output
+    assert "not JSON" in cli.run("verify", "--acta", tmp_path / "junk", "--key",
+                                 played["keys"], code=2).output
     assert "not an Ed25519 public key" in cli.run("verify", "--acta", played["acta"], "--key",
                                                   "AAAA!", code=2).output
-    assert "--acta needs --key" in cli.run("verify", "--acta", played["acta"], code=2).output
+    assert "needs the club's keys" in cli.run("verify", "--acta", played["acta"], code=2).output
+    assert "needs its proof" in cli.run("verify", "--acta", played["acta"], "--key",
+                                        played["keys"], "--tree-head", played["head"],
+                                        code=2).output
+    assert "cannot read the file" in cli.run("verify", "--acta", tmp_path / "absent.json",
+                                             "--key", played["keys"], code=2).output
+    log = played["log"].read_text(encoding="utf-8").splitlines()
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text("\n".join([*log, '{"type": "play", "seat": 1, "tile": "0-0", '
+                                      '"tile": "6-6"}']) + "\n", encoding="utf-8")
+    for command in ("verify", "validate"):
+        out = cli.run(command, twice, code=2).output
+        assert f"line {len(log) + 1}" in out and "'tile' appears twice" in out, command
+    acta = played["acta"].read_text(encoding="utf-8")
+    repeated = tmp_path / "repeated.json"
+    repeated.write_text(acta.replace('"winner":', '"winner": 1, "winner":', 1), encoding="utf-8")
+    assert "appears twice" in cli.run("verify", "--acta", repeated, "--key", played["keys"],
+                                      code=2).output
     assert "not finished" in cli.run("acta", cli.new_match(), code=1).output
+
+
+@pytest.mark.slow  # a real server
+def test_inclusion_and_consistency_over_http(cli: Cli, played: dict[str, Path],
+                                             tmp_path: Path) -> None:
+    """A member holding an acta and an old head checks both against the club's server; once
+    the tree is rewritten behind the triggers, the old head catches it."""
+    token = cli.service.tokens.create_token(CLUB, "viewer", label="member")
+    app = create_app({"DATABASE_URL": cli.url, "ACCESS_LOG": "0"})
+    with served(app) as base:
+        log_url = f"{base}/api/v1/clubs/{CLUB}/transparency"
+        out = cli.run("verify", "--acta", played["acta"], "--key", played["keys"],
+                      "--tree-head", log_url, "--token", token).stdout
+        assert "included" in out
+        # The keys fetched too (trust on first use, said so), the head URL itself given.
+        out = cli.run("verify", "--acta", played["acta"], "--tree-head", f"{log_url}/head",
+                      "--token", token).stdout
+        assert "included" in out and "trust on first use" in out
+        assert "HTTP 401" in cli.run("verify", "--acta", played["acta"], "--key",
+                                     played["keys"], "--tree-head", log_url, code=2).output
+        second = import_match(cli, tmp_path, 13, "second")
+        out = cli.run("verify", "--key", played["keys"], "--since", played["head"], log_url,
+                      "--token", token).stdout
+        assert "extends the one of 1 leaves you kept" in out
+        kept = tmp_path / "kept.json"
+        kept.write_text(json.dumps(cli.service.transparency.head(CLUB)))
+        # Rewritten: the last leaf and head removed behind the triggers, another result signed
+        # in its place.
+        with cli.service.engine.begin() as conn:
+            for table in ("acta_leaves", "tree_heads"):
+                conn.execute(text(f"DROP TRIGGER {table}_no_delete"))
+            conn.execute(text("DELETE FROM acta_leaves WHERE match_id = :m"), {"m": second})
+            conn.execute(text("DELETE FROM tree_heads WHERE id = (SELECT MAX(id) FROM tree_heads)"))
+        import_match(cli, tmp_path, 14, "third")
+        out = cli.run("verify", "--key", played["keys"], "--since", kept, log_url, "--token",
+                      token, code=3).stdout
+        assert "the old tree was rewritten" in out
+        # Files alone: the old head, today's, and the proof between them.
+        today = tmp_path / "today.json"
+        today.write_text(json.dumps(cli.service.transparency.head(CLUB)))
+        proof = tmp_path / "consistency.json"
+        proof.write_text(json.dumps(cli.service.transparency.consistency(CLUB, 1, 2)))
+        cli.run("verify", "--key", played["keys"], "--since", played["head"], today, "--proof",
+                proof)
+
+
+def test_domino_acta_on_a_broken_record_says_what_is_wrong(cli: Cli,
+                                                            played: dict[str, Path]) -> None:
+    match_id = json.loads(played["acta"].read_text())["match"]
+    with cli.service.engine.begin() as conn:
+        conn.execute(text("DROP TRIGGER events_no_update"))
+        conn.execute(text("UPDATE events SET data = :d WHERE match_id = :m AND seq = 3"),
+                     {"d": json.dumps({"type": "note", "text": "forged"}), "m": match_id})
+        conn.execute(text("INSERT INTO events (match_id, seq, type, data, recorded_at, digest) "
+                          "SELECT match_id, seq + 1, 'note', '{\"type\":\"note\",\"text\":\"x\"}', "
+                          "recorded_at, digest FROM events WHERE match_id = :m AND seq = "
+                          "(SELECT MAX(seq) FROM events WHERE match_id = :m)"), {"m": match_id})
+        conn.execute(text("UPDATE matches SET last_seq = last_seq + 1 WHERE id = :m"),
+                     {"m": match_id})
+    out = cli.run("acta", match_id, code=1).output
+    assert "fails its chain check" in out and "event 3: the stored digest" in out
 
 
 @pytest.mark.slow  # starts a process
 def test_verify_loads_no_database_nor_web_framework(played: dict[str, Path]) -> None:
-    ran = run_alone("verify", "--acta", str(played["acta"]), "--key", str(played["key"]),
+    ran = run_alone("verify", "--acta", str(played["acta"]), "--key", str(played["keys"]),
+                    "--tree-head", str(played["head"]), "--proof", str(played["proof"]),
                     str(played["log"]))
     assert ran["exit_code"] == 0, ran
     assert heavy(ran["modules"]) == []
-
-
-def test_a_key_file_that_is_no_key_is_one_line(cli: Cli, tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    bad = tmp_path / "bad.pem"
-    bad.write_text("not a key", encoding="utf-8")
-    monkeypatch.setenv("DOMINO_SIGNING_KEY", str(bad))
-    assert "not an unencrypted PEM private key" in cli.run("signing-key", code=1).output

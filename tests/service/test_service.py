@@ -280,6 +280,15 @@ def test_two_services_on_one_database_judge_alike(service: Service, club: str) -
 
 # ------------------------------------------------------------------------------------- import
 
+def test_an_import_naming_another_club_is_refused(service: Service, club: str) -> None:
+    header, evs = sample_match("mano-a-mano", seed=3)
+    text = log_text({**header, "club": "rival", "event": "Copa Rival"}, evs)
+    with pytest.raises(Invalid, match="names club 'rival', not 'casino'") as refused:
+        service.recording.import_log(club, text)
+    assert refused.value.line == 1
+    assert service.reading.list_matches(club)[1] == 0
+
+
 def test_import_and_export_round_trip(service: Service, club: str) -> None:
     header, evs = sample_match("puerto-rico", seed=9, hidden=(1, 3))
     header = {**header, "date": "2024-06-01", "table": 4, "extra": {"kept": True}}
@@ -287,7 +296,8 @@ def test_import_and_export_round_trip(service: Service, club: str) -> None:
     m = service.recording.import_log(club, text, recorded_by="importer")
     assert projection(m) == expected_summary(header, evs)
     assert m["date"] == "2024-06-01" and m["table"] == 4
-    assert service.reading.export_log(m["id"]) == text
+    # Stored as the club keeps it: the header names the club (link 0 of the chain, the acta's).
+    assert service.reading.export_log(m["id"]) == log_text({**header, "club": club}, evs)
     assert service.recording.import_log(club, text.encode("utf-8"))["last_seq"] == len(evs)
     # The imported match goes on like any other.
     more = service.recording.record_event(m["id"], {"type": "note", "text": "after"}, expected_seq=len(evs))

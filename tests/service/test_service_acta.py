@@ -1,19 +1,21 @@
-"""The signed score sheet (svc.actas) and where a chain head may be published: a finished
-match's acta, signed with the server's key (made on first use, 0600) and checkable with the
-public key alone; nothing for a live match, to anyone but the operator."""
+"""The signed score sheet (svc.actas): a finished match's acta, read from the chained record
+alone, signed by its club's key into its club's log, checkable with the club's public keys;
+nothing for a live match, to anyone but the operator; never signed from a broken record."""
 
 from __future__ import annotations
 
 import json
-import stat
 
 import pytest
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from sqlalchemy import text
 
 from db_helpers import record_all, sample_match
-from referee.core import acta as sheet, chain
-from referee.service import Caller, Forbidden, NotFinished, NotFound, Service, Signer, SigningKeyError
+from referee.core import chain
+from referee.seal import documents
+from referee.seal.keys import read_keys
+from referee.service import (
+    ActaPending, Caller, ChainBroken, Forbidden, NotFinished, NotFound, Service,
+)
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 VIEWER = Caller("casino", "viewer", 3, "club screen")
@@ -23,34 +25,30 @@ HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
          ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"]]
 
 
-@pytest.fixture(autouse=True)
-def key_file(tmp_path, monkeypatch):
-    path = tmp_path / "keys" / "signing.pem"
-    monkeypatch.setenv("DOMINO_SIGNING_KEY", str(path))
-    return path
+@pytest.fixture
+def keyed(service: Service, club: str) -> str:
+    service.keys.init(club)
+    return club
 
 
 @pytest.fixture
-def finished(service: Service, club: str) -> int:
+def finished(service: Service, keyed: str) -> int:
     _, evs = sample_match("parejas", seed=4)
-    m = service.recording.create_match(club, "parejas", PLAYERS, table="7", event="Otoño")["id"]
+    m = service.recording.create_match(keyed, "parejas", PLAYERS, table="7", event="Otoño")["id"]
     record_all(service, m, evs)
     service.recording.record_event(m, {"type": "note", "text": "good game"}, expected_seq=len(evs))
     assert service.reading.get_match(m)["status"] == "finished"
     return m
 
 
-def check_signature(acta: dict, published: dict) -> None:
-    key = Ed25519PublicKey.from_public_bytes(sheet.decode(published["public_key"], "key"))
-    key.verify(sheet.decode(acta["signature"], "signature"), sheet.signed_bytes(acta))
+def club_keys(service: Service, club: str = "casino") -> list:
+    return read_keys(json.dumps(service.keys.listing(club)))
 
 
-def test_a_finished_match_has_a_signed_acta(service: Service, finished: int, key_file) -> None:
+def test_a_finished_match_has_a_signed_acta(service: Service, finished: int) -> None:
     acta = service.actas.acta(finished, who=VIEWER)
-    published = service.actas.signer.published()
-    check_signature(acta, published)
-    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
-    assert acta["format"] == "domino-acta/1" and acta["match"] == finished
+    assert documents.signature_problems(acta, club_keys(service), "the acta") == []
+    assert acta["format"] == "domino-acta/2" and acta["match"] == finished
     assert (acta["club"], acta["table"], acta["event"]) == ("casino", "7", "Otoño")
     assert (acta["tournament"], acta["round"]) == (None, None)  # no tournament's table
     assert [p["name"] for p in acta["players"]] == PLAYERS
@@ -58,41 +56,67 @@ def test_a_finished_match_has_a_signed_acta(service: Service, finished: int, key
     report = service.reading.report(finished)
     assert acta["totals"] == report["totals"] and acta["winner"] == report["winner"]
     assert [sum(r["points"]) for r in acta["rounds"]] == [r["points"] for r in report["rounds"]]
-    assert acta["started_at"] <= acta["ended_at"]
-    assert acta["key_id"] == published["key_id"]
+    assert acta["started_at"] <= acta["ended_at"] <= acta["signed_at"]
+    assert acta["key_id"] == service.keys.listing("casino")["keys"][0]["key_id"]
     head = service.actas.head(finished, who=VIEWER)
     assert acta["chain"] == {"algorithm": "domino-chain/1", "head": head}
     log = service.reading.export_log(finished)
     lines = [json.loads(x) for x in log.splitlines()]
     assert head == chain.head(lines[0], lines[1:])
-    # The same record, the same key: the same acta, byte for byte (Ed25519 is deterministic).
+    # Signed once, kept: asked again, the same acta byte for byte.
     assert service.actas.acta(finished) == acta
 
 
-def test_a_changed_acta_fails_its_signature(service: Service, finished: int) -> None:
+def test_each_new_version_is_a_new_leaf(service: Service, finished: int) -> None:
+    first = service.actas.acta(finished)
+    seq = service.reading.get_match(finished)["last_seq"]
+    service.recording.record_event(finished, {"type": "note", "text": "again"}, expected_seq=seq)
+    second = service.actas.acta(finished)
+    assert (first["leaf_index"], second["leaf_index"]) == (1, 2)  # the note before made leaf 1
+    assert second["events"] == first["events"] + 1
+    leaves = service.transparency.leaves("casino")
+    assert [a["match"] for a in leaves] == [finished] * 3 and leaves[1:] == [first, second]
+
+
+def test_the_acta_comes_from_the_header_not_the_columns(service: Service, finished: int) -> None:
+    """UPDATE matches SET players = ... (no trigger to lift) changes what the listing shows,
+    never what is signed."""
+    seq = service.reading.get_match(finished)["last_seq"]
+    with service.engine.begin() as conn:
+        conn.execute(text("UPDATE matches SET players = :p, winner = NULL, status = 'finished' "
+                          "WHERE id = :m"), {"p": json.dumps(["Mallory"] * 4), "m": finished})
+    service.matches.forget_all()
+    service.recording.record_event(finished, {"type": "note", "text": "x"}, expected_seq=seq)
     acta = service.actas.acta(finished)
-    published = service.actas.signer.published()
-    for change in ({"totals": [acta["totals"][0] + 1, acta["totals"][1]]},
-                   {"winner": 1 - acta["winner"]}, {"chain": {**acta["chain"], "head": "0" * 64}}):
-        with pytest.raises(InvalidSignature):
-            check_signature({**acta, **change}, published)
+    assert [p["name"] for p in acta["players"]] == PLAYERS and acta["winner"] is not None
 
 
-def test_the_key_is_kept_and_shared(service: Service, finished: int, key_file) -> None:
-    first = service.actas.signer.published()
-    again = Signer(key_file).published()  # another worker, the same file
-    assert first == again and first["public_key"] and "BEGIN PUBLIC KEY" in first["pem"]
-
-
-def test_a_bad_key_file_is_a_clear_error(service: Service, finished: int, key_file) -> None:
-    key_file.parent.mkdir(parents=True, exist_ok=True)
-    key_file.write_text("not a key")
-    with pytest.raises(SigningKeyError, match="not an unencrypted PEM private key"):
+def test_a_broken_record_is_not_signed(service: Service, finished: int) -> None:
+    seq = service.reading.get_match(finished)["last_seq"]
+    with service.engine.begin() as conn:
+        conn.execute(text("UPDATE matches SET header = :h WHERE id = :m"), {"m": finished, "h": json.dumps(
+            {"format": "domino-log/1", "rules": "parejas", "players": PLAYERS, "club": "casino",
+             "event": "Copa Casino"})})
+    service.matches.forget_all()
+    service.recording.record_event(finished, {"type": "note", "text": "x"}, expected_seq=seq)
+    with pytest.raises(ChainBroken, match="event 1: the stored digest .* does not follow from the header"):
         service.actas.acta(finished)
 
 
-def test_rulings_are_on_the_sheet(service: Service, club: str) -> None:
+def test_a_club_without_a_key_records_and_its_acta_waits(service: Service, club: str) -> None:
     m = service.recording.create_match(club, "mano-a-mano", ["Ana", "Beto"])["id"]
+    service.recording.record_event(m, {"type": "forfeit", "side": 0, "reason": "left"},
+                                   expected_seq=0)  # recorded all the same
+    with pytest.raises(ActaPending) as pending:
+        service.actas.acta(m)
+    assert "domino key init --club casino" in pending.value.reason
+    service.keys.init(club)
+    assert service.transparency.sign_due() == ([(m, 0)], [])
+    assert service.actas.acta(m)["leaf_index"] == 0
+
+
+def test_rulings_are_on_the_sheet(service: Service, keyed: str) -> None:
+    m = service.recording.create_match(keyed, "mano-a-mano", ["Ana", "Beto"])["id"]
     record = service.recording.record_event
     record(m, {"type": "note", "text": "x"}, expected_seq=0)
     record(m, {"type": "penalty", "side": 1, "points": 10, "reason": "late"}, expected_seq=1)
@@ -108,8 +132,17 @@ def test_rulings_are_on_the_sheet(service: Service, club: str) -> None:
     assert acta["winner"] == 1 and acta["totals"] == [0, 0]
 
 
-def test_no_acta_and_no_head_while_the_match_is_live(service: Service, club: str) -> None:
-    m = service.recording.create_match(club, "mano-a-mano", ["Ana", "Beto"])["id"]
+def test_a_lone_surrogate_is_signed_as_a_replacement(service: Service, keyed: str) -> None:
+    m = service.recording.create_match(keyed, "mano-a-mano", ["Ana", "Beto"])["id"]
+    service.recording.record_event(m, {"type": "forfeit", "side": 0, "reason": "\ud800 left"},
+                                   expected_seq=0)
+    acta = service.actas.acta(m)
+    assert acta["rulings"][0]["reason"] == "\ufffd left"
+    assert documents.signature_problems(acta, club_keys(service), "the acta") == []
+
+
+def test_no_acta_and_no_head_while_the_match_is_live(service: Service, keyed: str) -> None:
+    m = service.recording.create_match(keyed, "mano-a-mano", ["Ana", "Beto"])["id"]
     service.recording.record_event(m, {"type": "deal", "hands": HANDS}, expected_seq=0)
     for who in (VIEWER, REFEREE):
         with pytest.raises(NotFinished):
@@ -128,11 +161,11 @@ def test_an_acta_is_for_readers_of_the_club(service: Service, finished: int) -> 
         service.actas.acta(finished + 100)
 
 
-def test_a_tournament_tables_acta_names_its_round(service: Service, club: str) -> None:
+def test_a_tournament_tables_acta_names_its_round(service: Service, keyed: str) -> None:
     pairs = [["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"], ["Gabi", "Hugo"]]
-    service.tournaments.create(club, "liga", "Liga", rules="parejas", format="round_robin",
+    service.tournaments.create(keyed, "liga", "Liga", rules="parejas", format="round_robin",
                                rounds=3, entrants=pairs)
-    table = service.tournaments.pair(club, "liga")["tables"][1]
+    table = service.tournaments.pair(keyed, "liga")["tables"][1]
     service.recording.record_event(table["match"], {"type": "forfeit", "side": 1,
                                                     "reason": "no show"}, expected_seq=0)
     acta = service.actas.acta(table["match"])

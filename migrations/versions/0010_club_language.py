@@ -2,7 +2,7 @@
 picked one in the menu (their ``lang`` cookie), before their browser's ``Accept-Language``
 (DESIGN.md, "Languages"). NULL, the default: no setting, the browser's choice is taken.
 
-Revision ID: 0011
+Revision ID: 0010
 Revises: 0007
 Create Date: 2026-12-01
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011"
-down_revision = "0010"
+revision = "0010"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

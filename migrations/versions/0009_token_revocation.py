@@ -4,7 +4,7 @@ this revision), indexed, so that a revoked admin's offspring are found in one qu
 generation (``DELETE /api/v1/clubs/{club}/tokens/{id}?cascade=true``, ``domino token revoke
 --with-issued``).
 
-Revision ID: 0010
+Revision ID: 0009
 Revises: 0007
 Create Date: 2026-12-01
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010"
+revision = "0009"
 down_revision = "0007"
 branch_labels = None
 depends_on = None

@@ -1,0 +1,265 @@
+"""``domino db audit``: everything a database writer could have changed, checked again against
+what was stored and signed (docs/verify.md).
+
+- the guards: the append-only triggers of events, player_events, acta_leaves and tree_heads
+  are there, enabled, and still refuse;
+- each match: its record against its own chain (every digest follows from the one before, the
+  events run 1 to the last, the header names its club: ``acta.record_problems``), its row's
+  projection and columns against a replay of the record, and its record against every acta
+  signed for it (each signed chain head is still the record's link there; the latest acta
+  still says what the record says); a finished match with no acta for its record as it stands
+  is listed as unsigned;
+- each club's log: every leaf is the canonical bytes of a signed acta with that index and the
+  club's name, hashed as stored, signed by a key of the club within its validity; every head's
+  root is the root of that many leaves, signed likewise; the last head covers every leaf;
+- each club's signing key file: there, private (0600), the key its id names.
+
+What the audit cannot see: a record rewritten, its digests computed again, with no acta signed
+for it yet, or with its leaves and heads rewritten as well (the triggers lifted) to a tree that
+holds together. Only a head kept elsewhere (by a member, a federation: ``domino verify
+--since``) shows that the tree it signed was rewritten.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, Engine
+
+from .. import store
+from ..core import acta as sheet
+from ..core import merkle
+from ..core.disputes import open_count
+from ..core.log import parse_header
+from ..core.replay import replay
+from ..seal import documents
+from ..seal.canonical import canonical
+from ..store import db
+from ..store.integrity import unguarded
+from ..store.schema import clubs
+from ..store.transparency import head_rows, leaf_rows, match_leaves
+from .acta import checked_body, record_problems
+from .keys import Keys
+
+TEXT = {
+    "column": "the matches row says {name} {stored!r}, the record gives {actual!r}",
+    "removed": "the acta signed as leaf {leaf} covers event {seq}, but the record holds only "
+               "{held} events: events were removed after it was signed",
+    "rewritten": "the record up to event {seq} is not the one signed as leaf {leaf} (its chain "
+                 "head was {signed}..., it is now {now}...): events were changed after signing",
+    "stale": "the acta signed as leaf {leaf} says {field} {signed!r}, the record now gives "
+             "{now!r}",
+    "unsigned": "finished, but no acta is signed for the record as it stands (event {seq}): "
+                "recorded past the server, or the club's key could not sign then; look at it, "
+                "then domino key sign-due",
+    "leaf_gap": "leaf {index} is missing: the log jumps to {found}",
+    "leaf_hash": "leaf {index}'s stored hash is not the hash of its acta",
+    "leaf_text": "leaf {index} is not the RFC 8785 text of an acta",
+    "leaf_index": "leaf {index}'s acta says it is leaf {says!r} of club {club!r}",
+    "leaf_match": "leaf {index} is stored as match {stored}'s acta at event {seq}, but the acta "
+                  "is of match {match!r} at event {events!r}",
+    "head_text": "head {number} (of {size} leaves) is not a signed domino-tree-head/1 of the club",
+    "head_size": "head {number} says {size} leaves, the log holds {leaves}",
+    "head_root": "head {number}'s root (of {size} leaves) is not the root of the leaves stored",
+    "head_shrank": "head {number} says {size} leaves, after a head of {before}: the tree shrank",
+    "last_head": "the last head covers {size} leaves, the log holds {leaves}: leaves were added "
+                 "without a signed head, or the last heads were removed",
+    "frontier": "the last head's stored subtree roots are not those of its leaves",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    what: str
+    match: int | None = None
+    seq: int | None = None
+    club: str | None = None
+
+    def line(self) -> str:
+        where = []
+        if self.club is not None:
+            where.append(f"club {self.club}")
+        if self.match is not None:
+            where.append(f"match {self.match}")
+        if self.seq is not None:
+            where.append(f"event {self.seq}")
+        return f"{', '.join(where) or 'database'}: {self.what}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"club": self.club, "match": self.match, "seq": self.seq, "problem": self.what}
+
+
+@dataclass
+class Findings:
+    """What the audit found, and how much it looked at."""
+
+    problems: list[Problem] = field(default_factory=list)
+    matches: int = 0
+    events: int = 0
+    leaves: int = 0
+    heads: int = 0
+    unsigned: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ok": not self.problems, "matches": self.matches, "events": self.events,
+                "leaves": self.leaves, "heads": self.heads, "unsigned": self.unsigned,
+                "problems": [p.as_dict() for p in self.problems]}
+
+
+class Audit:
+    def __init__(self, engine: Engine, keys: Keys) -> None:
+        self.engine = engine
+        self.keys = keys
+
+    def run(self) -> Findings:
+        found = Findings()
+        with db.reading(self.engine) as conn:
+            found.problems += [Problem(what) for what in unguarded(conn)]
+            found.problems += [Problem(what, club=club)
+                               for club, what in self.keys.file_problems(conn)]
+            for match_id in store.match_ids(conn):
+                self._match(conn, match_id, found)
+            for club_id, slug in conn.execute(clubs.select().with_only_columns(
+                    clubs.c.id, clubs.c.slug).order_by(clubs.c.slug)):
+                self._tree(conn, club_id, slug, found)
+        return found
+
+    # ------------------------------------------------------------------------ matches
+
+    def _match(self, conn: Connection, match_id: int, found: Findings) -> None:
+        row = store.match_row(conn, match_id)
+        rows = store.event_rows(conn, match_id)
+        found.matches += 1
+        found.events += len(rows)
+        say = found.problems.append
+        values = [store.load_json(e.data) for e in rows]
+        broken = record_problems(row, rows, values=values)
+        for seq, what in broken:
+            say(Problem(what, match_id, seq))
+        if not broken:
+            self._projection(row, values, found)
+        digests = {e.seq: e.digest for e in rows}
+        leaves = match_leaves(conn, match_id)
+        for leaf in leaves:
+            self._leaf_against_record(leaf, digests, found)
+        if row.status == "finished" and not any(leaf.seq == row.last_seq for leaf in leaves):
+            found.unsigned += 1
+            say(Problem(TEXT["unsigned"].format(seq=row.last_seq), match_id, row.last_seq))
+        elif leaves and not broken and leaves[-1].seq == row.last_seq:
+            self._latest_leaf(conn, row, leaves[-1], checked_body(conn, row, rows, values), found)
+
+    def _projection(self, row: Any, events: list[Any], found: Findings) -> None:
+        header = parse_header(store.load_json(row.header))
+        result = replay(header.rules, header.players, events)
+        match = result.match
+        actual = {"status": "finished" if match.finished else "in_progress",
+                  "totals": list(match.totals), "winner": match.winner,
+                  "violations": open_count(match, {v.seq for v in result.violations}),
+                  "players": list(header.players), "rules": header.rules.as_dict()}
+        for name, value in actual.items():
+            if getattr(row, name) != value:
+                found.problems.append(Problem(TEXT["column"].format(
+                    name=name, stored=getattr(row, name), actual=value), row.id))
+
+    def _leaf_against_record(self, leaf: Any, digests: dict[int, str], found: Findings) -> None:
+        try:
+            signed = json.loads(leaf.acta)["chain"]["head"]
+        except (ValueError, KeyError, TypeError):
+            return  # the tree's check says what is wrong with the leaf itself
+        if leaf.seq not in digests:
+            found.problems.append(Problem(TEXT["removed"].format(
+                leaf=leaf.leaf_index, seq=leaf.seq, held=len(digests)), leaf.match_id, leaf.seq))
+        elif digests[leaf.seq] != signed:
+            found.problems.append(Problem(TEXT["rewritten"].format(
+                seq=leaf.seq, leaf=leaf.leaf_index, signed=str(signed)[:16],
+                now=digests[leaf.seq][:16]), leaf.match_id, leaf.seq))
+
+    def _latest_leaf(self, conn: Connection, row: Any, leaf: Any, body: dict[str, Any],
+                     found: Findings) -> None:
+        try:
+            signed = json.loads(leaf.acta)
+        except ValueError:
+            return
+        for name, value in body.items():
+            if name not in sheet.SIGNATURE_FIELDS and signed.get(name) != value:
+                found.problems.append(Problem(TEXT["stale"].format(
+                    leaf=leaf.leaf_index, field=name, signed=signed.get(name), now=value),
+                    row.id, leaf.seq))
+
+    # --------------------------------------------------------------------------- trees
+
+    def _tree(self, conn: Connection, club_id: int, club: str, found: Findings) -> None:
+        keys = self.keys.published(conn, club_id)
+        say = found.problems.append
+        roots = [merkle.EMPTY_ROOT]  # roots[n]: the root of the first n leaves as stored
+        frontier = merkle.Frontier()
+        for expected, leaf in enumerate(leaf_rows(conn, club_id)):
+            found.leaves += 1
+            if leaf.leaf_index != expected:
+                say(Problem(TEXT["leaf_gap"].format(index=expected, found=leaf.leaf_index),
+                            club=club))
+                break
+            self._leaf(leaf, club, keys, found)
+            frontier.append(bytes.fromhex(leaf.leaf_hash))
+            roots.append(frontier.root())
+        heads = head_rows(conn, club_id)
+        before = 0
+        for number, row in enumerate(heads, start=1):
+            found.heads += 1
+            try:
+                head = json.loads(row.head)
+                size, root = documents.head_root(head)
+                if head.get("format") != documents.TREE_HEAD_FORMAT or head.get("club") != club:
+                    raise ValueError
+            except (ValueError, TypeError):
+                say(Problem(TEXT["head_text"].format(number=number, size=row.size), club=club))
+                continue
+            if size != row.size or size >= len(roots):
+                say(Problem(TEXT["head_size"].format(number=number, size=size,
+                                                     leaves=len(roots) - 1), club=club))
+                continue
+            if size < before:
+                say(Problem(TEXT["head_shrank"].format(number=number, size=size, before=before),
+                            club=club))
+            before = max(before, size)
+            if root != roots[size]:
+                say(Problem(TEXT["head_root"].format(number=number, size=size), club=club))
+            say_all(found, documents.signature_problems(head, keys, f"head {number}"), club)
+        if heads:
+            last = heads[-1]
+            if last.size != len(roots) - 1:
+                say(Problem(TEXT["last_head"].format(size=last.size, leaves=len(roots) - 1),
+                            club=club))
+            elif [h.hex() for h in frontier.hashes()] != list(last.frontier):
+                say(Problem(TEXT["frontier"], club=club))
+
+    def _leaf(self, leaf: Any, club: str, keys: list[Any], found: Findings) -> None:
+        say = found.problems.append
+        index = leaf.leaf_index
+        text = leaf.acta.encode("utf-8")
+        if merkle.leaf_hash(text).hex() != leaf.leaf_hash:
+            say(Problem(TEXT["leaf_hash"].format(index=index), leaf.match_id, leaf.seq, club))
+        try:
+            acta = json.loads(text)
+            if not isinstance(acta, dict) or canonical(acta) != text:
+                raise ValueError
+        except ValueError:
+            say(Problem(TEXT["leaf_text"].format(index=index), leaf.match_id, leaf.seq, club))
+            return
+        if acta.get("leaf_index") != index or acta.get("club") != club:
+            say(Problem(TEXT["leaf_index"].format(index=index, says=acta.get("leaf_index"),
+                                                  club=acta.get("club")),
+                        leaf.match_id, leaf.seq, club))
+        if acta.get("match") != leaf.match_id or acta.get("events") != leaf.seq:
+            say(Problem(TEXT["leaf_match"].format(index=index, stored=leaf.match_id,
+                                                  seq=leaf.seq, match=acta.get("match"),
+                                                  events=acta.get("events")),
+                        leaf.match_id, leaf.seq, club))
+        for what in documents.signature_problems(acta, keys, f"the acta of leaf {index}"):
+            say(Problem(what, leaf.match_id, leaf.seq, club))
+
+
+def say_all(found: Findings, problems: list[str], club: str) -> None:
+    found.problems += [Problem(what, club=club) for what in problems]

@@ -1,0 +1,102 @@
+"""Migration 0011 from a 0010 database, on SQLite and PostgreSQL: headers that did not name
+their club (an old import) or named another now name it and their matches are chained again,
+every other match keeps its digests; nothing is signed until the club has a key, and then every
+finished match's acta is; the server's old key adopted, an acta it signed (domino-acta/1)
+verifies against the club's listing."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from sqlalchemy import Engine, text
+
+from db_helpers import record_all, sample_match
+from migrations import runner
+from referee.core import acta as sheet, chain
+from referee.seal import documents
+from referee.seal.keys import PrivateKey, read_keys
+from referee.service import Service
+
+PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
+
+
+def digests(engine: Engine, m: int) -> list[str]:
+    with engine.connect() as conn:
+        return list(conn.execute(text("SELECT digest FROM events WHERE match_id = :m ORDER BY seq"),
+                                 {"m": m}).scalars())
+
+
+def as_before_club_keys(engine: Engine, m: int, header: dict) -> None:
+    """Store ``header`` for match ``m`` and chain its events from it, as 0010 stored a log
+    imported with that header."""
+    pg = engine.dialect.name == "postgresql"
+    with engine.begin() as conn:
+        rows = conn.execute(text("SELECT seq, data FROM events WHERE match_id = :m ORDER BY seq"),
+                            {"m": m}).all()
+        links = chain.links(header, [json.loads(r.data) for r in rows])
+        conn.execute(text("ALTER TABLE events DISABLE TRIGGER events_append_only") if pg
+                     else text("DROP TRIGGER events_no_update"))
+        conn.execute(text("UPDATE matches SET header = :h WHERE id = :m"),
+                     {"h": json.dumps(header), "m": m})
+        for r, link in zip(rows, links[1:]):
+            conn.execute(text("UPDATE events SET digest = :d WHERE match_id = :m AND seq = :s"),
+                         {"d": link.hex(), "m": m, "s": r.seq})
+        conn.execute(text("ALTER TABLE events ENABLE TRIGGER events_append_only") if pg else text(
+            "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
+            "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"))
+
+
+def test_upgrade_from_0010(engine: Engine, tmp_path, monkeypatch) -> None:
+    runner.upgrade(engine, "0010")
+    old = Service(engine)
+    # 0010 signed nothing when a match finished
+    old.recording.projectors = tuple(p for p in old.recording.projectors if p.name != "acta")
+    old.clubs.create_club("casino", "Casino")
+    ids = []
+    for seed in (4, 5, 6):
+        _, evs = sample_match("parejas", seed=seed)
+        m = old.recording.create_match("casino", "parejas", PLAYERS, event="Otoño")["id"]
+        record_all(old, m, evs)
+        ids.append(m)
+    created, unnamed, misnamed = ids
+    header = {"format": "domino-log/1", "rules": "parejas", "players": PLAYERS, "event": "Otoño"}
+    as_before_club_keys(engine, unnamed, header)
+    as_before_club_keys(engine, misnamed, {**header, "club": "rival"})
+    kept = digests(engine, created)
+
+    runner.upgrade(engine)
+    service = Service(engine)
+    assert digests(engine, created) == kept  # its header named its club: untouched
+    for m in (unnamed, misnamed):
+        exported = service.reading.export_log(m).splitlines()
+        assert json.loads(exported[0])["club"] == "casino"
+        values = [json.loads(x) for x in exported]
+        assert digests(engine, m)[-1] == chain.head(values[0], values[1:])
+    audit = service.audit.run()
+    assert audit.unsigned == 3 and all("no acta is signed" in p.what for p in audit.problems)
+
+    # The server's old key, adopted: what it signed as domino-acta/1 verifies.
+    legacy = PrivateKey.generate()
+    path = tmp_path / "domino-signing-key.pem"
+    path.write_bytes(legacy.pem())
+    os.chmod(path, 0o600)
+    monkeypatch.setenv("DOMINO_SIGNING_KEY", str(path))
+    old_acta = {**sheet.from_log(header | {"club": "casino"}, [], _nothing(), form=sheet.LEGACY_FORMAT),
+                "match": created, "key_id": legacy.key_id}
+    old_acta["signature"] = sheet.encode(legacy.sign(sheet.legacy_bytes(old_acta)))
+    adopted = service.keys.init("casino", adopt=True)
+    assert adopted["key_id"] == legacy.key_id and adopted["adopted"]
+    listing = read_keys(json.dumps(service.keys.listing("casino")))
+    assert documents.signature_problems(old_acta, listing, "the acta") == []
+
+    signed, failed = service.transparency.sign_due()
+    assert failed == [] and sorted(m for m, _ in signed) == sorted(ids)
+    assert service.audit.run().problems == []
+
+
+def _nothing():  # the replay of a log without events, for a sheet to sign
+    from referee.core.replay import replay
+    from referee.core.rules import resolve_rules
+
+    return replay(resolve_rules("parejas", 4), tuple(PLAYERS), [])
