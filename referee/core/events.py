@@ -9,17 +9,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .rules import Rules
+from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES
 
-EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "annul", "forfeit",
-               "note", "stands", "amend")
-RULINGS = ("penalty", "void", "annul", "forfeit", "stands", "amend")
-
-# Extend, never rename: scripts match on these codes.
-VIOLATION_CODES = (
-    "bad_event", "unknown_tile", "tile_already_played", "not_in_hand", "out_of_turn", "no_match",
-    "ambiguous_end", "wrong_opener", "wrong_opening_tile", "renege", "illegal_draw", "must_draw",
-    "round_over", "match_over", "reveal_mismatch",
-)
+__all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it", "shape_error"]
 
 
 class Violation(NamedTuple):
@@ -188,7 +180,7 @@ def _amend(event: dict, rules: Rules, seq: int) -> str | None:
     if type(replacement) is not dict:
         return "event must be the corrected event (a JSON object)" if "event" in event \
             else "event is missing"
-    if replacement.get("type") in ("void", "amend", "stands"):
+    if replacement.get("type") in ON_THE_RECORD:
         return "an amend corrects a recorded event, not another ruling"
     if (problem := shape_error({k: v for k, v in replacement.items() if k != "seq"}, rules,
                                event["target"])) is not None:
