@@ -227,6 +227,7 @@ class Match:
         then (a tile not in ``line | held`` is on the line nor in any hand)."""
         violations = []
         seats = self.seats
+        after = tuple((seat + 1) % seats for seat in range(seats))  # whose turn comes next
         tiles = self.tiles
         parts_of, pip_mask, ends = tiles.parts.get, tiles.pip_mask, tiles.max_pip + 1
         rules = self.rules
@@ -246,13 +247,15 @@ class Match:
                         (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
                          count, unseen, trail, held) = self._run_fields()
                     side = None
-                    # (a seat that is the turn's is a seat of the table: it is well-formed)
-                    if (run and seat == turn and type(seat) is int and type(text) is str
+                    # A seat that is the turn's is a seat of the table: it is well-formed. (It
+                    # is the same int object: the small ints are one object each, and an int
+                    # that is not, or a bool or float equal to one, takes the long way.)
+                    if (run and seat is turn and type(text) is str
                             and (parts := parts_of(text)) is not None
                             and ((hand := known[seat]) & parts[1]
                                  or not (line | held) & parts[1]
                                  and hand.bit_count() != count[seat])):
-                        tile, bit, high, low, where = parts
+                        tile, bit, high, low, pips, where = parts
                         if end is None:
                             side = where[left * ends + right]
                         elif type(end) is int or end == "left" or end == "right":
@@ -270,21 +273,21 @@ class Match:
                         if type(move) is Violation:
                             violations.append(move)
                             continue
-                        tile, bit, high, low, side = move
+                        tile, bit, high, low, pips, side = move
                         run = True
                         (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
                          count, unseen, trail, held) = self._run_fields()
+                        hand = known[seat]
                     # the play: the tile's other pip becomes the open end (or, for the lead,
                     # it lies as written), and it leaves the hand for the line
                     if side == "R":
-                        right = high + low - right
+                        right = pips - right
                     elif side == "L":
-                        left = high + low - left
+                        left = pips - left
                     else:
                         left, right = side
                         self.round.opener = seat
                     trail.append((seq, "play", seat, tile, side))
-                    hand = known[seat]
                     if hand & bit:
                         known[seat] = hand ^ bit
                     else:  # an unseen tile left: the unseen total is lost
@@ -292,7 +295,7 @@ class Match:
                     count[seat] = in_hand = count[seat] - 1
                     line |= bit
                     passes, drew, last_player = 0, False, seat
-                    turn = (seat + 1) % seats
+                    turn = after[seat]
                     if not in_hand:
                         run = self._write_back(seq, left, right, turn, line, passes, drew,
                                                last_player, boneyard)
@@ -314,7 +317,7 @@ class Match:
                     # by the seat on turn, holding (as far as the record shows) no tile that
                     # fits: a pass once the rules allow no draw; a draw while they allow one,
                     # of a tile unseen or in the boneyard
-                    if (run and seat == turn and type(seat) is int
+                    if (run and seat is turn
                             and not known[seat] & (pip_mask[left] | pip_mask[right])):
                         may_draw = drawing and boneyard > reserve and not (one_draw and drew)
                         if kind == "pass":
@@ -323,7 +326,7 @@ class Match:
                                 trail.append((seq, "pass", seat, None, (left, right)))
                                 passes += 1
                                 drew = False
-                                turn = (seat + 1) % seats
+                                turn = after[seat]
                                 if passes >= seats and not (drawing and boneyard > reserve):
                                     run = self._write_back(seq, left, right, turn, line,
                                                            passes, drew, last_player, boneyard)
@@ -486,9 +489,9 @@ class Match:
                 return True
         return False
 
-    def _play(self, event: dict, seq: int) -> Violation | tuple[int, int, int, int, Any]:
-        """A play's violation, or where it goes: (tile, bit, high pip, low pip, "L" or "R",
-        or for the lead its pips as written)."""
+    def _play(self, event: dict, seq: int) -> Violation | tuple[int, int, int, int, int, Any]:
+        """A play's violation, or where it goes: the tile's parts (TileSet.parts) with "L" or
+        "R" in place of the table of ends, or for the lead its pips as written."""
         seat, text = event["seat"], event["tile"]
         if self.finished or not self.playing:
             return self._not_playing(seq, seat)
@@ -496,15 +499,15 @@ class Match:
         if v:
             return v
         tiles = self.tiles
-        _, bit, high, low, _ = tiles.parts[tiles.names[tile]]
+        _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
         if self.left is None:
-            return self._lead(seq, seat, tile) or (tile, bit, high, low, tiles.halves(text))
+            return self._lead(seq, seat, tile) or (tile, bit, high, low, pips, tiles.halves(text))
         if seat != self.turn:
             return self._turn(seq, seat, "play")
         if not self.known[seat] & bit and (v := self._tile_elsewhere(seq, seat, tile)):
             return v
         side = self._side_for(seq, seat, tile, event.get("end"))
-        return side if type(side) is Violation else (tile, bit, high, low, side)
+        return side if type(side) is Violation else (tile, bit, high, low, pips, side)
 
     def _tile_elsewhere(self, seq: int, seat: int, tile: int) -> Violation | None:
         """The tile is not among the seat's known tiles: may the seat still hold it?"""

@@ -45,7 +45,7 @@ class TileSet:
             self.written[f"{b}-{a}"] = (b, a)
         # For the replay's hot paths, keyed by the same texts: a tile's bit (a deal adds up a
         # hand in one go), and for a play (one lookup for all) (index, bit, high pip, low pip,
-        # where it goes): "where" is what placement() says of a play that names no end, for
+        # both pips, where it goes): "where" is what placement() says of a play that names no end, for
         # every pair of open ends (left * (max_pip + 1) + right): "L", "R", or None when it goes
         # nowhere without a word.
         self.bit_of = {text: 1 << i for text, i in self.by_text.items()}
@@ -53,7 +53,7 @@ class TileSet:
         where = [tuple(side if (side := placement(a, b, left, right, None)) in ("L", "R") else None
                        for left in ends for right in ends)
                  for a, b in zip(self.high, self.low)]
-        self.parts = {text: (i, 1 << i, self.high[i], self.low[i], where[i])
+        self.parts = {text: (i, 1 << i, self.high[i], self.low[i], self.pips[i], where[i])
                       for text, i in self.by_text.items()}
 
     @staticmethod
