@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from referee.core.vocab import ROLES
+
 from .connection import connect
 from .listing import all_pages, echo_json, echo_rows, output_format
-from .options import MAX_COUNT, NAME, ROLES, club_option, csv_option, json_option
+from .options import MAX_COUNT, NAME, club_option, csv_option, json_option
 
 # The service is imported when a command runs (it connects), not with this module: --help
 # loads no service nor SQLAlchemy.

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 
+from referee.core.vocab import DISPUTE_FILTERS as STATUSES
+
 from .listing import echo_csv, echo_json, output_format, page_note
 from .options import MAX_COUNT, csv_option, json_option, match_argument
 
 if TYPE_CHECKING:
     from referee.service import Service
 
-STATUSES = ("open", "ruled", "all")  # svc.disputes' (a test holds the two equal)
 COLUMNS = ("match", "seq", "code", "seat", "seat_name", "certainty", "found_at", "ruling",
            "ruling_seq", "ruling_type", "ruling_reason", "ruling_points")
 

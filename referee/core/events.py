@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .rules import Rules
-from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES
+from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS
 
 __all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it", "shape_error"]
 
@@ -182,6 +182,8 @@ def _amend(event: dict, rules: Rules, seq: int) -> str | None:
             else "event is missing"
     if replacement.get("type") in ON_THE_RECORD:
         return "an amend corrects a recorded event, not another ruling"
+    if replacement.get("type") in WITHDRAWALS:
+        return "an amend cannot withdraw a match: record an abandon"
     if (problem := shape_error({k: v for k, v in replacement.items() if k != "seq"}, rules,
                                event["target"])) is not None:
         return f"the corrected event is not usable: {problem}"
@@ -192,9 +194,17 @@ def _note(event: dict, rules: Rules, seq: int) -> str | None:
     return _text(event, "text")
 
 
+def _abandon(event: dict, rules: Rules, seq: int) -> str | None:
+    return _text(event, "reason")
+
+
+def _time(event: dict, rules: Rules, seq: int) -> str | None:
+    return _text(event, "reason") if "reason" in event else None
+
+
 _SHAPES = {"deal": _deal, "play": _play, "draw": _draw, "pass": _pass, "reveal": _reveal,
            "penalty": _penalty, "void": _void, "annul": _annul, "forfeit": _forfeit, "note": _note,
-           "stands": _stands, "amend": _amend}
+           "stands": _stands, "amend": _amend, "abandon": _abandon, "time": _time}
 
 
 def shape_error(event: Any, rules: Rules, seq: int) -> str | None:

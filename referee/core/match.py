@@ -18,7 +18,9 @@ from .records import Record, _set
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, placement, tile_set
-from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING
+from .vocab import (
+    ABANDONED, EVENT_TYPES, FINISHED, IN_PROGRESS, ON_THE_RECORD, SEAT_EVENTS, SETTLING,
+)
 
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 
@@ -87,7 +89,8 @@ class Match:
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
                  "unseen_pips", "line", "left", "right", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
-                 "all_dealt", "settled", "forfeited", "rulings", "rulings_at")
+                 "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "timed",
+                 "last_round", "time_up", "abandoned", "refused_abandons")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
@@ -124,6 +127,13 @@ class Match:
         self.rulings: dict[int, int] = {}  # a settled dispute's seq -> the latest settling ruling
         self.rulings_at: set[int] = set()  # seqs holding a void, amend or stands
         self.all_dealt = seats * rules.hand_size == self.tiles.size
+        self.timed: int | None = None  # the seq of the ``time`` event: the time limit is reached
+        self.last_round: int | None = None  # the round it made the last
+        self.time_up = False  # that round (or one after it) has been scored
+        self.abandoned: int | None = None  # the seq of the ``abandon`` that withdrew the match
+        # Abandons refused on the record as it stood when they were recorded, which the whole
+        # record would allow (a later void struck the deal before them): see replay.corrections.
+        self.refused_abandons: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------------ reading the state
 
@@ -152,6 +162,13 @@ class Match:
                 left, right = side
                 placed.append(("lead", left, right))
         return placed
+
+    @property
+    def status(self) -> str:
+        """The match's status as listings name it (IN_PROGRESS, FINISHED or ABANDONED)."""
+        if self.abandoned is not None:
+            return ABANDONED
+        return FINISHED if self.finished else IN_PROGRESS
 
     def hand_known(self, seat: int) -> bool:
         return self.known[seat].bit_count() == self.count[seat]
@@ -403,6 +420,8 @@ class Match:
         if problem is not None:
             return Violation(seq, "bad_event", self._acting_seat(event), problem)
         kind = event["type"]
+        if self.abandoned is not None and kind != "note":  # withdrawn: nothing more counts
+            return self._over(seq, self._acting_seat(event))
         verdict = _JUDGES[kind](self, event, seq)
         if verdict is None and "target" in event:
             if kind in SETTLING:
@@ -768,12 +787,8 @@ class Match:
         if "target" not in event and (v := self._over(seq)):
             return v
         self.totals[event["side"]] += event["points"]
-        if self.forfeited:
-            return None
-        if max(self.totals) >= self.rules.target:
-            self._check_target()
-        elif self.finished:
-            self.finished, self.winner = False, None
+        if not self.forfeited:
+            self._settle()
         return None
 
     def _forfeit(self, event: dict, seq: int) -> Violation | None:
@@ -800,6 +815,29 @@ class Match:
         return None  # the disputed event stays as recorded: nothing in the game changes
 
     def _note(self, event: dict, seq: int) -> Violation | None:
+        return None
+
+    def _time(self, event: dict, seq: int) -> Violation | None:
+        """The table's clock ran out: the round in play, or the next one dealt, is the last."""
+        if v := self._over(seq):
+            return v
+        if self.rules.time_limit is None:
+            return Violation(seq, "bad_event", None, "these rules have no time limit")
+        if self.timed is not None:
+            return Violation(seq, "bad_event", None, f"time was already called at event {self.timed}")
+        self.timed = seq
+        self.last_round = self.round.number if self.playing else len(self.rounds) + 1
+        return None
+
+    def _abandon(self, event: dict, seq: int) -> Violation | None:
+        """A match withdrawn before anything was played: it ends with no result."""
+        if v := self._over(seq):
+            return v
+        if self.rounds or seq in self.refused_abandons:
+            return Violation(seq, "bad_event", None,
+                             "a match can be abandoned only while no deal stands in its record")
+        self.abandoned = seq
+        self.finished, self.winner = True, None
         return None
 
     # ------------------------------------------------------------------ rounds
@@ -857,12 +895,20 @@ class Match:
         round_.winner, round_.points = winner, points
         if winner is not None:
             self.totals[winner] += points
-            self._check_target()
+        if self.timed is not None and round_.number >= self.last_round:
+            self.time_up = True
+        self._settle()
 
-    def _check_target(self) -> None:
-        if max(self.totals) >= self.rules.target:
-            self.finished = True
-            self.winner = match_winner(self.totals)
+    def _settle(self) -> None:
+        """Whether the totals end the match: a side reached the target (the highest total
+        wins, none on a tie), or time is up and one side's total is the highest alone. Checked
+        after every scored round and every penalty, so a ruling can bring it back into play."""
+        totals = self.totals
+        winner = match_winner(totals)
+        if max(totals) >= self.rules.target or (self.time_up and winner is not None):
+            self.finished, self.winner = True, winner
+        else:
+            self.finished, self.winner = False, None
 
 
 # Each kind's judge, made once for every match.

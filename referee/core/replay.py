@@ -8,17 +8,24 @@ from .events import Violation, shape_error
 from .match import Match, RoundResult
 from .records import Record, _set
 from .rules import Rules
+from .vocab import ON_THE_RECORD, REWRITES, WITHDRAWALS
 
 
 def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, Any]]:
     """What the referee's voids strike from the record and its amends replace: (struck seqs,
     {seq: the corrected event}). Rulings act latest first, so a struck void strikes nothing, a
-    void of a void restores its target, and of two rulings on one event the later decides."""
+    void of a void restores its target, and of two rulings on one event the later decides.
+    Rulings recorded after an abandon that stands change nothing (they are ``match_over``)."""
+    withdrawn, _ = abandons(rules, events)
+    return _rulings(rules, events[:withdrawn - 1] if withdrawn else events)
+
+
+def _rulings(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, Any]]:
     struck: set[int] = set()
     amended: dict[int, Any] = {}
     for seq in range(len(events), 0, -1):
         event = events[seq - 1]
-        if (type(event) is dict and event.get("type") in ("void", "amend") and seq not in struck
+        if (type(event) is dict and event.get("type") in REWRITES and seq not in struck
                 and shape_error(event, rules, seq) is None):
             target = event["target"]
             if event["type"] == "void":
@@ -30,8 +37,27 @@ def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int
     return struck, amended
 
 
+def abandons(rules: Rules, events: Sequence[Any]) -> tuple[int | None, frozenset[int]]:
+    """(the seq of the abandon that stands, or None; the abandons refused before it). Each is
+    judged on the record as it stood when it was recorded (with the rulings before it): a
+    ruling recorded later cannot reach past an abandon that stood, nor make one stand that was
+    refused. Seats' names play no part in that judgement."""
+    refused: set[int] = set()
+    for seq, event in enumerate(events, start=1):
+        if (type(event) is dict and event.get("type") in WITHDRAWALS
+                and shape_error(event, rules, seq) is None):
+            # (no abandon before it stood: every ruling before it counts)
+            struck, amended = _rulings(rules, events[:seq])
+            before = _replay(rules, [""] * rules.seats, events[:seq], frozenset(struck), amended,
+                             frozenset(), frozenset(refused))
+            if before.violation_at(seq) is None:
+                return seq, frozenset(refused)
+            refused.add(seq)
+    return None, frozenset(refused)
+
+
 def _is_ruling_on_the_record(event: Any) -> bool:
-    return type(event) is dict and event.get("type") in ("void", "amend", "stands")
+    return type(event) is dict and event.get("type") in ON_THE_RECORD
 
 
 def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
@@ -72,13 +98,16 @@ def replay(rules: Rules, players: Sequence[str], events: Sequence[Any], *,
     result = _replay(rules, players, events, frozenset(), {}, skip)
     if result.match.voided:  # rare: judge again with the struck events left out, amends in
         struck, amended = corrections(rules, events)
-        result = _replay(rules, players, events, frozenset(struck), amended, skip)
+        result = _replay(rules, players, events, frozenset(struck), amended, skip,
+                         abandons(rules, events)[1])
     return result
 
 
 def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
-            struck: frozenset[int], amended: dict[int, Any], skip: frozenset[int]) -> Replay:
+            struck: frozenset[int], amended: dict[int, Any], skip: frozenset[int],
+            refused_abandons: frozenset[int] = frozenset()) -> Replay:
     match = Match(rules, players)
+    match.refused_abandons = refused_abandons
     violations = []
     push = match.push
     if struck or skip or amended:
@@ -94,7 +123,7 @@ def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
 
 
 def _has_void(events: Sequence[Any]) -> bool:
-    return any(type(e) is dict and e.get("type") in ("void", "amend") for e in events)
+    return any(type(e) is dict and e.get("type") in REWRITES for e in events)
 
 
 def positions(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Iterator[tuple[int, Match, Violation | None]]:

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 # What happens at the table, recorded as the table sees it.
 PLAY_EVENTS = ("deal", "play", "draw", "pass", "reveal")
 # What a scorekeeper records: the table's play, notes, and the table's clock running out.
-RECORDED = PLAY_EVENTS + ("note",)
+RECORDED = PLAY_EVENTS + ("note", "time")
 # A referee's rulings.
 RULINGS = ("penalty", "void", "annul", "forfeit", "stands", "amend")
 # Rulings that change what earlier events stand for: the match is replayed with them.
@@ -28,9 +28,12 @@ REWRITES = frozenset({"void", "amend"})
 SETTLING = frozenset({"stands", "penalty", "annul", "forfeit"})
 # Rulings about the record itself: an amend corrects a recorded event, never one of these.
 ON_THE_RECORD = frozenset({"void", "amend", "stands"})
+# A match withdrawn before anything was played: by the referee, or by the token that created
+# the match (the service knows which token that is).
+WITHDRAWALS = ("abandon",)
 # Every kind, in the order a refusal lists them.
 EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "annul", "forfeit",
-               "note", "stands", "amend")
+               "note", "stands", "amend", "abandon", "time")
 # The kinds a seat does, whose violation names that seat.
 SEAT_EVENTS = frozenset({"play", "draw", "pass", "reveal"})
 
@@ -79,7 +82,8 @@ PLAYER_EVENT_KINDS = ("rename", "merge")
 MAX_INT = 2**31 - 1  # ids, seqs and counts: the store's integer columns are 32-bit
 NAME_LENGTH = 200  # a player's, a club's, a tournament's name, a token's label in the store
 SLUG_LENGTH = 64
-REASON_LENGTH = 1000  # a ruling's or an admin action's reason, as the API takes it
+REASON_LENGTH = 1000  # an admin action's reason (a rename, a merge)
+EVENT_FILTER_LENGTH = 1000  # the event name a standings filter names
 MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
 
 # A club's or a tournament's name in URLs. One compiled object for every layer: the API's

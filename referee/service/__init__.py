@@ -28,13 +28,12 @@ from sqlalchemy import Engine
 
 from ..store import db
 from ..store.codec import utcnow
-from ..store.schema import ROLES
-from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
+from ..core.vocab import LADDER, MATCH_STATUSES as STATUSES, ROLES
+from .access import OPERATOR, SERVER_CALLER, Action, Caller
 from .acta import Actas, Signer, SigningKeyError
 from .clubs import Clubs
 from .disputes import Disputes
 from ..store.db import MatchLimits, database_url, safe_url
-from ..store.schema import STATUSES
 from .errors import (
     Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent, Invalid,
     NotFinished, NotFound, ServiceError, TooLarge, Unauthorized, database_unavailable,
@@ -45,7 +44,8 @@ from .ratings import after_merge
 from .reading import Reading
 from .recording import Recording
 from .repository import MatchRepository, Recorded
-from .screen import Screen, side_names
+from .screen import Screen
+from ..core.vocab import side_names
 from .standings import COLUMNS as STANDING_COLUMNS, Standings
 from .tokens import Tokens
 from .tournaments import Tournaments

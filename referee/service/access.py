@@ -25,10 +25,9 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.events import RULINGS
+from ..core.vocab import LADDER, RULINGS
 from .errors import Forbidden
 
-LADDER = ("viewer", "scorekeeper", "referee", "admin")
 SERVER = "server"
 # Anyone, token or none, reading a club an admin made public (clubs.public): see
 # public_reader.

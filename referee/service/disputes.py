@@ -17,6 +17,7 @@ from ..core.disputes import ruled, violations_of
 from ..core.replay import replay
 from ..core.report import build_report, report_changes
 from ..core.rules import Rules
+from ..core.vocab import DISPUTE_FILTERS, side_names
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
@@ -25,11 +26,10 @@ from .lookup import club_row
 from .reading import Reading, summary
 from .recording import Recording
 from .repository import MatchRepository, Recorded
-from .screen import side_names
 from .undo import action_for
 from .views import seen_position, seen_report, sight
 
-STATUSES = ("open", "ruled", "all")
+STATUSES = DISPUTE_FILTERS
 
 
 class Disputes:

@@ -35,12 +35,12 @@ from ..core.events import as_table_saw_it
 from ..core.position import position
 from ..core.replay import replay
 from ..core.rules import Rules
+from ..core.vocab import LIVE_STATUSES, side_names
 from ..store import db, notify
 from ..store.codec import as_utc, load_json
 from .access import Action, Caller, require
 from .errors import Invalid, ServiceError
 from .lookup import club_row
-from .screen import side_names
 from .views import Sight
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ CLOCK_MARGIN = dt.timedelta(seconds=5)  # a resume re-sends this much before its
 # as long as it is open: with gunicorn's 16 threads a worker (deploy/gunicorn.conf.py) or
 # domino serve's 8, this leaves most of them to ordinary requests (docs/deploy.md).
 STREAMS = 4
-STATUSES = ("live", "finished", "disputed")
+STATUSES = LIVE_STATUSES
 
 
 class Busy(ServiceError):

@@ -23,7 +23,7 @@ from ..store.pages import seats_of
 from . import checks
 from .access import Caller
 from .errors import Forbidden, NotFound
-from .screen import side_names
+from ..core.vocab import side_names
 
 if TYPE_CHECKING:
     from . import Service

@@ -17,7 +17,7 @@ from ..core.replay import corrections, struck_events
 from ..core.report import build_report
 from ..core.rules import Rules
 from ..store import db
-from ..store.schema import STATUSES
+from ..core.vocab import MATCH_STATUSES as STATUSES
 from . import checks
 from .access import OPERATOR, Action, Caller, require, sees_hands
 from .errors import Invalid

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from sqlalchemy import Connection, Row
 
 from .. import store
-from ..core.events import RULINGS
+from ..core.vocab import RULINGS
 from .access import Action, Caller, action_for_event, may
 
 # How far back undo looks: the record's last events (a void strikes only earlier events, so
