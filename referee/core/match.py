@@ -18,9 +18,8 @@ from .records import Record, _set
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, placement, tile_set
-from .vocab import (
-    ABANDONED, EVENT_TYPES, FINISHED, IN_PROGRESS, ON_THE_RECORD, SEAT_EVENTS, SETTLING,
-)
+from . import vocab
+from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING
 
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 
@@ -165,10 +164,10 @@ class Match:
 
     @property
     def status(self) -> str:
-        """The match's status as listings name it (IN_PROGRESS, FINISHED or ABANDONED)."""
+        """The match's status as listings name it (see referee.core.vocab)."""
         if self.abandoned is not None:
-            return ABANDONED
-        return FINISHED if self.finished else IN_PROGRESS
+            return vocab.ABANDONED
+        return vocab.FINISHED if self.finished else vocab.IN_PROGRESS
 
     def hand_known(self, seat: int) -> bool:
         return self.known[seat].bit_count() == self.count[seat]

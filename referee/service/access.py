@@ -25,7 +25,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.vocab import LADDER, RULINGS
+from ..core.vocab import LADDER, RULINGS, WITHDRAWALS
 from .errors import Forbidden
 
 SERVER = "server"
@@ -115,8 +115,11 @@ def require_server(who: Caller) -> None:
 
 
 def action_for_event(event: Any) -> Action:
+    """A ruling is a referee's; so, until the service knows the token that created a match
+    (which may also withdraw it), is an abandon. Everything else a scorekeeper records."""
     kind = event.get("type") if isinstance(event, dict) else None
-    return Action.RULE if isinstance(kind, str) and kind in RULINGS else Action.RECORD
+    withheld = isinstance(kind, str) and (kind in RULINGS or kind in WITHDRAWALS)
+    return Action.RULE if withheld else Action.RECORD
 
 
 def sees_hands(who: Caller, club: str | None) -> bool:

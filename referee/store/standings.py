@@ -61,8 +61,8 @@ class MatchStanding:
 
     @classmethod
     def of(cls, match: Match, violations: int) -> "MatchStanding | None":
-        """None for a match that is not finished: it adds nothing."""
-        if not match.finished:
+        """None for a match that is not finished, or was abandoned: it adds nothing."""
+        if not match.finished or match.abandoned is not None:
             return None
         totals = list(match.totals)
         winner = match.winner
