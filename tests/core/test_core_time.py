@@ -177,3 +177,18 @@ def test_time_limit_is_a_rule_parameter() -> None:
     text = write_log(make_log(header, [TIME] + ROUND_0))
     log = read_log(text)
     assert log.header.rules.time_limit == 30 and log.events[0] == TIME
+
+
+def test_with_more_sides_a_side_behind_scoring_does_not_end_it() -> None:
+    spec = {"preset": "veracruz", "target": 500, "time_limit": 30}
+    rules = resolve_rules(spec, 3)
+    # one round of a random three-player match, with time called before its deal
+    _, events = random_match(spec, NAMES[:3], random.Random(5), max_rounds=1)
+    first = replay(rules, NAMES[:3], events).rounds[0]
+    assert first.winner is not None and first.points < 100
+    leaders = [side for side in range(3) if side != first.winner]
+    ahead = [penalty(side, 100) for side in leaders]
+    result = replay(rules, NAMES[:3], [*ahead, TIME, *events])
+    assert result.valid and not result.match.finished  # the lead is still shared: play on
+    alone = replay(rules, NAMES[:3], [penalty(leaders[0], 100), TIME, *events])
+    assert alone.match.finished and alone.match.winner == leaders[0]
