@@ -11,8 +11,8 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, vali
 
 from referee.core.vocab import (
     DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
-    PLAYER_EVENT_KINDS, REASON_LENGTH, ROLES, SLUG as SLUG_PATTERN, SLUG_RULE, STANDING_GROUPS,
-    TIE_BREAKERS,
+    PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE,
+    STANDING_GROUPS, TIE_BREAKERS,
 )
 
 SLUG = validate.Regexp(SLUG_PATTERN, error=f"a slug is {SLUG_RULE}")
@@ -394,8 +394,10 @@ class EventSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    type = _raw("string", "deal, play, draw, pass, reveal, note (scorekeeper or referee); "
-                          "penalty, void, annul, forfeit (referee only)")
+    type = _raw("string", f"{', '.join(RECORDED)} (scorekeeper or referee); "
+                          f"the rulings {', '.join(RULINGS)} (referee "
+                          "only; a scorekeeper may void its own last entry: an undo); "
+                          "abandon (a match with no deal standing; a referee)")
     seat = _raw("integer", "play, draw, pass, reveal")
     tile = _raw("string", "play, draw: a tile like \"6-5\"")
     end = _raw(["integer", "string"], "play: the pip of the open end it joins, or left/right")
@@ -404,7 +406,7 @@ class EventSchema(Schema):
     pips = _raw("integer", "reveal: only the pip count")
     side = _raw("integer", "penalty, forfeit")
     points = _raw("integer", "penalty")
-    reason = _raw("string", "penalty, void, annul, forfeit")
+    reason = _raw("string", f"{', '.join(RULINGS)}, abandon; optional on time")
     target = _raw("integer", "void: the sequence number struck")
     text = _raw("string", "note")
     seq = _raw("integer", "optional; must be the event's sequence number")

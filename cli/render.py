@@ -306,6 +306,10 @@ def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[st
         return f"forfeit by {side_name(event['side'], sides)} ({event['reason']})"
     if kind == "note":
         return f"note: {event['text']}"
+    if kind == "time":
+        return "time called" + (f" ({event['reason']})" if event.get("reason") else "")
+    if kind == "abandon":
+        return f"match abandoned ({event['reason']})"
     return f"{kind} event"
 
 
