@@ -435,8 +435,8 @@ def child_figure(root: str, folder: str, mode: str, env: dict[str, str], *, runs
         return json.loads(done.stdout)
     with tempfile.TemporaryDirectory(prefix="domino-bench-cg-") as tmp:
         out = Path(tmp) / "callgrind.out"
-        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *command],
-                              capture_output=True, text=True, env=env, check=True)
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+                               *command], capture_output=True, text=True, env=env, check=True)
     collected = [line for line in done.stderr.splitlines() if "Collected :" in line]
     return float(collected[-1].rsplit(":", 1)[1])
 
@@ -480,7 +480,8 @@ def against_baseline(args: argparse.Namespace) -> None:
                 old, new = (figures[(label, mode, name)] - figures[(label, floor, name)]
                             for name in sides)
                 shown = f"{old:,.0f} {new:>14,.0f}" if args.callgrind else f"{old:.4f} {new:>14.4f}"
-                print(f"  {label + ': ' + row:<46} {shown:>29} {(new / old - 1) * 100:>+7.1f}%")
+                change = (new / old - 1) * 100
+                print(f"  {label + ': ' + row:<46} {shown:>29} {change:>+7.1f}%")
 
 
 def main() -> None:

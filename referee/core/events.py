@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 from .rules import Rules
 from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS
 
-__all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it", "shape_error"]
+__all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it",
+           "shape_error"]
 
 
 class Violation(NamedTuple):

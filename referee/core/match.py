@@ -823,7 +823,8 @@ class Match:
         if self.rules.time_limit is None:
             return Violation(seq, "bad_event", None, "these rules have no time limit")
         if self.timed is not None:
-            return Violation(seq, "bad_event", None, f"time was already called at event {self.timed}")
+            return Violation(seq, "bad_event", None,
+                             f"time was already called at event {self.timed}")
         self.timed = seq
         self.last_round = self.round.number if self.playing else len(self.rounds) + 1
         return None

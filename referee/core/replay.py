@@ -16,8 +16,14 @@ def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int
     {seq: the corrected event}). Rulings act latest first, so a struck void strikes nothing, a
     void of a void restores its target, and of two rulings on one event the later decides.
     Rulings recorded after an abandon that stands change nothing (they are ``match_over``)."""
-    withdrawn, _ = abandons(rules, events)
-    return _rulings(rules, events[:withdrawn - 1] if withdrawn else events)
+    return _corrections(rules, events)[:2]
+
+
+def _corrections(rules: Rules,
+                 events: Sequence[Any]) -> tuple[set[int], dict[int, Any], frozenset[int]]:
+    """corrections(), and the abandons refused before the one that stands (see abandons())."""
+    withdrawn, refused = abandons(rules, events)
+    return (*_rulings(rules, events[:withdrawn - 1] if withdrawn else events), refused)
 
 
 def _rulings(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, Any]]:
@@ -97,9 +103,8 @@ def replay(rules: Rules, players: Sequence[str], events: Sequence[Any], *,
     that must refuse what the whole record refused, though it cannot see why)."""
     result = _replay(rules, players, events, frozenset(), {}, skip)
     if result.match.voided:  # rare: judge again with the struck events left out, amends in
-        struck, amended = corrections(rules, events)
-        result = _replay(rules, players, events, frozenset(struck), amended, skip,
-                         abandons(rules, events)[1])
+        struck, amended, refused = _corrections(rules, events)
+        result = _replay(rules, players, events, frozenset(struck), amended, skip, refused)
     return result
 
 

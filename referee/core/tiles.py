@@ -44,10 +44,10 @@ class TileSet:
             self.written[f"{a}-{b}"] = (a, b)
             self.written[f"{b}-{a}"] = (b, a)
         # For the replay's hot paths, keyed by the same texts: a tile's bit (a deal adds up a
-        # hand in one go), and for a play (one lookup for all) (index, bit, high pip, low pip,
-        # both pips, where it goes): "where" is what placement() says of a play that names no end, for
-        # every pair of open ends (left * (max_pip + 1) + right): "L", "R", or None when it goes
-        # nowhere without a word.
+        # hand in one go), and for a play (one lookup for all) its index, bit, high pip, low
+        # pip, both pips, and where it goes: what placement() says of a play that names no end,
+        # for every pair of open ends (at left * (max_pip + 1) + right), "L" or "R", or None
+        # where it goes nowhere without a word.
         self.bit_of = {text: 1 << i for text, i in self.by_text.items()}
         ends = range(max_pip + 1)
         where = [tuple(side if (side := placement(a, b, left, right, None)) in ("L", "R") else None
