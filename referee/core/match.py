@@ -24,6 +24,11 @@ from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 
 
+# What push_all is given in place of an event a ruling struck: it keeps its sequence number and
+# nothing else.
+STRUCK: Any = object()
+
+
 class RoundResult(Record):
     """A round as the report shows it."""
 
@@ -89,11 +94,12 @@ class Match:
                  "unseen_pips", "line", "left", "right", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "timed",
-                 "last_round", "time_up", "abandoned", "refused_abandons")
+                 "last_round", "time_up", "abandoned", "refused_abandons", "next_seat", "held")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
         self.seats = rules.seats
+        self.next_seat = tuple((seat + 1) % rules.seats for seat in range(rules.seats))
         self.players = tuple(players)
         self.tiles: TileSet = tile_set(rules.max_pip)
         self.totals = [0] * rules.sides
@@ -105,6 +111,9 @@ class Match:
         self.playing = False  # a round is in progress: plays, draws and passes are expected
         seats = rules.seats
         self.known = [0] * seats
+        # The tiles seen in a hand this round (dealt open, drawn in sight, revealed), played
+        # since or not: a tile not in ``line | held`` is on the line nor in any known hand.
+        self.held = 0
         self.count = [0] * seats
         # Per seat, the pip total of the tiles in its hand the record has not shown, when a
         # pips-only reveal fixed it (None: unknown). Plays of known tiles and draws in sight keep
@@ -238,12 +247,9 @@ class Match:
 
         A run of plainly legal moves keeps the table's fields below in local variables; they
         go back to the match before anything else reads them (any other event, the end of the
-        round, the end of the events). ``held``: the tiles seen in a hand when the run began
-        and drawn in sight since; a tile played from a hand stays in it, as it is on the line
-        then (a tile not in ``line | held`` is on the line nor in any hand)."""
+        round, the end of the events)."""
         violations = []
-        seats = self.seats
-        after = tuple((seat + 1) % seats for seat in range(seats))  # whose turn comes next
+        seats, after = self.seats, self.next_seat
         tiles = self.tiles
         parts_of, pip_mask, ends = tiles.parts.get, tiles.pip_mask, tiles.max_pip + 1
         rules = self.rules
@@ -283,7 +289,7 @@ class Match:
                     else:  # not plainly legal: judged the long way
                         if run:
                             run = self._write_back(seq, left, right, turn, line, passes, drew,
-                                                   last_player, boneyard)
+                                                   last_player, boneyard, held)
                         self.seq = seq = self.seq + 1
                         move = self._judge(event, seq)
                         if type(move) is Violation:
@@ -314,13 +320,13 @@ class Match:
                     turn = after[seat]
                     if not in_hand:
                         run = self._write_back(seq, left, right, turn, line, passes, drew,
-                                               last_player, boneyard)
+                                               last_player, boneyard, held)
                         self.round.seat_out = seat
                         self._end_play(DOMINO)
                     elif left == right and line & (pip := pip_mask[left]) == pip:
                         # both ends show one pip and every tile bearing it is down
                         run = self._write_back(seq, left, right, turn, line, passes, drew,
-                                               last_player, boneyard)
+                                               last_player, boneyard, held)
                         self._end_play(BLOCKED)
                     continue
                 if kind == "pass" or kind == "draw":
@@ -345,7 +351,7 @@ class Match:
                                 turn = after[seat]
                                 if passes >= seats and not (drawing and boneyard > reserve):
                                     run = self._write_back(seq, left, right, turn, line,
-                                                           passes, drew, last_player, boneyard)
+                                                           passes, drew, last_player, boneyard, held)
                                     self._end_play(BLOCKED)
                                 continue
                         elif may_draw:
@@ -360,7 +366,7 @@ class Match:
                     else:  # not plainly legal: judged the long way (a pass always is refused)
                         if run:
                             run = self._write_back(seq, left, right, turn, line, passes, drew,
-                                                   last_player, boneyard)
+                                                   last_player, boneyard, held)
                         self.seq = seq = self.seq + 1
                         drawn = self._judge(event, seq)
                         if type(drawn) is Violation:
@@ -384,7 +390,7 @@ class Match:
                 # any other event reads the match: it gets the run's fields back first
                 if run:
                     run = self._write_back(seq, left, right, turn, line, passes, drew,
-                                           last_player, boneyard)
+                                           last_player, boneyard, held)
                 if kind == "deal":
                     # a plainly legal deal when one is due (_clean_deal checks the shape too)
                     hands = event.get("hands")
@@ -393,6 +399,9 @@ class Match:
                         self.seq += 1
                         self._start_round(masks)
                         continue
+                elif event is STRUCK:
+                    self.seq += 1
+                    continue
                 elif kind is None and type(event) is dict and self._own_seq(event):
                     # the same event without its (right) sequence number, as any other
                     violations += self.push_all(({k: v for k, v in event.items() if k != "seq"},))
@@ -403,7 +412,7 @@ class Match:
         finally:
             if run:
                 self._write_back(seq, left, right, turn, line, passes, drew, last_player,
-                                 boneyard)
+                                 boneyard, held)
         return violations
 
     def _own_seq(self, event: dict) -> bool:
@@ -430,21 +439,18 @@ class Match:
         return verdict
 
     def _run_fields(self) -> tuple[Any, ...]:
-        """Begin push_all's run of moves: the table's fields it holds in local variables, and
-        the tiles seen in a hand."""
-        held = 0
-        for mask in self.known:
-            held |= mask
+        """Begin push_all's run of moves: the table's fields it holds in local variables."""
         return (self.seq, self.left, self.right, self.turn, self.line, self.passes, self.drew,
                 self.last_player, self.boneyard, self.known, self.count, self.unseen_pips,
-                self.round.trail, held)
+                self.round.trail, self.held)
 
     def _write_back(self, seq: int, left: int, right: int, turn: int, line: int, passes: int,
-                    drew: bool, last_player: int | None, boneyard: int) -> bool:
+                    drew: bool, last_player: int | None, boneyard: int, held: int) -> bool:
         """End push_all's run of moves: the table's fields it held go back to the match."""
         self.seq, self.left, self.right, self.turn, self.line = seq, left, right, turn, line
         self.passes, self.drew, self.last_player, self.boneyard = (passes, drew, last_player,
                                                                    boneyard)
+        self.held = held
         return False
 
     def _acting_seat(self, event: Any) -> int | None:
@@ -656,6 +662,7 @@ class Match:
             return Violation(seq, "reveal_mismatch", seat, f"{self.name(seat)}'s reveal {problem}")
         if texts is not None:
             self.known[seat] = shown
+            self.held |= shown
             self.unseen_pips[seat] = None
             self.round.trail.append((seq, "reveal", seat, shown, None))
         elif not self.hand_known(seat):
@@ -846,6 +853,10 @@ class Match:
         rules, tiles = self.rules, self.tiles
         seats = rules.seats
         self.known = [m or 0 for m in masks]
+        held = 0
+        for mask in self.known:
+            held |= mask
+        self.held = held
         self.count = [rules.hand_size] * seats
         self.unseen_pips = [None] * seats
         self.line = 0
@@ -904,11 +915,13 @@ class Match:
         wins, none on a tie), or time is up and one side's total is the highest alone. Checked
         after every scored round and every penalty, so a ruling can bring it back into play."""
         totals = self.totals
-        winner = match_winner(totals)
-        if max(totals) >= self.rules.target or (self.time_up and winner is not None):
-            self.finished, self.winner = True, winner
-        else:
-            self.finished, self.winner = False, None
+        reached = max(totals) >= self.rules.target
+        if reached or self.time_up:
+            winner = match_winner(totals)
+            if reached or winner is not None:
+                self.finished, self.winner = True, winner
+                return
+        self.finished, self.winner = False, None
 
 
 # Each kind's judge, made once for every match.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from .events import Violation, shape_error
-from .match import Match, RoundResult
+from .match import STRUCK, Match, RoundResult
 from .records import Record, _set
 from .rules import Rules
 from .vocab import ON_THE_RECORD, REWRITES, WITHDRAWALS
@@ -113,15 +113,10 @@ def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
             refused_abandons: frozenset[int] = frozenset()) -> Replay:
     match = Match(rules, players)
     match.refused_abandons = refused_abandons
-    violations = []
-    push = match.push
     if struck or skip or amended:
         passed = struck | skip
-        for seq, event in enumerate(events, start=1):
-            if seq in passed:
-                match.skip()
-            elif (violation := push(amended.get(seq, event))) is not None:
-                violations.append(violation)
+        violations = match.push_all([STRUCK if seq in passed else amended.get(seq, event)
+                                     for seq, event in enumerate(events, start=1)])
     else:
         violations = match.push_all(events)
     return Replay(match, tuple(violations), struck, amended, events)
