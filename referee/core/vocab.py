@@ -12,7 +12,8 @@ Standard library only, and nothing heavy: ``domino`` subcommands import this for
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 # ---------------------------------------------------------------- events (domino-log/1)
 
