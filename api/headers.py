@@ -9,11 +9,13 @@ from urllib.parse import urlencode
 
 from flask import Response, request
 
+from referee.core.vocab import MAX_INT
+
 from .errors import problem
 
 # An entity tag as RFC 9110 writes it: optional W/ then a quoted string.
 _ETAG = re.compile(r'\s*(W/)?"([^"]*)"\s*(?:,|$)')
-MAX_SEQ = 2**31 - 1  # the events.seq column's range
+MAX_SEQ = MAX_INT  # the events.seq column's range
 
 # On every answer, whatever made it (a view, an error handler, the edge): no content sniffing,
 # no framing by another site, no Referer beyond this origin. HTML pages carry their own

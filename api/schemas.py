@@ -10,12 +10,14 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from referee.service.clubs import LANGUAGES
-from referee.service.standings import TIE_BREAKERS
+from referee.core.vocab import (
+    DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
+    PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE,
+    STANDING_GROUPS, TIE_BREAKERS,
+)
 
-ROLES = ("admin", "referee", "scorekeeper", "viewer")
-SLUG = validate.Regexp(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$",
-                       error="a slug is 1 to 64 lowercase letters, digits and inner hyphens")
-NAME = validate.Length(min=1, max=200)
+SLUG = validate.Regexp(SLUG_PATTERN, error=f"a slug is {SLUG_RULE}")
+NAME = validate.Length(min=1, max=NAME_LENGTH)
 
 
 def _raw(kind: str | list[str], description: str, required: bool = False) -> fields.Raw:
@@ -122,7 +124,7 @@ class PlayerEventSchema(Schema):
     """A rename or a merge, as the audit keeps it."""
 
     id = fields.Integer(required=True)
-    kind = fields.String(required=True, validate=validate.OneOf(("rename", "merge")))
+    kind = fields.String(required=True, validate=validate.OneOf(PLAYER_EVENT_KINDS))
     player = fields.Integer(required=True, metadata={"description": "the player renamed, or merged"})
     old_name = fields.String(required=True)
     new_name = fields.String(required=True, metadata={
@@ -152,7 +154,7 @@ class PlayerDetailSchema(PlayerSchema):
         "description": "renames and merges, its own and its aliases', oldest first"})
 
 
-REASON = validate.Length(min=1, max=1000)
+REASON = validate.Length(min=1, max=REASON_LENGTH)
 
 
 class PlayerRenameSchema(Schema):
@@ -161,7 +163,7 @@ class PlayerRenameSchema(Schema):
 
 
 class PlayerMergeSchema(Schema):
-    into = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
+    into = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_INT), metadata={
         "description": "the id of the player this one is merged into"})
     reason = fields.String(required=True, validate=REASON, metadata={"description": "for the audit"})
 
@@ -234,11 +236,11 @@ class StandingSchema(Schema):
 
 class StandingsArgsSchema(Schema):
     format = fields.String(load_default="json", validate=validate.OneOf(("json", "csv")))
-    group = fields.String(load_default="players", validate=validate.OneOf(("players", "partnerships")),
+    group = fields.String(load_default="players", validate=validate.OneOf(STANDING_GROUPS),
                           metadata={"description": "per player, or per fixed partnership"})
     date_from = fields.Date(data_key="from", metadata={"description": "matches played on or after this day"})
     date_to = fields.Date(data_key="to", metadata={"description": "matches played on or before this day"})
-    event = fields.String(validate=validate.Length(min=1, max=1000),
+    event = fields.String(validate=validate.Length(min=1, max=EVENT_FILTER_LENGTH),
                           metadata={"description": "matches whose log header names this event"})
 
 
@@ -280,11 +282,11 @@ class ClubSettingsResultSchema(ClubSchema):
 
 class PageArgsSchema(Schema):
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
 
 
 class MatchListArgsSchema(PageArgsSchema):
-    status = fields.String(validate=validate.OneOf(("in_progress", "finished")))
+    status = fields.String(validate=validate.OneOf(MATCH_STATUSES))
     player = fields.String(validate=NAME, metadata={"description": "matches this player sat in"})
     date = fields.Date(metadata={"description": "matches of this day (same as date_from = date_to)"})
     date_from = fields.Date(metadata={"description": "matches on or after this day"})
@@ -292,7 +294,7 @@ class MatchListArgsSchema(PageArgsSchema):
 
 
 class EventListArgsSchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**31 - 1),
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT),
                            metadata={"description": "only events with a greater sequence number"})
     limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
 
@@ -413,9 +415,10 @@ class EventSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    type = _raw("string", "deal, play, draw, pass, reveal, note (scorekeeper or referee); "
-                          "the rulings penalty, void, annul, forfeit, stands, amend (referee "
-                          "only; a scorekeeper may void its own last entry: an undo)")
+    type = _raw("string", f"{', '.join(RECORDED)} (scorekeeper or referee); "
+                          f"the rulings {', '.join(RULINGS)} (referee "
+                          "only; a scorekeeper may void its own last entry: an undo); "
+                          "abandon (a match with no deal standing; a referee)")
     seat = _raw("integer", "play, draw, pass, reveal")
     tile = _raw("string", "play, draw: a tile like \"6-5\"")
     end = _raw(["integer", "string"], "play: the pip of the open end it joins, or left/right")
@@ -424,7 +427,7 @@ class EventSchema(Schema):
     pips = _raw("integer", "reveal: only the pip count")
     side = _raw("integer", "penalty, forfeit")
     points = _raw("integer", "penalty")
-    reason = _raw("string", "penalty, void, annul, forfeit, stands, amend")
+    reason = _raw("string", f"{', '.join(RULINGS)}, abandon; optional on time")
     target = _raw("integer", "void: the sequence number struck; stands, amend: the dispute "
                              "ruled on; penalty, annul, forfeit: the dispute they rule on, if any")
     event = _raw("object", "amend: the event that line is to be read as")
@@ -501,7 +504,7 @@ LOG_BODY = {"type": "string", "description": "a domino-log/1: UTF-8 JSON Lines, 
 
 # ---------------------------------------------------------------- disputes
 
-DISPUTE_STATUS = validate.OneOf(("open", "ruled", "all"))
+DISPUTE_STATUS = validate.OneOf(DISPUTE_FILTERS)
 
 
 class DisputeStatusArgsSchema(Schema):

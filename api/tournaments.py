@@ -14,6 +14,7 @@ from flask import Blueprint as FlaskBlueprint, Flask, Response, render_template,
 from flask_smorest import Api
 from marshmallow import Schema, fields, validate
 
+from referee.core.vocab import TOURNAMENT_FORMATS
 from referee.service import Caller
 
 from .auth import auth, caller
@@ -34,7 +35,6 @@ ONE = BASE + "/<string:slug>"
 # A token, or none for a public club.
 OPTIONAL_BEARER = [{}, {"bearer": []}]
 LOCATION = {"Location": {"schema": {"type": "string"}}}
-FORMATS = ("pairs", "rotating", "round_robin")
 
 
 def reader(club: str) -> Caller:
@@ -55,7 +55,7 @@ class TournamentCreateSchema(Schema):
     slug = fields.String(required=True, validate=SLUG)
     name = fields.String(required=True, validate=NAME, metadata={
         "description": "also the header event of its matches"})
-    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    format = fields.String(required=True, validate=validate.OneOf(TOURNAMENT_FORMATS))
     rules = fields.Raw(required=True, metadata={
         "type": ["string", "object"],
         "description": "its matches' rules, as a match takes them: two partnerships of two"})

@@ -10,10 +10,11 @@ import click
 from words import _, message, ngettext
 from words.terms import term
 from words.collation import by_name
+from referee.core.vocab import ROLES
 
 from .connection import connect
 from .listing import all_pages, echo_json, echo_rows, output_format
-from .options import MAX_COUNT, NAME, ROLES, club_option, csv_option, json_option
+from .options import MAX_COUNT, NAME, club_option, csv_option, json_option
 
 # The service is imported when a command runs (it connects), not with this module: --help
 # loads no service nor SQLAlchemy.

@@ -12,6 +12,7 @@ import click
 
 from words import _
 from words.terms import term
+from referee.core.vocab import DISPUTE_FILTERS as STATUSES
 
 from .listing import echo_csv, echo_json, output_format, page_note
 from .options import MAX_COUNT, csv_option, json_option, match_argument
@@ -19,7 +20,6 @@ from .options import MAX_COUNT, csv_option, json_option, match_argument
 if TYPE_CHECKING:
     from referee.service import Service
 
-STATUSES = ("open", "ruled", "all")  # svc.disputes' (a test holds the two equal)
 COLUMNS = ("match", "seq", "code", "seat", "seat_name", "certainty", "found_at", "ruling",
            "ruling_seq", "ruling_type", "ruling_reason", "ruling_points")
 

@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 
 from referee.core import LogError, MatchLog, build_report, position, read_log, replay
 from referee.core.report import error_report
+from referee.core.vocab import side_names
 
 
 def read_file(path: str) -> MatchLog:
@@ -68,13 +69,13 @@ def validate_logs(paths: Sequence[str], *, as_json: bool, list_suspicions: bool,
         from rich.rule import Rule
 
         from .console import terminal
-        from .render import log_sides, report_view
+        from .render import report_view
 
         console = console or terminal()
         players = log.header.players
         # the rule naming the file and the report in one print: console.rule(path), then the
         # report, at half the cost of two prints
-        console.print(Rule(path), report_view(report, players, log_sides(log.header.rules, players),
+        console.print(Rule(path), report_view(report, players, side_names(log.header.rules, players),
                                               suspicions=list_suspicions))
     return status
 
@@ -90,7 +91,7 @@ class NoSuchEvent(ValueError):
 def file_view(path: str, at: int | None) -> Any:
     """The table of the log at ``path`` as it stood after event ``at`` (None: the last), with
     the violations recorded up to it. Raises LogError (unreadable) or NoSuchEvent."""
-    from .render import log_sides, position_view
+    from .render import position_view
 
     match_log = read_file(path)
     events = match_log.events
@@ -101,5 +102,5 @@ def file_view(path: str, at: int | None) -> Any:
     # The record as it stood when event `stop` was recorded: only the voids before it count.
     result = replay(header.rules, header.players, events[:stop])
     return position_view(position(result.match), header.players,
-                         log_sides(header.rules, header.players),
+                         side_names(header.rules, header.players),
                          disputes=build_report(result)["violations"])

@@ -9,12 +9,13 @@ import click
 
 from words import N_, _, message, ngettext
 from words.terms import term
+from referee.core.vocab import MATCH_STATUSES as STATUSES
 
 from .connection import connect
 from .lazy import LazyGroup
 from .listing import echo_csv, echo_json, output_format, page_note
 from .options import (
-    DATE, MAX_COUNT, NAME, STATUSES, at_option, club_option, csv_option, json_option,
+    DATE, MAX_COUNT, NAME, at_option, club_option, csv_option, json_option,
     match_argument, output_option, write_output,
 )
 

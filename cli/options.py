@@ -11,9 +11,11 @@ import re
 
 import click
 
-# The store's ids, seqs and counts are 32-bit (referee.service.checks.MAX_ID; a test holds the
-# two equal): a larger --offset or --at is refused here, naming the option.
-MAX_COUNT = 2**31 - 1
+from referee.core.vocab import MAX_INT, NAME_LENGTH
+
+# The store's ids, seqs and counts are 32-bit: a larger --offset or --at is refused here,
+# naming the option.
+MAX_COUNT = MAX_INT
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -34,10 +36,6 @@ class Day(click.ParamType):
 
 
 DATE = Day()  # options that take it say metavar="YYYY-MM-DD"
-
-# The longest name the store keeps (referee.store.schema.NAME_LENGTH; a test holds the two equal).
-NAME_LENGTH = 200
-
 
 class Name(click.ParamType):
     """A name people type (a player, a club's name, a token's label): the service's own checks
@@ -61,11 +59,6 @@ class Name(click.ParamType):
 
 
 NAME = Name()
-
-# The choices of --status and --role, the store's (referee.service.STATUSES and ROLES; a test
-# holds them equal): written here so that a command's --help loads no service nor SQLAlchemy.
-STATUSES = ("in_progress", "finished")
-ROLES = ("admin", "referee", "scorekeeper", "viewer")
 
 match_argument = click.argument("match_id", metavar="MATCH")
 club_option = click.option("--club", "club_slug", required=True, help="The club's slug.")

@@ -1,8 +1,6 @@
 """Rich renderings shared by the CLI's commands: the table as it stands, rounds, violations.
 
-Side names come from the caller: ``Screen.sides`` or ``referee.service.side_names`` for a stored
-match, :func:`log_sides` for a log file (``domino validate`` and ``domino show LOG`` load no
-service).
+Side names come from the caller (``referee.core.vocab.side_names``, as ``Screen.sides`` has them).
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from referee import Position, Rules
+from referee import Position
 from words import _, current, ngettext
 from words.terms import term
 
@@ -95,13 +93,6 @@ class Flow:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((self.text[b:e].cell_len for b, e in self.units()), default=0)
         return Measurement(widest, max(widest, self.text.cell_len))
-
-
-def log_sides(rules: Rules, players: Sequence[str]) -> list[str]:
-    """Each side's name for a log read from a file, from the rules core's seating: the names
-    ``referee.service.side_names`` gives (tests hold the two to each other), without loading
-    the service."""
-    return [" & ".join(players[s] for s in rules.seats_of(side)) for side in range(rules.sides)]
 
 
 def tile_text(tile: str) -> str:
@@ -376,6 +367,11 @@ def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[st
                  reason=reason)
     if kind == "note":
         return _("note: %(text)s", text=event["text"])
+    if kind == "time":
+        return (_("time called (%(reason)s)", reason=event["reason"]) if event.get("reason")
+                else _("time called"))
+    if kind == "abandon":
+        return _("match abandoned (%(reason)s)", reason=event["reason"])
     return _("%(kind)s event", kind=kind)
 
 

@@ -12,10 +12,9 @@ from words import _, message
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format
 from .matches import NEW_HINT, _rules, seating_new_option
-from .options import DATE, NAME, club_option, csv_option, json_option
+from referee.core.vocab import TOURNAMENT_FORMATS, side_name
 
-# referee.store.schema.TOURNAMENT_FORMATS (a test holds the two equal): checked here by click.
-FORMATS = ("pairs", "rotating", "round_robin")
+from .options import DATE, NAME, club_option, csv_option, json_option
 slug_argument = click.argument("slug", metavar="TOURNAMENT")
 
 
@@ -45,7 +44,7 @@ def _unconfirmed(call: Any) -> Any:
 @slug_argument
 @club_option
 @click.option("--name", type=NAME, required=True, help="Its name; its matches' header event.")
-@click.option("--format", "format_", type=click.Choice(FORMATS), required=True,
+@click.option("--format", "format_", type=click.Choice(TOURNAMENT_FORMATS), required=True,
               help="pairs: fixed partnerships, Swiss; rotating: players, new partners each "
                    "round; round_robin: fixed partnerships, everyone meets everyone.")
 @click.option("--rules", "rules_text", required=True, metavar="PRESET|JSON",
@@ -293,7 +292,7 @@ def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: 
     for column in shown:
         table.add_column(column.replace("_", " "), justify="left" if column == "name" else "right")
     for row in rows:
-        name = row.get("player") or " & ".join(row["partners"])
+        name = row.get("player") or side_name(row["partners"])
         if row["withdrawn"] is not None:
             name += f" (withdrawn from round {row['withdrawn']})"
         table.add_row(*(name if c == "name" else str(row[c]) for c in shown))

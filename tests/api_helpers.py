@@ -24,9 +24,9 @@ from api.context import EXTENSION
 from referee.service import Service, open_service
 from migrations.runner import upgrade
 from referee.core.simulate import random_match
+from referee.core.vocab import ROLES
 
 SERVER_TOKEN = "server-admin-secret-for-tests"
-ROLES = ("admin", "referee", "scorekeeper", "viewer")
 CLUBS = ("casino", "other")
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 PROBLEM = "application/problem+json"

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Sequence
 from .events import Violation
 from .hindsight import Findings, findings
 from .replay import Replay, replay
+from .vocab import REWRITES
 
 
 def ruling_of(events: Sequence[Any], seq: int) -> dict[str, Any]:
@@ -62,7 +63,7 @@ def _correction_of(events: Sequence[Any], target: int, result: Replay) -> int | 
     for seq in range(len(events), target, -1):
         event = events[seq - 1]
         if (seq not in result.struck and type(event) is dict
-                and event.get("type") in ("void", "amend") and event.get("target") == target):
+                and event.get("type") in REWRITES and event.get("target") == target):
             return seq
     return None
 

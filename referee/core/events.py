@@ -9,17 +9,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .rules import Rules
+from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS
 
-EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "annul", "forfeit",
-               "note", "stands", "amend")
-RULINGS = ("penalty", "void", "annul", "forfeit", "stands", "amend")
-
-# Extend, never rename: scripts match on these codes.
-VIOLATION_CODES = (
-    "bad_event", "unknown_tile", "tile_already_played", "not_in_hand", "out_of_turn", "no_match",
-    "ambiguous_end", "wrong_opener", "wrong_opening_tile", "renege", "illegal_draw", "must_draw",
-    "round_over", "match_over", "reveal_mismatch",
-)
+__all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it",
+           "shape_error"]
 
 
 class Violation(NamedTuple):
@@ -188,8 +181,10 @@ def _amend(event: dict, rules: Rules, seq: int) -> str | None:
     if type(replacement) is not dict:
         return "event must be the corrected event (a JSON object)" if "event" in event \
             else "event is missing"
-    if replacement.get("type") in ("void", "amend", "stands"):
+    if replacement.get("type") in ON_THE_RECORD:
         return "an amend corrects a recorded event, not another ruling"
+    if replacement.get("type") in WITHDRAWALS:
+        return "an amend cannot withdraw a match: record an abandon"
     if (problem := shape_error({k: v for k, v in replacement.items() if k != "seq"}, rules,
                                event["target"])) is not None:
         return f"the corrected event is not usable: {problem}"
@@ -200,9 +195,17 @@ def _note(event: dict, rules: Rules, seq: int) -> str | None:
     return _text(event, "text")
 
 
+def _abandon(event: dict, rules: Rules, seq: int) -> str | None:
+    return _text(event, "reason")
+
+
+def _time(event: dict, rules: Rules, seq: int) -> str | None:
+    return _text(event, "reason") if "reason" in event else None
+
+
 _SHAPES = {"deal": _deal, "play": _play, "draw": _draw, "pass": _pass, "reveal": _reveal,
            "penalty": _penalty, "void": _void, "annul": _annul, "forfeit": _forfeit, "note": _note,
-           "stands": _stands, "amend": _amend}
+           "stands": _stands, "amend": _amend, "abandon": _abandon, "time": _time}
 
 
 def shape_error(event: Any, rules: Rules, seq: int) -> str | None:

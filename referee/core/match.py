@@ -12,17 +12,21 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from .events import EVENT_TYPES, Violation, shape_error
+from .events import Violation, shape_error
 from .openers import opening
 from .records import Record, _set
 from .rules import Rules
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
-from .tiles import TileSet, iter_bits, tile_set
+from .tiles import TileSet, iter_bits, placement, tile_set
+from . import vocab
+from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING
 
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 
-# The rulings that settle a dispute they name (a void or an amend takes the event away instead).
-SETTLING = frozenset({"stands", "penalty", "annul", "forfeit"})
+
+# What push_all is given in place of an event a ruling struck: it keeps its sequence number and
+# nothing else.
+STRUCK: Any = object()
 
 
 class RoundResult(Record):
@@ -89,11 +93,13 @@ class Match:
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
                  "unseen_pips", "line", "left", "right", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
-                 "all_dealt", "settled", "forfeited", "rulings", "rulings_at")
+                 "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "timed",
+                 "last_round", "time_up", "abandoned", "refused_abandons", "next_seat", "held")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
         self.seats = rules.seats
+        self.next_seat = tuple((seat + 1) % rules.seats for seat in range(rules.seats))
         self.players = tuple(players)
         self.tiles: TileSet = tile_set(rules.max_pip)
         self.totals = [0] * rules.sides
@@ -105,6 +111,9 @@ class Match:
         self.playing = False  # a round is in progress: plays, draws and passes are expected
         seats = rules.seats
         self.known = [0] * seats
+        # The tiles seen in a hand this round (dealt open, drawn in sight, revealed), played
+        # since or not: a tile not in ``line | held`` is on the line nor in any known hand.
+        self.held = 0
         self.count = [0] * seats
         # Per seat, the pip total of the tiles in its hand the record has not shown, when a
         # pips-only reveal fixed it (None: unknown). Plays of known tiles and draws in sight keep
@@ -126,6 +135,13 @@ class Match:
         self.rulings: dict[int, int] = {}  # a settled dispute's seq -> the latest settling ruling
         self.rulings_at: set[int] = set()  # seqs holding a void, amend or stands
         self.all_dealt = seats * rules.hand_size == self.tiles.size
+        self.timed: int | None = None  # the seq of the ``time`` event: the time limit is reached
+        self.last_round: int | None = None  # the round it made the last
+        self.time_up = False  # that round (or one after it) has been scored
+        self.abandoned: int | None = None  # the seq of the ``abandon`` that withdrew the match
+        # Abandons refused on the record as it stood when they were recorded, which the whole
+        # record would allow (a later void struck the deal before them): see replay.corrections.
+        self.refused_abandons: frozenset[int] = frozenset()
 
     # ------------------------------------------------------------------ reading the state
 
@@ -154,6 +170,13 @@ class Match:
                 left, right = side
                 placed.append(("lead", left, right))
         return placed
+
+    @property
+    def status(self) -> str:
+        """The match's status as listings name it (see referee.core.vocab)."""
+        if self.abandoned is not None:
+            return vocab.ABANDONED
+        return vocab.FINISHED if self.finished else vocab.IN_PROGRESS
 
     def hand_known(self, seat: int) -> bool:
         return self.known[seat].bit_count() == self.count[seat]
@@ -208,53 +231,36 @@ class Match:
 
     def push(self, event: Any) -> Violation | None:
         """Judge the next event; apply it if legal. Returns its violation, if any."""
-        self.seq += 1
-        seq = self.seq
-        # Fast path for the commonest event, a well-formed play (shape_error is the reference).
-        if type(event) is dict and event.get("type") == "play" and "seq" not in event:
-            seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
-            if (type(seat) is int and 0 <= seat < self.seats and type(text) is str
-                    and (end is None or type(end) is int or end == "left" or end == "right")):
-                return self._play(seat, text, end, seq)
-        problem = shape_error(event, self.rules, seq)
-        if problem is not None:
-            return Violation(seq, "bad_event", self._acting_seat(event), problem)
-        kind = event["type"]
-        violation = _HANDLERS[kind](self, event, seq)
-        if violation is None and "target" in event:
-            if kind in SETTLING:
-                self.rulings[event["target"]] = seq
-            if kind in ("void", "amend", "stands"):
-                self.rulings_at.add(seq)
-        return violation
+        found = self.push_all((event,))
+        return found[0] if found else None
 
     def push_all(self, events: Iterable[Any]) -> list[Violation]:
-        """Push every event in turn; their violations, in order. The same as ``push`` on each
-        (the replay's loop, and push's fast path made wider): a well-formed play, pass or deal
-        goes straight to its handler, without the shape checks and dispatch every kind needs,
-        and the commonest plays, draws and passes are applied right here (see below)."""
+        """Judge each event in turn, applying the legal ones; their violations, in order.
+
+        The one place plays, draws and passes are applied (``push`` is this on one event).
+        A move is applied at once when it is plainly legal: by the seat on turn, once the lead
+        is down, a play of a tile it may hold (known in its hand, or unseen and nowhere else)
+        where it goes, a draw it may make of a tile unseen or in the boneyard, a pass it may
+        make. Any other event is judged by :meth:`_judge`, which names its violation, or finds
+        a move legal after all (a lead, a tile written unusually, "06-5") and says how it is
+        applied, here as the others.
+
+        A run of plainly legal moves keeps the table's fields below in local variables; they
+        go back to the match before anything else reads them (any other event, the end of the
+        round, the end of the events)."""
         violations = []
-        push, play, pass_ = self.push, self._play, self._pass
-        seats = self.seats
-        parts_of, pip_mask = self.tiles.parts.get, self.tiles.pip_mask
+        seats, after = self.seats, self.next_seat
+        tiles = self.tiles
+        parts_of, pip_mask, ends = tiles.parts.get, tiles.pip_mask, tiles.max_pip + 1
         rules = self.rules
         drawing, one_draw, reserve = rules.draw != "none", rules.draw == "one", rules.reserve
-        # A run of plain moves by the seat on turn, once the lead is down, is applied in local
-        # variables: a play of a tile it may hold (known in its hand, or unseen and nowhere
-        # else) where it plainly goes, a draw it may make, a pass it may make. The table's
-        # fields below live here while the run lasts, and go back to the match before
-        # anything else reads them (any other event, the end of the round, the end of the
-        # events). ``held``: the tiles seen in a hand when the run began and drawn in sight
-        # since; a tile played from a hand stays in it, as it is on the line then (a tile not
-        # in ``line | held`` is on the line nor in any hand).
         run = False
         seq = left = right = turn = line = passes = drew = last_player = boneyard = None
         known = count = unseen = trail = None
         held = 0
         try:
             for event in events:
-                # The shape checks are shape_error's for these kinds (it stays the reference),
-                # and none of them is a ruling, so push would do nothing more with them.
+                # (a "seq" field, or no object at all: _judge checks it)
                 kind = event.get("type") if type(event) is dict and "seq" not in event else None
                 if kind == "play":
                     seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
@@ -262,117 +268,130 @@ class Match:
                         run = True
                         (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
                          count, unseen, trail, held) = self._run_fields()
-                    # (a seat that is the turn's is a seat of the table: it is well-formed)
-                    if (run and seat == turn and type(seat) is int and type(text) is str
+                    side = None
+                    # A seat that is the turn's is a seat of the table: it is well-formed. (It
+                    # is the same int object: the small ints are one object each, and an int
+                    # that is not, or a bool or float equal to one, takes the long way.)
+                    if (run and seat is turn and type(text) is str
                             and (parts := parts_of(text)) is not None
                             and ((hand := known[seat]) & parts[1]
                                  or not (line | held) & parts[1]
                                  and hand.bit_count() != count[seat])):
-                        tile, bit, high, low = parts
-                        fits_left = high == left or low == left
-                        fits_right = high == right or low == right
-                        if end is None:  # the end it fits; with two, they must be alike
-                            side = (("R" if left == right or not fits_left else None)
-                                    if fits_right else ("L" if fits_left else None))
-                        elif end == "left":
-                            side = "L" if fits_left else None
-                        elif end == "right":
-                            side = "R" if fits_right else None
-                        elif type(end) is int:  # a pip
-                            side = ("R" if end == right and fits_right
-                                    else "L" if end == left and fits_left else None)
-                        else:  # not an end at all: push says so
-                            side = None
-                        if side is not None:  # (else _play or push says what is wrong)
-                            seq += 1  # applied as _play applies it
-                            if side == "R":
-                                right = high + low - right
-                            else:
-                                left = high + low - left
-                            trail.append((seq, "play", seat, tile, side))
-                            if hand & bit:
-                                known[seat] = hand ^ bit
-                            else:  # an unseen tile left: the unseen total is lost
-                                unseen[seat] = None
-                            count[seat] = in_hand = count[seat] - 1
-                            line |= bit
-                            passes, drew, last_player = 0, False, seat
-                            turn = (seat + 1) % seats
-                            if not in_hand:
-                                run = self._write_back(seq, left, right, turn, line,
-                                                       passes, drew, last_player,
-                                                       boneyard)
-                                self.round.seat_out = seat
-                                self._end_play(DOMINO)
-                            elif left == right and line & (pip := pip_mask[left]) == pip:
-                                run = self._write_back(seq, left, right, turn, line,
-                                                       passes, drew, last_player,
-                                                       boneyard)
-                                self._end_play(BLOCKED)
+                        tile, bit, high, low, pips, where = parts
+                        if end is None:
+                            side = where[left * ends + right]
+                        elif type(end) is int or end == "left" or end == "right":
+                            side = placement(high, low, left, right, end)
+                            if side != "L" and side != "R":
+                                side = None
+                    if side is not None:
+                        seq += 1
+                    else:  # not plainly legal: judged the long way
+                        if run:
+                            run = self._write_back(seq, left, right, turn, line, passes, drew,
+                                                   last_player, boneyard, held)
+                        self.seq = seq = self.seq + 1
+                        move = self._judge(event, seq)
+                        if type(move) is Violation:
+                            violations.append(move)
                             continue
-                elif kind == "draw" or kind == "pass":
+                        tile, bit, high, low, pips, side = move
+                        run = True
+                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
+                         count, unseen, trail, held) = self._run_fields()
+                        hand = known[seat]
+                    # the play: the tile's other pip becomes the open end (or, for the lead,
+                    # it lies as written), and it leaves the hand for the line
+                    if side == "R":
+                        right = pips - right
+                    elif side == "L":
+                        left = pips - left
+                    else:
+                        left, right = side
+                        self.round.opener = seat
+                    trail.append((seq, "play", seat, tile, side))
+                    if hand & bit:
+                        known[seat] = hand ^ bit
+                    else:  # an unseen tile left: the unseen total is lost
+                        unseen[seat] = None
+                    count[seat] = in_hand = count[seat] - 1
+                    line |= bit
+                    passes, drew, last_player = 0, False, seat
+                    turn = after[seat]
+                    if not in_hand:
+                        run = self._write_back(seq, left, right, turn, line, passes, drew,
+                                               last_player, boneyard, held)
+                        self.round.seat_out = seat
+                        self._end_play(DOMINO)
+                    elif left == right and line & (pip := pip_mask[left]) == pip:
+                        # both ends show one pip and every tile bearing it is down
+                        run = self._write_back(seq, left, right, turn, line, passes, drew,
+                                               last_player, boneyard, held)
+                        self._end_play(BLOCKED)
+                    continue
+                if kind == "pass" or kind == "draw":
                     seat = event.get("seat")
                     if not run and self.playing and not self.finished and self.left is not None:
                         run = True
                         (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
                          count, unseen, trail, held) = self._run_fields()
-                    # a draw or a pass by a seat holding (as far as the record shows) no
-                    # tile that fits: a draw while the rules allow one, of a tile unseen or
-                    # in the boneyard; a pass once they allow none
-                    if (run and seat == turn and type(seat) is int
+                    drawn = False  # a draw's tile (None: unseen), once it is legal
+                    # by the seat on turn, holding (as far as the record shows) no tile that
+                    # fits: a pass once the rules allow no draw; a draw while they allow one,
+                    # of a tile unseen or in the boneyard
+                    if (run and seat is turn
                             and not known[seat] & (pip_mask[left] | pip_mask[right])):
                         may_draw = drawing and boneyard > reserve and not (one_draw and drew)
-                        if kind == "pass" and not may_draw:  # applied as _pass applies it
-                            seq += 1
-                            trail.append((seq, "pass", seat, None, (left, right)))
-                            passes += 1
-                            drew = False
-                            turn = (seat + 1) % seats
-                            if passes >= seats and not (drawing and boneyard > reserve):
-                                run = self._write_back(seq, left, right, turn, line, passes,
-                                                       drew, last_player, boneyard)
-                                self._end_play(BLOCKED)
-                            continue
-                        if kind == "draw" and may_draw:
+                        if kind == "pass":
+                            if not may_draw:
+                                seq += 1
+                                trail.append((seq, "pass", seat, None, (left, right)))
+                                passes += 1
+                                drew = False
+                                turn = after[seat]
+                                if passes >= seats and not (drawing and boneyard > reserve):
+                                    run = self._write_back(seq, left, right, turn, line,
+                                                           passes, drew, last_player, boneyard, held)
+                                    self._end_play(BLOCKED)
+                                continue
+                        elif may_draw:
                             text = event.get("tile")
                             if text is None:
-                                tile = None
+                                drawn = None
                             elif (type(text) is str and (parts := parts_of(text)) is not None
                                     and not (line | held) & parts[1]):
-                                tile = parts[0]
-                            else:  # not a tile, or not one in the boneyard: push says so
-                                tile = False
-                            if tile is not False:  # applied as _draw applies it
-                                seq += 1
-                                if tile is None:  # an unseen tile came in
-                                    unseen[seat] = None
-                                    self.round.closed = True
-                                else:
-                                    known[seat] |= parts[1]
-                                    held |= parts[1]
-                                trail.append((seq, "draw", seat, tile, (left, right)))
-                                count[seat] += 1
-                                boneyard -= 1
-                                drew = True
-                                continue
-                if run:  # anything else reads the match: it gets the run's fields back first
+                                drawn = parts[0]
+                    if drawn is not False:
+                        seq += 1
+                    else:  # not plainly legal: judged the long way (a pass always is refused)
+                        if run:
+                            run = self._write_back(seq, left, right, turn, line, passes, drew,
+                                                   last_player, boneyard, held)
+                        self.seq = seq = self.seq + 1
+                        drawn = self._judge(event, seq)
+                        if type(drawn) is Violation:
+                            violations.append(drawn)
+                            continue
+                        run = True
+                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
+                         count, unseen, trail, held) = self._run_fields()
+                    # the draw: one tile more in the hand, one less in the boneyard
+                    if drawn is None:  # an unseen tile came in
+                        unseen[seat] = None
+                        self.round.closed = True
+                    else:
+                        known[seat] |= 1 << drawn
+                        held |= 1 << drawn
+                    trail.append((seq, "draw", seat, drawn, (left, right)))
+                    count[seat] += 1
+                    boneyard -= 1
+                    drew = True
+                    continue
+                # any other event reads the match: it gets the run's fields back first
+                if run:
                     run = self._write_back(seq, left, right, turn, line, passes, drew,
-                                           last_player, boneyard)
-                if kind == "play":
-                    if (type(seat) is int and 0 <= seat < seats and type(text) is str
-                            and (end is None or type(end) is int or end == "left"
-                                 or end == "right")):
-                        self.seq = seq = self.seq + 1
-                        if (violation := play(seat, text, end, seq)) is not None:
-                            violations.append(violation)
-                        continue
-                elif kind == "pass":
-                    if type(seat) is int and 0 <= seat < seats:
-                        self.seq = seq = self.seq + 1
-                        if (violation := pass_(event, seq)) is not None:
-                            violations.append(violation)
-                        continue
-                elif kind == "deal":
+                                           last_player, boneyard, held)
+                if kind == "deal":
                     # a plainly legal deal when one is due (_clean_deal checks the shape too)
                     hands = event.get("hands")
                     if (not self.playing and not self.finished and type(hands) is list
@@ -380,38 +399,63 @@ class Match:
                         self.seq += 1
                         self._start_round(masks)
                         continue
-                if (violation := push(event)) is not None:
+                elif event is STRUCK:
+                    self.seq += 1
+                    continue
+                elif kind is None and type(event) is dict and self._own_seq(event):
+                    # the same event without its (right) sequence number, as any other
+                    violations += self.push_all(({k: v for k, v in event.items() if k != "seq"},))
+                    continue
+                self.seq += 1
+                if (violation := self._judge(event, self.seq)) is not None:
                     violations.append(violation)
         finally:
             if run:
                 self._write_back(seq, left, right, turn, line, passes, drew, last_player,
-                                 boneyard)
+                                 boneyard, held)
         return violations
 
+    def _own_seq(self, event: dict) -> bool:
+        """Whether the event's ``seq`` field is the number it will have (shape_error's check)."""
+        seq = event.get("seq")
+        return type(seq) is int and seq == self.seq + 1
+
+    def _judge(self, event: Any, seq: int) -> Any:
+        """Judge event ``seq`` by its kind's checks, in the contract's order: its violation;
+        for a legal play, draw or pass, how push_all applies it (see each kind's judge); for
+        anything else legal, None, having applied it."""
+        problem = shape_error(event, self.rules, seq)
+        if problem is not None:
+            return Violation(seq, "bad_event", self._acting_seat(event), problem)
+        kind = event["type"]
+        if self.abandoned is not None and kind != "note":  # withdrawn: nothing more counts
+            return self._over(seq, self._acting_seat(event))
+        verdict = _JUDGES[kind](self, event, seq)
+        if verdict is None and "target" in event:
+            if kind in SETTLING:
+                self.rulings[event["target"]] = seq
+            if kind in ON_THE_RECORD:
+                self.rulings_at.add(seq)
+        return verdict
+
     def _run_fields(self) -> tuple[Any, ...]:
-        """Begin push_all's run of moves: the table's fields it holds in local variables, and
-        the tiles seen in a hand."""
-        held = 0
-        for mask in self.known:
-            held |= mask
+        """Begin push_all's run of moves: the table's fields it holds in local variables."""
         return (self.seq, self.left, self.right, self.turn, self.line, self.passes, self.drew,
                 self.last_player, self.boneyard, self.known, self.count, self.unseen_pips,
-                self.round.trail, held)
+                self.round.trail, self.held)
 
     def _write_back(self, seq: int, left: int, right: int, turn: int, line: int, passes: int,
-                    drew: bool, last_player: int | None, boneyard: int) -> bool:
+                    drew: bool, last_player: int | None, boneyard: int, held: int) -> bool:
         """End push_all's run of moves: the table's fields it held go back to the match."""
         self.seq, self.left, self.right, self.turn, self.line = seq, left, right, turn, line
         self.passes, self.drew, self.last_player, self.boneyard = (passes, drew, last_player,
                                                                    boneyard)
+        self.held = held
         return False
-
-    def _play_event(self, event: dict, seq: int) -> Violation | None:
-        return self._play(event["seat"], event["tile"], event.get("end"), seq)
 
     def _acting_seat(self, event: Any) -> int | None:
         """The seat a seat's own event names, when it names one that exists (else None)."""
-        if type(event) is dict and event.get("type") in ("play", "draw", "pass", "reveal"):
+        if type(event) is dict and event.get("type") in SEAT_EVENTS:
             seat = event.get("seat")
             if type(seat) is int and 0 <= seat < self.seats:
                 return seat
@@ -469,65 +513,25 @@ class Match:
                 return True
         return False
 
-    def _play(self, seat: int, text: str, end: Any, seq: int) -> Violation | None:
-        # The hot path of every replay: kept flat on purpose (no helper call on a legal play).
+    def _play(self, event: dict, seq: int) -> Violation | tuple[int, int, int, int, int, Any]:
+        """A play's violation, or where it goes: the tile's parts (TileSet.parts) with "L" or
+        "R" in place of the table of ends, or for the lead its pips as written."""
+        seat, text = event["seat"], event["tile"]
         if self.finished or not self.playing:
             return self._not_playing(seq, seat)
-        parts = self.tiles.parts.get(text)  # (index, bit, high pip, low pip)
-        if parts is None:  # not written as a tile usually is ("06-5"), or no tile at all
-            tile, v = self._tile(seq, seat, text)
-            if v:
-                return v
-            parts = self.tiles.parts[self.tiles.names[tile]]
-        tile, bit, high, low = parts
-        known = self.known
-        left = self.left
-        if left is None:
-            if v := self._lead(seq, seat, tile, text):
-                return v
-            left, right = self.left, self.right
-            side = (left, right)  # as the trail has a lead: its pips as written
-        else:
-            if seat != self.turn:
-                return self._turn(seq, seat, "play")
-            if not known[seat] & bit and (v := self._tile_elsewhere(seq, seat, tile)):
-                return v
-            right = self.right
-            side = None
-            if end is None:  # where the tile goes without a word: the one end it fits
-                fits_left = high == left or low == left
-                if high == right or low == right:
-                    if left == right or not fits_left:
-                        side = "R"
-                elif fits_left:
-                    side = "L"
-            if side is None:  # an end named, or none fits, or both do
-                side = self._side_for(seq, seat, tile, end)
-                if type(side) is Violation:
-                    return side
-            if side == "R":  # the tile's other pip becomes the open end
-                self.right = right = high + low - right
-            else:
-                self.left = left = high + low - left
-        self.round.trail.append((seq, "play", seat, tile, side))
-        # the tile leaves the hand for the line
-        hand = known[seat]
-        if not hand & bit:
-            self.unseen_pips[seat] = None  # an unseen tile left: the unseen total is lost
-        known[seat] = hand & ~bit
-        count = self.count
-        count[seat] -= 1
-        self.line = line = self.line | bit
-        self.passes = 0
-        self.drew = False
-        self.last_player = seat
-        self.turn = (seat + 1) % self.seats
-        if count[seat] == 0:
-            self.round.seat_out = seat
-            self._end_play(DOMINO)
-        elif left == right and line & (pip := self.tiles.pip_mask[left]) == pip:
-            self._end_play(BLOCKED)  # both ends show one pip and every tile bearing it is down
-        return None
+        tile, v = self._tile(seq, seat, text)
+        if v:
+            return v
+        tiles = self.tiles
+        _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
+        if self.left is None:
+            return self._lead(seq, seat, tile) or (tile, bit, high, low, pips, tiles.halves(text))
+        if seat != self.turn:
+            return self._turn(seq, seat, "play")
+        if not self.known[seat] & bit and (v := self._tile_elsewhere(seq, seat, tile)):
+            return v
+        side = self._side_for(seq, seat, tile, event.get("end"))
+        return side if type(side) is Violation else (tile, bit, high, low, pips, side)
 
     def _tile_elsewhere(self, seq: int, seat: int, tile: int) -> Violation | None:
         """The tile is not among the seat's known tiles: may the seat still hold it?"""
@@ -538,8 +542,8 @@ class Match:
             return Violation(seq, "not_in_hand", seat, f"{self.name(seat)} does not hold {names[tile]}")
         return None
 
-    def _lead(self, seq: int, seat: int, tile: int, text: str) -> Violation | None:
-        """Judge an opening play and lay it down as written; the caller takes it from the hand."""
+    def _lead(self, seq: int, seat: int, tile: int) -> Violation | None:
+        """Why the seat may not open the round with this tile, if it may not."""
         if v := self._turn(seq, seat, "play"):
             return v
         if not self.known[seat] >> tile & 1 and (v := self._tile_elsewhere(seq, seat, tile)):
@@ -548,39 +552,28 @@ class Match:
             names = self.tiles.names
             return Violation(seq, "wrong_opening_tile", seat,
                              f"this round must open with {names[self.lead_tile]}, not {names[tile]}")
-        self.left, self.right = self.tiles.halves(text)
-        self.round.opener = seat
         return None
 
     def _side_for(self, seq: int, seat: int, tile: int, end: Any) -> str | Violation:
         tiles, left, right = self.tiles, self.left, self.right
-        fits_left = tiles.high[tile] == left or tiles.low[tile] == left
-        fits_right = tiles.high[tile] == right or tiles.low[tile] == right
+        side = placement(tiles.high[tile], tiles.low[tile], left, right, end)
+        if side == "L" or side == "R":
+            return side
         name = tiles.names[tile]
-        if end is None:
-            if fits_left and fits_right:
-                if left != right:
-                    return Violation(seq, "ambiguous_end", seat,
-                                     f"{name} fits both the {left} and the {right} end; say which")
-                return "R"
-            if fits_left or fits_right:
-                return "L" if fits_left else "R"
-        elif end == "left" or end == "right":
-            if fits_left if end == "left" else fits_right:
-                return end[0].upper()
+        if side == "ambiguous_end":
+            return Violation(seq, "ambiguous_end", seat,
+                             f"{name} fits both the {left} and the {right} end; say which")
+        if end == "left" or end == "right":
             pip = left if end == "left" else right
             return Violation(seq, "no_match", seat, f"{name} does not fit the {end} end ({pip})")
-        else:
-            if end == right and fits_right:
-                return "R"
-            if end == left and fits_left:
-                return "L"
+        if end is not None:
             return Violation(seq, "no_match", seat,
                              f"{name} cannot go on a {end} end: the open ends are {left} and {right}")
         return Violation(seq, "no_match", seat,
                          f"{name} fits neither open end ({left} and {right})")
 
-    def _pass(self, event: dict, seq: int) -> Violation | None:
+    def _pass(self, event: dict, seq: int) -> Violation:
+        """A pass's violation: push_all applies every pass that has none, never asking."""
         seat = event["seat"]
         if self.finished or not self.playing:
             return self._not_playing(seq, seat)
@@ -600,13 +593,7 @@ class Match:
             return Violation(seq, "must_draw", seat,
                              f"{self.name(seat)} passed but had to draw: the boneyard still holds "
                              f"{self.boneyard} tiles")
-        self.round.trail.append((seq, "pass", seat, None, (left, right)))
-        self.passes += 1
-        self.drew = False
-        self.turn = (seat + 1) % self.rules.seats
-        if self.passes >= self.rules.seats and not self.can_draw():
-            self._end_play(BLOCKED)
-        return None
+        raise AssertionError(f"a legal pass at {seq} came to be judged")  # push_all's guard
 
     def _one_of(self, mask: int) -> str:
         names = self.tiles.mask_names(mask)
@@ -620,7 +607,8 @@ class Match:
             return f"the {self.left} ends"
         return f"the {self.left} or the {self.right} end"
 
-    def _draw(self, event: dict, seq: int) -> Violation | None:
+    def _draw(self, event: dict, seq: int) -> Violation | int | None:
+        """A draw's violation, or the tile drawn (None: unseen)."""
         seat = event["seat"]
         if v := self._not_playing(seq, seat):
             return v
@@ -656,15 +644,7 @@ class Match:
                                  f"{name} is on the line, not in the boneyard")
             if any(known & bit for known in self.known):
                 return Violation(seq, "not_in_hand", seat, f"{name} is in a hand, not in the boneyard")
-            self.known[seat] |= bit
-        else:
-            self.unseen_pips[seat] = None  # an unseen tile came in
-            self.round.closed = True
-        self.round.trail.append((seq, "draw", seat, tile, (self.left, self.right)))
-        self.count[seat] += 1
-        self.boneyard -= 1
-        self.drew = True
-        return None
+        return tile
 
     def _reveal(self, event: dict, seq: int) -> Violation | None:
         seat = event["seat"]
@@ -682,6 +662,7 @@ class Match:
             return Violation(seq, "reveal_mismatch", seat, f"{self.name(seat)}'s reveal {problem}")
         if texts is not None:
             self.known[seat] = shown
+            self.held |= shown
             self.unseen_pips[seat] = None
             self.round.trail.append((seq, "reveal", seat, shown, None))
         elif not self.hand_known(seat):
@@ -812,12 +793,8 @@ class Match:
         if "target" not in event and (v := self._over(seq)):
             return v
         self.totals[event["side"]] += event["points"]
-        if self.forfeited:
-            return None
-        if max(self.totals) >= self.rules.target:
-            self._check_target()
-        elif self.finished:
-            self.finished, self.winner = False, None
+        if not self.forfeited:
+            self._settle()
         return None
 
     def _forfeit(self, event: dict, seq: int) -> Violation | None:
@@ -846,12 +823,40 @@ class Match:
     def _note(self, event: dict, seq: int) -> Violation | None:
         return None
 
+    def _time(self, event: dict, seq: int) -> Violation | None:
+        """The table's clock ran out: the round in play, or the next one dealt, is the last."""
+        if v := self._over(seq):
+            return v
+        if self.rules.time_limit is None:
+            return Violation(seq, "bad_event", None, "these rules have no time limit")
+        if self.timed is not None:
+            return Violation(seq, "bad_event", None,
+                             f"time was already called at event {self.timed}")
+        self.timed = seq
+        self.last_round = self.round.number if self.playing else len(self.rounds) + 1
+        return None
+
+    def _abandon(self, event: dict, seq: int) -> Violation | None:
+        """A match withdrawn before anything was played: it ends with no result."""
+        if v := self._over(seq):
+            return v
+        if self.rounds or seq in self.refused_abandons:
+            return Violation(seq, "bad_event", None,
+                             "a match can be abandoned only while no deal stands in its record")
+        self.abandoned = seq
+        self.finished, self.winner = True, None
+        return None
+
     # ------------------------------------------------------------------ rounds
 
     def _start_round(self, masks: list[int | None]) -> None:
         rules, tiles = self.rules, self.tiles
         seats = rules.seats
         self.known = [m or 0 for m in masks]
+        held = 0
+        for mask in self.known:
+            held |= mask
+        self.held = held
         self.count = [rules.hand_size] * seats
         self.unseen_pips = [None] * seats
         self.line = 0
@@ -901,14 +906,23 @@ class Match:
         round_.winner, round_.points = winner, points
         if winner is not None:
             self.totals[winner] += points
-            self._check_target()
+        if self.timed is not None and round_.number >= self.last_round:
+            self.time_up = True
+        self._settle()
 
-    def _check_target(self) -> None:
-        if max(self.totals) >= self.rules.target:
-            self.finished = True
-            self.winner = match_winner(self.totals)
+    def _settle(self) -> None:
+        """Whether the totals end the match: a side reached the target (the highest total
+        wins, none on a tie), or time is up and one side's total is the highest alone. Checked
+        after every scored round and every penalty, so a ruling can bring it back into play."""
+        totals = self.totals
+        reached = max(totals) >= self.rules.target
+        if reached or self.time_up:
+            winner = match_winner(totals)
+            if reached or winner is not None:
+                self.finished, self.winner = True, winner
+                return
+        self.finished, self.winner = False, None
 
 
-# Each kind's handler (a play's unpacks the event for _play), made once for every match.
-_HANDLERS = {kind: getattr(Match, "_" + kind) for kind in EVENT_TYPES}
-_HANDLERS["play"] = Match._play_event
+# Each kind's judge, made once for every match.
+_JUDGES = {kind: getattr(Match, "_" + kind) for kind in EVENT_TYPES}

@@ -48,17 +48,6 @@ class Position(Record):
             "totals": list(self.totals), "finished": self.finished, "winner": self.winner,
         }
 
-    @property
-    def round_in_play(self) -> bool:
-        return self.phase == "in_progress" and not self.finished
-
-    def as_table_sees_it(self) -> "Position":
-        """While a round is in play no hand shows, nor the tiles the seat on turn may play: a
-        seat's tiles are its own secret until the round is over. Counts stay."""
-        if not self.round_in_play:
-            return self
-        return self._replace(hands=(None,) * len(self.hands), legal={**self.legal, "plays": None})
-
 
 def position(match: Match) -> Position:
     ts = match.tiles

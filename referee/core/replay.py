@@ -5,20 +5,33 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from .events import Violation, shape_error
-from .match import Match, RoundResult
+from .match import STRUCK, Match, RoundResult
 from .records import Record, _set
 from .rules import Rules
+from .vocab import ON_THE_RECORD, REWRITES, WITHDRAWALS
 
 
 def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, Any]]:
     """What the referee's voids strike from the record and its amends replace: (struck seqs,
     {seq: the corrected event}). Rulings act latest first, so a struck void strikes nothing, a
-    void of a void restores its target, and of two rulings on one event the later decides."""
+    void of a void restores its target, and of two rulings on one event the later decides.
+    Rulings recorded after an abandon that stands change nothing (they are ``match_over``)."""
+    return _corrections(rules, events)[:2]
+
+
+def _corrections(rules: Rules,
+                 events: Sequence[Any]) -> tuple[set[int], dict[int, Any], frozenset[int]]:
+    """corrections(), and the abandons refused before the one that stands (see abandons())."""
+    withdrawn, refused = abandons(rules, events)
+    return (*_rulings(rules, events[:withdrawn - 1] if withdrawn else events), refused)
+
+
+def _rulings(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, Any]]:
     struck: set[int] = set()
     amended: dict[int, Any] = {}
     for seq in range(len(events), 0, -1):
         event = events[seq - 1]
-        if (type(event) is dict and event.get("type") in ("void", "amend") and seq not in struck
+        if (type(event) is dict and event.get("type") in REWRITES and seq not in struck
                 and shape_error(event, rules, seq) is None):
             target = event["target"]
             if event["type"] == "void":
@@ -30,8 +43,27 @@ def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int
     return struck, amended
 
 
+def abandons(rules: Rules, events: Sequence[Any]) -> tuple[int | None, frozenset[int]]:
+    """(the seq of the abandon that stands, or None; the abandons refused before it). Each is
+    judged on the record as it stood when it was recorded (with the rulings before it): a
+    ruling recorded later cannot reach past an abandon that stood, nor make one stand that was
+    refused. Seats' names play no part in that judgement."""
+    refused: set[int] = set()
+    for seq, event in enumerate(events, start=1):
+        if (type(event) is dict and event.get("type") in WITHDRAWALS
+                and shape_error(event, rules, seq) is None):
+            # (no abandon before it stood: every ruling before it counts)
+            struck, amended = _rulings(rules, events[:seq])
+            before = _replay(rules, [""] * rules.seats, events[:seq], frozenset(struck), amended,
+                             frozenset(), frozenset(refused))
+            if before.violation_at(seq) is None:
+                return seq, frozenset(refused)
+            refused.add(seq)
+    return None, frozenset(refused)
+
+
 def _is_ruling_on_the_record(event: Any) -> bool:
-    return type(event) is dict and event.get("type") in ("void", "amend", "stands")
+    return type(event) is dict and event.get("type") in ON_THE_RECORD
 
 
 def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
@@ -71,30 +103,27 @@ def replay(rules: Rules, players: Sequence[str], events: Sequence[Any], *,
     that must refuse what the whole record refused, though it cannot see why)."""
     result = _replay(rules, players, events, frozenset(), {}, skip)
     if result.match.voided:  # rare: judge again with the struck events left out, amends in
-        struck, amended = corrections(rules, events)
-        result = _replay(rules, players, events, frozenset(struck), amended, skip)
+        struck, amended, refused = _corrections(rules, events)
+        result = _replay(rules, players, events, frozenset(struck), amended, skip, refused)
     return result
 
 
 def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
-            struck: frozenset[int], amended: dict[int, Any], skip: frozenset[int]) -> Replay:
+            struck: frozenset[int], amended: dict[int, Any], skip: frozenset[int],
+            refused_abandons: frozenset[int] = frozenset()) -> Replay:
     match = Match(rules, players)
-    violations = []
-    push = match.push
+    match.refused_abandons = refused_abandons
     if struck or skip or amended:
         passed = struck | skip
-        for seq, event in enumerate(events, start=1):
-            if seq in passed:
-                match.skip()
-            elif (violation := push(amended.get(seq, event))) is not None:
-                violations.append(violation)
+        violations = match.push_all([STRUCK if seq in passed else amended.get(seq, event)
+                                     for seq, event in enumerate(events, start=1)])
     else:
         violations = match.push_all(events)
     return Replay(match, tuple(violations), struck, amended, events)
 
 
 def _has_void(events: Sequence[Any]) -> bool:
-    return any(type(e) is dict and e.get("type") in ("void", "amend") for e in events)
+    return any(type(e) is dict and e.get("type") in REWRITES for e in events)
 
 
 def positions(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Iterator[tuple[int, Match, Violation | None]]:

@@ -18,13 +18,13 @@ class Rules(Record):
     __slots__ = ("max_pip", "seats", "partnerships", "hand_size", "draw", "reserve",
                  "first_opener", "later_opener", "later_opening_tile", "domino_points",
                  "blocked_compare", "blocked_points", "blocked_tie", "target", "foul_points",
-                 "foul_share")
+                 "foul_share", "time_limit")
 
     def __init__(self, max_pip: int, seats: int, partnerships: bool, hand_size: int, draw: str,
                  reserve: int, first_opener: str, later_opener: str, later_opening_tile: str,
                  domino_points: str, blocked_compare: str, blocked_points: str,
                  blocked_tie: str, target: int, foul_points: int | None = None,
-                 foul_share: int | None = None) -> None:
+                 foul_share: int | None = None, time_limit: int | None = None) -> None:
         _set(self, "max_pip", max_pip)
         _set(self, "seats", seats)
         _set(self, "partnerships", partnerships)
@@ -44,6 +44,9 @@ class Rules(Record):
         # None: no standard penalty (a referee names the points).
         _set(self, "foul_points", foul_points)
         _set(self, "foul_share", foul_share)
+        # A match's time limit in minutes (tournament play), or None. The clock is the table's:
+        # the record says when it ran out, with a ``time`` event.
+        _set(self, "time_limit", time_limit)
 
     @property
     def sides(self) -> int:
@@ -80,7 +83,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "blocked_tie": ("blocker_loses", "mano", "none"),
 }
 INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1}  # name -> smallest value
-OPTIONAL = {"foul_points": (0, None), "foul_share": (0, 100)}  # name -> (least, most), or null
+# name -> (least, most), or null
+OPTIONAL = {"foul_points": (0, None), "foul_share": (0, 100), "time_limit": (1, None)}
 BOOLEANS = {"partnerships"}
 PARAMETERS = Rules._fields
 

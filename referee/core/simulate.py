@@ -2,7 +2,9 @@
 
 Plays every seat at random among its legal moves, recording in the open; ``hidden`` seats are
 then recorded closed (their deal null, their draws unseen, their hands revealed after each
-round), which must not change a single score.
+round), which must not change a single score. With ``time_at`` the table's clock runs out
+after that many events (rules with a ``time_limit``): a ``time`` event, and the match ends as
+the time rule says.
 """
 
 from __future__ import annotations
@@ -17,9 +19,13 @@ from .tiles import iter_bits
 
 def random_match(rules: Any, players: Sequence[str], rng: random.Random, *,
                  hidden: Sequence[int] = (), pips_only: bool = False,
-                 max_rounds: int = 60) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A legal match as (header, events). ``pips_only`` reveals hidden hands by their pip count."""
+                 max_rounds: int = 60,
+                 time_at: int | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A legal match as (header, events). ``pips_only`` reveals hidden hands by their pip count;
+    ``time_at``: the number of events after which time is called (when the match is still on)."""
     resolved = resolve_rules(rules, len(players))
+    if time_at is not None and resolved.time_limit is None:
+        raise ValueError("time_at needs rules with a time_limit")
     header = {"format": "domino-log/1", "rules": rules, "players": list(players)}
     match = Match(resolved, players)
     ts = match.tiles
@@ -31,6 +37,8 @@ def random_match(rules: Any, players: Sequence[str], rng: random.Random, *,
         assert match.push(event) is None, (event, match.push)
         open_events.append(event)
         closed_events.append(closed if closed is not None else event)
+        if len(open_events) == time_at and not match.finished:
+            record({"type": "time", "reason": f"{resolved.time_limit} minutes"})
 
     while not match.finished and len(match.rounds) < max_rounds:
         order = list(range(ts.size))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Iterator
+from typing import Any, Iterator
 
 _TILE_TEXT = re.compile(r"([0-9]+)-([0-9]+)")
 
@@ -44,9 +44,16 @@ class TileSet:
             self.written[f"{a}-{b}"] = (a, b)
             self.written[f"{b}-{a}"] = (b, a)
         # For the replay's hot paths, keyed by the same texts: a tile's bit (a deal adds up a
-        # hand in one go), and (index, bit, high pip, low pip) for a play (one lookup for all).
+        # hand in one go), and for a play (one lookup for all) its index, bit, high pip, low
+        # pip, both pips, and where it goes: what placement() says of a play that names no end,
+        # for every pair of open ends (at left * (max_pip + 1) + right), "L" or "R", or None
+        # where it goes nowhere without a word.
         self.bit_of = {text: 1 << i for text, i in self.by_text.items()}
-        self.parts = {text: (i, 1 << i, self.high[i], self.low[i])
+        ends = range(max_pip + 1)
+        where = [tuple(side if (side := placement(a, b, left, right, None)) in ("L", "R") else None
+                       for left in ends for right in ends)
+                 for a, b in zip(self.high, self.low)]
+        self.parts = {text: (i, 1 << i, self.high[i], self.low[i], self.pips[i], where[i])
                       for text, i in self.by_text.items()}
 
     @staticmethod
@@ -104,6 +111,28 @@ class TileSet:
             if best is None or (self.pips[i], self.high[i]) > (self.pips[best], self.high[best]):
                 best = i
         return best
+
+
+def placement(high: int, low: int, left: int, right: int, end: Any) -> str:
+    """Where a tile of pips ``high`` and ``low`` goes on a line whose open ends show ``left``
+    and ``right``, as a play's ``end`` names it (None, "left", "right" or a pip): "L" or "R",
+    or why it goes nowhere: "ambiguous_end" (it fits both ends, they differ and no end is
+    named) or "no_match". With both ends alike and no end named, it goes on the right."""
+    fits_left = high == left or low == left
+    fits_right = high == right or low == right
+    if end is None:
+        if fits_right:
+            return "R" if left == right or not fits_left else "ambiguous_end"
+        return "L" if fits_left else "no_match"
+    if end == "left":
+        return "L" if fits_left else "no_match"
+    if end == "right":
+        return "R" if fits_right else "no_match"
+    if end == right and fits_right:  # a pip
+        return "R"
+    if end == left and fits_left:
+        return "L"
+    return "no_match"
 
 
 def _pip(digits: str) -> int:

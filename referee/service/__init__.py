@@ -31,8 +31,8 @@ from sqlalchemy import Engine
 
 from ..store import db
 from ..store.codec import utcnow
-from ..store.schema import ROLES
-from .access import LADDER, OPERATOR, SERVER_CALLER, Action, Caller
+from ..core.vocab import LADDER, MATCH_STATUSES as STATUSES, ROLES
+from .access import OPERATOR, SERVER_CALLER, Action, Caller
 from .acta import Actas
 from .audit import Audit
 from .keys import KeyRing, Keys
@@ -40,7 +40,6 @@ from .transparency import Transparency
 from .clubs import Clubs
 from .disputes import Disputes
 from ..store.db import MatchLimits, database_url, safe_url
-from ..store.schema import STATUSES
 from .errors import (
     ActaPending, ChainBroken, Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch,
     IllegalEvent, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, ServiceError,
@@ -55,7 +54,8 @@ from ..store.notify import Notifier
 from .repository import MatchRepository
 from .recording import Recorded
 from .projectors import Projector
-from .screen import Screen, side_names
+from .screen import Screen
+from ..core.vocab import side_names
 from .standings import COLUMNS as STANDING_COLUMNS, Standings
 from .tokens import Tokens
 from .tournaments import Tournaments

@@ -25,10 +25,9 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.events import RULINGS
+from ..core.vocab import LADDER, RULINGS, WITHDRAWALS
 from .errors import Forbidden, NotFound
 
-LADDER = ("viewer", "scorekeeper", "referee", "admin")
 SERVER = "server"
 # Anyone, token or none, reading a club an admin made public (clubs.public): see
 # public_reader.
@@ -129,8 +128,11 @@ def require_server(who: Caller) -> None:
 
 
 def action_for_event(event: Any) -> Action:
+    """A ruling is a referee's; so, until the service knows the token that created a match
+    (which may also withdraw it), is an abandon. Everything else a scorekeeper records."""
     kind = event.get("type") if isinstance(event, dict) else None
-    return Action.RULE if isinstance(kind, str) and kind in RULINGS else Action.RECORD
+    withheld = isinstance(kind, str) and (kind in RULINGS or kind in WITHDRAWALS)
+    return Action.RULE if withheld else Action.RECORD
 
 
 def sees_hands(who: Caller, club: str | None) -> bool:

@@ -4,21 +4,18 @@ what was wrong before anything reaches the store."""
 from __future__ import annotations
 
 import datetime as dt
-import re
 import unicodedata
 from typing import Any
 
 from ..core.log import iso_date
-from ..store.schema import KEY_LENGTH, NAME_LENGTH
+from ..core.vocab import MAX_INT as MAX_ID, NAME_LENGTH, REWRITES, SLUG
+from ..store.schema import KEY_LENGTH
 from .errors import N_, Invalid, Phrase
 
-SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
 # Characters that reorder the text around them (bidi embeddings, overrides, isolates and marks,
 # Cf): in a name they make one string display as another ("\u202eoniN" shows as "Nino").
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                           "\u2066\u2067\u2068\u2069")
-MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
-MAX_ID = 2**31 - 1  # the id and seq columns are 32-bit integers on PostgreSQL
 
 
 def name(value: Any, what: str, line: int | None = None) -> str:
@@ -66,10 +63,10 @@ def optional_name(value: Any, what: str) -> str | None:
     return None if value is None else name(value, what)
 
 
-def slug(value: Any) -> str:
+def slug(value: Any, what: str = Phrase(N_("club slug"))) -> str:
     if not isinstance(value, str) or not SLUG.fullmatch(value):
-        raise Invalid("a club slug is 1 to 64 lowercase letters, digits and dashes, "
-                      "starting with a letter or digit")
+        raise Invalid("%(what)s: 1 to 64 lowercase letters, digits and dashes, starting and "
+                      "ending with a letter or digit", what=what)
     return value
 
 
@@ -112,7 +109,7 @@ def one_of(value: Any, choices: tuple[str, ...], what: str) -> str:
 
 def rewrites_the_record(event: Any) -> bool:
     """A void or an amend: it changes what earlier events stand for, so the match is replayed."""
-    return type(event) is dict and event.get("type") in ("void", "amend")
+    return type(event) is dict and event.get("type") in REWRITES
 
 
 def disputed(event: Any) -> bool:

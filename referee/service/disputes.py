@@ -16,18 +16,18 @@ from .. import store
 from ..core.disputes import ruled, violations_of
 from ..core.position import position
 from ..core.replay import replay
+from ..core.vocab import DISPUTE_FILTERS, side_names
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import Invalid, NotFound
 from .lookup import club_row
 from .reading import Reading
 from .recording import Recorded, Recording
-from .screen import side_names
 from .undo import action_for
 from .uow import UnitOfWork
 from .view import MatchView
 
-STATUSES = ("open", "ruled", "all")
+STATUSES = DISPUTE_FILTERS
 
 
 class Disputes:

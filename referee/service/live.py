@@ -31,12 +31,12 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from sqlalchemy import Row
 
+from ..core.vocab import LIVE_STATUSES, side_names
 from ..store import db, notify
 from ..store.codec import as_utc
 from .access import Action, Caller, public_reader, require
 from .errors import Invalid, ServiceError
 from .lookup import club_row
-from .screen import side_names
 from .uow import UnitOfWork
 from .view import MatchView
 
@@ -65,7 +65,7 @@ class StreamCaps:
     process: int = 2000
     club: int = 500
     client: int = 32
-STATUSES = ("live", "finished", "disputed")
+STATUSES = LIVE_STATUSES
 
 
 class Busy(ServiceError):

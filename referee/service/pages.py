@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.rules import Rules
+from ..core.vocab import side_names
 from ..store import load_json
 from ..store.pages import player_results
 from ..store.standings import player_names
@@ -24,7 +25,6 @@ from .access import Caller
 from .clubs import reader_in
 from .disputes import ordered
 from .errors import Forbidden, NotFound
-from .screen import side_names
 from .standings import rated_club, read_rated
 from .uow import UnitOfWork
 from .view import MatchView

@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping
 from sqlalchemy import Connection, Engine, Row
 
 from .. import store
+from ..core.vocab import REASON_LENGTH
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
@@ -40,7 +41,6 @@ from .lookup import club_row
 CLOSE_RATIO = 0.85
 MIN_EDIT_LENGTH = 4
 MAX_SUGGESTIONS = 3
-REASON_LENGTH = 1000
 
 # Called in a merge's transaction, after the seats moved: (conn, club_id, source_id, into_id,
 # ids of the matches whose seats moved). Projections kept by player (standings) rewrite theirs.

@@ -14,7 +14,8 @@ from typing import Any, Callable, Iterator, Sequence
 
 from .. import store
 from ..core.disputes import open_count, violations_of
-from ..core.events import EVENT_TYPES, Violation
+from ..core.events import Violation
+from ..core.vocab import EVENT_TYPES, MAX_EVENT_BYTES, SETTLING
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
 from ..core.position import Position
@@ -372,7 +373,7 @@ def too_large() -> Iterator[None]:
 
 def names_a_dispute(event: Any) -> bool:
     return (type(event) is dict and type(event.get("target")) is int
-            and event.get("type") in ("stands", "penalty", "annul", "forfeit"))
+            and event.get("type") in SETTLING)
 
 
 def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | None = None,
@@ -381,9 +382,9 @@ def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | Non
         data = store.dump_json(event)
     except (TypeError, ValueError) as error:
         raise Invalid("the event is not JSON: %(error)s", line=line, error=str(error)) from None
-    if len(data) > checks.MAX_EVENT_BYTES:
+    if len(data) > MAX_EVENT_BYTES:
         raise Invalid("the event is larger than %(limit)s bytes", line=line,
-                      limit=checks.MAX_EVENT_BYTES)
+                      limit=MAX_EVENT_BYTES)
     kind = event.get("type") if isinstance(event, dict) else None
     return store.NewEvent(data=data, type=kind if kind in EVENT_TYPES else None,
                           client_event_id=client_event_id, recorded_by=recorded_by,

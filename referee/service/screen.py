@@ -13,20 +13,12 @@ who may lead with what (``leads``); and the event the caller may take back (``un
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..core.match import Match
 from ..core.position import Position
-from ..core.rules import Rules
 from ..core.tiles import iter_bits
-
-
-def side_names(rules: Rules | dict[str, Any], players: Sequence[str]) -> list[str]:
-    """Each side's name: the player, or the two partners ("Ana & Carla")."""
-    partnerships = rules["partnerships"] if isinstance(rules, dict) else rules.partnerships
-    if partnerships:
-        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
-    return list(players)
+from ..core.vocab import side_names
 
 
 @dataclass(frozen=True)

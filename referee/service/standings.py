@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence, TypeVar
 from sqlalchemy import Engine
 
 from .. import store
+from ..core.vocab import EVENT_FILTER_LENGTH
 from ..store import db
 from ..store.standings import (
     DEFAULT_TIE_BREAKERS, GROUPS, TIE_BREAKERS, aggregate, current, head_to_head, history,
@@ -36,7 +37,6 @@ _NUMBERS = ("played", "won", "lost", "rounds_won", "points_for", "points_against
             "difference", "win_rate", "rating", "rating_games", "flagged", "provisional")
 COLUMNS = ("rank", "player", *_NUMBERS)
 PARTNERSHIP_COLUMNS = ("rank", "partner_1", "partner_2", *_NUMBERS)
-MAX_EVENT_LENGTH = 1000
 
 __all__ = ["Standings", "COLUMNS", "PARTNERSHIP_COLUMNS", "TIE_BREAKERS",
            "DEFAULT_TIE_BREAKERS", "GROUPS"]
@@ -195,8 +195,8 @@ def check_tie_breakers(breakers: Any) -> list[str]:
 def _event(event: Any) -> str | None:
     if event is None:
         return None
-    if not isinstance(event, str) or len(event) > MAX_EVENT_LENGTH:
-        raise Invalid(f"an event is text of at most {MAX_EVENT_LENGTH} characters")
+    if not isinstance(event, str) or len(event) > EVENT_FILTER_LENGTH:
+        raise Invalid(f"an event is text of at most {EVENT_FILTER_LENGTH} characters")
     return event
 
 

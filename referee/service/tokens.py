@@ -16,7 +16,7 @@ from sqlalchemy import Connection, Engine, Row
 
 from .. import store
 from ..store import db
-from ..store.schema import ROLES
+from ..core.vocab import ROLES
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, NotFound, Phrase, Unauthorized

@@ -27,7 +27,7 @@ from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
 from ..store.errors import AlreadyExists
-from ..store.schema import TOURNAMENT_FORMATS
+from ..core.vocab import TOURNAMENT_FORMATS, side_name
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
@@ -83,7 +83,8 @@ class Tournaments:
         two names each otherwise). Duplicate for a slug the club has already."""
         require(who, club, Action.MANAGE)
         values = {
-            "slug": _slug(slug), "name": checks.name(name, Phrase(N_("tournament name"))),
+            "slug": checks.slug(slug, Phrase(N_("tournament slug"))),
+            "name": checks.name(name, Phrase(N_("tournament name"))),
             "format": checks.one_of(format, TOURNAMENT_FORMATS, "format"),
             "rules": _rules(rules), "rounds": _whole(rounds, "rounds", 1, MAX_ROUNDS),
             "starts_on": checks.date(starts_on, "starts_on"),
@@ -368,7 +369,7 @@ def _entrants(conn: Connection, row: Row) -> list[dict[str, Any]]:
     for e in store.entrant_rows(conn, row.id):
         players = [e.player_name] + ([e.partner_name] if e.partner_id is not None else [])
         ids = [e.player_id] + ([e.partner_id] if e.partner_id is not None else [])
-        out.append({"number": e.number, "id": _engine_id(e.number), "name": " & ".join(players),
+        out.append({"number": e.number, "id": _engine_id(e.number), "name": side_name(players),
                     "players": players, "player_ids": ids, "entered": e.entered,
                     "withdrawn": e.withdrawn})
     return out
@@ -421,7 +422,7 @@ def _side(side: Sequence[str], entrants: dict[str, dict[str, Any]]) -> dict[str,
     """A side of a table: one partnership, or (rotating) two players who partner this round."""
     found = [entrants[i] for i in side]
     players = [p for e in found for p in e["players"]]
-    return {"entrant": side[0] if len(side) == 1 else list(side), "name": " & ".join(players),
+    return {"entrant": side[0] if len(side) == 1 else list(side), "name": side_name(players),
             "players": players}
 
 
@@ -468,13 +469,6 @@ def _pairing_rules(row: Row) -> PairingRules:
 
 
 # ---------------------------------------------------------------------- checks
-
-
-def _slug(value: Any) -> str:
-    if not isinstance(value, str) or not checks.SLUG.fullmatch(value):
-        raise Invalid("a tournament slug is 1 to 64 lowercase letters, digits and dashes, "
-                      "starting with a letter or digit")
-    return value
 
 
 def _rules(rules: Any) -> Any:

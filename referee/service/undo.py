@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.events import RULINGS
+from ..core.vocab import RULINGS
 from .access import Action, Caller, action_for_event, may
 from .record import MatchRecord
 

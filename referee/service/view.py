@@ -23,6 +23,7 @@ from ..core.disputes import open_count
 from ..core.events import Violation
 from ..core.log import make_log, write_log
 from ..core.match import Match
+from ..core.outcomes import IN_PROGRESS
 from ..core.position import Position, position
 from ..core.replay import Replay, corrections, replay
 from ..core.report import build_report, report_changes
@@ -205,7 +206,7 @@ def hands_hidden(pos: Position) -> bool:
     """Whether the screen leaves a hand out: some seat's tiles during the round in play are
     not all shown (not recorded open, or not the caller's to see). A function of the screen
     alone, so that it tells nobody which of the two it is."""
-    return pos.round_in_play and any(h is None for h in pos.hands)
+    return pos.phase == IN_PROGRESS and not pos.finished and any(h is None for h in pos.hands)
 
 
 def row_summary(row: Any) -> dict[str, Any]:

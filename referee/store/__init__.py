@@ -24,11 +24,10 @@ from .matches import (
 )
 from .players import (
     aliases_of, club_keys, ensure_players, insert_player, insert_player_event, list_players,
-    lock_merges, match_ids_of, merge_player, names_of, player_by_id, player_by_key, player_event_rows,
+    lock_merges, match_ids_of, merge_player, player_by_id, player_by_key, player_event_rows,
     player_row, players_by_key, register, rename_player, resolve, shared_match_ids,
     shared_tournaments,
 )
-from .standings import standings
 
 __all__ = [
     "db", "club_row", "ensure_players", "insert_club", "insert_player", "insert_token",
@@ -39,10 +38,10 @@ __all__ = [
     "event_by_seq", "event_data", "event_rows", "event_rows_of", "insert_events", "last_recorded_at", "secret_rows",
     "Projection", "disputed_match_ids", "insert_match", "last_seq", "list_matches", "match_ids",
     "match_row", "match_by_client_key",
-    "update_projection", "standings",
+    "update_projection",
 ]
 __all__ += [  # players (.players), besides those named above
-    "aliases_of", "club_keys", "insert_player_event", "lock_merges", "match_ids_of", "merge_player", "names_of",
+    "aliases_of", "club_keys", "insert_player_event", "lock_merges", "match_ids_of", "merge_player",
     "player_by_id", "player_by_key", "player_event_rows", "players_by_key", "register",
     "rename_player", "resolve", "shared_match_ids", "shared_tournaments",
 ]

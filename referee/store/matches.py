@@ -11,7 +11,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core.match import Match
 from .errors import AlreadyExists
-from .schema import STATUSES, clubs, events, match_players, matches
+from ..core.vocab import FINISHED, IN_PROGRESS, MATCH_STATUSES as STATUSES
+from .schema import clubs, events, match_players, matches
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Projection:
 
     @classmethod
     def of(cls, match: Match, violations: int, updated_at: dt.datetime) -> "Projection":
-        return cls(status="finished" if match.finished else "in_progress",
+        return cls(status=FINISHED if match.finished else IN_PROGRESS,
                    round=match.round.number if match.round is not None else None,
                    totals=list(match.totals), winner=match.winner, last_seq=match.seq,
                    violations=violations, updated_at=updated_at)

@@ -111,14 +111,6 @@ def club_keys(conn: Connection, club_id: int) -> list[Row]:
                         .where(players.c.club_id == club_id)).all()
 
 
-def names_of(conn: Connection, ids: Iterable[int]) -> dict[int, str]:
-    wanted = sorted(set(ids))
-    if not wanted:
-        return {}
-    return dict(conn.execute(select(players.c.id, players.c.name)
-                             .where(players.c.id.in_(wanted))).all())
-
-
 def list_players(conn: Connection, club_id: int, limit: int, offset: int) -> tuple[list[Row], int]:
     """The club's players by name (aliases that merges left are not players any more)."""
     where = and_(players.c.club_id == club_id, players.c.merged_into.is_(None))

@@ -20,6 +20,11 @@ from sqlalchemy import (
 from sqlalchemy import Boolean, Dialect, TypeDecorator, false
 from sqlalchemy.types import TypeEngine
 
+from ..core.vocab import (
+    MATCH_STATUSES, NAME_LENGTH, PLAYER_EVENT_KINDS, ROLES, ROUND_STATUSES,
+    SLUG_LENGTH, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES,
+)
+
 # Deterministic constraint names, so that migrations can name what they drop on both databases.
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -53,18 +58,22 @@ class _Json(TypeDecorator[Any]):
 Json = _Json()
 Timestamp = DateTime(timezone=True)
 
-STATUSES = ("in_progress", "finished")
-ROLES = ("admin", "referee", "scorekeeper", "viewer")
-NAME_LENGTH = 200
+STATUSES = MATCH_STATUSES
 # A player's name_key: casefolding can lengthen a name (up to three characters for one), and a
 # key made unique by migration 0003 carries a suffix.
 KEY_LENGTH = 3 * NAME_LENGTH + 16
-PLAYER_EVENT_KINDS = ("rename", "merge")
+
+
+def one_of(column: str, values: tuple[str, ...]) -> CheckConstraint:
+    """A CHECK that ``column`` holds one of ``values`` (named after the column)."""
+    listed = ", ".join(f"'{value}'" for value in values)
+    return CheckConstraint(f"{column} IN ({listed})", name=column)
+
 
 clubs = Table(
     "clubs", metadata,
     Column("id", Integer, primary_key=True),
-    Column("slug", String(64), nullable=False, unique=True),
+    Column("slug", String(SLUG_LENGTH), nullable=False, unique=True),
     Column("name", String(NAME_LENGTH), nullable=False),
     Column("created_at", Timestamp, nullable=False),
     # How standings break ties: a JSON list of tie-breaker names (referee.store.standings
@@ -114,7 +123,7 @@ player_events = Table(
     Column("recorded_at", Timestamp, nullable=False),
     Column("recorded_by", String(NAME_LENGTH), nullable=True),
     Column("token_id", Integer, nullable=True),
-    CheckConstraint("kind IN ('rename', 'merge')", name="kind"),
+    one_of("kind", PLAYER_EVENT_KINDS),
     Index(None, "player_id"),
     Index(None, "into_id"),
 )
@@ -143,7 +152,7 @@ matches = Table(
     Column("updated_at", Timestamp, nullable=False),  # when the last event was recorded
     # The Idempotency-Key of the request that created it: a retried create finds the match.
     Column("client_key", String(NAME_LENGTH), nullable=True),
-    CheckConstraint("status IN ('in_progress', 'finished')", name="status"),
+    one_of("status", MATCH_STATUSES),
     Index(None, "club_id", "status"),
     Index(None, "club_id", "played_on"),
     Index(None, "club_id", "client_key", unique=True),
@@ -196,7 +205,7 @@ tokens = Table(
     # a revoked admin's offspring can be found and revoked with it (migration 0009).
     Column("issued_by", Integer, ForeignKey("tokens.id", name="fk_tokens_issued_by_tokens"),
            nullable=True, index=True),
-    CheckConstraint("role IN ('admin', 'referee', 'scorekeeper', 'viewer')", name="role"),
+    one_of("role", ROLES),
 )
 
 # ------------------------------------------------------------------ standings and ratings
@@ -291,14 +300,11 @@ current_ratings = Table(
 # An event of a club played in rounds (migration 0007, referee.store.tournaments, docs/tournaments.md).
 # Its matches are ordinary matches, linked to their round and table by tournament_matches.
 
-TOURNAMENT_FORMATS = ("pairs", "rotating", "round_robin")
-ROUND_STATUSES = ("paired", "started", "finished")
-
 tournaments = Table(
     "tournaments", metadata,
     Column("id", Integer, primary_key=True),
     Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
-    Column("slug", String(64), nullable=False),  # how URLs and commands name it in its club
+    Column("slug", String(SLUG_LENGTH), nullable=False),  # how URLs and commands name it in its club
     Column("name", String(NAME_LENGTH), nullable=False),  # also its matches' header "event"
     Column("starts_on", String(10), nullable=True),  # YYYY-MM-DD
     Column("ends_on", String(10), nullable=True),
@@ -312,8 +318,8 @@ tournaments = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", Timestamp, nullable=False),
     UniqueConstraint("club_id", "slug"),
-    CheckConstraint("format IN ('pairs', 'rotating', 'round_robin')", name="format"),
-    CheckConstraint("status IN ('open', 'playing', 'finished')", name="status"),
+    one_of("format", TOURNAMENT_FORMATS),
+    one_of("status", TOURNAMENT_STATUSES),
 )
 
 # Who is paired: a player (rotating) or a fixed partnership (pairs, round_robin). ``number``
@@ -342,7 +348,7 @@ tournament_rounds = Table(
     Column("version", Integer, nullable=False),
     Column("paired_at", Timestamp, nullable=False),
     PrimaryKeyConstraint("tournament_id", "number"),
-    CheckConstraint("status IN ('paired', 'started', 'finished')", name="status"),
+    one_of("status", ROUND_STATUSES),
 )
 
 # A tournament's match: its round, table and the pairing (version) it was made for. A re-paired

@@ -26,6 +26,7 @@ from sqlalchemy import (
 )
 
 from ..core.match import Match
+from ..core.vocab import DEFAULT_TIE_BREAKERS, STANDING_GROUPS, TIE_BREAKERS
 from .codec import dump_json, load_json
 from .dialects import postgresql, sqlite
 from .schema import (
@@ -33,13 +34,8 @@ from .schema import (
     standing_rows,
 )
 
-# The tie-breakers a club may set, in the order it gives them (all "more is better" but
-# points_against, where fewer is better); head_to_head counts wins in the tied players' matches
-# against each other.
-TIE_BREAKERS = ("won", "win_rate", "difference", "points_for", "points_against", "rounds_won",
-                "rating", "head_to_head")
-DEFAULT_TIE_BREAKERS = ("won", "difference", "points_for", "head_to_head")
-GROUPS = ("players", "partnerships")
+# The tie-breakers a club may set (TIE_BREAKERS: their order and meaning), and the groups.
+GROUPS = STANDING_GROUPS
 
 _ROW_VALUES = ("club_id", "player_id", "partner_id", "side", "played_on", "event", "won",
                "lost", "rounds_won", "points_for", "points_against", "flagged", "place")
@@ -64,8 +60,8 @@ class MatchStanding:
 
     @classmethod
     def of(cls, match: Match, violations: int) -> "MatchStanding | None":
-        """None for a match that is not finished: it adds nothing."""
-        if not match.finished:
+        """None for a match that is not finished, or was abandoned: it adds nothing."""
+        if not match.finished or match.abandoned is not None:
             return None
         totals = list(match.totals)
         winner = match.winner
@@ -559,13 +555,6 @@ def clear_standings(conn: Connection, club_id: int) -> None:
 
 
 # Kept for callers of the first standings query: the player table, unranked.
-def standings(conn: Connection, club_id: int) -> list[dict[str, Any]]:
-    """Per player of the club with a finished match: played, won, lost, points_for (the
-    aggregation, unranked; referee.service.standings ranks it)."""
-    names = player_names(conn, club_id)
-    return [{"player": names[row["key"]], **row} for row in aggregate(conn, club_id)]
-
-
 __all__ = [
     "TIE_BREAKERS", "DEFAULT_TIE_BREAKERS", "GROUPS", "MatchStanding", "SideResult", "Change",
     "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
@@ -573,7 +562,7 @@ __all__ = [
     "set_tie_breakers", "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
     "nth_place", "rated_through", "place_before", "mark_stale",
     "clear_club", "club_ids_with_rows", "clubs_missing_rows", "finishing_order",
-    "clear_standings", "standings", "repoint_player", "listed_players", "rebuild_months",
+    "clear_standings", "repoint_player", "listed_players", "rebuild_months",
 ]
 
 

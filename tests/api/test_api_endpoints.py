@@ -7,12 +7,15 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from api_helpers import (  # noqa: F401 (api is a fixture)
     PLAYERS, PROBLEM, SERVER_TOKEN, Api, api, assert_problem, make_api, parejas,
 )
-
+from api.schemas import SLUG
+from referee.core import vocab
 from referee.core.log import make_log, write_log
-from referee.service import STANDING_COLUMNS
+from referee.service import STANDING_COLUMNS, Invalid, checks
 
 
 def links(response: Any) -> dict[str, str]:
@@ -48,6 +51,14 @@ def test_create_club_refusals(api: Api) -> None:
     body = assert_problem(api.client.post("/api/v1/clubs", json={"slug": "Bad Slug!", "name": ""},
                                           headers=server), 422, "malformed-request")
     assert set(body["errors"]["json"]) == {"slug", "name"}
+    # One slug pattern for every layer (referee.core.vocab.SLUG): a trailing dash is refused by
+    # the API's schema and by the service alike.
+    assert SLUG.regex is vocab.SLUG and checks.SLUG is vocab.SLUG
+    body = assert_problem(api.client.post("/api/v1/clubs", json={"slug": "casino-", "name": "X"},
+                                          headers=server), 422, "malformed-request")
+    assert set(body["errors"]["json"]) == {"slug"}
+    with pytest.raises(Invalid, match="ending with a letter or digit"):
+        api.service.clubs.create_club("casino-", "X")
     # The server token is no club's: it reads nothing.
     assert_problem(api.client.get("/api/v1/clubs/casino", headers=server), 403)
 

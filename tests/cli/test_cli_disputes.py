@@ -14,12 +14,11 @@ from typing import Any
 import click
 import pytest
 
-from cli.disputes import STATUSES, sheet_lines
+from cli.disputes import sheet_lines
 from cli.rulings import CorrectedEvent, corrected_event
 from cli.table_input import parse_entry
 from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from referee import build_report, read_log, replay
-from referee.service.disputes import STATUSES as SERVICE_STATUSES
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 SMALL = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5}
@@ -78,7 +77,6 @@ def test_status_open_ruled_and_all(cli: Cli) -> None:
         assert "stands (event 8): both agreed" in out and "renege" in out
     assert "Invalid value for '--status'" in cli.run("disputes", "--club", CLUB, "--status",
                                                      "closed", code=2).output
-    assert STATUSES == SERVICE_STATUSES
 
 
 def test_one_matchs_disputes_json_and_csv(cli: Cli) -> None:

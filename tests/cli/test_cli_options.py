@@ -15,11 +15,9 @@ import click
 import pytest
 
 from cli.main import main
-from cli.options import MAX_COUNT, NAME_LENGTH, ROLES, STATUSES
+from cli.options import NAME_LENGTH
 from cli_helpers import CLUB, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from referee.core.log import make_log, read_log, write_log
-from referee.service.checks import MAX_ID
-from referee.store.schema import NAME_LENGTH as STORE_NAME_LENGTH
 
 LIST_HEADER = "id,date,table,event,players,status,round,totals,winner"
 
@@ -148,18 +146,6 @@ def test_bad_input_is_a_usage_error_naming_the_option(cli: Cli, args: list[str],
     result = cli.run(*args, code=2)
     assert error_line(result.output) == f"Error: {message}"
     assert "date_from" not in result.output and "date_to" not in result.output
-
-
-def test_the_limits_are_the_stores() -> None:
-    assert MAX_COUNT == MAX_ID
-    assert NAME_LENGTH == STORE_NAME_LENGTH
-
-
-def test_the_choices_are_the_services() -> None:
-    import referee.service
-
-    assert ROLES == referee.service.ROLES
-    assert STATUSES == referee.service.STATUSES
 
 
 # ------------------------------------------------------------------- errors say a thing once

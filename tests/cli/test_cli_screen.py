@@ -10,12 +10,8 @@ from typing import Any
 
 import pytest
 
-from cli.render import log_sides
 from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
-from referee import resolve_rules
-from referee.core.rules import PRESET_SEATS
 from referee.core.log import make_log, write_log
-from referee.service import side_names
 from referee.service.reading import Reading
 
 PAREJAS_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
@@ -109,15 +105,6 @@ def test_the_table_prompt_shows_the_screen(cli: Cli, screens: list[Any]) -> None
     assert shown.startswith("After event 3 · round 1 (in progress)")
     assert "That event was refused: Beto (seat 1) passed holding" in shown
     assert "1 open dispute:" in shown and "Scores: Ana 0, Beto 0" in shown
-
-
-@pytest.mark.parametrize("preset", sorted(PRESET_SEATS))
-def test_a_log_files_side_names_are_the_services(preset: str) -> None:
-    for seats in PRESET_SEATS[preset]:
-        players = ["Ana", "Beto", "Carla", "Dani"][:seats]
-        rules = resolve_rules(preset, seats)
-        assert log_sides(rules, players) == side_names(rules, players) \
-            == side_names(rules.as_dict(), players)
 
 
 def test_show_of_a_log_file_names_sides_and_winner(cli: Cli, tmp_path: Any) -> None:

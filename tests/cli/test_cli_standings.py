@@ -9,9 +9,8 @@ import json
 from typing import Any
 
 from cli_helpers import CLUB, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
-from cli.standings import TIE_BREAKERS as CLI_TIE_BREAKERS
 from referee.core.log import make_log, write_log
-from referee.service.standings import PARTNERSHIP_COLUMNS, TIE_BREAKERS
+from referee.service.standings import PARTNERSHIP_COLUMNS
 
 
 def season(cli: Cli) -> None:
@@ -24,10 +23,6 @@ def season(cli: Cli) -> None:
         if event:
             header["event"] = event
         cli.service.recording.import_log(CLUB, write_log(make_log(header, events)))
-
-
-def test_the_cli_knows_the_services_tie_breakers() -> None:
-    assert CLI_TIE_BREAKERS == TIE_BREAKERS
 
 
 def test_standings_with_filters_and_groups(cli: Cli) -> None:

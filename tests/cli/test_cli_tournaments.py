@@ -8,14 +8,8 @@ import io
 import json
 
 from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
-from cli.tournaments import FORMATS
 from referee.service import OPERATOR
-from referee.store.schema import TOURNAMENT_FORMATS
 from tournament_helpers import RULES, play_round
-
-
-def test_the_cli_knows_the_formats() -> None:
-    assert FORMATS == TOURNAMENT_FORMATS
 
 
 def test_a_pairs_tournament_from_the_command_line(cli: Cli) -> None:

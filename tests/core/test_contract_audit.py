@@ -134,8 +134,10 @@ def test_presets_fill_every_parameter(preset: str) -> None:
     by name, resolved (no preset name)." """
     expected = PRESET_TABLE[preset]
     rep = ok(preset, [], expected["seats"])
-    # the standard penalties (an extension: optional, none unless the match names them)
-    assert rep["rules"] == {**expected, "foul_points": None, "foul_share": None}
+    # the standard penalties (an extension: optional, none unless the match names them), and
+    # the time limit (null in every preset)
+    assert rep["rules"] == {**expected, "foul_points": None, "foul_share": None,
+                            "time_limit": None}
     assert rep["rounds"] == [] and rep["finished"] is False and rep["winner"] is None
     assert rep["totals"] == [0] * (2 if expected["partnerships"] else expected["seats"])
 
@@ -146,7 +148,7 @@ def test_a_match_may_override_any_parameter() -> None:
               "hand_size": 5, "later_opening_tile": "free"}, [], 4)
     assert rep["rules"] == {**PRESET_TABLE["parejas"], "target": 100, "draw": "until_playable",
                             "reserve": 3, "hand_size": 5, "later_opening_tile": "free",
-                            "foul_points": None, "foul_share": None}
+                            "foul_points": None, "foul_share": None, "time_limit": None}
 
 
 @pytest.mark.parametrize("preset, players, readable", [

@@ -19,7 +19,7 @@ def test_violation_codes_are_the_contract():
 
 def test_event_types():
     assert set(EVENT_TYPES) == {"deal", "play", "draw", "pass", "reveal", "penalty", "void",
-                                "annul", "forfeit", "note", "stands", "amend"}
+                                "annul", "forfeit", "note", "stands", "amend", "abandon", "time"}
     assert set(RULINGS) == {"penalty", "void", "annul", "forfeit", "stands", "amend"}
 
 

@@ -36,7 +36,8 @@ def test_presets_match_the_design(preset):
     players = PRESET_PLAYERS[preset]
     rules = resolve_rules(preset, players)
     assert rules.as_dict() == {**DESIGN_PRESETS[preset], "max_pip": 6, "hand_size": 7,
-                               "seats": players, "foul_points": None, "foul_share": None}
+                               "seats": players, "foul_points": None, "foul_share": None,
+                               "time_limit": None}
     assert set(rules.as_dict()) == set(PARAMETERS)
     # a preset name and {"preset": name} are the same rules
     assert resolve_rules({"preset": preset}, players) == rules

@@ -236,3 +236,13 @@ def test_store_append_of_several_events_is_all_or_nothing(service: Service,
                          store.chain_link(conn, match_id, 3))
     assert stored_seqs(service.engine, match_id) == [1, 2, 3]
     assert service.reading.get_match(match_id)["last_seq"] == 3
+
+
+def test_the_store_packages_modules_are_modules() -> None:
+    # the package once rebound its standings attribute to a function of that module
+    import types
+
+    import referee.store.standings as standings_module
+
+    assert isinstance(standings_module, types.ModuleType)
+    assert not hasattr(store, "standings") or isinstance(store.standings, types.ModuleType)

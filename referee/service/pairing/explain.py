@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from ...core.vocab import side_name
+
 if TYPE_CHECKING:  # field imports this module for ordinal(); these are only for type hints
     from .field import Entrant, Field, Pairing
 
@@ -55,7 +57,7 @@ def describe(pairing: Pairing, entrants: Iterable[Entrant] = ()) -> str:
     names = {e.id: e.name for e in entrants}
 
     def side(ids: Sequence[str]) -> str:
-        return " & ".join(names.get(i, i) for i in ids)
+        return side_name([names.get(i, i) for i in ids])
 
     lines = [f"Round {pairing.round} ({pairing.format})"]
     for table in pairing.tables:

@@ -13,10 +13,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from ...core.vocab import TOURNAMENT_FORMATS
 from ..errors import Invalid
 from .explain import ordinal
 
-FORMATS = ("pairs", "rotating", "round_robin")
+FORMATS = TOURNAMENT_FORMATS
 # A side of a table: one partnership's entrant id in pairs and round_robin, the two partners'
 # player ids in rotating.
 Side = tuple[str, ...]

@@ -1,0 +1,113 @@
+"""The product's vocabulary: the names and limits every layer shares, written once.
+
+Event kinds and the groups the referee and the service sort them into, violation codes, roles
+and their ladder, statuses, tournament formats, tie-breakers, the limits of what is stored, the
+slug pattern and how a side is named. The API's schemas, the CLI's options, the store's
+constraints and the service's checks all import them from here, so that they cannot disagree.
+
+Standard library only, and nothing heavy: ``domino`` subcommands import this for their
+``--help`` (tests/cli/test_cli_startup.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+# ---------------------------------------------------------------- events (domino-log/1)
+
+# What happens at the table, recorded as the table sees it.
+PLAY_EVENTS = ("deal", "play", "draw", "pass", "reveal")
+# What a scorekeeper records: the table's play, notes, and the table's clock running out.
+RECORDED = PLAY_EVENTS + ("note", "time")
+# A referee's rulings.
+RULINGS = ("penalty", "void", "annul", "forfeit", "stands", "amend")
+# Rulings that change what earlier events stand for: the match is replayed with them.
+REWRITES = frozenset({"void", "amend"})
+# Rulings that settle the dispute they name (a void or an amend takes the event away instead).
+SETTLING = frozenset({"stands", "penalty", "annul", "forfeit"})
+# Rulings about the record itself: an amend corrects a recorded event, never one of these.
+ON_THE_RECORD = frozenset({"void", "amend", "stands"})
+# A match withdrawn before anything was played: by the referee, or by the token that created
+# the match (the service knows which token that is).
+WITHDRAWALS = ("abandon",)
+# Every kind, in the order a refusal lists them.
+EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "annul", "forfeit",
+               "note", "stands", "amend", "abandon", "time")
+# The kinds a seat does, whose violation names that seat.
+SEAT_EVENTS = frozenset({"play", "draw", "pass", "reveal"})
+
+# Extend, never rename: scripts match on these codes.
+VIOLATION_CODES = (
+    "bad_event", "unknown_tile", "tile_already_played", "not_in_hand", "out_of_turn", "no_match",
+    "ambiguous_end", "wrong_opener", "wrong_opening_tile", "renege", "illegal_draw", "must_draw",
+    "round_over", "match_over", "reveal_mismatch",
+)
+
+# ---------------------------------------------------------------- roles
+
+# Each role holds every right of the ones before it (referee.service.access decides with it).
+LADDER = ("viewer", "scorekeeper", "referee", "admin")
+ROLES = tuple(reversed(LADDER))  # as lists and choices show them, the most rights first
+
+# ---------------------------------------------------------------- statuses
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+# A match withdrawn by an ``abandon``: it ended with no result and counts nowhere.
+ABANDONED = "abandoned"
+# The statuses the store keeps today; ABANDONED joins them with the store's migration for it.
+MATCH_STATUSES = (IN_PROGRESS, FINISHED)
+# How the live scoreboard shows a match.
+LIVE_STATUSES = ("live", "finished", "disputed")
+# Which disputes a listing shows.
+DISPUTE_FILTERS = ("open", "ruled", "all")
+TOURNAMENT_STATUSES = ("open", "playing", "finished")
+ROUND_STATUSES = ("paired", "started", "finished")
+
+# ---------------------------------------------------------------- tournaments, standings
+
+TOURNAMENT_FORMATS = ("pairs", "rotating", "round_robin")
+# The tie-breakers a club may set, in the order it gives them (all "more is better" but
+# points_against, where fewer is better); head_to_head counts wins in the tied players' matches
+# against each other.
+TIE_BREAKERS = ("won", "win_rate", "difference", "points_for", "points_against", "rounds_won",
+                "rating", "head_to_head")
+DEFAULT_TIE_BREAKERS = ("won", "difference", "points_for", "head_to_head")
+STANDING_GROUPS = ("players", "partnerships")
+PLAYER_EVENT_KINDS = ("rename", "merge")
+
+# ---------------------------------------------------------------- limits
+
+MAX_INT = 2**31 - 1  # ids, seqs and counts: the store's integer columns are 32-bit
+NAME_LENGTH = 200  # a player's, a club's, a tournament's name, a token's label in the store
+SLUG_LENGTH = 64
+REASON_LENGTH = 1000  # an admin action's reason (a rename, a merge)
+EVENT_FILTER_LENGTH = 1000  # the event name a standings filter names
+MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
+
+# A club's or a tournament's name in URLs. One compiled object for every layer: the API's
+# schema validator calls its ``match`` and the service its ``fullmatch``, hence the ``\Z``.
+SLUG = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,%d}[a-z0-9])?\Z" % (SLUG_LENGTH - 2))
+SLUG_RULE = ("1 to 64 lowercase letters, digits and dashes, starting and ending with a letter "
+             "or digit")
+
+# ---------------------------------------------------------------- sides
+
+SIDE_JOIN = " & "
+
+
+def side_name(players: Sequence[str]) -> str:
+    """A side's name from its players' names: the player, or the partners ("Ana & Carla")."""
+    return SIDE_JOIN.join(players)
+
+
+def side_names(rules: Any, players: Sequence[str]) -> list[str]:
+    """Each side's name in a match: ``rules`` is a core Rules or its dict (the report's and a
+    summary's ``rules``); in partnership play seats 0 and 2 are side 0, 1 and 3 side 1."""
+    partnerships = (rules["partnerships"] if isinstance(rules, Mapping)
+                    else rules.partnerships)
+    if partnerships:
+        return [side_name((players[0], players[2])), side_name((players[1], players[3]))]
+    return list(players)
