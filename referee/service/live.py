@@ -144,7 +144,8 @@ class Scoreboard:
         shown = self.svc.tournaments.show(club, tournament, who=who)
         paired = shown["paired_rounds"]
         number = paired[-1]["number"] if paired else None
-        ids = [t["match"] for t in self.svc.tournaments.round_tables(who, club, tournament, number)
+        ids = [t["match"] for t in self.svc.tournaments.round_tables(club, tournament, number,
+                                                                     who=who)
                ] if number is not None else []
         with db.reading(self.engine) as conn:
             found = club_row(conn, club)

@@ -350,3 +350,23 @@ tournament_matches = Table(
     Column("retired", Boolean, nullable=False, server_default=false()),
     Index(None, "tournament_id", "round"),
 )
+
+# The tournament director's constraints (migration 0008, docs/tournaments.md): an entrant
+# fixed at a table number, two entrants kept apart (scope "table"; in rotating, "partners":
+# never partners), a requested bye for a round. Entrants are their numbers in the tournament.
+CONSTRAINT_KINDS = ("fixed_table", "forbidden", "bye")
+tournament_constraints = Table(
+    "tournament_constraints", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("entrant", Integer, nullable=False),
+    Column("other", Integer, nullable=True),  # forbidden: the other entrant
+    Column("table_number", Integer, nullable=True),  # fixed_table
+    Column("round", Integer, nullable=True),  # bye
+    Column("scope", String(16), nullable=True),  # forbidden: table or partners
+    Column("note", String(NAME_LENGTH), nullable=True),  # the director's reason, shown on the table
+    Column("created_at", Timestamp, nullable=False),
+    Index(None, "tournament_id"),
+    CheckConstraint("kind IN ('fixed_table', 'forbidden', 'bye')", name="kind"),
+)

@@ -54,7 +54,7 @@ def test_a_pairs_tournament_from_the_command_line(cli: Cli) -> None:
     again = json.loads(cli.run("tournament", "pair", "copa", "--club", CLUB, "--repair", "2",
                                "--json").stdout)
     assert again["version"] == 2
-    tables = cli.service.tournaments.round_tables(OPERATOR, CLUB, "copa", 2)
+    tables = cli.service.tournaments.round_tables(CLUB, "copa", 2, who=OPERATOR)
     assert [t["match"] for t in tables] == [t["match"] for t in again["tables"]]
     listed = json.loads(cli.run("tournament", "list", "--club", CLUB, "--json").stdout)
     assert [t["slug"] for t in listed] == ["copa"] and listed[0]["rounds_paired"] == 2

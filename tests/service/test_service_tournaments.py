@@ -144,23 +144,23 @@ def test_a_round_is_re_paired_before_it_starts_and_not_after(service: Service, c
     gone = service.tournaments.withdraw(club, "noche", "Hugo")
     assert gone["withdrawn"] == 1 and gone["repair"] == 1  # seated in round 1, not started
     service.tournaments.enter(club, "noche", "Juan")
-    again = service.tournaments.repair(club, "noche", 1)
+    again = service.tournaments.re_pair(club, "noche", 1)
     assert again["version"] == 2 and "Hugo" not in seated_players(again)
     assert "Juan" in seated_players(again)
-    new = [t["match"] for t in service.tournaments.round_tables(OPERATOR, club, "noche", 1)]
+    new = [t["match"] for t in service.tournaments.round_tables(club, "noche", 1, who=OPERATOR)]
     assert not set(new) & set(old)
     repaired = service.tournaments.round(club, "noche", 1)
-    same = service.tournaments.repair(club, "noche", 1)  # the same field: the same tables
+    same = service.tournaments.re_pair(club, "noche", 1)  # the same field: the same tables
     assert [t["sides"] for t in same["tables"]] == [t["sides"] for t in repaired["tables"]]
     assert same["version"] == 3 and {t["match"] for t in same["tables"]}.isdisjoint(new)
-    table = service.tournaments.round_tables(OPERATOR, club, "noche", 1)[0]
+    table = service.tournaments.round_tables(club, "noche", 1, who=OPERATOR)[0]
     service.recording.record_event(table["match"], {"type": "deal"}, expected_seq=0)
     with pytest.raises(RoundRefused, match="has started"):
-        service.tournaments.repair(club, "noche", 1)
+        service.tournaments.re_pair(club, "noche", 1)
     with pytest.raises(RoundRefused, match="not finished"):
         service.tournaments.pair(club, "noche")
     with pytest.raises(NotFound):
-        service.tournaments.repair(club, "noche", 5)
+        service.tournaments.re_pair(club, "noche", 5)
 
 
 def test_access_follows_the_ladder(service: Service, club: str) -> None:
@@ -229,10 +229,10 @@ def test_a_withdrawn_entrant_comes_back_and_a_public_club_is_read_by_anyone(
     assert (back["number"], back["entered"], back["withdrawn"]) == (3, 1, None)
     service.tournaments.pair(club, "liga")
     with pytest.raises(Unauthorized):
-        service.tournaments.round_tables(None, club, "liga", 1)  # a private club
+        service.tournaments.round_tables(club, "liga", 1, who=None)  # a private club
     service.clubs.set_public(club, True)
-    tables = service.tournaments.round_tables(None, club, "liga", 1)
-    assert tables == service.tournaments.round_tables(OPERATOR, club, "liga", 1)
+    tables = service.tournaments.round_tables(club, "liga", 1, who=None)
+    assert tables == service.tournaments.round_tables(club, "liga", 1, who=OPERATOR)
     assert len(tables) == 1 and "reasons" not in tables[0]
 
 

@@ -21,6 +21,7 @@ TABLES = {"clubs", "players", "matches", "match_players", "events", "tokens", "s
 
 TABLES |= {"player_events"}  # 0003
 TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_matches"}  # 0007
+TABLES |= {"tournament_constraints"}  # 0008
 
 
 def _diff(engine: Engine) -> list:
@@ -35,7 +36,7 @@ def _tables(engine: Engine) -> set[str]:
 
 def test_models_match_the_migrated_database(engine: Engine) -> None:
     runner.upgrade(engine)
-    assert runner.current_revision(engine) == runner.head_revision() == "0007"
+    assert runner.current_revision(engine) == runner.head_revision() == "0008"
     assert _diff(engine) == []
 
 

@@ -157,8 +157,6 @@ class _Solver:
         return len(nodes) - 2 * len(pairs), self.counts(pairs)[0]
 
 
-UNPAIRABLE = ("sitting them out would leave the others unable to be paired without a rematch "
-              "or a table the director forbids")
 
 
 def pair_swiss(field: Field, round_number: int) -> Pairing:
@@ -183,7 +181,7 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
     for table, sides, why in numbered:
         a, b = sides[0][0], sides[1][0]
         seats, seat_reason = orient(field, (a,), (b,))
-        reasons = [why, *_reasons(field, solver, a, b, numbered, table,
+        reasons = [why, *_reasons(field, solver, a, b, numbered, pool,
                                   (rematches, cross, fewest_cross)), seat_reason]
         if table == 1 and {field.position[a], field.position[b]} == {0, 1} and not field.fixed:
             reasons[0] = (f"table 1, the leaders' table: the two leading partnerships, "
@@ -201,13 +199,13 @@ def _bye(field: Field, solver: _Solver, pool: list[str]) -> tuple[str, tuple[str
     queue = field.bye_queue(pool)
     fewest = len(history.byes(queue[0]))
     candidates = [e for e in queue if len(history.byes(e)) == fewest]
-    kept_apart = {a: {b for b in pool if b != a and (history.met(a, b) or field.apart(a, b))}
-                  for a in pool}
+    kept_apart = _kept_apart(field, pool)
     passed_over: list[tuple[str, str]] = []
     for candidate in candidates:
         if can_pair_all([e for e in pool if e != candidate], kept_apart):
             return candidate, bye_reasons(field, candidate, passed_over, among=pool)
-        passed_over.append((candidate, UNPAIRABLE))
+        passed_over.append((candidate, "sitting them out would force a rematch" + (
+            " or a table the director forbids" if field.constraints.forbidden or field.fixed else "")))
     judged = [solver.fewest_rematches([e for e in pool if e != c]) for c in candidates]
     first = judged.index(min(judged))
     passed = [(c, f"sitting them out would leave {left} unpaired and force {n} rematches"
@@ -218,8 +216,14 @@ def _bye(field: Field, solver: _Solver, pool: list[str]) -> tuple[str, tuple[str
                                          "forces the fewest",)
 
 
+def _kept_apart(field: Field, among: Sequence[str]) -> dict[str, set[str]]:
+    """For each of ``among``, the others it may not meet without a rematch or a ban."""
+    return {a: {b for b in among if b != a and (field.history.met(a, b) or field.apart(a, b))}
+            for a in among}
+
+
 def _reasons(field: Field, solver: _Solver, a: str, b: str,
-             numbered: Sequence[tuple[int, tuple, str]], table: int,
+             numbered: Sequence[tuple[int, tuple, str]], seated: Sequence[str],
              totals: tuple[int, int, int]) -> list[str]:
     """Why ``a`` (the better placed) meets ``b``: their score groups, floats, whether they have
     met, and whom ``a`` passed over on the way down the standing, and why."""
@@ -255,6 +259,9 @@ def _reasons(field: Field, solver: _Solver, a: str, b: str,
             why = f"they met in {rounds_text(history.met(top, skipped))}"
         elif field.apart(top, skipped):
             why = field.why_apart(top, skipped)
+        elif not rematches and not can_pair_all(
+                [e for e in seated if e not in (top, skipped)], _kept_apart(field, seated)):
+            why = "pairing them would leave the others unable to be paired without a rematch"
         else:
             why = ("the round pairs better without that table: fewer rematches, cross-group "
                    "tables or repeated floats, or the others closer in the standing")
