@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint as FlaskBlueprint, Flask, Response, render_template, request, url_for
 from flask_smorest import Api
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from referee.service import Caller
 
@@ -88,8 +88,9 @@ class TournamentEntrantChangeSchema(TournamentEntrantSchema):
     repair = fields.Integer(allow_none=True, required=True, metadata={"description": REPAIR})
 
 
-def _entrant_ref(value: Any) -> bool:
-    return type(value) in (int, str)
+def _entrant_ref(value: Any) -> None:
+    if type(value) not in (int, str):
+        raise ValidationError("an entrant is its number or a player's name")
 
 
 ENTRANT_REF = {"type": ["integer", "string"],

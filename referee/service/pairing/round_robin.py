@@ -68,15 +68,16 @@ def pair_round_robin(field: Field, round_number: int) -> Pairing:
     meetings = _match(field, pool, due, drawn)
     relaxed = []
     if time_round:
-        if fewest > cycle:
+        if fewest == time_round:  # every pair met as often: say so (it is true)
+            kept_apart = len(pairs) < len(pool) * (len(pool) - 1) // 2
             why = (f"every two of the {len(pool)} partnerships present have met "
-                   f"{'once' if time_round == 1 else f'{time_round} times'}"
-                   + (" (the pairs the director keeps apart aside)" if len(pairs) < len(pool) * (len(pool) - 1) // 2 else ""))
+                   f"{_times(time_round)}"
+                   + (" (the pairs the director keeps apart aside)" if kept_apart else ""))
         else:
             why = f"the schedule's {per_cycle} rounds have been played"
         relaxed.append(f"one meeting each: {why}, so round {round_number} is of the "
                        f"{ordinal(time_round + 1)} time round: pairs that have met "
-                       f"{time_round} time{'s' if time_round > 1 else ''} meet again")
+                       f"{_times(time_round)} meet again")
     seated = {e for pair in meetings for e in pair}
     for e in pool:
         if e not in seated:
@@ -96,6 +97,10 @@ def pair_round_robin(field: Field, round_number: int) -> Pairing:
         tables.append(Table(table, seats, tuple(reasons)))
     byes.sort(key=lambda bye: field.position[bye.entrant])
     return Pairing("round_robin", round_number, tuple(tables), tuple(byes), tuple(relaxed))
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def _match(field: Field, pool: list[str], due: list[tuple[str, str]],

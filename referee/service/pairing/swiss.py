@@ -43,6 +43,12 @@ from .seating import number, orient
 Pair = tuple[str, str]
 FIRST_WINDOW = 8
 WHOLE = 40  # fields up to this size are solved over every table at once
+EXPLAINED = 64  # fields up to this size say which rule each skipped opponent would break
+# what a skipped table would do, by the first rule it does worse on (the bye's count first)
+SKIPPED = ("leave a partnership without an opponent", "force a rematch elsewhere",
+           "need another table across score groups", "float a partnership twice running",
+           "leave others further apart in the standing (a larger sum of squared differences "
+           "of place)")
 
 
 class _Solver:
@@ -173,6 +179,7 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
     byes += [Bye(e, ("bye: the director's constraints leave them no opponent among the "
                      "others seated",)) for e in left]
     rematches, cross, floats, _ = solver.counts(pairs)
+    chosen = (len(left), *solver.counts(pairs))
     fewest_cross, _ = solver.bounds(pool)
     floated = tuple(field.best_first(e for pair in pairs if solver.cross(*pair) for e in pair))
     relaxed = _relaxed(field, solver, pairs, left, len(pool), fewest_cross)
@@ -182,7 +189,7 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
         a, b = sides[0][0], sides[1][0]
         seats, seat_reason = orient(field, (a,), (b,))
         reasons = [why, *_reasons(field, solver, a, b, numbered, pool,
-                                  (rematches, cross, fewest_cross)), seat_reason]
+                                  (rematches, cross, fewest_cross), chosen), seat_reason]
         if table == 1 and {field.position[a], field.position[b]} == {0, 1} and not field.fixed:
             reasons[0] = (f"table 1, the leaders' table: the two leading partnerships, "
                           f"{field.called(a)} and {field.called(b)}")
@@ -222,9 +229,26 @@ def _kept_apart(field: Field, among: Sequence[str]) -> dict[str, set[str]]:
             for a in among}
 
 
+def _skip_reason(field: Field, solver: _Solver, seated: Sequence[str], top: str, skipped: str,
+                 chosen: tuple[int, ...]) -> str:
+    """Which rule a table of ``top`` and ``skipped`` would break: the round paired best with
+    that table, against the round as paired, compared rule by rule (in fields up to
+    ``EXPLAINED``; beyond, the rules are named together, as the search is not run again)."""
+    if len(seated) > EXPLAINED:
+        return ("the round pairs better without that table: fewer rematches, cross-group tables "
+                "or repeated floats, or the others closer in the standing")
+    rest = [e for e in seated if e not in (top, skipped)]
+    pairs = solver.solve(rest)
+    forced = (len(rest) - 2 * len(pairs), *solver.counts([(top, skipped), *pairs]))
+    for number, what in enumerate(SKIPPED):
+        if forced[number] != chosen[number]:
+            return f"pairing them would {what}"
+    return "pairing them would seat opponents no closer at the higher tables"  # the last rule
+
+
 def _reasons(field: Field, solver: _Solver, a: str, b: str,
              numbered: Sequence[tuple[int, tuple, str]], seated: Sequence[str],
-             totals: tuple[int, int, int]) -> list[str]:
+             totals: tuple[int, int, int], chosen: tuple[int, ...]) -> list[str]:
     """Why ``a`` (the better placed) meets ``b``: their score groups, floats, whether they have
     met, and whom ``a`` passed over on the way down the standing, and why."""
     rematches, cross, fewest_cross = totals
@@ -259,12 +283,8 @@ def _reasons(field: Field, solver: _Solver, a: str, b: str,
             why = f"they met in {rounds_text(history.met(top, skipped))}"
         elif field.apart(top, skipped):
             why = field.why_apart(top, skipped)
-        elif not rematches and not can_pair_all(
-                [e for e in seated if e not in (top, skipped)], _kept_apart(field, seated)):
-            why = "pairing them would leave the others unable to be paired without a rematch"
         else:
-            why = ("the round pairs better without that table: fewer rematches, cross-group "
-                   "tables or repeated floats, or the others closer in the standing")
+            why = _skip_reason(field, solver, seated, top, skipped, chosen)
         reasons.append(f"{field.name(top)} skips {field.called(skipped)}: {why}")
     return reasons
 
