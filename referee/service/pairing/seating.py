@@ -39,10 +39,13 @@ def orient(field: Field, one: Side, other: Side) -> tuple[tuple[Side, Side], str
         return sum(balance(field, e) for e in side), min(field.position[e] for e in side)
 
     first, second = sorted((one, other), key=key)
-    held = [sum(field.history.seats(e)[0] for e in side) for side in (first, second)]
     name = " & ".join(field.name(e) for e in first)
-    return (first, second), (f"seats: {name} on side 0 (seats 0 and 2), the side that has "
-                             f"held it less ({held[0]} times, the other {held[1]})")
+    leads, trails = key(first)[0], key(second)[0]
+    if leads == trails:
+        return (first, second), (f"seats: {name} on side 0 (seats 0 and 2): side 0 less side 1 "
+                                 f"held so far is {leads:+d} for both, so the better placed has it")
+    return (first, second), (f"seats: {name} on side 0 (seats 0 and 2): side 0 less side 1 held "
+                             f"so far is {leads:+d} for them, {trails:+d} for the other side")
 
 
 def number(field: Field, tables: Sequence[tuple[Side, Side]]
