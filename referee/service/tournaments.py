@@ -164,7 +164,8 @@ class Tournaments:
                  who: Caller = OPERATOR) -> dict[str, Any]:
         """Withdraw an entrant (its number, or a player's name) from the first round that has
         not started: it is paired no more, its results still count. A round paired but not
-        started that seats it must be re-paired (the answer's ``repair`` names it)."""
+        started that seats it (or gives it a bye) must be re-paired (the answer's ``repair``
+        names it)."""
         require(who, club, Action.MANAGE)
         with db.writing(self.engine) as conn:
             row = self._row(conn, club, slug, for_update=True)
@@ -176,7 +177,8 @@ class Tournaments:
             first = _first_unstarted(rounds)
             store.set_withdrawn(conn, row.id, found["number"], first)
             seated = [r["number"] for r in rounds if r["number"] == first
-                      and _engine_id(found["number"]) in _seated(r["pairing"])]
+                      and _engine_id(found["number"]) in _seated(r["pairing"])
+                      | _sitting_out(r["pairing"])]
             changed = next(e for e in _entrants(conn, row) if e["number"] == found["number"])
             return {**changed, "repair": seated[0] if seated else None}
 

@@ -247,14 +247,20 @@ def test_a_bye_award_is_the_events_rule_with_a_documented_default() -> None:
 
 SCRIPT = """
 import json
-from referee.service.pairing import Entrant, History, Standing, pair_round
+from referee.service.pairing import (
+    Constraints, Entrant, FixedTable, Forbidden, History, PairingRules, Standing, pair_round)
 out = []
-for fmt in ("pairs", "rotating", "round_robin"):
-    entrants = [Entrant(f"e{n:02d}", f"E{n}") for n in range(23)]
+rules = Constraints(fixed=(FixedTable("e05", 2),), forbidden=(Forbidden("e01", "e02"),))
+for fmt, size, planned in (("pairs", 23, None), ("rotating", 23, None), ("rotating", 12, 5),
+                           ("round_robin", 23, None)):
+    entrants = [Entrant(f"e{n:02d}", f"E{n}") for n in range(size)]
     history = History()
     for number in range(1, 6):
-        ranked = sorted((e.id for e in entrants), key=lambda i: (int(i[1:]) * 7 + number) % 23)
-        pairing = pair_round(fmt, entrants, Standing.ordered(ranked), history)
+        ranked = sorted((e.id for e in entrants), key=lambda i: (int(i[1:]) * 7 + number) % size)
+        points = {e: int(e[1:]) % 3 for e in ranked}
+        pairing = pair_round(PairingRules(fmt, rounds=planned), entrants,
+                             Standing.ordered(ranked, points), history,
+                             constraints=Constraints() if planned else rules)  # a plan: none
         out.append(pairing.as_json())
         history = history.after(pairing)
 print(json.dumps(out))

@@ -133,15 +133,14 @@ def _round(field: Field, seated: list[str]) -> tuple[list[Seating], list[str]]:
     partnerships: list[Partnership] = []
     for block in _blocks(seated, BLOCK):
         partnerships += _partners(field, block)
-    alone = [e for e in seated if not any(e in p for p in partnerships)]
+    alone = 2 * len(partnerships) < len(seated)  # the constraints left some unpartnered
     if len(seated) > BLOCK and (alone or any(history.partnered(*p) for p in partnerships)):
         kept = {a: {b for b in seated if b != a and not _may_partner(field, a, b)} for a in seated}
         if alone or can_pair_all(seated, kept):  # the whole field does better: pair it whole
             partnerships = _partners(field, seated)
-            alone = [e for e in seated if not any(e in p for p in partnerships)]
     partnerships = sorted(partnerships, key=lambda p: field.position[p[0]])
     if len(partnerships) % 2:  # one partnership short of a table: the lowest placed sits out
-        alone += list(partnerships.pop())
+        partnerships.pop()
     tables: list[Seating] = []
     for block in _blocks(partnerships, BLOCK // 2):
         tables += _tables(field, block)
