@@ -36,7 +36,9 @@ ONE = BASE + "/<string:slug>"
 OPTIONAL_BEARER = [{}, {"bearer": []}]
 LOCATION = {"Location": {"schema": {"type": "string"}}}
 FORMATS = ("pairs", "rotating", "round_robin")
+# referee.store.schema's CONSTRAINT_KINDS and CONSTRAINT_SCOPES (a test holds them equal)
 CONSTRAINT_KINDS = ("fixed_table", "forbidden", "bye")
+CONSTRAINT_SCOPES = ("table", "partners")
 REPAIR = ("a round paired but not started that this change concerns: re-pair it "
           "(POST .../rounds/{n}/repair) for the change to apply there; null: none")
 
@@ -109,7 +111,7 @@ class TournamentConstraintCreateSchema(Schema):
         "description": "fixed_table: the table's number"})
     round = fields.Integer(validate=validate.Range(1, 100), metadata={
         "description": "bye: a round not started"})
-    scope = fields.String(load_default="table", validate=validate.OneOf(("table", "partners")))
+    scope = fields.String(load_default="table", validate=validate.OneOf(CONSTRAINT_SCOPES))
     note = fields.String(validate=NAME, metadata={"description": "why, shown on the table"})
 
 

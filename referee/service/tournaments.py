@@ -30,7 +30,7 @@ from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
 from ..store.errors import AlreadyExists
-from ..store.schema import CONSTRAINT_KINDS, TOURNAMENT_FORMATS
+from ..store.schema import CONSTRAINT_KINDS, CONSTRAINT_SCOPES, TOURNAMENT_FORMATS
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import Duplicate, Invalid, NotFinished, NotFound
@@ -46,7 +46,6 @@ if TYPE_CHECKING:
 MAX_ROUNDS = 100
 MAX_BYE_POINTS = 10_000
 MAX_TABLE = 1_000
-SCOPES = ("table", "partners")  # a forbidden pairing: never at one table; (rotating) never partners
 # A tournament's matches are created under an idempotency key of this form, so that a pairing
 # interrupted between its matches makes the missing ones, not a second set, when run again.
 MATCH_KEY = "tournament {id} round {round} v{version} table {table}"
@@ -594,7 +593,7 @@ def _constraint_values(row: Row, kind: str, entrants: Sequence[dict[str, Any]],
         values["other"] = _find_entrant(entrants, other)["number"]
         if values["other"] == values["entrant"]:
             raise Invalid("a forbidden pairing names two different entrants")
-        values["scope"] = checks.one_of(scope, SCOPES, "scope")
+        values["scope"] = checks.one_of(scope, CONSTRAINT_SCOPES, "scope")
         if values["scope"] == "partners" and row.format != "rotating":
             raise Invalid(f"a {row.format} entrant is a partnership: forbid two at one table "
                           f"(scope table), not as partners")

@@ -355,6 +355,7 @@ tournament_matches = Table(
 # fixed at a table number, two entrants kept apart (scope "table"; in rotating, "partners":
 # never partners), a requested bye for a round. Entrants are their numbers in the tournament.
 CONSTRAINT_KINDS = ("fixed_table", "forbidden", "bye")
+CONSTRAINT_SCOPES = ("table", "partners")
 tournament_constraints = Table(
     "tournament_constraints", metadata,
     Column("id", Integer, primary_key=True),

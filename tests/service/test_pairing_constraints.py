@@ -101,3 +101,12 @@ def test_a_fixed_table_keeps_its_number_and_the_others_fill_around_it() -> None:
     assert pairing.tables[0].reasons[0] == "table 1: fixed for E by the director (ramp)"
     assert pairing.tables[1].reasons[0].startswith("table 2: A (1st) is the best placed at the "
                                                    "tables the director has not fixed")
+
+
+def test_the_layers_know_the_same_kinds_and_scopes() -> None:
+    from api import tournaments as api
+    from referee.service.pairing import constraints as engine
+    from referee.store import schema
+
+    assert engine.SCOPES == api.CONSTRAINT_SCOPES == schema.CONSTRAINT_SCOPES
+    assert api.CONSTRAINT_KINDS == schema.CONSTRAINT_KINDS

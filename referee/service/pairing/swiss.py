@@ -163,8 +163,6 @@ class _Solver:
         return len(nodes) - 2 * len(pairs), self.counts(pairs)[0]
 
 
-
-
 def pair_swiss(field: Field, round_number: int) -> Pairing:
     solver = _Solver(field)
     byes = [Bye(e, requested_bye_reasons(field, e)) for e in field.order if e in field.requested]
@@ -178,18 +176,17 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
     left = [e for e in pool if e not in paired]
     byes += [Bye(e, ("bye: the director's constraints leave them no opponent among the "
                      "others seated",)) for e in left]
-    rematches, cross, floats, _ = solver.counts(pairs)
-    chosen = (len(left), *solver.counts(pairs))
-    fewest_cross, _ = solver.bounds(pool)
+    chosen = (len(left), *solver.counts(pairs))  # unpaired, rematches, cross, floats, apart
+    fewest_cross = solver.bounds(pool)[0]
     floated = tuple(field.best_first(e for pair in pairs if solver.cross(*pair) for e in pair))
-    relaxed = _relaxed(field, solver, pairs, left, len(pool), fewest_cross)
+    relaxed = _relaxed(field, solver, pairs, left, len(pool), chosen, fewest_cross)
     numbered = number(field, [((a,), (b,)) for a, b in pairs])
     tables = []
     for table, sides, why in numbered:
         a, b = sides[0][0], sides[1][0]
         seats, seat_reason = orient(field, (a,), (b,))
-        reasons = [why, *_reasons(field, solver, a, b, numbered, pool,
-                                  (rematches, cross, fewest_cross), chosen), seat_reason]
+        reasons = [why, *_reasons(field, solver, a, b, numbered, pool, chosen, fewest_cross),
+                   seat_reason]
         if table == 1 and {field.position[a], field.position[b]} == {0, 1} and not field.fixed:
             reasons[0] = (f"table 1, the leaders' table: the two leading partnerships, "
                           f"{field.called(a)} and {field.called(b)}")
@@ -248,10 +245,10 @@ def _skip_reason(field: Field, solver: _Solver, seated: Sequence[str], top: str,
 
 def _reasons(field: Field, solver: _Solver, a: str, b: str,
              numbered: Sequence[tuple[int, tuple, str]], seated: Sequence[str],
-             totals: tuple[int, int, int], chosen: tuple[int, ...]) -> list[str]:
-    """Why ``a`` (the better placed) meets ``b``: their score groups, floats, whether they have
-    met, and whom ``a`` passed over on the way down the standing, and why."""
-    rematches, cross, fewest_cross = totals
+             chosen: tuple[int, ...], fewest_cross: int) -> list[str]:
+    """Why the better placed of ``a`` and ``b`` meets the other: their score groups, floats,
+    whether they have met, and whom it passed over on the way down the standing, and why."""
+    _, rematches, cross, *_ = chosen
     history = field.history
     top, other = field.best_first((a, b))
     reasons = [f"{field.called(top)} meets {field.called(other)}"]
@@ -290,8 +287,8 @@ def _reasons(field: Field, solver: _Solver, a: str, b: str,
 
 
 def _relaxed(field: Field, solver: _Solver, pairs: Sequence[Pair], left: Sequence[str],
-             seated: int, fewest_cross: int) -> list[str]:
-    rematches, cross, floats, _ = solver.counts(pairs)
+             seated: int, chosen: tuple[int, ...], fewest_cross: int) -> list[str]:
+    _, rematches, cross, floats, _ = chosen
     out = []
     if rematches:
         again = [f"{field.name(a)} and {field.name(b)} meet again (they met in "

@@ -118,6 +118,16 @@ def _search(factors: tuple[int, ...], infinity: bool) -> tuple[Round, ...] | Non
         counts[negative[d]] += step
         return counts[d] <= cap and counts[negative[d]] <= cap
 
+    def seat_last(table: tuple[int | None, int, int, int], last: int) -> bool:
+        """Seat a table whose pairs all fit (``last`` its last member) and fill the rest."""
+        used[last] = True
+        tables.append(table)
+        if fill(False):
+            return True
+        tables.pop()
+        used[last] = False
+        return False
+
     def fill(need_infinity: bool) -> bool:
         """Tables for the elements not yet seated, each pair checked as soon as it is chosen."""
         if all(used):
@@ -138,12 +148,8 @@ def _search(factors: tuple[int, ...], infinity: bool) -> tuple[Round, ...] | Non
                             for d in rest[i + 1:]:
                                 if (mark(partner, b, d, 1, 1) & mark(opponent, first, d, 1, 2)
                                         & mark(opponent, c, d, 1, 2)):
-                                    used[d] = True
-                                    tables.append((first, b, c, d))
-                                    if fill(False):
+                                    if seat_last((first, b, c, d), d):
                                         return True
-                                    tables.pop()
-                                    used[d] = False
                                 mark(partner, b, d, -1, 1)
                                 mark(opponent, first, d, -1, 2)
                                 mark(opponent, c, d, -1, 2)
@@ -163,12 +169,8 @@ def _search(factors: tuple[int, ...], infinity: bool) -> tuple[Round, ...] | Non
                 used[b] = True
                 for d in free[i + 1:]:
                     if mark(opponent, first, d, 1, 2) & mark(partner, b, d, 1, 1):
-                        used[d] = True
-                        tables.append((None, b, first, d))
-                        if fill(False):
+                        if seat_last((None, b, first, d), d):
                             return True
-                        tables.pop()
-                        used[d] = False
                     mark(opponent, first, d, -1, 2)
                     mark(partner, b, d, -1, 1)
                 used[b] = False
@@ -182,5 +184,5 @@ def _search(factors: tuple[int, ...], infinity: bool) -> tuple[Round, ...] | Non
     def moved(x: int | None, j: int) -> int:
         return last if x is None else plus[x][j]
 
-    return tuple(tuple((((moved(a, j), moved(c, j)), (moved(b, j), moved(d, j))))
+    return tuple(tuple(((moved(a, j), moved(c, j)), (moved(b, j), moved(d, j)))
                        for a, b, c, d in tables) for j in range(size))
