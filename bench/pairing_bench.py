@@ -9,8 +9,8 @@ database. Five parts, each printed as a table:
    the fewest any pairing with as few rematches (then as few cross-group tables) makes;
 3. **rotating opponents**: repeated opponent meetings over a whole event of 8, 12 and 16
    players in 3 to 5 rounds: the engine (a planned event), the engine pairing round by round
-   (the event's length unknown), and the least any schedule can have (a lower bound, which a
-   schedule with that many proves the best);
+   (the event's length unknown), the least any schedule can have (a lower bound), and the
+   fewest found by either: when that is the least, it is the best schedule there is;
 4. **whist**: the time to build the whist schedule of a whole event, and its check;
 5. **seats**: over a whole event, how many times each entrant held side 0 (seats 0 and 2):
    the range across entrants, and the largest difference between an entrant's side 0 and
@@ -115,7 +115,7 @@ def repeats(history: History) -> int:
 def rotating_opponents(events: int) -> None:
     print("\n3. rotating: repeated opponent meetings over a whole event")
     print(f"{'players':>7} {'rounds':>7} {'planned':>8} {'round by round (median, worst)':>31} "
-          f"{'least possible':>15}")
+          f"{'least possible':>15} {'best found':>11}")
     for size in (8, 12, 16):
         for rounds in (3, 4, 5):
             final = [list(event("rotating", size, rounds, seed, planned=rounds))[-1]
@@ -123,9 +123,11 @@ def rotating_opponents(events: int) -> None:
             planned = max(repeats(history.after(pairing)) for _, history, pairing, _ in final)
             unplanned = [repeats(history.after(pairing)) for _, history, pairing, _ in
                          (list(event("rotating", size, rounds, seed))[-1] for seed in range(events))]
+            least = least_repeats(size, rounds)
+            best = min(planned, *unplanned)
             print(f"{size:>7} {rounds:>7} {planned:>8} "
                   f"{statistics.median(unplanned):>22} {max(unplanned):>8} "
-                  f"{least_repeats(size, rounds):>15}")
+                  f"{least:>15} {best:>5}{' (the best)' if best == least else ''}")
 
 
 def whist_schedules() -> None:
