@@ -2,7 +2,8 @@
 page (``/clubs/{club}/tournaments/{t}``) and its JSON twin (docs/tournaments.md).
 
 Reading needs a token of the club, or none for a public club (as its pages do); an admin
-creates tournaments and manages entrants; a referee pairs and re-pairs rounds. Every rule and
+creates tournaments and manages entrants; a referee pairs and re-pairs rounds and sets the
+director's constraints (a fixed table, a forbidden pairing, a requested bye). Every rule and
 decision is the service's (``svc.tournaments``): the views pass the caller and shape answers.
 """
 
@@ -12,9 +13,9 @@ from typing import Any
 
 from flask import Blueprint as FlaskBlueprint, Flask, Response, render_template, request, url_for
 from flask_smorest import Api
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
-from referee.core.vocab import TOURNAMENT_FORMATS
+from referee.core.vocab import CONSTRAINT_KINDS, CONSTRAINT_SCOPES, TOURNAMENT_FORMATS
 from referee.service import Caller
 
 from .auth import auth, caller
@@ -35,6 +36,8 @@ ONE = BASE + "/<string:slug>"
 # A token, or none for a public club.
 OPTIONAL_BEARER = [{}, {"bearer": []}]
 LOCATION = {"Location": {"schema": {"type": "string"}}}
+REPAIR = ("a round paired but not started that this change concerns: re-pair it "
+          "(POST .../rounds/{n}/repair) for the change to apply there; null: none")
 
 
 def reader(club: str) -> Caller:
@@ -80,9 +83,51 @@ class TournamentEntrantSchema(Schema):
         "description": "the first round it is not paired in (null: still playing)"})
 
 
-class TournamentWithdrawnSchema(TournamentEntrantSchema):
-    repair = fields.Integer(allow_none=True, required=True, metadata={
-        "description": "a round paired but not started that seats it: re-pair it"})
+class TournamentEntrantChangeSchema(TournamentEntrantSchema):
+    repair = fields.Integer(allow_none=True, required=True, metadata={"description": REPAIR})
+
+
+def _entrant_ref(value: Any) -> None:
+    if type(value) not in (int, str):
+        raise ValidationError("an entrant is its number or a player's name")
+
+
+ENTRANT_REF = {"type": ["integer", "string"],
+               "description": "an entrant: its number, or a player's name"}
+
+
+class TournamentConstraintCreateSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(CONSTRAINT_KINDS), metadata={
+        "description": "fixed_table: the entrant always at table `table`; forbidden: the entrant "
+                       "and `other` never at one table (scope table) or, in rotating, never "
+                       "partners (scope partners); bye: the entrant sits out round `round`"})
+    entrant = fields.Raw(required=True, validate=_entrant_ref, metadata=ENTRANT_REF)
+    other = fields.Raw(validate=_entrant_ref, metadata={**ENTRANT_REF, "description":
+                                                        "forbidden: the other entrant"})
+    table = fields.Integer(validate=validate.Range(1, 1000), metadata={
+        "description": "fixed_table: the table's number"})
+    round = fields.Integer(validate=validate.Range(1, 100), metadata={
+        "description": "bye: a round not started"})
+    scope = fields.String(load_default="table", validate=validate.OneOf(CONSTRAINT_SCOPES))
+    note = fields.String(validate=NAME, metadata={"description": "why, shown on the table"})
+
+
+class TournamentConstraintSchema(Schema):
+    id = fields.Integer(required=True)
+    kind = fields.String(required=True)
+    entrant = fields.Integer(required=True, metadata={"description": "the entrant's number"})
+    name = fields.String(required=True)
+    other = fields.Integer(allow_none=True, required=True)
+    other_name = fields.String(allow_none=True, required=True)
+    table = fields.Integer(allow_none=True, required=True)
+    round = fields.Integer(allow_none=True, required=True)
+    scope = fields.String(allow_none=True, required=True)
+    note = fields.String(allow_none=True, required=True)
+    created_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class TournamentConstraintChangeSchema(TournamentConstraintSchema):
+    repair = fields.Integer(allow_none=True, required=True, metadata={"description": REPAIR})
 
 
 class TournamentEnterSchema(Schema):
@@ -123,6 +168,8 @@ class TournamentSchema(Schema):
 
 class TournamentDetailSchema(TournamentSchema):
     entrants = fields.List(fields.Nested(TournamentEntrantSchema), required=True)
+    constraints = fields.List(fields.Nested(TournamentConstraintSchema), required=True, metadata={
+        "description": "the director's constraints the pairing honours"})
     paired_rounds = fields.List(fields.Nested(TournamentRoundSchema), required=True)
 
 
@@ -201,18 +248,20 @@ def list_entrants(club: str, slug: str):
 @blp.route(ONE + "/entrants", methods=["POST"])
 @auth.login_required
 @blp.arguments(TournamentEnterSchema())
-@blp.response(201, TournamentEntrantSchema)
+@blp.response(201, TournamentEntrantChangeSchema)
 @blp.errors(401, 403, 404, 409, 415, 422)
 def enter(body: dict[str, Any], club: str, slug: str):
     """Enter a player (rotating) or a partnership (admin), from the first round not started.
-    A withdrawn entrant entered again plays on from there; a player entered already is 409."""
+    A withdrawn entrant entered again plays on from there; a player entered already is 409.
+    Entered after that round was paired (and before it starts), they have a bye in it until it
+    is re-paired: ``repair`` names the round."""
     return service().tournaments.enter(club, slug, body["players"], confirm_new=body["new"],
                                        who=caller())
 
 
 @blp.route(ONE + "/entrants/<int:number>/withdraw", methods=["POST"])
 @auth.login_required
-@blp.response(200, TournamentWithdrawnSchema)
+@blp.response(200, TournamentEntrantChangeSchema)
 @blp.errors(401, 403, 404, 422)
 def withdraw(club: str, slug: str, number: int):
     """Withdraw an entrant (admin) from the first round not started; its results still count.
@@ -239,10 +288,47 @@ def pair(club: str, slug: str):
 @auth.login_required
 @blp.response(200, TournamentRoundSchema)
 @blp.errors(401, 403, 404, 409, 422)
-def repair(club: str, slug: str, number: int):
-    """Pair the last round again (referee), with the field as it now is, before any of its
-    matches has an event (409 after). Its old matches stay in the record, retired."""
-    return service().tournaments.repair(club, slug, number, who=caller())
+def re_pair(club: str, slug: str, number: int):
+    """Pair the last round again (re-pair it, referee), with the field and the director's
+    constraints as they now are, before any of its matches has an event (409 after, and for a
+    round of no table, complete as soon as it was paired). Its old matches stay in the record,
+    retired."""
+    return service().tournaments.re_pair(club, slug, number, who=caller())
+
+
+@blp.route(ONE + "/constraints", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, TournamentConstraintSchema(many=True))
+@blp.errors(401, 403, 404)
+def list_constraints(club: str, slug: str):
+    """The director's constraints, in the order they were made."""
+    return service().tournaments.constraints(club, slug, who=reader(club))
+
+
+@blp.route(ONE + "/constraints", methods=["POST"])
+@auth.login_required
+@blp.arguments(TournamentConstraintCreateSchema())
+@blp.response(201, TournamentConstraintChangeSchema)
+@blp.errors(401, 403, 404, 409, 415, 422)
+def add_constraint(body: dict[str, Any], club: str, slug: str):
+    """Set a constraint of the director (referee) that every round paired from now on honours,
+    in every format: a fixed table, a forbidden pairing, a requested bye. 409 for one that
+    repeats or contradicts one set (an entrant or a table fixed already); 422 for a field
+    missing or wrong for its kind. ``repair`` names the last round when it is paired and not
+    started: re-pair it for the constraint to apply there."""
+    return service().tournaments.add_constraint(
+        club, slug, body["kind"], body["entrant"], other=body.get("other"),
+        table=body.get("table"), round=body.get("round"), scope=body["scope"],
+        note=body.get("note"), who=caller())
+
+
+@blp.route(ONE + "/constraints/<int:constraint_id>", methods=["DELETE"])
+@auth.login_required
+@blp.response(200, TournamentConstraintChangeSchema, description="the lifted constraint")
+@blp.errors(401, 403, 404)
+def lift_constraint(club: str, slug: str, constraint_id: int):
+    """Lift a constraint (referee): rounds paired from now on no longer honour it."""
+    return service().tournaments.lift_constraint(club, slug, constraint_id, who=caller())
 
 
 @blp.route(ONE + "/rounds/<int:number>", methods=["GET"])

@@ -155,6 +155,10 @@ def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
         if e["withdrawn"] is not None:
             note.append(f"withdrawn from round {e['withdrawn']}")
         click.echo(f"  {e['number']}. {e['name']}" + (f" ({', '.join(note)})" if note else ""))
+    if shown["constraints"]:
+        click.echo("the director's constraints:")
+        for c in shown["constraints"]:
+            click.echo(f"  {c['id']}. {_constraint_text(c)}")
     for r in shown["paired_rounds"]:
         _echo_round(r)
 
@@ -191,6 +195,10 @@ def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
         entrant = _unconfirmed(lambda: service.tournaments.enter(
             club_slug, slug, list(players), confirm_new=confirm_new))
     click.echo(f"entrant {entrant['number']}: {entrant['name']}, from round {entrant['entered']}")
+    if entrant["repair"] is not None:
+        click.echo(f"round {entrant['repair']} was paired before they came: they have a bye in "
+                   f"it until it is re-paired")
+        _re_pair_hint(slug, club_slug, entrant["repair"])
 
 
 @tournament.command("withdraw")
@@ -209,15 +217,21 @@ def tournament_withdraw(slug: str, entrant: str, club_slug: str) -> None:
         gone = service.tournaments.withdraw(club_slug, slug, entrant)
     click.echo(f"{gone['name']} withdrawn from round {gone['withdrawn']}")
     if gone["repair"] is not None:
-        click.echo(f"round {gone['repair']} seats them and has not started: re-pair it with "
-                   f"domino tournament pair {slug} --club {club_slug} --repair {gone['repair']}")
+        click.echo(f"round {gone['repair']} seats them and has not started")
+        _re_pair_hint(slug, club_slug, gone["repair"])
+
+
+def _re_pair_hint(slug: str, club_slug: str, number: int) -> None:
+    click.echo(f"re-pair it with: domino tournament pair {slug} --club {club_slug} "
+               f"--repair {number}")
 
 
 @tournament.command("pair")
 @slug_argument
 @club_option
 @click.option("--repair", "repair", type=click.IntRange(1, 100), default=None, metavar="ROUND",
-              help="Pair this round again (the last, before any of its matches has an event).")
+              help="Re-pair this round: pair it again with the field and constraints as they "
+                   "now are (the last round, before any of its matches has an event).")
 @json_option
 def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool) -> None:
     """Pair the next round (referee) and create its matches; print its tables and why.
@@ -231,7 +245,7 @@ def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool
         if repair is None:
             paired = service.tournaments.pair(club_slug, slug)
         else:
-            paired = service.tournaments.repair(club_slug, slug, repair)
+            paired = service.tournaments.re_pair(club_slug, slug, repair)
     _echo_round(paired, as_json)
 
 
@@ -297,3 +311,143 @@ def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: 
             name += f" (withdrawn from round {row['withdrawn']})"
         table.add_row(*(name if c == "name" else str(row[c]) for c in shown))
     terminal().print(table)
+
+
+CONSTRAINT_COLUMNS = ("id", "kind", "entrant", "name", "other", "other_name", "table", "round",
+                      "scope", "note", "created_at")
+note_option = click.option("--note", default=None, type=NAME,
+                           help="Why (shown on the table or bye the constraint shapes).")
+entrant_argument = click.argument("entrant", metavar="ENTRANT")
+
+
+@tournament.command("constraints")
+@slug_argument
+@club_option
+@json_option
+@csv_option
+def tournament_constraints(slug: str, club_slug: str, as_json: bool, as_csv: bool) -> None:
+    """The director's constraints the pairing honours: fixed tables, forbidden pairings,
+    requested byes.
+
+    --json prints each as the API lists it; --csv one row each: id, kind, entrant, name, other,
+    other_name, table, round, scope, note, created_at.
+
+    \b
+    Example:
+      domino tournament constraints copa --club casino --json
+    """
+    how = output_format(as_json, as_csv)
+    with connect() as service:
+        found = service.tournaments.constraints(club_slug, slug)
+    if echo_rows(how, found, CONSTRAINT_COLUMNS):
+        return
+    for c in found:
+        click.echo(f"{c['id']}. {_constraint_text(c)}")
+
+
+def _constraint_text(c: dict[str, Any]) -> str:
+    if c["kind"] == "fixed_table":
+        text = f"{c['name']} always at table {c['table']}"
+    elif c["kind"] == "forbidden":
+        text = (f"{c['name']} and {c['other_name']} never "
+                + ("partners" if c["scope"] == "partners" else "at one table"))
+    else:
+        text = f"{c['name']} sits out round {c['round']} (requested)"
+    return text + (f": {c['note']}" if c["note"] else "")
+
+
+def _constraint_made(made: dict[str, Any], slug: str, club_slug: str, as_json: bool,
+                     verb: str = "set") -> None:
+    if as_json:
+        echo_json(made)
+        return
+    click.echo(f"constraint {made['id']} {verb}: {_constraint_text(made)}")
+    if made["repair"] is not None:
+        click.echo(f"round {made['repair']} is paired and has not started")
+        _re_pair_hint(slug, club_slug, made["repair"])
+
+
+@tournament.command("fix")
+@slug_argument
+@entrant_argument
+@click.argument("table", type=click.IntRange(1, 1000), metavar="TABLE")
+@club_option
+@note_option
+@json_option
+def tournament_fix(slug: str, entrant: str, table: int, club_slug: str, note: str | None,
+                   as_json: bool) -> None:
+    """Fix an entrant (its number or a player's name) at a table, every round (referee).
+
+    \b
+    Example:
+      domino tournament fix noche Ana 1 --club casino --note "wheelchair access"
+    """
+    with connect() as service:
+        made = service.tournaments.add_constraint(club_slug, slug, "fixed_table", entrant,
+                                                  table=table, note=note)
+    _constraint_made(made, slug, club_slug, as_json)
+
+
+@tournament.command("forbid")
+@slug_argument
+@entrant_argument
+@click.argument("other", metavar="OTHER")
+@club_option
+@click.option("--partners", is_flag=True,
+              help="rotating: never partners, but they may face each other (default: never "
+                   "at one table).")
+@note_option
+@json_option
+def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partners: bool,
+                      note: str | None, as_json: bool) -> None:
+    """Forbid a pairing (referee): two entrants never at one table (or, --partners, never
+    partners).
+
+    \b
+    Example:
+      domino tournament forbid noche Ana Beto --club casino --note "a couple"
+    """
+    with connect() as service:
+        made = service.tournaments.add_constraint(
+            club_slug, slug, "forbidden", entrant, other=other,
+            scope="partners" if partners else "table", note=note)
+    _constraint_made(made, slug, club_slug, as_json)
+
+
+@tournament.command("bye")
+@slug_argument
+@entrant_argument
+@click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
+@club_option
+@note_option
+@json_option
+def tournament_bye(slug: str, entrant: str, number: int, club_slug: str, note: str | None,
+                   as_json: bool) -> None:
+    """Grant a requested bye (referee): the entrant sits out that round (one not started),
+    scored as any bye.
+
+    \b
+    Example:
+      domino tournament bye copa 3 2 --club casino --note "a wedding"
+    """
+    with connect() as service:
+        made = service.tournaments.add_constraint(club_slug, slug, "bye", entrant, round=number,
+                                                  note=note)
+    _constraint_made(made, slug, club_slug, as_json)
+
+
+@tournament.command("lift")
+@slug_argument
+@click.argument("constraint_id", type=click.IntRange(1), metavar="ID")
+@club_option
+@json_option
+def tournament_lift(slug: str, constraint_id: int, club_slug: str, as_json: bool) -> None:
+    """Lift a constraint (its id, as `domino tournament constraints` lists it).
+
+    \b
+    Example:
+      domino tournament lift noche 2 --club casino
+    """
+    with connect() as service:
+        lifted = service.tournaments.lift_constraint(club_slug, slug, constraint_id)
+    _constraint_made(lifted, slug, club_slug, as_json, verb="lifted")

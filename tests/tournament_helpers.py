@@ -35,4 +35,4 @@ def play_round(service: Service, club: str, slug: str, number: int,
                seed: int) -> dict[int, list[dict[str, Any]]]:
     """Play every table of the round to its end: match id -> its events."""
     return {t["match"]: finish(service, t, seed + t["table"])
-            for t in service.tournaments.round_tables(OPERATOR, club, slug, number)}
+            for t in service.tournaments.round_tables(club, slug, number, who=OPERATOR)}

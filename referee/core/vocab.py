@@ -69,6 +69,10 @@ ROUND_STATUSES = ("paired", "started", "finished")
 # ---------------------------------------------------------------- tournaments, standings
 
 TOURNAMENT_FORMATS = ("pairs", "rotating", "round_robin")
+# A tournament director's constraints (docs/tournaments.md): an entrant fixed at a table, two
+# kept apart (at one table; in rotating also as partners), a requested bye.
+CONSTRAINT_KINDS = ("fixed_table", "forbidden", "bye")
+CONSTRAINT_SCOPES = ("table", "partners")
 # The tie-breakers a club may set, in the order it gives them (all "more is better" but
 # points_against, where fewer is better); head_to_head counts wins in the tied players' matches
 # against each other.

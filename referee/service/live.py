@@ -150,7 +150,8 @@ class Scoreboard:
         shown = self.svc.tournaments.show(club, tournament, who=who)
         paired = shown["paired_rounds"]
         number = paired[-1]["number"] if paired else None
-        ids = [t["match"] for t in self.svc.tournaments.round_tables(who, club, tournament, number)
+        ids = [t["match"] for t in self.svc.tournaments.round_tables(club, tournament, number,
+                                                                     who=who)
                ] if number is not None else []
         with UnitOfWork.reading(self.engine) as uow:
             found = club_row(uow.conn, club)

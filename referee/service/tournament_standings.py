@@ -38,11 +38,14 @@ class EventStanding:
     rows: list[dict[str, Any]]
 
     def for_pairing(self) -> Standing:
-        """Entrants ranked by the rows; those with nothing played yet (before round 1, a late
-        arrival) left unranked, which the engine puts after every ranked one."""
+        """Entrants ranked by the rows, with their match points (matches won, byes as the event
+        scores them: what a score group shares); those with nothing played yet (before round 1,
+        a late arrival) left unranked, which the engine puts after every ranked one."""
         from .pairing import Standing
 
-        return Standing.of({r["entrant"]: r["rank"] for r in self.rows if r["played"]})
+        played = [r for r in self.rows if r["played"]]
+        return Standing.of({r["entrant"]: r["rank"] for r in played},
+                           {r["entrant"]: r["won"] for r in played})
 
 
 def event_standing(conn: Connection, row: Row, entrants: Sequence[dict[str, Any]],

@@ -8,7 +8,10 @@
 - A referee (the club's tournament director; admins too) pairs the next round once the last
   one is finished, and may re-pair a round until any of its matches has an event. Pairing
   creates one match per table through :class:`.recording.Recording` (its header's ``event``
-  is the tournament's name, ``table`` the table's number), linked to its round and table.
+  is the tournament's name, ``table`` the table's number), linked to its round and table. A
+  round with no table (everyone out, or kept apart) is finished as soon as it is paired.
+- The director also sets constraints the pairing honours in every format: an entrant fixed at
+  a table, two entrants kept apart, a requested bye (:meth:`Tournaments.add_constraint`).
 - Viewers read it all; a public club's tournaments are read without a token, as its pages are.
 
 The event standing (:mod:`.tournament_standings`) is computed from the matches' standing rows
@@ -27,7 +30,7 @@ from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
 from ..store.errors import AlreadyExists
-from ..core.vocab import TOURNAMENT_FORMATS, side_name
+from ..core.vocab import CONSTRAINT_KINDS, CONSTRAINT_SCOPES, TOURNAMENT_FORMATS, side_name
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
@@ -37,14 +40,18 @@ from .tournament_standings import event_standing, standing_csv
 
 if TYPE_CHECKING:
     from .clubs import Clubs
-    from .pairing import Entrant, Pairing, PairingRules
+    from .pairing import Constraints, Entrant, PairingRules
     from .recording import Recording
 
 MAX_ROUNDS = 100
 MAX_BYE_POINTS = 10_000
+MAX_TABLE = 1_000
 # A tournament's matches are created under an idempotency key of this form, so that a pairing
 # interrupted between its matches makes the missing ones, not a second set, when run again.
 MATCH_KEY = "tournament {id} round {round} v{version} table {table}"
+# The bye of an entrant who came after their round was paired (and before it started).
+LATE_BYE = ("bye: entered after round {round} was paired and before it started; re-pair the "
+            "round to seat them")
 
 
 class RoundRefused(NotFinished):
@@ -130,21 +137,35 @@ class Tournaments:
         """Enter a player (``rotating``) or a partnership (two names) from the first round
         that has not started; new names are registered in the club (a name close to a
         player's is refused unless ``confirm_new``). A withdrawn entrant entered again plays
-        on from that round. Returns the entrant."""
+        on from that round. Returns the entrant, with ``repair``: the round already paired
+        (not started) that they came too late for, where they have a bye until it is re-paired
+        (None when there is none)."""
         require(who, club, Action.MANAGE)
         now = self.clock()
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
             row = self._row(conn, club, slug, club_id=club_id, for_update=True)
-            first = _first_unstarted(self._rounds(conn, row))
+            rounds = self._rounds(conn, row)
+            first = _first_unstarted(rounds)
             number = self._enter(conn, club, club_id, row, players, first, now, confirm_new)
-            return next(e for e in _entrants(conn, row) if e["number"] == number)
+            entrant = next(e for e in _entrants(conn, row) if e["number"] == number)
+            paired = [r for r in rounds if r["number"] == first]
+            if paired and entrant["id"] not in _seated(paired[0]["pairing"]) | _sitting_out(
+                    paired[0]["pairing"]):
+                # paired before they came, not started: the documented bye until re-paired
+                pairing = paired[0]["pairing"]
+                pairing["byes"].append({"entrant": entrant["id"], "reasons": [
+                    LATE_BYE.format(round=first)]})
+                store.set_pairing(conn, row.id, first, pairing)
+                return {**entrant, "repair": first}
+            return {**entrant, "repair": None}
 
     def withdraw(self, club: str, slug: str, entrant: Any, *,
                  who: Caller = OPERATOR) -> dict[str, Any]:
         """Withdraw an entrant (its number, or a player's name) from the first round that has
         not started: it is paired no more, its results still count. A round paired but not
-        started that seats it must be re-paired (the answer's ``repair`` names it)."""
+        started that seats it (or gives it a bye) must be re-paired (the answer's ``repair``
+        names it)."""
         require(who, club, Action.MANAGE)
         with db.writing(self.engine) as conn:
             row = self._row(conn, club, slug, for_update=True)
@@ -156,9 +177,63 @@ class Tournaments:
             first = _first_unstarted(rounds)
             store.set_withdrawn(conn, row.id, found["number"], first)
             seated = [r["number"] for r in rounds if r["number"] == first
-                      and _engine_id(found["number"]) in _seated(r["pairing"])]
+                      and _engine_id(found["number"]) in _seated(r["pairing"])
+                      | _sitting_out(r["pairing"])]
             changed = next(e for e in _entrants(conn, row) if e["number"] == found["number"])
             return {**changed, "repair": seated[0] if seated else None}
+
+    # ------------------------------------------------------------------ the director's constraints
+
+    def constraints(self, club: str, slug: str, *, who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """The director's constraints, in the order they were made: ``id``, ``kind``
+        (fixed_table, forbidden, bye), ``entrant`` and ``name``, ``other`` and ``other_name``
+        (forbidden), ``table`` (fixed_table), ``round`` (bye), ``scope`` (forbidden: table, or
+        in rotating partners), ``note``, ``created_at``."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, club, slug)
+            return _constraints(store.constraint_rows(conn, row.id), _entrants(conn, row))
+
+    def add_constraint(self, club: str, slug: str, kind: Any, entrant: Any, *, other: Any = None,
+                       table: Any = None, round: Any = None, scope: Any = "table",
+                       note: Any = None, who: Caller = OPERATOR) -> dict[str, Any]:
+        """A constraint of the director (referee) that every round paired from now on honours:
+
+        - ``fixed_table``: ``entrant`` always sits at table ``table`` (an accessible table);
+        - ``forbidden``: ``entrant`` and ``other`` never at one table (``scope`` "table"), or in
+          ``rotating`` never partners ("partners");
+        - ``bye``: ``entrant`` sits out round ``round`` (one not started), as they asked.
+
+        Entrants are numbers or players' names. Duplicate (409) for an entrant fixed already,
+        a table fixed for another, a pair forbidden already, a bye granted already. Returns the
+        constraint, with ``repair``: the last round when it is paired and not started (re-pair
+        it for the constraint to apply there), else None."""
+        require(who, club, Action.RULE)
+        kind = checks.one_of(kind, CONSTRAINT_KINDS, "kind")
+        with db.writing(self.engine) as conn:
+            row = self._row(conn, club, slug, for_update=True)
+            entrants = _entrants(conn, row)
+            rounds = self._rounds(conn, row)
+            values = _constraint_values(row, kind, entrants, rounds, entrant, other, table,
+                                        round, scope, note)
+            _refuse_clash(values, store.constraint_rows(conn, row.id), entrants)
+            made = store.insert_constraint(conn, row.id, values, self.clock())
+            found = next(c for c in _constraints(store.constraint_rows(conn, row.id), entrants)
+                         if c["id"] == made)
+            return {**found, "repair": _to_re_pair(rounds, values.get("round"))}
+
+    def lift_constraint(self, club: str, slug: str, constraint_id: Any, *,
+                        who: Caller = OPERATOR) -> dict[str, Any]:
+        """Lift a constraint (referee): the rounds paired from now on no longer honour it.
+        Returns it as it was, with ``repair`` as :meth:`add_constraint` gives it."""
+        require(who, club, Action.RULE)
+        with db.writing(self.engine) as conn:
+            row = self._row(conn, club, slug, for_update=True)
+            found = [c for c in _constraints(store.constraint_rows(conn, row.id), _entrants(conn, row))
+                     if c["id"] == constraint_id]
+            if not found or not store.delete_constraint(conn, row.id, constraint_id):
+                raise NotFound(f"no constraint {constraint_id!r} in this tournament")
+            return {**found[0], "repair": _to_re_pair(self._rounds(conn, row), found[0]["round"])}
 
     def _enter(self, conn: Connection, club: str, club_id: int, row: Row, names: Any,
                first: int, now: dt.datetime, confirm_new: bool) -> int:
@@ -202,10 +277,11 @@ class Tournaments:
             store.set_status(conn, row.id, "playing")
         return self._make_matches(club, row, number, version, who)
 
-    def repair(self, club: str, slug: str, number: int, *,
-               who: Caller = OPERATOR) -> dict[str, Any]:
-        """Pair round ``number`` again (referee) with the field as it now is, before it starts:
-        RoundRefused (409) once any of its matches has an event, or for a round before the
+    def re_pair(self, club: str, slug: str, number: int, *,
+                who: Caller = OPERATOR) -> dict[str, Any]:
+        """Pair round ``number`` again (referee) with the field and constraints as they now
+        are, before it starts: RoundRefused (409) once any of its matches has an event, for a
+        round with no table (finished as soon as it was paired), or for a round before the
         last. Its old matches (no event in any) stay in the record, retired."""
         require(who, club, Action.RULE)
         with db.writing(self.engine) as conn:
@@ -215,6 +291,10 @@ class Tournaments:
             if found["number"] != rounds[-1]["number"]:
                 raise RoundRefused(f"round {number} is not the last round: only the last is "
                                    "re-paired")
+            if not found["tables"]:
+                raise RoundRefused(f"round {number} has no table: it was complete as soon as "
+                                   f"it was paired (its byes scored), so it is not re-paired; "
+                                   f"pair round {number + 1}")
             if found["status"] != "paired":
                 raise RoundRefused(f"round {number} has started: a round is re-paired only "
                                    "before any of its matches has an event")
@@ -229,7 +309,8 @@ class Tournaments:
         standing = event_standing(conn, row, entrants, before)
         history = History(tuple(PlayedRound.from_json(r["pairing"]) for r in before))
         pairing = pair_round(_pairing_rules(row), _engine_entrants(entrants, number),
-                             standing.for_pairing(), history, number)
+                             standing.for_pairing(), history, number,
+                             _engine_constraints(store.constraint_rows(conn, row.id)))
         return store.save_round(conn, row.id, number, pairing.as_json(), self.clock())
 
     def _make_matches(self, club: str, row: Row, number: int, version: int,
@@ -264,8 +345,8 @@ class Tournaments:
         with db.reading(self.engine) as conn:
             return _round(self._rounds(conn, self._row(conn, club, slug)), number)
 
-    def round_tables(self, who: Caller | None, club: str, tournament: str,
-                     number: int) -> list[dict[str, Any]]:
+    def round_tables(self, club: str, tournament: str, number: int, *,
+                     who: Caller | None = None) -> list[dict[str, Any]]:
         """Each table of round ``number``, by table number: ``match`` (its id), ``table``,
         ``sides`` (each ``{"entrant", "name", "players"}``), ``players`` (names in seat
         order), ``status``, ``last_seq``, ``totals``, ``winner``. What a scoreboard lists;
@@ -323,8 +404,9 @@ class Tournaments:
             found = {m.table_number: m for m in by_round.get(r.number, [])}
             tables = [_table(t, found.get(t["table"]), entrants) for t in r.pairing["tables"]]
             made = [t for t in tables if t["match"] is not None]
-            if made and len(made) == len(tables) and all(t["status"] == "finished" for t in made):
-                status = "finished"
+            if not tables or (len(made) == len(tables)
+                              and all(t["status"] == "finished" for t in made)):
+                status = "finished"  # a round of no table is complete at once
             elif any(t["last_seq"] for t in made):
                 status = "started"
             else:
@@ -342,7 +424,9 @@ class Tournaments:
 
     def _show(self, conn: Connection, row: Row) -> dict[str, Any]:
         rounds = self._rounds(conn, row)
-        return {**_tournament(row, rounds), "entrants": _entrants(conn, row),
+        entrants = _entrants(conn, row)
+        return {**_tournament(row, rounds), "entrants": entrants,
+                "constraints": _constraints(store.constraint_rows(conn, row.id), entrants),
                 "paired_rounds": [{k: v for k, v in r.items() if k != "pairing"} for r in rounds]}
 
 
@@ -406,6 +490,10 @@ def _seated(pairing: dict[str, Any]) -> set[str]:
     return {e for t in pairing["tables"] for side in t["sides"] for e in side}
 
 
+def _sitting_out(pairing: dict[str, Any]) -> set[str]:
+    return {b["entrant"] for b in pairing["byes"]}
+
+
 def _round(rounds: Sequence[dict[str, Any]], number: Any) -> dict[str, Any]:
     for r in rounds:
         if r["number"] == number:
@@ -446,29 +534,96 @@ def _table(table: dict[str, Any], match: Row | None,
 
 def _describe(data: dict[str, Any], entrants: Iterable[dict[str, Any]]) -> str:
     """A stored pairing (Pairing.as_json) written out as the engine writes it."""
-    from .pairing import describe
+    from .pairing import Pairing, describe
 
-    return describe(_as_pairing(data), _engine_entrants(entrants, 0))
-
-
-def _as_pairing(data: dict[str, Any]) -> Pairing:
-    """A stored pairing (Pairing.as_json) as the engine's object again."""
-    from .pairing import Bye, Pairing, Table
-
-    return Pairing(data["format"], data["round"],
-                   tuple(Table(t["table"], (tuple(t["sides"][0]), tuple(t["sides"][1])),
-                               tuple(t["reasons"])) for t in data["tables"]),
-                   tuple(Bye(b["entrant"], tuple(b["reasons"])) for b in data["byes"]),
-                   tuple(data["relaxed"]))
+    return describe(Pairing.from_json(data), _engine_entrants(entrants, 0))
 
 
 def _pairing_rules(row: Row) -> PairingRules:
     from .pairing import ByeAward, PairingRules
 
-    return PairingRules(row.format, ByeAward(won=row.bye_won, points=row.bye_points))
+    return PairingRules(row.format, ByeAward(won=row.bye_won, points=row.bye_points), row.rounds)
+
+
+def _engine_constraints(rows: Iterable[Row]) -> Constraints:
+    """The director's constraints as the engine reads them (entrants by their engine ids)."""
+    from .pairing import Constraints, FixedTable, Forbidden, RequestedBye
+
+    rows = list(rows)
+    return Constraints(
+        tuple(FixedTable(_engine_id(c.entrant), c.table_number, c.note or "")
+              for c in rows if c.kind == "fixed_table"),
+        tuple(Forbidden(_engine_id(c.entrant), _engine_id(c.other), c.scope, c.note or "")
+              for c in rows if c.kind == "forbidden"),
+        tuple(RequestedBye(_engine_id(c.entrant), c.round, c.note or "")
+              for c in rows if c.kind == "bye"))
+
+
+def _constraints(rows: Iterable[Row], entrants: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The constraints as the service answers them, with the entrants' names."""
+    names = {e["number"]: e["name"] for e in entrants}
+    return [{"id": c.id, "kind": c.kind, "entrant": c.entrant, "name": names.get(c.entrant),
+             "other": c.other, "other_name": names.get(c.other) if c.other is not None else None,
+             "table": c.table_number, "round": c.round, "scope": c.scope, "note": c.note,
+             "created_at": iso(c.created_at)} for c in rows]
 
 
 # ---------------------------------------------------------------------- checks
+
+
+def _to_re_pair(rounds: Sequence[dict[str, Any]], bye_round: int | None) -> int | None:
+    """The last round, when it is paired, not started and has a table: a constraint changed
+    now applies there once it is re-paired (a bye only in its own round)."""
+    last = rounds[-1] if rounds else None
+    if last is None or last["status"] != "paired" or not last["tables"]:
+        return None
+    return last["number"] if bye_round in (None, last["number"]) else None
+
+
+def _constraint_values(row: Row, kind: str, entrants: Sequence[dict[str, Any]],
+                       rounds: Sequence[dict[str, Any]], entrant: Any, other: Any, table: Any,
+                       number: Any, scope: Any, note: Any) -> dict[str, Any]:
+    """The row of a new constraint, every field checked (Invalid, NotFound)."""
+    values: dict[str, Any] = {"kind": kind, "entrant": _find_entrant(entrants, entrant)["number"],
+                              "note": None if note is None else checks.name(note, "note")}
+    if kind == "fixed_table":
+        values["table_number"] = _whole(table, "table", 1, MAX_TABLE)
+    elif kind == "forbidden":
+        if other is None:
+            raise Invalid("a forbidden pairing names two entrants: give other")
+        values["other"] = _find_entrant(entrants, other)["number"]
+        if values["other"] == values["entrant"]:
+            raise Invalid("a forbidden pairing names two different entrants")
+        values["scope"] = checks.one_of(scope, CONSTRAINT_SCOPES, "scope")
+        if values["scope"] == "partners" and row.format != "rotating":
+            raise Invalid("a %(format)s entrant is a partnership: forbid two at one table "
+                          "(scope table), not as partners", format=row.format)
+    else:
+        first = _first_unstarted(rounds)
+        values["round"] = _whole(number, "round", 1, row.rounds)
+        if values["round"] < first:
+            raise Invalid(f"round {values['round']} has started or been played: a bye is "
+                          f"granted for round {first} or later")
+    return values
+
+
+def _refuse_clash(values: dict[str, Any], rows: Sequence[Row],
+                  entrants: Sequence[dict[str, Any]]) -> None:
+    """Duplicate when the new constraint repeats or contradicts one kept."""
+    names = {e["number"]: e["name"] for e in entrants}
+    who = names[values["entrant"]]
+    for c in rows:
+        if c.kind != values["kind"]:
+            continue
+        if c.kind == "fixed_table" and c.entrant == values["entrant"]:
+            raise Duplicate(f"{who} is fixed at table {c.table_number} already: lift that first")
+        if c.kind == "fixed_table" and c.table_number == values["table_number"]:
+            raise Duplicate(f"table {c.table_number} is fixed for {names[c.entrant]} already")
+        if c.kind == "forbidden" and {c.entrant, c.other} == {values["entrant"], values["other"]}:
+            raise Duplicate(f"{who} and {names[values['other']]} are kept apart already "
+                            f"(constraint {c.id})")
+        if c.kind == "bye" and (c.entrant, c.round) == (values["entrant"], values["round"]):
+            raise Duplicate(f"{who} has a bye in round {c.round} already")
 
 
 def _rules(rules: Any) -> Any:

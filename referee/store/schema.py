@@ -21,7 +21,7 @@ from sqlalchemy import Boolean, Dialect, TypeDecorator, false
 from sqlalchemy.types import TypeEngine
 
 from ..core.vocab import (
-    MATCH_STATUSES, NAME_LENGTH, PLAYER_EVENT_KINDS, ROLES, ROUND_STATUSES,
+    CONSTRAINT_KINDS, MATCH_STATUSES, NAME_LENGTH, PLAYER_EVENT_KINDS, ROLES, ROUND_STATUSES,
     SLUG_LENGTH, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES,
 )
 
@@ -413,4 +413,23 @@ tree_heads = Table(
     Column("frontier", Json, nullable=False),
     Column("signed_at", Timestamp, nullable=False),
     Index(None, "club_id", "id"),
+)
+
+# The tournament director's constraints (migration 0008, docs/tournaments.md): an entrant
+# fixed at a table number, two entrants kept apart (scope "table"; in rotating, "partners":
+# never partners), a requested bye for a round. Entrants are their numbers in the tournament.
+tournament_constraints = Table(
+    "tournament_constraints", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("entrant", Integer, nullable=False),
+    Column("other", Integer, nullable=True),  # forbidden: the other entrant
+    Column("table_number", Integer, nullable=True),  # fixed_table
+    Column("round", Integer, nullable=True),  # bye
+    Column("scope", String(16), nullable=True),  # forbidden: table or partners
+    Column("note", String(NAME_LENGTH), nullable=True),  # the director's reason, shown on the table
+    Column("created_at", Timestamp, nullable=False),
+    Index(None, "tournament_id"),
+    one_of("kind", CONSTRAINT_KINDS),
 )

@@ -1,4 +1,5 @@
-"""Tournaments, their entrants, rounds and matches (migration 0007; docs/tournaments.md).
+"""Tournaments, their entrants, rounds and matches (migration 0007), and the director's
+constraints (0008; docs/tournaments.md).
 
 A tournament's matches are ordinary matches (``matches``, recorded as any other); what is kept
 here is which round and table each was made for. What a round's results add to the event
@@ -11,13 +12,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import Connection, Row, func, insert, select, update
+from sqlalchemy import Connection, Row, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .errors import AlreadyExists
 from .schema import (
-    matches, players, standing_rows, tournament_entrants, tournament_matches, tournament_rounds,
-    tournaments,
+    matches, players, standing_rows, tournament_constraints, tournament_entrants,
+    tournament_matches, tournament_rounds, tournaments,
 )
 
 
@@ -114,6 +115,15 @@ def save_round(conn: Connection, tournament_id: int, number: int, pairing: dict[
     return version + 1
 
 
+def set_pairing(conn: Connection, tournament_id: int, number: int, pairing: dict[str, Any]) -> None:
+    """Change round ``number``'s kept pairing in place (a late entry's bye added), its version
+    and matches unchanged."""
+    conn.execute(update(tournament_rounds)
+                 .where(tournament_rounds.c.tournament_id == tournament_id,
+                        tournament_rounds.c.number == number)
+                 .values(pairing=pairing))
+
+
 def set_round_status(conn: Connection, tournament_id: int, number: int, status: str) -> None:
     conn.execute(update(tournament_rounds)
                  .where(tournament_rounds.c.tournament_id == tournament_id,
@@ -168,3 +178,26 @@ def tournament_of_match(conn: Connection, match_id: int) -> Row | None:
     return conn.execute(select(tournaments.c.slug, tournaments.c.name, t.c.round, t.c.table_number)
                         .join(tournaments, tournaments.c.id == t.c.tournament_id)
                         .where(t.c.match_id == match_id, t.c.retired.is_(False))).first()
+
+
+# ------------------------------------------------------------------ the director's constraints
+
+
+def constraint_rows(conn: Connection, tournament_id: int) -> list[Row]:
+    """The tournament's constraints, in the order they were made."""
+    c = tournament_constraints
+    return conn.execute(select(c).where(c.c.tournament_id == tournament_id).order_by(c.c.id)).all()
+
+
+def insert_constraint(conn: Connection, tournament_id: int, values: dict[str, Any],
+                      created_at: dt.datetime) -> int:
+    result = conn.execute(insert(tournament_constraints).values(
+        tournament_id=tournament_id, created_at=created_at, **values))
+    return result.inserted_primary_key[0]
+
+
+def delete_constraint(conn: Connection, tournament_id: int, constraint_id: int) -> bool:
+    """Lift a constraint; False when the tournament has none of that id."""
+    c = tournament_constraints
+    return conn.execute(delete(c).where(c.c.tournament_id == tournament_id,
+                                        c.c.id == constraint_id)).rowcount == 1

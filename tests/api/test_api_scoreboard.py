@@ -220,7 +220,7 @@ def test_a_tournaments_stream_follows_its_round(database_url: str) -> None:
         svc.tournaments.create("casino", "noche", "Noche", rules=RULES, format="rotating",
                                rounds=2, entrants=NINE[:8])
         svc.tournaments.pair("casino", "noche")
-        first = [t["match"] for t in svc.tournaments.round_tables(OPERATOR, "casino", "noche", 1)]
+        first = [t["match"] for t in svc.tournaments.round_tables("casino", "noche", 1, who=OPERATOR)]
         page = api.client.get("/clubs/casino/tournaments/noche/scoreboard",
                               headers=api.auth("viewer"))
         assert page.status_code == 200 and "Noche, round 1: scoreboard" in page.get_data(as_text=True)
@@ -234,7 +234,7 @@ def test_a_tournaments_stream_follows_its_round(database_url: str) -> None:
             assert [r["match"] for r in events.event("snapshot")["data"]["rows"]] == first
             # the club night's match (not the tournament's), then a table of the round
             append_over_http(base, api, api.matches["casino"], api.events[1], 1)
-            tables = svc.tournaments.round_tables(OPERATOR, "casino", "noche", 1)
+            tables = svc.tournaments.round_tables("casino", "noche", 1, who=OPERATOR)
             played = finished_events(tables[0]["players"], 1)
             append_over_http(base, api, first[0], played[0], 0)
             row = events.event("row")
@@ -244,8 +244,8 @@ def test_a_tournaments_stream_follows_its_round(database_url: str) -> None:
             for table in tables[1:]:
                 finish(svc, table, seed=table["table"])
             svc.tournaments.pair("casino", "noche")
-            second = [t["match"] for t in svc.tournaments.round_tables(OPERATOR, "casino", "noche", 2)]
-            opening = svc.tournaments.round_tables(OPERATOR, "casino", "noche", 2)[0]
+            second = [t["match"] for t in svc.tournaments.round_tables("casino", "noche", 2, who=OPERATOR)]
+            opening = svc.tournaments.round_tables("casino", "noche", 2, who=OPERATOR)[0]
             append_over_http(base, api, second[0], finished_events(opening["players"], 2)[0], 0)
             # The round's matches are made one by one: a snapshot may come for each.
             for _ in range(len(second)):

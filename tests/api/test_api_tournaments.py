@@ -129,3 +129,49 @@ def test_the_page_shows_the_standings_and_its_twin_is_the_same_data(api: Api) ->
     assert signin.status_code == 401 and "Sign in" in signin.get_data(as_text=True)
     assert api.client.get("/clubs/casino/tournaments/nope",
                           headers=api.auth("viewer")).status_code == 404
+
+
+def test_the_directors_constraints_over_http(api: Api) -> None:
+    assert create(api).status_code == 201
+    url = f"{BASE}/noche/constraints"
+    made = api.client.post(url, json={"kind": "fixed_table", "entrant": "Ana", "table": 3,
+                                      "note": "wheelchair"}, headers=api.auth("referee"))
+    assert made.status_code == 201, made.json
+    assert (made.json["entrant"], made.json["table"], made.json["repair"]) == (1, 3, None)
+    listed = api.client.get(url, headers=api.auth("viewer")).json
+    assert listed == api.service.tournaments.constraints("casino", "noche")
+    paired = api.client.post(f"{BASE}/noche/rounds", headers=api.auth("referee")).json
+    ana = next(t for t in paired["tables"] if "Ana" in t["players"])
+    assert ana["table"] == 3 and ana["reasons"][0].endswith("by the director (wheelchair)")
+    bye = api.client.post(url, json={"kind": "bye", "entrant": 2, "round": 1},
+                          headers=api.auth("referee"))
+    assert bye.status_code == 201 and bye.json["repair"] == 1  # re-pair for it to apply
+    again = api.client.post(f"{BASE}/noche/rounds/1/repair", headers=api.auth("referee")).json
+    assert "Beto" in [b["name"] for b in again["byes"]]
+    lifted = api.client.delete(f"{url}/{bye.json['id']}", headers=api.auth("referee"))
+    assert lifted.status_code == 200 and lifted.json["id"] == bye.json["id"]
+    assert_problem(api.client.delete(f"{url}/{bye.json['id']}", headers=api.auth("referee")), 404)
+    assert_problem(api.client.post(url, json={"kind": "fixed_table", "entrant": "Beto",
+                                              "table": 3}, headers=api.auth("referee")),
+                   409, "duplicate")
+    assert_problem(api.client.post(url, json={"kind": "forbidden", "entrant": 1},
+                                   headers=api.auth("referee")), 422)
+    assert_problem(api.client.post(url, json={"kind": "seat", "entrant": 1},
+                                   headers=api.auth("referee")), 422)
+    assert_problem(api.client.post(url, json={"kind": "bye", "entrant": [1], "round": 2},
+                                   headers=api.auth("referee")), 422)
+    assert_problem(api.client.post(url, json={"kind": "bye", "entrant": 1, "round": 2},
+                                   headers=api.auth("scorekeeper")), 403)
+    assert_problem(api.client.get(url), 401)
+    shown = api.client.get(f"{BASE}/noche", headers=api.auth("viewer")).json
+    assert [c["kind"] for c in shown["constraints"]] == ["fixed_table"]
+
+
+def test_an_entrant_after_pairing_is_offered_a_re_pair(api: Api) -> None:
+    assert create(api).status_code == 201
+    api.client.post(f"{BASE}/noche/rounds", headers=api.auth("referee"))
+    late = api.client.post(f"{BASE}/noche/entrants", json={"players": ["Ines"]},
+                           headers=api.auth("admin"))
+    assert late.status_code == 201 and late.json["repair"] == 1
+    round_1 = api.client.get(f"{BASE}/noche/rounds/1", headers=api.auth("viewer")).json
+    assert [b["name"] for b in round_1["byes"]] == ["Ines"]

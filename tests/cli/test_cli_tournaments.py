@@ -48,7 +48,7 @@ def test_a_pairs_tournament_from_the_command_line(cli: Cli) -> None:
     again = json.loads(cli.run("tournament", "pair", "copa", "--club", CLUB, "--repair", "2",
                                "--json").stdout)
     assert again["version"] == 2
-    tables = cli.service.tournaments.round_tables(OPERATOR, CLUB, "copa", 2)
+    tables = cli.service.tournaments.round_tables(CLUB, "copa", 2, who=OPERATOR)
     assert [t["match"] for t in tables] == [t["match"] for t in again["tables"]]
     listed = json.loads(cli.run("tournament", "list", "--club", CLUB, "--json").stdout)
     assert [t["slug"] for t in listed] == ["copa"] and listed[0]["rounds_paired"] == 2
@@ -85,3 +85,34 @@ def test_player_merge_refuses_two_entrants_of_one_tournament(cli: Cli) -> None:
                       code=1)
     assert "both entered in Copa: they are two people" in refused.output
     assert cli.service.tournaments.show(CLUB, "copa")["entrants"][0]["players"] == ["Ana", "Beto"]
+
+
+def test_the_directors_constraints_from_the_command_line(cli: Cli) -> None:
+    cli.run("tournament", "new", "noche", "--club", CLUB, "--name", "Noche", "--format",
+            "rotating", "--rules", json.dumps(RULES), "--rounds", "2", *[
+                arg for name in ("Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabi", "Hugo")
+                for arg in ("--player", name)])
+    fixed = cli.run("tournament", "fix", "noche", "Hugo", "2", "--club", CLUB, "--note", "ramp")
+    assert "constraint 1 set: Hugo always at table 2: ramp" in fixed.output
+    apart = cli.run("tournament", "forbid", "noche", "Ana", "Beto", "--partners", "--club", CLUB)
+    assert "Ana and Beto never partners" in apart.output
+    cli.run("tournament", "pair", "noche", "--club", CLUB)
+    bye = cli.run("tournament", "bye", "noche", "Carla", "1", "--club", CLUB)
+    assert "Carla sits out round 1 (requested)" in bye.output
+    assert f"domino tournament pair noche --club {CLUB} --repair 1" in bye.output
+    listed = json.loads(cli.run("tournament", "constraints", "noche", "--club", CLUB,
+                                "--json").stdout)
+    assert listed == cli.service.tournaments.constraints(CLUB, "noche")
+    rows = list(csv.DictReader(io.StringIO(cli.run("tournament", "constraints", "noche",
+                                                   "--club", CLUB, "--csv").stdout)))
+    assert [r["kind"] for r in rows] == ["fixed_table", "forbidden", "bye"]
+    again = json.loads(cli.run("tournament", "pair", "noche", "--club", CLUB, "--repair", "1",
+                               "--json").stdout)
+    assert "Carla" in [b["name"] for b in again["byes"]]
+    assert "Hugo always at table 2" in cli.run("tournament", "show", "noche", "--club", CLUB).output
+    lifted = cli.run("tournament", "lift", "noche", "3", "--club", CLUB)
+    assert "constraint 3 lifted" in lifted.output
+    refused = cli.run("tournament", "fix", "noche", "Ana", "2", "--club", CLUB, code=1)
+    assert "table 2 is fixed for Hugo already" in refused.output
+    late = cli.run("tournament", "enter", "noche", "Ines", "--club", CLUB)
+    assert "they have a bye in it until it is re-paired" in late.output

@@ -1,12 +1,14 @@
-"""The pairing engine on small fields worked out by hand: the Swiss rule from the top, byes and
-who is passed over for one, rotating partners and opponents, the round robin's schedule with
-withdrawals and a late arrival, the reasons each table gives, refusals of fields that cannot be
-paired, the JSON a pairing is kept as, and the same answer under another hash seed."""
+"""The pairing engine on small fields worked out by hand: the Swiss rules in their order (no
+rematch, score groups, floats, top meets next), byes and who is passed over for one, rotating
+partners and opponents, the round robin's schedule with withdrawals and a late arrival, the
+reasons each table gives, refusals of fields that cannot be paired, the JSON a pairing is kept
+as, and the same answer under another hash seed."""
 
 from __future__ import annotations
 
 import json
 import os
+from itertools import combinations
 import subprocess
 import sys
 from pathlib import Path
@@ -33,7 +35,9 @@ def played(number: int, *tables: tuple[str, ...], byes: tuple[str, ...] = ()) ->
 
 
 def opponents(pairing: Pairing) -> list[tuple[str, ...]]:
-    return [tuple(e for side in t.sides for e in side) for t in pairing.tables]
+    """Each table's entrants, best placed first (the seats put either side first)."""
+    return [tuple(sorted((e for side in t.sides for e in side), key="abcdefghiz".index))
+            for t in pairing.tables]
 
 
 LEADERS = Standing.ordered("abcdef")
@@ -54,9 +58,40 @@ def test_a_rematch_is_skipped_and_the_skip_explained() -> None:
     assert opponents(pairing) == [("a", "c"), ("b", "e"), ("d", "f")]
     reasons = pairing.tables[0].reasons
     assert "Ana skips Beto (2nd): they met in round 1" in reasons
-    assert ("Beto skips Dani (4th): pairing them would leave the others unable to be paired "
-            "without a rematch") in pairing.tables[1].reasons
+    # Beto v Dani leaves Eva v Fede (met) or Ana v Eva and Carla v Fede, further apart
+    assert ("Beto skips Dani (4th): pairing them would leave others further apart in the "
+            "standing (a larger sum of squared differences of place)") in pairing.tables[1].reasons
     assert pairing.relaxed == ()
+
+
+POINTS = {"a": 1, "c": 1, "e": 1}  # round 1: Ana, Carla and Eva won
+
+
+def test_an_odd_score_group_floats_one_and_the_float_is_remembered() -> None:
+    history = History((played(1, "ab", "cd", "ef"),))
+    pairing = pair_round("pairs", field(6), Standing.ordered("acebdf", POINTS), history)
+    assert opponents(pairing) == [("a", "c"), ("b", "e"), ("d", "f")]
+    assert pairing.floated == ("e", "b")  # in standing order: Eva (3rd) and Beto (4th)
+    assert ("across score groups (Eva 1 won, Beto 0 won): this round has 1 such table, the "
+            "fewest the score groups of odd size need") in pairing.tables[1].reasons
+    assert pairing.relaxed == ()
+    assert PlayedRound.from_json(pairing.as_json()).floated == ("e", "b")
+
+
+def test_nobody_floats_twice_running_while_a_pairing_with_as_few_cross_tables_avoids_it() -> None:
+    # round 2 floated Eva down to Beto; round 3 has the groups 2 (Ana), 1 (Carla, Eva, Beto),
+    # 0 (Dani, Fede): two tables must cross, and the rematches left open make Beto (not Eva)
+    # the one floated again
+    history = History((played(1, "ab", "cd", "ef"), PlayedRound(2, ((("a",), ("c",)),
+                       (("e",), ("b",)), (("d",), ("f",))), floated=("e", "b"))))
+    points = {"a": 2, "c": 1, "e": 1, "b": 1}
+    pairing = pair_round("pairs", field(6), Standing.ordered("acebdf", points), history)
+    cross = [t for t in opponents(pairing)
+             if len({points.get(e, 0) for e in t}) == 2]
+    assert len(cross) == 2  # the fewest possible without a rematch
+    assert "e" not in pairing.floated  # Eva, floated in round 2, stays in her group
+    assert any(r.startswith("floats: Beto floated in round 2") for r in pairing.relaxed)
+    assert any(r.startswith("score groups: 2 tables cross") for r in pairing.relaxed)
 
 
 def test_when_every_pairing_repeats_a_meeting_the_fewest_are_made_and_said() -> None:
@@ -82,7 +117,8 @@ def test_a_bye_that_would_force_a_rematch_passes_to_the_next_in_line() -> None:
     history = History((played(1, "ad"), played(2, "bd"), played(3, "cd")))
     pairing = pair_round("pairs", field(5), Standing.ordered("abcde"), history)
     assert [b.entrant for b in pairing.byes] == ["d"]
-    assert "Eva (5th) was passed over: sitting them out would force a rematch" in pairing.byes[0].reasons
+    assert "Eva (5th) was passed over: sitting them out would force a rematch" in \
+        pairing.byes[0].reasons
     assert pairing.relaxed == ()
 
 
@@ -143,11 +179,23 @@ def test_round_robin_byes_follow_the_schedule() -> None:
     entrants = field(5)
     pairing = pair_round("round_robin", entrants, Standing())
     assert len(pairing.tables) == 2 and len(pairing.byes) == 1
-    assert "the free place of an odd field" in pairing.byes[0].reasons[0]
+    assert pairing.byes[0].reasons[0].endswith("draws them against the free place of an odd roster")
+    # Beto withdrawn before round 1: those drawn against Beto or the free place meet each
+    # other when they have not met, so the four others have all met after three rounds, and
+    # the fourth starts the second time round, saying why
     entrants[1] = Entrant("b", "Beto", present=False)
-    later = [pair_round("round_robin", entrants, Standing(), round_number=n) for n in range(1, 6)]
-    drawn_against_beto = [b for p in later for b in p.byes if "Beto, who has withdrawn" in b.reasons[0]]
-    assert len(drawn_against_beto) == 4  # everyone else, once each
+    history = History()
+    for _ in range(3):
+        pairing = pair_round("round_robin", entrants, Standing(), history)
+        assert pairing.relaxed == () and not pairing.byes
+        history = history.after(pairing)
+    met = [frozenset((t[0][0], t[1][0])) for r in history.rounds for t in r.tables]
+    assert sorted(map(sorted, met)) == sorted(map(sorted, combinations("acde", 2)))
+    assert pair_round("round_robin", entrants, Standing(), history).relaxed == (
+        "one meeting each: every two of the 4 partnerships present have met once, so round 4 "
+        "is of the 2nd time round: pairs that have met once meet again",)
+    assert any("Beto, who has withdrawn" in t.reasons[1] for r in range(5)
+               for t in pair_round("round_robin", entrants, Standing(), round_number=r + 1).tables)
 
 
 def test_a_late_arrival_in_an_odd_round_robin_takes_the_free_place() -> None:
@@ -199,14 +247,20 @@ def test_a_bye_award_is_the_events_rule_with_a_documented_default() -> None:
 
 SCRIPT = """
 import json
-from referee.service.pairing import Entrant, History, Standing, pair_round
+from referee.service.pairing import (
+    Constraints, Entrant, FixedTable, Forbidden, History, PairingRules, Standing, pair_round)
 out = []
-for fmt in ("pairs", "rotating", "round_robin"):
-    entrants = [Entrant(f"e{n:02d}", f"E{n}") for n in range(23)]
+rules = Constraints(fixed=(FixedTable("e05", 2),), forbidden=(Forbidden("e01", "e02"),))
+for fmt, size, planned in (("pairs", 23, None), ("rotating", 23, None), ("rotating", 12, 5),
+                           ("round_robin", 23, None)):
+    entrants = [Entrant(f"e{n:02d}", f"E{n}") for n in range(size)]
     history = History()
     for number in range(1, 6):
-        ranked = sorted((e.id for e in entrants), key=lambda i: (int(i[1:]) * 7 + number) % 23)
-        pairing = pair_round(fmt, entrants, Standing.ordered(ranked), history)
+        ranked = sorted((e.id for e in entrants), key=lambda i: (int(i[1:]) * 7 + number) % size)
+        points = {e: int(e[1:]) % 3 for e in ranked}
+        pairing = pair_round(PairingRules(fmt, rounds=planned), entrants,
+                             Standing.ordered(ranked, points), history,
+                             constraints=Constraints() if planned else rules)  # a plan: none
         out.append(pairing.as_json())
         history = history.after(pairing)
 print(json.dumps(out))
@@ -228,4 +282,5 @@ def test_the_pairing_does_not_depend_on_the_hash_seed() -> None:
 def test_the_unranked_come_after_every_rank_given_and_ties_go_by_id() -> None:
     # ranks with gaps (a standing of those who have played): Carla, unranked, is still last
     pairing = pair_round("pairs", field(4), Standing.of({"d": 1, "b": 6, "a": 6}))
-    assert opponents(pairing) == [("d", "a"), ("b", "c")]
+    assert opponents(pairing) == [("a", "d"), ("b", "c")]
+    assert pairing.tables[0].reasons[1] == "Dani (1st) meets Ana (2nd)"

@@ -273,7 +273,7 @@ def test_a_tournaments_board_is_its_current_rounds_tables(service: Service, club
     assert (empty["tournament"]["round"], empty["rows"]) == (None, [])
     service.tournaments.pair(club, "noche")
     first = board.tournament_board(club, "noche", who=OPERATOR)
-    tables = service.tournaments.round_tables(OPERATOR, club, "noche", 1)
+    tables = service.tournaments.round_tables(club, "noche", 1, who=OPERATOR)
     assert [r["match"] for r in first["rows"]] == [t["match"] for t in tables]
     assert night not in [r["match"] for r in first["rows"]]
     assert [r["players"] for r in first["rows"]] == [t["players"] for t in tables]
@@ -284,6 +284,6 @@ def test_a_tournaments_board_is_its_current_rounds_tables(service: Service, club
     second = board.tournament_board(club, "noche", who=OPERATOR)
     assert second["tournament"] == {"slug": "noche", "name": "Noche", "round": 2}
     assert [r["match"] for r in second["rows"]] == [
-        t["match"] for t in service.tournaments.round_tables(OPERATOR, club, "noche", 2)]
+        t["match"] for t in service.tournaments.round_tables(club, "noche", 2, who=OPERATOR)]
     with pytest.raises(Unauthorized):
         board.tournament_board(club, "noche")  # a private club, no token

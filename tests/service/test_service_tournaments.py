@@ -144,23 +144,23 @@ def test_a_round_is_re_paired_before_it_starts_and_not_after(service: Service, c
     gone = service.tournaments.withdraw(club, "noche", "Hugo")
     assert gone["withdrawn"] == 1 and gone["repair"] == 1  # seated in round 1, not started
     service.tournaments.enter(club, "noche", "Juan")
-    again = service.tournaments.repair(club, "noche", 1)
+    again = service.tournaments.re_pair(club, "noche", 1)
     assert again["version"] == 2 and "Hugo" not in seated_players(again)
     assert "Juan" in seated_players(again)
-    new = [t["match"] for t in service.tournaments.round_tables(OPERATOR, club, "noche", 1)]
+    new = [t["match"] for t in service.tournaments.round_tables(club, "noche", 1, who=OPERATOR)]
     assert not set(new) & set(old)
     repaired = service.tournaments.round(club, "noche", 1)
-    same = service.tournaments.repair(club, "noche", 1)  # the same field: the same tables
+    same = service.tournaments.re_pair(club, "noche", 1)  # the same field: the same tables
     assert [t["sides"] for t in same["tables"]] == [t["sides"] for t in repaired["tables"]]
     assert same["version"] == 3 and {t["match"] for t in same["tables"]}.isdisjoint(new)
-    table = service.tournaments.round_tables(OPERATOR, club, "noche", 1)[0]
+    table = service.tournaments.round_tables(club, "noche", 1, who=OPERATOR)[0]
     service.recording.record_event(table["match"], {"type": "deal"}, expected_seq=0)
     with pytest.raises(RoundRefused, match="has started"):
-        service.tournaments.repair(club, "noche", 1)
+        service.tournaments.re_pair(club, "noche", 1)
     with pytest.raises(RoundRefused, match="not finished"):
         service.tournaments.pair(club, "noche")
     with pytest.raises(NotFound):
-        service.tournaments.repair(club, "noche", 5)
+        service.tournaments.re_pair(club, "noche", 5)
 
 
 def test_access_follows_the_ladder(service: Service, club: str) -> None:
@@ -229,10 +229,10 @@ def test_a_withdrawn_entrant_comes_back_and_a_public_club_is_read_by_anyone(
     assert (back["number"], back["entered"], back["withdrawn"]) == (3, 1, None)
     service.tournaments.pair(club, "liga")
     with pytest.raises(Unauthorized):
-        service.tournaments.round_tables(None, club, "liga", 1)  # a private club
+        service.tournaments.round_tables(club, "liga", 1, who=None)  # a private club
     service.clubs.set_public(club, True)
-    tables = service.tournaments.round_tables(None, club, "liga", 1)
-    assert tables == service.tournaments.round_tables(OPERATOR, club, "liga", 1)
+    tables = service.tournaments.round_tables(club, "liga", 1, who=None)
+    assert tables == service.tournaments.round_tables(club, "liga", 1, who=OPERATOR)
     assert len(tables) == 1 and "reasons" not in tables[0]
 
 
@@ -257,3 +257,120 @@ def test_a_merge_moves_the_entry_and_two_entrants_are_two_people(service: Servic
         {k: {**row, "partners": None} for k, row in before.items()}  # the results followed
     assert after[entry["id"]]["played"] == 1
     assert service.tournaments.pair(club, "liga")["tables"]  # the field still pairs
+
+
+def test_a_round_of_no_table_is_complete_at_once(service: Service, club: str) -> None:
+    service.tournaments.create(club, "liga", "Liga", rules=RULES, format="round_robin", rounds=3,
+                               entrants=[["Ana", "Beto"], ["Carla", "Dani"]], bye_points=10)
+    kept = service.tournaments.add_constraint(club, "liga", "forbidden", "Ana", other="Carla",
+                                              note="family")
+    assert (kept["kind"], kept["entrant"], kept["other"], kept["repair"]) == ("forbidden", 1, 2, None)
+    empty = service.tournaments.pair(club, "liga")
+    assert empty["tables"] == [] and empty["status"] == "finished" and len(empty["byes"]) == 2
+    assert all(r["byes"] == 1 and r["points_for"] == 10
+               for r in service.tournaments.standings(club, "liga"))
+    with pytest.raises(RoundRefused, match="round 1 has no table: it was complete as soon as"):
+        service.tournaments.re_pair(club, "liga", 1)
+    service.tournaments.lift_constraint(club, "liga", kept["id"])
+    second = service.tournaments.pair(club, "liga")  # the event goes on
+    assert second["number"] == 2 and len(second["tables"]) == 1
+
+
+def test_a_late_entry_has_the_bye_until_the_round_is_re_paired(service: Service, club: str) -> None:
+    service.tournaments.create(club, "copa", "Copa", rules=RULES, format="pairs", rounds=2,
+                               entrants=[["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"],
+                                         ["Gabi", "Hugo"]])
+    service.tournaments.pair(club, "copa")
+    late = service.tournaments.enter(club, "copa", ["Ines", "Juan"])
+    assert late["entered"] == 1 and late["repair"] == 1
+    round_1 = service.tournaments.round(club, "copa", 1)
+    assert [b["name"] for b in round_1["byes"]] == ["Ines & Juan"]
+    assert round_1["byes"][0]["reasons"][0].startswith("bye: entered after round 1 was paired")
+    again = service.tournaments.re_pair(club, "copa", 1)  # five now: the lowest placed sits out
+    assert len(again["tables"]) == 2 and len(again["byes"]) == 1
+    on_time = service.tournaments.enter(club, "copa", ["Kiko", "Lola"])
+    assert on_time["repair"] == 1  # a sixth, once more, until re-paired
+    assert len(service.tournaments.re_pair(club, "copa", 1)["tables"]) == 3
+
+
+def test_the_directors_constraints_through_the_service(service: Service, club: str) -> None:
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating",
+                               rounds=3, entrants=NINE[:8])
+    fixed = service.tournaments.add_constraint(club, "noche", "fixed_table", "Hugo", table=2,
+                                               note="wheelchair")
+    apart = service.tournaments.add_constraint(club, "noche", "forbidden", "Ana", other="Beto",
+                                               scope="partners")
+    bye = service.tournaments.add_constraint(club, "noche", "bye", "Carla", round=2)
+    assert [c["kind"] for c in service.tournaments.constraints(club, "noche")] == [
+        "fixed_table", "forbidden", "bye"]
+    assert service.tournaments.show(club, "noche")["constraints"][0]["note"] == "wheelchair"
+    first = service.tournaments.pair(club, "noche")
+    hugo = next(t for t in first["tables"] if "Hugo" in t["players"])
+    assert hugo["table"] == 2 and hugo["reasons"][0] == ("table 2: fixed for Hugo by the "
+                                                         "director (wheelchair)")
+    assert service.reading.get_match(hugo["match"])["table"] == "2"
+    assert not any({"Ana", "Beto"} == set(s["players"]) for t in first["tables"] for s in t["sides"])
+    # changing constraints while a round is paired, not started, offers to re-pair it
+    extra = service.tournaments.add_constraint(club, "noche", "forbidden", "Dani", other="Eva")
+    assert extra["repair"] == 1
+    assert service.tournaments.lift_constraint(club, "noche", extra["id"])["repair"] == 1
+    play_round(service, club, "noche", 1, seed=4)
+    second = service.tournaments.pair(club, "noche")
+    carla = next(b for b in second["byes"] if b["name"] == "Carla")
+    assert carla["reasons"][0].startswith("bye: requested")
+    with pytest.raises(Duplicate, match="Hugo is fixed at table 2 already"):
+        service.tournaments.add_constraint(club, "noche", "fixed_table", "Hugo", table=3)
+    with pytest.raises(Duplicate, match="table 2 is fixed for Hugo already"):
+        service.tournaments.add_constraint(club, "noche", "fixed_table", "Ana", table=2)
+    with pytest.raises(Duplicate, match="kept apart already"):
+        service.tournaments.add_constraint(club, "noche", "forbidden", "Beto", other="Ana")
+    with pytest.raises(Duplicate, match="has a bye in round 2 already"):
+        service.tournaments.add_constraint(club, "noche", "bye", "Carla", round=2)
+    assert fixed["id"] != apart["id"] != bye["id"]
+
+
+@pytest.mark.parametrize("kind, fields, words", [
+    ("seat", {}, "kind must be one of"),
+    ("fixed_table", {"table": 0}, "table must be a whole number from 1"),
+    ("fixed_table", {}, "table must be a whole number"),
+    ("forbidden", {}, "give other"),
+    ("forbidden", {"other": "Ana"}, "two different entrants"),
+    ("forbidden", {"other": "Carla", "scope": "seats"}, "scope must be one of"),
+    ("forbidden", {"other": "Carla", "scope": "partners"}, "not as partners"),
+    ("bye", {"round": 9}, "round must be a whole number from 1 to 2"),
+    ("bye", {"round": 1, "note": "x" * 201}, "at most 200 characters"),
+])
+def test_bad_constraints_are_refused_clearly(service: Service, club: str, kind: str,
+                                             fields: dict, words: str) -> None:
+    service.tournaments.create(club, "copa", "Copa", rules=RULES, format="pairs", rounds=2,
+                               entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    with pytest.raises(Invalid, match=words):
+        service.tournaments.add_constraint(club, "copa", kind, "Ana", **fields)
+    assert service.tournaments.constraints(club, "copa") == []
+
+
+def test_constraints_follow_the_ladder_and_unknowns_are_404(service: Service, club: str) -> None:
+    service.tournaments.create(club, "copa", "Copa", rules=RULES, format="pairs", rounds=2,
+                               entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    with pytest.raises(Forbidden):
+        service.tournaments.add_constraint(club, "copa", "bye", "Ana", round=1,
+                                           who=Caller(club, "scorekeeper"))
+    made = service.tournaments.add_constraint(club, "copa", "bye", "Ana", round=1,
+                                              who=Caller(club, "referee"))
+    assert service.tournaments.constraints(club, "copa", who=Caller(club, "viewer"))[0]["id"] == made["id"]
+    with pytest.raises(NotFound, match="no entrant"):
+        service.tournaments.add_constraint(club, "copa", "bye", "Zoe", round=1)
+    with pytest.raises(NotFound, match="no constraint 99"):
+        service.tournaments.lift_constraint(club, "copa", 99)
+    service.tournaments.pair(club, "copa")
+    play_round(service, club, "copa", 1, seed=1)
+    with pytest.raises(Invalid, match="round 1 has started or been played"):
+        service.tournaments.add_constraint(club, "copa", "bye", "Carla", round=1)
+
+
+def test_a_tournaments_rules_reach_its_matches_whole(service: Service, club: str) -> None:
+    rules = {"preset": "parejas", "target": 30, "foul_points": 25}
+    service.tournaments.create(club, "copa", "Copa", rules=rules, format="pairs", rounds=1,
+                               entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    table = service.tournaments.pair(club, "copa")["tables"][0]
+    assert service.reading.get_match(table["match"])["rules"]["foul_points"] == 25

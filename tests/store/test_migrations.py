@@ -22,6 +22,7 @@ TABLES = {"clubs", "players", "matches", "match_players", "events", "tokens", "s
 TABLES |= {"player_events"}  # 0003
 TABLES |= {"tournaments", "tournament_entrants", "tournament_rounds", "tournament_matches"}  # 0007
 TABLES |= {"signing_keys", "acta_leaves", "tree_heads"}  # 0009
+TABLES |= {"tournament_constraints"}  # 0008
 
 
 def _diff(engine: Engine) -> list:

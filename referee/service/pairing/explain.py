@@ -23,25 +23,31 @@ def rounds_text(rounds: Sequence[int]) -> str:
     return "rounds " + ", ".join(map(str, rounds[:-1])) + f" and {rounds[-1]}"
 
 
-def table_reason(field: Field, number: int, seated: Iterable[str]) -> str:
-    """Why this table has this number: tables go in order of the best placed entrant at each."""
+def table_reason(field: Field, number: int, seated: Iterable[str], around_fixed: bool = False) -> str:
+    """Why this table has this number: tables go in order of the best placed entrant at each,
+    around the numbers the director fixed (``around_fixed``)."""
     best = field.best_first(seated)[0]
+    if around_fixed:
+        return (f"table {number}: {field.called(best)} is the best placed at the tables the "
+                f"director has not fixed, after those numbered before it")
     if number == 1:
         return f"table 1, the leaders' table: {field.called(best)} is the best placed of those seated"
     higher = {2: "table 1", 3: "tables 1 and 2"}.get(number, f"tables 1 to {number - 1}")
     return f"table {number}: {field.called(best)} is the best placed of those not at {higher}"
 
 
-def bye_reasons(field: Field, entrant: str,
-                passed_over: Sequence[tuple[str, str]] = ()) -> tuple[str, ...]:
-    """Why ``entrant`` sits out: fewest byes, then lowest standing; ``passed_over`` holds those
-    the queue put first and why each was passed over."""
+def bye_reasons(field: Field, entrant: str, passed_over: Sequence[tuple[str, str]] = (),
+                among: Sequence[str] | None = None) -> tuple[str, ...]:
+    """Why ``entrant`` sits out: fewest byes, then lowest standing, among those who might
+    (``among``: everyone present by default); ``passed_over`` holds those the queue put first
+    and why each was passed over."""
     earlier = field.history.byes(entrant)
     count = len(earlier)
     fewest = "none" if not count else f"{count}, in {rounds_text(earlier)}"
     reasons = [f"bye: fewest byes so far among those present ({fewest})"]
     reasons += [f"{field.called(other)} was passed over: {why}" for other, why in passed_over]
-    equal = [e for e in field.order if len(field.history.byes(e)) == count]
+    equal = [e for e in (field.order if among is None else among)
+             if len(field.history.byes(e)) == count]
     below = [e for e in equal if field.position[e] > field.position[entrant]]
     if not below:
         reasons.append(f"the lowest placed of those with as few ({field.place(entrant)})")
@@ -49,6 +55,11 @@ def bye_reasons(field: Field, entrant: str,
         # the queue reached them past lower placed ones: they sit out alongside them
         reasons.append(f"next in line for a bye after {', '.join(field.called(e) for e in below)}")
     return tuple(reasons)
+
+
+def requested_bye_reasons(field: Field, entrant: str) -> tuple[str, ...]:
+    note = field.requested[entrant]
+    return ("bye: requested, and granted by the director" + (f" ({note})" if note else ""),)
 
 
 def describe(pairing: Pairing, entrants: Iterable[Entrant] = ()) -> str:

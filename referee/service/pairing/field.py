@@ -1,5 +1,6 @@
 """The pairing engine's value objects: what goes in (the rules, the entrants, the standing, the
-rounds played) and what comes out (a :class:`Pairing`: tables, byes, and why).
+rounds played, the director's constraints) and what comes out (a :class:`Pairing`: tables,
+byes, and why).
 
 An *entrant* is what the engine pairs: a partnership in ``pairs`` and ``round_robin``, a player
 in ``rotating``. Every object here is frozen and holds only ids, names and numbers, so the
@@ -15,11 +16,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ...core.vocab import TOURNAMENT_FORMATS
 from ..errors import Invalid
+from .constraints import Constraints
 from .explain import ordinal
 
 FORMATS = TOURNAMENT_FORMATS
 # A side of a table: one partnership's entrant id in pairs and round_robin, the two partners'
-# player ids in rotating.
+# player ids in rotating. Side 0 holds seats 0 and 2, side 1 seats 1 and 3.
 Side = tuple[str, ...]
 
 
@@ -29,7 +31,8 @@ class Entrant:
     a late arrival before round 3 has 3); ``present`` is False once they have withdrawn.
 
     Withdrawn entrants are still passed in: the round robin's schedule keeps their place (their
-    scheduled opponent sits out), and names in explanations are found here."""
+    scheduled opponent plays someone else or sits out), and names in explanations are found
+    here."""
 
     id: str
     name: str
@@ -51,10 +54,13 @@ class ByeAward:
 class PairingRules:
     """An event's rules for pairing: its ``format`` (``pairs``: fixed partnerships, Swiss by
     standing; ``rotating``: individual, new partners each round, tables of four;
-    ``round_robin``: partnerships, every one meets every other once) and what a bye earns."""
+    ``round_robin``: partnerships, every one meets every other once), what a bye earns, and
+    ``rounds``, the number of rounds the event is to have (None: not known), which lets
+    ``rotating`` plan a whole event ahead."""
 
     format: str
     bye: ByeAward = ByeAward()
+    rounds: int | None = None
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -64,19 +70,24 @@ class PairingRules:
 @dataclass(frozen=True, slots=True)
 class Standing:
     """The event standing before the round: ``ranks`` maps entrant ids to their rank (1 leads;
-    equal ranks are ties, which the engine breaks by entrant id). Entrants it does not rank
-    (everyone before round 1, late arrivals) come after every ranked one, by id."""
+    equal ranks are ties, which the engine breaks by entrant id), ``points`` to their match
+    points (matches won, a bye counted as the event scores it): entrants with equal points are
+    a *score group*. Entrants it does not rank (everyone before round 1, late arrivals) come
+    after every ranked one, by id, with 0 points."""
 
     ranks: tuple[tuple[str, int], ...] = ()
+    points: tuple[tuple[str, int], ...] = ()
 
     @classmethod
-    def ordered(cls, ids: Iterable[str]) -> Standing:
+    def ordered(cls, ids: Iterable[str], points: Mapping[str, int] | None = None) -> Standing:
         """The standing of entrants listed best first, with no ties."""
-        return cls(tuple((entrant, rank) for rank, entrant in enumerate(ids, start=1)))
+        return cls(tuple((entrant, rank) for rank, entrant in enumerate(ids, start=1)),
+                   tuple(sorted((points or {}).items())))
 
     @classmethod
-    def of(cls, ranks: Mapping[str, int]) -> Standing:
-        return cls(tuple(sorted(ranks.items(), key=lambda item: (item[1], item[0]))))
+    def of(cls, ranks: Mapping[str, int], points: Mapping[str, int] | None = None) -> Standing:
+        return cls(tuple(sorted(ranks.items(), key=lambda item: (item[1], item[0]))),
+                   tuple(sorted((points or {}).items())))
 
     def rank(self, entrant: str) -> int | None:
         return dict(self.ranks).get(entrant)
@@ -84,50 +95,68 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class PlayedRound:
-    """A round as it was paired (and has started or been played): each table's two sides, and
-    who had a bye."""
+    """A round as it was paired (and has started or been played): each table's two sides (side
+    0 first), who had a bye, and who was *floated* (paired outside their score group)."""
 
     number: int
     tables: tuple[tuple[Side, Side], ...]
     byes: tuple[str, ...] = ()
+    floated: tuple[str, ...] = ()
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PlayedRound:
         """The round from :meth:`Pairing.as_json`'s shape (``round``, ``tables[].sides``,
-        ``byes[].entrant``), as the storage layer keeps it."""
+        ``byes[].entrant``, ``floated``), as the storage layer keeps it."""
         tables = tuple((tuple(t["sides"][0]), tuple(t["sides"][1])) for t in data["tables"])
-        return cls(int(data["round"]), tables, tuple(b["entrant"] for b in data.get("byes", ())))
+        return cls(int(data["round"]), tables, tuple(b["entrant"] for b in data.get("byes", ())),
+                   tuple(data.get("floated", ())))
+
+
+def _pairs_of(rounds: Iterable[PlayedRound]) -> tuple[dict, dict, dict, dict, dict]:
+    partners: dict[frozenset[str], list[int]] = {}
+    opponents: dict[frozenset[str], list[int]] = {}
+    byes: dict[str, list[int]] = {}
+    floated: dict[str, list[int]] = {}
+    seats: dict[str, list[int]] = {}  # entrant or player -> [side 0, side 1, first, second]
+    for played in rounds:
+        for one, other in played.tables:
+            for number, side in enumerate((one, other)):
+                for place, a in enumerate(side):
+                    counts = seats.setdefault(a, [0, 0, 0, 0])
+                    counts[number] += 1
+                    counts[2 + place] += 1
+                for i, a in enumerate(side):
+                    for b in side[i + 1:]:
+                        partners.setdefault(frozenset((a, b)), []).append(played.number)
+            for a in one:
+                for b in other:
+                    opponents.setdefault(frozenset((a, b)), []).append(played.number)
+        for entrant in played.byes:
+            byes.setdefault(entrant, []).append(played.number)
+        for entrant in played.floated:
+            floated.setdefault(entrant, []).append(played.number)
+    return partners, opponents, byes, floated, seats
 
 
 @dataclass(frozen=True)
 class History:
     """The rounds played so far, and what the engine reads from them: who partnered, who met
-    whom (as opponents) and who had a bye, each as the round numbers it happened in."""
+    whom (as opponents), who had a bye and who was floated, each as the round numbers it
+    happened in, and the seats each entrant has held."""
 
     rounds: tuple[PlayedRound, ...] = ()
     _partners: Mapping[frozenset[str], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     _opponents: Mapping[frozenset[str], tuple[int, ...]] = field(init=False, repr=False, compare=False)
     _byes: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _floated: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _seats: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        partners: dict[frozenset[str], list[int]] = {}
-        opponents: dict[frozenset[str], list[int]] = {}
-        byes: dict[str, list[int]] = {}
-        for played in self.rounds:
-            for one, other in played.tables:
-                for side in (one, other):
-                    for i, a in enumerate(side):
-                        for b in side[i + 1:]:
-                            partners.setdefault(frozenset((a, b)), []).append(played.number)
-                for a in one:
-                    for b in other:
-                        opponents.setdefault(frozenset((a, b)), []).append(played.number)
-            for entrant in played.byes:
-                byes.setdefault(entrant, []).append(played.number)
+        found = _pairs_of(self.rounds)
         # set once here: the object is frozen, these are caches of what the rounds say
-        object.__setattr__(self, "_partners", {k: tuple(v) for k, v in partners.items()})
-        object.__setattr__(self, "_opponents", {k: tuple(v) for k, v in opponents.items()})
-        object.__setattr__(self, "_byes", {k: tuple(v) for k, v in byes.items()})
+        for name, value in zip(("_partners", "_opponents", "_byes", "_floated", "_seats"), found,
+                               strict=True):
+            object.__setattr__(self, name, {k: tuple(v) for k, v in value.items()})
 
     @property
     def next_round(self) -> int:
@@ -142,6 +171,14 @@ class History:
     def byes(self, entrant: str) -> tuple[int, ...]:
         return self._byes.get(entrant, ())
 
+    def floated(self, entrant: str) -> tuple[int, ...]:
+        return self._floated.get(entrant, ())
+
+    def seats(self, entrant: str) -> tuple[int, ...]:
+        """(tables on side 0, on side 1, first of their side, second of their side): the
+        seats held, which the seating balances."""
+        return self._seats.get(entrant, (0, 0, 0, 0))
+
     def after(self, pairing: Pairing) -> History:
         """This history with ``pairing``'s round added (once it has started)."""
         return History(self.rounds + (pairing.played(),))
@@ -149,8 +186,9 @@ class History:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A table of the round: its number (1 for the leaders), its two sides, and the reasons, in
-    plain English, that put these entrants here."""
+    """A table of the round: its number (1 for the leaders, or the number the director fixed),
+    its two sides (side 0 takes seats 0 and 2), and the reasons, in plain English, that put
+    these entrants here."""
 
     number: int
     sides: tuple[Side, Side]
@@ -167,20 +205,23 @@ class Bye:
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """A round's pairing. ``relaxed`` names each constraint that had to give (a rematch, a
-    repeated partner, opponents met again) and why it could not hold; it is empty when every
-    rule held. Pairing the same inputs again gives the same pairing, so a round is re-paired
-    before it starts by calling the engine again with the changed field."""
+    """A round's pairing. ``relaxed`` names each rule that had to give (a rematch, a repeated
+    partner, opponents met again, a table across score groups) and why it could not hold; it
+    is empty when every rule held. ``floated`` lists the entrants paired outside their score
+    group (``pairs``), which the next round reads. Pairing the same inputs again gives the same
+    pairing, so a round is re-paired before it starts by calling the engine again with the
+    changed field."""
 
     format: str
     round: int
     tables: tuple[Table, ...]
     byes: tuple[Bye, ...]
     relaxed: tuple[str, ...]
+    floated: tuple[str, ...] = ()
 
     def played(self) -> PlayedRound:
         return PlayedRound(self.round, tuple(t.sides for t in self.tables),
-                           tuple(b.entrant for b in self.byes))
+                           tuple(b.entrant for b in self.byes), self.floated)
 
     def seated(self) -> list[str]:
         """Every entrant at a table, table by table."""
@@ -193,7 +234,7 @@ class Pairing:
                    tuple(Table(t["table"], (tuple(t["sides"][0]), tuple(t["sides"][1])),
                                tuple(t["reasons"])) for t in data["tables"]),
                    tuple(Bye(b["entrant"], tuple(b["reasons"])) for b in data["byes"]),
-                   tuple(data["relaxed"]))
+                   tuple(data["relaxed"]), tuple(data.get("floated", ())))
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -203,14 +244,17 @@ class Pairing:
                         "reasons": list(t.reasons)} for t in self.tables],
             "byes": [{"entrant": b.entrant, "reasons": list(b.reasons)} for b in self.byes],
             "relaxed": list(self.relaxed),
+            "floated": list(self.floated),
         }
 
 
 class Field:
     """The entrants present for a round in standing order (rank, then id), with their places
-    (1-based, counted among those present) and names: what every format pairs from."""
+    (1-based, counted among those present), names, score groups, and the director's
+    constraints for the round: what every format pairs from."""
 
-    def __init__(self, entrants: Sequence[Entrant], standing: Standing, history: History) -> None:
+    def __init__(self, entrants: Sequence[Entrant], standing: Standing, history: History,
+                 constraints: Constraints, round_number: int) -> None:
         ids = Counter(e.id for e in entrants)
         twice = sorted(i for i, count in ids.items() if count > 1)
         if twice:
@@ -218,10 +262,19 @@ class Field:
         ranks = dict(standing.ranks)
         last = max(ranks.values(), default=0) + 1  # the unranked come after every rank
         self.history = history
+        self.round = round_number
         self.everyone: dict[str, Entrant] = {e.id: e for e in entrants}
         self.order: list[str] = sorted((e.id for e in entrants if e.present),
                                        key=lambda i: (ranks.get(i, last), i))
         self.position: dict[str, int] = {e: n for n, e in enumerate(self.order)}
+        points = dict(standing.points)
+        self.points: dict[str, int] = {e: points.get(e, 0) for e in self.order}
+        self.constraints = constraints.check(self.everyone)
+        present = set(self.order)
+        self.requested: dict[str, str] = {b.entrant: b.note for b in self.constraints.byes
+                                          if b.entrant in present and b.round == round_number}
+        self.fixed: dict[str, tuple[int, str]] = {f.entrant: (f.table, f.note)
+                                                  for f in self.constraints.fixed if f.entrant in present}
 
     def name(self, entrant: str) -> str:
         known = self.everyone.get(entrant)
@@ -235,10 +288,11 @@ class Field:
         """``Ana (5th)``."""
         return f"{self.name(entrant)} ({self.place(entrant)})"
 
-    def bye_queue(self) -> list[str]:
+    def bye_queue(self, among: Iterable[str] | None = None) -> list[str]:
         """Who sits out first: fewest byes so far, then the lowest standing (then the higher
         id), so that nobody has a second bye while someone present has none."""
-        return sorted(self.order, key=lambda e: (len(self.history.byes(e)), -self.position[e]))
+        return sorted(self.order if among is None else among,
+                      key=lambda e: (len(self.history.byes(e)), -self.position[e]))
 
     def pairs_where(self, test: Callable[[str, str], object]) -> dict[str, set[str]]:
         """For each entrant present, the others present ``test`` holds for (met, partnered)."""
@@ -247,3 +301,17 @@ class Field:
     def best_first(self, entrants: Iterable[str]) -> list[str]:
         return sorted(entrants, key=self.position.__getitem__)
 
+    def apart(self, a: str, b: str) -> bool:
+        """Whether the director keeps ``a`` and ``b`` from one table: a forbidden pairing (of
+        the table's scope), or fixed tables of different numbers."""
+        if self.constraints.forbids(a, b, "table"):
+            return True
+        return a in self.fixed and b in self.fixed and self.fixed[a][0] != self.fixed[b][0]
+
+    def why_apart(self, a: str, b: str) -> str:
+        """The director's reason for keeping them apart, as a table's explanation says it."""
+        if self.constraints.forbids(a, b, "table"):
+            note = self.constraints.forbidden_note(a, b)
+            return "the director forbids them one table" + (f" ({note})" if note else "")
+        return (f"the director fixes them at tables {self.fixed[a][0]} and "
+                f"{self.fixed[b][0]}")

@@ -1,101 +1,291 @@
-"""``rotating``: an individual event played at tables of four, two partnerships of two, with new
-partners each round and opponents repeated as little as possible.
+"""``rotating``: an individual event played at tables of four, two partnerships of two: no
+repeated partner while one can be avoided, then the fewest repeated opponent meetings.
 
-Players beyond a multiple of four sit out, chosen as for any bye: the fewest byes so far, then
-the lowest standing. The seated players are then paired twice with networkx:
+An event whose field never changes, with no constraint but fixed tables, follows a plan drawn
+up before round 1 (:mod:`.plans`): a whist schedule for a whole event (every two players
+partner once and face each other twice), or for a shorter one a schedule within 2 repeated
+opponent meetings of the least possible. Otherwise (a withdrawal, an arrival, a forbidden
+pairing, a requested bye, an unplanned size) each round is paired on its own:
 
-1. into partnerships, from the top as in ``pairs``: the best placed player not yet partnered
-   takes the best placed below them they have not partnered before, unless that leaves the
-   rest unable to be partnered anew (networkx decides, by a maximum-cardinality matching);
-   only if the seated players cannot all have new partners are repeats allowed back, the
-   fewest possible (a maximum-weight matching, each past partnering counting against it);
-2. partnerships into tables: a perfect matching of the partnerships that repeats the fewest
-   opponent meetings (each past meeting of two players on opposite sides counts), then keeps
-   tables closest in the standing.
+1. who sits out: requested byes, then the players beyond a multiple of four, chosen as for any
+   bye (the fewest byes so far, then the lowest standing);
+2. partnerships: the matching (networkx) with the fewest repeated partners, then partners
+   closest in the standing. Whether a repeat can be avoided is decided over everyone seated;
+3. tables: the matching of the partnerships with the fewest repeated opponent meetings (each
+   earlier meeting of two players on opposite sides counts), then tables closest in the
+   standing; then a search that re-seats the eight players of two tables whenever that repeats
+   fewer (partners first), and matches the new partnerships again, until neither helps.
 
-The two steps are greedy: step 2 takes step 1's partnerships as given, so the opponents it
-repeats are the fewest *for those partnerships*, not over every way of seating the round.
+Step 2 and 3 work on blocks of ``BLOCK`` players (or half as many partnerships) in standing
+order, so that a large field pairs in a time that grows with its size, not its cube; a block
+that would repeat a partner the whole field can avoid is paired again with the whole field.
+The opponents repeated are the fewest this search finds, not a proven least for the round.
 """
 
 from __future__ import annotations
 
-from .explain import bye_reasons, rounds_text, table_reason
-from .field import Bye, Field, Pairing, Table
-from .matching import pair_from_top, perfect_matching, standing_distance
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .explain import bye_reasons, requested_bye_reasons, rounds_text
+from .field import Bye, Field, Pairing, PairingRules, Table
+from .matching import best_matching, can_pair_all
+from .plans import least_repeats, plan, repeats
+from .seating import number, orient
 
 Partnership = tuple[str, str]
+Seating = tuple[Partnership, Partnership]
+BLOCK = 32  # players partnered at a time in a large field
+NEAR = 8  # a table is re-seated with the tables this close to it in the standing
+SPLITS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 
 
-def pair_rotating(field: Field, round_number: int) -> Pairing:
-    history = field.history
-    position = field.position
-    queue = field.bye_queue()
-    sitters = queue[:len(queue) % 4]
-    byes = tuple(Bye(e, bye_reasons(field, e)) for e in field.best_first(sitters))
-    seated = [e for e in field.order if e not in sitters]
-
-    def partnered(a: str, b: str) -> int:
-        return len(history.partnered(a, b))
-
-    def apart(a: str, b: str) -> int:
-        return standing_distance(position[a], position[b], len(position))
-
+def pair_rotating(field: Field, rules: PairingRules) -> Pairing:
+    byes = [Bye(e, requested_bye_reasons(field, e)) for e in field.order if e in field.requested]
+    pool = [e for e in field.order if e not in field.requested]
+    planned = _planned(field, rules)
     relaxed: list[str] = []
-    together = field.pairs_where(history.partnered)
-    found, repeated = pair_from_top(seated, together, partnered, apart)
-    partners = [(a, b) for a, b, _ in found]
-    passed_over = {(a, b): skipped for a, b, skipped in found}
-    if repeated:
-        again = [f"{field.name(a)} and {field.name(b)}" for a, b in partners if partnered(a, b)]
-        relaxed.append(f"new partners: no partnerships of the {len(seated)} players seated avoid "
-                       f"every repeat, so the fewest are made: {'; '.join(again)} partner again")
-
-    def faced(one: Partnership, other: Partnership) -> int:
-        return sum(len(history.met(a, b)) for a in one for b in other)
-
-    def tables_apart(one: Partnership, other: Partnership) -> int:
-        return standing_distance(sum(map(position.__getitem__, one)),
-                                 sum(map(position.__getitem__, other)), 2 * len(position))
-
-    # partnerships in standing order (best member, then the other), as matching.py wants
-    partnerships = sorted(partners, key=lambda p: (position[p[0]], position[p[1]]))
-    matched = perfect_matching(partnerships, faced, tables_apart)
-    assert matched is not None
-    repeated = sum(faced(one, other) for one, other in matched)
+    if planned is not None:
+        kind, seatings, out, total = planned
+        byes += [Bye(e, (f"bye: round {field.round} of the whist schedule for {len(field.order)} "
+                         f"players sits them out (each player sits out one of its rounds)",))
+                 for e in out]
+        note = _plan_note(kind, len(field.order), rules.rounds or 0, total)
+    else:
+        sitters = field.bye_queue(pool)[:len(pool) % 4]
+        byes += [Bye(e, bye_reasons(field, e, among=pool)) for e in field.best_first(sitters)]
+        seated = [e for e in pool if e not in sitters]
+        seatings, forced = _round(field, seated)
+        byes += [Bye(e, ("bye: the director's constraints leave them no partner or table among "
+                         "the others seated",)) for e in forced]
+        if forced:
+            relaxed.append(f"byes: {', '.join(field.name(e) for e in forced)} sit out: the "
+                           f"director's constraints leave them no partner or table")
+        note = ("the tables are the seating found with the fewest repeated opponents, then the "
+                "closest in the standing")
+    history = field.history
+    again = [f"{field.name(a)} and {field.name(b)}" for t in seatings for a, b in t
+             if history.partnered(a, b)]
+    if again:
+        relaxed.insert(0, f"new partners: no partnerships of the {4 * len(seatings)} players "
+                          f"seated avoid every repeat, so the fewest are made: "
+                          f"{'; '.join(again)} partner again")
+    repeated = sum(_faced(field, *t) for t in seatings)
     if repeated:
         relaxed.append(f"new opponents: {repeated} past meeting{'s' if repeated > 1 else ''} of "
-                       f"opponents repeat{'' if repeated > 1 else 's'}, the fewest these "
-                       f"partnerships allow")
-    tables = tuple(Table(number, sides, _reasons(field, number, sides, passed_over))
-                   for number, sides in enumerate(matched, start=1))
-    return Pairing("rotating", round_number, tables, byes, tuple(relaxed))
+                       f"opponents repeat{'' if repeated > 1 else 's'}: {note}")
+    tables = []
+    for table, sides, why in number(field, seatings):
+        seats, seat_reason = orient(field, *sides)
+        tables.append(Table(table, seats, (why, *_reasons(field, sides, note), seat_reason)))
+    byes.sort(key=lambda bye: field.position[bye.entrant])
+    return Pairing("rotating", field.round, tuple(tables), tuple(byes), tuple(relaxed))
 
 
-def _reasons(field: Field, number: int, sides: tuple[Partnership, Partnership],
-             passed_over: dict[Partnership, list[str]]) -> tuple[str, ...]:
+def _plan_note(kind: str, players: int, rounds: int, total: int) -> str:
+    if kind == "whist":
+        return (f"the whist schedule for {players} players: over its {rounds} rounds every two "
+                f"players partner once and face each other twice")
+    return (f"the event's plan, drawn up before round 1, repeats {total} opponent meetings over "
+            f"its {rounds} rounds, within 2 of the fewest any schedule can "
+            f"({least_repeats(players, rounds)})")
+
+
+def _planned(field: Field, rules: PairingRules
+             ) -> tuple[str, list[Seating], list[str], int] | None:
+    """This round of the event's plan, while the field is the one it was drawn up for (every
+    entrant present from round 1), no constraint but fixed tables applies, and the rounds
+    played are the plan's: (kind, the tables, who sits out, the plan's repeated opponents)."""
+    if rules.rounds is None or field.requested or field.constraints.forbidden:
+        return None
+    if any(not e.present or e.entered != 1 for e in field.everyone.values()):
+        return None
+    labels = sorted(field.everyone)
+    found = plan(len(labels), rules.rounds)
+    if found is None or field.round > len(found[1]):
+        return None
+    kind, schedule = found
+
+    def named(tables: Iterable) -> list[Seating]:
+        return [((labels[a], labels[c]), (labels[b], labels[d])) for (a, c), (b, d) in tables]
+
+    played = sorted(field.history.rounds, key=lambda r: r.number)
+    if [r.number for r in played] != list(range(1, field.round)):
+        return None
+    if any(_shape(r.tables) != _shape(named(schedule[r.number - 1])) for r in played):
+        return None
+    seatings = named(schedule[field.round - 1])
+    for t in seatings:
+        if len({field.fixed[e][0] for side in t for e in side if e in field.fixed}) > 1:
+            return None  # two players fixed at different tables would share one
+    seated = {e for t in seatings for side in t for e in side}
+    return kind, seatings, [e for e in field.order if e not in seated], repeats(schedule)
+
+
+def _shape(tables: Iterable[Seating]) -> frozenset:
+    """A round's tables as who partners whom against whom, whatever the seats."""
+    return frozenset(frozenset((frozenset(one), frozenset(other))) for one, other in tables)
+
+
+def _round(field: Field, seated: list[str]) -> tuple[list[Seating], list[str]]:
+    """The tables of a round paired on its own, and anyone the constraints leave out."""
     history = field.history
-    reasons = [table_reason(field, number, sides[0] + sides[1])]
-    for a, b in sides:
+    partnerships: list[Partnership] = []
+    for block in _blocks(seated, BLOCK):
+        partnerships += _partners(field, block)
+    alone = 2 * len(partnerships) < len(seated)  # the constraints left some unpartnered
+    if len(seated) > BLOCK and (alone or any(history.partnered(*p) for p in partnerships)):
+        kept = {a: {b for b in seated if b != a and not _may_partner(field, a, b)} for a in seated}
+        if alone or can_pair_all(seated, kept):  # the whole field does better: pair it whole
+            partnerships = _partners(field, seated)
+    partnerships = sorted(partnerships, key=lambda p: field.position[p[0]])
+    if len(partnerships) % 2:  # one partnership short of a table: the lowest placed sits out
+        partnerships.pop()
+    tables: list[Seating] = []
+    for block in _blocks(partnerships, BLOCK // 2):
+        tables += _tables(field, block)
+    for _ in range(len(tables) + 1):  # each pass lowers the repeats, so this bounds the passes
+        improved = _improve(field, tables)
+        matched = _rematch(field, improved)
+        tables = matched if _cost(field, matched) < _cost(field, improved) else improved
+        if tables is improved:
+            break
+    placed = {e for t in tables for side in t for e in side}
+    return tables, field.best_first(e for e in seated if e not in placed)
+
+
+def _blocks(items: Sequence, size: int) -> list[Sequence]:
+    """``items`` cut into blocks of ``size`` in order, the last one merged into the one before
+    it when smaller than half a block."""
+    blocks = [items[i:i + size] for i in range(0, len(items), size)]
+    if len(blocks) > 1 and len(blocks[-1]) < size // 2:
+        blocks[-2:] = [list(blocks[-2]) + list(blocks[-1])]
+    return blocks
+
+
+def _may_partner(field: Field, a: str, b: str) -> bool:
+    return not (field.constraints.forbids(a, b, "partners") or field.apart(a, b)
+                or field.history.partnered(a, b))
+
+
+def _partners(field: Field, players: Sequence[str]) -> list[Partnership]:
+    history, position, size = field.history, field.position, len(field.order)
+    most = len(history.rounds)
+    edges = ((a, b, (most - len(history.partnered(a, b)), size ** 2 - (position[a] - position[b]) ** 2))
+             for i, a in enumerate(players) for b in players[i + 1:]
+             if not (field.constraints.forbids(a, b, "partners") or field.apart(a, b)))
+    return best_matching(list(players), edges)
+
+
+def _faced(field: Field, one: Partnership, other: Partnership) -> int:
+    return sum(len(field.history.met(a, b)) for a in one for b in other)
+
+
+def _together(field: Field, players: Iterable[str]) -> bool:
+    """Whether the director lets these players share a table."""
+    return not any(field.apart(a, b) for a, b in combinations(players, 2))
+
+
+def _tables(field: Field, partnerships: Sequence[Partnership]) -> list[Seating]:
+    position, size = field.position, len(field.order)
+    most = 2 * len(field.history.rounds) * 4
+
+    def apart(one: Partnership, other: Partnership) -> int:
+        return (sum(map(position.__getitem__, one)) - sum(map(position.__getitem__, other))) ** 2
+
+    edges = ((p, q, (most - _faced(field, p, q), 4 * size ** 2 - apart(p, q)))
+             for i, p in enumerate(partnerships) for q in partnerships[i + 1:]
+             if _together(field, p + q))
+    return best_matching(list(partnerships), edges)
+
+
+def _rematch(field: Field, tables: list[Seating]) -> list[Seating]:
+    """The tables' partnerships matched into tables again (after re-seating changed them)."""
+    partnerships = sorted((p for t in tables for p in t), key=lambda p: field.position[p[0]])
+    out: list[Seating] = []
+    for block in _blocks(partnerships, BLOCK // 2):
+        out += _tables(field, block)
+    return out if len(out) == len(tables) else tables
+
+
+def _cost(field: Field, tables: Iterable[Seating]) -> tuple[int, int]:
+    """(repeated partners, repeated opponent meetings) of some tables."""
+    partners = opponents = 0
+    for one, other in tables:
+        partners += len(field.history.partnered(*one)) + len(field.history.partnered(*other))
+        opponents += _faced(field, one, other)
+    return partners, opponents
+
+
+def _best_seating(field: Field, four: tuple[str, ...]) -> tuple[tuple[int, int], Seating] | None:
+    best = None
+    for (i, j), (k, m) in SPLITS:
+        one, other = (four[i], four[j]), (four[k], four[m])
+        if field.constraints.forbids(*one, "partners") or field.constraints.forbids(*other, "partners"):
+            continue
+        cost = _cost(field, [(one, other)])
+        if best is None or cost < best[0]:
+            best = (cost, (one, other))
+    return best
+
+
+def _improve(field: Field, tables: list[Seating]) -> list[Seating]:
+    """Re-seat the eight players of two tables (one with a repeat, the other near it) the way
+    that repeats fewest, while that lowers the round's repeats."""
+    tables = list(tables)
+    improved = True
+    while improved:
+        improved = False
+        for i in range(len(tables)):
+            if _cost(field, [tables[i]]) == (0, 0):
+                continue
+            for j in range(max(0, i - NEAR), min(len(tables), i + NEAR + 1)):
+                if j == i:
+                    continue
+                now = _cost(field, [tables[i], tables[j]])
+                better = _reseat(field, tables[i], tables[j], now)
+                if better is not None:
+                    tables[i], tables[j] = better
+                    improved = True
+                    break
+    return tables
+
+
+def _reseat(field: Field, t: Seating, u: Seating, now: tuple[int, int]
+            ) -> tuple[Seating, Seating] | None:
+    eight = [e for table in (t, u) for side in table for e in side]
+    best: tuple[tuple[int, int], Seating, Seating] | None = None
+    for three in combinations(eight[1:], 3):
+        first = (eight[0], *three)
+        second = tuple(e for e in eight if e not in first)
+        if not (_together(field, first) and _together(field, second)):
+            continue
+        a, b = _best_seating(field, first), _best_seating(field, second)
+        if a is None or b is None:
+            continue
+        cost = (a[0][0] + b[0][0], a[0][1] + b[0][1])
+        if cost < now and (best is None or cost < best[0]):
+            best = (cost, a[1], b[1])
+    return None if best is None else (best[1], best[2])
+
+
+def _reasons(field: Field, sides: Seating, note: str) -> list[str]:
+    history = field.history
+    reasons = []
+    for side in sides:
+        a, b = field.best_first(side)
         together = history.partnered(a, b)
         if together:
             reasons.append(f"{field.called(a)} and {field.called(b)} partnered before, in "
                            f"{rounds_text(together)}: no partnerships of the seated players "
                            f"avoid every repeat")
         else:
-            nearest = "" if passed_over[a, b] else ", the best placed below them not yet partnered"
-            reasons.append(f"{field.called(a)} partners {field.called(b)}{nearest}; they have not "
+            reasons.append(f"{field.called(a)} partners {field.called(b)}; they have not "
                            f"partnered before")
-        for other in passed_over[a, b]:
-            earlier = history.partnered(a, other)
-            why = (f"they partnered in {rounds_text(earlier)}" if earlier else
-                   "partnering them would leave others unable to have new partners")
-            reasons.append(f"{field.name(a)} skips {field.called(other)} as a partner: {why}")
-    reasons.append("the two partnerships meet where the fewest opponents repeat, then the "
-                   "closest in the standing")
+    reasons.append(note)
     faced = [(a, b, history.met(a, b)) for a in sides[0] for b in sides[1] if history.met(a, b)]
     if not faced:
         reasons.append("none of them has faced an opponent at this table before")
     for a, b, rounds in faced:
-        reasons.append(f"{field.name(a)} faced {field.name(b)} before, in {rounds_text(rounds)}: "
-                       f"the fewest repeated opponents these partnerships allow")
-    return tuple(reasons)
+        reasons.append(f"{field.name(a)} faced {field.name(b)} before, in {rounds_text(rounds)}")
+    return reasons

@@ -1,21 +1,40 @@
-"""``round_robin``: every partnership meets every other once, on a schedule fixed by the circle
-method (a schedule, not a search).
+"""``round_robin``: every partnership meets every other once over a cycle, on the schedule of
+the circle method, kept through withdrawals and late entries.
 
 The schedule is laid over every entrant, present or withdrawn, in order of entry (the round
-they entered, then id); an odd field adds a free place at the end. Round ``r`` keeps the first
-place still and turns the others ``r - 1`` steps; place ``i`` meets place ``n - 1 - i``. So:
+they entered, then id); an odd roster adds a free place at the end. Round ``r`` keeps the first
+place still and turns the others ``r - 1`` steps; place ``i`` meets place ``n - 1 - i``. A
+cycle is the schedule's ``n - 1`` rounds.
 
-- whoever is drawn against the free place, or against an entrant who has withdrawn, has a bye;
-- a late arrival in an odd field takes the free place and plays the rest of its schedule (the
-  meetings of the rounds they missed are not made up); in an even field a late arrival reshapes
-  the schedule, and a pair it draws together again is reported as relaxed;
-- after ``n - 1`` rounds every pair has met, and the schedule starts again.
+Each round is the matching (networkx) of the partnerships present over the pairs that have not
+met in this cycle (nor are kept apart by the director), with, in this order:
+
+1. as many tables as those pairs allow;
+2. as many of the schedule's own meetings for the round as possible;
+3. the byes to those with the fewest so far.
+
+So an unchanged field plays the circle exactly; a partnership drawn against a withdrawn one or
+against the free place meets another with a free turn when one is left, else sits out; a late
+arrival takes the free place of an odd roster, or plays whoever it has not met; and no meeting
+of the cycle is ever played twice. After the cycle's rounds, or once every two present have
+met, the next cycle starts and says so. A round no pair can play (every meeting played, the
+director's bans) has no table and is complete at once.
+
+Fields over ``EXACT`` present pair the schedule's valid meetings as they are and match only the
+rest, so that a changed large field stays fast; the schedule's round itself is always kept
+when it seats everyone but at most one.
 """
 
 from __future__ import annotations
 
-from .explain import ordinal, rounds_text, table_reason
+from itertools import combinations
+
+from .explain import ordinal, requested_bye_reasons, rounds_text
 from .field import Bye, Field, Pairing, Table
+from .matching import best_matching
+from .seating import number, orient
+
+EXACT = 128
 
 
 def circle(places: list[str | None], turn: int) -> list[tuple[str | None, str | None]]:
@@ -31,34 +50,103 @@ def pair_round_robin(field: Field, round_number: int) -> Pairing:
     roster = sorted(field.everyone.values(), key=lambda e: (e.entered, e.id))
     places: list[str | None] = [e.id for e in roster] + ([None] if len(roster) % 2 else [])
     per_cycle = len(places) - 1
-    cycle, turn = divmod(round_number - 1, per_cycle)
+    turn = (round_number - 1) % per_cycle
+    drawn: dict[str, str | None] = {}
+    for one, other in circle(places, turn):
+        for a, b in ((one, other), (other, one)):
+            if a is not None:
+                drawn[a] = b
     schedule = (f"round {turn + 1} of {per_cycle} of the schedule (the circle method, "
                 f"partnerships in order of entry)")
-    present = set(field.order)
-    meetings, byes, relaxed = [], [], []
-    for one, other in circle(places, turn):
-        if one in present and other in present:
-            meetings.append(tuple(field.best_first((one, other))))
-        elif one in present or other in present:
-            sitter = one if one in present else other
-            absent = other if sitter == one else one
-            why = ("the free place of an odd field" if absent is None
-                   else f"{field.name(absent)}, who has withdrawn")
-            byes.append(Bye(sitter, (f"bye: {schedule} draws them against {why}",)))
-    if cycle:
-        relaxed.append(f"one meeting each: every pair has met after {per_cycle} rounds, so round "
-                       f"{round_number} starts the schedule again ({ordinal(cycle + 1)} time round)")
-    elif any(history.met(a, b) for a, b in meetings):
-        again = [f"{field.name(a)} and {field.name(b)}" for a, b in meetings if history.met(a, b)]
-        relaxed.append(f"one meeting each: the field changed after the schedule began, and the "
-                       f"schedule for this field draws {'; '.join(again)} together again")
-    meetings.sort(key=lambda pair: field.position[pair[0]])
+    byes = [Bye(e, requested_bye_reasons(field, e)) for e in field.order if e in field.requested]
+    pool = [e for e in field.order if e not in field.requested]
+    pairs = [(a, b) for a, b in combinations(pool, 2) if not field.apart(a, b)]
+    cycle = (round_number - 1) // per_cycle
+    fewest = min((len(history.met(a, b)) for a, b in pairs), default=cycle)
+    time_round = max(cycle, fewest)
+    due = [(a, b) for a, b in pairs if len(history.met(a, b)) <= time_round]
+    meetings = _match(field, pool, due, drawn)
+    relaxed = []
+    if time_round:
+        if fewest == time_round:  # every pair met as often: say so (it is true)
+            kept_apart = len(pairs) < len(pool) * (len(pool) - 1) // 2
+            why = (f"every two of the {len(pool)} partnerships present have met "
+                   f"{_times(time_round)}"
+                   + (" (the pairs the director keeps apart aside)" if kept_apart else ""))
+        else:
+            why = f"the schedule's {per_cycle} rounds have been played"
+        relaxed.append(f"one meeting each: {why}, so round {round_number} is of the "
+                       f"{ordinal(time_round + 1)} time round: pairs that have met "
+                       f"{_times(time_round)} meet again")
+    seated = {e for pair in meetings for e in pair}
+    for e in pool:
+        if e not in seated:
+            byes.append(Bye(e, (_bye_reason(field, e, drawn, due, seated, schedule),)))
     tables = []
-    for number, (a, b) in enumerate(meetings, start=1):
+    for table, sides, why in number(field, [((a,), (b,)) for a, b in meetings]):
+        a, b = field.best_first((sides[0][0], sides[1][0]))
+        seats, seat_reason = orient(field, (a,), (b,))
+        on_schedule = drawn.get(a) == b
         met = history.met(a, b)
-        reasons = [table_reason(field, number, (a, b)), f"{field.called(a)} meets "
-                   f"{field.called(b)}: {schedule}",
-                   f"they met before, in {rounds_text(met)}" if met else "they have not met before"]
-        tables.append(Table(number, ((a,), (b,)), tuple(reasons)))
+        reasons = [why,
+                   f"{field.called(a)} meets {field.called(b)}: {schedule}" if on_schedule else
+                   f"{field.called(a)} meets {field.called(b)}, off the schedule, which draws "
+                   f"{field.name(a)} against {_opponent(field, a, drawn, seated)} this round",
+                   f"they met before, in {rounds_text(met)}" if met else "they have not met before",
+                   seat_reason]
+        tables.append(Table(table, seats, tuple(reasons)))
     byes.sort(key=lambda bye: field.position[bye.entrant])
     return Pairing("round_robin", round_number, tuple(tables), tuple(byes), tuple(relaxed))
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def _match(field: Field, pool: list[str], due: list[tuple[str, str]],
+           drawn: dict[str, str | None]) -> list[tuple[str, str]]:
+    """The round's meetings among ``due`` (pairs in standing order): the schedule's own when
+    they seat all but at most one, else the matching by the module's three rules."""
+    allowed = set(due)
+    kept = [(a, b) for a, b in due if drawn.get(a) == b]
+    left = [e for e in pool if not any(e in pair for pair in kept)]
+    if len(left) <= 1:
+        return kept
+    history = field.history
+    if len(pool) > EXACT:  # keep the schedule's meetings, match the rest among themselves
+        pool, due = left, [(a, b) for a, b in combinations(left, 2) if (a, b) in allowed]
+    else:
+        kept = []
+    edges = ((a, b, (int(drawn.get(a) == b), len(history.byes(a)) + len(history.byes(b))))
+             for a, b in due)
+    return sorted(kept + best_matching(pool, edges), key=lambda p: field.position[p[0]])
+
+
+def _opponent(field: Field, entrant: str, drawn: dict[str, str | None], seated: set[str]) -> str:
+    """Whom the schedule draws ``entrant`` against, and why that meeting is not played."""
+    other = drawn.get(entrant)
+    if other is None:
+        return "the free place of an odd roster"
+    if other not in field.position:
+        return f"{field.name(other)}, who has withdrawn"
+    if other in field.requested:
+        return f"{field.name(other)}, who has a bye they asked for"
+    met = field.history.met(entrant, other)
+    if met:
+        return f"{field.name(other)}, whom they met in {rounds_text(met)}"
+    if field.apart(entrant, other):
+        return f"{field.name(other)}, and {field.why_apart(entrant, other)}"
+    return f"{field.name(other)}, who meets another so that more tables play"
+
+
+def _bye_reason(field: Field, entrant: str, drawn: dict[str, str | None],
+                due: list[tuple[str, str]], seated: set[str], schedule: str) -> str:
+    free = [b for pair in due if entrant in pair for b in pair if b != entrant]
+    if drawn.get(entrant) is None and entrant in drawn:
+        why = f"{schedule} draws them against the free place of an odd roster"
+    elif not free:
+        why = "they have met every partnership present that they may meet, this time round"
+    else:
+        why = (f"{schedule} draws them against {_opponent(field, entrant, drawn, seated)}, and "
+               f"those they have not met are at other tables")
+    return f"bye: {why}"
