@@ -22,7 +22,7 @@ from flask.testing import FlaskClient
 from api import create_app
 from api.context import EXTENSION
 from referee.service import Service, open_service
-from migrations.runner import upgrade
+from db_helpers import migrate
 from referee.core.simulate import random_match
 from referee.core.vocab import ROLES
 
@@ -64,7 +64,7 @@ class Api:
 
 def make_api(database_url: str, **config: Any) -> Api:
     with open_service(database_url) as service:
-        upgrade(service.engine)
+        migrate(service.engine)
     app = create_app({"DATABASE_URL": database_url, "ADMIN_TOKEN": SERVER_TOKEN, **config})
     service = app.extensions[EXTENSION]
     tokens = {}

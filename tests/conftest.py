@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from referee.store.db import make_engine, scratch_schema
 from referee.service import Service
-from migrations.runner import upgrade
+from db_helpers import migrate
 
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
@@ -46,7 +46,7 @@ def engine(database_url: str) -> Iterator[Engine]:
 @pytest.fixture
 def service(engine: Engine) -> Service:
     service = Service(engine)
-    upgrade(service.engine)
+    migrate(service.engine)
     return service
 
 
