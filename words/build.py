@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from . import DOMAIN, LANGUAGES, LOCALE_DIR, PSEUDO
 
