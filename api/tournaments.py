@@ -21,6 +21,7 @@ from referee.service import Caller
 from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
+from .schemas import Spoken
 from .pages.common import TWIN_PREFIX, page_caller, twin_of
 from .pages.views import page
 from .schemas import NAME, NEW_PLAYERS, SLUG, StandingSchema
@@ -147,9 +148,9 @@ class TournamentRoundSchema(Schema):
         "description": "by table: table, match (its id), sides ({entrant, name, players}), players "
                        "(seat order), status, last_seq, totals, winner, reasons (why this table)"})
     byes = fields.List(fields.Dict(), required=True, metadata={"description": "entrant, name, reasons"})
-    relaxed = fields.List(fields.String(), required=True, metadata={
+    relaxed = fields.List(Spoken(), required=True, metadata={
         "description": "the pairing rules that had to give, and why (empty: none)"})
-    text = fields.String(required=True, metadata={"description": "the pairing written out"})
+    text = Spoken(required=True, metadata={"description": "the pairing written out"})
 
 
 class TournamentSchema(Schema):

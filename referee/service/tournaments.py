@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from sqlalchemy import Connection, Engine, Row
 
 from ..core.rules import RulesError, resolve_rules
+from ..core.said import packed, said, unpacked
 from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
@@ -50,8 +51,6 @@ MAX_TABLE = 1_000
 # interrupted between its matches makes the missing ones, not a second set, when run again.
 MATCH_KEY = "tournament {id} round {round} v{version} table {table}"
 # The bye of an entrant who came after their round was paired (and before it started).
-LATE_BYE = ("bye: entered after round {round} was paired and before it started; re-pair the "
-            "round to seat them")
 
 
 class RoundRefused(NotFinished):
@@ -154,8 +153,9 @@ class Tournaments:
                     paired[0]["pairing"]):
                 # paired before they came, not started: the documented bye until re-paired
                 pairing = paired[0]["pairing"]
-                pairing["byes"].append({"entrant": entrant["id"], "reasons": [
-                    LATE_BYE.format(round=first)]})
+                pairing["byes"].append({"entrant": entrant["id"], "reasons": [packed(said(
+                    "bye: entered after round %(round)s was paired and before it started; "
+                    "re-pair the round to seat them", round=first))]})
                 store.set_pairing(conn, row.id, first, pairing)
                 return {**entrant, "repair": first}
             return {**entrant, "repair": None}
@@ -415,8 +415,9 @@ class Tournaments:
                 "number": r.number, "status": status, "version": r.version,
                 "paired_at": iso(r.paired_at), "tables": tables,
                 "byes": [{"entrant": b["entrant"], "name": _name(entrants, b["entrant"]),
-                          "reasons": b["reasons"]} for b in r.pairing["byes"]],
-                "relaxed": r.pairing["relaxed"],
+                          "reasons": list(map(unpacked, b["reasons"]))}
+                         for b in r.pairing["byes"]],
+                "relaxed": list(map(unpacked, r.pairing["relaxed"])),
                 "text": _describe(r.pairing, entrants.values()),
                 "pairing": r.pairing,
             })
@@ -529,7 +530,8 @@ def _table(table: dict[str, Any], match: Row | None,
             "status": match.status if match else None,
             "last_seq": match.last_seq if match else 0,
             "totals": list(match.totals) if match else None,
-            "winner": match.winner if match else None, "reasons": table["reasons"]}
+            "winner": match.winner if match else None,
+            "reasons": list(map(unpacked, table["reasons"]))}
 
 
 def _describe(data: dict[str, Any], entrants: Iterable[dict[str, Any]]) -> str:

@@ -374,3 +374,25 @@ def test_a_tournaments_rules_reach_its_matches_whole(service: Service, club: str
                                entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
     table = service.tournaments.pair(club, "copa")["tables"][0]
     assert service.reading.get_match(table["match"])["rules"]["foul_points"] == 25
+
+
+def test_a_rounds_reasons_are_kept_as_sentences_and_said_in_the_readers_language(
+        service: Service, club: str) -> None:
+    import words
+
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating", rounds=3,
+                               entrants=["Ana", "Beto", "Carla", "Dani", "Eva"])
+    service.tournaments.pair(club, "noche")
+    paired = service.tournaments.round(club, "noche", 1)  # read back from the stored round
+    english = [str(r) for t in paired["tables"] for r in t["reasons"]]
+    assert any(" is the best placed of those seated" in r for r in english), english
+    token = words.use("es")
+    try:
+        spanish = [words.say(r) for t in paired["tables"] for r in t["reasons"]]
+        bye = [words.say(r) for b in paired["byes"] for r in b["reasons"]]
+        text = words.say(paired["text"])
+    finally:
+        words.reset(token)
+    assert any("la de los líderes" in r for r in spanish), spanish
+    assert bye and all(r.startswith("descanso: ") for r in bye[:1]), bye
+    assert "Mesa 1:" in text and "Descansa: " in text
