@@ -74,6 +74,10 @@ class ProblemSchema(Schema):
     current_seq = fields.Integer(metadata={"description": "for 412: the match's last sequence number"})
     line = fields.Integer(allow_none=True, metadata={"description": "for an unreadable log: where"})
     errors = fields.Dict(metadata={"description": "for 422 on a malformed request: field errors"})
+    suggestions = fields.Dict(
+        keys=fields.String(), values=fields.List(fields.String()), metadata={
+            "description": "for 422 on a new name close to players' (\"did you mean ...?\"): "
+                           "each name as typed -> the close players' names, most similar first"})
     limit = fields.String(metadata={
         "description": "for 413 on a match past its limits: events, or bytes of events"})
     maximum = fields.Integer(metadata={"description": "for 413: that limit"})

@@ -161,6 +161,7 @@ def test_the_screen_tells_each_round_and_the_clock(api: Api) -> None:
     for name in ("rounds", "started_at", "time_called"):
         assert name in spec["Match"]["properties"]
     assert set(spec["RoundResult"]["required"]) >= {"outcome", "winner_name", "points"}
+    assert "suggestions" in spec["Problem"]["properties"]
 
 
 def test_a_close_name_is_answered_with_the_players_it_may_be(api: Api) -> None:
