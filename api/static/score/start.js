@@ -65,7 +65,9 @@ function askNames(suggestions, confirmed, answered) {
   const list = document.getElementById("did-you-mean-list");
   const asked = Object.keys(suggestions);
   const question = (name) => {
-    const seat = seats().find((s) => typed(s) === name);
+    // the referee names it as it keeps names (NFC, one space): the seat typed so
+    const plain = (v) => v.normalize("NFC").replace(/\s+/g, " ");
+    const seat = seats().find((s) => plain(typed(s)) === plain(name));
     const choices = suggestions[name].map((known) => el("button", {
       type: "button", "class": "tap secondary", "data-known": known}, [known]));
     const fresh = el("button", {type: "button", "class": "tap secondary", "data-new": name},
