@@ -249,13 +249,29 @@
 
   // ------------------------------------------------------------------ matches
 
-  function abandon(row) {
+  var withdrawing = null;  // the match row the withdraw dialog is about
+
+  function openAbandon(row) {
+    withdrawing = row;
+    var dialog = document.getElementById("abandon-dialog");
+    dialog.querySelector("form").reset();
+    dialog.querySelector("[data-dialog-text]").textContent =
+      _("Match %(id)s ends with no result and counts nowhere.", { id: row.getAttribute("data-match-id") });
+    dialog.showModal();
+    dialog.querySelector("input[name=reason]").focus();
+  }
+
+  function abandon(form) {
+    var row = withdrawing;
     var id = row.getAttribute("data-match-id");
-    if (!window.confirm(_("Withdraw match %(id)s? It ends with no result and counts nowhere.", { id: id }))) { return; }
-    var headers = { "If-Match": "\"" + row.getAttribute("data-last-seq") + "\"",
-                    "Idempotency-Key": "desk-abandon-" + id + "-" + row.getAttribute("data-last-seq") };
-    call("POST", "/api/v1/matches/" + id + "/events", { type: "abandon" }, headers).then(function (answer) {
+    var seq = row.getAttribute("data-last-seq");
+    // If-Match: the record as the desk showed it (a match dealt meanwhile is not withdrawn
+    // blindly); the Idempotency-Key makes a retried click one event.
+    var headers = { "If-Match": "\"" + seq + "\"", "Idempotency-Key": "desk-abandon-" + id + "-" + seq };
+    var body = { type: "abandon", reason: form.elements["reason"].value.trim() };
+    call("POST", "/api/v1/matches/" + id + "/events", body, headers).then(function (answer) {
       if (answer.status === 201 || answer.status === 200) {
+        document.getElementById("abandon-dialog").close();
         say(_("Match %(id)s is withdrawn.", { id: id }));
         refresh(["matches"]);
       } else {
@@ -280,6 +296,7 @@
     else if (kind === "rename") { rename(form); }
     else if (kind === "merge") { merge(form); }
     else if (kind === "token-issue") { issueToken(form); }
+    else if (kind === "abandon") { abandon(form); }
   });
 
   document.addEventListener("change", function (event) {
@@ -296,6 +313,6 @@
     else if (action === "merge") { openMerge(rowOf(button)); }
     else if (action === "close-dialog") { button.closest("dialog").close(); }
     else if (action === "revoke") { revoke(button.closest("tr[data-token-id]")); }
-    else if (action === "abandon") { abandon(button.closest("tr[data-match-id]")); }
+    else if (action === "abandon") { openAbandon(button.closest("tr[data-match-id]")); }
   });
 }());
