@@ -47,24 +47,17 @@
     return b.detail || b.title || _("The server answered %(status)s.", { status: answer.status });
   }
 
-  // Read the page again with the token and put its sections in place of these.
-  function refresh(names) {
+  // Read the page again with the token and put its lists (by id: players-list, tokens-list,
+  // matches-list) in place of these; the forms, and a token shown once, stay as they are.
+  function refresh(ids) {
     return call("GET", window.location.pathname, undefined, { "Accept": "text/html" })
       .then(function (answer) {
         if (answer.status !== 200) { return; }
         var fresh = new DOMParser().parseFromString(answer.body, "text/html");
-        names.forEach(function (name) {
-          var now = document.querySelectorAll("[data-section=" + name + "] .table-wrap");
-          var then = fresh.querySelectorAll("[data-section=" + name + "] .table-wrap");
-          if (now.length === then.length) {
-            Array.prototype.forEach.call(now, function (node, i) {
-              node.replaceWith(document.importNode(then[i], true));
-            });
-          } else {
-            var section = document.querySelector("[data-section=" + name + "]");
-            var other = fresh.querySelector("[data-section=" + name + "]");
-            if (section && other) { section.replaceWith(document.importNode(other, true)); }
-          }
+        ids.forEach(function (id) {
+          var now = document.getElementById(id);
+          var then = fresh.getElementById(id);
+          if (now && then) { now.replaceWith(document.importNode(then, true)); }
         });
       });
   }
@@ -111,7 +104,7 @@
         var form = document.querySelector("form[data-form=player-add]");
         form.elements["name"].value = "";
         say(_("%(name)s is a player of the club now.", { name: answer.body.name }));
-        refresh(["players"]).then(function () { form.elements["name"].focus(); });
+        refresh(["players-list"]).then(function () { form.elements["name"].focus(); });
       } else if (answer.status === 422 && answer.body && answer.body.suggestions) {
         // A name close to a player's: the server's "did you mean", then confirm or cancel.
         pendingName = name;
@@ -148,7 +141,7 @@
       if (answer.status === 200) {
         document.getElementById("rename-dialog").close();
         say(_("Renamed: %(name)s.", { name: answer.body.name }));
-        refresh(["players"]);
+        refresh(["players-list"]);
       } else {
         say(problem(answer), "error");
       }
@@ -200,7 +193,7 @@
       if (answer.status === 200) {
         document.getElementById("merge-dialog").close();
         say(_("Merged into %(name)s.", { name: answer.body.name }));
-        refresh(["players"]);
+        refresh(["players-list"]);
       } else {
         say(problem(answer), "error");
       }
@@ -229,7 +222,7 @@
           issued.hidden = false;
           form.reset();
           say(_("Token issued: it is shown below this once."));
-          return refresh(["tokens"]);
+          return refresh(["tokens-list"]);
         });
     });
   }
@@ -240,7 +233,7 @@
     call("DELETE", clubPath + "/tokens/" + row.getAttribute("data-token-id")).then(function (answer) {
       if (answer.status === 200) {
         say(_("The token %(label)s is revoked.", { label: label }));
-        refresh(["tokens"]);
+        refresh(["tokens-list"]);
       } else {
         say(problem(answer), "error");
       }
@@ -273,7 +266,7 @@
       if (answer.status === 201 || answer.status === 200) {
         document.getElementById("abandon-dialog").close();
         say(_("Match %(id)s is withdrawn.", { id: id }));
-        refresh(["matches"]);
+        refresh(["matches-list"]);
       } else {
         say(problem(answer), "error");
       }

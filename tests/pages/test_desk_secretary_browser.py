@@ -215,6 +215,8 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
     page.wait_for_selector(f"tr[data-match-id='{club['match']}'] button[data-action=abandon]",
                            state="detached", timeout=WAIT)
     assert api.service.reading.get_match(club["match"])["status"] != "in_progress"
+    assert page.locator(f"table[data-status=in_progress] tr[data-match-id='{club['match']}']").count() == 0
+    assert page.locator(f"tr[data-match-id='{club['match']}']").count() == 1  # listed as ended
     page.screenshot(path=str(ARTIFACTS / f"desk-home-{width}.png"), full_page=True)
     context.close()
     assert errors == []
