@@ -229,6 +229,9 @@ def test_a_scorekeeper_gets_no_admin_section(server: tuple[Api, str, Lines], bro
     context = browser.new_context(viewport={"width": 360, "height": 800})
     page = context.new_page()
     errors = watched(page)
+    page.goto(f"{base}/clubs/{club['slug']}/desk")  # the sign-in page first
+    assert page.locator("button[data-action=sign-in]").is_visible()
+    assert axe_findings(page) == []
     sign_in(page, base, club["slug"], club["scorekeeper"])
     assert page.locator("[data-nothing]").is_visible()
     for hook in ("form[data-form=settings]", "form[data-form=player-add]",
