@@ -25,9 +25,8 @@ from words.collation import by_name
 from .. import language
 from ..auth import auth
 from ..context import service
-from ..errors import AUTHENTICATE
 from ..pages.common import page_caller
-from ..pages.views import STATUS, TITLES, _headers
+from ..pages.views import _headers, error_page
 
 blp = Blueprint("desk", __name__)
 
@@ -46,19 +45,7 @@ def desk_page(view: Callable[..., str]) -> Callable[..., Response]:
             return _headers(Response(view(who=page_caller(), **kwargs), mimetype="text/html"),
                             signed_in=True)
         except ServiceError as error:
-            status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
-            if status == 401:
-                body = render_template("pages/signin.html", message=words.message(error),
-                                       refused=signed_in, twin=None, signed_in=False)
-            else:
-                body = render_template("pages/error.html", status=status,
-                                       title=words.gettext(TITLES[status]),
-                                       message=words.message(error), twin=None,
-                                       signed_in=signed_in)
-            response = Response(body, status=status, mimetype="text/html")
-            if status == 401:
-                response.headers["WWW-Authenticate"] = AUTHENTICATE
-            return _headers(response, signed_in=True)
+            return error_page(error, signed_in, twin=None)
 
     return wrapped
 

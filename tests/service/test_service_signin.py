@@ -8,39 +8,15 @@ import datetime as dt
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sqlalchemy import Engine, select
+from sqlalchemy import select
 
-from migrations.runner import upgrade
 from referee.service import Caller, Forbidden, Invalid, Service, Unauthorized
 from referee.service.signin import CODE_LIFETIME, token_of
 from referee.service.tokens import digest
 from referee.store import iso
 from referee.store.db import reading
 from referee.store.schema import signin_codes, tokens
-
-T0 = dt.datetime(2026, 5, 1, 19, 30, tzinfo=dt.timezone.utc)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def svc(engine: Engine, clock: Clock) -> Service:
-    service = Service(engine, clock=clock)
-    upgrade(service.engine)
-    service.clubs.create_club("casino", "Casino")
-    service.clubs.create_club("other", "Other")
-    return service
+from test_service_tokens import T0, Clock, clock, svc  # noqa: F401 (the fixtures)
 
 
 def test_a_code_gives_its_token_once(svc: Service) -> None:
