@@ -234,6 +234,7 @@ def test_a_scorekeeper_gets_no_admin_section(server: tuple[Api, str, Lines], bro
     assert axe_findings(page) == []
     sign_in(page, base, club["slug"], club["scorekeeper"])
     assert page.locator("[data-nothing]").is_visible()
+    assert page.locator("[data-nothing] a").get_attribute("href") == f"/clubs/{club['slug']}"
     for hook in ("form[data-form=settings]", "form[data-form=player-add]",
                  "form[data-form=token-issue]", "tr[data-token-id]", "tr[data-match-id]",
                  "[data-section]"):
