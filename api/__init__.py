@@ -44,6 +44,7 @@ from .headers import secure
 from .language import init_language
 from .openapi import init_api
 from .pages import init_pages
+from .desk import init_desk
 
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 
@@ -93,6 +94,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(players.blp)
     api.register_blueprint(transparency.blp)  # a club's keys and its log of signed actas
     init_pages(app, api)
+    init_desk(app, api)  # the club desk (/clubs/{club}/desk) and its sign-in codes
     init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
