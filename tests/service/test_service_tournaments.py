@@ -166,13 +166,17 @@ def test_a_round_is_re_paired_before_it_starts_and_not_after(service: Service, c
 def test_access_follows_the_ladder(service: Service, club: str) -> None:
     viewer, scorekeeper = Caller(club, "viewer"), Caller(club, "scorekeeper")
     referee, admin = Caller(club, "referee"), Caller(club, "admin")
-    with pytest.raises(Forbidden):
+    with pytest.raises(Forbidden):  # the director is a referee: a scorekeeper is not one
         service.tournaments.create(club, "t", "T", rules=RULES, format="pairs", rounds=1,
-                                   who=referee)
+                                   who=scorekeeper)
     service.tournaments.create(club, "t", "T", rules=RULES, format="pairs", rounds=1, who=admin,
                                entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    service.tournaments.create(club, "t2", "T2", rules=RULES, format="pairs", rounds=1,
+                               who=referee)
     with pytest.raises(Forbidden):
-        service.tournaments.enter(club, "t", ["Eva", "Fede"], who=referee)
+        service.tournaments.enter(club, "t", ["Eva", "Fede"], who=scorekeeper)
+    with pytest.raises(Forbidden):
+        service.tournaments.withdraw(club, "t", 1, who=viewer)
     with pytest.raises(Forbidden):
         service.tournaments.pair(club, "t", who=scorekeeper)
     assert service.tournaments.pair(club, "t", who=referee)["number"] == 1
