@@ -267,7 +267,7 @@
     });
     on("pair", function () {
       return call("POST", base + "/rounds").then(function (round) {
-        reload(_("Round %(number)s paired: %(count)s tables.",
+        reload(_("Round %(number)s paired; tables: %(count)s.",
                  { number: round.number, count: round.tables.length }));
       });
     });
