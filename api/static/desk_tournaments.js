@@ -18,6 +18,7 @@
   var _ = window.dominoWords._;
   var KEY = "domino-referee.token";
   var SAID = "domino-referee.desk-said";
+  var PENDING = "domino-referee.desk-pending";  // names still to confirm, across a reload
   var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };
 
   function storage() {
@@ -137,7 +138,7 @@
     var box = document.getElementById("suggestions");
     var entrants = desk.getAttribute("data-api") + "/entrants";
     var entered = 0;
-    var pending = [];   // lines waiting for a confirmation: {names, chosen, isNew}
+    var pending = [];   // lines waiting for a confirmation: {names, close, isNew}
 
     function enterLine(names, confirmed) {
       return call("POST", entrants, { players: names, "new": !!confirmed }).then(function (answer) {
@@ -146,9 +147,14 @@
       });
     }
 
+    // The page again with those entered; names still to confirm are offered on it.
     function finish() {
-      if (pending.length) { return; }
-      reload(_("Entered: %(count)s.", { count: entered }));
+      var kept = storage();
+      if (pending.length && kept) {
+        kept.setItem(PENDING, JSON.stringify({ at: entrants, items: pending }));
+      }
+      reload(pending.length ? _("Entered: %(count)s. Confirm the names below.", { count: entered })
+                            : _("Entered: %(count)s.", { count: entered }));
     }
 
     function offer(item) {
@@ -203,6 +209,19 @@
       if (first) { first.focus(); }
     }
 
+    var kept = storage();
+    var left = kept && kept.getItem(PENDING);
+    if (left) {
+      kept.removeItem(PENDING);
+      try { left = JSON.parse(left); } catch (e) { left = null; }
+      if (left && left.at === entrants && left.items && left.items.length) {
+        pending = left.items;
+        pending.forEach(offer);
+        var first = box.querySelector("button");
+        if (first) { first.focus(); }
+      }
+    }
+
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var area = form.querySelector("textarea[name=players]");
@@ -233,14 +252,7 @@
         return chain.then(function () {
           area.value = "";
           busy(button, false);
-          if (pending.length) {
-            say(_("Entered: %(count)s. Confirm the names below.", { count: entered }));
-            pending.forEach(offer);
-            var first = box.querySelector("button");
-            if (first) { first.focus(); }
-          } else {
-            finish();
-          }
+          finish();
         });
       }).catch(function (error) { busy(button, false); refused(error); });
     });

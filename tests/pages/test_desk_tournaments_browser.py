@@ -110,6 +110,8 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     suggest = page.locator("[data-suggest='Marisoll']")
     suggest.wait_for(timeout=WAIT)
     assert suggest.locator("button[data-action=confirm-new]").count() == 1
+    assert page.locator("table.entrants tbody tr[data-entrant]").count() == 7  # the rest, in
+    assert page.evaluate("document.activeElement.getAttribute('data-action')") == "confirm"
     assert serious(page) == []
     shot(page, "did-you-mean", width)
     suggest.locator(f"button[data-action=confirm][data-name='{KNOWN}']").click()
