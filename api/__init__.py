@@ -37,6 +37,7 @@ from .access_log import AccessLog
 from .auth import init_auth
 from . import players
 from .tournaments import init_tournaments
+from . import desk_tournaments
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
@@ -96,6 +97,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_pages(app, api)
     init_desk(app, api)  # the club desk (/clubs/{club}/desk) and its sign-in codes
     init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
+    app.register_blueprint(desk_tournaments.blp)  # the tournament desk (docs/desk.md)
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
     scoreboard.document(api, app)  # ... in the OpenAPI document

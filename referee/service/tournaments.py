@@ -1,12 +1,12 @@
 """Tournaments: events of a club played in rounds, paired by the pairing engine
 (:mod:`.pairing`), their matches recorded as any other (docs/tournaments.md).
 
-- An admin creates a tournament (name, dates, the rules of its matches, a format: ``pairs``,
-  ``rotating`` or ``round_robin``, the number of rounds, what a bye earns) and manages its
-  entrants: players in ``rotating``, fixed partnerships otherwise; entering and withdrawing
-  take effect from the first round that has not started.
-- A referee (the club's tournament director; admins too) pairs the next round once the last
-  one is finished, and may re-pair a round until any of its matches has an event. Pairing
+- The tournament director (a referee; admins too) creates a tournament (name, dates, the rules
+  of its matches, a format: ``pairs``, ``rotating`` or ``round_robin``, the number of rounds,
+  what a bye earns) and manages its entrants: players in ``rotating``, fixed partnerships
+  otherwise; entering and withdrawing take effect from the first round that has not started.
+- The director pairs the next round once the last one is finished, and may re-pair a round
+  until any of its matches has an event. Pairing
   creates one match per table through :class:`.recording.Recording` (its header's ``event``
   is the tournament's name, ``table`` the table's number), linked to its round and table. A
   round with no table (everyone out, or kept apart) is finished as soon as it is paired.
@@ -36,7 +36,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
 from .lookup import club_row
-from .players import seat_ids, seating
+from .players import close_names, find as find_player, seat_ids, seating
 from .tournament_standings import event_standing, standing_csv
 
 if TYPE_CHECKING:
@@ -79,15 +79,54 @@ class Tournaments:
                 "tournament": self.show(club, slug, who=who),
                 "standings": self.standings(club, slug, who=who)}
 
+    # ------------------------------------------------------------------ the director's desk
+
+    def desk(self, club: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """What the tournament desk lists (the director's: a referee or an admin, Forbidden
+        below): the club and its tournaments, newest first."""
+        require(who, club, Action.RULE)
+        return {"club": self.clubs.get_club(club, who=who), "tournaments": self.list(club, who=who)}
+
+    def desk_tournament(self, club: str, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """One tournament on the director's desk (a referee or an admin): :meth:`page`'s
+        answer, the director's constraints in it."""
+        require(who, club, Action.RULE)
+        return self.page(club, slug, who=who)
+
+    def check_names(self, club: str, slug: str, names: Sequence[Any], *,
+                    who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """What entering each typed name would do, before anything is written (the director's
+        did-you-mean): ``typed``, ``player`` (the club's player it is, merges followed, or
+        None for a new name), ``close`` (players' names close to a new one, most similar
+        first: to be confirmed, never taken silently), ``entrant`` (the number of the
+        entrant it already is, or None). Invalid for a name that is not one."""
+        require(who, club, Action.RULE)
+        if not isinstance(names, (list, tuple)) or len(names) > 1000:
+            raise Invalid("names must be a list of at most 1000 names")
+        with db.reading(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            row = self._row(conn, club, slug, club_id=club_id)
+            entered = {i: e["number"] for e in _entrants(conn, row) for i in e["player_ids"]}
+            out = []
+            for typed in names:
+                name = checks.player_name(typed)
+                found = find_player(conn, club_id, name)
+                close = [] if found else close_names(
+                    conn, club_id, {checks.name_key(name): name}).get(name, [])
+                out.append({"typed": name, "player": found.name if found else None,
+                            "close": close, "entrant": entered.get(found.id) if found else None})
+            return out
+
     # ------------------------------------------------------------------ the event itself
 
     def create(self, club: str, slug: str, name: str, *, rules: Any, format: str, rounds: int,
                starts_on: Any = None, ends_on: Any = None, bye_won: bool = True,
                bye_points: int = 0, entrants: Sequence[Any] = (), confirm_new: bool = False,
                who: Caller = OPERATOR) -> dict[str, Any]:
-        """A new tournament (admin), with its first entrants if given (names in ``rotating``,
-        two names each otherwise). Duplicate for a slug the club has already."""
-        require(who, club, Action.MANAGE)
+        """A new tournament (the director: a referee, or an admin), with its first entrants if
+        given (names in ``rotating``, two names each otherwise). Duplicate for a slug the club
+        has already."""
+        require(who, club, Action.RULE)
         values = {
             "slug": checks.slug(slug, Phrase(N_("tournament slug"))),
             "name": checks.name(name, Phrase(N_("tournament name"))),
@@ -138,8 +177,8 @@ class Tournaments:
         player's is refused unless ``confirm_new``). A withdrawn entrant entered again plays
         on from that round. Returns the entrant, with ``repair``: the round already paired
         (not started) that they came too late for, where they have a bye until it is re-paired
-        (None when there is none)."""
-        require(who, club, Action.MANAGE)
+        (None when there is none). The director's (referee) or an admin's."""
+        require(who, club, Action.RULE)
         now = self.clock()
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
@@ -165,8 +204,8 @@ class Tournaments:
         """Withdraw an entrant (its number, or a player's name) from the first round that has
         not started: it is paired no more, its results still count. A round paired but not
         started that seats it (or gives it a bye) must be re-paired (the answer's ``repair``
-        names it)."""
-        require(who, club, Action.MANAGE)
+        names it). The director's (referee) or an admin's."""
+        require(who, club, Action.RULE)
         with db.writing(self.engine) as conn:
             row = self._row(conn, club, slug, for_update=True)
             rounds = self._rounds(conn, row)
@@ -300,6 +339,22 @@ class Tournaments:
                                    "before any of its matches has an event")
             version = self._save_pairing(conn, row, number, rounds[:-1])
         return self._make_matches(club, row, number, version, who)
+
+    def start_tables(self, club: str, slug: str, number: int, *,
+                     who: Caller = OPERATOR) -> dict[str, Any]:
+        """Start round ``number``'s tables (referee): every table of its pairing has its match,
+        the missing ones created now (a pairing interrupted between its matches, say), none
+        twice. Returns the round, each table with its match. RoundRefused (409) for a round
+        before the last, or one re-paired meanwhile (its newer pairing makes its own)."""
+        require(who, club, Action.RULE)
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, club, slug)
+            rounds = self._rounds(conn, row)
+            found = _round(rounds, number)
+        if found["number"] != rounds[-1]["number"]:
+            raise RoundRefused(f"round {number} is not the last round: only the last round's "
+                               "tables are started")
+        return self._make_matches(club, row, number, found["version"], who)
 
     def _save_pairing(self, conn: Connection, row: Row, number: int,
                       before: Sequence[dict[str, Any]]) -> int:

@@ -77,11 +77,11 @@ def test_a_rotating_night_over_http(api: Api) -> None:
 def test_who_may_do_what(api: Api) -> None:
     assert_problem(api.client.post(
         BASE, json={"slug": "t", "name": "T", "format": "pairs", "rules": "parejas", "rounds": 1},
-        headers=api.auth("referee")), 403, "forbidden")
+        headers=api.auth("scorekeeper")), 403, "forbidden")  # the director is a referee
     assert create(api).status_code == 201
     assert_problem(api.client.post(f"{BASE}/noche/rounds", headers=api.auth("scorekeeper")), 403)
     assert_problem(api.client.post(f"{BASE}/noche/entrants", json={"players": ["Zoe"]},
-                                   headers=api.auth("referee")), 403)
+                                   headers=api.auth("scorekeeper")), 403)
     assert_problem(api.client.get(f"{BASE}/noche", headers=api.auth("viewer", club="other")), 403)
     assert_problem(api.client.get(f"{BASE}/noche"), 401)  # a private club, no token
     assert_problem(api.client.post(f"{BASE}/noche/rounds"), 401)
