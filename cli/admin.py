@@ -305,13 +305,13 @@ def token() -> None:
 
     \b
     Example:
-      domino token create --club casino --role referee
+      domino token issue --club casino --role referee --label "head referee"
       domino token list --club casino
       domino token revoke --club casino 3
     """
 
 
-@token.command("create")
+@token.command("issue")
 @club_option
 @click.option("--role", required=True, type=click.Choice(ROLES),
               help="admin: players, tokens; referee: rulings, sees all hands; "
@@ -321,13 +321,21 @@ def token() -> None:
 def token_create(club_slug: str, role: str, label: str | None) -> None:
     """Issue a token and print it. It is shown this once: only its hash is stored.
 
+    The token alone is printed on standard output (for a script); token list shows its label,
+    role and last use from then on. (token create is the same command, its old name.)
+
     \b
     Example:
-      domino token create --club casino --role scorekeeper --label "table 3"
+      domino token issue --club casino --role scorekeeper --label "table 3"
     """
     with connect() as service:
         secret = service.tokens.create_token(club_slug, role, label=label)
     click.echo(secret)
+
+
+# The command's old name, kept for the scripts that call it; not listed.
+token.add_command(click.Command("create", params=token_create.params, callback=token_create.callback,
+                                help=token_create.help, hidden=True))
 
 
 @token.command("list")

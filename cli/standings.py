@@ -11,7 +11,7 @@ from .connection import connect
 from .listing import echo_json, output_format
 from referee.core.vocab import STANDING_GROUPS, TIE_BREAKERS, side_name
 
-from .options import DATE, club_option, csv_option, json_option
+from .options import DATE, NAME, club_option, csv_option, json_option
 
 
 @click.command()
@@ -103,23 +103,32 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
 
 @click.command("set")
 @click.argument("slug")
+@click.option("--name", type=NAME, default=None,
+              help="The club's name, as people write it (its slug stays).")
+@click.option("--public/--private", "public", default=None,
+              help="Whether anyone may read the club's pages without a token.")
 @click.option("--tie-breakers", "tie_breakers", default=None, metavar="NAME,NAME,...",
               help=f"How standings break ties, in order: some of {', '.join(TIE_BREAKERS)}; "
                    f"or 'default' (won,difference,points_for,head_to_head).")
 @click.option("--language", type=click.Choice([*LANGUAGES, "none"]), default=None,
               help="The language of the club's pages for a reader who picked none in their "
                    "menu; none: each reader's browser decides.")
-def club_set(slug: str, tie_breakers: str | None, language: str | None) -> None:
-    """Change a club's settings: how its standings break ties, the language of its pages.
+def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str | None,
+             language: str | None) -> None:
+    """Change a club's settings: its name, whether its pages are public, how its standings
+    break ties, the language of its pages. Only the settings given change; one line on
+    standard output tells each new setting.
 
     \b
     Example:
       domino club set casino --tie-breakers won,head_to_head,difference
       domino club set casino --tie-breakers default
-      domino club set casino --language es
+      domino club set casino --public --language es
+      domino club set casino --name "Casino Domino Club de Ponce"
     """
-    if tie_breakers is None and language is None:
-        raise click.UsageError(_("give --tie-breakers, --language or both"))
+    if name is None and public is None and tie_breakers is None and language is None:
+        raise click.UsageError(_("give --name, --public or --private, --tie-breakers or "
+                                 "--language"))
     chosen: list[str] | None = None
     if tie_breakers is not None and tie_breakers.strip() != "default":
         chosen = [name.strip() for name in tie_breakers.split(",")]
@@ -141,3 +150,11 @@ def club_set(slug: str, tie_breakers: str | None, language: str | None) -> None:
             changed = service.clubs.set_language(slug, None if language == "none" else language)
             click.echo(_("%(club)s: language of its pages %(language)s", club=changed["slug"],
                          language=changed["language"] or _("none (each reader's browser decides)")))
+        if public is not None:
+            changed = service.clubs.set_public(slug, public)
+            click.echo(_("%(club)s: its pages are public", club=changed["slug"]) if changed["public"]
+                       else _("%(club)s: its pages are private (a token is needed)",
+                              club=changed["slug"]))
+        if name is not None:
+            changed = service.clubs.set_name(slug, name)
+            click.echo(_("%(club)s: name %(name)s", club=changed["slug"], name=changed["name"]))
