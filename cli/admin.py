@@ -13,7 +13,7 @@ from words.collation import by_name
 from referee.core.vocab import ROLES
 
 from .connection import connect
-from .listing import all_pages, echo_json, echo_rows, output_format
+from .listing import all_pages, echo_json, echo_rows, output_format, wide_option
 from .options import MAX_COUNT, NAME, club_option, csv_option, json_option
 
 # The service is imported when a command runs (it connects), not with this module: --help
@@ -281,17 +281,13 @@ def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
         found = _all_players(service, club_slug)
     if echo_rows(how, [{c: p[c] for c in PLAYER_COLUMNS} for p in found], PLAYER_COLUMNS):
         return
-    from .console import terminal
-    from rich.table import Table
+    from .listing import Col, print_table
 
-    table = Table(title=ngettext("%(club)s: %(num)s player", "%(club)s: %(num)s players",
-                                 len(found), club=club_slug), title_justify="left")
-    table.add_column(_("id"), justify="right")
-    table.add_column(_("name"))
-    table.add_column(_("since"))
-    for p in by_name(found, lambda p: p["name"]):  # as the language sorts names
-        table.add_row(str(p["id"]), p["name"], p["created_at"][:10])
-    terminal().print(table)
+    columns = [Col(_("id"), right=True), Col(_("name"), wrap=True, least=20), Col(_("since"))]
+    cells = [[str(p["id"]), p["name"], p["created_at"][:10]]
+             for p in by_name(found, lambda p: p["name"])]  # as the language sorts names
+    print_table(ngettext("%(club)s: %(num)s player", "%(club)s: %(num)s players", len(found),
+                         club=club_slug), columns, cells)
 
 
 def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
@@ -342,13 +338,15 @@ token.add_command(click.Command("create", params=token_create.params, callback=t
 @club_option
 @json_option
 @csv_option
-def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
+@wide_option
+def token_list(club_slug: str, as_json: bool, as_csv: bool, wide: bool) -> None:
     """List a club's tokens: label, role, created, last used, revoked, issued by.
 
     All of them, oldest first; never the tokens themselves. The last use is to the minute.
     "issued by" is the id of the token that issued it over the API (empty: issued here, or
     by the server admin token). --json and --csv print one row per token: id, label, role,
-    created_at, last_used_at, revoked_at, issued_by.
+    created_at, last_used_at, revoked_at, issued_by. In 80 columns "issued by", then
+    "created", then "revoked" are left out as needed; --wide shows every column.
 
     \b
     Example:
@@ -360,20 +358,18 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
         found = _all_tokens(service, club_slug)
     if echo_rows(how, [{c: t[c] for c in TOKEN_COLUMNS} for t in found], TOKEN_COLUMNS):
         return
-    from .console import terminal
-    from rich.table import Table
+    from .listing import Col, print_table
 
-    table = Table(title=ngettext("%(club)s: %(num)s token", "%(club)s: %(num)s tokens",
-                                 len(found), club=club_slug), title_justify="left")
-    table.add_column(_("id"), justify="right")
-    for column in (_("label"), _("role"), _("created"), _("last used"), _("revoked"),
-                   _("issued by")):
-        table.add_column(column)
-    for t in found:
-        table.add_row(str(t["id"]), t["label"] or "", term("role", t["role"]),
-                      _when(t["created_at"]), _when(t["last_used_at"]) or _("never"),
-                      _when(t["revoked_at"]), "" if t["issued_by"] is None else str(t["issued_by"]))
-    terminal().print(table)
+    # In 80 columns who issued it goes first, then when it was created: the label, the role,
+    # the last use and the revocation are what the desk asks.
+    columns = [Col(_("id"), right=True), Col(_("label"), wrap=True), Col(_("role")),
+               Col(_("created"), drop=2), Col(_("last used")), Col(_("revoked"), drop=1),
+               Col(_("issued by"), right=True, drop=3)]
+    cells = [[str(t["id"]), t["label"] or "", term("role", t["role"]), _when(t["created_at"]),
+              _when(t["last_used_at"]) or _("never"), _when(t["revoked_at"]),
+              "" if t["issued_by"] is None else str(t["issued_by"])] for t in found]
+    print_table(ngettext("%(club)s: %(num)s token", "%(club)s: %(num)s tokens", len(found),
+                         club=club_slug), columns, cells, wide=wide)
 
 
 @token.command("revoke")
