@@ -54,5 +54,7 @@ class LazyGroup(click.Group):
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
-        with formatter.section("Commands"):
+        from .click_words import click_gettext
+
+        with formatter.section(click_gettext("Commands")):
             formatter.write_dl(rows)
