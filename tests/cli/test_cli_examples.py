@@ -63,7 +63,7 @@ def test_an_unmarked_refused_event_is_refused_saying_what_to_mark(cli: Cli, tmp_
     shown = cli.run("match", "import", "--club", CLUB, bare, code=1).stdout
     assert "Imported 0 of 1 log" in shown and "Refused" in shown and '"disputed": true' in shown
     spanish = cli.run("--lang", "es", "match", "import", "--club", CLUB, bare, code=1).stdout
-    assert "Importados 0 de 1 registro" in spanish and '"disputed": true' in spanish
+    assert "Importado 0 de 1 registro" in spanish and "Rechazado" in spanish and '"disputed": true' in spanish
     assert cli.service.reading.list_matches(CLUB)[1] == 0  # nothing stored
 
 
