@@ -132,3 +132,25 @@ def install_help() -> None:
         method = cls.__dict__[name]
         if not hasattr(method, "__wrapped__"):
             setattr(cls, name, _with_help_translated(method))
+    made = click.Command.__dict__["get_help_option"]
+    if not hasattr(made, "__wrapped__"):
+        click.Command.get_help_option = _help_option_in_english(made)  # type: ignore[method-assign]
+
+
+def _help_option_in_english(method: Any) -> Any:
+    """click makes a command's -h/--help option the first time it is asked for, its help said
+    then (in that moment's language) and kept: here it keeps the English msgid instead, and is
+    translated as it is shown, like every help."""
+
+    def made(self: Any, ctx: Any) -> Any:
+        option = method(self, ctx)
+        if option is not None and not getattr(option, "_help_msgid", False):
+            option.help = HELP_OPTION
+            option._help_msgid = True
+        return option
+
+    made.__wrapped__ = method  # type: ignore[attr-defined]
+    return made
+
+
+HELP_OPTION = "Show this message and exit."  # click's, among MESSAGES

@@ -75,14 +75,32 @@ class DominoGroup(LazyGroup):
     context is closed), and then the one before is put back (a command run in-process, by a
     test, leaves no language behind)."""
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        import sys
+
         import words
 
-        token = words.use(words.current())
+        # The language before anything is parsed: --lang's, wherever it stands on the command
+        # line (`domino --help --lang es` too: click would answer --help first), else the
+        # environment's as it is now. The callback checks the catalog and says it again.
+        given = list(sys.argv[1:] if args is None else args)
+        token = words.use(words.known(_lang_given(given)) or words.from_environment())
         try:
-            return super().main(*args, **kwargs)
+            return super().main(args, *rest, **kwargs)
         finally:
             words.reset(token)
+
+
+def _lang_given(args: list[str]) -> str | None:
+    """The value of the group's --lang in ``args`` (before the command's name), if any."""
+    for index, arg in enumerate(args):
+        if arg == "--lang" and index + 1 < len(args):
+            return args[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+        if not arg.startswith("-"):
+            return None  # the command's name: what follows is the command's
+    return None
 
 
 MAIN_HELP = N_("""domino-referee: referee and scorekeeper for real-table domino matches.
@@ -99,7 +117,7 @@ Example:
 
 @click.group(cls=DominoGroup, lazy=COMMANDS, help=MAIN_HELP,
              context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="domino-referee")
+@click.version_option(package_name="domino-referee", help=N_("Show the version and exit."))
 @click.option("--lang", metavar="LANG", callback=_language, expose_value=False, is_eager=True,
               help=N_("The language of the output: en, es or it (default: LC_ALL, LC_MESSAGES "
                       "or LANG, else en). Codes, JSON and CSV are the same in every language."))
