@@ -57,11 +57,11 @@ def club_create(slug: str, name: str) -> None:
         try:
             made = service.keys.init(created["slug"])
         except SigningKeyError as error:
-            raise click.ClickException(f"{error.message}; then domino key init --club "
-                                       f"{created['slug']}") from None
+            raise click.ClickException(_("%(why)s; then domino key init --club %(club)s",
+                                         why=message(error), club=created["slug"])) from None
         path = service.keys.ring.path(created["slug"], made["key_id"])
-    click.echo(f"signing key {made['key_id']}, its private key at {path}: back the keys "
-               f"folder up (docs/verify.md)")
+    click.echo(_("signing key %(key)s, its private key at %(path)s: back the keys folder up "
+                 "(docs/verify.md)", key=made["key_id"], path=path))
 
 
 @club.command("show")

@@ -55,7 +55,8 @@ def _rules(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise click.BadParameter(f"not JSON: {error}", param_hint="'--rules'") from None
+        raise click.BadParameter(_("not JSON: %(error)s", error=str(error)),
+                                 param_hint="'--rules'") from None
 
 
 @match.command("new")
@@ -180,8 +181,10 @@ def match_screen(service: Service, match_id: str | int, at: int | None) -> Scree
         return service.reading.screen(match_id)
     summary = service.reading.get_match(match_id)
     if at > summary["last_seq"]:
-        raise click.BadParameter(f"match {summary['id']} has {summary['last_seq']} events; "
-                                 f"there is no event {at}", param_hint="'--at'")
+        raise click.BadParameter(ngettext("match %(id)s has %(num)s event; there is no event "
+                                          "%(at)s", "match %(id)s has %(num)s events; there is no "
+                                          "event %(at)s", summary["last_seq"], id=summary["id"],
+                                          at=at), param_hint="'--at'")
     return service.reading.screen(summary["id"], at)
 
 
@@ -257,5 +260,6 @@ def match_export(match_id: str, output: str | None) -> None:
     from referee.core.chain import head
 
     log = read_log(text)  # the head of exactly what is written
-    write_output(text, output, f"wrote match {match_id} to {output}; chain head "
-                               f"{head(log.header.fields, log.events)}")
+    write_output(text, output, _("wrote match %(id)s to %(file)s; chain head %(head)s",
+                                 id=match_id, file=output,
+                                 head=head(log.header.fields, log.events)))
