@@ -1,5 +1,5 @@
 """Setting a club up: ``domino club create/show``, ``domino player add/list/show/rename/merge``,
-``domino token create/list/revoke``."""
+``domino token issue/list/revoke``."""
 
 from __future__ import annotations
 
