@@ -1,5 +1,5 @@
 """Setting a club up: ``domino club create/show``, ``domino player add/list/show/rename/merge``,
-``domino token create/list/revoke``."""
+``domino token issue/list/revoke``."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from words.collation import by_name
 from referee.core.vocab import ROLES
 
 from .connection import connect
-from .listing import all_pages, echo_json, echo_rows, output_format
+from .listing import all_pages, echo_json, echo_rows, output_format, wide_option
 from .options import MAX_COUNT, NAME, club_option, csv_option, json_option
 
 # The service is imported when a command runs (it connects), not with this module: --help
@@ -57,11 +57,11 @@ def club_create(slug: str, name: str) -> None:
         try:
             made = service.keys.init(created["slug"])
         except SigningKeyError as error:
-            raise click.ClickException(f"{error.message}; then domino key init --club "
-                                       f"{created['slug']}") from None
+            raise click.ClickException(_("%(why)s; then domino key init --club %(club)s",
+                                         why=message(error), club=created["slug"])) from None
         path = service.keys.ring.path(created["slug"], made["key_id"])
-    click.echo(f"signing key {made['key_id']}, its private key at {path}: back the keys "
-               f"folder up (docs/verify.md)")
+    click.echo(_("signing key %(key)s, its private key at %(path)s: back the keys folder up "
+                 "(docs/verify.md)", key=made["key_id"], path=path))
 
 
 @club.command("show")
@@ -281,17 +281,13 @@ def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
         found = _all_players(service, club_slug)
     if echo_rows(how, [{c: p[c] for c in PLAYER_COLUMNS} for p in found], PLAYER_COLUMNS):
         return
-    from .console import terminal
-    from rich.table import Table
+    from .listing import Col, print_table
 
-    table = Table(title=ngettext("%(club)s: %(num)s player", "%(club)s: %(num)s players",
-                                 len(found), club=club_slug), title_justify="left")
-    table.add_column(_("id"), justify="right")
-    table.add_column(_("name"))
-    table.add_column(_("since"))
-    for p in by_name(found, lambda p: p["name"]):  # as the language sorts names
-        table.add_row(str(p["id"]), p["name"], p["created_at"][:10])
-    terminal().print(table)
+    columns = [Col(_("id"), right=True), Col(_("name"), wrap=True, least=20), Col(_("since"))]
+    cells = [[str(p["id"]), p["name"], p["created_at"][:10]]
+             for p in by_name(found, lambda p: p["name"])]  # as the language sorts names
+    print_table(ngettext("%(club)s: %(num)s player", "%(club)s: %(num)s players", len(found),
+                         club=club_slug), columns, cells)
 
 
 def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
@@ -305,13 +301,13 @@ def token() -> None:
 
     \b
     Example:
-      domino token create --club casino --role referee
+      domino token issue --club casino --role referee --label "head referee"
       domino token list --club casino
       domino token revoke --club casino 3
     """
 
 
-@token.command("create")
+@token.command("issue")
 @club_option
 @click.option("--role", required=True, type=click.Choice(ROLES),
               help="admin: players, tokens; referee: rulings, sees all hands; "
@@ -321,26 +317,36 @@ def token() -> None:
 def token_create(club_slug: str, role: str, label: str | None) -> None:
     """Issue a token and print it. It is shown this once: only its hash is stored.
 
+    The token alone is printed on standard output (for a script); token list shows its label,
+    role and last use from then on. (token create is the same command, its old name.)
+
     \b
     Example:
-      domino token create --club casino --role scorekeeper --label "table 3"
+      domino token issue --club casino --role scorekeeper --label "table 3"
     """
     with connect() as service:
         secret = service.tokens.create_token(club_slug, role, label=label)
     click.echo(secret)
 
 
+# The command's old name, kept for the scripts that call it; not listed.
+token.add_command(click.Command("create", params=token_create.params, callback=token_create.callback,
+                                help=token_create.help, hidden=True))
+
+
 @token.command("list")
 @club_option
 @json_option
 @csv_option
-def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
+@wide_option
+def token_list(club_slug: str, as_json: bool, as_csv: bool, wide: bool) -> None:
     """List a club's tokens: label, role, created, last used, revoked, issued by.
 
     All of them, oldest first; never the tokens themselves. The last use is to the minute.
     "issued by" is the id of the token that issued it over the API (empty: issued here, or
     by the server admin token). --json and --csv print one row per token: id, label, role,
-    created_at, last_used_at, revoked_at, issued_by.
+    created_at, last_used_at, revoked_at, issued_by. In 80 columns "issued by", then
+    "created", then "revoked" are left out as needed; --wide shows every column.
 
     \b
     Example:
@@ -352,20 +358,18 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
         found = _all_tokens(service, club_slug)
     if echo_rows(how, [{c: t[c] for c in TOKEN_COLUMNS} for t in found], TOKEN_COLUMNS):
         return
-    from .console import terminal
-    from rich.table import Table
+    from .listing import Col, print_table
 
-    table = Table(title=ngettext("%(club)s: %(num)s token", "%(club)s: %(num)s tokens",
-                                 len(found), club=club_slug), title_justify="left")
-    table.add_column(_("id"), justify="right")
-    for column in (_("label"), _("role"), _("created"), _("last used"), _("revoked"),
-                   _("issued by")):
-        table.add_column(column)
-    for t in found:
-        table.add_row(str(t["id"]), t["label"] or "", term("role", t["role"]),
-                      _when(t["created_at"]), _when(t["last_used_at"]) or _("never"),
-                      _when(t["revoked_at"]), "" if t["issued_by"] is None else str(t["issued_by"]))
-    terminal().print(table)
+    # In 80 columns who issued it goes first, then when it was created: the label, the role,
+    # the last use and the revocation are what the desk asks.
+    columns = [Col(_("id"), right=True), Col(_("label"), wrap=True), Col(_("role")),
+               Col(_("created"), drop=2), Col(_("last used")), Col(_("revoked"), drop=1),
+               Col(_("issued by"), right=True, drop=3)]
+    cells = [[str(t["id"]), t["label"] or "", term("role", t["role"]), _when(t["created_at"]),
+              _when(t["last_used_at"]) or _("never"), _when(t["revoked_at"]),
+              "" if t["issued_by"] is None else str(t["issued_by"])] for t in found]
+    print_table(ngettext("%(club)s: %(num)s token", "%(club)s: %(num)s tokens", len(found),
+                         club=club_slug), columns, cells, wide=wide)
 
 
 @token.command("revoke")

@@ -14,7 +14,7 @@ from words import _
 from words.terms import term
 from referee.core.vocab import DISPUTE_FILTERS as STATUSES
 
-from .listing import echo_csv, echo_json, output_format, page_note
+from .listing import echo_csv, echo_json, output_format, page_note, wide_option
 from .options import MAX_COUNT, csv_option, json_option, match_argument
 
 if TYPE_CHECKING:
@@ -35,8 +35,9 @@ COLUMNS = ("match", "seq", "code", "seat", "seat_name", "certainty", "found_at",
               help="Skip this many first (the next page: --offset 50).")
 @json_option
 @csv_option
+@wide_option
 def disputes(club_slug: str | None, match_id: str | None, status: str, limit: int, offset: int,
-             as_json: bool, as_csv: bool) -> None:
+             as_json: bool, as_csv: bool, wide: bool) -> None:
     """A club's disputes, or one match's: open first, then ruled, by match and event.
 
     A dispute is an event the referee refused but the table recorded as disputed, or a foul
@@ -46,7 +47,8 @@ def disputes(club_slug: str | None, match_id: str | None, status: str, limit: in
 
     --json prints one object a dispute (the service's, with match, seat_name and ruling);
     --csv one row a dispute: match, seq, code, seat, seat_name, certainty, found_at, ruling,
-    ruling_seq, ruling_type, ruling_reason, ruling_points.
+    ruling_seq, ruling_type, ruling_reason, ruling_points. In 80 columns "found at" and then
+    the certainty may be left out; --wide shows every column.
 
     \b
     Example:
@@ -79,22 +81,18 @@ def disputes(club_slug: str | None, match_id: str | None, status: str, limit: in
     elif not rows:
         click.echo(_("%(whose)s: no %(which)s", whose=whose, which=which))
     else:
-        from .console import terminal
-        from rich.table import Table
-
+        from .listing import Col, print_table
         from .render import ruling_text
 
-        table = Table(title=_("%(whose)s: %(which)s, %(num)s of %(total)s", whose=whose,
-                              which=which, num=len(rows), total=total), title_justify="left")
-        for column, right in ((_("match"), True), (_("seq"), True), (_("code"), False),
-                              (_("seat"), False), (_("certainty"), False), (_("found at"), True),
-                              (_("ruling"), False)):
-            table.add_column(column, justify="right" if right else "left")
-        for r in rows:
-            table.add_row(str(r["match"]), str(r["seq"]), r["code"], seat_text(r),
-                          term("certainty", r["certainty"]), str(r["found_at"]),
-                          ruling_text(r["ruling"]))
-        terminal().print(table)
+        # In 80 columns the certainty goes first, then where it was found: the ruling stays.
+        columns = [Col(_("match"), right=True), Col(_("seq"), right=True), Col(_("code")),
+                   Col(_("seat"), wrap=True), Col(_("certainty"), drop=2),
+                   Col(_("found at"), right=True, drop=1), Col(_("ruling"), wrap=True, least=16)]
+        cells = [[str(r["match"]), str(r["seq"]), r["code"], seat_text(r),
+                  term("certainty", r["certainty"]), str(r["found_at"]), ruling_text(r["ruling"])]
+                 for r in rows]
+        print_table(_("%(whose)s: %(which)s, %(num)s of %(total)s", whose=whose, which=which,
+                      num=len(rows), total=total), columns, cells, wide=wide)
     note = page_note(offset, len(rows), total)
     if note:
         click.echo(note, err=True)

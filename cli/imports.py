@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from words import _, message, ngettext
+
 from .connection import connect
+from .listing import echo_json
 from .matches import NEW_HINT, seating_new_option
 from .options import club_option
 
@@ -34,20 +37,21 @@ def import_file(service: Service, club: str, path: str, *, confirm_new: bool = F
     try:
         data = Path(path).read_bytes()
     except OSError as error:
-        return Outcome(path, None, message=f"cannot read the file: {error.strerror or error}")
+        return Outcome(path, None, message=_("cannot read the file: %(why)s",
+                                             why=error.strerror or str(error)))
     try:
         summary = service.recording.import_log(club, data, recorded_by="cli:import",
                                                confirm_new=confirm_new)
     except Invalid as error:
-        hint = NEW_HINT if isinstance(error, Unconfirmed) else ""
-        return Outcome(path, None, where=f"line {error.line}" if error.line else None,
-                       message=error.message + hint)
+        hint = _(NEW_HINT) if isinstance(error, Unconfirmed) else ""
+        return Outcome(path, None, where=_("line %(line)s", line=error.line) if error.line else None,
+                       message=message(error) + hint)
     except IllegalEvent as error:
-        v = error.violation
-        return Outcome(path, None, where=f"event {v.seq}",
-                       message=f"{v.code}: {v.message} (\"disputed\": true would import it)")
+        # the service's sentence says which line to mark "disputed": true to import it
+        return Outcome(path, None, where=_("line %(line)s", line=error.violation.seq + 1),
+                       message=message(error))
     except ServiceError as error:
-        return Outcome(path, None, message=error.message)
+        return Outcome(path, None, message=message(error))
     return Outcome(path, summary["id"], summary["last_seq"], summary["status"])
 
 
@@ -58,25 +62,35 @@ def outcome_tables(outcomes: list[Outcome]) -> list[Any]:
 
     imported = [o for o in outcomes if o.match_id is not None]
     refused = [o for o in outcomes if o.match_id is None]
-    parts: list[Any] = [Text(f"Imported {len(imported)} of {len(outcomes)} logs",
+    parts: list[Any] = [Text(ngettext("Imported %(imported)s of %(num)s log",
+                                      "Imported %(imported)s of %(num)s logs", len(outcomes),
+                                      imported=len(imported)),
                              style="bold green" if not refused else "bold red")]
     if imported:
-        table = Table(title="Stored", title_justify="left")
-        for column in ("file", "match", "events", "status"):
-            table.add_column(column, justify="left" if column in ("file", "status") else "right",
-                             overflow="fold")
+        table = Table(title=_("Stored"), title_justify="left")
+        for column, right in ((_("file"), False), (_("match"), True), (_("events"), True),
+                              (_("status"), False)):
+            table.add_column(column, justify="right" if right else "left", overflow="fold")
         for o in imported:
-            table.add_row(o.file, str(o.match_id), str(o.events), (o.status or "").replace("_", " "))
+            table.add_row(o.file, str(o.match_id), str(o.events), _status(o.status))
         parts.append(table)
     if refused:
-        table = Table(title="Refused", title_justify="left")
-        table.add_column("file", overflow="fold")
-        table.add_column("at", no_wrap=True)
-        table.add_column("why", overflow="fold", ratio=1)
+        table = Table(title=_("Refused"), title_justify="left")
+        table.add_column(_("file"), overflow="fold")
+        table.add_column(_("at"), no_wrap=True)
+        table.add_column(_("why"), overflow="fold", ratio=1)
         for o in refused:
             table.add_row(o.file, o.where or "-", o.message or "-")
         parts.append(table)
     return parts
+
+
+def _status(status: str | None) -> str:
+    from words.terms import term
+
+    if status is None:
+        return ""
+    return term("phase", status) if status == "in_progress" else term("status", status).lower()
 
 
 def _size(path: str) -> int:
@@ -89,11 +103,18 @@ def _size(path: str) -> int:
 @click.command("import")
 @club_option
 @seating_new_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: a list with one object a file (file, match, events, status, "
+                   "at, why).")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-def match_import(club_slug: str, confirm_new: bool, files: tuple[str, ...]) -> None:
+def match_import(club_slug: str, confirm_new: bool, as_json: bool, files: tuple[str, ...]) -> None:
     """Import whole match logs (domino-log/1). Each is stored whole or not at all: a log that
-    cannot be read, or holds an event the referee refuses (unless marked "disputed": true), is
-    refused, and the others go on. Exit status 1 if any was refused.
+    cannot be read, or holds an event the referee refuses, is refused, and the others go on.
+    Exit status 1 if any was refused.
+
+    An event the referee refuses is imported only when its line says "disputed": true (as the
+    table records a refused event it leaves to the referee, and as match export writes it):
+    the match is stored with it as an open dispute. A refusal names the line to mark.
 
     The header's players are seated as `match new` seats them: a new name close to a player's
     is refused ("did you mean ...?") unless --new says the new names are new players.
@@ -115,11 +136,15 @@ def match_import(club_slug: str, confirm_new: bool, files: tuple[str, ...]) -> N
         columns = (TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
                    TimeRemainingColumn())
         with Progress(*columns, console=terminal(file=sys.stderr), transient=True) as progress:
-            task = progress.add_task("importing", total=sum(sizes))
+            task = progress.add_task(_("importing"), total=sum(sizes))
             for path, size in zip(files, sizes):
                 progress.update(task, description=Path(path).name)
                 outcomes.append(import_file(service, club_slug, path, confirm_new=confirm_new))
                 progress.advance(task, size)
-    terminal().print(*outcome_tables(outcomes), sep="\n")
+    if as_json:
+        echo_json([{"file": o.file, "match": o.match_id, "events": o.events, "status": o.status,
+                    "at": o.where, "why": o.message} for o in outcomes])
+    else:
+        terminal().print(*outcome_tables(outcomes), sep="\n")
     if any(o.match_id is None for o in outcomes):
         sys.exit(1)

@@ -46,13 +46,16 @@ class LazyGroup(click.Group):
         limit = formatter.width - 6 - max(len(name) for name in names)
         rows = []
         for name in names:
-            if name in self.lazy and name not in self.commands:
-                # a stand-in holding the table's text, shortened as click shortens a command's
+            if name in self.lazy:
+                # the table's text, imported or not (it is the command's own short help, and
+                # what the catalogs hold), shortened as click shortens a command's
                 stand_in = click.Command(name, help=self.lazy[name][1])
                 rows.append((name, stand_in.get_short_help_str(limit)))
                 continue
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
-        with formatter.section("Commands"):
+        from .click_words import click_gettext
+
+        with formatter.section(click_gettext("Commands")):
             formatter.write_dl(rows)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import click
@@ -61,3 +62,91 @@ def page_note(offset: int, shown: int, total: int) -> str | None:
     if offset + shown < total:
         note += _("; --offset %(offset)s for more", offset=offset + shown)
     return note
+
+
+# ------------------------------------------------------------------ tables that fit the terminal
+
+wide_option = click.option("--wide", is_flag=True,
+                           help="Show every column, however wide the lines (default: the "
+                                "columns that fit the terminal, the least needed left out).")
+
+
+@dataclass(frozen=True)
+class Col:
+    """A column of a listing's table. ``drop``: 0 is always shown; the others are left out,
+    the highest first, while the table does not fit the terminal. ``wrap``: its cells may wrap
+    at spaces (names, lists of names), down to ``least`` characters; every other cell is kept
+    on one line, so that a number or a date is never cut."""
+
+    header: str
+    right: bool = False
+    drop: int = 0
+    wrap: bool = False
+    least: int = 12
+
+
+def _frame(widths: Sequence[int]) -> int:
+    """The width of a table with these column widths: a space each side of a cell, a border
+    between and around (rich's default box)."""
+    return sum(widths) + 3 * len(widths) + 1
+
+
+def fit_columns(columns: Sequence[Col], rows: Sequence[Sequence[str]], width: int) -> list[int]:
+    """The indices of the columns shown in ``width`` characters: every column, less those
+    with the highest ``drop`` first until the narrowest table (wrapped columns at their
+    ``least``) fits. Always the columns with ``drop`` 0."""
+    from rich.cells import cell_len
+
+    def narrowest(index: int) -> int:
+        column = columns[index]
+        cells = [column.header, *(row[index] for row in rows)]
+        natural = max(cell_len(c) for c in cells)
+        if not column.wrap:
+            return natural
+        words = max((cell_len(w) for c in cells for w in c.split()), default=1)
+        return max(words, min(natural, column.least))
+
+    least = {i: narrowest(i) for i in range(len(columns))}
+    shown = list(range(len(columns)))
+    droppable = sorted((i for i, c in enumerate(columns) if c.drop),
+                       key=lambda i: (-columns[i].drop, -i))
+    for index in droppable:
+        if _frame([least[i] for i in shown]) <= width:
+            break
+        shown.remove(index)
+    return shown
+
+
+def print_table(title: str, columns: Sequence[Col], rows: Sequence[Sequence[str]], *,
+                wide: bool = False, caption: str | None = None) -> None:
+    """A listing's table on standard output, in the terminal's width (COLUMNS, else the
+    terminal's, else 80): the columns that fit, wrapped names; the columns left out are named
+    once on standard error, with --wide to see them. ``wide``: every column, lines as long as
+    they need."""
+    from rich.cells import cell_len
+    from rich.table import Table
+
+    from words import _
+
+    from .console import terminal
+
+    console = terminal()
+    if wide:
+        natural = [max(cell_len(c) for c in (col.header, *(r[i] for r in rows)))
+                   for i, col in enumerate(columns)]
+        shown = list(range(len(columns)))
+        console = terminal(width=max(_frame(natural), cell_len(title), console.width))
+    else:
+        shown = fit_columns(columns, rows, console.width)
+    table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
+    for i in shown:
+        column = columns[i]
+        table.add_column(column.header, justify="right" if column.right else "left",
+                         no_wrap=not column.wrap, overflow="fold" if column.wrap else "ellipsis")
+    for row in rows:
+        table.add_row(*(row[i] for i in shown))
+    console.print(table)
+    left_out = [columns[i].header for i in range(len(columns)) if i not in shown]
+    if left_out:
+        click.echo(_("left out to fit %(width)s columns: %(columns)s (--wide shows them)",
+                     width=console.width, columns=", ".join(left_out)), err=True)

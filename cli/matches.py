@@ -13,7 +13,7 @@ from referee.core.vocab import MATCH_STATUSES as STATUSES
 
 from .connection import connect
 from .lazy import LazyGroup
-from .listing import echo_csv, echo_json, output_format, page_note
+from .listing import echo_csv, echo_json, output_format, page_note, wide_option
 from .options import (
     DATE, MAX_COUNT, NAME, at_option, club_option, csv_option, json_option,
     match_argument, output_option, write_output,
@@ -55,7 +55,8 @@ def _rules(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise click.BadParameter(f"not JSON: {error}", param_hint="'--rules'") from None
+        raise click.BadParameter(_("not JSON: %(error)s", error=str(error)),
+                                 param_hint="'--rules'") from None
 
 
 @match.command("new")
@@ -112,15 +113,19 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
               help="Skip this many first (the next page: --offset 50).")
 @json_option
 @csv_option
+@wide_option
 def match_list(club_slug: str, status: str | None, player: str | None, date_from: str | None,
-               date_to: str | None, limit: int, offset: int, as_json: bool, as_csv: bool) -> None:
+               date_to: str | None, limit: int, offset: int, as_json: bool, as_csv: bool,
+               wide: bool) -> None:
     """List a club's matches, newest first.
 
     A page at a time: the first 50, then --offset 50 for the next 50 (--limit sets the size of
     a page); a line on stderr says which are shown.
 
     --json and --csv print one row per match: id, date, table, event, players, status, round,
-    totals, winner (the winning side's name).
+    totals, winner (the winning side's name). The table fits the terminal: names wrap, and in
+    80 columns the round and then the date are left out (a line on standard error says so);
+    --wide shows every column.
 
     \b
     Example:
@@ -140,22 +145,21 @@ def match_list(club_slug: str, status: str | None, player: str | None, date_from
         echo_csv([{**r, "players": ", ".join(r["players"]), "totals": " - ".join(map(str, r["totals"]))}
                   for r in rows], LIST_COLUMNS)
     else:
-        from .console import terminal
-        from rich.table import Table
+        from .listing import Col, print_table
 
-        table = Table(title=ngettext("%(club)s: %(num)s of %(total)s match",
-                                     "%(club)s: %(num)s of %(total)s matches", len(found),
-                                     club=club_slug, total=total), title_justify="left")
-        for column, right in ((_("id"), True), (_("date"), False), (_("players"), False),
-                              (_("status"), False), (_("round"), True), (_("totals"), False),
-                              (_("winner"), False), (_("disputed"), True)):
-            table.add_column(column, justify="right" if right else "left")
-        for m, r in zip(found, rows):
-            table.add_row(str(r["id"]), r["date"] or m["created_at"][:10], ", ".join(r["players"]),
-                          term("phase", r["status"]) if r["status"] == "in_progress"
-                          else term("status", r["status"]).lower(), str(r["round"] or "-"),
-                          " - ".join(map(str, r["totals"])), r["winner"] or "-", str(m["violations"]))
-        terminal().print(table)
+        # In 80 columns the round goes first, then the date: the id finds the match.
+        columns = [Col(_("id"), right=True), Col(_("date"), drop=2), Col(_("players"), wrap=True),
+                   Col(_("status")), Col(_("round"), right=True, drop=3),
+                   Col(_("totals")), Col(_("winner"), wrap=True, least=8),
+                   Col(_("disputed"), right=True)]
+        cells = [[str(r["id"]), r["date"] or m["created_at"][:10], ", ".join(r["players"]),
+                  term("phase", r["status"]) if r["status"] == "in_progress"
+                  else term("status", r["status"]).lower(), str(r["round"] or "-"),
+                  " - ".join(map(str, r["totals"])), r["winner"] or "-", str(m["violations"])]
+                 for m, r in zip(found, rows)]
+        print_table(ngettext("%(club)s: %(num)s of %(total)s match",
+                             "%(club)s: %(num)s of %(total)s matches", len(found),
+                             club=club_slug, total=total), columns, cells, wide=wide)
     note = page_note(offset, len(found), total)
     if note:
         click.echo(note, err=True)
@@ -177,8 +181,10 @@ def match_screen(service: Service, match_id: str | int, at: int | None) -> Scree
         return service.reading.screen(match_id)
     summary = service.reading.get_match(match_id)
     if at > summary["last_seq"]:
-        raise click.BadParameter(f"match {summary['id']} has {summary['last_seq']} events; "
-                                 f"there is no event {at}", param_hint="'--at'")
+        raise click.BadParameter(ngettext("match %(id)s has %(num)s event; there is no event "
+                                          "%(at)s", "match %(id)s has %(num)s events; there is no "
+                                          "event %(at)s", summary["last_seq"], id=summary["id"],
+                                          at=at), param_hint="'--at'")
     return service.reading.screen(summary["id"], at)
 
 
@@ -256,5 +262,6 @@ def match_export(match_id: str, output: str | None) -> None:
     from referee.core.chain import head
 
     log = read_log(text)  # the head of exactly what is written
-    write_output(text, output, f"wrote match {match_id} to {output}; chain head "
-                               f"{head(log.header.fields, log.events)}")
+    write_output(text, output, _("wrote match %(id)s to %(file)s; chain head %(head)s",
+                                 id=match_id, file=output,
+                                 head=head(log.header.fields, log.events)))

@@ -218,16 +218,17 @@ def report_view(report: dict[str, Any], players: Sequence[str], sides: Sequence[
     return Group(*parts)
 
 
-def screen_view(screen: Screen) -> Group:
+def screen_view(screen: Screen, prompt: bool = False) -> Group:
     """A stored match's screen (``svc.reading.screen``): the table, whose turn and what that
-    seat may do, the totals by side, the open disputes, the winner."""
+    seat may do, the totals by side, the open disputes, the winner. ``prompt``: the screen of
+    ``domino table``, which says what to type next (so its first screen says each thing once)."""
     return position_view(screen.position, screen.players, screen.sides, disputes=screen.disputes,
-                         disputes_are_open=True, hands_hidden=screen.hands_hidden)
+                         disputes_are_open=True, hands_hidden=screen.hands_hidden, prompt=prompt)
 
 
 def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *,
                   disputes: Sequence[dict[str, Any]] = (), disputes_are_open: bool = False,
-                  hands_hidden: bool = False) -> Group:
+                  hands_hidden: bool = False, prompt: bool = False) -> Group:
     """The table after event ``pos.seq``; ``disputes``: the violations recorded up to it (the
     one of event ``pos.seq`` itself, if any, is said first), listed as open disputes (a stored
     match's) or as violations (a log's)."""
@@ -246,7 +247,7 @@ def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *
         parts.append(Text(_("Open ends: %(left)s and %(right)s", left=pos.ends[0], right=pos.ends[1])))
     parts.append(Hands(pos, players, _("(hidden)") if hands_hidden else _("(not seen)")))
     if not pos.finished:
-        parts.append(Flow(next_step_text(pos, players), style="bold"))
+        parts.append(Flow(next_step_text(pos, players, prompt=prompt), style="bold"))
     parts.append(Text(_("Boneyard: %(count)s", count=pos.boneyard)))
     parts.append(Flow(_("Scores: %(scores)s", scores=scores_text(pos.totals, sides))))
     if disputes:
@@ -257,7 +258,13 @@ def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *
         parts += violation_lines(disputes)
     if pos.finished:
         parts.append(Text(match_over_text(pos.winner, sides), style="bold"))
+        if prompt:
+            parts.append(Flow(MATCH_OVER_AT_PROMPT(), style="bold"))
     return Group(*parts)
+
+
+def MATCH_OVER_AT_PROMPT() -> str:  # noqa: N802 (a sentence, said in two places)
+    return _("The match is over: notes, reveals and undo are still taken.")
 
 
 class Hands:
@@ -437,8 +444,7 @@ def turn_view(pos: Position, players: Sequence[str]) -> Group:
         parts.append(Flow(_("Open ends: %(left)s and %(right)s · boneyard %(count)s",
                             left=pos.ends[0], right=pos.ends[1], count=pos.boneyard)))
     if pos.finished:
-        parts.append(Flow(_("The match is over: notes, reveals and undo are still taken."),
-                          style="bold"))
+        parts.append(Flow(MATCH_OVER_AT_PROMPT(), style="bold"))
     else:
         parts.append(Flow(next_step_text(pos, players, prompt=True), style="bold"))
     return Group(*parts)

@@ -8,10 +8,10 @@ import click
 from words import LANGUAGES, _
 
 from .connection import connect
-from .listing import echo_json, output_format
+from .listing import echo_json, output_format, wide_option
 from referee.core.vocab import STANDING_GROUPS, TIE_BREAKERS, side_name
 
-from .options import DATE, club_option, csv_option, json_option
+from .options import DATE, NAME, club_option, csv_option, json_option
 
 
 @click.command()
@@ -25,8 +25,9 @@ from .options import DATE, club_option, csv_option, json_option
 @click.option("--event", default=None, help="Only matches whose log header names this event.")
 @json_option
 @csv_option
+@wide_option
 def standings(club_slug: str, group: str, date_from: str | None, date_to: str | None,
-              event: str | None, as_json: bool, as_csv: bool) -> None:
+              event: str | None, as_json: bool, as_csv: bool, wide: bool) -> None:
     """A club's standings: per player, finished matches played, won, lost, and points for.
 
     Also rounds won, points against, their difference, the win rate, the rating (OpenSkill,
@@ -38,6 +39,9 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
     --json and --csv print one row per player: rank, player, played, won, lost, rounds_won,
     points_for, points_against, difference, win_rate, rating, rating_games, flagged,
     provisional (--group partnerships: partners, or partner_1 and partner_2 in CSV).
+
+    The table fits the terminal: in 80 columns games, points against, rounds and the win rate
+    are left out (a line on standard error says which); --wide shows them all.
 
     \b
     Example:
@@ -56,21 +60,23 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
     if how == "json":
         echo_json(rows)
         return
-    from rich.table import Table
-
     from words import formats
     from words.collation import by_name
 
-    from .console import terminal
+    from .listing import Col, print_table
 
-    shown = ("rank", "partners" if group == "partnerships" else "player", "played", "won",
-             "lost", "rounds_won", "points_for", "points_against", "difference", "win_rate",
-             "rating", "rating_games", "flagged")
-    headers = {"rank": _("rank"), "player": _("player"), "partners": _("partners"),
-               "played": _("played"), "won": _("won"), "lost": _("lost"),
-               "rounds_won": _("rounds"), "points_for": _("for"), "points_against": _("against"),
-               "difference": _("diff"), "win_rate": _("win %"), "rating": _("rating"),
-               "rating_games": _("games"), "flagged": _("flagged")}
+    # In 80 columns the least needed go first: games (how many matches the rating is made
+    # of), points against (for and the difference say it), rounds won, the win rate.
+    name = "partners" if group == "partnerships" else "player"
+    shown = {"rank": Col(_("rank"), right=True), name: Col(_("partners") if name == "partners" else _("player"), wrap=True),
+             "played": Col(_("played"), right=True), "won": Col(_("won"), right=True),
+             "lost": Col(_("lost"), right=True), "rounds_won": Col(_("rounds"), True, drop=2),
+             "points_for": Col(_("for"), right=True),
+             "points_against": Col(_("against"), True, drop=3),
+             "difference": Col(_("diff"), right=True), "win_rate": Col(_("win %"), True, drop=1),
+             "rating": Col(_("rating"), right=True),
+             "rating_games": Col(_("games"), True, drop=4),
+             "flagged": Col(_("flagged"), right=True)}
     title = (_("%(club)s: standings (partnerships)", club=club_slug) if group == "partnerships"
              else _("%(club)s: standings", club=club_slug))
     period = _("%(start)s to %(end)s", start=formats.date(date_from) if date_from else "…",
@@ -79,13 +85,9 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
     # ties (a shared rank) in the order the language sorts names
     rows = by_name(rows, lambda r: r.get("player") or " ".join(r.get("partners") or ()),
                    within=lambda r: r["rank"])
-    table = Table(title=title, title_justify="left", caption=caption or None,
-                  caption_justify="left")
-    for column in shown:
-        table.add_column(headers[column],
-                         justify="left" if column in ("player", "partners") else "right")
+    cells = []
     for row in rows:
-        cells = []
+        line = []
         for column in shown:
             value = row[column]
             if column == "partners":
@@ -94,32 +96,41 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
                 value = formats.decimal(100 * value, 1)
             elif column == "rating":
                 value = formats.decimal(value, 2) + ("?" if row["provisional"] else "")
-            cells.append(str(value))
-        table.add_row(*cells)
-    terminal().print(table)
+            line.append(str(value))
+        cells.append(line)
+    print_table(title, list(shown.values()), cells, wide=wide, caption=caption or None)
     if any(row["provisional"] for row in rows):
         click.echo(_("?: provisional rating (too few matches yet)"))
 
 
 @click.command("set")
 @click.argument("slug")
+@click.option("--name", type=NAME, default=None,
+              help="The club's name, as people write it (its slug stays).")
+@click.option("--public/--private", "public", default=None,
+              help="Whether anyone may read the club's pages without a token.")
 @click.option("--tie-breakers", "tie_breakers", default=None, metavar="NAME,NAME,...",
               help=f"How standings break ties, in order: some of {', '.join(TIE_BREAKERS)}; "
                    f"or 'default' (won,difference,points_for,head_to_head).")
 @click.option("--language", type=click.Choice([*LANGUAGES, "none"]), default=None,
               help="The language of the club's pages for a reader who picked none in their "
                    "menu; none: each reader's browser decides.")
-def club_set(slug: str, tie_breakers: str | None, language: str | None) -> None:
-    """Change a club's settings: how its standings break ties, the language of its pages.
+def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str | None,
+             language: str | None) -> None:
+    """Change a club's settings: its name, whether its pages are public, how its standings
+    break ties, the language of its pages. Only the settings given change; one line on
+    standard output tells each new setting.
 
     \b
     Example:
       domino club set casino --tie-breakers won,head_to_head,difference
       domino club set casino --tie-breakers default
-      domino club set casino --language es
+      domino club set casino --public --language es
+      domino club set casino --name "Casino Domino Club de Ponce"
     """
-    if tie_breakers is None and language is None:
-        raise click.UsageError(_("give --tie-breakers, --language or both"))
+    if name is None and public is None and tie_breakers is None and language is None:
+        raise click.UsageError(_("give --name, --public or --private, --tie-breakers or "
+                                 "--language"))
     chosen: list[str] | None = None
     if tie_breakers is not None and tie_breakers.strip() != "default":
         chosen = [name.strip() for name in tie_breakers.split(",")]
@@ -141,3 +152,11 @@ def club_set(slug: str, tie_breakers: str | None, language: str | None) -> None:
             changed = service.clubs.set_language(slug, None if language == "none" else language)
             click.echo(_("%(club)s: language of its pages %(language)s", club=changed["slug"],
                          language=changed["language"] or _("none (each reader's browser decides)")))
+        if public is not None:
+            changed = service.clubs.set_public(slug, public)
+            click.echo(_("%(club)s: its pages are public", club=changed["slug"]) if changed["public"]
+                       else _("%(club)s: its pages are private (a token is needed)",
+                              club=changed["slug"]))
+        if name is not None:
+            changed = service.clubs.set_name(slug, name)
+            click.echo(_("%(club)s: name %(name)s", club=changed["slug"], name=changed["name"]))

@@ -75,14 +75,15 @@ class TableSession:
         self.refused: tuple[dict[str, Any], Violation] | None = None
         self.pos = recorder.state()
         self.ask: Callable[[str], str | None] = lambda _question: None
+        self.disputes_shown: list[tuple[int, str]] | None = None  # the last open disputes listed
+        self.told_how_to_rule = False  # how a referee rules on them: said once a session
 
     def run(self, read: Callable[[], str | None],
             ask: Callable[[str], str | None] | None = None) -> None:
         """Take lines from ``read`` until it gives None (end of input) or ``q``; ``ask`` reads
         the answer to a question (default: a line from ``read``)."""
         self.ask = ask or (lambda _question: read())
-        self.show_table()
-        self.show_turn()
+        self.show_table()  # says what to type next too: the first screen says each thing once
         while (line := read()) is not None:
             if not self.take(line):
                 break
@@ -247,22 +248,26 @@ class TableSession:
 
     def show_table(self) -> None:
         """The whole table, as ``domino match show`` draws it: the match's screen."""
-        self.console.print(screen_view(self.recorder.screen()))
+        self.console.print(screen_view(self.recorder.screen(), prompt=True))
 
     def show_open_disputes(self) -> None:
         """The match's open disputes, when a round ends: the fouls its end proves (a closed
         round's reveals) among them. Nothing when there are none."""
         r = self.recorder
         found = r.service.reading.report(r.match_id)["violations"]
-        if not found:
-            return
+        listed = [(v["seq"], v["code"]) for v in found]
+        if not found or listed == self.disputes_shown:
+            return  # none, or the same as at the last round's end: said already
+        self.disputes_shown = listed
         self.console.print(Text(ngettext("%(num)s open dispute:", "%(num)s open disputes:",
                                          len(found)), style="yellow"))
         for line in violation_lines(found):
             self.console.print(line, highlight=False)
-        self.console.print(_("A referee rules on them with domino stands, amend, penalty or void; "
-                             "domino dispute-sheet %(match)s SEQ writes one out for both sides.",
-                             match=r.match_id), highlight=False)
+        if not self.told_how_to_rule:
+            self.told_how_to_rule = True
+            self.console.print(_("A referee rules on them with domino stands, amend, penalty or "
+                                 "void; domino dispute-sheet %(match)s SEQ writes one out for both "
+                                 "sides.", match=r.match_id), highlight=False)
 
     def show_turn(self) -> None:
         self.console.print(turn_view(self.pos, self.recorder.players))

@@ -10,7 +10,7 @@ import click
 from words import _, message, say
 
 from .connection import connect
-from .listing import echo_json, echo_rows, output_format
+from .listing import echo_json, echo_rows, output_format, wide_option
 from .matches import NEW_HINT, _rules, seating_new_option
 from referee.core.vocab import TOURNAMENT_FORMATS, side_name
 
@@ -273,8 +273,9 @@ def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> N
               help="The standing after this round (default: every round).")
 @json_option
 @csv_option
+@wide_option
 def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: bool,
-                         as_csv: bool) -> None:
+                         as_csv: bool, wide: bool) -> None:
     """The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
 
     --json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
@@ -295,22 +296,24 @@ def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: 
     if how == "json":
         echo_json(rows)
         return
-    from rich.table import Table
+    from .listing import Col, print_table
 
-    from .console import terminal
-
-    table = Table(title=f"{slug}: standings" + (f" after round {after}" if after else ""),
-                  title_justify="left")
-    shown = ("rank", "name", "played", "won", "lost", "byes", "points_for", "points_against",
-             "difference")
-    for column in shown:
-        table.add_column(column.replace("_", " "), justify="left" if column == "name" else "right")
+    # In 80 columns byes go first, then points against (for and the difference say it).
+    columns = [Col(_("rank"), right=True), Col(_("entrant"), wrap=True, least=16),
+               Col(_("played"), right=True), Col(_("won"), right=True), Col(_("lost"), right=True),
+               Col(_("byes"), right=True, drop=2), Col(_("for"), right=True),
+               Col(_("against"), right=True, drop=1), Col(_("diff"), right=True)]
+    keys = ("rank", "name", "played", "won", "lost", "byes", "points_for", "points_against",
+            "difference")
+    cells = []
     for row in rows:
         name = row.get("player") or side_name(row["partners"])
         if row["withdrawn"] is not None:
-            name += f" (withdrawn from round {row['withdrawn']})"
-        table.add_row(*(name if c == "name" else str(row[c]) for c in shown))
-    terminal().print(table)
+            name += " " + _("(withdrawn from round %(round)s)", round=row["withdrawn"])
+        cells.append([name if c == "name" else str(row[c]) for c in keys])
+    title = (_("%(tournament)s: standings after round %(round)s", tournament=slug, round=after)
+             if after else _("%(tournament)s: standings", tournament=slug))
+    print_table(title, columns, cells, wide=wide)
 
 
 CONSTRAINT_COLUMNS = ("id", "kind", "entrant", "name", "other", "other_name", "table", "round",

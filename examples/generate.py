@@ -31,10 +31,13 @@ def write(name: str, header: dict, events: list[dict]) -> None:
 
 
 def with_renege(events: list[dict]) -> list[dict]:
-    """A pass by a seat that could play, then its play: the table called the renege."""
+    """A pass by a seat that could play, then its play: the table called the renege. The pass
+    is marked ``"disputed": true``, as the table's scorekeeper records a refused event to
+    leave it to the referee (and as an export writes it): the log imports as shipped, its
+    renege an open dispute."""
     for i, event in enumerate(events):
         if event["type"] == "play" and i > 3 and events[i - 1]["type"] == "play":
-            return [*events[:i], {"type": "pass", "seat": event["seat"]},
+            return [*events[:i], {"type": "pass", "seat": event["seat"], "disputed": True},
                     {"type": "note", "text": "the table called a renege; he played instead"},
                     *events[i:]]
     raise AssertionError("no play to precede with a renege")

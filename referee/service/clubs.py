@@ -11,7 +11,7 @@ from sqlalchemy import Engine, Row
 from .. import store
 from ..core.vocab import LANGUAGES
 from ..store import db
-from ..store.pages import set_club_language, set_club_public
+from ..store.pages import set_club_language, set_club_name, set_club_public
 from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase, Unauthorized
@@ -71,6 +71,15 @@ class Clubs:
                           choices=", ".join(LANGUAGES), value=language)
         with db.writing(self.engine) as conn:
             set_club_language(conn, club_row(conn, club).id, language)
+            return _club(club_row(conn, club))
+
+    def set_name(self, club: str, name: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """Change the club's name as people write it (admin; its slug, in URLs, stays).
+        Returns the club."""
+        require(who, club, Action.MANAGE)
+        name = checks.name(name, Phrase(N_("club name")))
+        with db.writing(self.engine) as conn:
+            set_club_name(conn, club_row(conn, club).id, name)
             return _club(club_row(conn, club))
 
     def public_reader(self, club: str) -> Caller:

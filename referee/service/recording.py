@@ -25,7 +25,7 @@ from ..store import db
 from ..store.notify import Notifier
 from . import checks
 from .access import OPERATOR, Action, Caller, require, require_match
-from .errors import Conflict, IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
+from .errors import N_, Conflict, IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
 from .projectors import PROJECTORS, Change, Projector, run, wanted, writes
@@ -135,8 +135,17 @@ class Recording:
         except LogError as error:
             raise Invalid(error.message, line=error.line) from None
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
-        return self._create(club, _of_club(log.header.fields, club), log.header,
-                            list(log.events), who, recorded_by=by, confirm_new=confirm_new)
+        try:
+            return self._create(club, _of_club(log.header.fields, club), log.header,
+                                list(log.events), who, recorded_by=by, confirm_new=confirm_new)
+        except IllegalEvent as error:
+            # An import is refused whole; the refusal says how to keep such an event instead,
+            # as the table does: marked disputed, an open dispute for a referee (docs/log.md).
+            v = error.violation
+            raise IllegalEvent(v, N_('event %(seq)s (line %(line)s): %(code)s: %(why)s; to '
+                                     'import the log with it as an open dispute, mark that line '
+                                     '"disputed": true'),
+                               seq=v.seq, line=v.seq + 1, code=v.code, why=v.message) from None
 
     def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
                 who: Caller, recorded_by: str | None,

@@ -20,6 +20,10 @@ def set_club_language(conn: Connection, club_id: int, language: str | None) -> N
     conn.execute(update(clubs).where(clubs.c.id == club_id).values(language=language))
 
 
+def set_club_name(conn: Connection, club_id: int, name: str) -> None:
+    conn.execute(update(clubs).where(clubs.c.id == club_id).values(name=name))
+
+
 def player_results(conn: Connection, club_id: int, player_id: int) -> list[dict[str, Any]]:
     """The player's finished matches, newest first: each match's id, header, rules and date,
     his side's standing row (side, won, lost, points_for, points_against), and ``seats``, the

@@ -3,6 +3,7 @@ shares (a database never upgraded, a service error), through click's runner."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import click
@@ -89,3 +90,32 @@ def test_a_listings_csv_escapes_what_a_spreadsheet_would_run(cli: Cli) -> None:
     cli.run("player", "add", "=HYPERLINK(1)", "--club", CLUB)
     csv_text = cli.run("player", "list", "--club", CLUB, "--csv").stdout
     assert "'=HYPERLINK(1)" in csv_text and "\n=HYPERLINK" not in csv_text.replace(",", "\n")
+
+
+def test_club_set_name_public_private_as_the_desk_does(cli: Cli) -> None:
+    result = cli.run("club", "set", CLUB, "--public", "--name", "Casino de Ponce")
+    assert "casino: its pages are public" in result.stdout
+    assert "casino: name Casino de Ponce" in result.stdout
+    club = cli.service.clubs.get_club(CLUB)
+    assert club["public"] is True and club["name"] == "Casino de Ponce"
+    assert "private (a token is needed)" in cli.run("club", "set", CLUB, "--private").stdout
+    assert cli.service.clubs.get_club(CLUB)["public"] is False
+    both = cli.run("club", "set", CLUB, "--language", "it", "--tie-breakers", "default").stdout
+    assert "language of its pages it" in both and "tie-breakers won" in both
+    refused = cli.run("club", "set", CLUB, "--name", " ", code=2)
+    assert "'--name'" in refused.stderr and cli.service.clubs.get_club(CLUB)["name"] == "Casino de Ponce"
+    assert "give --name, --public or --private" in cli.run("club", "set", CLUB, code=2).stderr
+
+
+def test_token_issue_then_list_shows_label_role_and_last_use(cli: Cli) -> None:
+    issued = cli.run("token", "issue", "--club", CLUB, "--role", "referee", "--label", "head referee")
+    secret = issued.stdout.strip()
+    assert secret and "\n" not in secret and not issued.stderr  # the token alone, for a script
+    listed = cli.run("token", "list", "--club", CLUB).stdout
+    assert "head referee" in listed and "referee" in listed and "never" in listed
+    cli.service.tokens.authenticate(secret)  # a use: the list tells when
+    [row] = json.loads(cli.run("token", "list", "--club", CLUB, "--json").stdout)
+    assert row["label"] == "head referee" and row["role"] == "referee" and row["last_used_at"]
+    assert row["last_used_at"][:10] in cli.run("token", "list", "--club", CLUB).stdout
+    old = cli.run("token", "create", "--club", CLUB, "--role", "viewer")  # the old name still works
+    assert old.stdout.strip() and "  create " not in cli.run("token", "--help").stdout

@@ -487,9 +487,24 @@ def test_the_table_prompt_tells_the_open_disputes_when_a_round_ends(cli: Cli) ->
     assert told.index("1 open dispute:") < told.index("match 1>")
     assert "  " + PROOF in told
     assert f"domino dispute-sheet {match_id} SEQ" in told
+    # the reveal that scores the round proves nothing new: the same dispute is not listed
+    # again, and how a referee rules is said once a session
     scored = out.index("Round 1: domino")
-    assert "1 open dispute:" in out[scored:out.index("match 1>", scored)]
+    assert "open dispute" not in out[scored:]
+    assert out.count("open dispute") == 1 and out.count("dispute-sheet") == 1
     assert "open dispute" not in out[:ends]  # not before the round ended
+
+
+def test_the_table_prompt_says_how_to_rule_once(cli: Cli) -> None:
+    # two rounds, each ending with a renege proven: the list each time it changes, how a
+    # referee rules on them once (it was repeated after every round)
+    match_id = cli.new_match({**FOUL, "target": 100})
+    first = ["deal", "0: 66", "p", "65", "64", "55", "r 3-3 2-1"]
+    second = ["deal", "1: 66", "p", "65", "64", "55", "r 3-3 2-1"]  # Ana's pass, this time
+    out = cli.run("table", match_id, input="\n".join(first + second + ["q"]) + "\n").output
+    assert out.count("Round 1: domino") == 1 and out.count("Round 2: domino") == 1, out
+    assert out.count("1 open dispute:") == 1 and out.count("2 open disputes:") == 1, out
+    assert out.count("A referee rules on them") == 1, out
 
 
 def test_a_round_without_disputes_tells_none(cli: Cli) -> None:

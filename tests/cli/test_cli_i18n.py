@@ -175,6 +175,15 @@ def test_every_command_prints_only_the_catalogs_words_in_the_pseudo_locale(pseud
     outputs["pass refused"] = cli.run("--lang", "xx", "pass", match_id, code=1).output
     outputs["standings"] = cli.run("--lang", "xx", "standings", "--club", "casino").output
     outputs["not found"] = cli.run("--lang", "xx", "match", "show", "999", code=1).output
+    outputs["club set public"] = cli.run("--lang", "xx", "club", "set", "casino", "--public",
+                                         "--name", "Casino Domino Club").output
+    cli.run("--lang", "xx", "token", "issue", "--club", "casino", "--role", "viewer", "--label", "Zoe")
+    outputs["token list"] = cli.run("--lang", "xx", "token", "list", "--club", "casino").output
+    cli.run("club", "create", "la-ceiba", "--name", "Casino Domino Club")
+    outputs["match import"] = cli.run("--lang", "xx", "match", "import", "--club", "la-ceiba",
+                                      PAREJAS, RENEGE).output
+    outputs["usage error"] = cli.run("--lang", "xx", "standings", code=2).output
+    names += ["la-ceiba", "parejas.jsonl", "parejas-renege.jsonl", "standings", "main", "[OPTIONS]"]
     core += core_words(cli, match_id)
     # what the scorekeeper types is input, not text of ours: the help's forms and the lines typed
     from cli.table import HELP
@@ -184,8 +193,91 @@ def test_every_command_prints_only_the_catalogs_words_in_the_pseudo_locale(pseud
     from words.terms import TERMS
 
     core += list(TERMS["violation"])  # codes: the same in every language
-    core += ["Error:"]  # click's own word before a ClickException (docs/i18n.md, "Not yet")
     for command, output in outputs.items():
         assert output.strip(), command
         left = unmarked(output, names + core)
         assert left == [], f"{command}: not through the catalogs: {left}\n{output}"
+
+
+# ------------------------------------------------------------- click's own words and the help
+
+@pytest.mark.parametrize("lang, usage, options, commands, shown, error, missing, try_help", [
+    ("es", "Uso: main", "Opciones:", "Comandos:", "Muestra este mensaje y termina.", "Error: ",
+     "Falta la opción '--club'.", "Pruebe 'main match list --help' para ver la ayuda."),
+    ("it", "Uso: main", "Opzioni:", "Comandi:", "Mostra questo messaggio ed esce.", "Errore: ",
+     "Manca l'opzione '--club'.", "Provi 'main match list --help' per l'aiuto."),
+    ("en", "Usage: main", "Options:", "Commands:", "Show this message and exit.", "Error: ",
+     "Missing option '--club'.", "Try 'main match list --help' for help."),
+])
+def test_clicks_own_words_speak_the_language(cli: Cli, lang: str, usage: str, options: str,
+                                             commands: str, shown: str, error: str,
+                                             missing: str, try_help: str) -> None:
+    helped = cli.run("--lang", lang, "--help").stdout
+    assert helped.startswith(usage) and options in helped and commands in helped
+    assert shown in helped
+    wrong = cli.run("--lang", lang, "match", "list", code=2)
+    assert wrong.stderr.startswith(usage) and try_help in wrong.stderr
+    assert error + missing in wrong.stderr and not wrong.stdout
+    # a subcommand's help: click's frame in the language, the -h/--help line too
+    sub = cli.run("--lang", lang, "match", "list", "--help").stdout
+    assert sub.startswith(usage + " match list") and options in sub and shown in sub
+
+
+def test_the_environment_decides_clicks_words_too(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "it_IT.UTF-8")
+    out = cli.run("nope", code=2).stderr
+    assert "Errore: Non esiste il comando 'nope'." in out
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
+    out = cli.run("standings", "--club", code=2).stderr
+    assert "La opción '--club' necesita un argumento." in out
+    out = cli.run("match", "list", "--club", "casino", "--status", "nada", code=2).stderr
+    assert "Valor no válido para '--status'" in out
+    out = cli.run("--help").stdout
+    assert "árbitro y anotador" in out and "Anota una mesa en vivo" in out  # the listing
+
+
+def test_the_language_is_put_back_after_a_command(cli: Cli) -> None:
+    # --lang holds until click's last word (its Error: after the command), then no longer
+    cli.run("--lang", "es", "match", "show", "999", code=1)
+    import words
+
+    assert words.current() == "en"
+    assert "Usage:" in cli.run("--help").stdout
+
+
+# what a help shows that is no text for translation: option names, metavars, choices, the
+# commands' names in a listing, the examples' command lines
+HELP_DATA = re.compile(r"(?<![\w-])--?[a-z][\w-]*|\b[A-Z][A-Z_]+\b(?:\.\.\.)?|\[[\w|-]+\]"
+                       r"|^\s{2}[a-z][\w-]*(?=\s{2})|^\s+domino .*$", re.M)
+
+
+SHORTENED = re.compile(r"⟦[^⟦⟧\n]*\.\.\.$", re.M)
+
+
+def unmarked_help(text: str, known: list[str]) -> list[str]:
+    """The words of a help or a usage error outside the marks (a help's text spans lines; a
+    short help click shortened ends in "..." before its closing mark)."""
+    text = SHORTENED.sub(" ", text)
+    while MARKED.search(text):
+        text = MARKED.sub(" ", text)
+    return unmarked(HELP_DATA.sub(" ", text), known)
+
+
+def test_the_main_help_and_clicks_words_are_all_through_the_catalogs(pseudo: Cli) -> None:
+    cli = pseudo
+    helped = cli.run("--lang", "xx", "--help").stdout
+    left = unmarked_help(helped, ["main"])
+    assert left == [], f"{left}\n{helped}"
+    refused = cli.run("--lang", "xx", "match", "list", code=2).stderr
+    left = unmarked_help(refused, ["main match list"])
+    assert left == [], f"{left}\n{refused}"
+    unknown = cli.run("--lang", "xx", "nope", code=2).stderr
+    left = unmarked_help(unknown, ["main", "'nope'"])
+    assert left == [], f"{left}\n{unknown}"
+    # every command's help: click's frame (Usage:, Options, the -h line) through the catalogs
+    from cli.main import COMMANDS
+
+    for name in COMMANDS:
+        sub = cli.run("--lang", "xx", name, "--help").stdout
+        assert sub.startswith("⟦Usage:⟧ main " + name), name
+        assert "⟦Options⟧:" in sub and "⟦Show this message and exit.⟧" in sub, name

@@ -105,7 +105,7 @@ def test_export_and_import_round_trip(cli: Cli, tmp_path: Path) -> None:
     assert f"wrote match {first}" in cli.run("match", "export", first, "-o", out).output
     assert out.read_text() == exported
     result = cli.run("match", "import", "--club", CLUB, out)
-    assert "Imported 1 of 1 logs" in result.output and "Stored" in result.output
+    assert "Imported 1 of 1 log\n" in result.output and "Stored" in result.output
     second = first + 1
     assert cli.service.reading.report(second) == cli.service.reading.report(first)
     assert "no match '42'" in cli.run("match", "export", 42, code=1).output
@@ -172,7 +172,7 @@ def test_import_seats_a_close_name_only_with_new(cli: Cli, tmp_path: Path) -> No
     assert "line 1" in result.stdout and "did you mean Ana Pérez?" in result.stdout
     assert "--new" in result.stdout
     result = cli.run("match", "import", "--club", CLUB, "--new", close)
-    assert "Imported 1 of 1 logs" in result.stdout
+    assert "Imported 1 of 1 log\n" in result.stdout
     found, total = cli.service.reading.list_matches(CLUB, player="Ana Perez")
     assert total == 1 and found[0]["players"] == ["Ana Perez", "Beto"]
     assert cli.service.reading.list_matches(CLUB, player="Ana Pérez")[1] == 1
