@@ -7,20 +7,48 @@ referee with its violation code rather than by a generic validation error.
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Iterable
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 import words
+from referee.core.rules import PRESETS
 from referee.core.vocab import LANGUAGES
 from referee.core.vocab import (
     DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
-    PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE,
+    PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE, SLUG_TEXT,
     STANDING_GROUPS, TIE_BREAKERS,
 )
 
 SLUG = validate.Regexp(SLUG_PATTERN, error=f"a slug is {SLUG_RULE}")
-NAME = validate.Length(min=1, max=NAME_LENGTH)
+# A slug field says so in the document too: JSON Schema's pattern is unanchored and has no \Z.
+SLUG_FIELD = {"pattern": f"^{SLUG_TEXT}$"}
+
+
+class Documented(validate.Regexp):
+    """A pattern the OpenAPI document states (apispec writes a Regexp's pattern) and the
+    service checks, refusing with its own words (``invalid``, naming the character): here it
+    lets every value through."""
+
+    def __call__(self, value: Any) -> Any:
+        return value
+
+
+# Text people type (a name, a label, a reason): not blank, no control character nor lone
+# surrogate, as the service checks it (referee/service/checks.py), so that the document admits
+# only what the service takes. The class excludes the newline, so ``$`` is the end here.
+_CONTROL = r"\x00-\x1f\x7f-\x9f\ud800-\udfff"
+TYPED = Documented(re.compile(f"^[^{_CONTROL}]*[^\\s{_CONTROL}][^{_CONTROL}]*$"))
+NAME = [validate.Length(min=1, max=NAME_LENGTH), TYPED]
+
+
+def rules_field(description: str, presets: Iterable[str] = PRESETS) -> fields.Raw:
+    """A match's (or a tournament's) rules: a preset's name, or an object of parameters (which
+    the core judges: RulesError, 422)."""
+    return fields.Raw(required=True, metadata={
+        "oneOf": [{"type": "string", "enum": list(presets)}, {"type": "object"}],
+        "description": description})
 
 
 def _raw(kind: str | list[str], description: str, required: bool = False) -> fields.Raw:
@@ -96,7 +124,7 @@ class ProblemSchema(Schema):
 # ---------------------------------------------------------------- clubs, players, tokens
 
 class ClubCreateSchema(Schema):
-    slug = fields.String(required=True, validate=SLUG)
+    slug = fields.String(required=True, validate=SLUG, metadata=SLUG_FIELD)
     name = fields.String(required=True, validate=NAME)
 
 
@@ -168,7 +196,7 @@ class PlayerDetailSchema(PlayerSchema):
         "description": "renames and merges, its own and its aliases', oldest first"})
 
 
-REASON = validate.Length(min=1, max=REASON_LENGTH)
+REASON = [validate.Length(min=1, max=REASON_LENGTH), TYPED]
 
 
 class PlayerRenameSchema(Schema):
@@ -188,7 +216,8 @@ class NewPlayersArgsSchema(Schema):
 
 class TokenCreateSchema(Schema):
     role = fields.String(required=True, validate=validate.OneOf(ROLES))
-    label = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=100))
+    label = fields.String(load_default=None, allow_none=True,
+                          validate=[validate.Length(min=1, max=100), TYPED])
 
 
 class TokenCreatedSchema(Schema):
@@ -316,9 +345,7 @@ class EventListArgsSchema(Schema):
 # ---------------------------------------------------------------- matches
 
 class MatchCreateSchema(Schema):
-    rules = _raw(["string", "object"],
-                 "a preset name, or {\"preset\": ..., parameter: value, ...} overriding some",
-                 required=True)
+    rules = rules_field("a preset name, or {\"preset\": ..., parameter: value, ...} overriding some")
     players = fields.List(fields.String(validate=NAME), required=True,
                           validate=validate.Length(min=1, max=64))
     table = fields.String(validate=validate.Length(max=200))

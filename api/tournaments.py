@@ -15,6 +15,7 @@ from flask import Blueprint as FlaskBlueprint, Flask, Response, render_template,
 from flask_smorest import Api
 from marshmallow import Schema, ValidationError, fields, validate
 
+from referee.core.rules import PRESETS
 from referee.core.vocab import CONSTRAINT_KINDS, CONSTRAINT_SCOPES, TOURNAMENT_FORMATS
 from referee.service import Caller
 
@@ -24,7 +25,7 @@ from .openapi import Blueprint
 from .schemas import Spoken
 from .pages.common import TWIN_PREFIX, page_caller, twin_of
 from .pages.views import page
-from .schemas import NAME, NEW_PLAYERS, SLUG, StandingSchema
+from .schemas import NAME, NEW_PLAYERS, SLUG, SLUG_FIELD, StandingSchema, rules_field
 
 blp = Blueprint("tournaments", __name__, url_prefix="/api/v1",
                 description="Tournaments: entrants, rounds paired, event standings")
@@ -55,14 +56,17 @@ class TournamentByeSchema(Schema):
                             metadata={"description": "points for that a bye earns"})
 
 
+# The presets a tournament's tables may play: two partnerships of two.
+PARTNERSHIP_PRESETS = [name for name, preset in PRESETS.items() if preset.get("partnerships")]
+
+
 class TournamentCreateSchema(Schema):
-    slug = fields.String(required=True, validate=SLUG)
+    slug = fields.String(required=True, validate=SLUG, metadata=SLUG_FIELD)
     name = fields.String(required=True, validate=NAME, metadata={
         "description": "also the header event of its matches"})
     format = fields.String(required=True, validate=validate.OneOf(TOURNAMENT_FORMATS))
-    rules = fields.Raw(required=True, metadata={
-        "type": ["string", "object"],
-        "description": "its matches' rules, as a match takes them: two partnerships of two"})
+    rules = rules_field("its matches' rules, as a match takes them: two partnerships of two",
+                        presets=PARTNERSHIP_PRESETS)
     rounds = fields.Integer(required=True, validate=validate.Range(1, 100))
     starts_on = fields.String(validate=validate.Length(max=40), metadata={"description": "ISO 8601"})
     ends_on = fields.String(validate=validate.Length(max=40), metadata={"description": "ISO 8601"})

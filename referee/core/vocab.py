@@ -92,8 +92,10 @@ EVENT_FILTER_LENGTH = 1000  # the event name a standings filter names
 MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
 
 # A club's or a tournament's name in URLs. One compiled object for every layer: the API's
-# schema validator calls its ``match`` and the service its ``fullmatch``, hence the ``\Z``.
-SLUG = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,%d}[a-z0-9])?\Z" % (SLUG_LENGTH - 2))
+# schema validator calls its ``match`` and the service its ``fullmatch``, hence the ``\Z``; the
+# OpenAPI document says ``^SLUG_TEXT$`` (JSON Schema patterns are unanchored, and know no ``\Z``).
+SLUG_TEXT = r"[a-z0-9](?:[a-z0-9-]{0,%d}[a-z0-9])?" % (SLUG_LENGTH - 2)
+SLUG = re.compile(SLUG_TEXT + r"\Z")
 SLUG_RULE = ("1 to 64 lowercase letters, digits and dashes, starting and ending with a letter "
              "or digit")
 
