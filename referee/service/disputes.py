@@ -62,11 +62,13 @@ class Disputes:
         listed = ordered(found, status)
         return listed[offset:offset + limit], len(listed)
 
-    def desk(self, club: str, *, ruled: int = 10, who: Caller | None = None) -> dict[str, Any]:
+    def desk(self, club: str, *, ruled: int = 10,
+             who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The referee's disputes desk, in one snapshot: the club, every open dispute of its
         matches as its sheet has it (the moment, the event, the evidence with each fact's
         event, the sides and the score) with the match's last seq (what a ruling's If-Match
-        names) and the rules' standard penalty (None when the rules name none), and the
+        names), the rules' standard penalty (None when the rules name none) and the match's
+        suspicions (what its record allows but does not prove, each with its event), and the
         ``ruled`` disputes ruled last (for their sheets). ``who`` must be a referee of the club
         (None, no token: Unauthorized; a viewer or scorekeeper: Forbidden)."""
         with UnitOfWork.reading(self.engine) as uow:
@@ -76,10 +78,15 @@ class Disputes:
             for match_id in store.disputed_match_ids(uow.conn, club_row(uow.conn, club).id):
                 view = self.reading.view_in(uow, match_id, who)
                 penalty = view.record.rules.foul_penalty()
-                for dispute in view.disputes():
+                report = view.report()
+                for dispute in report["disputes"]:
                     if dispute["ruling"] is None:
+                        # what the record suggests without proving, on the same match
+                        suspicions = [{**s, "event": view.events[s["seq"] - 1]}
+                                      for s in report["suspicions"]]
                         open_.append({**_sheet(view, dispute["seq"]), "last_seq":
-                                      view.record.last_seq, "standard_penalty": penalty})
+                                      view.record.last_seq, "standard_penalty": penalty,
+                                      "suspicions": suspicions})
                     else:
                         done.append({**dispute, "match": view.summary()})
         # the ones ruled last first: by the match's last change, then the ruling's event

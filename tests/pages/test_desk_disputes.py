@@ -161,3 +161,15 @@ def test_the_dispute_sheet_in_words(api: Api, lang: str) -> None:
     assert "casino," not in said  # the club's name, not its slug
     assert "{&#34;" not in html and '{"type"' not in html  # no raw JSON
     assert "@media print" in html
+
+
+def test_the_desk_words_what_the_record_only_suggests(api: Api) -> None:
+    from desk_disputes_site import PASSED_HOLDING_A_FIVE, PLAYERS, RULES
+
+    svc = api.service
+    match_id = svc.recording.create_match("casino", {**RULES, "target": 50}, PLAYERS)["id"]
+    for event in [*PASSED_HOLDING_A_FIVE[:5], {"type": "pass", "seat": 0}]:
+        svc.recording.record_event(match_id, event, expected_seq=None)
+    html = api.client.get(DESK, headers=api.auth("referee")).get_data(as_text=True)
+    said = text(html[html.index(f'data-dispute="{match_id}:3"'):])
+    assert "also suggests, without proving it (possible): 6: Marco Rossi passed · renege" in said

@@ -118,3 +118,23 @@ def test_the_sheet_names_the_club_and_every_ruling_event(service: Service, club:
     assert sheet["ruling_events"] == [{"seq": 8, "event": {
         "type": "penalty", "side": 0, "points": 10, "target": 3, "reason": "renege"}}]
     assert sheet["score"] == {"before": [11, 0], "after": [21, 0]}
+
+
+# As FIVE to event 5, then Marco passes at 6 and 8 with his last tile never shown: the record
+# allows that he held a tile that fits but proves nothing (suspicions, beside the renege).
+SUSPECT = [*FIVE[:5], {"type": "pass", "seat": 0}, {"type": "play", "seat": 1, "tile": "2-1"},
+           {"type": "pass", "seat": 0}, {"type": "pass", "seat": 1}]
+
+
+def test_the_desk_says_what_the_record_suggests_without_proving(service: Service,
+                                                                 club: str) -> None:
+    match_id = service.recording.create_match(club, {**RULES, "target": 50},
+                                              ["Marco Rossi", "Lucía Gómez"])["id"]
+    for event in SUSPECT:
+        service.recording.record_event(match_id, event, expected_seq=None)
+    [sheet] = service.disputes.desk(club)["open"]
+    assert sheet["dispute"]["seq"] == 3 and sheet["dispute"]["certainty"] == "proven"
+    suspicions = sheet["suspicions"]
+    assert [(s["seq"], s["certainty"], s["seat"]) for s in suspicions] == [
+        (6, "possible", 0), (8, "possible", 0), (9, "possible", 1)]
+    assert suspicions[0]["event"] == {"type": "pass", "seat": 0}
