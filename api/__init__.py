@@ -82,7 +82,6 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(_settings(config))
-    app.json.sort_keys = False  # keep events and reports in the order they were written
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_language(app)  # first: a catalog that cannot be read stops the start, naming the file
     init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits))

@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import (Blueprint, Flask, Response, before_render_template, current_app, g, redirect,
                    request)
+from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, Domain, refresh
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
@@ -139,6 +140,17 @@ def choose(lang: str) -> Response:
     return response
 
 
+class SpokenJSON(DefaultJSONProvider):
+    """The app's JSON: the rules core's sentences in it (a violation's ``message``, a fact,
+    a log's error) said in the request's language (``words.localize``; English as written).
+    Keys stay in the order they were written (events, reports)."""
+
+    sort_keys = False
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return super().dumps(words.localize(obj), **kwargs)
+
+
 def init_language(app: Flask) -> None:
     """Read every catalog now (one that cannot be read stops the start, naming its file), and
     give the app its language per request, the templates their words and formats."""
@@ -149,7 +161,9 @@ def init_language(app: Flask) -> None:
     app.before_request(_begin)
     app.teardown_request(_end)
     before_render_template.connect(_club_language, app)
+    app.json = SpokenJSON(app)
     env = app.jinja_env
+    env.finalize = words.say  # a core sentence printed by a template, in the page's language
     env.filters.update(day=lambda value, form="medium": formats.date(value, form=form),
                        number=lambda value: formats.number(value),
                        decimal=lambda value, digits=2: formats.decimal(value, digits),

@@ -7,8 +7,11 @@ referee with its violation code rather than by a generic validation error.
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
+import words
 from referee.service.clubs import LANGUAGES
 from referee.core.vocab import (
     DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
@@ -27,9 +30,16 @@ def _raw(kind: str | list[str], description: str, required: bool = False) -> fie
 
 # ---------------------------------------------------------------- problems (RFC 9457)
 
+class Spoken(fields.String):
+    """A sentence of the rules core, in the request's language (``words.say``)."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return super()._serialize(words.say(value), attr, obj, **kwargs)
+
+
 class FactSchema(Schema):
     seq = fields.Integer(required=True)
-    fact = fields.String(required=True)
+    fact = Spoken(required=True)
 
 
 class ViolationSchema(Schema):
@@ -37,7 +47,7 @@ class ViolationSchema(Schema):
     code = fields.String(required=True, metadata={"description": "a domino-report/1 violation code"})
     certainty = fields.String(validate=validate.OneOf(("proven", "possible")))
     seat = fields.Integer(allow_none=True, required=True)
-    message = fields.String(required=True)
+    message = Spoken(required=True)
     found_at = fields.Integer(metadata={
         "description": "proven in hindsight: the event that completed the proof"})
     evidence = fields.List(fields.Nested(FactSchema), metadata={

@@ -30,15 +30,24 @@ def read_file(path: str) -> MatchLog:
     return read_log(data)
 
 
+def spoken(value: Any) -> Any:
+    """A report (or an error report) with the rules core's sentences in the output's language;
+    English, the report as built."""
+    from words import localize
+
+    return localize(value)
+
+
 def log_problem(path: str, error: LogError) -> str:
-    """One line: the file, the line that cannot be read, the reader's message as it is (a file
-    that cannot be read at all: its message says so)."""
+    """One line: the file, the line that cannot be read, the reader's message in the output's
+    language (a file that cannot be read at all: its message says so)."""
+    import words
     from words import _
 
     if error.line:
         return _("%(path)s: cannot read line %(line)s: %(why)s", path=path, line=error.line,
                  why=error.message)
-    return f"{path}: {error.message}"
+    return f"{path}: {words.say(error.message)}"
 
 
 def validate_logs(paths: Sequence[str], *, as_json: bool, list_suspicions: bool,
@@ -55,7 +64,7 @@ def validate_logs(paths: Sequence[str], *, as_json: bool, list_suspicions: bool,
         except LogError as error:
             status = 2
             if as_json:
-                echo(json.dumps(error_report(path, error.line, error.message)))
+                echo(json.dumps(spoken(error_report(path, error.line, error.message))))
             else:
                 echo_problem(log_problem(path, error))
             continue
@@ -63,7 +72,7 @@ def validate_logs(paths: Sequence[str], *, as_json: bool, list_suspicions: bool,
         if not report["valid"]:
             status = max(status, 1)
         if as_json:
-            echo(json.dumps(report))
+            echo(json.dumps(spoken(report)))
             continue
         # rich and the renderings only for what is drawn: --json prints JSON alone
         from rich.rule import Rule

@@ -224,7 +224,9 @@ def match_report(match_id: str, as_json: bool) -> None:
         summary = service.reading.get_match(match_id)
         report = service.reading.report(summary["id"])
     if as_json:
-        click.echo(json.dumps(report))
+        from words import localize
+
+        click.echo(json.dumps(localize(report)))
         return
     from .console import terminal
 

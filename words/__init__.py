@@ -143,15 +143,50 @@ def _environment_language() -> str:
 
 
 def gettext(msgid: str, **params: Any) -> str:
-    """``msgid`` in the current language, its ``%(name)s`` placeholders filled from ``params``."""
+    """``msgid`` in the current language, its ``%(name)s`` placeholders filled from ``params``
+    (a sentence of the rules core among them said in that language too: :func:`say`)."""
     text = catalog(current()).gettext(msgid)
-    return text % params if params else text
+    return text % {k: say(v) for k, v in params.items()} if params else text
 
 
 def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
     """The plural form for ``n`` (in the text as ``%(num)s`` unless ``params`` names it)."""
     params.setdefault("num", n)
-    return catalog(current()).ngettext(singular, plural, n) % params
+    return catalog(current()).ngettext(singular, plural, n) % {k: say(v) for k, v in params.items()}
+
+
+def say(text: Any) -> Any:
+    """A sentence of the rules core (``referee.core.said.Said``: a str that remembers its
+    template and values) in the current language; anything else as it is. English is the
+    sentence itself, untouched."""
+    template = getattr(text, "template", None)
+    if template is None:
+        return text
+    lang = current()
+    if lang == DEFAULT:
+        return text
+    words = catalog(lang)
+    form = (words.gettext(template) if text.plural is None
+            else words.ngettext(template, text.plural, text.n))
+    return form % {k: say(v) for k, v in text.values.items()} if text.values else form
+
+
+def localize(value: Any) -> Any:
+    """``value`` (a report, a screen, any JSON-shaped answer) with every sentence of the rules
+    core in it said in the current language (:func:`say`); English: ``value`` itself."""
+    if current() == DEFAULT:
+        return value
+    return _localized(value)
+
+
+def _localized(value: Any) -> Any:
+    if isinstance(value, str):
+        return say(value)
+    if isinstance(value, dict):
+        return {k: _localized(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_localized(v) for v in value]
+    return value
 
 
 _ = gettext
@@ -167,13 +202,15 @@ def message(error: BaseException) -> str:
     ``params`` (the service's, :class:`referee.service.ServiceError`) is translated, each
     param marked ``translatable`` (a noun: "club name") with it; any other, as it says."""
     msgid = getattr(error, "msgid", None)
+    if getattr(msgid, "template", None) is not None:  # a sentence of the core, passed on
+        return str(say(msgid))
     if not isinstance(msgid, str):
-        return str(getattr(error, "message", None) or error)
+        return str(say(getattr(error, "message", None) or str(error)))
     params = {key: gettext(value) if getattr(value, "translatable", False) else value
               for key, value in (getattr(error, "params", None) or {}).items()}
-    return gettext(msgid, **params)
+    return gettext(msgid, **params)  # a core sentence among the params is said too
 
 
 __all__ = ["CatalogError", "DEFAULT", "LANGUAGES", "N_", "NAMES", "PSEUDO", "catalog",
-           "check_catalogs", "current", "from_environment", "gettext", "known", "message",
-           "ngettext", "reset", "use"]
+           "check_catalogs", "current", "from_environment", "gettext", "known", "localize",
+           "message", "ngettext", "reset", "say", "use"]

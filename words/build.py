@@ -14,15 +14,14 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from . import DOMAIN, LANGUAGES, LOCALE_DIR, PSEUDO
 
 ROOT = LOCALE_DIR.parents[1]
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-# The keywords of babel.cfg's Python sources besides gettext's own: N_ marks a msgid, and the
-# service's errors take theirs first.
-KEYWORDS = ("N_", "NotFound", "Invalid", "Forbidden", "Unauthorized", "Duplicate",
+# The keywords of babel.cfg's Python sources besides gettext's own: N_ marks a msgid, the rules
+# core's said()/said_n() make a sentence from one, and the service's errors take theirs first.
+KEYWORDS = ("N_", "said", "said_n:1,2", "NotFound", "Invalid", "Forbidden", "Unauthorized", "Duplicate",
             "NotFinished", "IdempotencyMismatch", "ServiceError")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .said import said
 from .rules import Rules
 from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS
 
@@ -61,17 +62,18 @@ def _seat(event: dict, rules: Rules, field: str = "seat") -> str | None:
     if type(value) is int and 0 <= value < limit:
         return None
     if field not in event:
-        return f"{field} is missing"
+        return said("%(field)s is missing", field=field)
     if not _is_int(value):
-        return f"{field} must be an integer"
-    return f"{field} {value} is out of range (0 to {limit - 1})"
+        return said("%(field)s must be an integer", field=field)
+    return said("%(field)s %(value)s is out of range (0 to %(last)s)", field=field, value=value,
+                last=limit - 1)
 
 
 def _text(event: dict, field: str) -> str | None:
     if field not in event:
-        return f"{field} is missing"
+        return said("%(field)s is missing", field=field)
     if not isinstance(event[field], str):
-        return f"{field} must be a string"
+        return said("%(field)s must be a string", field=field)
     return None
 
 
@@ -80,11 +82,11 @@ _ONLY_STR = frozenset({str})
 
 def _tile_list(value: Any, field: str) -> str | None:
     if not isinstance(value, list):
-        return f"{field} must be a list of tiles"
+        return said("%(field)s must be a list of tiles", field=field)
     # (every element a plain str, as JSON gives them, is the common case, checked at C speed)
     if (not _ONLY_STR.issuperset(map(type, value))
             and not all(isinstance(tile, str) for tile in value)):
-        return f"every tile in {field} must be a string like \"6-5\""
+        return said("every tile in %(field)s must be a string like \"6-5\"", field=field)
     return None
 
 
@@ -93,7 +95,7 @@ def _deal(event: dict, rules: Rules, seq: int) -> str | None:
     if hands is None:
         return None
     if not isinstance(hands, list):
-        return "hands must be a list with one hand (a list of tiles, or null) per seat"
+        return said("hands must be a list with one hand (a list of tiles, or null) per seat")
     for i, hand in enumerate(hands):
         if hand is not None and (error := _tile_list(hand, f"hands[{i}]")):
             return error
@@ -108,7 +110,7 @@ def _play(event: dict, rules: Rules, seq: int) -> str | None:
         return _text(event, "tile")
     end = event.get("end")
     if end is not None and type(end) is not int and end != "left" and end != "right":
-        return "end must be a pip number or \"left\" or \"right\""
+        return said("end must be a pip number or \"left\" or \"right\"")
     return None
 
 
@@ -116,7 +118,7 @@ def _draw(event: dict, rules: Rules, seq: int) -> str | None:
     if error := _seat(event, rules):
         return error
     if event.get("tile") is not None and not isinstance(event["tile"], str):
-        return "tile must be a string like \"6-5\""
+        return said("tile must be a string like \"6-5\"")
     return None
 
 
@@ -129,11 +131,11 @@ def _reveal(event: dict, rules: Rules, seq: int) -> str | None:
         return error
     tiles, pips = event.get("tiles"), event.get("pips")
     if tiles is None and pips is None:
-        return "a reveal needs tiles (a list) or pips (a number)"
+        return said("a reveal needs tiles (a list) or pips (a number)")
     if tiles is not None and (error := _tile_list(tiles, "tiles")):
         return error
     if pips is not None and (not _is_int(pips) or pips < 0):
-        return "pips must be a whole number, 0 or more"
+        return said("pips must be a whole number, 0 or more")
     return None
 
 
@@ -143,9 +145,11 @@ def _target(event: dict, seq: int, required: bool = True) -> str | None:
         return None
     target = event.get("target")
     if not _is_int(target):
-        return "target must be an integer" if "target" in event else "target is missing"
+        return (said("target must be an integer") if "target" in event
+                else said("%(field)s is missing", field="target"))
     if not 1 <= target < seq:
-        return f"target {target} is not an earlier event (1 to {seq - 1})"
+        return said("target %(target)s is not an earlier event (1 to %(last)s)", target=target,
+                    last=seq - 1)
     return None
 
 
@@ -153,7 +157,8 @@ def _penalty(event: dict, rules: Rules, seq: int) -> str | None:
     if error := _seat(event, rules, "side"):
         return error
     if not _is_int(event.get("points")):
-        return "points must be an integer" if "points" in event else "points is missing"
+        return (said("%(field)s must be an integer", field="points") if "points" in event
+                else said("%(field)s is missing", field="points"))
     return _target(event, seq, required=False) or _text(event, "reason")
 
 
@@ -179,15 +184,15 @@ def _amend(event: dict, rules: Rules, seq: int) -> str | None:
         return error
     replacement = event.get("event")
     if type(replacement) is not dict:
-        return "event must be the corrected event (a JSON object)" if "event" in event \
-            else "event is missing"
+        return (said("event must be the corrected event (a JSON object)") if "event" in event
+                else said("%(field)s is missing", field="event"))
     if replacement.get("type") in ON_THE_RECORD:
-        return "an amend corrects a recorded event, not another ruling"
+        return said("an amend corrects a recorded event, not another ruling")
     if replacement.get("type") in WITHDRAWALS:
-        return "an amend cannot withdraw a match: record an abandon"
+        return said("an amend cannot withdraw a match: record an abandon")
     if (problem := shape_error({k: v for k, v in replacement.items() if k != "seq"}, rules,
                                event["target"])) is not None:
-        return f"the corrected event is not usable: {problem}"
+        return said("the corrected event is not usable: %(problem)s", problem=problem)
     return _text(event, "reason")
 
 
@@ -211,13 +216,14 @@ _SHAPES = {"deal": _deal, "play": _play, "draw": _draw, "pass": _pass, "reveal":
 def shape_error(event: Any, rules: Rules, seq: int) -> str | None:
     """Why ``event`` (the JSON at sequence number ``seq``) is not a usable event, or None."""
     if type(event) is not dict:
-        return "an event must be a JSON object"
+        return said("an event must be a JSON object")
     kind = event.get("type")
     check = _SHAPES.get(kind) if type(kind) is str else None
     if check is None:
         if "type" not in event:
-            return "the event has no type"
-        return f"unknown event type {kind!r}; known: {', '.join(EVENT_TYPES)}"
+            return said("the event has no type")
+        return said("unknown event type %(kind)s; known: %(known)s", kind=repr(kind),
+                    known=", ".join(EVENT_TYPES))
     if "seq" in event and (not _is_int(event["seq"]) or event["seq"] != seq):
-        return f"seq is {event['seq']!r} but this is event {seq}"
+        return said("seq is %(given)s but this is event %(seq)s", given=repr(event["seq"]), seq=seq)
     return check(event, rules, seq)

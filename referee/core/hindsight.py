@@ -27,13 +27,13 @@ from .events import Violation
 from .openers import opening
 from .outcomes import ANNULLED, DOMINO
 from .records import Record, _set
+from .said import Said, said, said_n
 
 FOULS = {"pass": "renege", "draw": "illegal_draw"}
 
 
 def _ends(a: int, b: int) -> str:
-    return f"{a}" if a == b else f"{a} or {b}"
-VERBS = {"pass": "passed", "draw": "drew"}
+    return str(a) if a == b else said("%(left)s or %(right)s", left=a, right=b)
 
 
 class Findings(Record):
@@ -196,20 +196,36 @@ class _Round:
         """The proof in words: built only for the fouls found (most passes prove nothing)."""
         a, b = ends
         name, where, u = self.name(seat), _ends(a, b), hits[-1][0]
-        facts = [{"seq": seq, "fact": f"{name} {VERBS[kind]} with the ends at {a} and {b}"}]
+        facts = [{"seq": seq, "fact": self._at_ends(kind, name, a, b)}]
         for at, how, mask in hits:
             tiles = ", ".join(self.tiles.mask_names(mask))
-            facts.append({"seq": at, "fact": f"{name} played {tiles}, which fits {where}"
-                          if how == "play" else f"{name} revealed {tiles}, which fit {where}"})
-        since = "drew nothing since" if not draws else (
-            f"drew {draws} tile{'s' * (draws != 1)} from event {seq} on, of which at most "
-            f"{brought} could fit")
-        facts.append({"seq": u, "fact": f"{name} {since}: it held a tile that fits at event "
-                                        f"{seq}"})
-        holding = "passed holding" if kind == "pass" else "drew holding"
-        return Violation(seq, FOULS[kind], seat,
-                         f"{name} {holding} a tile that fits {where}, as its plays and reveals "
-                         f"up to event {u} prove", "proven", u, tuple(facts))
+            facts.append({"seq": at, "fact": said("%(player)s played %(tiles)s, which fits %(ends)s",
+                                                  player=name, tiles=tiles, ends=where)
+                          if how == "play" else
+                          said("%(player)s revealed %(tiles)s, which fit %(ends)s", player=name,
+                               tiles=tiles, ends=where)})
+        facts.append({"seq": u, "fact": said(
+            "%(player)s drew nothing since: it held a tile that fits at event %(seq)s",
+            player=name, seq=seq) if not draws else said_n(
+            "%(player)s drew %(num)s tile from event %(seq)s on, of which at most %(brought)s "
+            "could fit: it held a tile that fits at event %(seq)s",
+            "%(player)s drew %(num)s tiles from event %(seq)s on, of which at most %(brought)s "
+            "could fit: it held a tile that fits at event %(seq)s",
+            draws, player=name, seq=seq, brought=brought)})
+        message = (said("%(player)s passed holding a tile that fits %(ends)s, as its plays and "
+                        "reveals up to event %(seq)s prove", player=name, ends=where, seq=u)
+                   if kind == "pass" else
+                   said("%(player)s drew holding a tile that fits %(ends)s, as its plays and "
+                        "reveals up to event %(seq)s prove", player=name, ends=where, seq=u))
+        return Violation(seq, FOULS[kind], seat, message, "proven", u, tuple(facts))
+
+    @staticmethod
+    def _at_ends(kind: str, name: str, a: int, b: int) -> Said:
+        if kind == "pass":
+            return said("%(player)s passed with the ends at %(left)s and %(right)s", player=name,
+                        left=a, right=b)
+        return said("%(player)s drew with the ends at %(left)s and %(right)s", player=name,
+                    left=a, right=b)
 
     def suspicion(self, seat: int, seq: int, kind: str, ends: tuple[int, int], draws: int,
                   possible: int) -> Violation:
@@ -218,15 +234,17 @@ class _Round:
         a, b = ends
         name = self.names[seat]
         names = self.tiles.mask_names(possible)
-        unseen = (f"{names[0]} fits and was" if len(names) == 1
-                  else f"{', '.join(names)} fit and were")
-        against = (f"{name} drew {draws} tile{'s' * (draws != 1)} afterwards"
-                   if draws else f"{name}'s hand at that moment was never shown in full")
-        evidence = ({"seq": seq, "fact": f"{name} {VERBS[kind]} with the ends at {a} and {b}; "
-                                         f"{unseen} not seen anywhere else"},
-                    {"seq": seq, "fact": against})
+        unseen = said_n("%(at_ends)s; %(tiles)s fits and was not seen anywhere else",
+                        "%(at_ends)s; %(tiles)s fit and were not seen anywhere else", len(names),
+                        at_ends=self._at_ends(kind, name, a, b), tiles=", ".join(names))
+        against = (said_n("%(player)s drew %(num)s tile afterwards",
+                          "%(player)s drew %(num)s tiles afterwards", draws, player=name)
+                   if draws else said("%(player)s's hand at that moment was never shown in full",
+                                      player=name))
+        evidence = ({"seq": seq, "fact": unseen}, {"seq": seq, "fact": against})
         return Violation(seq, FOULS[kind], seat,
-                         f"{name} may have held a tile that fits {_ends(a, b)}",
+                         said("%(player)s may have held a tile that fits %(ends)s", player=name,
+                              ends=_ends(a, b)),
                          "possible", None, evidence)
 
     def final_hand_known(self, seat: int) -> bool:
@@ -279,15 +297,20 @@ class _Round:
                     when = u
                     break
             found_at = max(found_at, when)
-            facts.append({"seq": when, "fact": f"{self.name(s)} was dealt "
-                                               f"{', '.join(self.tiles.mask_names(held))}: it "
-                                               f"drew nothing and played or showed them all"})
-        facts.append({"seq": seq, "fact": f"{self.name(seat)} led {self.tile(played)}"})
+            facts.append({"seq": when, "fact": said(
+                "%(player)s was dealt %(tiles)s: it drew nothing and played or showed them all",
+                player=self.name(s), tiles=", ".join(self.tiles.mask_names(held)))})
+        facts.append({"seq": seq, "fact": said("%(player)s led %(tile)s", player=self.name(seat),
+                                               tile=self.tile(played))})
         if not may_lead >> seat & 1:
-            who = " or ".join(self.name(s) for s in range(self.seats) if may_lead >> s & 1)
+            who = [self.name(s) for s in range(self.seats) if may_lead >> s & 1]
+            for other in who[1:]:
+                who[0] = said("%(one)s or %(other)s", one=who[0], other=other)
             return Violation(seq, "wrong_opener", seat,
-                             f"{self.name(seat)} led, but the hands dealt name {who} to open",
+                             said("%(player)s led, but the hands dealt name %(who)s to open",
+                                  player=self.name(seat), who=who[0]),
                              "proven", found_at, tuple(facts))
         return Violation(seq, "wrong_opening_tile", seat,
-                         f"the hands dealt name {self.tile(tile)} to open the round, not "
-                         f"{self.tile(played)}", "proven", found_at, tuple(facts))
+                         said("the hands dealt name %(lead)s to open the round, not %(tile)s",
+                              lead=self.tile(tile), tile=self.tile(played)),
+                         "proven", found_at, tuple(facts))

@@ -11,6 +11,7 @@ import json
 from itertools import repeat
 from typing import Any, Iterable
 
+from .said import said
 from .records import Record, _set
 from .rules import Rules, RulesError, resolve_rules
 
@@ -22,7 +23,7 @@ class LogError(ValueError):
     """A log that cannot be read: ``line`` (1-based, the header is line 1) says where."""
 
     def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
+        super().__init__(said("line %(line)s: %(problem)s", line=line, problem=message))
         self.line = line
         self.message = message
 
@@ -92,22 +93,24 @@ def _loads(text: str) -> Any:
 def parse_header(value: Any) -> Header:
     """The header of a log (line 1) from its JSON value; raises LogError naming what is wrong."""
     if not isinstance(value, dict):
-        raise LogError(1, "the header must be a JSON object")
+        raise LogError(1, said("the header must be a JSON object"))
     if value.get("format") != FORMAT:
-        raise LogError(1, f"format must be {FORMAT!r}, not {value.get('format')!r}")
+        raise LogError(1, said("format must be %(format)s, not %(given)s", format=repr(FORMAT),
+                               given=repr(value.get("format"))))
     players = value.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise LogError(1, "players must be a list of player names")
+        raise LogError(1, said("players must be a list of player names"))
     if "rules" not in value:
-        raise LogError(1, "rules is missing: give a preset name or an object")
+        raise LogError(1, said("rules is missing: give a preset name or an object"))
     try:
         rules = resolve_rules(value["rules"], len(players))
     except RulesError as error:
-        raise LogError(1, f"rules: {error}") from None
+        raise LogError(1, said("rules: %(problem)s", problem=error.args[0])) from None
     date = value.get("date")
     if date is not None:
         if not isinstance(date, str) or iso_date(date) is None:
-            raise LogError(1, f"date must be an ISO 8601 date or date and time, not {date!r}")
+            raise LogError(1, said("date must be an ISO 8601 date or date and time, not %(date)s",
+                                   date=repr(date)))
     return Header(rules, tuple(players), dict(value))
 
 
@@ -129,7 +132,7 @@ def read_log(data: bytes | str) -> MatchLog:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
             line = data[: error.start].count(b"\n") + 1
-            raise LogError(line, f"the text is not UTF-8 (byte {error.start})") from None
+            raise LogError(line, said("the text is not UTF-8 (byte %(byte)s)", byte=error.start)) from None
     else:
         text = data
     if text.startswith("\ufeff"):
@@ -138,7 +141,7 @@ def read_log(data: bytes | str) -> MatchLog:
     while lines and not lines[-1].strip(_JSON_SPACE):
         lines.pop()
     if not lines:
-        raise LogError(1, "the log is empty: line 1 must be the header")
+        raise LogError(1, said("the log is empty: line 1 must be the header"))
     values = _parse_lines(lines)
     return MatchLog(parse_header(values[0]), tuple(values[1:]))
 
@@ -217,15 +220,16 @@ def _decode_joined(lines: list[str]) -> list[Any] | None:
 
 def _decode_line(number: int, line: str) -> Any:
     if not line.strip(_JSON_SPACE):
-        raise LogError(number, "blank line before the last event")
+        raise LogError(number, said("blank line before the last event"))
     try:
         return _loads(line)
     except RepeatedKey as error:
-        raise LogError(number, str(error)) from None
+        raise LogError(number, said("the key %(key)s appears twice in one object",
+                                    key=repr(error.key))) from None
     except ValueError as error:
-        raise LogError(number, f"not JSON: {error}") from None
+        raise LogError(number, said("not JSON: %(why)s", why=str(error))) from None
     except RecursionError:
-        raise LogError(number, "the JSON is nested too deeply") from None
+        raise LogError(number, said("the JSON is nested too deeply")) from None
 
 
 def dumps_line(value: Any) -> str:

@@ -16,6 +16,7 @@ from .events import Violation, shape_error
 from .openers import opening
 from .records import Record, _set
 from .rules import Rules
+from .said import Said, said, said_n
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, placement, tile_set
 from . import vocab
@@ -225,7 +226,7 @@ class Match:
         return [r.result() for r in self.rounds]
 
     def name(self, seat: int) -> str:
-        return f"{self.players[seat]} (seat {seat})"
+        return said("%(player)s (seat %(seat)s)", player=self.players[seat], seat=seat)
 
     # ------------------------------------------------------------------ pushing events
 
@@ -467,16 +468,16 @@ class Match:
 
     def _over(self, seq: int, seat: int | None = None) -> Violation | None:
         if self.finished:
-            return Violation(seq, "match_over", seat, "the match is already over")
+            return Violation(seq, "match_over", seat, said("the match is already over"))
         return None
 
     def _not_playing(self, seq: int, seat: int | None) -> Violation | None:
         if self.finished:
-            return Violation(seq, "match_over", seat, "the match is already over")
+            return Violation(seq, "match_over", seat, said("the match is already over"))
         if not self.playing:
             if self.round is None:
-                return Violation(seq, "round_over", seat, "no round has been dealt yet")
-            return Violation(seq, "round_over", seat, f"round {self.round.number} is already over")
+                return Violation(seq, "round_over", seat, said("no round has been dealt yet"))
+            return Violation(seq, "round_over", seat, said("round %(round)s is already over", round=self.round.number))
         return None
 
     def _tile(self, seq: int, seat: int | None, text: str) -> tuple[int | None, Violation | None]:
@@ -485,26 +486,28 @@ class Match:
             tile = self.tiles.parse(text)
         if tile is None:
             return None, Violation(seq, "unknown_tile", seat,
-                                   f"{text!r} is not a tile of the double-{self.rules.max_pip} set")
+                                   said("%(text)s is not a tile of the double-%(max)s set", text=repr(text),
+                                         max=self.rules.max_pip))
         return tile, None
 
     def _turn(self, seq: int, seat: int, acting: str) -> Violation | None:
         if self.left is None:
             if not self.may_lead >> seat & 1:
                 code = "wrong_opener" if acting == "play" else "out_of_turn"
-                return Violation(seq, code, seat, f"{self.name(seat)} may not open this round"
-                                 + self._opener_hint())
+                return Violation(seq, code, seat, self._not_opener(seat))
             return None
         if seat != self.turn:
             return Violation(seq, "out_of_turn", seat,
-                             f"it is {self.name(self.turn)}'s turn, not {self.name(seat)}'s")
+                             said("it is %(turn)s's turn, not %(player)s's", turn=self.name(self.turn),
+                                  player=self.name(seat)))
         return None
 
-    def _opener_hint(self) -> str:
+    def _not_opener(self, seat: int) -> Said:
         seats = list(iter_bits(self.may_lead))
         if len(seats) == 1:
-            return f"; {self.name(seats[0])} opens"
-        return ""
+            return said("%(player)s may not open this round; %(opener)s opens",
+                        player=self.name(seat), opener=self.name(seats[0]))
+        return said("%(player)s may not open this round", player=self.name(seat))
 
     def _held_elsewhere(self, seat: int, tile: int) -> bool:
         bit = 1 << tile
@@ -537,9 +540,10 @@ class Match:
         """The tile is not among the seat's known tiles: may the seat still hold it?"""
         names = self.tiles.names
         if self.line >> tile & 1:
-            return Violation(seq, "tile_already_played", seat, f"{names[tile]} is already on the line")
+            return Violation(seq, "tile_already_played", seat, said("%(tile)s is already on the line", tile=names[tile]))
         if self._held_elsewhere(seat, tile) or self.hand_known(seat):
-            return Violation(seq, "not_in_hand", seat, f"{self.name(seat)} does not hold {names[tile]}")
+            return Violation(seq, "not_in_hand", seat, said("%(player)s does not hold %(tile)s", player=self.name(seat),
+                                  tile=names[tile]))
         return None
 
     def _lead(self, seq: int, seat: int, tile: int) -> Violation | None:
@@ -551,7 +555,8 @@ class Match:
         if self.lead_tile is not None and tile != self.lead_tile:
             names = self.tiles.names
             return Violation(seq, "wrong_opening_tile", seat,
-                             f"this round must open with {names[self.lead_tile]}, not {names[tile]}")
+                             said("this round must open with %(lead)s, not %(tile)s",
+                                  lead=names[self.lead_tile], tile=names[tile]))
         return None
 
     def _side_for(self, seq: int, seat: int, tile: int, end: Any) -> str | Violation:
@@ -562,15 +567,19 @@ class Match:
         name = tiles.names[tile]
         if side == "ambiguous_end":
             return Violation(seq, "ambiguous_end", seat,
-                             f"{name} fits both the {left} and the {right} end; say which")
+                             said("%(tile)s fits both the %(left)s and the %(right)s end; say which",
+                                  tile=name, left=left, right=right))
         if end == "left" or end == "right":
             pip = left if end == "left" else right
-            return Violation(seq, "no_match", seat, f"{name} does not fit the {end} end ({pip})")
+            return Violation(seq, "no_match", seat, said("%(tile)s does not fit the %(end)s end (%(pip)s)", tile=name,
+                                  end=said("left") if end == "left" else said("right"), pip=pip))
         if end is not None:
             return Violation(seq, "no_match", seat,
-                             f"{name} cannot go on a {end} end: the open ends are {left} and {right}")
+                             said("%(tile)s cannot go on a %(end)s end: the open ends are %(left)s and %(right)s",
+                                  tile=name, end=end, left=left, right=right))
         return Violation(seq, "no_match", seat,
-                         f"{name} fits neither open end ({left} and {right})")
+                         said("%(tile)s fits neither open end (%(left)s and %(right)s)", tile=name, left=left,
+                              right=right))
 
     def _pass(self, event: dict, seq: int) -> Violation:
         """A pass's violation: push_all applies every pass that has none, never asking."""
@@ -582,30 +591,32 @@ class Match:
             if v := self._turn(seq, seat, "pass"):
                 return v
             return Violation(seq, "renege", seat,
-                             f"{self.name(seat)} passed instead of opening the round")
+                             said("%(player)s passed instead of opening the round", player=self.name(seat)))
         pip_mask = self.tiles.pip_mask
         fitting = self.known[seat] & (pip_mask[left] | pip_mask[right])  # playable_mask()
         if fitting:
             return Violation(seq, "renege", seat,
-                             f"{self.name(seat)} passed holding {self._one_of(fitting)}, which "
-                             f"{self._fit(fitting)} {self._ends_text()}")
+                             said_n("%(player)s passed holding %(tiles)s, which fits %(ends)s",
+                                    "%(player)s passed holding %(tiles)s, which fit %(ends)s",
+                                    fitting.bit_count(), player=self.name(seat),
+                                    tiles=self._one_of(fitting), ends=self._ends_text()))
         if self.can_draw():
             return Violation(seq, "must_draw", seat,
-                             f"{self.name(seat)} passed but had to draw: the boneyard still holds "
-                             f"{self.boneyard} tiles")
+                             said_n("%(player)s passed but had to draw: the boneyard still holds %(num)s tile",
+                                    "%(player)s passed but had to draw: the boneyard still holds %(num)s tiles",
+                                    self.boneyard, player=self.name(seat)))
         raise AssertionError(f"a legal pass at {seq} came to be judged")  # push_all's guard
 
     def _one_of(self, mask: int) -> str:
         names = self.tiles.mask_names(mask)
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if len(names) == 1:
+            return names[0]
+        return said("%(tiles)s and %(last)s", tiles=", ".join(names[:-1]), last=names[-1])
 
-    def _fit(self, mask: int) -> str:
-        return "fits" if mask.bit_count() == 1 else "fit"
-
-    def _ends_text(self) -> str:
+    def _ends_text(self) -> Said:
         if self.left == self.right:
-            return f"the {self.left} ends"
-        return f"the {self.left} or the {self.right} end"
+            return said("the %(pip)s ends", pip=self.left)
+        return said("the %(left)s or the %(right)s end", left=self.left, right=self.right)
 
     def _draw(self, event: dict, seq: int) -> Violation | int | None:
         """A draw's violation, or the tile drawn (None: unseen)."""
@@ -623,17 +634,21 @@ class Match:
         rules = self.rules
         why = None
         if rules.draw == "none":
-            why = "these rules have no drawing"
+            why = said("these rules have no drawing")
         elif self.boneyard <= rules.reserve:
-            why = (f"the boneyard holds {self.boneyard} tiles and {rules.reserve} must stay"
-                   if rules.reserve else "the boneyard is empty")
+            why = (said_n("the boneyard holds %(num)s tile and %(reserve)s must stay",
+                          "the boneyard holds %(num)s tiles and %(reserve)s must stay",
+                          self.boneyard, reserve=rules.reserve)
+                   if rules.reserve else said("the boneyard is empty"))
         elif self.left is None:
-            why = f"{self.name(seat)} must open the round, not draw"
+            why = said("%(player)s must open the round, not draw", player=self.name(seat))
         elif fitting := self.known[seat] & self.playable_mask():
-            why = (f"{self.name(seat)} drew holding {self._one_of(fitting)}, which "
-                   f"{self._fit(fitting)} {self._ends_text()}")
+            why = said_n("%(player)s drew holding %(tiles)s, which fits %(ends)s",
+                         "%(player)s drew holding %(tiles)s, which fit %(ends)s",
+                         fitting.bit_count(), player=self.name(seat),
+                         tiles=self._one_of(fitting), ends=self._ends_text())
         elif rules.draw == "one" and self.drew:
-            why = "only one draw is allowed per turn under these rules"
+            why = said("only one draw is allowed per turn under these rules")
         if why is not None:
             return Violation(seq, "illegal_draw", seat, why)
         if tile is not None:
@@ -641,15 +656,15 @@ class Match:
             name = self.tiles.names[tile]
             if self.line & bit:
                 return Violation(seq, "tile_already_played", seat,
-                                 f"{name} is on the line, not in the boneyard")
+                                 said("%(tile)s is on the line, not in the boneyard", tile=name))
             if any(known & bit for known in self.known):
-                return Violation(seq, "not_in_hand", seat, f"{name} is in a hand, not in the boneyard")
+                return Violation(seq, "not_in_hand", seat, said("%(tile)s is in a hand, not in the boneyard", tile=name))
         return tile
 
     def _reveal(self, event: dict, seq: int) -> Violation | None:
         seat = event["seat"]
         if self.round is None:
-            return Violation(seq, "round_over", seat, "no round has been dealt yet")
+            return Violation(seq, "round_over", seat, said("no round has been dealt yet"))
         texts, pips = event.get("tiles"), event.get("pips")
         shown = 0
         if texts is not None:
@@ -659,7 +674,8 @@ class Match:
                     return v
                 shown |= 1 << tile
         if problem := self._reveal_problem(seat, texts, shown, pips):
-            return Violation(seq, "reveal_mismatch", seat, f"{self.name(seat)}'s reveal {problem}")
+            return Violation(seq, "reveal_mismatch", seat, said("%(player)s's reveal %(problem)s",
+                                                                      player=self.name(seat), problem=problem))
         if texts is not None:
             self.known[seat] = shown
             self.held |= shown
@@ -675,33 +691,37 @@ class Match:
         count, known, tiles = self.count[seat], self.known[seat], self.tiles
         if texts is not None:
             if len(texts) != count or shown.bit_count() != count:
-                return f"shows {len(texts)} distinct tiles but the seat holds {count}"
+                return said_n("shows %(shown)s distinct tiles but the seat holds %(num)s",
+                              "shows %(shown)s distinct tiles but the seat holds %(num)s", count,
+                              shown=len(texts))
             if missing := known & ~shown:
-                return f"leaves out {self._one_of(missing)}, known to be in that hand"
+                return said("leaves out %(tiles)s, known to be in that hand", tiles=self._one_of(missing))
             if clash := shown & self.line:
-                return f"names {self._one_of(clash)}, already on the line"
+                return said("names %(tiles)s, already on the line", tiles=self._one_of(clash))
             others = 0
             for s in range(self.rules.seats):
                 if s != seat:
                     others |= self.known[s]
             if clash := shown & others:
-                return f"names {self._one_of(clash)}, known to be in another hand"
+                return said("names %(tiles)s, known to be in another hand", tiles=self._one_of(clash))
             if pips is not None and tiles.mask_pips(shown) != pips:
-                return f"says {pips} pips but its tiles make {tiles.mask_pips(shown)}"
+                return said("says %(pips)s pips but its tiles make %(total)s", pips=pips,
+                            total=tiles.mask_pips(shown))
             unseen = self.unseen_pips[seat]
             if unseen is not None and tiles.mask_pips(shown & ~known) != unseen:
-                return (f"shows unseen tiles of {tiles.mask_pips(shown & ~known)} pips, but an "
-                        f"earlier reveal made them {unseen}")
+                return said("shows unseen tiles of %(pips)s pips, but an earlier reveal made them %(unseen)s",
+                            pips=tiles.mask_pips(shown & ~known), unseen=unseen)
         elif pips is not None:
             total = self.pips_left(seat)
             if self.hand_known(seat):
                 if pips != total:
-                    return f"says {pips} pips but the hand holds {total}"
+                    return said("says %(pips)s pips but the hand holds %(total)s", pips=pips, total=total)
             elif total is not None:
                 if pips != total:
-                    return f"says {pips} pips, but an earlier reveal made the hand {total}"
+                    return said("says %(pips)s pips, but an earlier reveal made the hand %(total)s",
+                                pips=pips, total=total)
             elif pips < tiles.mask_pips(known):
-                return f"says {pips} pips, fewer than the tiles known in that hand"
+                return said("says %(pips)s pips, fewer than the tiles known in that hand", pips=pips)
         return None
 
     def _deal(self, event: dict, seq: int) -> Violation | None:
@@ -709,7 +729,8 @@ class Match:
             return v
         if self.playing:
             return Violation(seq, "bad_event", None,
-                             f"round {self.round.number} is still in progress; it cannot be dealt again")
+                             said("round %(round)s is still in progress; it cannot be dealt again",
+                                  round=self.round.number))
         rules = self.rules
         hands = event.get("hands")
         if hands is None:
@@ -733,19 +754,21 @@ class Match:
             masks.append(mask)
         if len(hands) != rules.seats:
             return Violation(seq, "bad_event", None,
-                             f"the deal has {len(hands)} hands for {rules.seats} seats")
+                             said("the deal has %(hands)s hands for %(seats)s seats", hands=len(hands),
+                                  seats=rules.seats))
         for seat, hand in enumerate(hands):
             if hand is not None and len(hand) != rules.hand_size:
                 return Violation(seq, "bad_event", None,
-                                 f"hand {seat} has {len(hand)} tiles; the rules deal {rules.hand_size}")
+                                 said("hand %(seat)s has %(tiles)s tiles; the rules deal %(size)s", seat=seat,
+                                      tiles=len(hand), size=rules.hand_size))
         seen = 0
         for seat, (hand, mask) in enumerate(zip(hands, masks)):
             if hand is None:
                 continue
             if mask.bit_count() != len(hand):
-                return Violation(seq, "bad_event", None, f"hand {seat} holds the same tile twice")
+                return Violation(seq, "bad_event", None, said("hand %(seat)s holds the same tile twice", seat=seat))
             if seen & mask:
-                return Violation(seq, "bad_event", None, f"{self._one_of(seen & mask)} is dealt twice")
+                return Violation(seq, "bad_event", None, said("%(tiles)s is dealt twice", tiles=self._one_of(seen & mask)))
             seen |= mask
         self._start_round(masks)
         return None
@@ -813,8 +836,8 @@ class Match:
     def _amend(self, event: dict, seq: int) -> Violation | None:
         target = event["target"]
         if target in self.rulings_at:
-            return Violation(seq, "bad_event", None, f"an amend corrects a recorded event, not a "
-                                                     f"ruling: event {target} is one")
+            return Violation(seq, "bad_event", None, said("an amend corrects a recorded event, not a ruling: event %(target)s is one",
+                                                          target=target))
         return self._void(event, seq)
 
     def _stands(self, event: dict, seq: int) -> Violation | None:
@@ -828,10 +851,10 @@ class Match:
         if v := self._over(seq):
             return v
         if self.rules.time_limit is None:
-            return Violation(seq, "bad_event", None, "these rules have no time limit")
+            return Violation(seq, "bad_event", None, said("these rules have no time limit"))
         if self.timed is not None:
             return Violation(seq, "bad_event", None,
-                             f"time was already called at event {self.timed}")
+                             said("time was already called at event %(seq)s", seq=self.timed))
         self.timed = seq
         self.last_round = self.round.number if self.playing else len(self.rounds) + 1
         return None
@@ -842,7 +865,7 @@ class Match:
             return v
         if self.rounds or seq in self.refused_abandons:
             return Violation(seq, "bad_event", None,
-                             "a match can be abandoned only while no deal stands in its record")
+                             said("a match can be abandoned only while no deal stands in its record"))
         self.abandoned = seq
         self.finished, self.winner = True, None
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .records import Record, _set
+from .said import said
 from .tiles import tile_set
 
 
@@ -123,30 +124,34 @@ def resolve_rules(spec: Any, players: int) -> Rules:
     if isinstance(spec, str):
         spec = {"preset": spec}
     if not isinstance(spec, Mapping):
-        raise RulesError("rules must be a preset name or an object")
+        raise RulesError(said("rules must be a preset name or an object"))
     values: dict[str, Any] = {}
     preset = spec.get("preset")
     if preset is not None:
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise RulesError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+            raise RulesError(said("unknown preset %(preset)s; known: %(known)s", preset=repr(preset),
+                                  known=", ".join(PRESETS)))
         values.update(PRESETS[preset])
     for name, value in spec.items():
         if name == "preset":
             continue
         if name not in PARAMETERS:
-            raise RulesError(f"unknown rule parameter {name!r}")
+            raise RulesError(said("unknown rule parameter %(name)s", name=repr(name)))
         _check_value(name, value)
         values[name] = value
     if "seats" in spec:
         if spec["seats"] != players:
-            raise RulesError(f"seats is {spec['seats']} but the match has {players} players")
+            raise RulesError(said("seats is %(seats)s but the match has %(players)s players",
+                                  seats=spec["seats"], players=players))
     elif preset is not None and players not in PRESET_SEATS[preset]:
-        allowed = " or ".join(map(str, PRESET_SEATS[preset]))
-        raise RulesError(f"preset {preset!r} is played by {allowed} players, not {players}")
+        allowed = " or ".join(map(str, PRESET_SEATS[preset]))  # numbers: "2 or 4"
+        raise RulesError(said("preset %(preset)s is played by %(allowed)s players, not %(players)s",
+                              preset=repr(preset), allowed=allowed, players=players))
     values["seats"] = players
     missing = [name for name in PARAMETERS if name not in values and name not in OPTIONAL]
     if missing:
-        raise RulesError(f"no preset given and these parameters are missing: {', '.join(missing)}")
+        raise RulesError(said("no preset given and these parameters are missing: %(missing)s",
+                              missing=", ".join(missing)))
     rules = Rules(**values)
     _check_consistent(rules)
     return rules
@@ -157,28 +162,37 @@ def _check_value(name: str, value: Any) -> None:
         least, most = OPTIONAL[name]
         if value is not None and (type(value) is not int or value < least
                                   or (most is not None and value > most)):
-            bound = f"from {least} to {most}" if most is not None else f"of at least {least}"
-            raise RulesError(f"{name} must be null or an integer {bound}, not {value!r}")
+            raise RulesError(said("%(name)s must be null or an integer from %(least)s to %(most)s, "
+                                  "not %(value)s", name=name, least=least, most=most,
+                                  value=repr(value)) if most is not None else
+                             said("%(name)s must be null or an integer of at least %(least)s, "
+                                  "not %(value)s", name=name, least=least, value=repr(value)))
     elif name in BOOLEANS:
         if not isinstance(value, bool):
-            raise RulesError(f"{name} must be true or false, not {value!r}")
+            raise RulesError(said("%(name)s must be true or false, not %(value)s", name=name,
+                                  value=repr(value)))
     elif name in INTEGERS:
         if not isinstance(value, int) or isinstance(value, bool) or value < INTEGERS[name]:
-            raise RulesError(f"{name} must be an integer of at least {INTEGERS[name]}, not {value!r}")
+            raise RulesError(said("%(name)s must be an integer of at least %(least)s, not %(value)s",
+                                  name=name, least=INTEGERS[name], value=repr(value)))
     elif value not in CHOICES[name] or type(value) not in (int, str):  # not True for 1, 6.0 for 6
         choices = ", ".join(map(str, CHOICES[name]))
-        raise RulesError(f"{name} must be one of {choices}, not {value!r}")
+        raise RulesError(said("%(name)s must be one of %(choices)s, not %(value)s", name=name,
+                              choices=choices, value=repr(value)))
 
 
 def _check_consistent(rules: Rules) -> None:
     if rules.seats < 2:
-        raise RulesError(f"a match needs at least 2 players, not {rules.seats}")
+        raise RulesError(said("a match needs at least 2 players, not %(seats)s", seats=rules.seats))
     if rules.partnerships and rules.seats != 4:
-        raise RulesError(f"partnerships need exactly 4 seats, not {rules.seats}")
+        raise RulesError(said("partnerships need exactly 4 seats, not %(seats)s", seats=rules.seats))
     if rules.max_pip == 6 and rules.seats > 4:
-        raise RulesError(f"the double-six set seats at most 4 players, not {rules.seats}")
+        raise RulesError(said("the double-six set seats at most 4 players, not %(seats)s",
+                              seats=rules.seats))
     size = tile_set(rules.max_pip).size
     needed = rules.seats * rules.hand_size + rules.reserve
     if needed > size:
-        raise RulesError(f"{rules.seats} hands of {rules.hand_size} and a reserve of {rules.reserve} "
-                         f"need {needed} tiles; the double-{rules.max_pip} set has {size}")
+        raise RulesError(said("%(seats)s hands of %(size)s and a reserve of %(reserve)s need "
+                              "%(needed)s tiles; the double-%(max)s set has %(tiles)s",
+                              seats=rules.seats, size=rules.hand_size, reserve=rules.reserve,
+                              needed=needed, max=rules.max_pip, tiles=size))

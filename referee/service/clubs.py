@@ -8,6 +8,9 @@ from typing import Any, Callable
 
 from sqlalchemy import Engine, Row
 
+# The languages a club's pages may speak are the catalogs' (words: the standard library only).
+from words import LANGUAGES
+
 from .. import store
 from ..store import db
 from ..store.pages import set_club_language, set_club_public
@@ -18,9 +21,6 @@ from .lookup import club_row
 from .tokens import issue_token
 from .uow import UnitOfWork
 
-
-# The languages a club's pages may speak (words.LANGUAGES; a test holds the two equal).
-LANGUAGES = ("en", "es", "it")
 
 
 class Clubs:

@@ -47,6 +47,22 @@ def test_an_illegal_events_detail_is_spanish_and_its_codes_are_not(api: Api) -> 
     assert body["detail"].startswith("evento 2: wrong_opener: ")
     assert body["violation"]["code"] == "wrong_opener"  # a code: the same in every language
     assert set(body["violation"]) >= {"seq", "code", "seat", "message"}
+    # the referee's own sentence, made at the edge from the core's code and values
+    assert "no puede salir en esta ronda" in body["violation"]["message"], body
+    assert "(asiento " in body["violation"]["message"] and "(seat " not in body["detail"]
+
+
+def test_a_reports_sentences_follow_accept_language(api: Api) -> None:
+    match_id = api.matches["casino"]
+    opener = api.events[1]["seat"]
+    api.append(match_id, {"type": "pass", "seat": opener, "disputed": True}, 1, role="referee")
+    reports = {lang: api.client.get(f"/api/v1/matches/{match_id}/report",
+                                    headers=api.auth("referee", **{"Accept-Language": lang})).get_json()
+               for lang in ("en", "es", "it")}
+    messages = {lang: [v["message"] for v in report["violations"]] for lang, report in reports.items()}
+    assert messages["en"] and all(messages.values())
+    assert messages["es"] != messages["en"] and messages["it"] != messages["en"]
+    assert [v["code"] for v in reports["es"]["violations"]] == [v["code"] for v in reports["en"]["violations"]]
 
 
 def test_the_api_ignores_the_pages_cookie(api: Api) -> None:

@@ -10,7 +10,6 @@ import pytest
 
 import words
 from referee.service import Invalid, NotFound
-from referee.service.clubs import LANGUAGES as CLUB_LANGUAGES
 from referee.service.errors import N_, Phrase
 from words import formats, scripts
 from words.collation import by_name, sort_key
@@ -51,10 +50,6 @@ def test_the_pseudo_locale_only_where_it_is_switched_on() -> None:
 ])
 def test_the_environment_decides_as_posix_says(environ, lang) -> None:
     assert words.from_environment(environ) == lang
-
-
-def test_the_club_setting_takes_the_menus_languages() -> None:
-    assert CLUB_LANGUAGES == words.LANGUAGES
 
 
 def test_messages_and_plural_forms(speak) -> None:

@@ -1,0 +1,44 @@
+"""The rules core's sentences, kept as what they are made of so the edge can say them in the
+caller's language. Standard library only, no I/O, no catalog: the core stays pure.
+
+A :class:`Said` is a ``str`` (its English text, what the core has always written, so the
+reports, the logs' errors and every test read it unchanged) that also remembers its template
+(a gettext msgid with ``%(name)s`` placeholders), the values it was filled with and, for a
+plural, the other form and the count. ``words.say`` translates it: the template through the
+catalog, then each value that is itself a Said, the same way. Values that are names and tiles
+are plain text and stay as written.
+
+``python -m words.build`` extracts the templates (keywords ``said`` and ``said_n``): write each
+template literally in the call, never built from pieces.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Said(str):
+    """An English sentence of the core that remembers its template and values."""
+
+    template: str
+    values: dict[str, Any]
+    plural: str | None
+    n: int | None
+
+
+def said(template: str, /, **values: Any) -> Said:
+    """``template % values`` that remembers both (see the module's text)."""
+    text = Said(template % values if values else template)
+    text.template, text.values, text.plural, text.n = template, values, None, None
+    return text
+
+
+def said_n(singular: str, plural: str, n: int, /, **values: Any) -> Said:
+    """The English form for ``n`` (``%(num)s`` in the text unless ``values`` names it)."""
+    values.setdefault("num", n)
+    text = Said((singular if n == 1 else plural) % values)
+    text.template, text.values, text.plural, text.n = singular, values, plural, n
+    return text
+
+
+__all__ = ["Said", "said", "said_n"]

@@ -1,0 +1,35 @@
+"""The core's sentences: English text that remembers its template and values (no catalog here)."""
+
+from __future__ import annotations
+
+import json
+
+from referee.core import Match, resolve_rules
+from referee.core.said import Said, said, said_n
+
+
+def test_a_sentence_is_its_english_text_and_remembers_how_it_was_made() -> None:
+    text = said("%(player)s does not hold %(tile)s", player="Ana", tile="6-5")
+    assert text == "Ana does not hold 6-5" and isinstance(text, str)
+    assert text.template == "%(player)s does not hold %(tile)s"
+    assert text.values == {"player": "Ana", "tile": "6-5"}
+    assert json.dumps({"message": text}) == '{"message": "Ana does not hold 6-5"}'
+
+
+def test_a_plural_takes_the_form_for_its_count() -> None:
+    one = said_n("%(num)s tile", "%(num)s tiles", 1)
+    many = said_n("%(num)s tile", "%(num)s tiles", 3)
+    assert (one, many) == ("1 tile", "3 tiles")
+    assert many.plural == "%(num)s tiles" and many.n == 3 and many.values["num"] == 3
+
+
+def test_a_violation_carries_its_code_and_a_sentence_made_of_values() -> None:
+    match = Match(resolve_rules("mano-a-mano", 2), ("Ana", "Beto"))
+    match.push({"type": "deal", "hands": [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
+                                         ["0-0", "1-0", "2-0", "3-0", "4-0", "5-0", "6-0"]]})
+    found = match.push({"type": "play", "seat": 0, "tile": "0-0"})
+    assert found is not None and found.code == "not_in_hand"
+    assert isinstance(found.message, Said)
+    assert found.message == "Ana (seat 0) does not hold 0-0"
+    player = found.message.values["player"]
+    assert isinstance(player, Said) and player.values == {"player": "Ana", "seat": 0}
