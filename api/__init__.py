@@ -37,6 +37,7 @@ from .access_log import AccessLog
 from .auth import init_auth
 from . import players
 from .tournaments import init_tournaments
+from . import desk_tournaments
 from .body import init_body
 from .context import init_context
 from .errors import register_error_handlers
@@ -44,6 +45,7 @@ from .headers import secure
 from .language import init_language
 from .openapi import init_api
 from .pages import init_pages
+from .desk import init_desk
 
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 
@@ -93,7 +95,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(players.blp)
     api.register_blueprint(transparency.blp)  # a club's keys and its log of signed actas
     init_pages(app, api)
+    init_desk(app, api)  # the club desk (/clubs/{club}/desk) and its sign-in codes
     init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
+    app.register_blueprint(desk_tournaments.blp)  # the tournament desk (docs/desk.md)
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
     app.register_blueprint(desk_disputes.blp)  # the referee's disputes desk (api/desk_disputes.py)

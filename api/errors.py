@@ -19,7 +19,7 @@ import words
 from referee.service import (
     ActaPending, Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent,
     Invalid, NotFinished, NotFound, RecordBroken, ServiceError, TooLarge, Unauthorized,
-    database_unavailable,
+    Unconfirmed, database_unavailable,
 )
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -109,6 +109,9 @@ def service_error(error: ServiceError) -> Response:
         members["violation"] = error.violation.as_dict()
     elif isinstance(error, Invalid):
         members["line"] = error.line
+        if isinstance(error, Unconfirmed):
+            # each new name as typed -> the close players' names: a form asks "did you mean?"
+            members["suggestions"] = error.suggestions
     elif isinstance(error, Conflict):
         members["current_seq"] = error.current_seq
         if error.current_seq is not None:

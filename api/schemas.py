@@ -12,7 +12,7 @@ from typing import Any
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 import words
-from referee.service.clubs import LANGUAGES
+from referee.core.vocab import LANGUAGES
 from referee.core.vocab import (
     DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
     PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE,
@@ -84,6 +84,10 @@ class ProblemSchema(Schema):
     current_seq = fields.Integer(metadata={"description": "for 412: the match's last sequence number"})
     line = fields.Integer(allow_none=True, metadata={"description": "for an unreadable log: where"})
     errors = fields.Dict(metadata={"description": "for 422 on a malformed request: field errors"})
+    suggestions = fields.Dict(
+        keys=fields.String(), values=fields.List(fields.String()), metadata={
+            "description": "for 422 on a new name close to players' (\"did you mean ...?\"): "
+                           "each name as typed -> the close players' names, most similar first"})
     limit = fields.String(metadata={
         "description": "for 413 on a match past its limits: events, or bytes of events"})
     maximum = fields.Integer(metadata={"description": "for 413: that limit"})
@@ -390,6 +394,23 @@ class PositionSchema(Schema):
         "description": "true when hands the table has not seen are withheld from this token"})
 
 
+class RoundResultSchema(Schema):
+    """A round dealt, as the report has it, with the names a phone says to the table."""
+
+    round = fields.Integer(required=True)
+    opener = fields.Integer(allow_none=True, required=True, metadata={"description": "the seat that led"})
+    outcome = fields.String(required=True, metadata={
+        "description": "in_progress, awaiting_reveal, domino, blocked or annulled"})
+    winner = fields.Integer(allow_none=True, required=True, metadata={"description": "the side"})
+    winner_name = fields.String(allow_none=True, required=True)
+    points = fields.Integer(required=True, metadata={"description": "what the round scored"})
+    pips = fields.List(fields.Integer(), allow_none=True, required=True, metadata={
+        "description": "each seat's pips left, once revealed"})
+    blocked_by = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "a blocked round: the seat whose play blocked it"})
+    blocked_by_name = fields.String(allow_none=True, required=True)
+
+
 class MatchSchema(PositionSchema, MatchSummarySchema):
     """The match now: everything a scorekeeper's screen shows."""
 
@@ -415,6 +436,13 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
     undo = fields.Integer(allow_none=True, metadata={
         "description": "the event this token may take back with a void (its own last entry, "
                        "with nothing after it but its own undos), or null"})
+    rounds = fields.List(fields.Nested(RoundResultSchema), metadata={
+        "description": "each round dealt, in order: its outcome, winning side and points"})
+    started_at = fields.String(allow_none=True, metadata={
+        "format": "date-time", "description": "when the match's first event was recorded (the "
+                                              "clock of a time limit runs from it); null before"})
+    time_called = fields.Integer(allow_none=True, metadata={
+        "description": "the event that called time (rules with a time_limit), or null"})
 
 
 # ---------------------------------------------------------------- events

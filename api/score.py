@@ -23,8 +23,8 @@ blp = Blueprint("score", __name__)
 
 
 def _page(template: str, script: str, **context: object) -> Response:
-    # messages: the scripts' msgids and their translations; none yet, so they show in English.
-    html = render_template(template, script=script, messages={}, **context)
+    # The template embeds the scripts' msgids' translations (js_messages, words.scripts).
+    html = render_template(template, script=script, **context)
     response = Response(html, mimetype="text/html")
     # The shell holds no data of anyone's: it may be kept, but is checked again.
     response.headers["Cache-Control"] = "no-cache"
@@ -36,8 +36,10 @@ def _page(template: str, script: str, **context: object) -> Response:
 
 @blp.route("/score")
 def start() -> Response:
-    """Sign in; the club's live matches; a new match (preset, players, table)."""
-    presets = [{"name": name, "seats": list(PRESET_SEATS[name])} for name in PRESETS]
+    """Sign in; the club's live matches; a new match (preset, target, time limit, players, event,
+    date, table)."""
+    presets = [{"name": name, "seats": list(PRESET_SEATS[name]), "target": PRESETS[name]["target"]}
+               for name in PRESETS]
     return _page("score/start.html", "start.js", presets=presets)
 
 

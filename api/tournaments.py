@@ -1,9 +1,9 @@
 """Tournaments: a club's events played in rounds (``/api/v1/clubs/{club}/tournaments``), their
 page (``/clubs/{club}/tournaments/{t}``) and its JSON twin (docs/tournaments.md).
 
-Reading needs a token of the club, or none for a public club (as its pages do); an admin
-creates tournaments and manages entrants; a referee pairs and re-pairs rounds and sets the
-director's constraints (a fixed table, a forbidden pairing, a requested bye). Every rule and
+Reading needs a token of the club, or none for a public club (as its pages do); the director
+(a referee, or an admin) creates tournaments, manages entrants, pairs, re-pairs and starts
+rounds and sets the constraints (a fixed table, a forbidden pairing, a requested bye). Every rule and
 decision is the service's (``svc.tournaments``): the views pass the caller and shape answers.
 """
 
@@ -21,6 +21,7 @@ from referee.service import Caller
 from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
+from .schemas import Spoken
 from .pages.common import TWIN_PREFIX, page_caller, twin_of
 from .pages.views import page
 from .schemas import NAME, NEW_PLAYERS, SLUG, StandingSchema
@@ -147,9 +148,9 @@ class TournamentRoundSchema(Schema):
         "description": "by table: table, match (its id), sides ({entrant, name, players}), players "
                        "(seat order), status, last_seq, totals, winner, reasons (why this table)"})
     byes = fields.List(fields.Dict(), required=True, metadata={"description": "entrant, name, reasons"})
-    relaxed = fields.List(fields.String(), required=True, metadata={
+    relaxed = fields.List(Spoken(), required=True, metadata={
         "description": "the pairing rules that had to give, and why (empty: none)"})
-    text = fields.String(required=True, metadata={"description": "the pairing written out"})
+    text = Spoken(required=True, metadata={"description": "the pairing written out"})
 
 
 class TournamentSchema(Schema):
@@ -213,7 +214,7 @@ def list_tournaments(club: str):
 @blp.response(201, TournamentDetailSchema, headers=LOCATION)
 @blp.errors(401, 403, 404, 409, 415, 422)
 def create_tournament(body: dict[str, Any], club: str):
-    """Create a tournament (admin), with its first entrants if given.
+    """Create a tournament (referee: the director), with its first entrants if given.
 
     Its matches take "rules" (two partnerships of two); "format" is pairs (fixed partnerships,
     Swiss), rotating (players, new partners each round) or round_robin. New player names join
@@ -251,7 +252,7 @@ def list_entrants(club: str, slug: str):
 @blp.response(201, TournamentEntrantChangeSchema)
 @blp.errors(401, 403, 404, 409, 415, 422)
 def enter(body: dict[str, Any], club: str, slug: str):
-    """Enter a player (rotating) or a partnership (admin), from the first round not started.
+    """Enter a player (rotating) or a partnership (referee), from the first round not started.
     A withdrawn entrant entered again plays on from there; a player entered already is 409.
     Entered after that round was paired (and before it starts), they have a bye in it until it
     is re-paired: ``repair`` names the round."""
@@ -264,7 +265,7 @@ def enter(body: dict[str, Any], club: str, slug: str):
 @blp.response(200, TournamentEntrantChangeSchema)
 @blp.errors(401, 403, 404, 422)
 def withdraw(club: str, slug: str, number: int):
-    """Withdraw an entrant (admin) from the first round not started; its results still count.
+    """Withdraw an entrant (referee) from the first round not started; its results still count.
     ``repair`` names a round paired but not started that seats it: re-pair it."""
     return service().tournaments.withdraw(club, slug, number, who=caller())
 
@@ -294,6 +295,17 @@ def re_pair(club: str, slug: str, number: int):
     round of no table, complete as soon as it was paired). Its old matches stay in the record,
     retired."""
     return service().tournaments.re_pair(club, slug, number, who=caller())
+
+
+@blp.route(ONE + "/rounds/<int:number>/start", methods=["POST"])
+@auth.login_required
+@blp.response(200, TournamentRoundSchema)
+@blp.errors(401, 403, 404, 409)
+def start_tables(club: str, slug: str, number: int):
+    """Start the last round's tables (referee): every table gets its match, the missing ones
+    created now (none twice); the round comes back with each table's match. 409 for a round
+    before the last."""
+    return service().tournaments.start_tables(club, slug, number, who=caller())
 
 
 @blp.route(ONE + "/constraints", methods=["GET"])

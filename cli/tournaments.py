@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from words import _, message
+from words import _, message, say
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format
@@ -174,7 +174,7 @@ def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
                    + (f", {t['totals'][0]}-{t['totals'][1]} {t['status'].replace('_', ' ')}"
                       if t["totals"] is not None else ""))
     click.echo("")
-    click.echo(r["text"])
+    click.echo(say(r["text"]))  # the pairing and its reasons, in the output's language
 
 
 @tournament.command("enter")

@@ -47,7 +47,8 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
             {"flask", "flask_smorest", "flask_httpauth", "flask_babel", "marshmallow", "webargs",
              "werkzeug", "jinja2", "markupsafe", "flask_swagger_ui", "flask_limiter",
              # the server: the ASGI front, uvicorn and its gunicorn worker (api.asgi, api.server)
-             "a2wsgi", "uvicorn", "uvicorn_worker"}),
+             "a2wsgi", "uvicorn", "uvicorn_worker",
+             "segno"}),  # the club desk's QR codes (api.desk.views)
     # cryptography: domino verify checks an acta's Ed25519 signature offline
     "cli": (("referee.service", "referee.core", "referee", "cli", "words"),
             {"click", "rich", "cryptography"}),

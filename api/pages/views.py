@@ -50,6 +50,22 @@ def _headers(response: Response, signed_in: bool) -> Response:
     return response
 
 
+def error_page(error: ServiceError, signed_in: bool, twin: str | None) -> Response:
+    """A page's ServiceError as a page: 401 the sign-in page, the others the error page."""
+    status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
+    if status == 401:
+        body = render_template("pages/signin.html", message=words.message(error),
+                               refused=signed_in, twin=twin, signed_in=False)
+    else:
+        body = render_template("pages/error.html", status=status,
+                               title=words.gettext(TITLES[status]),
+                               message=words.message(error), twin=twin, signed_in=signed_in)
+    response = Response(body, status=status, mimetype="text/html")
+    if status == 401:
+        response.headers["WWW-Authenticate"] = AUTHENTICATE
+    return _headers(response, signed_in=True)
+
+
 def page(view: Callable[..., Any]) -> Callable[..., Response]:
     """A page view: called with the caller (``who``), its ServiceErrors answered as pages."""
 
@@ -60,19 +76,7 @@ def page(view: Callable[..., Any]) -> Callable[..., Response]:
         try:
             body = view(who=page_caller(), **kwargs)
         except ServiceError as error:
-            status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
-            if status == 401:
-                body = render_template("pages/signin.html", message=words.message(error),
-                                       refused=signed_in, twin=twin, signed_in=False)
-            else:
-                body = render_template("pages/error.html", status=status,
-                                       title=words.gettext(TITLES[status]),
-                                       message=words.message(error), twin=twin,
-                                       signed_in=signed_in)
-            response = Response(body, status=status, mimetype="text/html")
-            if status == 401:
-                response.headers["WWW-Authenticate"] = AUTHENTICATE
-            return _headers(response, signed_in=True)
+            return error_page(error, signed_in, twin)
         response = Response(body, mimetype="text/html")
         response.headers["Link"] = f'<{twin}>; rel="alternate"; type="application/json"'
         return _headers(response, signed_in)

@@ -164,7 +164,7 @@
         window.location.assign(form.action + (text ? "?" + text : ""));
       });
     });
-    each(document.querySelectorAll("button[data-print]"), function (button) {  // a[data-print] is a link to a printable page
+    each(document.querySelectorAll("button[data-print]"), function (button) {
       button.hidden = false;
       button.addEventListener("click", function () { window.print(); });
     });

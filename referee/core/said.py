@@ -41,4 +41,28 @@ def said_n(singular: str, plural: str, n: int, /, **values: Any) -> Said:
     return text
 
 
-__all__ = ["Said", "said", "said_n"]
+def packed(value: Any) -> Any:
+    """A sentence as JSON that keeps what it is made of (a stored pairing's reasons):
+    ``{"said": template, "values": {...}, "text": english}`` (with ``plural`` and ``n`` for a
+    plural), nested for the values that are sentences; anything else as it is."""
+    if not isinstance(value, Said):
+        return value
+    out: dict[str, Any] = {"said": value.template, "text": str(value),
+                           "values": {k: packed(v) for k, v in value.values.items()}}
+    if value.plural is not None:
+        out["plural"], out["n"] = value.plural, value.n
+    return out
+
+
+def unpacked(value: Any) -> Any:
+    """The sentence :func:`packed` wrote, a Said again; a plain string (a round stored before
+    sentences were kept) as it is."""
+    if not isinstance(value, dict) or "said" not in value:
+        return value
+    values = {k: unpacked(v) for k, v in value.get("values", {}).items()}
+    if value.get("plural") is not None:
+        return said_n(value["said"], value["plural"], value["n"], **values)
+    return said(value["said"], **values)
+
+
+__all__ = ["Said", "packed", "said", "said_n", "unpacked"]

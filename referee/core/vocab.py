@@ -97,6 +97,12 @@ SLUG = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,%d}[a-z0-9])?\Z" % (SLUG_LENGTH - 2))
 SLUG_RULE = ("1 to 64 lowercase letters, digits and dashes, starting and ending with a letter "
              "or digit")
 
+# ---------------------------------------------------------------- languages
+
+# The languages a club's pages may speak: those words/ has catalogs for (words.LANGUAGES, which
+# the rules side may not import; tests/words/test_words.py holds the two equal).
+LANGUAGES = ("en", "es", "it")
+
 # ---------------------------------------------------------------- sides
 
 SIDE_JOIN = " & "

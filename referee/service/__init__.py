@@ -58,6 +58,7 @@ from .screen import Screen
 from ..core.vocab import side_names
 from .standings import COLUMNS as STANDING_COLUMNS, Standings
 from .tokens import Tokens
+from .signin import SignIn
 from .tournaments import Tournaments
 
 __all__ = [
@@ -85,6 +86,7 @@ class Service:
         self.players = Players(engine, clock)
         self.players.merge_hooks.append(after_merge)  # standing rows and ratings follow a merge
         self.tokens = Tokens(engine, clock)
+        self.signin = SignIn(engine, clock)  # one-time sign-in codes (the desk's QR codes)
         self.recording = Recording(self.matches, clock, self.notifier)
         self.reading = Reading(self.matches)
         self.standings = Standings(engine)

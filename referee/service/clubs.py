@@ -8,10 +8,8 @@ from typing import Any, Callable
 
 from sqlalchemy import Engine, Row
 
-# The languages a club's pages may speak are the catalogs' (words: the standard library only).
-from words import LANGUAGES
-
 from .. import store
+from ..core.vocab import LANGUAGES
 from ..store import db
 from ..store.pages import set_club_language, set_club_public
 from . import checks

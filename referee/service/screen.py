@@ -8,7 +8,12 @@ as the caller may see it: the tiles not yet seen anywhere that the seat on turn 
 the record does not show its hand (``unseen_plays``; all the tiles not seen are ``unseen``,
 what a draw in sight may bring), and, before a lead several seats may make,
 who may lead with what (``leads``); and the event the caller may take back (``undo``,
-:mod:`.undo`)."""
+:mod:`.undo`).
+
+And what the table is told in words, so that no page works it out: each round's result with the
+winning side and the seat that blocked it by name (``rounds``), when the match's first event was
+recorded (``started_at``, where a phone's clock counts from) and the event that called time
+(``time_called``, on rules with a ``time_limit``)."""
 
 from __future__ import annotations
 
@@ -32,6 +37,9 @@ class Screen:
     leads: tuple[dict[str, Any], ...] = ()
     undo: int | None = None
     chain_head: str | None = None  # a finished match's, where the caller may have it
+    rounds: tuple[dict[str, Any], ...] = ()
+    started_at: str | None = None
+    time_called: int | None = None
 
     @property
     def players(self) -> list[str]:
@@ -61,6 +69,8 @@ class Screen:
             "unseen": list(self.unseen), "unseen_plays": list(self.unseen_plays), "leads": list(self.leads),
             "undo": self.undo,
             "chain_head": self.chain_head,
+            "rounds": list(self.rounds), "started_at": self.started_at,
+            "time_called": self.time_called,
         }
 
 
@@ -121,4 +131,18 @@ def leads(match: Match) -> tuple[dict[str, Any], ...]:
         else:
             mask = ts.all_mask & ~others
         found.extend({"seat": seat, "tile": ts.names[t]} for t in iter_bits(mask))
+    return tuple(found)
+
+
+def round_results(match: Match, players: list[str], sides: list[str]) -> tuple[dict[str, Any], ...]:
+    """Each round dealt, as the report has it (``round``, ``outcome``, ``winner`` side,
+    ``points``, ``pips``, ``blocked_by`` seat), with the winning side's and the blocking seat's
+    names: what a phone says to the table when a round ends."""
+    found = []
+    for result in match.results():
+        entry = result.as_dict()
+        entry["winner_name"] = sides[result.winner] if result.winner is not None else None
+        entry["blocked_by_name"] = (players[result.blocked_by] if result.blocked_by is not None
+                                    else None)
+        found.append(entry)
     return tuple(found)

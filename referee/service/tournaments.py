@@ -1,12 +1,12 @@
 """Tournaments: events of a club played in rounds, paired by the pairing engine
 (:mod:`.pairing`), their matches recorded as any other (docs/tournaments.md).
 
-- An admin creates a tournament (name, dates, the rules of its matches, a format: ``pairs``,
-  ``rotating`` or ``round_robin``, the number of rounds, what a bye earns) and manages its
-  entrants: players in ``rotating``, fixed partnerships otherwise; entering and withdrawing
-  take effect from the first round that has not started.
-- A referee (the club's tournament director; admins too) pairs the next round once the last
-  one is finished, and may re-pair a round until any of its matches has an event. Pairing
+- The tournament director (a referee; admins too) creates a tournament (name, dates, the rules
+  of its matches, a format: ``pairs``, ``rotating`` or ``round_robin``, the number of rounds,
+  what a bye earns) and manages its entrants: players in ``rotating``, fixed partnerships
+  otherwise; entering and withdrawing take effect from the first round that has not started.
+- The director pairs the next round once the last one is finished, and may re-pair a round
+  until any of its matches has an event. Pairing
   creates one match per table through :class:`.recording.Recording` (its header's ``event``
   is the tournament's name, ``table`` the table's number), linked to its round and table. A
   round with no table (everyone out, or kept apart) is finished as soon as it is paired.
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from sqlalchemy import Connection, Engine, Row
 
 from ..core.rules import RulesError, resolve_rules
+from ..core.said import packed, said, unpacked
 from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
@@ -35,7 +36,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
 from .lookup import club_row
-from .players import seat_ids, seating
+from .players import close_names, find as find_player, seat_ids, seating
 from .tournament_standings import event_standing, standing_csv
 
 if TYPE_CHECKING:
@@ -50,8 +51,6 @@ MAX_TABLE = 1_000
 # interrupted between its matches makes the missing ones, not a second set, when run again.
 MATCH_KEY = "tournament {id} round {round} v{version} table {table}"
 # The bye of an entrant who came after their round was paired (and before it started).
-LATE_BYE = ("bye: entered after round {round} was paired and before it started; re-pair the "
-            "round to seat them")
 
 
 class RoundRefused(NotFinished):
@@ -80,15 +79,54 @@ class Tournaments:
                 "tournament": self.show(club, slug, who=who),
                 "standings": self.standings(club, slug, who=who)}
 
+    # ------------------------------------------------------------------ the director's desk
+
+    def desk(self, club: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """What the tournament desk lists (the director's: a referee or an admin, Forbidden
+        below): the club and its tournaments, newest first."""
+        require(who, club, Action.RULE)
+        return {"club": self.clubs.get_club(club, who=who), "tournaments": self.list(club, who=who)}
+
+    def desk_tournament(self, club: str, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """One tournament on the director's desk (a referee or an admin): :meth:`page`'s
+        answer, the director's constraints in it."""
+        require(who, club, Action.RULE)
+        return self.page(club, slug, who=who)
+
+    def check_names(self, club: str, slug: str, names: Sequence[Any], *,
+                    who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """What entering each typed name would do, before anything is written (the director's
+        did-you-mean): ``typed``, ``player`` (the club's player it is, merges followed, or
+        None for a new name), ``close`` (players' names close to a new one, most similar
+        first: to be confirmed, never taken silently), ``entrant`` (the number of the
+        entrant it already is, or None). Invalid for a name that is not one."""
+        require(who, club, Action.RULE)
+        if not isinstance(names, (list, tuple)) or len(names) > 1000:
+            raise Invalid("names must be a list of at most 1000 names")
+        with db.reading(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            row = self._row(conn, club, slug, club_id=club_id)
+            entered = {i: e["number"] for e in _entrants(conn, row) for i in e["player_ids"]}
+            out = []
+            for typed in names:
+                name = checks.player_name(typed)
+                found = find_player(conn, club_id, name)
+                close = [] if found else close_names(
+                    conn, club_id, {checks.name_key(name): name}).get(name, [])
+                out.append({"typed": name, "player": found.name if found else None,
+                            "close": close, "entrant": entered.get(found.id) if found else None})
+            return out
+
     # ------------------------------------------------------------------ the event itself
 
     def create(self, club: str, slug: str, name: str, *, rules: Any, format: str, rounds: int,
                starts_on: Any = None, ends_on: Any = None, bye_won: bool = True,
                bye_points: int = 0, entrants: Sequence[Any] = (), confirm_new: bool = False,
                who: Caller = OPERATOR) -> dict[str, Any]:
-        """A new tournament (admin), with its first entrants if given (names in ``rotating``,
-        two names each otherwise). Duplicate for a slug the club has already."""
-        require(who, club, Action.MANAGE)
+        """A new tournament (the director: a referee, or an admin), with its first entrants if
+        given (names in ``rotating``, two names each otherwise). Duplicate for a slug the club
+        has already."""
+        require(who, club, Action.RULE)
         values = {
             "slug": checks.slug(slug, Phrase(N_("tournament slug"))),
             "name": checks.name(name, Phrase(N_("tournament name"))),
@@ -139,8 +177,8 @@ class Tournaments:
         player's is refused unless ``confirm_new``). A withdrawn entrant entered again plays
         on from that round. Returns the entrant, with ``repair``: the round already paired
         (not started) that they came too late for, where they have a bye until it is re-paired
-        (None when there is none)."""
-        require(who, club, Action.MANAGE)
+        (None when there is none). The director's (referee) or an admin's."""
+        require(who, club, Action.RULE)
         now = self.clock()
         with db.writing(self.engine) as conn:
             club_id = club_row(conn, club).id
@@ -154,8 +192,9 @@ class Tournaments:
                     paired[0]["pairing"]):
                 # paired before they came, not started: the documented bye until re-paired
                 pairing = paired[0]["pairing"]
-                pairing["byes"].append({"entrant": entrant["id"], "reasons": [
-                    LATE_BYE.format(round=first)]})
+                pairing["byes"].append({"entrant": entrant["id"], "reasons": [packed(said(
+                    "bye: entered after round %(round)s was paired and before it started; "
+                    "re-pair the round to seat them", round=first))]})
                 store.set_pairing(conn, row.id, first, pairing)
                 return {**entrant, "repair": first}
             return {**entrant, "repair": None}
@@ -165,8 +204,8 @@ class Tournaments:
         """Withdraw an entrant (its number, or a player's name) from the first round that has
         not started: it is paired no more, its results still count. A round paired but not
         started that seats it (or gives it a bye) must be re-paired (the answer's ``repair``
-        names it)."""
-        require(who, club, Action.MANAGE)
+        names it). The director's (referee) or an admin's."""
+        require(who, club, Action.RULE)
         with db.writing(self.engine) as conn:
             row = self._row(conn, club, slug, for_update=True)
             rounds = self._rounds(conn, row)
@@ -301,6 +340,22 @@ class Tournaments:
             version = self._save_pairing(conn, row, number, rounds[:-1])
         return self._make_matches(club, row, number, version, who)
 
+    def start_tables(self, club: str, slug: str, number: int, *,
+                     who: Caller = OPERATOR) -> dict[str, Any]:
+        """Start round ``number``'s tables (referee): every table of its pairing has its match,
+        the missing ones created now (a pairing interrupted between its matches, say), none
+        twice. Returns the round, each table with its match. RoundRefused (409) for a round
+        before the last, or one re-paired meanwhile (its newer pairing makes its own)."""
+        require(who, club, Action.RULE)
+        with db.reading(self.engine) as conn:
+            row = self._row(conn, club, slug)
+            rounds = self._rounds(conn, row)
+            found = _round(rounds, number)
+        if found["number"] != rounds[-1]["number"]:
+            raise RoundRefused(f"round {number} is not the last round: only the last round's "
+                               "tables are started")
+        return self._make_matches(club, row, number, found["version"], who)
+
     def _save_pairing(self, conn: Connection, row: Row, number: int,
                       before: Sequence[dict[str, Any]]) -> int:
         from .pairing import History, PlayedRound, pair_round  # networkx: loaded when pairing
@@ -415,8 +470,9 @@ class Tournaments:
                 "number": r.number, "status": status, "version": r.version,
                 "paired_at": iso(r.paired_at), "tables": tables,
                 "byes": [{"entrant": b["entrant"], "name": _name(entrants, b["entrant"]),
-                          "reasons": b["reasons"]} for b in r.pairing["byes"]],
-                "relaxed": r.pairing["relaxed"],
+                          "reasons": list(map(unpacked, b["reasons"]))}
+                         for b in r.pairing["byes"]],
+                "relaxed": list(map(unpacked, r.pairing["relaxed"])),
                 "text": _describe(r.pairing, entrants.values()),
                 "pairing": r.pairing,
             })
@@ -529,7 +585,8 @@ def _table(table: dict[str, Any], match: Row | None,
             "status": match.status if match else None,
             "last_seq": match.last_seq if match else 0,
             "totals": list(match.totals) if match else None,
-            "winner": match.winner if match else None, "reasons": table["reasons"]}
+            "winner": match.winner if match else None,
+            "reasons": list(map(unpacked, table["reasons"]))}
 
 
 def _describe(data: dict[str, Any], entrants: Iterable[dict[str, Any]]) -> str:

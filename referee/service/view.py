@@ -15,6 +15,7 @@ asked for what the use case answers; it reads nothing from the database.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cached_property
 from typing import Any, Sequence
 
@@ -30,7 +31,7 @@ from ..core.report import build_report, report_changes
 from ..core.rules import Rules
 from .access import Caller, sees_hands
 from .record import MatchRecord
-from .screen import Screen, leads, unseen, unseen_plays
+from .screen import Screen, leads, round_results, unseen, unseen_plays
 from .undo import undo_target
 from .uow import UnitOfWork
 
@@ -135,10 +136,14 @@ class MatchView:
         summary = self.summary(at)
         disputes = build_report(result)["violations"] if summary["violations"] else []
         head = self.published_head() if at is None or at == self.record.last_seq else None
-        return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
-                      undo=undo_target(self.record, self.who, upto=at),
-                      unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
-                      chain_head=head)
+        marks = self.record.marks
+        # the clock of a timed match runs from its first event (the first deal, as a rule)
+        started = store.iso(marks[0].recorded_at) if marks and (at is None or at >= 1) else None
+        screen = Screen(summary, pos, hands_hidden(pos), tuple(disputes),
+                        undo=undo_target(self.record, self.who, upto=at),
+                        unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
+                        chain_head=head, started_at=started, time_called=match.timed)
+        return replace(screen, rounds=round_results(match, screen.players, screen.sides))
 
     def event_records(self, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The events after ``after`` (at most ``limit``), each with when and by whom it was

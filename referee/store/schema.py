@@ -433,3 +433,16 @@ tournament_constraints = Table(
     Index(None, "tournament_id"),
     one_of("kind", CONSTRAINT_KINDS),
 )
+
+# One-time sign-in codes (migration 0012, docs/desk.md): a code shown in a QR code on the desk,
+# exchanged once, within minutes, by a phone's /score page for the token it was issued with.
+# Only the code's sha256 is kept; the token is derived from the code (referee.service.signin),
+# so neither the code nor the token is ever stored.
+signin_codes = Table(
+    "signin_codes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("token_id", Integer, ForeignKey("tokens.id"), nullable=False, index=True),
+    Column("hash", String(64), nullable=False, unique=True),  # sha256 of the code, hex
+    Column("expires_at", Timestamp, nullable=False),
+    Column("used_at", Timestamp, nullable=True),  # set once: a used code signs nobody in
+)

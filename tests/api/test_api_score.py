@@ -4,6 +4,7 @@ append. The page itself runs in a browser: tests/pages/test_score_browser.py."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from api_helpers import PROBLEM, Api, api, assert_problem  # noqa: F401
@@ -20,7 +21,8 @@ def test_the_pages_are_shells_with_the_app_policy(api: Api) -> None:
         assert re.findall(r"<script[^>]*>", html) == [
             '<script type="application/json" id="messages">',
             f'<script type="module" src="/static/score/{script}">']
-        assert '<script type="application/json" id="messages">{}</script>' in html
+        # English embeds no translation; the format is words.scripts', as every page's
+        assert _embedded(html)["lang"] == "en" and _embedded(html)["messages"] == {}
         assert "script-src 'self'" in page.headers["Content-Security-Policy"]
         assert api.tokens["casino", "scorekeeper"] not in html
     assert api.client.get("/score/matches/x").status_code == 404
@@ -108,3 +110,68 @@ def test_the_append_answer_documents_its_screen(api: Api) -> None:
     assert "screen" in appended["required"]
     assert appended["properties"]["screen"]["allOf"][0]["$ref"].endswith("/Match") or \
         appended["properties"]["screen"].get("$ref", "").endswith("/Match")
+
+
+def _embedded(html: str) -> dict:
+    found = re.search(r'<script type="application/json" id="messages">(.*?)</script>', html, re.S)
+    assert found
+    return json.loads(found.group(1))
+
+
+def test_the_pages_embed_their_scripts_words_in_the_readers_language(api: Api) -> None:
+    """In Spanish the page's own words are translated, and the scripts' msgids (the round's
+    sentence, "Who has the 6-6?", plurals with every form) come as words.scripts makes them."""
+    html = api.client.get("/score/matches/1", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert '<html lang="es">' in html and "Cargando la mesa…" in html
+    words = _embedded(html)
+    assert words["lang"] == "es" and words["plural"] == {"one": 0, "many": 1, "other": 2}
+    assert words["messages"]["Who has the %(tile)s?"] == "¿Quién tiene el %(tile)s?"
+    assert words["messages"]["Round %(round)s: %(winner)s won by domino, %(n)s point."] == [
+        "Ronda %(round)s: %(winner)s ganó con dominó, %(n)s punto.",
+        "Ronda %(round)s: %(winner)s ganó con dominó, %(n)s puntos.",
+        "Ronda %(round)s: %(winner)s ganó con dominó, %(n)s puntos."]
+    start = api.client.get("/score", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "Giocatore 1" in start and "Seat 0" not in start and "Obiettivo (punti)" in start
+
+
+def test_the_screen_tells_each_round_and_the_clock(api: Api) -> None:
+    created = api.client.post("/api/v1/clubs/casino/matches", headers=api.auth("scorekeeper"),
+                              json={"rules": {"preset": "mano-a-mano", "time_limit": 25},
+                                    "players": ["Ana", "Beto"], "event": "Noche de club",
+                                    "date": "2026-12-01", "table": "3"})
+    assert created.status_code == 201
+    match_id = created.json["id"]
+    assert (created.json["event"], created.json["date"], created.json["table"]) == \
+        ("Noche de club", "2026-12-01", "3")
+    screen = api.client.get(f"/api/v1/matches/{match_id}", headers=api.auth("scorekeeper")).json
+    assert (screen["rounds"], screen["started_at"], screen["time_called"]) == ([], None, None)
+    hands = [["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"],
+             ["6-5", "6-4", "6-3", "6-2", "6-1", "6-0", "5-4"]]
+    assert api.append(match_id, {"type": "deal", "hands": hands}, 0).status_code == 201
+    time = api.append(match_id, {"type": "time"}, 1)  # a scorekeeper calls time
+    assert time.status_code == 201
+    screen = time.json["screen"]
+    assert screen["time_called"] == 2 and screen["started_at"] is not None
+    assert screen["rules"]["time_limit"] == 25
+    assert screen["rounds"] == [{"round": 1, "opener": 0, "outcome": "in_progress", "winner": None,
+                                 "winner_name": None, "points": 0, "pips": None,
+                                 "blocked_by": None, "blocked_by_name": None}]
+    assert_problem(api.append(match_id, {"type": "time"}, 2), 422, "illegal-event")  # once
+    spec = api.client.get("/api/openapi.json").json["components"]["schemas"]
+    for name in ("rounds", "started_at", "time_called"):
+        assert name in spec["Match"]["properties"]
+    assert set(spec["RoundResult"]["required"]) >= {"outcome", "winner_name", "points"}
+    assert "suggestions" in spec["Problem"]["properties"]
+
+
+def test_a_close_name_is_answered_with_the_players_it_may_be(api: Api) -> None:
+    sk = api.auth("scorekeeper")
+    matches = "/api/v1/clubs/casino/matches"
+    assert api.client.post(matches, headers=sk, json={"rules": "mano-a-mano",
+                                                      "players": ["José", "María"]}).status_code == 201
+    before = api.client.get(matches, headers=sk).json
+    refused = api.client.post(matches, headers=sk,
+                              json={"rules": "mano-a-mano", "players": ["Jose", "Maria"]})
+    body = assert_problem(refused, 422, "invalid")
+    assert body["suggestions"] == {"Jose": ["José"], "Maria": ["María"]}
+    assert api.client.get(matches, headers=sk).json == before  # nothing written

@@ -77,11 +77,11 @@ def test_a_rotating_night_over_http(api: Api) -> None:
 def test_who_may_do_what(api: Api) -> None:
     assert_problem(api.client.post(
         BASE, json={"slug": "t", "name": "T", "format": "pairs", "rules": "parejas", "rounds": 1},
-        headers=api.auth("referee")), 403, "forbidden")
+        headers=api.auth("scorekeeper")), 403, "forbidden")  # the director is a referee
     assert create(api).status_code == 201
     assert_problem(api.client.post(f"{BASE}/noche/rounds", headers=api.auth("scorekeeper")), 403)
     assert_problem(api.client.post(f"{BASE}/noche/entrants", json={"players": ["Zoe"]},
-                                   headers=api.auth("referee")), 403)
+                                   headers=api.auth("scorekeeper")), 403)
     assert_problem(api.client.get(f"{BASE}/noche", headers=api.auth("viewer", club="other")), 403)
     assert_problem(api.client.get(f"{BASE}/noche"), 401)  # a private club, no token
     assert_problem(api.client.post(f"{BASE}/noche/rounds"), 401)
@@ -175,3 +175,20 @@ def test_an_entrant_after_pairing_is_offered_a_re_pair(api: Api) -> None:
     assert late.status_code == 201 and late.json["repair"] == 1
     round_1 = api.client.get(f"{BASE}/noche/rounds/1", headers=api.auth("viewer")).json
     assert [b["name"] for b in round_1["byes"]] == ["Ines"]
+
+
+def test_a_tournaments_time_limit_reaches_its_tables_over_http(api: Api) -> None:
+    """Rules with a time_limit: every table's match has it, and its scorekeeper calls time."""
+    made = create(api, rules={**RULES, "time_limit": 40}, rounds=1)
+    assert made.status_code == 201, made.json
+    assert made.json["rules"]["time_limit"] == 40
+    paired = api.client.post(f"{BASE}/noche/rounds", headers=api.auth("referee"))
+    assert paired.status_code == 201, paired.json
+    for table in paired.json["tables"]:
+        match = api.client.get(f"/api/v1/matches/{table['match']}", headers=api.auth("scorekeeper")).json
+        assert match["rules"]["time_limit"] == 40 and match["event"] == "Noche"
+    first = paired.json["tables"][0]["match"]
+    assert api.append(first, {"type": "deal"}, 0).status_code == 201
+    called = api.append(first, {"type": "time"}, 1)
+    assert called.status_code == 201 and called.json["screen"]["time_called"] == 2
+    assert_problem(create(api, slug="mal", rules={**RULES, "time_limit": 0}), 422, "invalid")

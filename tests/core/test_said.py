@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from referee.core import Match, resolve_rules
-from referee.core.said import Said, said, said_n
+from referee.core.said import Said, packed, said, said_n, unpacked
 
 
 def test_a_sentence_is_its_english_text_and_remembers_how_it_was_made() -> None:
@@ -33,3 +33,14 @@ def test_a_violation_carries_its_code_and_a_sentence_made_of_values() -> None:
     assert found.message == "Ana (seat 0) does not hold 0-0"
     player = found.message.values["player"]
     assert isinstance(player, Said) and player.values == {"player": "Ana", "seat": 0}
+
+
+def test_a_sentence_packed_for_storage_comes_back_whole() -> None:
+    inner = said_n("%(num)s tile", "%(num)s tiles", 2)
+    text = said("%(player)s drew %(what)s", player="Ana", what=inner)
+    stored = json.loads(json.dumps(packed(text)))
+    again = unpacked(stored)
+    assert again == text and again.template == text.template
+    assert again.values["what"].plural == "%(num)s tiles" and again.values["what"].n == 2
+    assert unpacked("a reason stored as plain text") == "a reason stored as plain text"
+    assert packed("plain") == "plain"

@@ -168,3 +168,32 @@ def test_the_pages_in_spanish_and_italian_fit_a_phone(server: tuple[Site, str], 
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_no_text_of_the_scorekeepers_page_escapes_the_catalogs(server: tuple[Site, str],
+                                                              browser: Any) -> None:
+    """The phone's start page and a live match, signed in, in the pseudo-locale: the templates'
+    words and every word its modules write (the embedded dictionary, words.scripts) marked."""
+    import json
+
+    site, base = server
+    known = [*names_of(site), "casino scorekeeper", "scorekeeper", "parejas", "mano-a-mano",
+             "veracruz", "sircle", "puerto-rico"]
+    context, page, errors = open_in(browser, base, "xx")
+    token = site.api.tokens["casino", "scorekeeper"]
+    context.add_init_script("localStorage.setItem('domino-referee.score.poll', '0');"
+                            f"localStorage.setItem('domino-referee.score.token', {json.dumps(token)});")
+    try:
+        for name, path, ready in (("score-start", "/score", "#club:not([hidden]) #live li"),
+                                  ("score-match", f"/score/matches/{site.live}",
+                                   "#state[aria-busy=false] #turn")):
+            page.goto(base + path)
+            page.wait_for_selector(ready)
+            assert page.evaluate("document.documentElement.lang") == "xx", path
+            left = unmarked(page.evaluate(TEXTS), known)
+            assert left == [], f"{path}: text not through the catalogs: {left}"
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"i18n-xx-{name}-360x800.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors, errors

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -51,8 +52,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]
 class Phone:
     """One phone: a browser context at 360x800 with the token kept, on the page of a match."""
 
-    def __init__(self, browser: Any, base: str, token: str | None) -> None:
-        self.context = browser.new_context(viewport=PHONE, has_touch=True)
+    def __init__(self, browser: Any, base: str, token: str | None, lang: str = "en") -> None:
+        # the page speaks the browser's language (Accept-Language; docs/i18n.md)
+        self.context = browser.new_context(viewport=PHONE, has_touch=True, locale=lang,
+                                           extra_http_headers={"Accept-Language": lang})
         setup = "localStorage.setItem('domino-referee.score.poll', '0');"
         if token is not None:
             setup += f"localStorage.setItem('domino-referee.score.token', {json.dumps(token)});"
@@ -252,16 +255,17 @@ def test_sign_in_and_start_a_match_from_the_phone(server: tuple[Api, str], phone
     page.wait_for_selector("#club-players option[value=Ana]", state="attached")
     page.select_option("#preset", "mano-a-mano")
     assert page.is_hidden("#player-2")  # two seats
+    before = api.service.reading.list_matches("casino", limit=500)[1]
     page.fill("#player-0", "Ana")
-    page.fill("#player-1", "Anna")  # close to Ana: refused, then meant
-    page.click("#new-match button[type=submit]")
-    page.wait_for_selector(".message.error")
-    assert "did you mean" in phone.status.lower()
-    page.check("#new-players")
+    page.fill("#player-1", "Anna")  # close to Ana: asked, then confirmed new
     page.fill("#table", "7")
+    page.click("#new-match button[type=submit]")
+    page.wait_for_selector("#did-you-mean:not([hidden]) button[data-new='Anna']")
+    assert "check the names" in phone.status.lower()
+    assert api.service.reading.list_matches("casino", limit=500)[1] == before  # nothing yet
     phone.check_layout()
     phone.shot("start", wide=True)
-    page.click("#new-match button[type=submit]")
+    page.click("button[data-new='Anna']")  # the last name answered: the start is sent again
     page.wait_for_url("**/score/matches/*")
     page.wait_for_selector("#state[aria-busy=false]")
     match_id = int(page.url.rsplit("/", 1)[1])
@@ -537,20 +541,19 @@ def test_offline_in_the_middle_of_a_tap_stores_it_once_when_back(table: Table) -
 # ------------------------------------------------------------------ the page's words
 
 
-SPANISH = {
-    "": {"lang": "es", "plurals": ["one", "many", "other"]},
+SPANISH = {"lang": "es", "plural": {"one": 0, "many": 1, "other": 2}, "messages": {
     "Online": "En línea",
     "%(name)s plays": "Juega %(name)s",
     "Open dispute (%(n)s)": ["Disputa abierta (%(n)s)", "Disputas abiertas (%(n)s, muchas)",
                              "Disputas abiertas (%(n)s)"],
-}
+}}  # words.scripts' format, as the server embeds it
 
 
 def test_the_page_speaks_the_dictionary_the_server_embeds(server: tuple[Api, str],
                                                           phones: Any) -> None:
-    """The scripts' words come from the page's <script id="messages"> (rendered empty until the
-    catalogs fill it): a translation, a plural form by the language's rule, %(name)s filled in,
-    the msgid where there is no translation."""
+    """The scripts' words come from the page's <script id="messages"> (here replaced by a
+    dictionary of the test's own): a translation, a plural form by the language's rule,
+    %(name)s filled in, the msgid where there is no translation."""
     api, base = server
     players = ["Ana", "Beto"]
     match_id = new_match(api, "mano-a-mano", players)
@@ -563,9 +566,9 @@ def test_the_page_speaks_the_dictionary_the_server_embeds(server: tuple[Api, str
 
     def in_spanish(route: Any) -> None:
         html = route.fetch().text()
-        empty = '<script type="application/json" id="messages">{}</script>'
-        assert empty in html
-        route.fulfill(body=html.replace(empty, empty.replace("{}", json.dumps(SPANISH))),
+        embedded = re.compile(r'(<script type="application/json" id="messages">)(.*?)(</script>)', re.S)
+        assert embedded.search(html)
+        route.fulfill(body=embedded.sub(lambda m: m.group(1) + json.dumps(SPANISH) + m.group(3), html),
                       content_type="text/html")
 
     page.route(f"**/score/matches/{match_id}", in_spanish)

@@ -166,13 +166,17 @@ def test_a_round_is_re_paired_before_it_starts_and_not_after(service: Service, c
 def test_access_follows_the_ladder(service: Service, club: str) -> None:
     viewer, scorekeeper = Caller(club, "viewer"), Caller(club, "scorekeeper")
     referee, admin = Caller(club, "referee"), Caller(club, "admin")
-    with pytest.raises(Forbidden):
+    with pytest.raises(Forbidden):  # the director is a referee: a scorekeeper is not one
         service.tournaments.create(club, "t", "T", rules=RULES, format="pairs", rounds=1,
-                                   who=referee)
+                                   who=scorekeeper)
     service.tournaments.create(club, "t", "T", rules=RULES, format="pairs", rounds=1, who=admin,
                                entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    service.tournaments.create(club, "t2", "T2", rules=RULES, format="pairs", rounds=1,
+                               who=referee)
     with pytest.raises(Forbidden):
-        service.tournaments.enter(club, "t", ["Eva", "Fede"], who=referee)
+        service.tournaments.enter(club, "t", ["Eva", "Fede"], who=scorekeeper)
+    with pytest.raises(Forbidden):
+        service.tournaments.withdraw(club, "t", 1, who=viewer)
     with pytest.raises(Forbidden):
         service.tournaments.pair(club, "t", who=scorekeeper)
     assert service.tournaments.pair(club, "t", who=referee)["number"] == 1
@@ -374,3 +378,89 @@ def test_a_tournaments_rules_reach_its_matches_whole(service: Service, club: str
                                entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
     table = service.tournaments.pair(club, "copa")["tables"][0]
     assert service.reading.get_match(table["match"])["rules"]["foul_points"] == 25
+
+
+def test_a_rounds_reasons_are_kept_as_sentences_and_said_in_the_readers_language(
+        service: Service, club: str) -> None:
+    import words
+
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating", rounds=3,
+                               entrants=["Ana", "Beto", "Carla", "Dani", "Eva"])
+    service.tournaments.pair(club, "noche")
+    paired = service.tournaments.round(club, "noche", 1)  # read back from the stored round
+    english = [str(r) for t in paired["tables"] for r in t["reasons"]]
+    assert any(" is the best placed of those seated" in r for r in english), english
+    token = words.use("es")
+    try:
+        spanish = [words.say(r) for t in paired["tables"] for r in t["reasons"]]
+        bye = [words.say(r) for b in paired["byes"] for r in b["reasons"]]
+        text = words.say(paired["text"])
+    finally:
+        words.reset(token)
+    assert any("la de los líderes" in r for r in spanish), spanish
+    assert bye and all(r.startswith("descanso: ") for r in bye[:1]), bye
+    assert "Mesa 1:" in text and "Descansa: " in text
+
+
+def test_the_desk_is_the_directors_and_names_are_checked_before_entering(
+        service: Service, club: str) -> None:
+    service.players.create(club, "Marisol")
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating", rounds=2,
+                               entrants=["Ana"])
+    for role in ("viewer", "scorekeeper"):
+        with pytest.raises(Forbidden):
+            service.tournaments.desk(club, who=Caller(club, role))
+        with pytest.raises(Forbidden):
+            service.tournaments.desk_tournament(club, "noche", who=Caller(club, role))
+        with pytest.raises(Forbidden):
+            service.tournaments.check_names(club, "noche", ["Ana"], who=Caller(club, role))
+    director = Caller(club, "referee")
+    assert [t["slug"] for t in service.tournaments.desk(club, who=director)["tournaments"]] == ["noche"]
+    assert service.tournaments.desk_tournament(club, "noche", who=director)["tournament"]["slug"] == "noche"
+    rows = service.tournaments.check_names(club, "noche", ["ana ", "Marisoll", "Zoe"], who=director)
+    assert rows == [
+        {"typed": "ana", "player": "Ana", "close": [], "entrant": 1},  # entered already
+        {"typed": "Marisoll", "player": None, "close": ["Marisol"], "entrant": None},
+        {"typed": "Zoe", "player": None, "close": [], "entrant": None},
+    ]
+    assert service.players.find(club, "Zoe") is None  # nothing written
+    with pytest.raises(Invalid):
+        service.tournaments.check_names(club, "noche", [""], who=director)
+    with pytest.raises(Invalid):
+        service.tournaments.check_names(club, "noche", "Ana", who=director)
+    with pytest.raises(NotFound):
+        service.tournaments.check_names(club, "nope", ["Ana"], who=director)
+
+
+def test_starting_a_rounds_tables_makes_the_matches_a_pairing_left_missing(
+        service: Service, club: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating", rounds=2,
+                               entrants=NINE[:8])
+    made = service.recording.create_match
+    calls: list[int] = []
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("the server stopped between two tables")
+        return made(*args, **kwargs)
+
+    monkeypatch.setattr(service.tournaments.recording, "create_match", interrupted)
+    with pytest.raises(RuntimeError):
+        service.tournaments.pair(club, "noche")
+    monkeypatch.setattr(service.tournaments.recording, "create_match", made)
+    left = service.tournaments.round(club, "noche", 1)
+    assert [t["match"] is not None for t in left["tables"]] == [True, False]
+    with pytest.raises(Forbidden):
+        service.tournaments.start_tables(club, "noche", 1, who=Caller(club, "scorekeeper"))
+    started = service.tournaments.start_tables(club, "noche", 1, who=Caller(club, "referee"))
+    assert started["tables"][0]["match"] == left["tables"][0]["match"]  # none made twice
+    assert all(t["match"] for t in started["tables"]) and started["status"] == "paired"
+    again = service.tournaments.start_tables(club, "noche", 1)
+    assert [t["match"] for t in again["tables"]] == [t["match"] for t in started["tables"]]
+    with pytest.raises(NotFound):
+        service.tournaments.start_tables(club, "noche", 2)
+    play_round(service, club, "noche", 1, seed=5)
+    service.tournaments.pair(club, "noche")
+    with pytest.raises(RoundRefused):
+        service.tournaments.start_tables(club, "noche", 1)

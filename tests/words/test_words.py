@@ -11,6 +11,7 @@ import pytest
 import words
 from referee.service import Invalid, NotFound
 from referee.service.errors import N_, Phrase
+from referee.core.vocab import LANGUAGES as CLUB_LANGUAGES
 from words import formats, scripts
 from words.collation import by_name, sort_key
 from words.terms import TERMS, term
@@ -50,6 +51,10 @@ def test_the_pseudo_locale_only_where_it_is_switched_on() -> None:
 ])
 def test_the_environment_decides_as_posix_says(environ, lang) -> None:
     assert words.from_environment(environ) == lang
+
+
+def test_the_club_setting_takes_the_catalogs_languages() -> None:
+    assert CLUB_LANGUAGES == words.LANGUAGES
 
 
 def test_messages_and_plural_forms(speak) -> None:

@@ -46,7 +46,7 @@ function reveal(s, seat) {
 function reveals(s) {
   return el("section", {"class": "group", id: "reveals", "aria-labelledby": "reveals-h"}, [
     el("h2", {id: "reveals-h", text: _("Reveals")}),
-    el("p", {"class": "help", text: _("Each seat still holding tiles shows them: type the pips, or the tiles.")}),
+    el("p", {"class": "help", text: _("Each player still holding tiles shows them: type the pips, or the tiles.")}),
     ...s.owes_reveal.map((seat) => reveal(s, seat))]);
 }
 
@@ -90,10 +90,23 @@ function extras(s, undoLabel) {
     el("div", {"class": "buttons"}, undo), field("note-text", _("Note"), note, add)]);
 }
 
+// Rules with a time limit: the table calls time once, while the match is on.
+function time(s) {
+  return el("section", {"class": "group", id: "time-limit", "aria-labelledby": "time-h"}, [
+    el("h2", {id: "time-h", text: _("Time limit")}),
+    el("p", {"class": "help", text: ngettext(
+      "When the %(n)s minute is up, tap Time: the round in play, or the next one dealt, is the last.",
+      "When the %(n)s minutes are up, tap Time: the round in play, or the next one dealt, is the last.",
+      s.rules.time_limit)}),
+    el("div", {"class": "buttons"}, [
+      eventButton({type: "time"}, _("Time"), {"class": "tap warn", id: "time"})])]);
+}
+
 // The keypads' nodes for screen s.
 export function keypads(s, undoLabel) {
   const playing = s.phase === "in_progress" && !s.finished;
   const nodes = [];
+  if (s.rules.time_limit && s.time_called === null && !s.finished) nodes.push(time(s));
   if (s.owes_reveal.length) nodes.push(reveals(s));
   if (!playing && !s.finished) nodes.push(deal(s));
   nodes.push(extras(s, undoLabel));

@@ -26,10 +26,13 @@ let tappedAt = null;  // performance.now() of the tap out, null for one resumed 
 const recorded = new Map();  // seq -> event, as the record holds it (to name the undo)
 
 function draw(next, tag) {
+  const ended = screen !== null && !screen.finished && next.finished;  // this tap ended it
   screen = next;
   etag = tag || '"' + next.seq + '"';
   drawTable(stateBox, screen);
   drawActions();
+  // the match's end (after the last reveal, as a rule) is what the table wants to see
+  if (ended) document.getElementById("phase").scrollIntoView({block: "start"});
 }
 
 function drawActions() {

@@ -1,6 +1,7 @@
 /* The moves the screen says there are, as buttons: the plays of the seat on turn (legal.plays
    when its hand is known, unseen_plays when it is closed), the leads a closed deal allows, a
-   draw (unseen, or of a tile shown to the table) and a pass. Draw and pass show whenever a seat
+   draw (unseen, or of a tile shown to the table) and a pass. A lead of the one tile the rules
+   name is asked as "Who has the 6-6?", the players as answers. Draw and pass show whenever a seat
    is on turn (secondary when not legal): the table may do what the rules do not allow, and the
    record should say so. And a refused tap's "record as disputed". */
 import {el, eventButton, group, tileNode} from "./dom.js";
@@ -57,11 +58,20 @@ function turnMoves(s, nodes) {
 function leads(s, nodes) {
   const bySeat = new Map();
   for (const l of s.leads) bySeat.set(l.seat, [...(bySeat.get(l.seat) || []), l.tile]);
-  for (const [seat, tiles] of bySeat) {
-    const buttons = tiles.map((t) => eventButton({type: "play", seat: seat, tile: t}, [tileNode(t)], {
+  const tiles = new Set(s.leads.map((l) => l.tile));
+  if (tiles.size === 1) {  // the rules name the tile (a closed deal's 6-6): who holds it leads
+    const [tile] = tiles;
+    nodes.push(group(_("Who has the %(tile)s?", {tile: tile}), [...bySeat.keys()].map((seat) =>
+      eventButton({type: "play", seat: seat, tile: tile}, s.players[seat], {
+        "class": "tap", "aria-label": _("%(name)s leads %(tile)s", {name: s.players[seat], tile: tile})})),
+      "who-leads"));
+    return;
+  }
+  for (const [seat, held] of bySeat) {
+    const buttons = held.map((t) => eventButton({type: "play", seat: seat, tile: t}, [tileNode(t)], {
       "class": "tap play", "aria-label": _("%(name)s leads %(tile)s", {name: s.players[seat], tile: t})}));
     const title = _("%(name)s leads", {name: s.players[seat]});
-    nodes.push(tiles.length > 8 ? folded(null, title, buttons) : group(title, buttons));
+    nodes.push(held.length > 8 ? folded(null, title, buttons) : group(title, buttons));
   }
 }
 

@@ -1,6 +1,6 @@
 /* Signing in: the token kept in this browser's localStorage, sent only as a bearer header of
    the page's fetch() calls (never in an address, a cookie or a form post); who holds it. */
-import {el} from "./dom.js";
+import {el, say} from "./dom.js";
 import {_} from "./i18n.js";
 
 export const PREFIX = "domino-referee.score.";
@@ -56,3 +56,32 @@ document.getElementById("sign-out").addEventListener("click", () => {
   forgetToken();
   window.location.href = "/score";
 });
+
+// A one-time sign-in code in the address's fragment (/score#code=..., a club desk's QR code):
+// taken out of the address bar at once, exchanged once for the token (sent in a POST body,
+// never in an address), and the token kept as a typed one is. Awaited at the module's top, so
+// the page's script starts signed in. A used or expired code signs nobody in and says so.
+const CODE = /(?:^#|&)code=([^&]+)/;
+
+async function exchangeCode() {
+  const found = CODE.exec(window.location.hash);
+  if (!found) return;
+  window.history.replaceState(null, "", window.location.pathname + window.location.search);
+  let answer;
+  try {
+    const response = await fetch("/api/v1/signin-codes/exchange", {
+      method: "POST", cache: "no-store",
+      headers: {"Accept": "application/json", "Content-Type": "application/json"},
+      body: JSON.stringify({code: decodeURIComponent(found[1])}),
+    });
+    const type = response.headers.get("Content-Type") || "";
+    answer = {status: response.status, body: type.includes("json") ? await response.json() : null};
+  } catch (error) {
+    say(_("No answer from the server: the QR code was not used. Check the Wi-Fi and scan it again."), "error");
+    return;
+  }
+  if (answer.status === 200) { keepToken(answer.body.token); return; }
+  say(_("The QR code did not sign you in: %(reason)s.", {reason: problemText(answer)}), "error");
+}
+
+await exchangeCode();

@@ -1,6 +1,8 @@
-/* /score: sign in with the token; the club's matches in play; a new match (a preset, the
-   players in seat order, the table), started through the outbox so that a start retried over
-   a bad connection makes one match. */
+/* /score: sign in with the token; the club's matches in play (a tournament's tables among
+   them); a new match (a preset, its target and time limit, the players in order of play, the
+   event, date and table), started through the outbox so that a start retried over a bad
+   connection makes one match. A name close to a known player's is asked about (the referee's
+   422 names the close players): one of them, or a new player; never taken silently. */
 import {el, say, showMessage} from "./dom.js";
 import {_} from "./i18n.js";
 import {Outbox} from "./outbox.js";
@@ -15,6 +17,7 @@ async function loadLive(slug) {
   if (answer.status !== 200) { say(problemText(answer), "error"); return; }
   document.getElementById("live").replaceChildren(...answer.body.map((m) => {
     const facts = [m.players.join(", ")];
+    if (m.event) facts.push(m.event);
     if (m.table) facts.push(_("table %(table)s", {table: m.table}));
     facts.push(m.round ? _("round %(round)s", {round: m.round}) : _("not dealt"), m.totals.join("–"));
     return el("li", {}, [el("a", {href: "/score/matches/" + m.id, "class": "match-link"}, [
@@ -30,24 +33,94 @@ async function loadPlayers(slug) {
     ...answer.body.map((p) => el("option", {value: p.name})));
 }
 
-// The seats the preset's seat counts allow: shown up to the most, required up to the fewest.
-function showSeats(preset) {
-  const counts = preset.options[preset.selectedIndex].getAttribute("data-seats").split(",").map(Number);
+const seats = () => [...document.querySelectorAll(".seat")].filter((seat) => !seat.hidden);
+const typed = (seat) => seat.querySelector("input").value.trim();
+
+// The seats the preset's seat counts allow: shown up to the most, required up to the fewest;
+// the target's placeholder is the preset's own.
+function showPreset(preset) {
+  const option = preset.options[preset.selectedIndex];
+  const counts = option.getAttribute("data-seats").split(",").map(Number);
   for (const seat of document.querySelectorAll(".seat")) {
     const n = Number(seat.getAttribute("data-seat"));
     seat.hidden = n >= Math.max(...counts);
     seat.querySelector("input").required = n < Math.min(...counts);
   }
+  document.getElementById("target").placeholder = option.getAttribute("data-target");
+}
+
+// Who sits where, as the form stands: by position (1 first) and name.
+function showSeated() {
+  const named = seats().map((seat) => [Number(seat.getAttribute("data-seat")) + 1, typed(seat)])
+    .filter(([, name]) => name);
+  document.getElementById("seated").textContent = named.length ? _("Seated: %(seats)s", {
+    seats: named.map(([position, name]) => _("%(position)s. %(name)s", {position: position, name: name}))
+      .join(_(", "))}) : "";
+}
+
+// The names the referee found close to a player's (the 422's suggestions: typed -> names), each
+// asked: one of those players, or a new player. answered(): every name has its answer.
+function askNames(suggestions, confirmed, answered) {
+  const box = document.getElementById("did-you-mean");
+  const list = document.getElementById("did-you-mean-list");
+  const asked = Object.keys(suggestions);
+  const question = (name) => {
+    // the referee names it as it keeps names (NFC, one space): the seat typed so
+    const plain = (v) => v.normalize("NFC").replace(/\s+/g, " ");
+    const seat = seats().find((s) => plain(typed(s)) === plain(name));
+    const choices = suggestions[name].map((known) => el("button", {
+      type: "button", "class": "tap secondary", "data-known": known}, [known]));
+    const fresh = el("button", {type: "button", "class": "tap secondary", "data-new": name},
+                     [_("%(name)s is a new player", {name: name})]);
+    const row = el("div", {"class": "question", "data-typed": name}, [
+      el("p", {}, [seat ? _("Player %(position)s: “%(name)s” is not a player of the club. Did you mean:",
+                            {position: Number(seat.getAttribute("data-seat")) + 1, name: name})
+                        : _("“%(name)s” is not a player of the club. Did you mean:", {name: name})]),
+      el("div", {"class": "buttons"}, [...choices, fresh])]);
+    row.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (!button) return;
+      if (button.hasAttribute("data-known")) {
+        if (seat) seat.querySelector("input").value = button.getAttribute("data-known");
+      } else {
+        confirmed.add(name);
+      }
+      row.remove();
+      showSeated();
+      if (!list.children.length) { box.hidden = true; answered(); }
+    });
+    return row;
+  };
+  list.replaceChildren(...asked.map(question));
+  box.hidden = false;
+  box.scrollIntoView({block: "nearest"});
 }
 
 function newMatch(slug) {
   const form = document.getElementById("new-match");
   const preset = document.getElementById("preset");
-  preset.addEventListener("change", () => showSeats(preset));
-  showSeats(preset);
+  preset.addEventListener("change", () => { showPreset(preset); showSeated(); });
+  showPreset(preset);
+  // Names confirmed new for the names as typed now: any change to a seat forgets them, so a
+  // close name typed later is asked about too, never taken silently.
+  const confirmed = new Set();
+  for (const seat of document.querySelectorAll(".seat input")) {
+    seat.addEventListener("input", () => {
+      confirmed.clear();
+      document.getElementById("did-you-mean").hidden = true;
+      showSeated();
+    });
+  }
+  showSeated();
   const outbox = new Outbox(PREFIX + "create." + slug, {
     answered(answer) {
       if (answer.status === 201) { window.location.href = "/score/matches/" + answer.body.id; return; }
+      const suggestions = answer.status === 422 && answer.body && answer.body.suggestions;
+      if (suggestions) {
+        say(_("Check the names before the match starts."), "warn");
+        askNames(suggestions, confirmed, () => form.requestSubmit());
+        return;
+      }
       say(problemText(answer), "error");
       showMessage();  // the form is further down a phone
     },
@@ -55,13 +128,22 @@ function newMatch(slug) {
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const players = [...document.querySelectorAll(".seat")]
-      .filter((seat) => !seat.hidden).map((seat) => seat.querySelector("input").value.trim())
-      .filter(Boolean);
-    const body = {rules: preset.value, players: players};
-    if (document.getElementById("new-players").checked) body["new"] = true;
-    const table = document.getElementById("table").value.trim();
-    if (table) body.table = table;
+    const players = seats().map(typed).filter(Boolean);
+    const target = document.getElementById("target").value.trim();
+    const limit = document.getElementById("time-limit").value.trim();
+    let rules = preset.value;
+    if (target || limit) {
+      rules = {preset: preset.value};
+      if (target) rules.target = Number(target);
+      if (limit) rules.time_limit = Number(limit);
+    }
+    const body = {rules: rules, players: players};
+    // "new" only when every name the referee asked about was answered "a new player"
+    if (confirmed.size && players.some((p) => confirmed.has(p))) body["new"] = true;
+    for (const name of ["event", "date", "table"]) {
+      const value = document.getElementById(name).value.trim();
+      if (value) body[name] = value;
+    }
     if (outbox.busy) return;  // one start at a time
     say(_("Starting the match…"));
     outbox.put({method: "POST", path: "/api/v1/clubs/" + encodeURIComponent(slug) + "/matches", body: body});

@@ -3,7 +3,7 @@
    ends, the boneyard, the last event and the open disputes. Every fact is the screen's. */
 import {el, tileNode} from "./dom.js";
 import {_, ngettext} from "./i18n.js";
-import {phaseText} from "./words.js";
+import {elapsed, phaseText, roundResult, scoreText} from "./words.js";
 
 function facts(pairs) {
   return el("dl", {"class": "facts"}, pairs.map(([term, value]) =>
@@ -13,7 +13,7 @@ function facts(pairs) {
 function turn(s) {
   if (s.turn !== null) {
     return el("p", {"class": "turn", id: "turn"}, [
-      _("To play: "), el("strong", {text: s.turn_name}), " " + _("(seat %(seat)s)", {seat: s.turn})]);
+      _("To play: "), el("strong", {text: s.turn_name})]);
   }
   if (s.may_lead_names.length) {
     return el("p", {"class": "turn", id: "turn"}, [
@@ -53,12 +53,59 @@ function disputes(s) {
                                                s.disputes.length)}), list]);
 }
 
+// The round just ended, told to the table with the score now (null while a round is in play or
+// before the first deal).
+function result(s) {
+  const last = s.rounds.length ? s.rounds[s.rounds.length - 1] : null;
+  const sentence = last ? roundResult(last) : null;
+  if (!sentence) return null;
+  return el("p", {"class": "result", id: "result", "data-round": String(last.round),
+                  "data-outcome": last.outcome}, [
+    el("strong", {text: sentence}), " ", _("Score now: %(score)s.", {score: scoreText(s)})]);
+}
+
+// Every round that ended before, one sentence each, folded.
+function history(s) {
+  const told = s.rounds.slice(0, -1).map(roundResult).filter(Boolean);
+  if (!told.length) return null;
+  return el("details", {"class": "rounds", id: "rounds"}, [
+    el("summary", {text: ngettext("%(n)s round before", "%(n)s rounds before", told.length)}),
+    el("ol", {}, told.map((text) => el("li", {text: text})))]);
+}
+
+// The clock of a match with a time limit: from its first event, stopped when the match ends.
+function clock(s) {
+  const limit = s.rules.time_limit;
+  if (!limit || !s.started_at) return null;
+  // a finished match's clock stopped at its last event
+  const until = s.finished ? Date.parse(s.updated_at) : Date.now();
+  const node = el("p", {"class": "clock", id: "clock", "data-started": s.started_at,
+                        "data-stopped": s.finished}, [
+    _("Time: "), el("strong", {"class": "elapsed", text: elapsed(s.started_at, until)}), " ",
+    ngettext("(limit %(n)s minute)", "(limit %(n)s minutes)", limit)]);
+  if (s.time_called !== null) {
+    node.appendChild(document.createTextNode(" · " + _("time called: the round in play, or the next one dealt, is the last")));
+  }
+  return node;
+}
+
+// The clock's seconds, once a second, while a clock that runs is shown.
+setInterval(() => {
+  const node = document.getElementById("clock");
+  if (node && !node.hasAttribute("data-stopped")) {
+    node.querySelector(".elapsed").textContent = elapsed(node.getAttribute("data-started"), Date.now());
+  }
+}, 1000);
+
 export function drawTable(box, s) {
   box.setAttribute("data-seq", String(s.seq));
   box.setAttribute("aria-busy", "false");
   document.getElementById("title").textContent = s.table
     ? _("Match %(id)s · table %(table)s", {id: s.id, table: s.table}) : _("Match %(id)s", {id: s.id});
-  const nodes = [el("p", {"class": "phase", id: "phase", text: phaseText(s)}), turn(s), line(s),
+  // Between rounds the round's result says what the phase would ("Round 1: Blocked").
+  const told = result(s);
+  const phase = !told || s.finished ? el("p", {"class": "phase", id: "phase", text: phaseText(s)}) : null;
+  const nodes = [phase, told, history(s), clock(s), turn(s), line(s),
     el("div", {"class": "tables"}, [
       rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals),
       rows(_("Tiles in hand"), "counts", s.players, s.counts, (i) => s.turn === i ? "on-turn" : null)]),

@@ -1,26 +1,43 @@
-"""Why each table and bye: the plain-English reasons the formats attach to a pairing, and the
-pairing written out for people (:func:`describe`, for the CLI and the pages)."""
+"""Why each table and bye: the reasons the formats attach to a pairing, and the pairing written
+out for people (:func:`describe`, for the CLI and the pages). Each reason is a sentence that
+remembers its template and values (``referee.core.said``), kept so in the stored round
+(:func:`referee.core.said.packed`), so that a page or the API says it in its reader's language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from ...core.said import Said, said, said_n
 from ...core.vocab import side_name
 
 if TYPE_CHECKING:  # field imports this module for ordinal(); these are only for type hints
     from .field import Entrant, Field, Pairing
 
 
-def ordinal(n: int) -> str:
+def ordinal(n: int) -> Said:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    if suffix == "st":
+        return said("%(n)sst", n=n)
+    if suffix == "nd":
+        return said("%(n)snd", n=n)
+    if suffix == "rd":
+        return said("%(n)srd", n=n)
+    return said("%(n)sth", n=n)
 
 
-def rounds_text(rounds: Sequence[int]) -> str:
+def rounds_text(rounds: Sequence[int]) -> Said:
     """``round 2`` or ``rounds 1, 2 and 4``."""
     if len(rounds) == 1:
-        return f"round {rounds[0]}"
-    return "rounds " + ", ".join(map(str, rounds[:-1])) + f" and {rounds[-1]}"
+        return said("round %(round)s", round=rounds[0])
+    return said("rounds %(rounds)s and %(last)s", rounds=", ".join(map(str, rounds[:-1])),
+                last=rounds[-1])
+
+
+def joined(items: Iterable[str], separator: str = ", ") -> Said:
+    """Names (or sentences) in a list, each said in the reader's language: "Ana (1st), Beto (2nd)"."""
+    items = list(items)
+    template = separator.join(f"%(i{n})s" for n in range(len(items)))
+    return said(template, **{f"i{n}": item for n, item in enumerate(items)})
 
 
 def table_reason(field: Field, number: int, seated: Iterable[str], around_fixed: bool = False) -> str:
@@ -28,12 +45,17 @@ def table_reason(field: Field, number: int, seated: Iterable[str], around_fixed:
     around the numbers the director fixed (``around_fixed``)."""
     best = field.best_first(seated)[0]
     if around_fixed:
-        return (f"table {number}: {field.called(best)} is the best placed at the tables the "
-                f"director has not fixed, after those numbered before it")
+        return said("table %(table)s: %(entrant)s is the best placed at the tables the director "
+                    "has not fixed, after those numbered before it", table=number,
+                    entrant=field.called(best))
     if number == 1:
-        return f"table 1, the leaders' table: {field.called(best)} is the best placed of those seated"
-    higher = {2: "table 1", 3: "tables 1 and 2"}.get(number, f"tables 1 to {number - 1}")
-    return f"table {number}: {field.called(best)} is the best placed of those not at {higher}"
+        return said("table 1, the leaders' table: %(entrant)s is the best placed of those seated",
+                    entrant=field.called(best))
+    if number == 2:
+        return said("table 2: %(entrant)s is the best placed of those not at table 1",
+                    entrant=field.called(best))
+    return said("table %(table)s: %(entrant)s is the best placed of those not at tables 1 to "
+                "%(last)s", table=number, entrant=field.called(best), last=number - 1)
 
 
 def bye_reasons(field: Field, entrant: str, passed_over: Sequence[tuple[str, str]] = (),
@@ -43,23 +65,29 @@ def bye_reasons(field: Field, entrant: str, passed_over: Sequence[tuple[str, str
     and why each was passed over."""
     earlier = field.history.byes(entrant)
     count = len(earlier)
-    fewest = "none" if not count else f"{count}, in {rounds_text(earlier)}"
-    reasons = [f"bye: fewest byes so far among those present ({fewest})"]
-    reasons += [f"{field.called(other)} was passed over: {why}" for other, why in passed_over]
+    reasons: list[str] = [
+        said("bye: fewest byes so far among those present (none)") if not count else
+        said("bye: fewest byes so far among those present (%(count)s, in %(rounds)s)",
+             count=count, rounds=rounds_text(earlier))]
+    reasons += [said("%(entrant)s was passed over: %(why)s", entrant=field.called(other), why=why)
+                for other, why in passed_over]
     equal = [e for e in (field.order if among is None else among)
              if len(field.history.byes(e)) == count]
     below = [e for e in equal if field.position[e] > field.position[entrant]]
     if not below:
-        reasons.append(f"the lowest placed of those with as few ({field.place(entrant)})")
+        reasons.append(said("the lowest placed of those with as few (%(place)s)",
+                            place=field.place(entrant)))
     elif not passed_over:
         # the queue reached them past lower placed ones: they sit out alongside them
-        reasons.append(f"next in line for a bye after {', '.join(field.called(e) for e in below)}")
+        reasons.append(said("next in line for a bye after %(entrants)s",
+                            entrants=joined(field.called(e) for e in below)))
     return tuple(reasons)
 
 
 def requested_bye_reasons(field: Field, entrant: str) -> tuple[str, ...]:
     note = field.requested[entrant]
-    return ("bye: requested, and granted by the director" + (f" ({note})" if note else ""),)
+    return (said("bye: requested, and granted by the director (%(note)s)", note=note) if note
+            else said("bye: requested, and granted by the director"),)
 
 
 def describe(pairing: Pairing, entrants: Iterable[Entrant] = ()) -> str:
@@ -70,12 +98,14 @@ def describe(pairing: Pairing, entrants: Iterable[Entrant] = ()) -> str:
     def side(ids: Sequence[str]) -> str:
         return side_name([names.get(i, i) for i in ids])
 
-    lines = [f"Round {pairing.round} ({pairing.format})"]
+    lines: list[str] = [said("Round %(round)s (%(format)s)", round=pairing.round,
+                             format=pairing.format)]
     for table in pairing.tables:
-        lines.append(f"Table {table.number}: {side(table.sides[0])} v {side(table.sides[1])}")
-        lines += [f"  - {reason}" for reason in table.reasons]
+        lines.append(said("Table %(table)s: %(one)s v %(other)s", table=table.number,
+                          one=side(table.sides[0]), other=side(table.sides[1])))
+        lines += [said("  - %(reason)s", reason=reason) for reason in table.reasons]
     for bye in pairing.byes:
-        lines.append(f"Bye: {names.get(bye.entrant, bye.entrant)}")
-        lines += [f"  - {reason}" for reason in bye.reasons]
-    lines += [f"Relaxed: {what}" for what in pairing.relaxed]
-    return "\n".join(lines)
+        lines.append(said("Bye: %(entrant)s", entrant=names.get(bye.entrant, bye.entrant)))
+        lines += [said("  - %(reason)s", reason=reason) for reason in bye.reasons]
+    lines += [said("Relaxed: %(what)s", what=what) for what in pairing.relaxed]
+    return joined(lines, "\n")

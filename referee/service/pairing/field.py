@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from ...core.said import packed, said, unpacked
 from ...core.vocab import TOURNAMENT_FORMATS
 from ..errors import Invalid
 from .constraints import Constraints
@@ -232,18 +233,20 @@ class Pairing:
         """The pairing :meth:`as_json` wrote, as the engine's object again."""
         return cls(data["format"], int(data["round"]),
                    tuple(Table(t["table"], (tuple(t["sides"][0]), tuple(t["sides"][1])),
-                               tuple(t["reasons"])) for t in data["tables"]),
-                   tuple(Bye(b["entrant"], tuple(b["reasons"])) for b in data["byes"]),
-                   tuple(data["relaxed"]), tuple(data.get("floated", ())))
+                               tuple(map(unpacked, t["reasons"]))) for t in data["tables"]),
+                   tuple(Bye(b["entrant"], tuple(map(unpacked, b["reasons"])))
+                         for b in data["byes"]),
+                   tuple(map(unpacked, data["relaxed"])), tuple(data.get("floated", ())))
 
     def as_json(self) -> dict[str, Any]:
         return {
             "format": self.format,
             "round": self.round,
             "tables": [{"table": t.number, "sides": [list(s) for s in t.sides],
-                        "reasons": list(t.reasons)} for t in self.tables],
-            "byes": [{"entrant": b.entrant, "reasons": list(b.reasons)} for b in self.byes],
-            "relaxed": list(self.relaxed),
+                        "reasons": list(map(packed, t.reasons))} for t in self.tables],
+            "byes": [{"entrant": b.entrant, "reasons": list(map(packed, b.reasons))}
+                     for b in self.byes],
+            "relaxed": list(map(packed, self.relaxed)),
             "floated": list(self.floated),
         }
 
@@ -286,7 +289,7 @@ class Field:
 
     def called(self, entrant: str) -> str:
         """``Ana (5th)``."""
-        return f"{self.name(entrant)} ({self.place(entrant)})"
+        return said("%(name)s (%(place)s)", name=self.name(entrant), place=self.place(entrant))
 
     def bye_queue(self, among: Iterable[str] | None = None) -> list[str]:
         """Who sits out first: fewest byes so far, then the lowest standing (then the higher
@@ -312,6 +315,7 @@ class Field:
         """The director's reason for keeping them apart, as a table's explanation says it."""
         if self.constraints.forbids(a, b, "table"):
             note = self.constraints.forbidden_note(a, b)
-            return "the director forbids them one table" + (f" ({note})" if note else "")
-        return (f"the director fixes them at tables {self.fixed[a][0]} and "
-                f"{self.fixed[b][0]}")
+            return (said("the director forbids them one table (%(note)s)", note=note) if note
+                    else said("the director forbids them one table"))
+        return said("the director fixes them at tables %(one)s and %(other)s",
+                    one=self.fixed[a][0], other=self.fixed[b][0])

@@ -27,7 +27,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from .explain import bye_reasons, requested_bye_reasons, rounds_text
+from ...core.said import said, said_n
+from .explain import bye_reasons, joined, requested_bye_reasons, rounds_text
 from .field import Bye, Field, Pairing, PairingRules, Table
 from .matching import best_matching, can_pair_all
 from .plans import least_repeats, plan, repeats
@@ -47,8 +48,9 @@ def pair_rotating(field: Field, rules: PairingRules) -> Pairing:
     relaxed: list[str] = []
     if planned is not None:
         kind, seatings, out, total = planned
-        byes += [Bye(e, (f"bye: round {field.round} of the whist schedule for {len(field.order)} "
-                         f"players sits them out (each player sits out one of its rounds)",))
+        byes += [Bye(e, (said("bye: round %(round)s of the whist schedule for %(players)s players "
+                              "sits them out (each player sits out one of its rounds)",
+                              round=field.round, players=len(field.order)),))
                  for e in out]
         note = _plan_note(kind, len(field.order), rules.rounds or 0, total)
     else:
@@ -56,24 +58,26 @@ def pair_rotating(field: Field, rules: PairingRules) -> Pairing:
         byes += [Bye(e, bye_reasons(field, e, among=pool)) for e in field.best_first(sitters)]
         seated = [e for e in pool if e not in sitters]
         seatings, forced = _round(field, seated)
-        byes += [Bye(e, ("bye: the director's constraints leave them no partner or table among "
-                         "the others seated",)) for e in forced]
+        byes += [Bye(e, (said("bye: the director's constraints leave them no partner or table "
+                              "among the others seated"),)) for e in forced]
         if forced:
-            relaxed.append(f"byes: {', '.join(field.name(e) for e in forced)} sit out: the "
-                           f"director's constraints leave them no partner or table")
-        note = ("the tables are the seating found with the fewest repeated opponents, then the "
-                "closest in the standing")
+            relaxed.append(said("byes: %(entrants)s sit out: the director's constraints leave "
+                                "them no partner or table",
+                                entrants=", ".join(field.name(e) for e in forced)))
+        note = said("the tables are the seating found with the fewest repeated opponents, then "
+                    "the closest in the standing")
     history = field.history
-    again = [f"{field.name(a)} and {field.name(b)}" for t in seatings for a, b in t
-             if history.partnered(a, b)]
+    again = [said("%(one)s and %(other)s", one=field.name(a), other=field.name(b))
+             for t in seatings for a, b in t if history.partnered(a, b)]
     if again:
-        relaxed.insert(0, f"new partners: no partnerships of the {4 * len(seatings)} players "
-                          f"seated avoid every repeat, so the fewest are made: "
-                          f"{'; '.join(again)} partner again")
+        relaxed.insert(0, said("new partners: no partnerships of the %(players)s players seated "
+                               "avoid every repeat, so the fewest are made: %(pairs)s partner "
+                               "again", players=4 * len(seatings), pairs=joined(again, "; ")))
     repeated = sum(_faced(field, *t) for t in seatings)
     if repeated:
-        relaxed.append(f"new opponents: {repeated} past meeting{'s' if repeated > 1 else ''} of "
-                       f"opponents repeat{'' if repeated > 1 else 's'}: {note}")
+        relaxed.append(said_n("new opponents: %(num)s past meeting of opponents repeats: %(note)s",
+                              "new opponents: %(num)s past meetings of opponents repeat: %(note)s",
+                              repeated, note=note))
     tables = []
     for table, sides, why in number(field, seatings):
         seats, seat_reason = orient(field, *sides)
@@ -84,11 +88,12 @@ def pair_rotating(field: Field, rules: PairingRules) -> Pairing:
 
 def _plan_note(kind: str, players: int, rounds: int, total: int) -> str:
     if kind == "whist":
-        return (f"the whist schedule for {players} players: over its {rounds} rounds every two "
-                f"players partner once and face each other twice")
-    return (f"the event's plan, drawn up before round 1, repeats {total} opponent meetings over "
-            f"its {rounds} rounds, within 2 of the fewest any schedule can "
-            f"({least_repeats(players, rounds)})")
+        return said("the whist schedule for %(players)s players: over its %(rounds)s rounds every "
+                    "two players partner once and face each other twice", players=players,
+                    rounds=rounds)
+    return said("the event's plan, drawn up before round 1, repeats %(total)s opponent meetings "
+                "over its %(rounds)s rounds, within 2 of the fewest any schedule can (%(least)s)",
+                total=total, rounds=rounds, least=least_repeats(players, rounds))
 
 
 def _planned(field: Field, rules: PairingRules
@@ -276,16 +281,18 @@ def _reasons(field: Field, sides: Seating, note: str) -> list[str]:
         a, b = field.best_first(side)
         together = history.partnered(a, b)
         if together:
-            reasons.append(f"{field.called(a)} and {field.called(b)} partnered before, in "
-                           f"{rounds_text(together)}: no partnerships of the seated players "
-                           f"avoid every repeat")
+            reasons.append(said("%(one)s and %(other)s partnered before, in %(rounds)s: no "
+                                "partnerships of the seated players avoid every repeat",
+                                one=field.called(a), other=field.called(b),
+                                rounds=rounds_text(together)))
         else:
-            reasons.append(f"{field.called(a)} partners {field.called(b)}; they have not "
-                           f"partnered before")
+            reasons.append(said("%(one)s partners %(other)s; they have not partnered before",
+                                one=field.called(a), other=field.called(b)))
     reasons.append(note)
     faced = [(a, b, history.met(a, b)) for a in sides[0] for b in sides[1] if history.met(a, b)]
     if not faced:
-        reasons.append("none of them has faced an opponent at this table before")
+        reasons.append(said("none of them has faced an opponent at this table before"))
     for a, b, rounds in faced:
-        reasons.append(f"{field.name(a)} faced {field.name(b)} before, in {rounds_text(rounds)}")
+        reasons.append(said("%(one)s faced %(other)s before, in %(rounds)s", one=field.name(a),
+                            other=field.name(b), rounds=rounds_text(rounds)))
     return reasons

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...core.said import said
 from .explain import ordinal, requested_bye_reasons, rounds_text
 from .field import Bye, Field, Pairing, Table
 from .matching import best_matching
@@ -56,8 +57,8 @@ def pair_round_robin(field: Field, round_number: int) -> Pairing:
         for a, b in ((one, other), (other, one)):
             if a is not None:
                 drawn[a] = b
-    schedule = (f"round {turn + 1} of {per_cycle} of the schedule (the circle method, "
-                f"partnerships in order of entry)")
+    schedule = said("round %(round)s of %(rounds)s of the schedule (the circle method, "
+                    "partnerships in order of entry)", round=turn + 1, rounds=per_cycle)
     byes = [Bye(e, requested_bye_reasons(field, e)) for e in field.order if e in field.requested]
     pool = [e for e in field.order if e not in field.requested]
     pairs = [(a, b) for a, b in combinations(pool, 2) if not field.apart(a, b)]
@@ -70,14 +71,17 @@ def pair_round_robin(field: Field, round_number: int) -> Pairing:
     if time_round:
         if fewest == time_round:  # every pair met as often: say so (it is true)
             kept_apart = len(pairs) < len(pool) * (len(pool) - 1) // 2
-            why = (f"every two of the {len(pool)} partnerships present have met "
-                   f"{_times(time_round)}"
-                   + (" (the pairs the director keeps apart aside)" if kept_apart else ""))
+            why = (said("every two of the %(num)s partnerships present have met %(times)s (the "
+                        "pairs the director keeps apart aside)", num=len(pool),
+                        times=_times(time_round)) if kept_apart else
+                   said("every two of the %(num)s partnerships present have met %(times)s",
+                        num=len(pool), times=_times(time_round)))
         else:
-            why = f"the schedule's {per_cycle} rounds have been played"
-        relaxed.append(f"one meeting each: {why}, so round {round_number} is of the "
-                       f"{ordinal(time_round + 1)} time round: pairs that have met "
-                       f"{_times(time_round)} meet again")
+            why = said("the schedule's %(rounds)s rounds have been played", rounds=per_cycle)
+        relaxed.append(said("one meeting each: %(why)s, so round %(round)s is of the %(time)s "
+                            "time round: pairs that have met %(times)s meet again", why=why,
+                            round=round_number, time=ordinal(time_round + 1),
+                            times=_times(time_round)))
     seated = {e for pair in meetings for e in pair}
     for e in pool:
         if e not in seated:
@@ -89,10 +93,13 @@ def pair_round_robin(field: Field, round_number: int) -> Pairing:
         on_schedule = drawn.get(a) == b
         met = history.met(a, b)
         reasons = [why,
-                   f"{field.called(a)} meets {field.called(b)}: {schedule}" if on_schedule else
-                   f"{field.called(a)} meets {field.called(b)}, off the schedule, which draws "
-                   f"{field.name(a)} against {_opponent(field, a, drawn, seated)} this round",
-                   f"they met before, in {rounds_text(met)}" if met else "they have not met before",
+                   said("%(one)s meets %(other)s: %(schedule)s", one=field.called(a),
+                        other=field.called(b), schedule=schedule) if on_schedule else
+                   said("%(one)s meets %(other)s, off the schedule, which draws %(name)s against "
+                        "%(opponent)s this round", one=field.called(a), other=field.called(b),
+                        name=field.name(a), opponent=_opponent(field, a, drawn, seated)),
+                   said("they met before, in %(rounds)s", rounds=rounds_text(met)) if met
+                   else said("they have not met before"),
                    seat_reason]
         tables.append(Table(table, seats, tuple(reasons)))
     byes.sort(key=lambda bye: field.position[bye.entrant])
@@ -100,7 +107,11 @@ def pair_round_robin(field: Field, round_number: int) -> Pairing:
 
 
 def _times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+    if count == 1:
+        return said("once")
+    if count == 2:
+        return said("twice")
+    return said("%(num)s times", num=count)
 
 
 def _match(field: Field, pool: list[str], due: list[tuple[str, str]],
@@ -126,27 +137,30 @@ def _opponent(field: Field, entrant: str, drawn: dict[str, str | None], seated: 
     """Whom the schedule draws ``entrant`` against, and why that meeting is not played."""
     other = drawn.get(entrant)
     if other is None:
-        return "the free place of an odd roster"
+        return said("the free place of an odd roster")
     if other not in field.position:
-        return f"{field.name(other)}, who has withdrawn"
+        return said("%(name)s, who has withdrawn", name=field.name(other))
     if other in field.requested:
-        return f"{field.name(other)}, who has a bye they asked for"
+        return said("%(name)s, who has a bye they asked for", name=field.name(other))
     met = field.history.met(entrant, other)
     if met:
-        return f"{field.name(other)}, whom they met in {rounds_text(met)}"
+        return said("%(name)s, whom they met in %(rounds)s", name=field.name(other),
+                    rounds=rounds_text(met))
     if field.apart(entrant, other):
-        return f"{field.name(other)}, and {field.why_apart(entrant, other)}"
-    return f"{field.name(other)}, who meets another so that more tables play"
+        return said("%(name)s, and %(why)s", name=field.name(other),
+                    why=field.why_apart(entrant, other))
+    return said("%(name)s, who meets another so that more tables play", name=field.name(other))
 
 
 def _bye_reason(field: Field, entrant: str, drawn: dict[str, str | None],
                 due: list[tuple[str, str]], seated: set[str], schedule: str) -> str:
     free = [b for pair in due if entrant in pair for b in pair if b != entrant]
     if drawn.get(entrant) is None and entrant in drawn:
-        why = f"{schedule} draws them against the free place of an odd roster"
-    elif not free:
-        why = "they have met every partnership present that they may meet, this time round"
-    else:
-        why = (f"{schedule} draws them against {_opponent(field, entrant, drawn, seated)}, and "
-               f"those they have not met are at other tables")
-    return f"bye: {why}"
+        return said("bye: %(schedule)s draws them against the free place of an odd roster",
+                    schedule=schedule)
+    if not free:
+        return said("bye: they have met every partnership present that they may meet, this "
+                    "time round")
+    return said("bye: %(schedule)s draws them against %(opponent)s, and those they have not met "
+                "are at other tables", schedule=schedule,
+                opponent=_opponent(field, entrant, drawn, seated))

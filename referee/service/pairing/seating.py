@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...core.said import said
 from .explain import table_reason
 from .field import Field, Side
 
@@ -42,10 +43,12 @@ def orient(field: Field, one: Side, other: Side) -> tuple[tuple[Side, Side], str
     name = " & ".join(field.name(e) for e in first)
     leads, trails = key(first)[0], key(second)[0]
     if leads == trails:
-        return (first, second), (f"seats: {name} on side 0 (seats 0 and 2): side 0 less side 1 "
-                                 f"held so far is {leads:+d} for both, so the better placed has it")
-    return (first, second), (f"seats: {name} on side 0 (seats 0 and 2): side 0 less side 1 held "
-                             f"so far is {leads:+d} for them, {trails:+d} for the other side")
+        return (first, second), said("seats: %(name)s on side 0 (seats 0 and 2): side 0 less "
+                                     "side 1 held so far is %(leads)s for both, so the better "
+                                     "placed has it", name=name, leads=f"{leads:+d}")
+    return (first, second), said("seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 "
+                                 "held so far is %(leads)s for them, %(trails)s for the other "
+                                 "side", name=name, leads=f"{leads:+d}", trails=f"{trails:+d}")
 
 
 def number(field: Field, tables: Sequence[tuple[Side, Side]]
@@ -69,8 +72,10 @@ def number(field: Field, tables: Sequence[tuple[Side, Side]]
         if n in taken:
             who = next(e for side in sides for e in side if e in field.fixed)
             note = field.fixed[who][1]
-            reason = (f"table {taken[n]}: fixed for {field.name(who)} by the director"
-                      + (f" ({note})" if note else ""))
+            reason = (said("table %(table)s: fixed for %(name)s by the director (%(note)s)",
+                           table=taken[n], name=field.name(who), note=note) if note else
+                      said("table %(table)s: fixed for %(name)s by the director",
+                           table=taken[n], name=field.name(who)))
             out.append((taken[n], sides, reason))
         else:
             t = next(free)

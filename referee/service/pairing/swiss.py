@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .explain import bye_reasons, requested_bye_reasons, rounds_text
+from ...core.said import said, said_n
+from .explain import bye_reasons, joined, requested_bye_reasons, rounds_text
 from .field import Bye, Field, Pairing, Table
 from .matching import best_matching, can_pair_all
 from .seating import number, orient
@@ -45,10 +46,12 @@ FIRST_WINDOW = 8
 WHOLE = 40  # fields up to this size are solved over every table at once
 EXPLAINED = 64  # fields up to this size say which rule each skipped opponent would break
 # what a skipped table would do, by the first rule it does worse on (the bye's count first)
-SKIPPED = ("leave a partnership without an opponent", "force a rematch elsewhere",
-           "need another table across score groups", "float a partnership twice running",
-           "leave others further apart in the standing (a larger sum of squared differences "
-           "of place)")
+SKIPPED = (said("pairing them would leave a partnership without an opponent"),
+           said("pairing them would force a rematch elsewhere"),
+           said("pairing them would need another table across score groups"),
+           said("pairing them would float a partnership twice running"),
+           said("pairing them would leave others further apart in the standing (a larger sum "
+                "of squared differences of place)"))
 
 
 class _Solver:
@@ -188,8 +191,8 @@ def pair_swiss(field: Field, round_number: int) -> Pairing:
         reasons = [why, *_reasons(field, solver, a, b, numbered, pool, chosen, fewest_cross),
                    seat_reason]
         if table == 1 and {field.position[a], field.position[b]} == {0, 1} and not field.fixed:
-            reasons[0] = (f"table 1, the leaders' table: the two leading partnerships, "
-                          f"{field.called(a)} and {field.called(b)}")
+            reasons[0] = said("table 1, the leaders' table: the two leading partnerships, "
+                              "%(one)s and %(other)s", one=field.called(a), other=field.called(b))
         tables.append(Table(table, seats, tuple(reasons)))
     byes.sort(key=lambda bye: field.position[bye.entrant])
     return Pairing("pairs", round_number, tuple(tables), tuple(byes), tuple(relaxed), floated)
@@ -208,16 +211,19 @@ def _bye(field: Field, solver: _Solver, pool: list[str]) -> tuple[str, tuple[str
     for candidate in candidates:
         if can_pair_all([e for e in pool if e != candidate], kept_apart):
             return candidate, bye_reasons(field, candidate, passed_over, among=pool)
-        passed_over.append((candidate, "sitting them out would force a rematch" + (
-            " or a table the director forbids" if field.constraints.forbidden or field.fixed else "")))
+        passed_over.append((candidate, said("sitting them out would force a rematch or a table "
+                                            "the director forbids")
+                            if field.constraints.forbidden or field.fixed else
+                            said("sitting them out would force a rematch")))
     judged = [solver.fewest_rematches([e for e in pool if e != c]) for c in candidates]
     first = judged.index(min(judged))
-    passed = [(c, f"sitting them out would leave {left} unpaired and force {n} rematches"
-               if left else f"sitting them out would force {n} rematches")
+    passed = [(c, said("sitting them out would leave %(left)s unpaired and force %(num)s "
+                       "rematches", left=left, num=n)
+               if left else said("sitting them out would force %(num)s rematches", num=n))
               for c, (left, n) in zip(candidates[:first], judged[:first], strict=True)]
     reasons = bye_reasons(field, candidates[first], passed, among=pool)
-    return candidates[first], reasons + ("every bye open to them forces a rematch: this one "
-                                         "forces the fewest",)
+    return candidates[first], reasons + (said("every bye open to them forces a rematch: this "
+                                              "one forces the fewest"),)
 
 
 def _kept_apart(field: Field, among: Sequence[str]) -> dict[str, set[str]]:
@@ -232,15 +238,15 @@ def _skip_reason(field: Field, solver: _Solver, seated: Sequence[str], top: str,
     that table, against the round as paired, compared rule by rule (in fields up to
     ``EXPLAINED``; beyond, the rules are named together, as the search is not run again)."""
     if len(seated) > EXPLAINED:
-        return ("the round pairs better without that table: fewer rematches, cross-group tables "
-                "or repeated floats, or the others closer in the standing")
+        return said("the round pairs better without that table: fewer rematches, cross-group "
+                    "tables or repeated floats, or the others closer in the standing")
     rest = [e for e in seated if e not in (top, skipped)]
     pairs = solver.solve(rest)
     forced = (len(rest) - 2 * len(pairs), *solver.counts([(top, skipped), *pairs]))
     for rule, what in enumerate(SKIPPED):
         if forced[rule] != chosen[rule]:
-            return f"pairing them would {what}"
-    return "pairing them would seat opponents no closer at the higher tables"  # the last rule
+            return what
+    return said("pairing them would seat opponents no closer at the higher tables")  # the last rule
 
 
 def _reasons(field: Field, solver: _Solver, a: str, b: str,
@@ -251,38 +257,43 @@ def _reasons(field: Field, solver: _Solver, a: str, b: str,
     _, rematches, cross, *_ = chosen
     history = field.history
     top, other = field.best_first((a, b))
-    reasons = [f"{field.called(top)} meets {field.called(other)}"]
+    reasons = [said("%(one)s meets %(other)s", one=field.called(top), other=field.called(other))]
     pa, pb = field.points[top], field.points[other]
     if pa == pb:
-        reasons.append(f"both in the score group of {pa} won")
+        reasons.append(said("both in the score group of %(won)s won", won=pa))
     else:
-        why = ("the fewest the score groups of odd size need" if cross == fewest_cross else
-               "the fewest possible without a rematch or a table the director forbids")
-        reasons.append(f"across score groups ({field.name(top)} {pa} won, {field.name(other)} "
-                       f"{pb} won): this round has {cross} such table{'s' if cross > 1 else ''}, "
-                       f"{why}")
+        why = (said("the fewest the score groups of odd size need") if cross == fewest_cross else
+               said("the fewest possible without a rematch or a table the director forbids"))
+        reasons.append(said_n("across score groups (%(one)s %(one_won)s won, %(other)s "
+                              "%(other_won)s won): this round has %(num)s such table, %(why)s",
+                              "across score groups (%(one)s %(one_won)s won, %(other)s "
+                              "%(other_won)s won): this round has %(num)s such tables, %(why)s",
+                              cross, one=field.name(top), one_won=pa, other=field.name(other),
+                              other_won=pb, why=why))
         for e in (top, other):
             if e in solver.floated_last:
-                reasons.append(f"{field.name(e)} was floated in round {field.round - 1} too: no "
-                               f"pairing with as few cross-group tables floats someone else")
+                reasons.append(said("%(name)s was floated in round %(round)s too: no pairing "
+                                    "with as few cross-group tables floats someone else",
+                                    name=field.name(e), round=field.round - 1))
     met = history.met(top, other)
     if met:
-        reasons.append(f"they met before, in {rounds_text(met)}: no pairing of the field "
-                       f"avoids every rematch")
+        reasons.append(said("they met before, in %(rounds)s: no pairing of the field avoids "
+                            "every rematch", rounds=rounds_text(met)))
     else:
-        reasons.append("they have not met before")
+        reasons.append(said("they have not met before"))
     table_of = {e: t for t, sides, _ in numbered for side in sides for e in side}
     best_at = {t: min(field.position[e] for side in sides for e in side) for t, sides, _ in numbered}
     for skipped in field.order[field.position[top] + 1:field.position[other]]:
         if skipped not in table_of or best_at[table_of[skipped]] < field.position[top]:
             continue  # sitting out, or at a table of someone placed higher: not passed over
         if history.met(top, skipped):
-            why = f"they met in {rounds_text(history.met(top, skipped))}"
+            why = said("they met in %(rounds)s", rounds=rounds_text(history.met(top, skipped)))
         elif field.apart(top, skipped):
             why = field.why_apart(top, skipped)
         else:
             why = _skip_reason(field, solver, seated, top, skipped, chosen)
-        reasons.append(f"{field.name(top)} skips {field.called(skipped)}: {why}")
+        reasons.append(said("%(name)s skips %(other)s: %(why)s", name=field.name(top),
+                            other=field.called(skipped), why=why))
     return reasons
 
 
@@ -291,22 +302,26 @@ def _relaxed(field: Field, solver: _Solver, pairs: Sequence[Pair], left: Sequenc
     _, rematches, cross, floats, _ = chosen
     out = []
     if rematches:
-        again = [f"{field.name(a)} and {field.name(b)} meet again (they met in "
-                 f"{rounds_text(field.history.met(a, b))})" for a, b in pairs
-                 if field.history.met(a, b)]
-        out.append(f"no rematch: no pairing of the {seated} partnerships seated avoids one, "
-                   f"so the fewest are made: {'; '.join(again)}")
+        again = [said("%(one)s and %(other)s meet again (they met in %(rounds)s)",
+                      one=field.name(a), other=field.name(b),
+                      rounds=rounds_text(field.history.met(a, b)))
+                 for a, b in pairs if field.history.met(a, b)]
+        out.append(said("no rematch: no pairing of the %(seated)s partnerships seated avoids "
+                        "one, so the fewest are made: %(again)s", seated=seated,
+                        again=joined(again, "; ")))
     if cross > fewest_cross:
-        out.append(f"score groups: {cross} tables cross score groups, {cross - fewest_cross} more "
-                   f"than the groups of odd size need: keeping more within their group would "
-                   f"need a rematch or a table the director forbids")
+        out.append(said("score groups: %(cross)s tables cross score groups, %(more)s more than "
+                        "the groups of odd size need: keeping more within their group would need "
+                        "a rematch or a table the director forbids", cross=cross,
+                        more=cross - fewest_cross))
     if floats:
         twice = [field.name(e) for pair in pairs if solver.cross(*pair) for e in pair
                  if e in solver.floated_last]
-        out.append(f"floats: {', '.join(twice)} floated in round {field.round - 1} and again "
-                   f"now: no pairing with as few cross-group tables avoids it")
+        out.append(said("floats: %(names)s floated in round %(round)s and again now: no "
+                        "pairing with as few cross-group tables avoids it",
+                        names=", ".join(twice), round=field.round - 1))
     if left:
-        out.append(f"byes: {', '.join(field.name(e) for e in left)} sit out: the director's "
-                   f"constraints leave them no opponent")
+        out.append(said("byes: %(names)s sit out: the director's constraints leave them no "
+                        "opponent", names=", ".join(field.name(e) for e in left)))
     return out
 

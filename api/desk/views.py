@@ -1,0 +1,81 @@
+"""The club desk's pages, server-rendered (docs/desk.md): ``/clubs/{club}/desk``, the home
+with a section per thing the caller's role may do, and the QR code of a sign-in code.
+
+The home is a page as the club pages are (api.pages.views ``page``): without a token it answers
+the sign-in page, whose script keeps the token in the tab and fetches the page again with it
+as a bearer header. Which sections a role gets is the service's (referee.service.desk); the
+desk's script (api/static/desk.js) does each action through the REST API with the token.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import wraps
+from typing import Any, Callable
+
+import segno
+from flask import Blueprint, Response, abort, render_template, request
+
+import words
+
+from referee.service import ServiceError
+from referee.service.desk import Desk
+from words.collation import by_name
+
+from .. import language
+from ..auth import auth
+from ..context import service
+from ..pages.common import page_caller
+from ..pages.views import _headers, error_page
+
+blp = Blueprint("desk", __name__)
+
+MAX_CODE_LENGTH = 200
+
+
+def desk_page(view: Callable[..., str]) -> Callable[..., Response]:
+    """A desk page: the club pages' ``page`` (api.pages.views) without a JSON twin (the desk's
+    data is the API's own endpoints): called with the caller, its ServiceErrors answered as
+    pages, 401 as the sign-in page."""
+
+    @wraps(view)
+    def wrapped(**kwargs: Any) -> Response:
+        signed_in = "Authorization" in request.headers
+        try:
+            return _headers(Response(view(who=page_caller(), **kwargs), mimetype="text/html"),
+                            signed_in=True)
+        except ServiceError as error:
+            return error_page(error, signed_in, twin=None)
+
+    return wrapped
+
+
+@blp.route("/clubs/<string:club>/desk")
+@desk_page
+def home(who: Any, club: str) -> str:
+    data = Desk(service()).home(club, who=who)
+    language.use_club(data["club"])  # names in the order of the page's language
+    if "players" in data:
+        data["players"] = by_name(data["players"], lambda p: p["name"])
+    return render_template("desk/home.html", data=data, club=data["club"], twin=None,
+                           signed_in=True, language_names=words.NAMES)
+
+
+@blp.route("/clubs/<string:club>/desk/qr", methods=["POST"])
+@auth.login_required
+def qr(club: str) -> Response:
+    """The QR code (SVG) of the /score address that signs a phone in with a sign-in code. The
+    code comes in the JSON body, never in the address; the picture holds it in the fragment
+    (``/score#code=...``), which the phone's browser does not send to the server either."""
+    body = request.get_json(silent=True)
+    code = body.get("code") if isinstance(body, dict) else None
+    if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
+        abort(422)
+    url = request.host_url.rstrip("/") + "/score#code=" + code
+    svg = io.BytesIO()
+    # A whole SVG document (its namespace named): the desk shows it as an image.
+    segno.make(url, error="m").save(svg, kind="svg", xmldecl=False, scale=6, border=4,
+                                    dark="#000", light="#fff")
+    response = Response(svg.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "private, no-store"  # it signs someone in
+    return _headers(response, signed_in=True)

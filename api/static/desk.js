@@ -1,0 +1,311 @@
+/* domino-referee club desk (/clubs/{club}/desk, docs/desk.md): each action is a call of the
+ * REST API with the token kept in this tab (pages.js's sessionStorage key), as a bearer
+ * header only. No rule and no access decision here: the server answers each call, and the
+ * page shows its answer (a problem's detail when it refuses). After a change the sections are
+ * read again from the server (the page fetched with the token, its sections put in place).
+ * Its words come from messages.js (window.dominoWords), in the page's language.
+ */
+(function () {
+  "use strict";
+
+  var _ = window.dominoWords._;
+  var KEY = "domino-referee.token";
+
+  function token() {
+    try { return window.sessionStorage.getItem(KEY); } catch (e) { return null; }
+  }
+
+  function say(text, kind) {
+    var box = document.getElementById("desk-status");
+    if (!box) { return; }
+    box.textContent = text;
+    box.setAttribute("data-kind", kind || "ok");
+  }
+
+  // An API call: resolves {status, body}; a failure to reach the server is said, and rejects.
+  function call(method, path, body, headers) {
+    var init = { method: method, cache: "no-store", credentials: "same-origin",
+                 headers: Object.assign({ "Accept": "application/json" }, headers || {}) };
+    var kept = token();
+    if (kept) { init.headers["Authorization"] = "Bearer " + kept; }
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    return fetch(path, init).then(function (response) {
+      var type = response.headers.get("Content-Type") || "";
+      var read = type.indexOf("json") >= 0 ? response.json() : response.text();
+      return read.then(function (data) { return { status: response.status, body: data }; });
+    }, function (error) {
+      say(_("The server could not be reached: try again."), "error");
+      throw error;
+    });
+  }
+
+  function problem(answer) {
+    var b = answer.body || {};
+    return b.detail || b.title || _("The server answered %(status)s.", { status: answer.status });
+  }
+
+  // Read the page again with the token and put its lists (by id: players-list, tokens-list,
+  // matches-list) in place of these; the forms, and a token shown once, stay as they are.
+  function refresh(ids) {
+    return call("GET", window.location.pathname, undefined, { "Accept": "text/html" })
+      .then(function (answer) {
+        if (answer.status !== 200) { return; }
+        var fresh = new DOMParser().parseFromString(answer.body, "text/html");
+        ids.forEach(function (id) {
+          var now = document.getElementById(id);
+          var then = fresh.getElementById(id);
+          if (now && then) { now.replaceWith(document.importNode(then, true)); }
+        });
+      });
+  }
+
+  var desk = document.getElementById("desk");
+  if (!desk) { return; }
+  var club = desk.getAttribute("data-club");
+  var clubPath = "/api/v1/clubs/" + encodeURIComponent(club);
+
+  // ------------------------------------------------------------------ settings
+
+  function saveSettings(form) {
+    var body = { public: form.elements["public"].checked,
+                 language: form.elements["language"].value || null };
+    var breakers = form.elements["tie_breakers"].value.split(",")
+      .map(function (s) { return s.trim(); }).filter(Boolean);
+    body.tie_breakers = breakers.length ? breakers : null;
+    say(_("Saving…"));
+    call("PATCH", clubPath, body).then(function (answer) {
+      if (answer.status === 200) {
+        form.elements["tie_breakers"].value = answer.body.tie_breakers.join(", ");
+        say(_("The settings are saved."));
+      } else {
+        say(problem(answer), "error");
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ players
+
+  var pendingName = null;
+
+  function suggestBox() { return document.querySelector("[data-suggest]"); }
+
+  function addPlayer(name, confirmed) {
+    var body = { name: name };
+    if (confirmed) { body["new"] = true; }
+    say(_("Adding %(name)s…", { name: name }));
+    call("POST", clubPath + "/players", body).then(function (answer) {
+      var box = suggestBox();
+      if (answer.status === 201) {
+        box.hidden = true;
+        pendingName = null;
+        var form = document.querySelector("form[data-form=player-add]");
+        form.elements["name"].value = "";
+        say(_("%(name)s is a player of the club now.", { name: answer.body.name }));
+        refresh(["players-list"]).then(function () { form.elements["name"].focus(); });
+      } else if (answer.status === 422 && answer.body && answer.body.suggestions) {
+        // A name close to a player's: the server's "did you mean", then confirm or cancel.
+        pendingName = name;
+        box.querySelector("[data-suggest-text]").textContent = problem(answer) + ".";
+        box.hidden = false;
+        say(_("Check the name first."), "warn");
+        box.querySelector("button[data-action=confirm-new]").focus();
+      } else {
+        say(problem(answer), "error");
+      }
+    });
+  }
+
+  function rowOf(node) { return node.closest("tr[data-player-id]"); }
+
+  var current = null;  // the player row a dialog is about
+
+  function openRename(row) {
+    current = row;
+    var dialog = document.getElementById("rename-dialog");
+    var form = dialog.querySelector("form");
+    form.reset();
+    dialog.querySelector("[data-dialog-text]").textContent =
+      _("%(name)s keeps their matches; the standings show the new name.", { name: row.getAttribute("data-name") });
+    form.elements["name"].value = row.getAttribute("data-name");
+    dialog.showModal();
+    form.elements["name"].select();
+  }
+
+  function rename(form) {
+    var id = current.getAttribute("data-player-id");
+    var body = { name: form.elements["name"].value.trim(), reason: form.elements["reason"].value.trim() };
+    call("POST", clubPath + "/players/" + id + "/rename", body).then(function (answer) {
+      if (answer.status === 200) {
+        document.getElementById("rename-dialog").close();
+        say(_("Renamed: %(name)s.", { name: answer.body.name }));
+        refresh(["players-list"]);
+      } else {
+        say(problem(answer), "error");
+      }
+    });
+  }
+
+  function openMerge(row) {
+    current = row;
+    var dialog = document.getElementById("merge-dialog");
+    var form = dialog.querySelector("form");
+    form.reset();
+    var select = form.elements["into"];
+    select.replaceChildren();
+    document.querySelectorAll("tr[data-player-id]").forEach(function (other) {
+      if (other === row) { return; }
+      var option = document.createElement("option");
+      option.value = other.getAttribute("data-player-id");
+      option.textContent = other.getAttribute("data-name");
+      select.appendChild(option);
+    });
+    // What moves: the player's matches, read from the server (how many it sits in).
+    call("GET", clubPath + "/players/" + row.getAttribute("data-player-id")).then(function (answer) {
+      form.setAttribute("data-matches", answer.status === 200 ? answer.body.matches : "");
+      explainMerge(form);
+    });
+    explainMerge(form);
+    dialog.showModal();
+    select.focus();
+  }
+
+  function explainMerge(form) {
+    var select = form.elements["into"];
+    var into = select.options[select.selectedIndex];
+    var text = form.querySelector("[data-merge-confirmation]");
+    if (!into) { text.textContent = _("There is no other player to merge into."); return; }
+    var from = current.getAttribute("data-name");
+    var count = form.getAttribute("data-matches");
+    var moves = count === null || count === "" ? _("Every match of %(from)s", { from: from })
+      : window.dominoWords.ngettext("%(num)s match of %(from)s", "%(num)s matches of %(from)s",
+                                    Number(count), { from: from });
+    text.textContent = _("%(moves)s will count for %(into)s, and the name %(from)s will find %(into)s from then on. Both histories keep the merge; it is not undone here.",
+                         { moves: moves, into: into.textContent, from: from });
+  }
+
+  function merge(form) {
+    var id = current.getAttribute("data-player-id");
+    var body = { into: Number(form.elements["into"].value), reason: form.elements["reason"].value.trim() };
+    call("POST", clubPath + "/players/" + id + "/merge", body).then(function (answer) {
+      if (answer.status === 200) {
+        document.getElementById("merge-dialog").close();
+        say(_("Merged into %(name)s.", { name: answer.body.name }));
+        refresh(["players-list"]);
+      } else {
+        say(problem(answer), "error");
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ tokens
+
+  function issueToken(form) {
+    var body = { role: form.elements["role"].value, label: form.elements["label"].value.trim() || null };
+    say(_("Issuing the token…"));
+    call("POST", clubPath + "/signin-codes", body).then(function (answer) {
+      if (answer.status !== 201) { say(problem(answer), "error"); return; }
+      var issued = document.querySelector("[data-issued]");
+      issued.querySelector("[data-token]").textContent = answer.body.token;
+      // The QR code of /score#code=...: the code goes to the server in a body, never an address.
+      return call("POST", "/clubs/" + encodeURIComponent(club) + "/desk/qr", { code: answer.body.code })
+        .then(function (qr) {
+          var img = issued.querySelector("[data-qr]");
+          if (qr.status === 200) {
+            img.src = "data:image/svg+xml;base64," + window.btoa(qr.body);
+            img.hidden = false;
+          } else {
+            img.hidden = true;
+          }
+          issued.hidden = false;
+          form.reset();
+          say(_("Token issued: it is shown below this once."));
+          return refresh(["tokens-list"]);
+        });
+    });
+  }
+
+  function revoke(row) {
+    var label = row.querySelector("th").textContent.trim();
+    if (!window.confirm(_("Revoke the token %(label)s? Whoever holds it is signed out at once.", { label: label }))) { return; }
+    call("DELETE", clubPath + "/tokens/" + row.getAttribute("data-token-id")).then(function (answer) {
+      if (answer.status === 200) {
+        say(_("The token %(label)s is revoked.", { label: label }));
+        refresh(["tokens-list"]);
+      } else {
+        say(problem(answer), "error");
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ matches
+
+  var withdrawing = null;  // the match row the withdraw dialog is about
+
+  function openAbandon(row) {
+    withdrawing = row;
+    var dialog = document.getElementById("abandon-dialog");
+    dialog.querySelector("form").reset();
+    dialog.querySelector("[data-dialog-text]").textContent =
+      _("Match %(id)s ends with no result and counts nowhere.", { id: row.getAttribute("data-match-id") });
+    dialog.showModal();
+    dialog.querySelector("input[name=reason]").focus();
+  }
+
+  function abandon(form) {
+    var row = withdrawing;
+    var id = row.getAttribute("data-match-id");
+    var seq = row.getAttribute("data-last-seq");
+    // If-Match: the record as the desk showed it (a match dealt meanwhile is not withdrawn
+    // blindly); the Idempotency-Key makes a retried click one event.
+    var headers = { "If-Match": "\"" + seq + "\"", "Idempotency-Key": "desk-abandon-" + id + "-" + seq };
+    var body = { type: "abandon", reason: form.elements["reason"].value.trim() };
+    call("POST", "/api/v1/matches/" + id + "/events", body, headers).then(function (answer) {
+      if (answer.status === 201 || answer.status === 200) {
+        document.getElementById("abandon-dialog").close();
+        say(_("Match %(id)s is withdrawn.", { id: id }));
+        refresh(["matches-list"]);
+      } else {
+        say(problem(answer), "error");
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ wiring
+
+  // Delegated: rows and tables put in place by refresh() need no new listeners.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var kind = form.getAttribute("data-form");
+    if (!kind) { return; }
+    event.preventDefault();
+    if (kind === "settings") { saveSettings(form); }
+    else if (kind === "player-add") {
+      var name = form.elements["name"].value.trim();
+      if (name) { addPlayer(name, false); }
+    }
+    else if (kind === "rename") { rename(form); }
+    else if (kind === "merge") { merge(form); }
+    else if (kind === "token-issue") { issueToken(form); }
+    else if (kind === "abandon") { abandon(form); }
+  });
+
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "into") { explainMerge(event.target.form); }
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-action]");
+    if (!button) { return; }
+    var action = button.getAttribute("data-action");
+    if (action === "confirm-new" && pendingName) { addPlayer(pendingName, true); }
+    else if (action === "cancel-new") { suggestBox().hidden = true; pendingName = null; say(""); }
+    else if (action === "rename") { openRename(rowOf(button)); }
+    else if (action === "merge") { openMerge(rowOf(button)); }
+    else if (action === "close-dialog") { button.closest("dialog").close(); }
+    else if (action === "revoke") { revoke(button.closest("tr[data-token-id]")); }
+    else if (action === "abandon") { openAbandon(button.closest("tr[data-match-id]")); }
+  });
+}());

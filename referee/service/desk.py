@@ -1,0 +1,57 @@
+"""The club desk's home (``/clubs/{club}/desk``, docs/desk.md): what the caller's role may do
+there, and the data of each section it may see. The desk page lays this out and its script
+calls the REST API for each action; which section a role gets is decided here, and every
+action is decided again by its own use case.
+
+- the secretary (``admin``): the club's settings, its players, its tokens;
+- the referee (``referee``, and an admin above it): the matches (a match with no deal may be
+  withdrawn), the disputes desk and the tournaments (their own pages).
+A viewer or a scorekeeper of the club gets the page with no section; a caller without a token
+is asked to sign in, one of another club is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.vocab import ABANDONED, FINISHED, IN_PROGRESS, TIE_BREAKERS
+from .access import Action, Caller, may, require
+from ..core.vocab import LANGUAGES
+from .errors import Unauthorized
+
+# How many players, tokens and matches the desk lists (the newest matches; the API pages on).
+DESK_LIMIT = 500
+MATCH_GROUPS = (IN_PROGRESS, FINISHED, ABANDONED)
+
+
+class Desk:
+    def __init__(self, service: Any) -> None:
+        self.service = service
+
+    def home(self, club: str, *, who: Caller | None) -> dict[str, Any]:
+        """The desk for ``who``: ``club``, ``role``, ``sections`` (which it gets: settings,
+        players, tokens, matches, disputes, tournaments) and each section's data."""
+        if who is None:
+            raise Unauthorized("the club desk takes a token of the club: sign in")
+        require(who, club, Action.READ)
+        svc = self.service
+        data: dict[str, Any] = {"club": svc.clubs.get_club(club, who=who), "role": who.role,
+                                "label": who.label}
+        manage, rule = may(who, club, Action.MANAGE), may(who, club, Action.RULE)
+        data["sections"] = {"settings": manage, "players": manage, "tokens": manage,
+                            "matches": rule, "disputes": rule, "tournaments": rule}
+        if manage:
+            data["settings"] = {"tie_breakers": svc.standings.tie_breakers(club, who=who),
+                                "all_tie_breakers": list(TIE_BREAKERS),
+                                "languages": list(LANGUAGES)}
+            data["players"] = svc.players.list(club, limit=DESK_LIMIT, who=who)[0]
+            tokens = svc.tokens.list_tokens(club, limit=DESK_LIMIT, who=who)[0]
+            data["tokens"] = [t for t in tokens if t["revoked_at"] is None]
+        if rule:
+            matches = svc.reading.list_matches(club, limit=DESK_LIMIT, who=who)[0]
+            for m in matches:
+                # A match not dealt yet may be withdrawn (abandon); one with a deal is ruled on.
+                m["may_abandon"] = m["status"] == IN_PROGRESS and not m["round"]
+            data["matches"] = {status: [m for m in matches if m["status"] == status]
+                               for status in MATCH_GROUPS}
+        return data

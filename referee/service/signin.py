@@ -1,0 +1,99 @@
+"""One-time sign-in codes: how a phone signs in by scanning a QR code on the club desk.
+
+An admin issues a token with a code (:meth:`SignIn.issue`): the code is random (256 bits) and
+the token is derived from it (an HMAC keyed by the code), so that the server keeps neither:
+the ``tokens`` row holds the token's sha256 as every token's does, the ``signin_codes`` row the
+code's sha256, when it expires (:data:`CODE_LIFETIME` after issue) and when it was used. The
+phone's page sends the code once (:meth:`SignIn.exchange`) and gets the token back: the server
+finds the code by its hash, marks it used in the same transaction (a conditional update: two
+phones racing for one code, one wins), derives the token from the code and checks it against
+the token's stored hash. A code used, expired, unknown, or whose token was revoked, signs
+nobody in (Unauthorized, a sentence saying which).
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+from typing import Any, Callable
+
+from sqlalchemy import Engine
+
+from .. import store
+from ..core.vocab import ROLES
+from ..store import db
+from ..store.signin_codes import insert_signin_code, signin_code_row, use_signin_code
+from . import checks
+from .access import OPERATOR, Action, Caller, require
+from .errors import N_, Phrase, Unauthorized
+from .lookup import club_row
+from .tokens import digest
+
+CODE_LIFETIME = dt.timedelta(minutes=10)
+MAX_CODE_LENGTH = 200
+# What the token is derived from the code for: a fixed message, so that a code gives one token.
+_PURPOSE = b"domino-referee sign-in code -> token"
+
+
+def token_of(code: str) -> str:
+    """The token a code stands for (in the ``dr_`` form every token has)."""
+    mac = hmac.new(code.encode("utf-8"), _PURPOSE, hashlib.sha256).digest()
+    return "dr_" + base64.urlsafe_b64encode(mac).rstrip(b"=").decode("ascii")
+
+
+class SignIn:
+    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    def issue(self, club: str, role: str, label: str | None = None, *,
+              who: Caller = OPERATOR) -> dict[str, Any]:
+        """A new token of the club (admin) with its one-time sign-in code: ``token`` and
+        ``code`` (both shown this once), the token's ``id``, ``role``, ``label`` and the code's
+        ``expires_at``."""
+        require(who, club, Action.MANAGE)
+        role = checks.one_of(role, ROLES, "role")
+        label = checks.optional_name(label, Phrase(N_("token label")))
+        code = secrets.token_urlsafe(32)
+        token = token_of(code)
+        now = self.clock()
+        expires = now + CODE_LIFETIME
+        with db.writing(self.engine) as conn:
+            club_id = club_row(conn, club).id
+            token_id = store.insert_token(conn, club_id, role, label, digest(token), now,
+                                          who.token_id)
+            insert_signin_code(conn, token_id, digest(code), expires)
+        return {"id": token_id, "club": club, "role": role, "label": label, "token": token,
+                "code": code, "expires_at": store.iso(expires)}
+
+    def exchange(self, code: str) -> dict[str, Any]:
+        """The token a sign-in code stands for, once: ``token``, ``club``, ``role``, ``label``.
+        Unauthorized for a code unknown, used, expired, or whose token was revoked; the code
+        is spent by the first exchange that finds it valid."""
+        if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
+            raise Unauthorized("this sign-in code is not known: ask for a new QR code")
+        now = self.clock()
+        with db.writing(self.engine) as conn:
+            row = signin_code_row(conn, digest(code))
+            if row is None:
+                raise Unauthorized("this sign-in code is not known: ask for a new QR code")
+            if row.used_at is not None:
+                raise Unauthorized("this sign-in code was used already: a code signs in one "
+                                   "phone, once; ask for a new QR code")
+            if store.as_utc(row.expires_at) <= now:
+                raise Unauthorized("this sign-in code has expired (a code is valid for "
+                                   "%(minutes)s minutes): ask for a new QR code",
+                                   minutes=int(CODE_LIFETIME.total_seconds() // 60))
+            if row.revoked_at is not None:
+                raise Unauthorized("the token of this sign-in code was revoked")
+            token = token_of(code)
+            # Only a code issued with its token derives it: a mismatch is a code nobody issued.
+            if not hmac.compare_digest(digest(token), row.token_hash):
+                raise Unauthorized("this sign-in code is not known: ask for a new QR code")
+            if not use_signin_code(conn, row.id, now):
+                raise Unauthorized("this sign-in code was used already: a code signs in one "
+                                   "phone, once; ask for a new QR code")
+        return {"token": token, "club": row.club, "role": row.role, "label": row.label}

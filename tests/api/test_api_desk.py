@@ -1,0 +1,125 @@
+"""The club desk over HTTP: sign-in codes issued by admins and exchanged once (problem+json on
+a used, expired or unknown code, counted as refused sign-ins), the desk's page by role, its QR
+code, and the "did you mean" suggestions a close name gets."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from api import create_app
+from api_helpers import SERVER_TOKEN, Api, api, assert_problem, make_api  # noqa: F401
+from referee.service.signin import CODE_LIFETIME
+
+CODES = "/api/v1/clubs/casino/signin-codes"
+EXCHANGE = "/api/v1/signin-codes/exchange"
+
+
+def issue(api: Api, role: str = "scorekeeper", label: str | None = "Mesa 2") -> dict:
+    response = api.client.post(CODES, json={"role": role, "label": label}, headers=api.auth("admin"))
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def test_a_code_is_exchanged_once(api: Api) -> None:
+    issued = issue(api)
+    assert set(issued) == {"id", "club", "role", "label", "token", "code", "expires_at"}
+    assert issued["role"] == "scorekeeper" and issued["label"] == "Mesa 2"
+    response = api.client.post(EXCHANGE, json={"code": issued["code"]})
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    assert response.json == {"token": issued["token"], "club": "casino", "role": "scorekeeper",
+                             "label": "Mesa 2"}
+    me = api.client.get("/score/me", headers={"Authorization": "Bearer " + issued["token"]})
+    assert me.json["role"] == "scorekeeper"
+    again = assert_problem(api.client.post(EXCHANGE, json={"code": issued["code"]}), 401,
+                           "unauthorized")
+    assert "used already" in again["detail"]
+    listed = api.client.get("/api/v1/clubs/casino/tokens", headers=api.auth("admin")).json
+    assert [t["label"] for t in listed if t["id"] == issued["id"]] == ["Mesa 2"]
+
+
+def test_an_expired_code_is_refused(api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    issued = issue(api)
+    later = dt.datetime.now(dt.timezone.utc) + CODE_LIFETIME + dt.timedelta(seconds=5)
+    monkeypatch.setattr(api.service.signin, "clock", lambda: later)
+    body = assert_problem(api.client.post(EXCHANGE, json={"code": issued["code"]}), 401)
+    assert "expired" in body["detail"]
+
+
+def test_a_wrong_code_is_refused_in_the_requests_language(api: Api) -> None:
+    body = assert_problem(api.client.post(EXCHANGE, json={"code": "nope"}), 401)
+    assert "not known" in body["detail"]
+    spanish = api.client.post(EXCHANGE, json={"code": "nope"}, headers={"Accept-Language": "es"})
+    assert spanish.status_code == 401 and "not known" not in spanish.json["detail"]
+    assert_problem(api.client.post(EXCHANGE, json={}), 422)
+    assert_problem(api.client.post(EXCHANGE, json={"code": "x" * 201}), 422)
+    assert_problem(api.client.post(EXCHANGE, data="code=1"), 415)
+
+
+def test_issuing_is_the_admins(api: Api) -> None:
+    for role in ("referee", "scorekeeper", "viewer"):
+        assert_problem(api.client.post(CODES, json={"role": "viewer"}, headers=api.auth(role)), 403)
+    assert_problem(api.client.post(CODES, json={"role": "viewer"}), 401)
+    assert_problem(api.client.post(CODES, json={"role": "owner"}, headers=api.auth("admin")), 422)
+    other = "/api/v1/clubs/other/signin-codes"
+    assert_problem(api.client.post(other, json={"role": "viewer"}, headers=api.auth("admin")), 403)
+
+
+def test_refused_codes_count_as_refused_sign_ins(database_url: str) -> None:
+    limited = make_api(database_url, AUTH_FAILURES="3 per minute")
+    try:
+        for _ in range(3):
+            assert_problem(limited.client.post(EXCHANGE, json={"code": "guess"}), 401)
+        body = assert_problem(limited.client.post(EXCHANGE, json={"code": "guess"}), 429)
+        assert body["type"].endswith("too-many-attempts")
+    finally:
+        limited.service.close()
+
+
+def test_the_desk_by_role(api: Api) -> None:
+    page = api.client.get("/clubs/casino/desk")
+    assert page.status_code == 401 and b'data-action="sign-in"' in page.data
+    admin = api.client.get("/clubs/casino/desk", headers=api.auth("admin")).get_data(as_text=True)
+    for hook in ('data-form="settings"', 'data-form="player-add"', 'data-form="token-issue"',
+                 "data-token-id=", "data-player-id=", 'data-section="matches"',
+                 "/clubs/casino/desk/disputes", "/clubs/casino/desk/tournaments"):
+        assert hook in admin, hook
+    referee = api.client.get("/clubs/casino/desk", headers=api.auth("referee")).get_data(as_text=True)
+    assert 'data-section="matches"' in referee and "/clubs/casino/desk/disputes" in referee
+    assert 'data-form="settings"' not in referee and "data-token-id=" not in referee
+    for role in ("scorekeeper", "viewer"):
+        lower = api.client.get("/clubs/casino/desk", headers=api.auth(role))
+        text = lower.get_data(as_text=True)
+        assert lower.status_code == 200 and "data-nothing" in text
+        assert 'data-section=' not in text and "/desk/disputes" not in text
+    rival = api.client.get("/clubs/other/desk", headers=api.auth("admin"))
+    assert rival.status_code == 403
+
+
+def test_a_match_with_no_deal_may_be_withdrawn(api: Api) -> None:
+    fresh = api.service.recording.create_match("casino", "parejas", ["Ana", "Beto", "Carla", "Dani"])
+    text = api.client.get("/clubs/casino/desk", headers=api.auth("referee")).get_data(as_text=True)
+    row = text.split(f'data-match-id="{fresh["id"]}"')[1].split("</tr>")[0]
+    assert 'data-action="abandon"' in row
+    dealt = text.split(f'data-match-id="{api.matches["casino"]}"')[1].split("</tr>")[0]
+    assert 'data-action="abandon"' not in dealt
+
+
+def test_the_qr_code_holds_the_code_in_the_fragment(api: Api) -> None:
+    issued = issue(api)
+    response = api.client.post("/clubs/casino/desk/qr", json={"code": issued["code"]},
+                               headers=api.auth("admin"))
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.data.startswith(b"<svg") and response.headers["Cache-Control"].startswith("private")
+    assert api.client.post("/clubs/casino/desk/qr", json={"code": issued["code"]}).status_code == 401
+    assert api.client.post("/clubs/casino/desk/qr", json={}, headers=api.auth("admin")).status_code == 422
+
+
+def test_a_close_name_comes_with_suggestions(api: Api) -> None:
+    path = "/api/v1/clubs/casino/players"
+    api.client.post(path, json={"name": "Ana Pérez", "new": True}, headers=api.auth("admin"))
+    body = assert_problem(api.client.post(path, json={"name": "Ana Perez"}, headers=api.auth("admin")), 422)
+    assert body["suggestions"] == {"Ana Perez": ["Ana Pérez"]}
+    assert api.client.post(path, json={"name": "Ana Perez", "new": True},
+                           headers=api.auth("admin")).status_code == 201

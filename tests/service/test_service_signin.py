@@ -1,0 +1,100 @@
+"""One-time sign-in codes (referee.service.signin), on both databases: a code gives its token
+once, within ten minutes; a used, expired, unknown or revoked one signs nobody in; only hashes
+are stored."""
+
+from __future__ import annotations
+
+import datetime as dt
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from sqlalchemy import select
+
+from referee.service import Caller, Forbidden, Invalid, Service, Unauthorized
+from referee.service.signin import CODE_LIFETIME, token_of
+from referee.service.tokens import digest
+from referee.store import iso
+from referee.store.db import reading
+from referee.store.schema import signin_codes, tokens
+from test_service_tokens import T0, Clock, clock, svc  # noqa: F401 (the fixtures)
+
+
+def test_a_code_gives_its_token_once(svc: Service) -> None:
+    issued = svc.signin.issue("casino", "scorekeeper", label="Mesa 3")
+    assert issued["role"] == "scorekeeper" and issued["label"] == "Mesa 3"
+    assert issued["token"] == token_of(issued["code"]) and issued["token"].startswith("dr_")
+    assert issued["expires_at"] == iso(T0 + CODE_LIFETIME)
+    got = svc.signin.exchange(issued["code"])
+    assert got == {"token": issued["token"], "club": "casino", "role": "scorekeeper",
+                   "label": "Mesa 3"}
+    who = svc.tokens.authenticate(got["token"])
+    assert (who.club, who.role, who.token_id) == ("casino", "scorekeeper", issued["id"])
+    with pytest.raises(Unauthorized, match="used already"):
+        svc.signin.exchange(issued["code"])
+    # The token itself keeps working: only the code is spent.
+    assert svc.tokens.authenticate(issued["token"]).role == "scorekeeper"
+
+
+def test_only_hashes_are_stored(svc: Service) -> None:
+    issued = svc.signin.issue("casino", "viewer")
+    with reading(svc.engine) as conn:
+        code_row = conn.execute(select(signin_codes)).one()
+        token_row = conn.execute(select(tokens).where(tokens.c.id == issued["id"])).one()
+    assert code_row.hash == digest(issued["code"]) and code_row.token_id == issued["id"]
+    assert token_row.hash == digest(issued["token"])
+    stored = " ".join(str(v) for v in (*code_row, *token_row))
+    assert issued["code"] not in stored and issued["token"] not in stored
+
+
+def test_an_expired_code_signs_nobody_in(svc: Service, clock: Clock) -> None:
+    issued = svc.signin.issue("casino", "scorekeeper")
+    clock.now = T0 + CODE_LIFETIME - dt.timedelta(seconds=1)
+    later = svc.signin.issue("casino", "scorekeeper")
+    clock.now = T0 + CODE_LIFETIME
+    with pytest.raises(Unauthorized, match="expired"):
+        svc.signin.exchange(issued["code"])
+    assert svc.signin.exchange(later["code"])["token"] == later["token"]  # one second left
+
+
+@pytest.mark.parametrize("code", ["", "x" * 201, "nope", 42, None])
+def test_a_wrong_code_signs_nobody_in(svc: Service, code: object) -> None:
+    svc.signin.issue("casino", "scorekeeper")
+    with pytest.raises(Unauthorized, match="not known"):
+        svc.signin.exchange(code)  # type: ignore[arg-type]
+
+
+def test_a_revoked_tokens_code_signs_nobody_in(svc: Service) -> None:
+    issued = svc.signin.issue("casino", "scorekeeper")
+    svc.tokens.revoke_token("casino", issued["id"])
+    with pytest.raises(Unauthorized, match="revoked"):
+        svc.signin.exchange(issued["code"])
+
+
+def test_two_phones_racing_for_one_code_one_wins(svc: Service) -> None:
+    issued = svc.signin.issue("casino", "scorekeeper")
+
+    def attempt(_: int) -> str:
+        try:
+            return svc.signin.exchange(issued["code"])["token"]
+        except Unauthorized:
+            return "refused"
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(attempt, range(4)))
+    assert results.count(issued["token"]) == 1 and results.count("refused") == 3
+
+
+def test_issuing_is_the_admins(svc: Service) -> None:
+    admin = svc.tokens.authenticate(svc.tokens.create_token("casino", "admin"))
+    issued = svc.signin.issue("casino", "viewer", who=admin)
+    listed = svc.tokens.list_tokens("casino")[0]
+    assert [t["issued_by"] for t in listed if t["id"] == issued["id"]] == [admin.token_id]
+    for role in ("referee", "scorekeeper", "viewer"):
+        with pytest.raises(Forbidden):
+            svc.signin.issue("casino", "viewer", who=Caller("casino", role))
+    with pytest.raises(Forbidden):
+        svc.signin.issue("other", "viewer", who=admin)
+    with pytest.raises(Invalid):
+        svc.signin.issue("casino", "owner")
+    with reading(svc.engine) as conn:
+        assert conn.execute(select(signin_codes)).all().__len__() == 1  # nothing else written
