@@ -32,7 +32,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from referee.service import MatchLimits, open_service
 
 from . import access_log, clubs, disputes, events, matches, score, scoreboard, tokens
-from . import transparency
+from . import desk_disputes, transparency
 from .access_log import AccessLog
 from .auth import init_auth
 from . import players
@@ -100,6 +100,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(desk_tournaments.blp)  # the tournament desk (docs/desk.md)
     app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
     app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
+    app.register_blueprint(desk_disputes.blp)  # the referee's disputes desk (api/desk_disputes.py)
     scoreboard.document(api, app)  # ... in the OpenAPI document
     register_error_handlers(app)
     app.after_request(secure)  # the security headers on every answer (api/headers.py)

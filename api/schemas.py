@@ -599,6 +599,10 @@ class SheetSchema(Schema):
         "description": "each fact with its event as recorded: {seq, fact, event}"})
     ruling = fields.Nested(RulingSchema, allow_none=True, required=True)
     ruling_event = fields.Raw(allow_none=True, metadata={"description": "the ruling as recorded"})
+    ruling_events = fields.List(fields.Dict(), metadata={
+        "description": "every ruling event naming the dispute, {seq, event} (a standard "
+                       "penalty is one per opposing side)"})
+    club = fields.Dict(metadata={"description": "the match's club: {slug, name}"})
     sides = fields.List(fields.String(), metadata={"description": "each side's name"})
     score = fields.Dict(required=True, metadata={
         "description": "totals before the ruling (now, while open) and after it"})

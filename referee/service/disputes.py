@@ -16,10 +16,11 @@ from .. import store
 from ..core.disputes import ruled, violations_of
 from ..core.position import position
 from ..core.replay import replay
-from ..core.vocab import DISPUTE_FILTERS, side_names
+from ..core.vocab import DISPUTE_FILTERS, RULINGS, side_names
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import Invalid, NotFound
+from .clubs import reader_in
+from .errors import Conflict, Invalid, NotFound
 from .lookup import club_row
 from .reading import Reading
 from .recording import Recorded, Recording
@@ -28,6 +29,9 @@ from .uow import UnitOfWork
 from .view import MatchView
 
 STATUSES = DISPUTE_FILTERS
+# The rulings a referee picks at the desk: the rules' standard penalty, or one of the ruling
+# events (referee.core.vocab.RULINGS) naming the dispute.
+DESK_RULINGS = ("standard", "penalty", "void", "annul", "forfeit", "stands", "amend")
 
 
 class Disputes:
@@ -57,6 +61,38 @@ class Disputes:
                 found += [{**d, "match": match_id} for d in view.disputes()]
         listed = ordered(found, status)
         return listed[offset:offset + limit], len(listed)
+
+    def desk(self, club: str, *, ruled: int = 10,
+             who: Caller | None = OPERATOR) -> dict[str, Any]:
+        """The referee's disputes desk, in one snapshot: the club, every open dispute of its
+        matches as its sheet has it (the moment, the event, the evidence with each fact's
+        event, the sides and the score) with the match's last seq (what a ruling's If-Match
+        names), the rules' standard penalty (None when the rules name none) and the match's
+        suspicions (what its record allows but does not prove, each with its event), and the
+        ``ruled`` disputes ruled last (for their sheets). ``who`` must be a referee of the club
+        (None, no token: Unauthorized; a viewer or scorekeeper: Forbidden)."""
+        with UnitOfWork.reading(self.engine) as uow:
+            who, info = reader_in(uow, club, who)
+            require(who, club, Action.RULE)
+            open_, done = [], []
+            for match_id in store.disputed_match_ids(uow.conn, club_row(uow.conn, club).id):
+                view = self.reading.view_in(uow, match_id, who)
+                penalty = view.record.rules.foul_penalty()
+                report = view.report()
+                for dispute in report["disputes"]:
+                    if dispute["ruling"] is None:
+                        # what the record suggests without proving, on the same match
+                        suspicions = [{**s, "event": view.events[s["seq"] - 1]}
+                                      for s in report["suspicions"]]
+                        open_.append({**_sheet(view, dispute["seq"]), "last_seq":
+                                      view.record.last_seq, "standard_penalty": penalty,
+                                      "suspicions": suspicions})
+                    else:
+                        done.append({**dispute, "match": view.summary()})
+        # the ones ruled last first: by the match's last change, then the ruling's event
+        done.sort(key=lambda d: (d["match"].get("updated_at") or "", d["ruling"]["seq"]),
+                  reverse=True)
+        return {"club": info, "open": open_, "ruled": done[:ruled]}
 
     # ------------------------------------------------------------------------------ rulings
 
@@ -92,6 +128,46 @@ class Disputes:
         return [{"type": "penalty", "side": side, "points": points, "target": seq,
                  "reason": reason} for side in range(rules.sides) if side != at_fault]
 
+    def ruling(self, match_id: int | str, seq: int, kind: str, *, reason: Any,
+               points: Any = None, event: Any = None, expected_seq: int | None = None,
+               who: Caller = OPERATOR) -> list[dict[str, Any]]:
+        """The events a referee's ruling ``kind`` (one of :data:`DESK_RULINGS`) on the open
+        dispute ``seq`` records, built from the record, storing nothing: ``standard`` the rules'
+        penalty (:meth:`standard_penalty`); ``penalty`` ``points`` to each side opposing the
+        seat at fault; ``forfeit`` the match lost by the side at fault; ``void``, ``annul``,
+        ``stands`` the dispute named; ``amend`` the line read as ``event``. A dispute already
+        ruled is a Conflict: another desk ruled first."""
+        kind = checks.one_of(kind, DESK_RULINGS, "ruling")
+        seq = checks.count(seq, "seq")
+        reason = checks.name(reason, "reason")
+        with self.reading.view(match_id, who=who) as view:
+            require(who, view.club, Action.RULE)
+            last = view.record.last_seq
+            if expected_seq is not None and expected_seq != last:
+                raise Conflict(last, expected_seq)
+            dispute = _dispute(view, seq)
+            if dispute["ruling"] is not None:
+                raise Conflict(None)
+            rules = view.record.rules
+        if kind == "standard":
+            return self.standard_penalty(match_id, seq, reason=reason, who=who)
+        if kind in ("void", "annul", "stands"):
+            return [{"type": kind, "target": seq, "reason": reason}]
+        if kind == "amend":
+            if not isinstance(event, dict):
+                raise Invalid("an amend needs the event the line is to be read as")
+            return [{"type": "amend", "target": seq, "event": event, "reason": reason}]
+        if dispute["seat"] is None:
+            raise Invalid("dispute %(seq)s names no seat at fault: record a penalty with its side",
+                          seq=seq)
+        at_fault = rules.side_of(dispute["seat"])
+        if kind == "forfeit":
+            return [{"type": "forfeit", "side": at_fault, "target": seq, "reason": reason}]
+        if type(points) is not int or points < 1:
+            raise Invalid("a penalty needs its points: a whole number above 0")
+        return [{"type": "penalty", "side": side, "points": points, "target": seq,
+                 "reason": reason} for side in range(rules.sides) if side != at_fault]
+
     def apply_standard_penalty(self, match_id: int | str, seq: int, *,
                                expected_seq: int | None, reason: str | None = None,
                                who: Caller = OPERATOR) -> list[Recorded]:
@@ -111,8 +187,8 @@ class Disputes:
         the foul and its evidence event by event, the ruling, and the score before and after,
         all from the record as ``who`` sees it."""
         seq = checks.count(seq, "seq")
-        with self.reading.view(match_id, who=who) as view:
-            return self.sheet_of(view, seq)
+        with UnitOfWork.reading(self.engine) as uow:
+            return self.sheet_of(self.reading.view_in(uow, match_id, who), seq)
 
     @staticmethod
     def sheet_of(view: MatchView, seq: int) -> dict[str, Any]:
@@ -145,8 +221,10 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
     before = state((ruling["seq"] if ruling else record.last_seq + 1) - 1)
     after = state(ruling["seq"]) if ruling else None
     details = violation.as_dict()
+    club = store.club_row(view.uow.conn, record.club) if view.uow is not None else None
     return {
         "match": view.summary(),
+        "club": {"slug": record.club, "name": club.name if club is not None else record.club},
         "dispute": {**details, "found_at": violation.found_at or violation.seq},
         "event": events[seq - 1],
         "moment": {"seq": seq - 1, "round": moment.round, "line": list(moment.line),
@@ -157,6 +235,10 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
                      for fact in details.get("evidence", [])],
         "ruling": ruling,
         "ruling_event": events[ruling["seq"] - 1] if ruling else None,
+        # every ruling event naming the dispute (a standard penalty is one per opposing side)
+        "ruling_events": [{"seq": n, "event": e} for n, e in enumerate(events, start=1)
+                          if isinstance(e, dict) and e.get("type") in RULINGS
+                          and e.get("target") == seq and n > seq],
         "sides": side_names(record.rules, list(record.players)),
         "score": {"before": list(before.totals),
                   "after": list(after.totals) if after is not None else None},

@@ -1,0 +1,176 @@
+"""The disputes desk's pages through the test client (api/desk_disputes.py): who gets the desk
+(a referee; the sign-in page without a token, a 403 page for a viewer or scorekeeper), each open
+dispute with its hooks and its evidence in words, a ruling previewed (nothing stored), refused
+for a scorekeeper, told when stale; and the dispute sheet in en, es and it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+import pytest
+from api_helpers import Api, make_api
+from desk_disputes_site import DISPUTED, passed_holding_a_five
+
+DESK = "/clubs/casino/desk/disputes"
+
+
+@pytest.fixture
+def api(tmp_path: Any) -> Iterator[Api]:
+    made = make_api(f"sqlite:///{tmp_path / 'domino.db'}", ACCESS_LOG="0")
+    yield made
+    made.service.close()
+
+
+def preview(api: Api, match_id: int, role: str = "referee", **body: Any):  # type: ignore[no-untyped-def]
+    return api.client.post(f"{DESK}/{match_id}/{DISPUTED}/preview",
+                           json={"ruling": "standard", "reason": "renege", "seen": 7, **body},
+                           headers=api.auth(role))
+
+
+def text(html: str) -> str:
+    html = re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+def test_without_a_token_the_desk_asks_to_sign_in(api: Api) -> None:
+    passed_holding_a_five(api)
+    page = api.client.get(DESK)
+    assert page.status_code == 401
+    html = page.get_data(as_text=True)
+    assert 'name="token"' in html and 'data-action="sign-in"' in html
+    assert "Lucía" not in html
+
+
+@pytest.mark.parametrize("role", ["viewer", "scorekeeper"])
+def test_a_viewer_or_scorekeeper_gets_a_403_page(api: Api, role: str) -> None:
+    passed_holding_a_five(api)
+    page = api.client.get(DESK, headers=api.auth(role))
+    assert page.status_code == 403 and page.mimetype == "text/html"
+    assert "may not do this" in page.get_data(as_text=True)
+    assert "data-dispute" not in page.get_data(as_text=True)
+    other = api.client.get(DESK, headers=api.auth("referee", club="other"))
+    assert other.status_code == 403
+
+
+def test_the_referee_sees_each_open_dispute_in_words(api: Api) -> None:
+    match_id = passed_holding_a_five(api)
+    page = api.client.get(DESK, headers=api.auth("referee"))
+    assert page.status_code == 200
+    assert page.headers["Cache-Control"] == "private, no-store"
+    html = page.get_data(as_text=True)
+    block = html[html.index(f'data-dispute="{match_id}:{DISPUTED}"'):]
+    for hook in ('select id="d-%d-3-ruling" name="ruling"' % match_id, 'name="points"',
+                 'name="reason"', 'data-action="preview"', "data-preview",
+                 'data-action="rule"', 'data-print="sheet"'):
+        assert hook in block, hook
+    said = text(block)
+    assert "3: Lucía Gómez passed" in said
+    assert "Round 1, after event 2. Open ends: 5 and 5." in said
+    assert "At fault Lucía Gómez (seat 1)" in said
+    assert "Proven: the record proves this foul (event 5 completed the proof)." in said
+    assert "5 Lucía Gómez played 5-2" in said  # a fact's event, in words
+    assert "The rules' standard penalty (10 points to the other side)" in said
+    assert f"/clubs/casino/matches/{match_id}/disputes/3" in block
+    assert "{&#34;type&#34;" not in block and '{"type"' not in block  # never raw JSON
+
+
+def test_a_ruling_previewed_stores_nothing(api: Api) -> None:
+    match_id = passed_holding_a_five(api)
+    answer = preview(api, match_id)
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    body = answer.get_json()
+    assert body["events"] == [{"type": "penalty", "side": 0, "points": 10, "target": 3,
+                               "reason": "renege"}]
+    assert body["refused"] is False and body["expected_seq"] == 7
+    said = text(body["html"])
+    assert "It would record event 8: penalty: 10 points to Marco Rossi for event 3 (renege)" in said
+    assert "Marco Rossi 11 21" in said and "Lucía Gómez 0 0" in said
+    assert "Winner: Marco Rossi (unchanged)" in said
+    assert "Violations that would vanish: event 3: renege" in said
+    annul = preview(api, match_id, ruling="annul").get_json()
+    assert annul["refused"] is True and "would be refused" in text(annul["html"])
+    assert api.service.reading.get_match(match_id)["last_seq"] == 7
+
+
+def test_a_preview_refuses_what_the_service_refuses(api: Api) -> None:
+    match_id = passed_holding_a_five(api)
+    assert preview(api, match_id, role="scorekeeper").status_code == 403
+    assert preview(api, match_id, role="viewer").status_code == 403
+    assert api.client.post(f"{DESK}/{match_id}/3/preview", json={}).status_code == 401
+    bad = preview(api, match_id, ruling="penalty", points=0)
+    assert bad.status_code == 422 and "whole number above 0" in bad.get_json()["message"]
+    assert preview(api, match_id, reason="").status_code == 422
+    assert preview(api, match_id, ruling="pardon").status_code == 422
+    assert api.client.post(f"{DESK}/{match_id}/3/preview", data="x",
+                           headers=api.auth("referee")).status_code == 400
+    assert preview(api, match_id, seen=6).get_json()["stale"] is True
+    spanish = api.client.post(f"{DESK}/{match_id}/3/preview", json={"ruling": "penalty",
+                              "reason": "r", "seen": 7}, headers=api.auth(
+                                  "referee", **{"Accept-Language": "es"}))
+    assert "número entero" in spanish.get_json()["message"]
+
+
+def test_rulings_are_refused_server_side_for_a_scorekeeper(api: Api) -> None:
+    match_id = passed_holding_a_five(api)
+    ruling = {"type": "stands", "target": 3, "reason": "agreed"}
+    assert api.append(match_id, ruling, 7, role="scorekeeper").status_code == 403
+    assert api.append(match_id, ruling, 7, role="viewer").status_code == 403
+    assert api.service.reading.get_match(match_id)["last_seq"] == 7
+
+
+def test_a_stale_desk_is_told_another_desk_ruled_first(api: Api) -> None:
+    match_id = passed_holding_a_five(api)
+    assert preview(api, match_id).status_code == 200
+    first = api.append(match_id, {"type": "stands", "target": 3, "reason": "first"}, 7,
+                       role="referee", **{"Idempotency-Key": "desk-a"})
+    assert first.status_code == 201
+    again = api.append(match_id, {"type": "stands", "target": 3, "reason": "first"}, 7,
+                       role="referee", **{"Idempotency-Key": "desk-a"})
+    assert again.status_code == 201 and again.headers.get("Idempotent-Replayed") == "true"
+    late = preview(api, match_id)
+    assert late.status_code == 412 and "Another desk ruled first" in late.get_json()["message"]
+    assert api.service.reading.get_match(match_id)["last_seq"] == 8
+    page = api.client.get(DESK, headers=api.auth("referee")).get_data(as_text=True)
+    assert "data-dispute=" not in page and f'data-ruled="{match_id}:3"' in page
+
+
+SHEET_WORDS = {
+    "en": ["Dispute sheet", "Club Casino", "3: Lucía Gómez passed", "Lucía Gómez (seat 1)",
+           "5 Lucía Gómez played 5-2",
+           "8: penalty: 10 points to Marco Rossi for event 3 (renege)", "Signatures", "Referee"],
+    "es": ["Hoja de disputa", "Club Casino", "3: Lucía Gómez pasó", "Lucía Gómez (asiento 1)",
+           "Lucía Gómez (asiento 1) pasó con los extremos en 5 y 5",  # a fact, in Spanish
+           "Firmas", "Árbitro", "penalización: 10 puntos para Marco Rossi"],
+    "it": ["Verbale di contestazione", "Club Casino", "3: Lucía Gómez ha passato",
+           "Lucía Gómez (posto 1)", "Firme", "Arbitro"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SHEET_WORDS))
+def test_the_dispute_sheet_in_words(api: Api, lang: str) -> None:
+    match_id = passed_holding_a_five(api)
+    api.service.disputes.apply_standard_penalty(match_id, 3, expected_seq=7, reason="renege")
+    sheet = api.client.get(f"/clubs/casino/matches/{match_id}/disputes/3",
+                           headers=api.auth("viewer", **{"Accept-Language": lang}))
+    assert sheet.status_code == 200
+    html = sheet.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    said = text(html)
+    for words in SHEET_WORDS[lang]:
+        assert words in said, (words, said)
+    assert "casino," not in said  # the club's name, not its slug
+    assert "{&#34;" not in html and '{"type"' not in html  # no raw JSON
+    assert "@media print" in html
+
+
+def test_the_desk_words_what_the_record_only_suggests(api: Api) -> None:
+    from desk_disputes_site import PASSED_HOLDING_A_FIVE, PLAYERS, RULES
+
+    svc = api.service
+    match_id = svc.recording.create_match("casino", {**RULES, "target": 50}, PLAYERS)["id"]
+    for event in [*PASSED_HOLDING_A_FIVE[:5], {"type": "pass", "seat": 0}]:
+        svc.recording.record_event(match_id, event, expected_seq=None)
+    html = api.client.get(DESK, headers=api.auth("referee")).get_data(as_text=True)
+    said = text(html[html.index(f'data-dispute="{match_id}:3"'):])
+    assert "also suggests, without proving it (possible): 6: Marco Rossi passed · renege" in said

@@ -1,0 +1,147 @@
+"""The referee's disputes desk in a real browser (Debian's chromium under playwright, as
+test_pages_browser.py drives it), at 360 and 1280 pixels wide: sign in, see the dispute of a
+recorded "passed holding a five" match, preview the rules' standard penalty with the keyboard
+only (totals before and after), record it, see the dispute go, print its dispute sheet (its
+words checked, a PDF made) and see a stale second tab told that another desk ruled first,
+recording nothing twice. axe-core (axe-playwright-python) finds no serious or critical issue
+on the desk, its preview or the sheet. Screenshots go to tests/pages/artifacts/
+(desk-disputes-*.png, dispute-sheet-*.png)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+from api_helpers import make_api, served
+from desk_disputes_site import DISPUTED, passed_holding_a_five
+from test_pages_browser import ARTIFACTS, browser, cells, pytestmark  # noqa: F401 (fixture; skips)
+
+DESK = "/clubs/casino/desk/disputes"
+WAIT = 30_000  # ms: generous, the machine is shared; every wait is on a condition
+# What a browser logs for the answers the journey expects: the sign-in page (401) and the
+# stale tab's refused append (412).
+EXPECTED = ("401", "412")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]]:
+    api = make_api(f"sqlite:///{tmp_path_factory.mktemp('desk') / 'domino.db'}", ACCESS_LOG="0")
+    with served(api.app) as base:
+        yield api, base
+    api.service.close()
+
+
+def axe_findings(page: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def watched(page: Any, errors: list[str]) -> Any:
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error"
+            and not any(code in m.text for code in EXPECTED) else None)
+    return page
+
+
+def signed_in(context: Any, base: str, token: str, errors: list[str]) -> Any:
+    page = watched(context.new_page(), errors)
+    page.goto(base + DESK)
+    page.fill("input[name=token]", token)
+    page.click("button[data-action=sign-in]")
+    page.wait_for_selector("h1:has-text('Disputes desk')", timeout=WAIT)
+    return page
+
+
+def fill_by_keyboard(page: Any, dispute: Any, reason: str) -> None:
+    """The ruling form by keyboard only: focus the ruling, Tab to the reason (the points are
+    off for a standard penalty), type it and press Enter, which previews."""
+    dispute.locator("select[name=ruling]").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.name") == "reason"
+    page.keyboard.type(reason)
+    page.keyboard.press("Enter")
+    dispute.locator("[data-preview] table").wait_for(timeout=WAIT)
+
+
+@pytest.mark.parametrize("width,height", [(360, 800), (1280, 900)])
+def test_the_referee_rules_on_a_dispute(server: tuple[Any, str], browser: Any,  # noqa: F811
+                                        width: int, height: int) -> None:
+    api, base = server
+    match_id = passed_holding_a_five(api, table=str(width))
+    token = api.tokens["casino", "referee"]
+    key = f"{match_id}:{DISPUTED}"
+    errors: list[str] = []
+    size = f"{width}x{height}"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        desk = signed_in(context, base, token, errors)
+        stale = signed_in(context, base, token, errors)  # a second tab, signed in on its own
+        assert token not in desk.url
+
+        dispute = desk.locator(f"[data-dispute='{key}']")
+        assert "3: Lucía Gómez passed" in dispute.locator("[data-event]").text_content()
+        words = " ".join(dispute.text_content().split())
+        assert "Proven: the record proves this foul (event 5 completed the proof)." in words
+        assert "Lucía Gómez played 5-2" in words
+        assert desk.evaluate("document.documentElement.scrollWidth") <= width
+        assert dispute.locator("button[data-action=rule]").is_disabled()
+
+        # The stale tab previews first; the first tab then previews and records.
+        stale_dispute = stale.locator(f"[data-dispute='{key}']")
+        fill_by_keyboard(stale, stale_dispute, "renege (second desk)")
+        fill_by_keyboard(desk, dispute, "renege proven at event 5")
+        preview = dispute.locator("[data-preview]")
+        rows = cells(desk, f"[data-dispute='{key}'] [data-preview] table tbody tr")
+        assert rows == [["Marco Rossi", "11", "21"], ["Lucía Gómez", "0", "0"]]  # before, after
+        said = " ".join(preview.text_content().split())
+        assert "penalty: 10 points to Marco Rossi for event 3 (renege proven at event 5)" in said
+        assert "Winner: Marco Rossi (unchanged)" in said and "event 3: renege" in said
+        assert api.service.reading.get_match(match_id)["last_seq"] == 7  # nothing stored yet
+        assert dispute.locator("[data-status]").text_content().startswith("Preview ready")
+        assert axe_findings(desk) == []
+        desk.screenshot(path=str(ARTIFACTS / f"desk-disputes-preview-{size}.png"), full_page=True)
+
+        # Record it, by keyboard: from the reason, Tab past Preview to Record, then Enter.
+        dispute.locator("input[name=reason]").focus()
+        desk.keyboard.press("Tab")
+        desk.keyboard.press("Tab")
+        assert desk.evaluate("document.activeElement.dataset.action") == "rule"
+        desk.keyboard.press("Enter")
+        desk.wait_for_selector("#desk-status:has-text('Recorded')", timeout=WAIT)
+        assert desk.locator(f"[data-dispute='{key}']").count() == 0
+        ruled = desk.locator(f"tr[data-ruled='{key}']")
+        assert "penalty, 10 points" in ruled.text_content()
+        assert api.service.reading.get_match(match_id)["last_seq"] == 8
+        desk.screenshot(path=str(ARTIFACTS / f"desk-disputes-ruled-{size}.png"), full_page=True)
+
+        # The stale tab records what it previewed: 412, told so, reloaded, nothing twice.
+        stale_dispute.locator("button[data-action=rule]").click()
+        stale.wait_for_selector("#desk-status:has-text('Another desk ruled first')", timeout=WAIT)
+        assert stale.locator(f"[data-dispute='{key}']").count() == 0
+        assert api.service.reading.get_match(match_id)["last_seq"] == 8
+        events = api.service.reading.list_events(match_id, after=7)
+        assert [e["event"]["reason"] for e in events] == ["renege proven at event 5"]
+
+        # The dispute sheet, printable.
+        ruled.locator("a[data-print=sheet]").click()
+        desk.wait_for_selector("h1:has-text('Dispute sheet')", timeout=WAIT)
+        sheet = " ".join(desk.locator("body").inner_text().split())
+        for expected in ("Club Casino, match", "3: Lucía Gómez passed",
+                         "At fault Lucía Gómez (seat 1)", "5 Lucía Gómez played 5-2",
+                         "8: penalty: 10 points to Marco Rossi for event 3 (renege proven at event 5)",
+                         "Reason: renege proven at event 5", "Signatures Referee Marco Rossi Lucía Gómez"):
+            assert expected in sheet, (expected, sheet)
+        assert '{"type"' not in sheet
+        assert desk.evaluate("document.documentElement.scrollWidth") <= width
+        assert axe_findings(desk) == []
+        desk.emulate_media(media="print")
+        desk.screenshot(path=str(ARTIFACTS / f"dispute-sheet-{size}.png"), full_page=True)
+        assert not desk.locator("nav.no-print").is_visible()  # the language menu is not printed
+        desk.pdf(path=str(ARTIFACTS / f"dispute-sheet-{size}.pdf"))
+    finally:
+        context.close()
+    assert not errors, errors
