@@ -8,9 +8,10 @@
  *   place. It never goes into a URL, a cookie or a form post. A page reached later in the tab
  *   answers the sign-in page again, which signs in at once with the kept token.
  * - Reflowing tables (every table with a head, in a .table-wrap): each cell is labelled with
- *   its column's heading (data-label) and the table marked .reflow, so that on a phone
- *   pages.css shows each row as a card of "label: value" lines instead of a table wider than
- *   the screen; the roles keep it a table for screen readers whatever its display.
+ *   its column's heading (data-label) and the table marked .reflow; on a phone, or wherever
+ *   the table is wider than its region, it is marked .cards too, and pages.css shows each row
+ *   as a card of "label  value" lines instead of a table scrolled sideways. The roles keep
+ *   it a table for screen readers whatever its display.
  * - Sign out forgets the token; the filter form leaves empty fields out of its address; Print.
  * Its words come from messages.js (window.dominoWords), in the page's language.
  */
@@ -127,6 +128,28 @@
     table.classList.add("reflow");
   }
 
+  var PHONE = window.matchMedia ? window.matchMedia("(max-width: 39.99rem)") : null;
+
+  function fitTables() {
+    each(document.querySelectorAll("table.reflow"), function (table) {
+      if (PHONE && PHONE.matches) { table.classList.add("cards"); return; }
+      table.classList.remove("cards");  // measured as a table
+      var region = table.parentNode;
+      if (table.offsetWidth > region.clientWidth + 1) { table.classList.add("cards"); }
+    });
+  }
+
+  function initReflow() {
+    each(document.querySelectorAll(".table-wrap > table"), makeReflowing);
+    fitTables();
+    var pending = false;
+    window.addEventListener("resize", function () {
+      if (pending) { return; }
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; fitTables(); });
+    });
+  }
+
   // ------------------------------------------------------------------ signing in and out
 
   function show(html) {
@@ -210,7 +233,7 @@
 
   function init() {
     each(document.querySelectorAll("table[data-sortable]"), makeSortable);
-    each(document.querySelectorAll(".table-wrap > table"), makeReflowing);
+    initReflow();
     initSignIn();
     initSignOut();
     initFilters();
