@@ -97,16 +97,8 @@ def matches_listed(conn: Connection, club_id: int, *, event: str | None = None,
         return match_store.list_matches(conn, club_id, status=status, player_id=player_id,
                                         date_from=date_from, date_to=date_to, limit=limit,
                                         offset=offset)
-    conditions = [matches.c.club_id == club_id]
-    if status is not None:
-        conditions.append(matches.c.status == status)
-    if date_from is not None:
-        conditions.append(matches.c.played_on >= date_from)
-    if date_to is not None:
-        conditions.append(matches.c.played_on <= date_to)
-    if player_id is not None:
-        conditions.append(matches.c.id.in_(
-            select(match_players.c.match_id).where(match_players.c.player_id == player_id)))
+    conditions = match_store.listing_conditions(club_id, status=status, player_id=player_id,
+                                                date_from=date_from, date_to=date_to)
     if set(event) <= _PLAIN:
         conditions.append(matches.c.header.contains(json.dumps(event), autoescape=True))
     ids = [match_id for match_id, header in conn.execute(
