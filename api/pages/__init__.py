@@ -12,10 +12,12 @@ from flask import Flask
 from flask_smorest import Api
 
 from . import twins, views
+from .common import share_link
 
 
 def init_pages(app: Flask, api: Api) -> None:
     app.register_blueprint(views.blp)
+    app.jinja_env.globals.update(share_link=share_link)  # base.html's share box
     api.register_blueprint(twins.blp)
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
+import segno
 from flask import request
 
 from referee.service import Caller, Unauthorized
@@ -36,3 +38,14 @@ def twin_of(path: str) -> str:
     filter form, which mean no filter, left out)."""
     query = urlencode([(k, v) for k, v in request.args.items(multi=True) if v])
     return TWIN_PREFIX + path + (f"?{query}" if query else "")
+
+
+def share_link() -> dict[str, Any]:
+    """This page's address to pass on, and its QR code (an SVG as a data: URI, which the
+    pages' policy lets an <img> show): the address as the reader sees it, filters and all
+    (empty fields of a filter form left out)."""
+    query = urlencode([(k, v) for k, v in request.args.items(multi=True) if v])
+    url = request.host_url.rstrip("/") + request.path + (f"?{query}" if query else "")
+    qr = segno.make(url, error="m")
+    width, _ = qr.symbol_size(scale=4, border=2)
+    return {"url": url, "qr": qr.svg_data_uri(scale=4, border=2, dark="#1b1b1b"), "size": width}

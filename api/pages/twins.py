@@ -42,6 +42,50 @@ class ClubHomeSchema(Schema):
         "description": "the events the latest matches name"})
 
 
+class SiteHomeSchema(Schema):
+    clubs = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the public clubs by slug: slug, name, language (private clubs are never "
+                       "listed: their address and a token come from their secretary)"})
+
+
+class PlayersPageSchema(Schema):
+    club = fields.Dict(required=True)
+    players = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the club's players: id, name, matches (how many they sit in)"})
+
+
+class MatchesArgsSchema(Schema):
+    # Text as typed: the service checks each and names the field it refuses (422).
+    event = fields.String(metadata={"description": "matches whose log header names this event"})
+    date_from = fields.String(data_key="from", metadata={"description": "played on or after this day (YYYY-MM-DD)"})
+    date_to = fields.String(data_key="to", metadata={"description": "played on or before this day (YYYY-MM-DD)"})
+    player = fields.String(metadata={"description": "matches a player of this name sits in"})
+    status = fields.String(metadata={"description": "in_progress or finished"})
+    page = fields.String(metadata={"description": "1 (the newest 50 matches), 2, ..."})
+
+
+class MatchesPageSchema(Schema):
+    club = fields.Dict(required=True)
+    filters = fields.Dict(required=True, metadata={
+        "description": "event, from, to, player, status as read (null: none)"})
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    matches = fields.List(fields.Dict(), required=True, metadata={
+        "description": "the matches of this page, newest first: id, date, table, event, status, "
+                       "round, sides, totals, winner, winner_name, violations"})
+    total = fields.Integer(required=True, metadata={"description": "matches the filters matched"})
+    events = fields.List(fields.String(), required=True, metadata={
+        "description": "the events the club's finished matches name"})
+    players = fields.List(fields.String(), required=True, metadata={
+        "description": "the club's players' names"})
+
+
+class TournamentsPageSchema(Schema):
+    club = fields.Dict(required=True)
+    tournaments = fields.List(fields.Dict(), required=True, metadata={
+        "description": "GET /clubs/{club}/tournaments: newest first"})
+
+
 class PlayerPageSchema(Schema):
     club = fields.Dict(required=True)
     player = fields.Dict(required=True, metadata={"description": "id, name"})
@@ -76,6 +120,45 @@ class MatchPageSchema(Schema):
     live = fields.Dict(allow_none=True, required=True, metadata={
         "description": "while in progress, what the table shows: round, phase, turn, turn_name, "
                        "counts (tiles in each hand), boneyard, ends; null once finished"})
+
+
+@blp.route("/", methods=["GET"])
+@blp.doc(security=[{}])
+@blp.response(200, SiteHomeSchema)
+def site_home():
+    """The site's home as JSON: the public clubs."""
+    return pages().clubs()
+
+
+@blp.route("/clubs/<string:club>/players", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, PlayersPageSchema)
+@blp.errors(401, 403, 404)
+def players_page(club: str):
+    """A club's players page as JSON."""
+    return pages().players(club, who=page_caller())
+
+
+@blp.route("/clubs/<string:club>/matches", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.arguments(MatchesArgsSchema(), location="query")
+@blp.response(200, MatchesPageSchema)
+@blp.errors(401, 403, 404)
+def matches_page(args: dict[str, Any], club: str):
+    """A club's matches page as JSON: filtered by event, day, player and status."""
+    return pages().matches(club, event=args.get("event"), date_from=args.get("date_from") or None,
+                           date_to=args.get("date_to") or None, player=args.get("player"),
+                           status=args.get("status") or None, page=args.get("page") or 1,
+                           who=page_caller())
+
+
+@blp.route("/clubs/<string:club>/tournaments", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, TournamentsPageSchema)
+@blp.errors(401, 403, 404)
+def tournaments_page(club: str):
+    """A club's tournaments page as JSON."""
+    return pages().tournaments(club, who=page_caller())
 
 
 @blp.route("/clubs/<string:club>", methods=["GET"])

@@ -1,5 +1,6 @@
-"""The club pages, server-rendered: a club's home with its standings, a player's page, a
-match's page, a dispute sheet (docs/pages.md).
+"""The club pages, server-rendered: the site's home (the public clubs), a club's home with its
+standings, its players, matches and tournaments, a player's page, a match's page, a dispute
+sheet (docs/pages.md).
 
 Each view asks the service for its page (``referee.service.pages``) with the caller: the token's
 when the request carries one, else nobody, whom the service lets read a public club only. A
@@ -14,7 +15,7 @@ from __future__ import annotations
 from functools import wraps
 from typing import Any, Callable
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
 
 import words
 from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
@@ -50,16 +51,16 @@ def _headers(response: Response, signed_in: bool) -> Response:
     return response
 
 
-def error_page(error: ServiceError, signed_in: bool, twin: str | None) -> Response:
-    """A page's ServiceError as a page: 401 the sign-in page, the others the error page."""
+def error_page(error: ServiceError, signed_in: bool, twin: str | None,
+               back: str | None = None) -> Response:
+    """A page's ServiceError as a page: 401 the sign-in page, the others the error page in the
+    site's frame with a way back (``back``: the club the address names)."""
     status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
     if status == 401:
         body = render_template("pages/signin.html", message=words.message(error),
                                refused=signed_in, twin=twin, signed_in=False)
     else:
-        body = render_template("pages/error.html", status=status,
-                               title=words.gettext(TITLES[status]),
-                               message=words.message(error), twin=twin, signed_in=signed_in)
+        body = error_body(status, words.message(error), back=back, signed_in=signed_in)
     response = Response(body, status=status, mimetype="text/html")
     if status == 401:
         response.headers["WWW-Authenticate"] = AUTHENTICATE
@@ -76,7 +77,7 @@ def page(view: Callable[..., Any]) -> Callable[..., Response]:
         try:
             body = view(who=page_caller(), **kwargs)
         except ServiceError as error:
-            return error_page(error, signed_in, twin)
+            return error_page(error, signed_in, twin, back=kwargs.get("club"))
         response = Response(body, mimetype="text/html")
         response.headers["Link"] = f'<{twin}>; rel="alternate"; type="application/json"'
         return _headers(response, signed_in)
@@ -84,9 +85,46 @@ def page(view: Callable[..., Any]) -> Callable[..., Response]:
     return wrapped
 
 
+def error_body(status: int, message: str, *, back: str | None = None,
+               signed_in: bool = False) -> str:
+    """An error in the site's frame: what went wrong, and a way back (the club's page when the
+    address names a club and is not that page, and the list of clubs)."""
+    club_page = None
+    if isinstance(back, str):
+        club_page = url_for("pages.club_home", club=back)
+        if club_page == request.path:
+            club_page = None
+    return render_template("pages/error.html", status=status,
+                           title=words.gettext(TITLES.get(status, TITLES[400])), message=message,
+                           twin=None, signed_in=signed_in, club_page=club_page)
+
+
+def not_found_page() -> Response:
+    """An address of the site that is no page (api/errors.py asks for it when a browser asks):
+    404 in the site's frame, with the club's page as a way back when the address names one."""
+    parts = request.path.strip("/").split("/")
+    club = parts[1] if len(parts) > 2 and parts[0] == "clubs" and parts[1] else None
+    body = error_body(404, words.gettext("there is no page at this address"), back=club)
+    return _headers(Response(body, status=404, mimetype="text/html"), signed_in=False)
+
+
 def _render(template: str, **context: Any) -> str:
     return render_template(template, twin=twin_of(request.path),
                            signed_in="Authorization" in request.headers, **context)
+
+
+@blp.route("/")
+@page
+def site_home(who: Any) -> str:
+    """The public clubs, and how to reach a private one (its address and a token)."""
+    return _render("pages/home.html", data=pages().clubs(), club=None)
+
+
+@blp.route("/clubs")
+@blp.route("/clubs/")
+def clubs_index() -> Response:
+    """The list of clubs is the site's home."""
+    return redirect(url_for("pages.site_home"), code=308)
 
 
 @blp.route("/clubs/<string:club>")
@@ -100,6 +138,36 @@ def club_home(who: Any, club: str) -> str:
                                 within=lambda r: r["rank"])
     data["events"] = by_name(data["events"])
     return _render("pages/club.html", data=data, club=data["club"])
+
+
+@blp.route("/clubs/<string:club>/players")
+@page
+def players_page(who: Any, club: str) -> str:
+    data = pages().players(club, who=who)
+    language.use_club(data["club"])
+    data["players"] = by_name(data["players"], lambda p: p["name"])
+    return _render("pages/players.html", data=data, club=data["club"])
+
+
+@blp.route("/clubs/<string:club>/matches")
+@page
+def matches_page(who: Any, club: str) -> str:
+    args = request.args
+    data = pages().matches(club, event=args.get("event"), date_from=args.get("from") or None,
+                           date_to=args.get("to") or None, player=args.get("player"),
+                           status=args.get("status") or None, page=args.get("page") or 1,
+                           who=who)
+    language.use_club(data["club"])
+    data["players"] = by_name(data["players"])
+    data["events"] = by_name(data["events"])
+    return _render("pages/matches.html", data=data, club=data["club"])
+
+
+@blp.route("/clubs/<string:club>/tournaments")
+@page
+def tournaments_page(who: Any, club: str) -> str:
+    data = pages().tournaments(club, who=who)
+    return _render("pages/tournaments.html", data=data, club=data["club"])
 
 
 @blp.route("/clubs/<string:club>/players/<int:player_id>")

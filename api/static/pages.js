@@ -7,6 +7,11 @@
  *   sessionStorage, and the page is fetched again with it as a bearer header, then shown in
  *   place. It never goes into a URL, a cookie or a form post. A page reached later in the tab
  *   answers the sign-in page again, which signs in at once with the kept token.
+ * - Reflowing tables (every table with a head, in a .table-wrap): each cell is labelled with
+ *   its column's heading (data-label) and the table marked .reflow; on a phone, or wherever
+ *   the table is wider than its region, it is marked .cards too, and pages.css shows each row
+ *   as a card of "label  value" lines instead of a table scrolled sideways. The roles keep
+ *   it a table for screen readers whatever its display.
  * - Sign out forgets the token; the filter form leaves empty fields out of its address; Print.
  * Its words come from messages.js (window.dominoWords), in the page's language.
  */
@@ -86,6 +91,62 @@
           ? _("Sorted by %(column)s, ascending.", { column: button.textContent.trim() })
           : _("Sorted by %(column)s, descending.", { column: button.textContent.trim() }));
       });
+    });
+  }
+
+  // ------------------------------------------------------------------ reflowing tables
+
+  function headings(table) {
+    // the last row of the head, a heading per column (colspan counted)
+    var rows = table.tHead ? table.tHead.rows : [];
+    var labels = [];
+    if (!rows.length) { return labels; }
+    each(rows[rows.length - 1].cells, function (th) {
+      var text = th.textContent.replace(/\s+/g, " ").trim();
+      for (var i = 0; i < (th.colSpan || 1); i += 1) { labels.push(text); }
+    });
+    return labels;
+  }
+
+  function makeReflowing(table) {
+    var labels = headings(table);
+    if (labels.length < 2) { return; }
+    table.setAttribute("role", "table");
+    each(table.querySelectorAll("thead, tbody, tfoot"), function (group) { group.setAttribute("role", "rowgroup"); });
+    each(table.rows, function (row) {
+      row.setAttribute("role", "row");
+      var column = 0;
+      each(row.cells, function (cell) {
+        var head = row.parentNode === table.tHead;
+        cell.setAttribute("role", head ? "columnheader" : cell.tagName === "TH" ? "rowheader" : "cell");
+        if (!head && cell.tagName === "TD" && (cell.colSpan || 1) === 1 && labels[column]) {
+          cell.setAttribute("data-label", labels[column]);
+        }
+        column += cell.colSpan || 1;
+      });
+    });
+    table.classList.add("reflow");
+  }
+
+  var PHONE = window.matchMedia ? window.matchMedia("(max-width: 39.99rem)") : null;
+
+  function fitTables() {
+    each(document.querySelectorAll("table.reflow"), function (table) {
+      if (PHONE && PHONE.matches) { table.classList.add("cards"); return; }
+      table.classList.remove("cards");  // measured as a table
+      var region = table.parentNode;
+      if (table.offsetWidth > region.clientWidth + 1) { table.classList.add("cards"); }
+    });
+  }
+
+  function initReflow() {
+    each(document.querySelectorAll(".table-wrap > table"), makeReflowing);
+    fitTables();
+    var pending = false;
+    window.addEventListener("resize", function () {
+      if (pending) { return; }
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; fitTables(); });
     });
   }
 
@@ -172,6 +233,7 @@
 
   function init() {
     each(document.querySelectorAll("table[data-sortable]"), makeSortable);
+    initReflow();
     initSignIn();
     initSignOut();
     initFilters();

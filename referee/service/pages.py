@@ -18,13 +18,18 @@ from typing import TYPE_CHECKING, Any
 from ..core.rules import Rules
 from ..core.vocab import side_names
 from ..store import load_json
-from ..store.pages import player_results
+from ..core.vocab import MATCH_STATUSES
+from ..store import db
+from ..store.pages import (club_events, club_players, matches_listed, player_results,
+                           public_clubs)
 from ..store.standings import player_names
 from . import checks
 from .access import Caller
 from .clubs import reader_in
 from .disputes import ordered
-from .errors import Forbidden, NotFound
+from .errors import Forbidden, Invalid, NotFound
+from .lookup import club_row
+from .players import find as find_player
 from .standings import rated_club, read_rated
 from .uow import UnitOfWork
 from .view import MatchView
@@ -33,6 +38,8 @@ if TYPE_CHECKING:
     from . import Service
 
 RECENT_MATCHES = 20  # on a club's home page
+MATCHES_PER_PAGE = 50  # on a club's matches page
+MAX_PAGE = 10_000  # of the matches page: 500,000 matches back is far enough
 
 
 class Pages:
@@ -59,6 +66,67 @@ class Pages:
                     "events": events}
 
         return read_rated(self.svc.engine, read)
+
+    def clubs(self) -> dict[str, Any]:
+        """The site's home: the public clubs (slug, name), by slug. A private club is never
+        named here: its people reach it by its address and a token from its secretary."""
+        with db.reading(self.svc.engine) as conn:
+            return {"clubs": [{"slug": r.slug, "name": r.name, "language": r.language}
+                              for r in public_clubs(conn)]}
+
+    def players(self, club: str, *, who: Caller | None = None) -> dict[str, Any]:
+        """A club's players page: each player (id, name) with the matches he sits in, by name
+        as the database orders it (the page orders them by its language's collation)."""
+        with UnitOfWork.reading(self.svc.engine) as uow:
+            _, info = reader_in(uow, club, who)
+            club_id = club_row(uow.conn, club).id
+            return {"club": info, "players": [{"id": r.id, "name": r.name,
+                                               "matches": r.matches}
+                                              for r in club_players(uow.conn, club_id)]}
+
+    def matches(self, club: str, *, event: Any = None, date_from: Any = None,
+                date_to: Any = None, player: Any = None, status: Any = None, page: Any = 1,
+                who: Caller | None = None) -> dict[str, Any]:
+        """A club's matches page: its matches newest first, MATCHES_PER_PAGE a page, filtered
+        by event (the log header's, exactly), the day played (from, to), a player (a name he
+        answers to) and status; each filter checked, a wrong one refused naming its field
+        (an unknown player too: an empty list would read as "he never played"). With the
+        filters as read, the total that matched, and the club's events and players to pick
+        from."""
+        filters = {"event": _text(event, "event"), "from": checks.date(date_from, "from"),
+                   "to": checks.date(date_to, "to"), "player": _text(player, "player"),
+                   "status": (checks.one_of(status, MATCH_STATUSES, "status")
+                              if status is not None else None)}
+        if filters["from"] and filters["to"] and filters["from"] > filters["to"]:
+            raise Invalid("from (%(start)s) is after to (%(end)s)", start=filters["from"],
+                          end=filters["to"])
+        page = _page(page)
+        with UnitOfWork.reading(self.svc.engine) as uow:
+            reader, info = reader_in(uow, club, who)
+            club_id = club_row(uow.conn, club).id
+            player_id = None
+            if filters["player"] is not None:
+                found = find_player(uow.conn, club_id, filters["player"])
+                if found is None:
+                    raise Invalid("player: nobody called %(name)r plays in this club",
+                                  name=filters["player"])
+                player_id = found.id
+            rows, total = matches_listed(
+                uow.conn, club_id, event=filters["event"], status=filters["status"],
+                player_id=player_id, date_from=filters["from"], date_to=filters["to"],
+                limit=MATCHES_PER_PAGE, offset=(page - 1) * MATCHES_PER_PAGE)
+            listed = [_listed(self.svc.reading.listed(uow, row, reader)) for row in rows]
+            return {"club": info, "filters": filters, "page": page,
+                    "per_page": MATCHES_PER_PAGE, "matches": listed, "total": total,
+                    "events": club_events(uow.conn, club_id),
+                    "players": [r.name for r in club_players(uow.conn, club_id)]}
+
+    def tournaments(self, club: str, *, who: Caller | None = None) -> dict[str, Any]:
+        """A club's tournaments page: each tournament as the tournaments' listing gives it
+        (slug, name, format, dates, status, rounds paired of rounds), newest first."""
+        with UnitOfWork.reading(self.svc.engine) as uow:
+            _, info = reader_in(uow, club, who)
+            return {"club": info, "tournaments": self.svc.tournaments.list_in(uow.conn, club)}
 
     def player(self, club: str, player_id: int, *, who: Caller | None = None) -> dict[str, Any]:
         """A player's page: his finished matches (newest first) with his side's result and
@@ -135,6 +203,27 @@ class Pages:
         if view is None or view.club != club:
             raise NotFound("no match %(match)s in this club", match=match_id)
         return view
+
+
+def _text(value: Any, what: str) -> str | None:
+    """A filter's text: None for none (or blank), else at most 1,000 characters of text
+    without control characters."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if not isinstance(value, str) or len(value) > 1000 or any(ord(c) < 32 for c in value):
+        raise Invalid("%(what)s must be text of at most 1000 characters, without control "
+                      "characters", what=what)
+    return value.strip()
+
+
+def _page(value: Any) -> int:
+    """The page's number: 1 for the newest matches."""
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if type(value) is not int or not 1 <= value <= MAX_PAGE:
+        raise Invalid("page must be a whole number from 1 to %(max)s, not %(value)r",
+                      max=MAX_PAGE, value=value)
+    return value
 
 
 def _sides(summary: dict[str, Any]) -> list[str]:

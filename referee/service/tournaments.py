@@ -157,8 +157,13 @@ class Tournaments:
         """The club's tournaments, newest first (without their rounds)."""
         require(who, club, Action.READ)
         with db.reading(self.engine) as conn:
-            return [_tournament(row, self._rounds(conn, row))
-                    for row in store.list_tournaments(conn, club_row(conn, club).id)]
+            return self.list_in(conn, club)
+
+    def list_in(self, conn: Connection, club: str) -> list[dict[str, Any]]:
+        """:meth:`list` on a connection already open (a page's unit of work), the caller
+        found to be a reader of the club already."""
+        return [_tournament(row, self._rounds(conn, row))
+                for row in store.list_tournaments(conn, club_row(conn, club).id)]
 
     def show(self, club: str, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """The tournament: its settings (``rounds`` the number it is to have), entrants (with

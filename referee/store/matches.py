@@ -113,6 +113,20 @@ def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
                  date_to: str | None = None, limit: int = 50,
                  offset: int = 0) -> tuple[list[Row], int]:
     """A club's matches, newest first, with the total that matched the filters."""
+    conditions = listing_conditions(club_id, status=status, player_id=player_id,
+                                    date_from=date_from, date_to=date_to)
+    where = and_(*conditions)
+    total = conn.execute(select(func.count()).select_from(matches).where(where)).scalar_one()
+    rows = conn.execute(select(*_MATCH_COLUMNS).join(clubs, clubs.c.id == matches.c.club_id)
+                        .where(matches.c.id.in_(_page_ids(conditions, status, limit, offset)))
+                        .order_by(matches.c.id.desc())).all()
+    return rows, total
+
+
+def listing_conditions(club_id: int, *, status: str | None = None, player_id: int | None = None,
+                       date_from: str | None = None, date_to: str | None = None) -> list[Any]:
+    """The WHERE conditions of a club's listing of matches (:func:`list_matches`, and the
+    pages' listing by event, ``referee.store.pages.matches_listed``)."""
     conditions = [matches.c.club_id == club_id]
     if status is not None:
         conditions.append(matches.c.status == status)
@@ -123,12 +137,7 @@ def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
     if player_id is not None:
         conditions.append(matches.c.id.in_(
             select(match_players.c.match_id).where(match_players.c.player_id == player_id)))
-    where = and_(*conditions)
-    total = conn.execute(select(func.count()).select_from(matches).where(where)).scalar_one()
-    rows = conn.execute(select(*_MATCH_COLUMNS).join(clubs, clubs.c.id == matches.c.club_id)
-                        .where(matches.c.id.in_(_page_ids(conditions, status, limit, offset)))
-                        .order_by(matches.c.id.desc())).all()
-    return rows, total
+    return conditions
 
 
 def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int) -> Any:
