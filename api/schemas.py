@@ -10,6 +10,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from referee.service.clubs import LANGUAGES
+from referee.core.vocab import UNRANKED
 from referee.core.vocab import (
     DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
     PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE,
@@ -267,15 +268,21 @@ class ClubSettingsSchema(Schema):
     language = fields.String(allow_none=True, validate=validate.OneOf(LANGUAGES), metadata={
         "description": "the language of the club's pages for a reader who picked none in the "
                        "menu (en, es, it); null for none: the reader's Accept-Language"})
+    unranked = fields.String(allow_none=True, validate=validate.OneOf(UNRANKED), metadata={
+        "description": "where the standings put the players who played no counted match in the "
+                       "period: apart (listed after the ranked, rank null, ranked false) or "
+                       "hidden (not listed); null for the default, apart"})
 
     @validates_schema
     def _names_a_setting(self, data: dict, **kwargs: object) -> None:
         if not data:
-            raise ValidationError("name a setting to change: tie_breakers, public")
+            raise ValidationError("name a setting to change: tie_breakers, public, language, "
+                                  "unranked")
 
 
 class ClubSettingsResultSchema(ClubSchema):
     tie_breakers = fields.List(fields.String(), required=True)
+    unranked = fields.String(required=True, metadata={"description": "apart or hidden"})
 
 
 # ---------------------------------------------------------------- lists
