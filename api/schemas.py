@@ -213,7 +213,9 @@ class RevokeArgsSchema(Schema):
 
 
 class StandingSchema(Schema):
-    rank = fields.Integer(required=True, metadata={"description": "rows tied on every tie-breaker share a rank"})
+    rank = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "rows tied on every tie-breaker share a rank; null for a player listed "
+                       "apart (no counted match: ranked false)"})
     player = fields.String(metadata={"description": "?group=players"})
     partners = fields.List(fields.String(), metadata={
         "description": "?group=partnerships: the two partners, by name"})
@@ -233,6 +235,11 @@ class StandingSchema(Schema):
         "description": "matches counted that have an open dispute (they count as they stand until ruled)"})
     provisional = fields.Boolean(required=True, metadata={
         "description": "the rating's sigma is still above 7 (a partnership: either partner's)"})
+    rating_points = fields.Integer(required=True, metadata={
+        "description": "the rating as the pages show it: 1000 + 40 x rating, rounded"})
+    ranked = fields.Boolean(required=True, metadata={
+        "description": "false for a player with no counted match, listed apart after the "
+                       "ranked (the club's unranked setting: apart; hidden leaves them out)"})
 
 
 class StandingsArgsSchema(Schema):

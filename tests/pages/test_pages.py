@@ -46,14 +46,16 @@ def standings_api(site: Site, **query: str) -> list[dict[str, Any]]:
 def shown(row: dict[str, Any]) -> list[str]:
     """A standings row as the page writes it, cell by cell."""
     difference = f"{row['difference']:+d}" if row["difference"] else "0"
-    rating = f"{row['rating']:.2f}" + ("* (provisional)" if row["provisional"] else "")
-    return [str(row["rank"]), row["player"], *(str(row[k]) for k in (
+    rating = f"{row['rating_points']:,}" + (" provisional" if row["provisional"] else "")
+    rank = str(row["rank"]) if row["ranked"] else "–not ranked"
+    return [rank, row["player"], *(str(row[k]) for k in (
         "played", "won", "lost", "rounds_won", "points_for", "points_against")),
         difference, f"{row['win_rate'] * 100:.1f}%", rating, str(row["flagged"])]
 
 
 def page_rows(html: str) -> list[list[str]]:
-    return parse(html).table("standings")["rows"]
+    """The standings' rows, the heading of those not ranked left out."""
+    return [row for row in parse(html).table("standings")["rows"] if len(row) > 1]
 
 
 # ------------------------------------------------------------------ public and private
