@@ -98,7 +98,7 @@ def test_a_member_downloads_a_finished_match_and_verifies_it(server: tuple[Site,
     assert (acta.name, log.name, keys.name) == (f"acta-{match}.json", f"match-{match}.jsonl",
                                                 "keys-casino.json")
     # the command the page shows, run as a member would in the folder of the three files
-    command = section.locator("pre.command").inner_text().split()
+    command = section.locator(".command").inner_text().split()
     assert command[:2] == ["domino", "verify"]
     done = subprocess.run([str(DOMINO), *command[1:]], cwd=tmp_path, capture_output=True,
                           text=True, timeout=120)
