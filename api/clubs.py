@@ -72,7 +72,8 @@ def standings(args: dict[str, Any], club: str):
 @blp.errors(401, 403, 404, 415, 422)
 def update_club(body: dict[str, Any], club: str):
     """Change a club's settings (admin): how its standings break ties (tie_breakers), whether
-    its pages are public (public), the language they speak (language). Only the settings
+    its pages are public (public), the language they speak (language), where its standings
+    put the players with no counted match (unranked: apart or hidden). Only the settings
     named change."""
     svc, who = service(), caller()
     if "tie_breakers" in body:  # first: the service may still refuse it (a name twice)
@@ -81,5 +82,8 @@ def update_club(body: dict[str, Any], club: str):
         svc.clubs.set_public(club, body["public"], who=who)
     if "language" in body:
         svc.clubs.set_language(club, body["language"], who=who)
+    if "unranked" in body:
+        svc.standings.set_unranked(club, body["unranked"], who=who)
     return {**svc.clubs.get_club(club, who=who),
-            "tie_breakers": svc.standings.tie_breakers(club, who=who)}
+            "tie_breakers": svc.standings.tie_breakers(club, who=who),
+            "unranked": svc.standings.unranked(club, who=who)}

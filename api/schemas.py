@@ -15,6 +15,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, vali
 import words
 from referee.core.rules import PRESETS
 from referee.core.vocab import LANGUAGES
+from referee.core.vocab import UNRANKED
 from referee.core.vocab import (
     DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
     PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE, SLUG_TEXT,
@@ -255,7 +256,9 @@ class RevokeArgsSchema(Schema):
 
 
 class StandingSchema(Schema):
-    rank = fields.Integer(required=True, metadata={"description": "rows tied on every tie-breaker share a rank"})
+    rank = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "rows tied on every tie-breaker share a rank; null for a player listed "
+                       "apart (no counted match: ranked false)"})
     player = fields.String(metadata={"description": "?group=players"})
     partners = fields.List(fields.String(), metadata={
         "description": "?group=partnerships: the two partners, by name"})
@@ -275,6 +278,11 @@ class StandingSchema(Schema):
         "description": "matches counted that have an open dispute (they count as they stand until ruled)"})
     provisional = fields.Boolean(required=True, metadata={
         "description": "the rating's sigma is still above 7 (a partnership: either partner's)"})
+    rating_points = fields.Integer(required=True, metadata={
+        "description": "the rating as the pages show it: 1000 + 40 x rating, rounded"})
+    ranked = fields.Boolean(required=True, metadata={
+        "description": "false for a player with no counted match, listed apart after the "
+                       "ranked (the club's unranked setting: apart; hidden leaves them out)"})
 
 
 class StandingsArgsSchema(Schema):
@@ -310,15 +318,21 @@ class ClubSettingsSchema(Schema):
     language = fields.String(allow_none=True, validate=validate.OneOf(LANGUAGES), metadata={
         "description": "the language of the club's pages for a reader who picked none in the "
                        "menu (en, es, it); null for none: the reader's Accept-Language"})
+    unranked = fields.String(allow_none=True, validate=validate.OneOf(UNRANKED), metadata={
+        "description": "where the standings put the players who played no counted match in the "
+                       "period: apart (listed after the ranked, rank null, ranked false) or "
+                       "hidden (not listed); null for the default, apart"})
 
     @validates_schema
     def _names_a_setting(self, data: dict, **kwargs: object) -> None:
         if not data:
-            raise ValidationError("name a setting to change: tie_breakers, public")
+            raise ValidationError("name a setting to change: tie_breakers, public, language, "
+                                  "unranked")
 
 
 class ClubSettingsResultSchema(ClubSchema):
     tie_breakers = fields.List(fields.String(), required=True)
+    unranked = fields.String(required=True, metadata={"description": "apart or hidden"})
 
 
 # ---------------------------------------------------------------- lists

@@ -9,7 +9,7 @@ from words import LANGUAGES, _
 
 from .connection import connect
 from .listing import echo_json, output_format, wide_option
-from referee.core.vocab import STANDING_GROUPS, TIE_BREAKERS, side_name
+from referee.core.vocab import STANDING_GROUPS, TIE_BREAKERS, UNRANKED, side_name
 
 from .options import DATE, NAME, club_option, csv_option, json_option
 
@@ -94,6 +94,8 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
                 value = side_name(value)
             elif column == "win_rate":
                 value = formats.decimal(100 * value, 1)
+            elif column == "rank" and value is None:
+                value = "-"  # listed apart: played no counted match
             elif column == "rating":
                 value = formats.decimal(value, 2) + ("?" if row["provisional"] else "")
             line.append(str(value))
@@ -115,11 +117,15 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
 @click.option("--language", type=click.Choice([*LANGUAGES, "none"]), default=None,
               help="The language of the club's pages for a reader who picked none in their "
                    "menu; none: each reader's browser decides.")
+@click.option("--unranked", type=click.Choice(UNRANKED), default=None,
+              help="Where the standings put the players who played no counted match in the "
+                   "period: apart (listed after the ranked, without a rank; the default) or "
+                   "hidden (not listed).")
 def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str | None,
-             language: str | None) -> None:
+             language: str | None, unranked: str | None) -> None:
     """Change a club's settings: its name, whether its pages are public, how its standings
-    break ties, the language of its pages. Only the settings given change; one line on
-    standard output tells each new setting.
+    break ties, where they put the players who did not play, the language of its pages. Only
+    the settings given change; one line on standard output tells each new setting.
 
     \b
     Example:
@@ -127,10 +133,12 @@ def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str
       domino club set casino --tie-breakers default
       domino club set casino --public --language es
       domino club set casino --name "Casino Domino Club de Ponce"
+      domino club set casino --unranked hidden
     """
-    if name is None and public is None and tie_breakers is None and language is None:
-        raise click.UsageError(_("give --name, --public or --private, --tie-breakers or "
-                                 "--language"))
+    if (name is None and public is None and tie_breakers is None and language is None
+            and unranked is None):
+        raise click.UsageError(_("give --name, --public or --private, --tie-breakers, "
+                                 "--unranked or --language"))
     chosen: list[str] | None = None
     if tie_breakers is not None and tie_breakers.strip() != "default":
         chosen = [name.strip() for name in tie_breakers.split(",")]
@@ -148,6 +156,10 @@ def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str
             club = service.standings.set_tie_breakers(slug, chosen)
             click.echo(_("%(club)s: tie-breakers %(names)s", club=club["slug"],
                          names=", ".join(club["tie_breakers"])))
+        if unranked is not None:
+            service.standings.set_unranked(slug, unranked)
+            click.echo(_("%(club)s: players with no counted match %(where)s", club=slug,
+                         where=_("listed apart") if unranked == "apart" else _("not listed")))
         if language is not None:
             changed = service.clubs.set_language(slug, None if language == "none" else language)
             click.echo(_("%(club)s: language of its pages %(language)s", club=changed["slug"],

@@ -7,12 +7,14 @@ the service's call (hands the table has not seen are never in them)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from flask import Response
 from marshmallow import Schema, fields, validate
 
 from ..openapi import Blueprint
-from ..schemas import SheetSchema
+from ..schemas import LOG_BODY, LOG_MEDIA_TYPE, SheetSchema
 from .common import TWIN_PREFIX, page_caller, pages
 
 blp = Blueprint("page-twins", __name__, url_prefix=TWIN_PREFIX,
@@ -120,6 +122,11 @@ class MatchPageSchema(Schema):
     live = fields.Dict(allow_none=True, required=True, metadata={
         "description": "while in progress, what the table shows: round, phase, turn, turn_name, "
                        "counts (tiles in each hand), boneyard, ends; null once finished"})
+    record = fields.Dict(allow_none=True, required=True, metadata={
+        "description": "once finished, how to check it: head (its chain head), acta_leaf (its "
+                       "acta's leaf in the club's transparency log, once signed), public (its "
+                       "log and acta are given without a token: .../log, .../acta); null while "
+                       "in play"})
 
 
 @blp.route("/", methods=["GET"])
@@ -197,3 +204,28 @@ def match_page(club: str, match_id: int):
 def dispute_sheet(club: str, match_id: int, seq: int):
     """A dispute sheet as JSON (GET /matches/{id}/disputes/{seq})."""
     return pages().sheet(club, match_id, seq, who=page_caller())
+
+
+ACTA_BODY = {"type": "object", "description": "the domino-acta/2, signed (docs/verify.md)"}
+
+
+@blp.route("/clubs/<string:club>/matches/<int:match_id>/log", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, LOG_BODY, content_type=LOG_MEDIA_TYPE)
+@blp.errors(401, 403, 404)
+def match_log(club: str, match_id: int):
+    """The match's domino-log/1, as its page's download: on a public club, a finished match's
+    without a token (domino verify LOG checks it)."""
+    return Response(pages().log(club, match_id, who=page_caller()), mimetype=LOG_MEDIA_TYPE)
+
+
+@blp.route("/clubs/<string:club>/matches/<int:match_id>/acta", methods=["GET"])
+@blp.doc(security=OPTIONAL_BEARER)
+@blp.response(200, ACTA_BODY)
+@blp.errors(401, 403, 404, 409)
+def match_acta(club: str, match_id: int):
+    """The finished match's signed acta (domino-acta/2), as its page's download: on a public
+    club without a token (domino verify --acta FILE --key KEYS checks it); 409 while in play."""
+    acta = pages().acta(club, match_id, who=page_caller())
+    # As signed: not through a schema, which could drop or reorder a member.
+    return Response(json.dumps(acta, ensure_ascii=False), mimetype="application/json")

@@ -188,6 +188,20 @@ def match_page(who: Any, club: str, match_id: int) -> str:
     return _render("pages/match.html", data=data, club=data["club"])
 
 
+@blp.route("/clubs/<string:club>/matches/<int:match_id>/acta")
+@page
+def acta_page(who: Any, club: str, match_id: int) -> str:
+    """The signed acta of a finished match as a sheet to print (print CSS: pages.css)."""
+    data = pages().acta_page(club, match_id, who=who)
+    return _render("pages/acta.html", data=data, club=data["club"])
+
+
+@blp.app_template_filter("fingerprint")
+def fingerprint(head: str) -> str:
+    """A chain head as people read it aloud and compare it: groups of eight hex digits."""
+    return " ".join(head[i:i + 8] for i in range(0, len(head), 8))
+
+
 @blp.route("/clubs/<string:club>/matches/<int:match_id>/disputes/<int:seq>")
 @page
 def dispute_sheet(who: Any, club: str, match_id: int, seq: int) -> str:

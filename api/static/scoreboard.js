@@ -25,6 +25,10 @@
   var empty = document.getElementById("board-empty");
   if (!board || !template || !stateEl || !window.fetch) { return; }
 
+  Array.prototype.forEach.call(board.querySelectorAll("time[data-field=time]"), function (element) {
+    setTime(element, element.getAttribute("datetime"));
+  });
+
   var url = board.getAttribute("data-stream");
   var cursor = board.getAttribute("data-cursor") || "";
   var retryMs = 2000;
@@ -77,6 +81,22 @@
     return parts.join(" · ");
   }
 
+  // The time of a table's last event, in the reader's own clock (the page drew it in UTC).
+  function clock(iso) {
+    var when = new Date(iso);
+    if (isNaN(when.getTime())) { return ""; }
+    try {
+      return when.toLocaleTimeString(window.dominoWords.lang === "xx" ? "en" : window.dominoWords.lang,
+                                     { hour: "2-digit", minute: "2-digit" });
+    } catch (e) { return iso.slice(11, 16); }
+  }
+
+  function setTime(element, iso) {
+    if (!element || !iso) { return; }
+    element.setAttribute("datetime", iso);
+    element.textContent = clock(iso);
+  }
+
   function fill(card, row) {
     var id = "table-" + row.match;
     card.id = id;
@@ -107,6 +127,11 @@
       item.appendChild(total);
       sides.appendChild(item);
     });
+    var name = [];
+    if (row.event) { name.push(row.event); }
+    if (row.tournament_round) { name.push(_("Tournament round %(number)s", { number: row.tournament_round })); }
+    field(card, "name").textContent = name.join(" · ");
+    setTime(field(card, "time"), row.updated_at);
     field(card, "detail").textContent = detail(row);
     field(card, "counts").textContent = row.counts && row.counts.length && row.round
       ? _("Tiles in hand: %(counts)s", { counts: row.counts.join(" · ") })

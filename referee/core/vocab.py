@@ -80,6 +80,9 @@ TIE_BREAKERS = ("won", "win_rate", "difference", "points_for", "points_against",
                 "rating", "head_to_head")
 DEFAULT_TIE_BREAKERS = ("won", "difference", "points_for", "head_to_head")
 STANDING_GROUPS = ("players", "partnerships")
+# Where a club's standings put the players with no counted match in the filters: listed apart
+# after the ranked (no rank), or not at all. The first is the default.
+UNRANKED = ("apart", "hidden")
 PLAYER_EVENT_KINDS = ("rename", "merge")
 
 # ---------------------------------------------------------------- limits

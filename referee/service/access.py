@@ -121,6 +121,16 @@ def require_match(who: Caller, club: str | None, action: Action, match_id: Any) 
     require(who, club, action)
 
 
+def require_record(who: Caller, club: str | None, finished: bool) -> None:
+    """Taking a match's record away (its ``domino-log/1`` and its signed acta) from its club's
+    pages: a reader of the club may, but someone without a token (the public reader of a
+    public club) only once the match is finished, when every hand recorded has been seen and
+    the record is what its acta signs (docs/verify.md). The one place this is decided."""
+    require(who, club, Action.READ)
+    if who.role == PUBLIC and not finished:
+        raise Forbidden("without a token, a match's log and acta are given once it is finished")
+
+
 def require_server(who: Caller) -> None:
     """Creating a club: the server admin token (or the operator)."""
     if who.role not in (SERVER, OPERATOR_ROLE):

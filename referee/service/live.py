@@ -34,6 +34,7 @@ from sqlalchemy import Row
 from ..core.vocab import LIVE_STATUSES, side_names
 from ..store import db, notify
 from ..store.codec import as_utc
+from ..store.tournaments import tournament_of_match
 from .access import Action, Caller, public_reader, require
 from .errors import Invalid, ServiceError
 from .lookup import club_row
@@ -104,6 +105,12 @@ def _table_key(row: dict[str, Any]) -> tuple[Any, ...]:
     if text.isdigit():
         return (0, int(text), "", row["match"])
     return (1 if text else 2, 0, text.casefold(), row["match"])
+
+
+def _paired_round(uow: UnitOfWork, match_id: int) -> int | None:
+    """The tournament's round the match was paired in, if it is a tournament's table."""
+    paired = tournament_of_match(uow.conn, match_id)
+    return paired.round if paired is not None else None
 
 
 class Scoreboard:
@@ -181,11 +188,11 @@ class Scoreboard:
         if not rows:
             return []
         reader = public_reader(rows[0].club)  # a row shows what the table saw, to anyone
-        return sorted((self.row(MatchView(record, reader))
+        return sorted((self.row(MatchView(record, reader), _paired_round(uow, record.id))
                        for record in self.matches.get_many(uow, rows)), key=_table_key)
 
     @staticmethod
-    def row(view: MatchView) -> dict[str, Any]:
+    def row(view: MatchView, tournament_round: int | None = None) -> dict[str, Any]:
         """One table's row, from its record as the club's public reader sees it: never a hand,
         whoever asks."""
         record = view.record
@@ -198,6 +205,8 @@ class Scoreboard:
         return {
             "match": record.id, "table": record.header.get("table"),
             "event": record.header.get("event"),
+            # the tournament's round the table was paired in (not the match's own rounds)
+            "tournament_round": tournament_round,
             "sides": sides, "players": players, "round": summary["round"],
             "totals": summary["totals"], "status": status_of(summary),
             "turn": turn, "turn_name": players[turn] if turn is not None else None,

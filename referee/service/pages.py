@@ -24,7 +24,7 @@ from ..store.pages import (club_events, club_players, matches_listed, player_res
                            public_clubs)
 from ..store.standings import player_names
 from . import checks
-from .access import Caller
+from .access import Caller, require_record
 from .clubs import reader_in
 from .disputes import ordered
 from .errors import Forbidden, Invalid, NotFound
@@ -153,12 +153,13 @@ class Pages:
         """A match's page: its summary, side names, who sits where (seat, player, side), each
         round (the report's) with its line of play, the totals and winner, its disputes with
         their rulings, and while it is live what the table shows (whose turn, tiles in each
-        hand, the boneyard), never a hand; once it is finished, its chain head."""
+        hand, the boneyard), never a hand; once it is finished, its ``record``: the chain head,
+        the acta's leaf, and whether its log and acta are given without a token."""
         with UnitOfWork.reading(self.svc.engine) as uow:
             reader, info = reader_in(uow, club, who)
             view = self._view(uow, club, match_id, reader)
             summary, report = view.summary(), view.report()
-            lines = {r["round"]: r["line"] for r in view.lines()}
+            lines = {r["round"]: r for r in view.lines()}
             disputes = view.disputes()
             head = view.published_head()
             # its acta's leaf in the club's transparency log, once signed
@@ -168,10 +169,7 @@ class Pages:
         rules = Rules(**summary["rules"])
         seats = [{"seat": seat, "player": name, "side": rules.side_of(seat)}
                  for seat, name in enumerate(players)]
-        rounds = [{**r, "opener_name": _name(players, r["opener"]),
-                   "winner_name": _name(sides, r["winner"]),
-                   "blocked_by_name": _name(players, r["blocked_by"]),
-                   "line": lines.get(r["round"], [])} for r in report["rounds"]]
+        rounds = [_round(r, lines.get(r["round"], {}), players, sides) for r in report["rounds"]]
         live = None
         if screen is not None:
             pos = screen.position
@@ -182,8 +180,37 @@ class Pages:
                 "totals": report["totals"], "finished": report["finished"],
                 "winner": report["winner"], "winner_name": _name(sides, report["winner"]),
                 "disputes": ordered(disputes, "all"), "live": live,
-                # a finished match's chain head (docs/verify.md); None while in play
-                "chain_head": head, "acta_leaf": leaf}
+                # a finished match's chain head and acta leaf (docs/verify.md), and how a
+                # member checks it: downloads without a token on a public club
+                # (access.require_record decides who may take them)
+                "record": None if head is None else {
+                    "head": head, "acta_leaf": leaf, "public": bool(info["public"])}}
+
+    def log(self, club: str, match_id: int, *, who: Caller | None = None) -> str:
+        """The club's match as a ``domino-log/1`` (``MatchView.log``), for its page's download:
+        without a token, of a public club's finished match only (:func:`.access.require_record`)."""
+        with UnitOfWork.reading(self.svc.engine) as uow:
+            reader, _ = reader_in(uow, club, who)
+            view = self._view(uow, club, match_id, reader)
+            require_record(reader, club, view.record.match.finished)
+            return view.log()
+
+    def acta(self, club: str, match_id: int, *, who: Caller | None = None) -> dict[str, Any]:
+        """The signed ``domino-acta/2`` of the club's finished match (``Actas.acta``: NotFinished
+        while in play), for its page's download; without a token, of a public club only
+        (:func:`.access.require_record`)."""
+        return self.acta_page(club, match_id, who=who)["acta"]
+
+    def acta_page(self, club: str, match_id: int, *,
+                  who: Caller | None = None) -> dict[str, Any]:
+        """The printable acta: the club, the signed acta (:meth:`acta`) and its sides' names."""
+        with UnitOfWork.reading(self.svc.engine) as uow:
+            reader, info = reader_in(uow, club, who)
+            view = self._view(uow, club, match_id, reader)
+            require_record(reader, club, view.record.match.finished)
+        acta = self.svc.actas.acta(match_id, who=reader)
+        names = [p["name"] for p in sorted(acta["players"], key=lambda p: p["seat"])]
+        return {"club": info, "acta": acta, "sides": side_names(acta["rules"], names)}
 
     def sheet(self, club: str, match_id: int, seq: int, *,
               who: Caller | None = None) -> dict[str, Any]:
@@ -232,6 +259,25 @@ def _sides(summary: dict[str, Any]) -> list[str]:
 
 def _name(names: list[str], index: int | None) -> str | None:
     return names[index] if index is not None and 0 <= index < len(names) else None
+
+
+def _round(r: dict[str, Any], line: dict[str, Any], players: list[str],
+           sides: list[str]) -> dict[str, Any]:
+    """A report's round for the page: its names, its line of play, the rulings that count in
+    it (``view.round_lines``, each with its side's name) and ``side_points``, what it gave
+    each side, its penalties included: the rounds' side_points add up to the totals."""
+    rulings = [{**ruling, "side_name": _name(sides, ruling.get("side"))}
+               for ruling in line.get("rulings", [])]
+    points = [0] * len(sides)
+    if r["winner"] is not None and 0 <= r["winner"] < len(points):
+        points[r["winner"]] += r["points"]
+    for ruling in rulings:
+        if ruling["type"] == "penalty" and ruling["side_name"] is not None:
+            points[ruling["side"]] += ruling["points"]
+    return {**r, "opener_name": _name(players, r["opener"]),
+            "winner_name": _name(sides, r["winner"]),
+            "blocked_by_name": _name(players, r["blocked_by"]),
+            "line": line.get("line", []), "rulings": rulings, "side_points": points}
 
 
 def _listed(m: dict[str, Any]) -> dict[str, Any]:

@@ -85,6 +85,16 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - Z * sigma
 
 
+# The rating as the pages show it: the ordinal on a scale clubs know, a newcomer at 1000 and
+# each unit of mu - 3 sigma worth 40 points (docs/standings.md, "The rating in points").
+POINTS_BASE, POINTS_SCALE = 1000, 40
+
+
+def rating_points(mu: float, sigma: float) -> int:
+    """The ordinal (mu - 3 sigma) as points: 1000 + 40 x ordinal, rounded."""
+    return round(POINTS_BASE + POINTS_SCALE * ordinal(mu, sigma))
+
+
 def provisional(sigma: float) -> bool:
     return sigma > PROVISIONAL_SIGMA
 

@@ -16,11 +16,11 @@ from typing import Any, Callable, Sequence, TypeVar
 from sqlalchemy import Engine
 
 from .. import store
-from ..core.vocab import EVENT_FILTER_LENGTH
+from ..core.vocab import EVENT_FILTER_LENGTH, UNRANKED
 from ..store import db
 from ..store.standings import (
     DEFAULT_TIE_BREAKERS, GROUPS, TIE_BREAKERS, aggregate, current, head_to_head, history,
-    listed_players, player_names, set_tie_breakers, tie_breakers,
+    listed_players, player_names, set_tie_breakers, set_unranked, tie_breakers, unranked,
 )
 from . import checks
 from .access import OPERATOR, Action, Caller, require
@@ -28,15 +28,19 @@ from .csvfile import to_csv
 from .errors import Invalid, NotFound
 from .lookup import club_row
 from .players import find as find_player
-from .ratings import MU, SIGMA, is_stale, ordinal, provisional, wait_rated
+from .ratings import (
+    MU, POINTS_BASE, POINTS_SCALE, SIGMA, is_stale, ordinal, provisional, rating_points, wait_rated,
+)
 from .uow import UnitOfWork
 
 T = TypeVar("T")
 
 _NUMBERS = ("played", "won", "lost", "rounds_won", "points_for", "points_against",
             "difference", "win_rate", "rating", "rating_games", "flagged", "provisional")
-COLUMNS = ("rank", "player", *_NUMBERS)
-PARTNERSHIP_COLUMNS = ("rank", "partner_1", "partner_2", *_NUMBERS)
+# Added after the contract's columns, so that a reader of the first ones by place is not moved.
+_ADDED = ("rating_points", "ranked")
+COLUMNS = ("rank", "player", *_NUMBERS, *_ADDED)
+PARTNERSHIP_COLUMNS = ("rank", "partner_1", "partner_2", *_NUMBERS, *_ADDED)
 
 __all__ = ["Standings", "COLUMNS", "PARTNERSHIP_COLUMNS", "TIE_BREAKERS",
            "DEFAULT_TIE_BREAKERS", "GROUPS"]
@@ -80,13 +84,16 @@ class Standings:
     def table(self, club: str, *, group: str = "players", date_from: Any = None,
               date_to: Any = None, event: str | None = None,
               who: Caller = OPERATOR) -> list[dict[str, Any]]:
-        """The club's standings, best first: per player (``group="players"``: every player of
-        the club, those with no finished match in the filters last) or per partnership
-        (``"partnerships"``: each pair that played as partners in the filters), with rank,
-        player (or partners), played, won, lost, rounds_won, points_for, points_against,
-        difference, win_rate, rating, rating_games, flagged (matches counted that have an open
-        dispute) and provisional. Only finished matches count; a flagged one counts as it
-        stands until it is ruled."""
+        """The club's standings, best first: per player (``group="players"``) or per
+        partnership (``"partnerships"``: each pair that played as partners in the filters),
+        with rank, player (or partners), played, won, lost, rounds_won, points_for,
+        points_against, difference, win_rate, rating, rating_games, flagged (matches counted
+        that have an open dispute), provisional, rating_points (the rating in points) and
+        ranked. Only finished matches count; a flagged one counts as it stands until it is
+        ruled. Only the players who played a counted match are ranked; the club's other
+        players follow them, ``ranked`` false and ``rank`` None, when its ``unranked`` setting
+        is "apart" (the default) and no event is asked for (an event's table is its players'),
+        else they are left out."""
         return read_rated(self.engine, lambda uow, stale_ok: self.table_in(
             uow, club, group=group, date_from=date_from, date_to=date_to, event=event, who=who,
             stale_ok=stale_ok))
@@ -106,17 +113,24 @@ class Standings:
         breakers = tie_breakers(conn, club_id) or list(DEFAULT_TIE_BREAKERS)
         names = player_names(conn, club_id)
         ratings = current(conn, club_id)
-        counted = aggregate(conn, club_id, group=group, **filters)
-        if group == "players":
+        counted = [row for row in aggregate(conn, club_id, group=group, **filters)
+                   if row["played"]]
+        apart: list[dict[str, Any]] = []
+        if group == "players" and filters["event"] is None and (
+                unranked(conn, club_id) or UNRANKED[0]) == "apart":
             seen = {row["key"] for row in counted}
-            counted += [{"key": pid, **dict.fromkeys(_SUMS, 0)}
-                        for pid in listed_players(conn, club_id) if pid not in seen]
+            apart = [standing_line({"key": pid, **dict.fromkeys(_SUMS, 0)}, group, names, ratings)
+                     for pid in listed_players(conn, club_id) if pid not in seen]
         rows = [standing_line(row, group, names, ratings) for row in counted]
 
         def h2h(keys: list[Any]) -> dict[Any, Any]:
             return head_to_head(conn, club_id, keys, group=group, **filters)
 
         found = ranked(rows, breakers, h2h)
+        for row in sorted(apart, key=_display_order):
+            row.update(rank=None, ranked=False)
+            del row["_key"], row["_rating"]
+            found.append(row)
         if not ids:
             for row in found:
                 row.pop("player_id", None)
@@ -133,7 +147,9 @@ class Standings:
         if group == "partnerships":
             rows = [{**r, "partner_1": r["partners"][0], "partner_2": r["partners"][1]}
                     for r in rows]
-        rows = [{**r, "provisional": "true" if r["provisional"] else "false"} for r in rows]
+        rows = [{**r, "rank": "" if r["rank"] is None else r["rank"],
+                 **{k: "true" if r[k] else "false" for k in ("provisional", "ranked")}}
+                for r in rows]
         return to_csv(rows, PARTNERSHIP_COLUMNS if group == "partnerships" else COLUMNS)
 
     def tie_breakers(self, club: str, *, who: Caller = OPERATOR) -> list[str]:
@@ -156,11 +172,31 @@ class Standings:
         return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
                 "tie_breakers": chosen or list(DEFAULT_TIE_BREAKERS)}
 
+    def unranked(self, club: str, *, who: Caller = OPERATOR) -> str:
+        """Where the club's standings put the players with no counted match: UNRANKED."""
+        require(who, club, Action.READ)
+        with db.reading(self.engine) as conn:
+            return unranked(conn, club_row(conn, club).id) or UNRANKED[0]
+
+    def set_unranked(self, club: str, value: str | None, *,
+                     who: Caller = OPERATOR) -> dict[str, Any]:
+        """Set where the club's standings put the players who played no counted match in the
+        period (admin): "apart" (after the ranked, without a rank) or "hidden" (not listed);
+        None for the default ("apart"). Returns the setting as it now stands."""
+        require(who, club, Action.MANAGE)
+        if value is not None and value not in UNRANKED:
+            raise Invalid("unranked must be one of %(choices)s, or null, not %(value)r",
+                          choices=", ".join(UNRANKED), value=value)
+        with db.writing(self.engine) as conn:
+            set_unranked(conn, club_row(conn, club).id, None if value == UNRANKED[0] else value)
+        return {"unranked": value or UNRANKED[0]}
+
     def rating_history(self, club: str, player: str | int, *,
                        who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """A player's rating after each of his finished matches, in the order they finished:
         match (id), played_on, finished_at, mu, sigma, rating (mu - 3 sigma), games (matches
-        rated so far), provisional. ``player`` is a name or a player id of the club."""
+        rated so far), provisional, rating_points (the rating in points). ``player`` is a name
+        or a player id of the club."""
         return read_rated(self.engine, lambda uow, stale_ok: self.rating_history_in(
             uow, club, player, who=who, stale_ok=stale_ok))
 
@@ -173,7 +209,8 @@ class Standings:
         return [{"match": row.match_id, "played_on": row.played_on,
                  "finished_at": store.iso(row.finished_at), "mu": row.mu,
                  "sigma": row.sigma, "rating": round(ordinal(row.mu, row.sigma), 2),
-                 "games": row.games, "provisional": provisional(row.sigma)}
+                 "games": row.games, "provisional": provisional(row.sigma),
+                 "rating_points": rating_points(row.mu, row.sigma)}
                 for row in history(conn, player_id)]
 
 
@@ -238,6 +275,7 @@ def standing_line(row: dict[str, Any], group: str, names: dict[int, str],
                 points_for=pf, points_against=pa, difference=pf - pa,
                 win_rate=round(won / played, 4) if played else 0.0, rating=round(rating, 2),
                 rating_games=games, flagged=row["flagged"], provisional=unsure,
+                rating_points=round(POINTS_BASE + POINTS_SCALE * rating), ranked=True,
                 _key=key, _rating=rating)
     return line
 

@@ -21,7 +21,7 @@ from typing import Any, Sequence
 
 from .. import store
 from ..core.disputes import open_count
-from ..core.events import Violation
+from ..core.events import RULINGS, Violation
 from ..core.log import make_log, write_log
 from ..core.match import Match
 from ..core.outcomes import IN_PROGRESS
@@ -254,14 +254,20 @@ def round_lines(rules: Any, players: Any, events: Sequence[Any],
                 refused: frozenset[int] = frozenset()) -> list[dict[str, Any]]:
     """The record replayed as :func:`referee.core.replay.replay` does (its voids striking,
     its amends replacing, ``refused`` passed over), the line taken as each round ends (when
-    the next deal is accepted, and at the end of the record)."""
+    the next deal is accepted, and at the end of the record); and each round's rulings, where
+    they count: a ruling naming an event (``target``) in that event's round, another in the
+    round in play when it was recorded (one before the first deal, in the first round). So a
+    round's points and its penalties add up, round by round, to the match's totals."""
     struck, amended = corrections(rules, events)
     passed = set(struck) | refused
     match = Match(rules, players)
     lines: list[tuple[str, ...]] = []
+    round_at: dict[int, int] = {}  # each event's round (0: before the first deal)
+    rulings: list[tuple[int, dict[str, Any]]] = []
     for seq, event in enumerate(events, start=1):
         if seq in passed:
             match.skip()
+            round_at[seq] = len(match.rounds)
             continue
         event = amended.get(seq, event)
         if type(event) is dict and event.get("type") == "deal" and match.rounds:
@@ -271,6 +277,24 @@ def round_lines(rules: Any, players: Any, events: Sequence[Any],
                 lines.append(line)
         else:
             match.push(event)
+        round_at[seq] = len(match.rounds)
+        if type(event) is dict and event.get("type") in RULINGS:
+            target = event.get("target")
+            at = round_at.get(target, round_at[seq]) if type(target) is int else round_at[seq]
+            rulings.append((max(at, 1), _ruling(seq, event)))
     if match.rounds:
         lines.append(position(match).line)
-    return [{"round": r.number, "line": list(line)} for r, line in zip(match.rounds, lines)]
+    return [{"round": r.number, "line": list(line),
+             "rulings": [ruling for at, ruling in rulings if at == r.number]}
+            for r, line in zip(match.rounds, lines)]
+
+
+def _ruling(seq: int, event: dict[str, Any]) -> dict[str, Any]:
+    """A ruling as a round line names it: seq, type, target, reason; side and points where it
+    has them (a penalty's points go to its side's total)."""
+    ruling = {"seq": seq, "type": event["type"], "target": event.get("target"),
+              "reason": event.get("reason")}
+    for name in ("side", "points"):
+        if name in event:
+            ruling[name] = event[name]
+    return ruling

@@ -85,6 +85,10 @@ clubs = Table(
     # The language the club's pages speak when the reader has picked none (en, es, it), None
     # for no setting: the reader's browser decides (migration 0010, Clubs.set_language).
     Column("language", String(8), nullable=True),
+    # Where the standings put the players who played no counted match: "apart" (listed after
+    # the ranked, without a rank) or "hidden" (not listed); None for the default, "apart"
+    # (migration 0013, Standings.set_unranked).
+    Column("unranked", String(8), nullable=True),
 )
 
 players = Table(

@@ -46,7 +46,7 @@ def test_a_finished_match_carries_its_head_and_a_signed_acta(api: Api) -> None:
                                         "the acta") == []
     page = api.client.get(f"/clubs/casino/matches/{m}", headers=api.auth("viewer"))
     text = page.get_data(as_text=True)
-    assert page.status_code == 200 and head in text and "leaf 0" in text
+    assert page.status_code == 200 and f'data-head="{head}"' in text and "Leaf 0:" in text
 
 
 def test_the_transparency_log_over_http(api: Api) -> None:

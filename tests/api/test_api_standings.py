@@ -73,3 +73,30 @@ def test_patch_tie_breakers(api: Api) -> None:
     assert_problem(api.client.patch("/api/v1/clubs/casino", json={"tie_breakers": ["won"]},
                                     headers=api.auth("referee")), 403)
     assert api.service.standings.tie_breakers("casino") == list(DEFAULT_TIE_BREAKERS)
+
+
+def test_patch_unranked_and_the_rows_apart(api: Api) -> None:
+    season(api)
+    api.service.players.create("casino", "Zoe")
+    rows = api.client.get(URL, headers=api.auth("viewer")).json
+    assert rows[-1]["player"] == "Zoe" and rows[-1]["rank"] is None and rows[-1]["ranked"] is False
+    assert all(r["ranked"] and r["rank"] >= 1 for r in rows[:-1])
+    assert all(type(r["rating_points"]) is int for r in rows)
+    lines = list(csv.reader(io.StringIO(api.client.get(URL + "?format=csv",
+                                                       headers=api.auth("viewer")).get_data(as_text=True))))
+    assert lines[0] == list(COLUMNS) and lines[0][-2:] == ["rating_points", "ranked"]
+    assert lines[-1][0] == "" and lines[-1][1] == "Zoe" and lines[-1][-1] == "false"
+    # an event's table: its players only, whatever the setting
+    liga = api.client.get(URL + "?event=liga", headers=api.auth("viewer")).json
+    assert sorted(r["player"] for r in liga) == sorted(PLAYERS)
+    for role, status in (("viewer", 403), ("referee", 403)):
+        assert api.client.patch("/api/v1/clubs/casino", json={"unranked": "hidden"},
+                                headers=api.auth(role)).status_code == status
+    bad = api.client.patch("/api/v1/clubs/casino", json={"unranked": "gone"}, headers=api.auth("admin"))
+    assert_problem(bad, 422)
+    done = api.client.patch("/api/v1/clubs/casino", json={"unranked": "hidden"}, headers=api.auth("admin"))
+    assert done.status_code == 200 and done.json["unranked"] == "hidden"
+    assert [r["player"] for r in api.client.get(URL, headers=api.auth("viewer")).json] == \
+        [r["player"] for r in rows[:-1]]
+    back = api.client.patch("/api/v1/clubs/casino", json={"unranked": None}, headers=api.auth("admin"))
+    assert back.json["unranked"] == "apart"

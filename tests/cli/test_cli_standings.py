@@ -65,3 +65,17 @@ def test_club_set_tie_breakers(cli: Cli) -> None:
     assert "twice" in cli.run("club", "set", CLUB, "--tie-breakers", "won,won", code=2).output
     assert "no club 'x'" in cli.run("club", "set", "x", "--tie-breakers", "won", code=1).output
     assert "set" in cli.run("club", "--help").output
+
+
+def test_club_set_unranked(cli: Cli) -> None:
+    cli.service.players.create(CLUB, "Zoe")
+    assert cli.run("club", "set", CLUB, "--unranked", "hidden").stdout == \
+        "casino: players with no counted match not listed\n"
+    assert cli.service.standings.unranked(CLUB) == "hidden"
+    assert "Zoe" not in cli.run("standings", "--club", CLUB).output
+    assert cli.run("club", "set", CLUB, "--unranked", "apart").stdout == \
+        "casino: players with no counted match listed apart\n"
+    shown = [line for line in cli.run("standings", "--club", CLUB).output.splitlines()
+             if "Zoe" in line]
+    assert len(shown) == 1 and shown[0].split("│")[1].strip() == "-"  # listed, not ranked
+    assert "--unranked" in cli.run("club", "set", CLUB, "--unranked", "gone", code=2).output

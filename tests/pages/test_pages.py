@@ -46,14 +46,16 @@ def standings_api(site: Site, **query: str) -> list[dict[str, Any]]:
 def shown(row: dict[str, Any]) -> list[str]:
     """A standings row as the page writes it, cell by cell."""
     difference = f"{row['difference']:+d}" if row["difference"] else "0"
-    rating = f"{row['rating']:.2f}" + ("* (provisional)" if row["provisional"] else "")
-    return [str(row["rank"]), row["player"], *(str(row[k]) for k in (
+    rating = f"{row['rating_points']:,}" + (" provisional" if row["provisional"] else "")
+    rank = str(row["rank"]) if row["ranked"] else "–not ranked"
+    return [rank, row["player"], *(str(row[k]) for k in (
         "played", "won", "lost", "rounds_won", "points_for", "points_against")),
         difference, f"{row['win_rate'] * 100:.1f}%", rating, str(row["flagged"])]
 
 
 def page_rows(html: str) -> list[list[str]]:
-    return parse(html).table("standings")["rows"]
+    """The standings' rows, the heading of those not ranked left out."""
+    return [row for row in parse(html).table("standings")["rows"] if len(row) > 1]
 
 
 # ------------------------------------------------------------------ public and private
@@ -387,3 +389,53 @@ def test_the_twins_are_in_the_api_document(site: Site) -> None:
         operation = document["paths"][path]["get"]
         assert operation["security"] == [{}, {"bearer": []}]  # a token, or none for a public club
     assert json.dumps(document)  # serialisable
+
+
+# ------------------------------------------------------------------ the record to check
+
+
+def test_a_finished_matchs_log_and_acta_without_a_token(site: Site) -> None:
+    from referee.core.log import read_log
+
+    match = site.finished[0]
+    html = get(site, f"/clubs/casino/matches/{match}").get_data(as_text=True)
+    twin = f"/api/v1/pages/clubs/casino/matches/{match}"
+    for href in (f"{twin}/acta", f"{twin}/log", "/api/v1/clubs/casino/keys",
+                 f"/clubs/casino/matches/{match}/acta"):
+        assert f'href="{href}"' in html
+    log = get(site, f"{twin}/log")
+    assert log.mimetype == "application/x-ndjson"
+    assert read_log(log.get_data(as_text=True)).header.fields["club"] == "casino"
+    acta = get(site, f"{twin}/acta").json
+    assert acta["match"] == match and acta["format"] == "domino-acta/2"
+    assert f'data-head="{acta["chain"]["head"]}"' in html
+    assert "Chain head of the record" not in html  # the hex is in the record's section only
+    assert get(site, twin).json["record"] == {"head": acta["chain"]["head"],
+                                              "acta_leaf": acta["leaf_index"], "public": True}
+    printable = get(site, f"/clubs/casino/matches/{match}/acta").get_data(as_text=True)
+    assert acta["signature"] in printable and acta["key_id"] in printable
+
+
+def test_no_record_of_a_live_match_nor_of_a_private_club_without_a_token(site: Site) -> None:
+    live = f"/api/v1/pages/clubs/casino/matches/{site.live}"
+    assert "data-download" not in get(site, f"/clubs/casino/matches/{site.live}").get_data(as_text=True)
+    for url in (f"{live}/log", f"{live}/acta"):
+        assert get(site, url, status=403).json["detail"].startswith("without a token")
+    get(site, f"/clubs/casino/matches/{site.live}/acta", status=403)
+    other = site.api.service.reading.list_matches("other")[0][0]["id"]
+    for url in (f"/api/v1/pages/clubs/other/matches/{other}/log",
+                f"/api/v1/pages/clubs/other/matches/{other}/acta"):
+        get(site, url, status=401)
+    # with a token of the club, the log of its live match is the API's
+    answer = get(site, f"/api/v1/pages/clubs/other/matches/{other}/log", role="viewer", club="other")
+    assert answer.get_data(as_text=True) == site.api.client.get(
+        f"/api/v1/matches/{other}/log", headers=site.api.auth("viewer", "other")).get_data(as_text=True)
+
+
+def test_the_disputed_matchs_rounds_show_its_ruling_and_add_up(site: Site) -> None:
+    page = get(site, f"/api/v1/pages/clubs/casino/matches/{site.disputed}").json
+    rulings = [g for r in page["rounds"] for g in r["rulings"]]
+    assert [g["type"] for g in rulings] == ["stands"]
+    assert [sum(r["side_points"][s] for r in page["rounds"]) for s in range(2)] == page["totals"]
+    html = get(site, f"/clubs/casino/matches/{site.disputed}").get_data(as_text=True)
+    assert 'class="ruling"' in html and "both sides agreed to play on" in html

@@ -77,7 +77,7 @@ def expected_table(results: list[dict], *, group: str = "players", date_from: st
                    date_to: str | None = None, event: str | None = None,
                    everyone: list[str] = ()) -> dict[Any, dict[str, int]]:
     table: dict[Any, dict[str, int]] = {}
-    if group == "players":
+    if group == "players" and event is None:  # an event's table is its players' alone
         for name in everyone:
             table[name] = dict.fromkeys(SUMS, 0)
     for result in results:
@@ -207,7 +207,8 @@ def test_ratings_follow_the_finishing_order(service: Service, club: str, season:
     assert [h["games"] for h in history] == list(range(1, expected["Ana"][2] + 1))
     last = history[-1]
     assert set(last) == {"match", "played_on", "finished_at", "mu", "sigma", "rating", "games",
-                         "provisional"}
+                         "provisional", "rating_points"}
+    assert last["rating_points"] == round(1000 + 40 * (last["mu"] - 3 * last["sigma"]))
     assert last["mu"] == pytest.approx(expected["Ana"][0])
     assert last["sigma"] == pytest.approx(expected["Ana"][1])
     assert last["played_on"] in DAYS
@@ -428,7 +429,8 @@ def test_provisional_until_sigma_falls(service: Service, club: str) -> None:
     service.players.create(club, "Zoe")  # no match: provisional, rated 0
     zoe = _line(service, club, "Zoe")
     assert (zoe["played"], zoe["rating"], zoe["rating_games"], zoe["provisional"]) == (0, 0.0, 0, True)
-    assert zoe["rank"] == 3
+    # no match: listed apart, not ranked; a newcomer's points are 1000
+    assert (zoe["rank"], zoe["ranked"], zoe["rating_points"]) == (None, False, 1000)
 
 
 # ------------------------------------------------------------------------ CSV
