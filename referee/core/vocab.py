@@ -57,8 +57,8 @@ IN_PROGRESS = "in_progress"
 FINISHED = "finished"
 # A match withdrawn by an ``abandon``: it ended with no result and counts nowhere.
 ABANDONED = "abandoned"
-# The statuses the store keeps today; ABANDONED joins them with the store's migration for it.
-MATCH_STATUSES = (IN_PROGRESS, FINISHED)
+# The statuses the store keeps (ABANDONED since migration 0014).
+MATCH_STATUSES = (IN_PROGRESS, FINISHED, ABANDONED)
 # How the live scoreboard shows a match.
 LIVE_STATUSES = ("live", "finished", "disputed")
 # Which disputes a listing shows.

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core.match import Match
 from .errors import AlreadyExists
-from ..core.vocab import FINISHED, IN_PROGRESS, MATCH_STATUSES as STATUSES
+from ..core.vocab import MATCH_STATUSES as STATUSES
 from .schema import clubs, events, match_players, matches
 
 
@@ -29,7 +29,7 @@ class Projection:
 
     @classmethod
     def of(cls, match: Match, violations: int, updated_at: dt.datetime) -> "Projection":
-        return cls(status=FINISHED if match.finished else IN_PROGRESS,
+        return cls(status=match.status,
                    round=match.round.number if match.round is not None else None,
                    totals=list(match.totals), winner=match.winner, last_seq=match.seq,
                    violations=violations, updated_at=updated_at)
@@ -46,13 +46,14 @@ _MATCH_COLUMNS = (matches, clubs.c.slug.label("club"))
 def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
                  rules: dict[str, Any], player_names: Sequence[str], player_ids: Sequence[int],
                  sides: Sequence[int], projection: Projection, created_at: dt.datetime,
-                 client_key: str | None = None) -> int:
+                 client_key: str | None = None, created_by: int | None = None) -> int:
     """A new match; AlreadyExists when ``client_key`` names one of the club's matches already
     (the unique index on (club_id, client_key): a racing retry of the same create)."""
     try:
         result = conn.execute(insert(matches).values(
             club_id=club_id, header=header, played_on=played_on, rules=rules,
             players=list(player_names), created_at=created_at, client_key=client_key,
+            created_by=created_by,
             **projection.values()))
     except IntegrityError:
         if client_key is None:
