@@ -59,8 +59,9 @@ FINISHED = "finished"
 ABANDONED = "abandoned"
 # The statuses the store keeps (ABANDONED since migration 0014).
 MATCH_STATUSES = (IN_PROGRESS, FINISHED, ABANDONED)
-# How the live scoreboard shows a match.
-LIVE_STATUSES = ("live", "finished", "disputed")
+# How the live scoreboard shows a match; an abandoned one only in a stream's last update of a
+# table it showed, which then leaves the board.
+LIVE_STATUSES = ("live", "finished", "disputed", ABANDONED)
 # Which disputes a listing shows.
 DISPUTE_FILTERS = ("open", "ruled", "all")
 TOURNAMENT_STATUSES = ("open", "playing", "finished")

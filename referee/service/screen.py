@@ -32,6 +32,9 @@ class Screen:
     leads: tuple[dict[str, Any], ...] = ()
     undo: int | None = None
     chain_head: str | None = None  # a finished match's, where the caller may have it
+    # Whether the caller may withdraw the match now (no deal stands, and it is a referee or
+    # the token that created it): what the phone offers; recording still decides.
+    can_abandon: bool = False
 
     @property
     def players(self) -> list[str]:
@@ -60,7 +63,7 @@ class Screen:
             "disputes": list(self.disputes),
             "unseen": list(self.unseen), "unseen_plays": list(self.unseen_plays), "leads": list(self.leads),
             "undo": self.undo,
-            "chain_head": self.chain_head,
+            "chain_head": self.chain_head, "can_abandon": self.can_abandon,
         }
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.vocab import RULINGS
-from .access import Action, Caller, action_for_event, may
+from .access import (
+    Action, Caller, action_for_event, is_withdrawal, may, require_abandon, require_match,
+)
 from .record import MatchRecord
 
 
@@ -55,3 +57,13 @@ def action_for(record: MatchRecord, who: Caller, event: Any) -> Action:
             and undo_target(record, who) == event["target"]):
         return Action.RECORD
     return action
+
+
+def authorize(record: MatchRecord, who: Caller, event: Any) -> None:
+    """Whether ``who`` may record ``event`` in the match (Forbidden, or NotFound for a caller
+    who may not read it): what :func:`action_for` takes, and for an ``abandon`` a referee or
+    the token that created the match (:func:`access.may_abandon`)."""
+    if is_withdrawal(event):
+        require_abandon(who, record.club, record.created_by, record.id)
+    else:
+        require_match(who, record.club, action_for(record, who, event), record.id)

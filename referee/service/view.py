@@ -28,7 +28,7 @@ from ..core.position import Position, position
 from ..core.replay import Replay, corrections, replay
 from ..core.report import build_report, report_changes
 from ..core.rules import Rules
-from .access import Caller, sees_hands
+from .access import Caller, may_abandon, sees_hands
 from .record import MatchRecord
 from .screen import Screen, leads, unseen, unseen_plays
 from .undo import undo_target
@@ -138,7 +138,10 @@ class MatchView:
         return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
                       undo=undo_target(self.record, self.who, upto=at),
                       unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
-                      chain_head=head)
+                      chain_head=head,
+                      can_abandon=(match.withdrawable
+                                   and may_abandon(self.who, self.record.club,
+                                                   self.record.created_by)))
 
     def event_records(self, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The events after ``after`` (at most ``limit``), each with when and by whom it was

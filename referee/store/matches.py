@@ -111,12 +111,15 @@ def match_ids(conn: Connection) -> list[int]:
 
 def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
                  player_id: int | None = None, date_from: str | None = None,
-                 date_to: str | None = None, limit: int = 50,
-                 offset: int = 0) -> tuple[list[Row], int]:
-    """A club's matches, newest first, with the total that matched the filters."""
+                 date_to: str | None = None, limit: int = 50, offset: int = 0,
+                 statuses: Sequence[str] = STATUSES) -> tuple[list[Row], int]:
+    """A club's matches, newest first, with the total that matched the filters: of
+    ``status``, or of any of ``statuses`` (every status, unless told)."""
     conditions = [matches.c.club_id == club_id]
     if status is not None:
         conditions.append(matches.c.status == status)
+    elif tuple(statuses) != STATUSES:
+        conditions.append(matches.c.status.in_(list(statuses)))
     if date_from is not None:
         conditions.append(matches.c.played_on >= date_from)
     if date_to is not None:
@@ -127,12 +130,14 @@ def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
     where = and_(*conditions)
     total = conn.execute(select(func.count()).select_from(matches).where(where)).scalar_one()
     rows = conn.execute(select(*_MATCH_COLUMNS).join(clubs, clubs.c.id == matches.c.club_id)
-                        .where(matches.c.id.in_(_page_ids(conditions, status, limit, offset)))
+                        .where(matches.c.id.in_(_page_ids(conditions, status, limit, offset,
+                                                          statuses)))
                         .order_by(matches.c.id.desc())).all()
     return rows, total
 
 
-def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int) -> Any:
+def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int,
+              statuses: Sequence[str] = STATUSES) -> Any:
     """The ids of a page of the listing, newest first, as a subquery. With no status filter,
     the newest of each status are taken apart and merged: the (club_id, status) index lists
     a status's matches in id order (SQLite keeps the rowid last in it), so the database reads
@@ -145,7 +150,7 @@ def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int
     if status is not None:
         return newest(*conditions).offset(offset).limit(limit).scalar_subquery()
     merged = union_all(*(select(newest(*conditions, matches.c.status == s).subquery().c.id)
-                         for s in STATUSES)).subquery()
+                         for s in statuses)).subquery()
     return (select(merged.c.id).order_by(merged.c.id.desc()).limit(limit).offset(offset)
             .scalar_subquery())
 
