@@ -239,7 +239,7 @@ def summary_of(record: MatchRecord, match: Match, violations: int,
     return {
         "id": record.id, "club": record.club, "rules": record.rules.as_dict(),
         "players": list(record.players),
-        "status": "finished" if match.finished else "in_progress",
+        "status": match.status,
         "round": match.round.number if match.round is not None else None,
         "totals": list(match.totals), "winner": match.winner, "last_seq": last,
         "violations": violations,
