@@ -2,6 +2,7 @@
    A tap is one request: the append (If-Match: the seq shown, through the outbox) answers the
    screen after it, which is drawn whole. The page reads GET /api/v1/matches/{id} only to
    open, to poll for another phone's events, and to recover (a 412, a retry answered late). */
+import {abandonControls} from "./abandon.js";
 import {el, say} from "./dom.js";
 import {_} from "./i18n.js";
 import {keypads} from "./keypads.js";
@@ -33,7 +34,7 @@ function draw(next, tag) {
 }
 
 function drawActions() {
-  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen, nameUndo));
+  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen, nameUndo), ...abandonControls(screen));
   busy(outbox.busy);
 }
 
