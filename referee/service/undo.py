@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.vocab import RULINGS
+from ..core.vocab import RULINGS, WITHDRAWALS
 from .access import (
     Action, Caller, action_for_event, is_withdrawal, may, require_abandon, require_match,
 )
@@ -44,7 +44,8 @@ def undo_target(record: MatchRecord, who: Caller, upto: int | None = None) -> in
             struck.add(event["target"])
             continue
         kind = event.get("type") if type(event) is dict else None
-        return seq if kind not in RULINGS else None
+        # a ruling is never taken back, nor an abandon (nothing but a note follows one)
+        return seq if kind not in RULINGS and kind not in WITHDRAWALS else None
     return None
 
 

@@ -50,6 +50,7 @@ def test_the_token_that_created_the_match_may_abandon_it(service: Service, club:
     recorded = service.recording.record_event(match_id, ABANDON, expected_seq=0, who=CREATOR)
     assert recorded.seq == 1 and recorded.screen.summary["status"] == ABANDONED
     assert recorded.screen.can_abandon is False  # withdrawn: nothing more to withdraw
+    assert recorded.screen.undo is None  # and no undo of it: nothing but a note follows it
     assert status_in_store(service, match_id) == ABANDONED
     shown = service.reading.get_match(match_id, who=VIEWER)
     assert shown["status"] == ABANDONED and shown["winner"] is None
