@@ -7,6 +7,7 @@ import {el, say} from "./dom.js";
 import {_} from "./i18n.js";
 import {keypads} from "./keypads.js";
 import {offline, showOnline} from "./net.js";
+import {keepScreen, lastSeen} from "./offline.js";
 import {Outbox} from "./outbox.js";
 import {pickers} from "./pickers.js";
 import {PREFIX, api, problemText, showWho, signInLink, store, token, whoAmI} from "./session.js";
@@ -31,6 +32,7 @@ function draw(next, tag) {
   etag = tag || '"' + next.seq + '"';
   drawTable(stateBox, screen);
   drawActions();
+  keepScreen(matchId, next);
 }
 
 function drawActions() {
@@ -164,6 +166,7 @@ async function open() {
   }
   whoAmI().then(showWho, () => {});
   let read = await load(false);
+  if (read === null) read = lastSeen(matchId, draw);  // no network: the screen last seen here
   while (read === null) {  // no answer: the Wi-Fi, or the server starting; try again
     await new Promise((resume) => setTimeout(resume, 2000));
     read = await load(false);
