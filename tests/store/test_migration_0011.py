@@ -49,6 +49,9 @@ def as_before_club_keys(engine: Engine, m: int, header: dict) -> None:
 
 def test_upgrade_from_0010(engine: Engine, tmp_path, monkeypatch) -> None:
     runner.upgrade(engine, "0010")
+    # today's service writes matches.created_by (0014): there for the old writes, then gone
+    with engine.begin() as conn:
+        conn.execute(text("ALTER TABLE matches ADD COLUMN created_by INTEGER"))
     old = Service(engine)
     # 0010 signed nothing when a match finished
     old.recording.projectors = tuple(p for p in old.recording.projectors if p.name != "acta")
@@ -65,6 +68,8 @@ def test_upgrade_from_0010(engine: Engine, tmp_path, monkeypatch) -> None:
     as_before_club_keys(engine, misnamed, {**header, "club": "rival"})
     kept = digests(engine, created)
 
+    with engine.begin() as conn:
+        conn.execute(text("ALTER TABLE matches DROP COLUMN created_by"))
     runner.upgrade(engine)
     service = Service(engine)
     assert digests(engine, created) == kept  # its header named its club: untouched

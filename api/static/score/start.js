@@ -3,6 +3,7 @@
    a bad connection makes one match. */
 import {el, say, showMessage} from "./dom.js";
 import {_} from "./i18n.js";
+import "./offline.js";  // the page kept for a phone with no network
 import {Outbox} from "./outbox.js";
 import {PREFIX, api, keepToken, problemText, showWho, token, whoAmI} from "./session.js";
 
