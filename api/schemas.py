@@ -462,6 +462,9 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
     may_lead_names = fields.List(fields.String(), metadata={"description": "who may open"})
     sides = fields.List(fields.String(), metadata={"description": "each side's name"})
     winner_name = fields.String(allow_none=True, metadata={"description": "the winning side"})
+    can_abandon = fields.Boolean(metadata={
+        "description": "true when this token may withdraw the match now (an abandon: no deal "
+                       "stands, and it is a referee's token or the one that created the match)"})
     chain_head = fields.String(allow_none=True, metadata={
         "description": "a finished match's chain head (domino-chain/1, hex: docs/verify.md); "
                        "null while it is in play"})
@@ -497,7 +500,8 @@ class EventSchema(Schema):
     type = _raw("string", f"{', '.join(RECORDED)} (scorekeeper or referee); "
                           f"the rulings {', '.join(RULINGS)} (referee "
                           "only; a scorekeeper may void its own last entry: an undo); "
-                          "abandon (a match with no deal standing; a referee)")
+                          "abandon (a match with no deal standing; a referee, or the token "
+                          "that created the match)")
     seat = _raw("integer", "play, draw, pass, reveal")
     tile = _raw("string", "play, draw: a tile like \"6-5\"")
     end = _raw(["integer", "string"], "play: the pip of the open end it joins, or left/right")

@@ -12,7 +12,12 @@ answer with data is ``/score/me``, who the token's holder is, from the API's aut
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, render_template
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
 from referee.core.rules import PRESET_SEATS, PRESETS
 
@@ -21,6 +26,15 @@ from .pages.views import POLICY
 
 blp = Blueprint("score", __name__)
 
+# The pages may run their service worker (/score/sw.js), from this origin only.
+SCORE_POLICY = POLICY + "; worker-src 'self'"
+# The worker's own policy: it fetches this origin's shells and assets, and nothing else.
+WORKER_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+# Where the worker is, and the scope it serves: both shells (/score and /score/matches/ID),
+# one level above its own folder, which Service-Worker-Allowed permits.
+WORKER_SCOPE = "/score"
+SHELL_MARK = '{"version": "", "assets": []}'
+
 
 def _page(template: str, script: str, **context: object) -> Response:
     # The template embeds the scripts' msgids' translations (js_messages, words.scripts).
@@ -28,7 +42,7 @@ def _page(template: str, script: str, **context: object) -> Response:
     response = Response(html, mimetype="text/html")
     # The shell holds no data of anyone's: it may be kept, but is checked again.
     response.headers["Cache-Control"] = "no-cache"
-    response.headers["Content-Security-Policy"] = POLICY
+    response.headers["Content-Security-Policy"] = SCORE_POLICY
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "same-origin"
     return response
@@ -57,4 +71,42 @@ def me() -> Response:
     response = jsonify({"club": who.club, "role": who.role, "label": who.label})
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["Vary"] = "Authorization"
+    return response
+
+
+@lru_cache(maxsize=4)
+def _worker(static: str, urls: tuple[tuple[str, str], ...]) -> tuple[str, str]:
+    """The worker's text with its SHELL filled in (the assets it keeps from the start, a
+    version from their contents), and that version; once per process and static folder."""
+    digest = hashlib.sha256()
+    for name, _url in urls:
+        digest.update(name.encode() + b"\0" + (Path(static) / name).read_bytes())
+    text = (Path(static) / "score" / "sw.js").read_text(encoding="utf-8")
+    digest.update(text.encode())  # the worker's own changes make a new version too
+    version = digest.hexdigest()[:16]
+    shell = json.dumps({"version": version, "assets": [url for _name, url in urls]})
+    if SHELL_MARK not in text:
+        raise RuntimeError("api/static/score/sw.js has no SHELL to fill in")
+    return text.replace(SHELL_MARK, shell, 1), version
+
+
+def shell_assets(static: str) -> tuple[tuple[str, str], ...]:
+    """(file under the static folder, its URL) of what the pages load: every script of
+    api/static/score/ (the worker aside), the style sheet and the icon."""
+    names = sorted(f"score/{p.name}" for p in (Path(static) / "score").glob("*.js")
+                   if p.name != "sw.js")
+    return tuple((name, url_for("static", filename=name))
+                 for name in (*names, "score.css", "favicon.svg"))
+
+
+@blp.route("/score/sw.js")
+def worker() -> Response:
+    """The pages' service worker (api/static/score/sw.js): the shells and their assets kept
+    for a phone with no network, never an answer of the API."""
+    static = current_app.static_folder or ""
+    text, _version = _worker(static, shell_assets(static))
+    response = Response(text, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"  # a new version is seen at once
+    response.headers["Service-Worker-Allowed"] = WORKER_SCOPE
+    response.headers["Content-Security-Policy"] = WORKER_POLICY
     return response

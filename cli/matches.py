@@ -1,4 +1,5 @@
-"""``domino match new/list/show/report/export`` (and ``import``, in cli/imports.py)."""
+"""``domino match new/list/show/report/export/abandon`` (and ``import``, in
+cli/imports.py)."""
 
 from __future__ import annotations
 
@@ -39,12 +40,13 @@ NEW_HINT = N_("; --new seats them as new players")
     "import": ("cli.imports:match_import", "Import whole match logs (domino-log/1)."),
 })
 def match() -> None:
-    """Matches: create, list, show, report, export, import.
+    """Matches: create, list, show, report, export, import, abandon.
 
     \b
     Example:
       domino match new --club casino --rules mano-a-mano --player Ana --player Beto
       domino match list --club casino --status in_progress
+      domino match abandon 7 --reason "the wrong player was seated"
     """
 
 
@@ -265,3 +267,37 @@ def match_export(match_id: str, output: str | None) -> None:
     write_output(text, output, _("wrote match %(id)s to %(file)s; chain head %(head)s",
                                  id=match_id, file=output,
                                  head=head(log.header.fields, log.events)))
+
+
+# What the record says of an abandon given no reason (the record's text, as typed: English).
+ABANDON_REASON = "started by mistake"
+
+
+@match.command("abandon")
+@match_argument
+@click.option("--reason", default=ABANDON_REASON, show_default=True,
+              help="Why: kept in the record.")
+def match_abandon(match_id: str, reason: str) -> None:
+    """Withdraw a match started by mistake, while no deal stands in its record: it ends with
+    no result and counts nowhere (standings, ratings, tournaments, the scoreboard); it is
+    listed with --status abandoned. Refused once a deal stands (void it first).
+
+    \b
+    Example:
+      domino match abandon 7 --reason "the wrong player was seated"
+      domino match list --club casino --status abandoned
+    """
+    from referee.service import IllegalEvent
+
+    from .connection import refusal
+
+    with connect() as service:
+        summary = service.reading.get_match(match_id)
+        event = {"type": "abandon", "reason": reason}
+        try:
+            recorded = service.recording.record_event(summary["id"], event,
+                                                      expected_seq=summary["last_seq"])
+        except IllegalEvent as error:
+            raise click.ClickException(refusal(error)) from None
+    click.echo(_("Match %(id)s abandoned (event %(seq)s): it counts nowhere.",
+                 id=summary["id"], seq=recorded.seq))

@@ -45,6 +45,7 @@ TERMS: dict[str, dict[str, str]] = {
         "live": N_("Live"),
         "finished": N_("Finished"),
         "disputed": N_("Disputed"),
+        "abandoned": N_("Abandoned"),
     },
     "event": {
         "deal": N_("deal"),
@@ -59,6 +60,7 @@ TERMS: dict[str, dict[str, str]] = {
         "forfeit": N_("forfeit"),
         "stands": N_("stands"),
         "amend": N_("amend"),
+        "abandon": N_("abandon"),
     },
     "role": {
         "admin": N_("secretary (admin)"),

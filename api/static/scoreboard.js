@@ -160,6 +160,11 @@
 
   function show(row, flash, listed) {
     var card = document.getElementById("table-" + row.match);
+    if (row.status === "abandoned") {  // withdrawn: it leaves the board
+      if (card) { board.removeChild(card); }
+      empty.hidden = board.children.length > 0;
+      return;
+    }
     // A table the board does not show is added while it is live, or when a snapshot lists it
     // (a ruling on an old finished match is no news for tonight's board).
     if (!card && !listed && row.status !== "live") { return; }

@@ -179,6 +179,12 @@ class Match:
             return vocab.ABANDONED
         return vocab.FINISHED if self.finished else vocab.IN_PROGRESS
 
+    @property
+    def withdrawable(self) -> bool:
+        """Whether an ``abandon`` recorded now would stand: the match is not over and no deal
+        stands in its record (what a screen offers; the event itself is judged all the same)."""
+        return not self.finished and not self.rounds
+
     def hand_known(self, seat: int) -> bool:
         return self.known[seat].bit_count() == self.count[seat]
 
@@ -863,7 +869,7 @@ class Match:
         """A match withdrawn before anything was played: it ends with no result."""
         if v := self._over(seq):
             return v
-        if self.rounds or seq in self.refused_abandons:
+        if not self.withdrawable or seq in self.refused_abandons:
             return Violation(seq, "bad_event", None,
                              said("a match can be abandoned only while no deal stands in its record"))
         self.abandoned = seq

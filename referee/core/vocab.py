@@ -57,10 +57,11 @@ IN_PROGRESS = "in_progress"
 FINISHED = "finished"
 # A match withdrawn by an ``abandon``: it ended with no result and counts nowhere.
 ABANDONED = "abandoned"
-# The statuses the store keeps today; ABANDONED joins them with the store's migration for it.
-MATCH_STATUSES = (IN_PROGRESS, FINISHED)
-# How the live scoreboard shows a match.
-LIVE_STATUSES = ("live", "finished", "disputed")
+# The statuses the store keeps (ABANDONED since migration 0014).
+MATCH_STATUSES = (IN_PROGRESS, FINISHED, ABANDONED)
+# How the live scoreboard shows a match; an abandoned one only in a stream's last update of a
+# table it showed, which then leaves the board.
+LIVE_STATUSES = ("live", "finished", "disputed", ABANDONED)
 # Which disputes a listing shows.
 DISPUTE_FILTERS = ("open", "ruled", "all")
 TOURNAMENT_STATUSES = ("open", "playing", "finished")

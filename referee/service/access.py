@@ -8,7 +8,8 @@ of the ones below it::
 - a ``viewer`` reads the club: players, matches, events, reports, logs, standings;
 - a ``scorekeeper`` also creates matches and records play (deal, play, draw, pass, reveal, note),
   and may undo its own last entry with a void (which entry: :mod:`.undo`);
-- a ``referee`` also rules (penalty, void, annul, forfeit, stands, amend), imports whole logs
+- a ``referee`` also rules (penalty, void, annul, forfeit, stands, amend), withdraws a match
+  with no deal standing (``abandon``; so may the token that created it), imports whole logs
   (a log may carry rulings and disputed events) and sees every hand while a round is in play;
 - an ``admin`` also adds players and issues tokens.
 
@@ -138,11 +139,39 @@ def require_server(who: Caller) -> None:
 
 
 def action_for_event(event: Any) -> Action:
-    """A ruling is a referee's; so, until the service knows the token that created a match
-    (which may also withdraw it), is an abandon. Everything else a scorekeeper records."""
+    """A ruling is a referee's, and so, by its type, is an abandon (the token that created the
+    match may also record one: :func:`may_abandon`). Everything else a scorekeeper records."""
     kind = event.get("type") if isinstance(event, dict) else None
     withheld = isinstance(kind, str) and (kind in RULINGS or kind in WITHDRAWALS)
     return Action.RULE if withheld else Action.RECORD
+
+
+def is_withdrawal(event: Any) -> bool:
+    return isinstance(event, dict) and event.get("type") in WITHDRAWALS
+
+
+def may_abandon(who: Caller, club: str | None, created_by: int | None) -> bool:
+    """Whether ``who`` may withdraw a match of ``club`` created by the token ``created_by``
+    (DESIGN.md, "The match log"): a referee of the club (an admin, the operator), or the token
+    that created it while it may still record in the club (a revoked token authenticates no
+    more). Whether the match may be withdrawn now (no deal stands) is the rules core's."""
+    if may(who, club, Action.RULE):
+        return True
+    return (who.token_id is not None and who.token_id == created_by
+            and may(who, club, Action.RECORD))
+
+
+def require_abandon(who: Caller, club: str | None, created_by: int | None,
+                    match_id: Any) -> None:
+    """:func:`may_abandon`, or: NotFound for a caller who may not read the club (as
+    :func:`require_match`), Forbidden for anyone else, told who may."""
+    if may_abandon(who, club, created_by):
+        return
+    if not may(who, club, Action.READ):
+        raise NotFound(f"no match {match_id!r}")
+    require(who, club, Action.RECORD)  # a viewer, the public: told as for any entry
+    raise Forbidden("a match is abandoned by a referee of the club or by the token that "
+                    "created it, and this token did not create match %(match)s", match=match_id)
 
 
 def sees_hands(who: Caller, club: str | None) -> bool:

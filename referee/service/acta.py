@@ -119,6 +119,9 @@ class Actas:
             if not view.record.match.finished:
                 raise NotFinished("match %(match)s is not finished: its acta comes when it is",
                                   match=match_id)
+            if view.record.match.abandoned is not None:  # no result: nothing to attest
+                raise NotFinished("match %(match)s was abandoned: it has no result, and no acta",
+                                  match=match_id)
             if view.published_head() is None:  # never for a finished match; as the rule says
                 raise NotFinished("match %(match)s holds hands you may not see yet",
                                   match=match_id)

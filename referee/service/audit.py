@@ -154,7 +154,7 @@ class Audit:
         header = parse_header(store.load_json(row.header))
         result = replay(header.rules, header.players, events)
         match = result.match
-        actual = {"status": "finished" if match.finished else "in_progress",
+        actual = {"status": match.status,
                   "totals": list(match.totals), "winner": match.winner,
                   "violations": open_count(match, {v.seq for v in result.violations}),
                   "players": list(header.players), "rules": header.rules.as_dict()}

@@ -24,7 +24,7 @@ from .errors import Conflict, Invalid, NotFound
 from .lookup import club_row
 from .reading import Reading
 from .recording import Recorded, Recording
-from .undo import action_for
+from .undo import authorize
 from .uow import UnitOfWork
 from .view import MatchView
 
@@ -103,7 +103,7 @@ class Disputes:
         what changes. ``who`` must be one who may record them (an undo is play)."""
         with self.reading.view(match_id, who=who) as view:
             for event in events:
-                require(who, view.club, action_for(view.record, who, event))
+                authorize(view.record, who, event)
             return view.preview(events)
 
     def standard_penalty(self, match_id: int | str, seq: int, *, reason: str | None = None,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from sqlalchemy import Row
 
-from ..core.vocab import LIVE_STATUSES, side_names
+from ..core.vocab import ABANDONED, LIVE_STATUSES, side_names
 from ..store import db, notify
 from ..store.codec import as_utc
 from ..store.tournaments import tournament_of_match
@@ -87,7 +87,10 @@ def moment_of(cursor: Any) -> dt.datetime:
 
 
 def status_of(summary: dict[str, Any]) -> str:
-    """live, finished or disputed (open disputes, in play or finished)."""
+    """live, finished or disputed (open disputes, in play or finished); abandoned for a match
+    withdrawn, which the board no longer shows."""
+    if summary["status"] == ABANDONED:
+        return ABANDONED
     if summary["violations"]:
         return "disputed"
     return "finished" if summary["status"] == "finished" else "live"
@@ -163,6 +166,7 @@ class Scoreboard:
         with UnitOfWork.reading(self.engine) as uow:
             found = club_row(uow.conn, club)
             rows = self._rows(uow, notify.board_rows(uow.conn, found.id, None, ids)) if ids else []
+        rows = [r for r in rows if r["status"] != ABANDONED]  # a table withdrawn is not shown
         return {"club": _club(found),
                 "tournament": {"slug": shown["slug"], "name": shown["name"], "round": number},
                 "rows": rows, "cursor": max((r["cursor"] for r in rows), default=0)}

@@ -59,7 +59,7 @@ class Pages:
                 uow, club, date_from=filters["from"], date_to=filters["to"],
                 event=filters["event"], who=reader, stale_ok=stale_ok, ids=True)
             recent, total = self.svc.reading.matches_in(uow, club, limit=RECENT_MATCHES,
-                                                        who=reader)
+                                                        who=reader, withdrawn=False)
             events = sorted({m["event"] for m in recent if isinstance(m.get("event"), str)})
             return {"club": info, "filters": filters, "standings": table,
                     "matches": [_listed(m) for m in recent], "matches_total": total,

@@ -12,7 +12,7 @@ from sqlalchemy import Engine, Row
 
 from .. import store
 from ..core.position import Position
-from ..core.vocab import MATCH_STATUSES as STATUSES
+from ..core.vocab import ABANDONED, MATCH_STATUSES as STATUSES
 from . import checks
 from .access import OPERATOR, Action, Caller, require, require_match, sees_hands
 from .errors import Invalid
@@ -22,6 +22,9 @@ from .repository import MatchRepository
 from .screen import Screen
 from .uow import UnitOfWork
 from .view import MatchView, row_summary
+
+# The statuses of matches played or in play: every one but a match withdrawn.
+PLAYED = tuple(s for s in STATUSES if s != ABANDONED)
 
 
 class Reading:
@@ -124,8 +127,10 @@ class Reading:
     def matches_in(self, uow: UnitOfWork, club: str, *, status: str | None = None,
                    player: str | None = None, date_from: str | dt.date | None = None,
                    date_to: str | dt.date | None = None, limit: int = 50, offset: int = 0,
-                   who: Caller) -> tuple[list[dict[str, Any]], int]:
-        """:meth:`list_matches` inside a use case's unit of work."""
+                   who: Caller, withdrawn: bool = True) -> tuple[list[dict[str, Any]], int]:
+        """:meth:`list_matches` inside a use case's unit of work. ``withdrawn=False`` leaves
+        out the matches abandoned (a club's page lists what was played or is in play); asked
+        for by status, they are listed."""
         require(who, club, Action.READ)
         if status is not None:
             checks.one_of(status, STATUSES, "status")
@@ -140,7 +145,8 @@ class Reading:
             player_id = player_row.id
         rows, total = store.list_matches(uow.conn, club_id, status=status, player_id=player_id,
                                          date_from=date_from, date_to=date_to,
-                                         limit=limit, offset=offset)
+                                         limit=limit, offset=offset,
+                                         statuses=STATUSES if withdrawn else PLAYED)
         return [self.listed(uow, row, who) for row in rows], total
 
     def listed(self, uow: UnitOfWork, row: Row, who: Caller) -> dict[str, Any]:

@@ -77,6 +77,9 @@ class MatchRecord:
     # What the record's voids strike and its amends replace (the Match was replayed so).
     struck: frozenset[int] = frozenset()
     amended: dict[int, Any] = field(default_factory=dict)
+    # The token that created the match (None: the CLI, the operator, or before migration
+    # 0014): besides the club's referees, the one that may withdraw it (access.may_abandon).
+    created_by: int | None = None
     _table: TableView | None = field(default=None, repr=False)
     # The record's secrets: from which seq on (the match's secret_since when found), and the
     # seq and table's form of each event from there that holds a tile the table has not seen.
@@ -95,16 +98,18 @@ class MatchRecord:
         return cls(row.id, row.club, row.club_id, rules, tuple(row.players),
                    store.load_json(row.header), row.header, row.created_at, row.updated_at,
                    events, marks, result.match, list(result.violations), head,
-                   result.struck, result.amended)
+                   result.struck, result.amended, row.created_by)
 
     @classmethod
     def new(cls, *, match_id: int, club: str, club_id: int, rules: Rules,
             players: Sequence[str], header_text: str, created_at: dt.datetime, events: list[Any],
-            marks: list[Mark], result: Replay, head: str) -> "MatchRecord":
+            marks: list[Mark], result: Replay, head: str,
+            created_by: int | None = None) -> "MatchRecord":
         """The record of a match created now with ``events`` (judged: ``result``)."""
         return cls(match_id, club, club_id, rules, tuple(players), store.load_json(header_text),
                    header_text, created_at, created_at, events, marks, result.match,
-                   list(result.violations), head, result.struck, result.amended)
+                   list(result.violations), head, result.struck, result.amended,
+                   created_by)
 
     # ------------------------------------------------------------------------ reading
 
@@ -123,7 +128,7 @@ class MatchRecord:
 
     @property
     def status(self) -> str:
-        return "finished" if self.match.finished else "in_progress"
+        return self.match.status
 
     def replayed(self) -> Replay:
         """The whole record as the rules core's replay of it (no replay: the record keeps it)."""

@@ -33,7 +33,7 @@ from .record import Mark, MatchRecord
 from .checks import rewrites_the_record
 from .repository import MatchRepository
 from .screen import Screen
-from .undo import action_for
+from .undo import authorize
 from .uow import UnitOfWork
 from .view import MatchView, row_summary as summary, summary_of
 
@@ -172,13 +172,13 @@ class Recording:
                 player_names=names, player_ids=ids,
                 sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
                 projection=store.Projection.of(result.match, violations, now),
-                created_at=now, client_key=client_key)
+                created_at=now, client_key=client_key, created_by=who.token_id)
             head = store.insert_events(uow.conn, match_id, new, now, header_text)
             record = MatchRecord.new(
                 match_id=match_id, club=club, club_id=club_id, rules=parsed.rules,
                 players=names, header_text=header_text, created_at=now, events=list(events),
                 marks=[Mark(e.token_id, e.recorded_by, now) for e in new], result=result,
-                head=head)
+                head=head, created_by=who.token_id)
             # A log that ends finished counts (and is rated) at once.
             change = Change(match_id, club, len(events), result.match, violations, False, now)
             run(uow, change, wanted(change, self.projectors))
@@ -280,7 +280,7 @@ class Recording:
         ``uow``, or, for a cached record, in the unit of work the event needs."""
         try:
             # authorize: another club's token hears of no such match
-            require_match(who, record.club, action_for(record, who, event), record.id)
+            authorize(record, who, event)
             if names_a_dispute(event):
                 self._check_dispute(record, event["target"])
             before = MatchView(record, who)

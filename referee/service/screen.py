@@ -40,6 +40,9 @@ class Screen:
     rounds: tuple[dict[str, Any], ...] = ()
     started_at: str | None = None
     time_called: int | None = None
+    # Whether the caller may withdraw the match now (no deal stands, and it is a referee or
+    # the token that created it): what the phone offers; recording still decides.
+    can_abandon: bool = False
 
     @property
     def players(self) -> list[str]:
@@ -70,7 +73,7 @@ class Screen:
             "undo": self.undo,
             "chain_head": self.chain_head,
             "rounds": list(self.rounds), "started_at": self.started_at,
-            "time_called": self.time_called,
+            "time_called": self.time_called, "can_abandon": self.can_abandon,
         }
 
 

@@ -31,13 +31,19 @@ from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
 from ..store.errors import AlreadyExists
-from ..core.vocab import CONSTRAINT_KINDS, CONSTRAINT_SCOPES, TOURNAMENT_FORMATS, side_name
+from ..core.vocab import (
+    ABANDONED, CONSTRAINT_KINDS, CONSTRAINT_SCOPES, FINISHED, TOURNAMENT_FORMATS, side_name,
+)
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
 from .lookup import club_row
 from .players import close_names, find as find_player, seat_ids, seating
 from .tournament_standings import event_standing, standing_csv
+
+# A table is done when its match finished or was withdrawn (an abandon counts nowhere, and
+# does not hold the round up).
+DONE = (FINISHED, ABANDONED)
 
 if TYPE_CHECKING:
     from .clubs import Clubs
@@ -465,7 +471,7 @@ class Tournaments:
             tables = [_table(t, found.get(t["table"]), entrants) for t in r.pairing["tables"]]
             made = [t for t in tables if t["match"] is not None]
             if not tables or (len(made) == len(tables)
-                              and all(t["status"] == "finished" for t in made)):
+                              and all(t["status"] in DONE for t in made)):
                 status = "finished"  # a round of no table is complete at once
             elif any(t["last_seq"] for t in made):
                 status = "started"

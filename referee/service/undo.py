@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.vocab import RULINGS
-from .access import Action, Caller, action_for_event, may
+from ..core.vocab import RULINGS, WITHDRAWALS
+from .access import (
+    Action, Caller, action_for_event, is_withdrawal, may, require_abandon, require_match,
+)
 from .record import MatchRecord
 
 
@@ -42,7 +44,8 @@ def undo_target(record: MatchRecord, who: Caller, upto: int | None = None) -> in
             struck.add(event["target"])
             continue
         kind = event.get("type") if type(event) is dict else None
-        return seq if kind not in RULINGS else None
+        # a ruling is never taken back, nor an abandon (nothing but a note follows one)
+        return seq if kind not in RULINGS and kind not in WITHDRAWALS else None
     return None
 
 
@@ -55,3 +58,13 @@ def action_for(record: MatchRecord, who: Caller, event: Any) -> Action:
             and undo_target(record, who) == event["target"]):
         return Action.RECORD
     return action
+
+
+def authorize(record: MatchRecord, who: Caller, event: Any) -> None:
+    """Whether ``who`` may record ``event`` in the match (Forbidden, or NotFound for a caller
+    who may not read it): what :func:`action_for` takes, and for an ``abandon`` a referee or
+    the token that created the match (:func:`access.may_abandon`)."""
+    if is_withdrawal(event):
+        require_abandon(who, record.club, record.created_by, record.id)
+    else:
+        require_match(who, record.club, action_for(record, who, event), record.id)

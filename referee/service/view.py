@@ -29,7 +29,7 @@ from ..core.position import Position, position
 from ..core.replay import Replay, corrections, replay
 from ..core.report import build_report, report_changes
 from ..core.rules import Rules
-from .access import Caller, sees_hands
+from .access import Caller, may_abandon, sees_hands
 from .record import MatchRecord
 from .screen import Screen, leads, round_results, unseen, unseen_plays
 from .undo import undo_target
@@ -142,7 +142,10 @@ class MatchView:
         screen = Screen(summary, pos, hands_hidden(pos), tuple(disputes),
                         undo=undo_target(self.record, self.who, upto=at),
                         unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
-                        chain_head=head, started_at=started, time_called=match.timed)
+                        chain_head=head, started_at=started, time_called=match.timed,
+                        can_abandon=(match.withdrawable
+                                     and may_abandon(self.who, self.record.club,
+                                                     self.record.created_by)))
         return replace(screen, rounds=round_results(match, screen.players, screen.sides))
 
     def event_records(self, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
@@ -241,7 +244,7 @@ def summary_of(record: MatchRecord, match: Match, violations: int,
     return {
         "id": record.id, "club": record.club, "rules": record.rules.as_dict(),
         "players": list(record.players),
-        "status": "finished" if match.finished else "in_progress",
+        "status": match.status,
         "round": match.round.number if match.round is not None else None,
         "totals": list(match.totals), "winner": match.winner, "last_seq": last,
         "violations": violations,

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core.match import Match
 from .errors import AlreadyExists
-from ..core.vocab import FINISHED, IN_PROGRESS, MATCH_STATUSES as STATUSES
+from ..core.vocab import MATCH_STATUSES as STATUSES
 from .schema import clubs, events, match_players, matches
 
 
@@ -29,7 +29,7 @@ class Projection:
 
     @classmethod
     def of(cls, match: Match, violations: int, updated_at: dt.datetime) -> "Projection":
-        return cls(status=FINISHED if match.finished else IN_PROGRESS,
+        return cls(status=match.status,
                    round=match.round.number if match.round is not None else None,
                    totals=list(match.totals), winner=match.winner, last_seq=match.seq,
                    violations=violations, updated_at=updated_at)
@@ -46,13 +46,14 @@ _MATCH_COLUMNS = (matches, clubs.c.slug.label("club"))
 def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
                  rules: dict[str, Any], player_names: Sequence[str], player_ids: Sequence[int],
                  sides: Sequence[int], projection: Projection, created_at: dt.datetime,
-                 client_key: str | None = None) -> int:
+                 client_key: str | None = None, created_by: int | None = None) -> int:
     """A new match; AlreadyExists when ``client_key`` names one of the club's matches already
     (the unique index on (club_id, client_key): a racing retry of the same create)."""
     try:
         result = conn.execute(insert(matches).values(
             club_id=club_id, header=header, played_on=played_on, rules=rules,
             players=list(player_names), created_at=created_at, client_key=client_key,
+            created_by=created_by,
             **projection.values()))
     except IntegrityError:
         if client_key is None:
@@ -110,26 +111,31 @@ def match_ids(conn: Connection) -> list[int]:
 
 def list_matches(conn: Connection, club_id: int, *, status: str | None = None,
                  player_id: int | None = None, date_from: str | None = None,
-                 date_to: str | None = None, limit: int = 50,
-                 offset: int = 0) -> tuple[list[Row], int]:
-    """A club's matches, newest first, with the total that matched the filters."""
+                 date_to: str | None = None, limit: int = 50, offset: int = 0,
+                 statuses: Sequence[str] = STATUSES) -> tuple[list[Row], int]:
+    """A club's matches, newest first, with the total that matched the filters: of
+    ``status``, or of any of ``statuses`` (every status, unless told)."""
     conditions = listing_conditions(club_id, status=status, player_id=player_id,
-                                    date_from=date_from, date_to=date_to)
+                                    date_from=date_from, date_to=date_to, statuses=statuses)
     where = and_(*conditions)
     total = conn.execute(select(func.count()).select_from(matches).where(where)).scalar_one()
     rows = conn.execute(select(*_MATCH_COLUMNS).join(clubs, clubs.c.id == matches.c.club_id)
-                        .where(matches.c.id.in_(_page_ids(conditions, status, limit, offset)))
+                        .where(matches.c.id.in_(_page_ids(conditions, status, limit, offset,
+                                                          statuses)))
                         .order_by(matches.c.id.desc())).all()
     return rows, total
 
 
 def listing_conditions(club_id: int, *, status: str | None = None, player_id: int | None = None,
-                       date_from: str | None = None, date_to: str | None = None) -> list[Any]:
+                       date_from: str | None = None, date_to: str | None = None,
+                       statuses: Sequence[str] = STATUSES) -> list[Any]:
     """The WHERE conditions of a club's listing of matches (:func:`list_matches`, and the
     pages' listing by event, ``referee.store.pages.matches_listed``)."""
     conditions = [matches.c.club_id == club_id]
     if status is not None:
         conditions.append(matches.c.status == status)
+    elif tuple(statuses) != STATUSES:
+        conditions.append(matches.c.status.in_(list(statuses)))
     if date_from is not None:
         conditions.append(matches.c.played_on >= date_from)
     if date_to is not None:
@@ -140,7 +146,8 @@ def listing_conditions(club_id: int, *, status: str | None = None, player_id: in
     return conditions
 
 
-def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int) -> Any:
+def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int,
+              statuses: Sequence[str] = STATUSES) -> Any:
     """The ids of a page of the listing, newest first, as a subquery. With no status filter,
     the newest of each status are taken apart and merged: the (club_id, status) index lists
     a status's matches in id order (SQLite keeps the rowid last in it), so the database reads
@@ -153,7 +160,7 @@ def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int
     if status is not None:
         return newest(*conditions).offset(offset).limit(limit).scalar_subquery()
     merged = union_all(*(select(newest(*conditions, matches.c.status == s).subquery().c.id)
-                         for s in STATUSES)).subquery()
+                         for s in statuses)).subquery()
     return (select(merged.c.id).order_by(merged.c.id.desc()).limit(limit).offset(offset)
             .scalar_subquery())
 

@@ -44,6 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.elements import ColumnElement
 
+from ..core.vocab import ABANDONED
 from .schema import clubs, matches
 
 CHANNEL = "domino_events"
@@ -204,8 +205,9 @@ class Listener:
 
 
 def board_condition(on_or_after: str) -> ColumnElement[bool]:
-    """The matches a club's scoreboard shows: those in play, and those played on or after the
-    date ``on_or_after`` (YYYY-MM-DD; the night's, finished or not)."""
+    """The matches a club's scoreboard follows: those in play, and those played on or after the
+    date ``on_or_after`` (YYYY-MM-DD; the night's, finished, or withdrawn: a stream's last
+    update of a table withdrawn takes it off the board)."""
     return or_(matches.c.status == "in_progress", matches.c.played_on >= on_or_after)
 
 
@@ -216,8 +218,8 @@ def board_rows(conn: Connection, club_id: int, on_or_after: str | None,
     query = (select(matches, clubs.c.slug.label("club"))
              .join(clubs, clubs.c.id == matches.c.club_id)
              .where(matches.c.club_id == club_id))
-    if on_or_after is not None:
-        query = query.where(board_condition(on_or_after))
+    if on_or_after is not None:  # the board as it stands: no table withdrawn
+        query = query.where(board_condition(on_or_after), matches.c.status != ABANDONED)
     if ids is not None:
         query = query.where(matches.c.id.in_(list(ids)))
     return conn.execute(query.order_by(matches.c.id)).all()

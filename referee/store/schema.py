@@ -156,6 +156,9 @@ matches = Table(
     Column("updated_at", Timestamp, nullable=False),  # when the last event was recorded
     # The Idempotency-Key of the request that created it: a retried create finds the match.
     Column("client_key", String(NAME_LENGTH), nullable=True),
+    # The token that created it (None: the CLI, the operator, or before migration 0014): with
+    # the club's referees, the one that may withdraw it (``abandon``) while no deal stands.
+    Column("created_by", Integer, nullable=True),
     one_of("status", MATCH_STATUSES),
     Index(None, "club_id", "status"),
     Index(None, "club_id", "played_on"),

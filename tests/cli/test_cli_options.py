@@ -109,7 +109,7 @@ BAD_INPUT = [
     (["match", "list", "--club", CLUB, "--from", "2026-02-30"],
      "Invalid value for '--from': '2026-02-30' is not a day: write it YYYY-MM-DD, like 2026-03-01"),
     (["match", "list", "--club", CLUB, "--status", "lost"],
-     "Invalid value for '--status': 'lost' is not one of 'in_progress', 'finished'."),
+     "Invalid value for '--status': 'lost' is not one of 'in_progress', 'finished', 'abandoned'."),
     (["match", "list", "--club", CLUB, "--player", " "],
      "Invalid value for '--player': a name cannot be blank"),
     (["match", "list", "--club", CLUB, "--limit", "0"],

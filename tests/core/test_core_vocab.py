@@ -34,7 +34,7 @@ def test_the_ladder_and_the_roles_are_one_list() -> None:
 
 
 def test_statuses_and_defaults_name_known_values() -> None:
-    assert vocab.ABANDONED not in vocab.MATCH_STATUSES
+    assert vocab.MATCH_STATUSES == (vocab.IN_PROGRESS, vocab.FINISHED, vocab.ABANDONED)
     assert set(vocab.DEFAULT_TIE_BREAKERS) <= set(vocab.TIE_BREAKERS)
     assert vocab.MAX_INT == 2**31 - 1
 

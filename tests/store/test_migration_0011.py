@@ -47,13 +47,18 @@ def as_before_club_keys(engine: Engine, m: int, header: dict) -> None:
             "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END"))
 
 
+LATER_COLUMNS = (("clubs", "unranked", "VARCHAR(8)"), ("matches", "created_by", "INTEGER"))
+
+
 def later_club_columns(engine: Engine, *, add: bool) -> None:
-    """The service of today reads every column its model of clubs has; the ones migrations
-    after 0011 add (0013's unranked) are lent to the 0010 database while it plays the old
-    server, and taken back before the upgrade adds them for real."""
+    """The service of today reads and writes every column its model has; the ones migrations
+    after 0011 add (0013's clubs.unranked, 0014's matches.created_by) are lent to the 0010
+    database while it plays the old server, and taken back before the upgrade adds them for
+    real."""
     with engine.begin() as conn:
-        conn.execute(text("ALTER TABLE clubs ADD COLUMN unranked VARCHAR(8)") if add
-                     else text("ALTER TABLE clubs DROP COLUMN unranked"))
+        for table, column, kind in LATER_COLUMNS:
+            conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}") if add
+                         else text(f"ALTER TABLE {table} DROP COLUMN {column}"))
 
 
 def test_upgrade_from_0010(engine: Engine, tmp_path, monkeypatch) -> None:

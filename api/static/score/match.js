@@ -2,10 +2,12 @@
    A tap is one request: the append (If-Match: the seq shown, through the outbox) answers the
    screen after it, which is drawn whole. The page reads GET /api/v1/matches/{id} only to
    open, to poll for another phone's events, and to recover (a 412, a retry answered late). */
+import {abandonControls} from "./abandon.js";
 import {el, say} from "./dom.js";
 import {_} from "./i18n.js";
 import {keypads} from "./keypads.js";
 import {offline, showOnline} from "./net.js";
+import {keepScreen, lastSeen} from "./offline.js";
 import {Outbox} from "./outbox.js";
 import {pickers} from "./pickers.js";
 import {PREFIX, api, problemText, showWho, signInLink, store, token, whoAmI} from "./session.js";
@@ -31,12 +33,13 @@ function draw(next, tag) {
   etag = tag || '"' + next.seq + '"';
   drawTable(stateBox, screen);
   drawActions();
+  keepScreen(matchId, next);
   // the match's end (after the last reveal, as a rule) is what the table wants to see
   if (ended) document.getElementById("phase").scrollIntoView({block: "start"});
 }
 
 function drawActions() {
-  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen, nameUndo));
+  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen, nameUndo), ...abandonControls(screen));
   busy(outbox.busy);
 }
 
@@ -166,6 +169,7 @@ async function open() {
   }
   whoAmI().then(showWho, () => {});
   let read = await load(false);
+  if (read === null) read = lastSeen(matchId, draw);  // no network: the screen last seen here
   while (read === null) {  // no answer: the Wi-Fi, or the server starting; try again
     await new Promise((resume) => setTimeout(resume, 2000));
     read = await load(false);

@@ -5,6 +5,7 @@
    422 names the close players): one of them, or a new player; never taken silently. */
 import {el, say, showMessage} from "./dom.js";
 import {_} from "./i18n.js";
+import "./offline.js";  // the page kept for a phone with no network
 import {Outbox} from "./outbox.js";
 import {PREFIX, api, keepToken, problemText, showWho, token, whoAmI} from "./session.js";
 
