@@ -31,21 +31,31 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.service import MatchLimits, open_service
 
-from . import access_log, clubs, disputes, events, matches, score, scoreboard, tokens
-from . import desk_disputes, transparency
+from . import access_log, clubs, desk_disputes, desk_tournaments, disputes, events, matches
+from . import players, score, scoreboard, tokens, tournaments, transparency
 from .access_log import AccessLog
 from .auth import init_auth
-from . import players
-from .tournaments import init_tournaments
-from . import desk_tournaments
 from .body import init_body
 from .context import init_context
+from .desk import signin as desk_signin, views as desk_views
 from .errors import register_error_handlers
 from .headers import secure
 from .language import init_language
 from .openapi import init_api
-from .pages import init_pages
-from .desk import init_desk
+from .pages import twins as page_twins, views as page_views
+
+# The REST API's blueprints, in the OpenAPI document (flask-smorest), and the pages' (plain
+# flask), each registered the one way below.
+API = (clubs.blp, tokens.blp, matches.blp, events.blp, disputes.blp, players.blp,
+       transparency.blp,  # a club's keys and its log of signed actas
+       page_twins.blp,  # each club page's JSON twin, /api/v1/pages/...
+       desk_signin.blp,  # the desk's one-time sign-in codes
+       tournaments.blp, tournaments.twin)
+PAGES = (page_views.blp,  # the club pages (docs/pages.md)
+         desk_views.blp, desk_tournaments.blp, desk_disputes.blp,  # the club desk (docs/desk.md)
+         tournaments.pages,  # a tournament's page
+         score.blp,  # the scorekeeper's page, /score
+         scoreboard.blp)  # the live scoreboard, its JSON and stream
 
 MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 
@@ -90,17 +100,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_body(app)
     init_auth(app)  # failed sign-ins limited per address
     api = init_api(app)
-    for module in (clubs, tokens, matches, events, disputes):
-        api.register_blueprint(module.blp)
-    api.register_blueprint(players.blp)
-    api.register_blueprint(transparency.blp)  # a club's keys and its log of signed actas
-    init_pages(app, api)
-    init_desk(app, api)  # the club desk (/clubs/{club}/desk) and its sign-in codes
-    init_tournaments(app, api)  # /api/v1/clubs/{club}/tournaments, its page and twin
-    app.register_blueprint(desk_tournaments.blp)  # the tournament desk (docs/desk.md)
-    app.register_blueprint(score.blp)  # the scorekeeper's page, /score (api/score.py)
-    app.register_blueprint(scoreboard.blp)  # the live scoreboard, its JSON and stream
-    app.register_blueprint(desk_disputes.blp)  # the referee's disputes desk (api/desk_disputes.py)
+    for blueprint in API:
+        api.register_blueprint(blueprint)
+    for page in PAGES:
+        app.register_blueprint(page)
     scoreboard.document(api, app)  # ... in the OpenAPI document
     register_error_handlers(app)
     app.after_request(secure)  # the security headers on every answer (api/headers.py)

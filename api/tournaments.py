@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint as FlaskBlueprint, Flask, Response, render_template, request, url_for
-from flask_smorest import Api
+from flask import Blueprint as FlaskBlueprint, Response, render_template, request, url_for
 from marshmallow import Schema, ValidationError, fields, validate
 
 from referee.core.rules import PRESETS
@@ -394,8 +393,3 @@ def tournament_page(who: Any, club: str, slug: str) -> str:
                            twin=twin_of(request.path),
                            signed_in="Authorization" in request.headers)
 
-
-def init_tournaments(app: Flask, api: Api) -> None:
-    api.register_blueprint(blp)
-    api.register_blueprint(twin)
-    app.register_blueprint(pages)

@@ -8,15 +8,6 @@ calls the REST API with the token as a bearer header.
 
 from __future__ import annotations
 
-from flask import Flask
-from flask_smorest import Api
+from . import signin, views  # the desk's API (signin.blp) and its pages (views.blp)
 
-from . import signin, views
-
-
-def init_desk(app: Flask, api: Api) -> None:
-    app.register_blueprint(views.blp)  # the desk's pages
-    api.register_blueprint(signin.blp)  # POST /api/v1/clubs/{club}/signin-codes, .../exchange
-
-
-__all__ = ["init_desk"]
+__all__ = ["signin", "views"]

@@ -8,17 +8,6 @@ a token reads a public club; a private club's pages answer a sign-in page (docs/
 
 from __future__ import annotations
 
-from flask import Flask
-from flask_smorest import Api
+from . import twins, views  # api/__init__.py registers twins.blp and views.blp
 
-from . import twins, views
-from .common import share_link
-
-
-def init_pages(app: Flask, api: Api) -> None:
-    app.register_blueprint(views.blp)
-    app.jinja_env.globals.update(share_link=share_link)  # base.html's share box
-    api.register_blueprint(twins.blp)
-
-
-__all__ = ["init_pages"]
+__all__ = ["twins", "views"]

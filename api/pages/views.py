@@ -26,9 +26,10 @@ from words.collation import by_name
 from .. import language
 from ..errors import AUTHENTICATE
 from .chart import line_chart
-from .common import page_caller, pages, twin_of
+from .common import page_caller, pages, share_link, twin_of
 
 blp = Blueprint("pages", __name__)
+blp.add_app_template_global(share_link, "share_link")  # base.html's share box, on every page
 
 # The pages' scripts and styles are files of this app; inline styles are allowed for the
 # dispute sheet's template (and for a page written in place after a sign-in, which keeps the
