@@ -27,7 +27,7 @@ COMMANDS = {
     "club": ("cli.admin:club", N_("Clubs: create one, show one, change its settings.")),
     "player": ("cli.admin:player", N_("A club's players: add, list.")),
     "token": ("cli.admin:token", N_("Bearer tokens for the HTTP API.")),
-    "match": ("cli.matches:match", N_("Matches: create, list, show, report, export, import.")),
+    "match": ("cli.matches:match", N_("Matches: create, list, show, report, export, import, abandon.")),
     "table": ("cli.table:table", N_("Score a live table: type what happens, the referee checks each entry as it comes.")),
     "standings": ("cli.standings:standings", N_("A club's standings: per player, finished matches played, won, lost, and points for.")),
     "deal": ("cli.recording:deal", N_("Deal a new round, open (every --hand) or closed (no --hand: hands revealed at the end).")),

@@ -49,10 +49,10 @@ def visited(phone: Phone, match_id: int) -> None:
     """The match's page opened online, and its worker in charge with the page kept."""
     phone.open(match_id)
     page = phone.page
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
-    page.wait_for_function(f"caches.match('/score/matches/{match_id}').then(r => !!r)",
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
+    page.wait_for_function(f"() => caches.match('/score/matches/{match_id}').then(r => !!r)",
                            timeout=30000)
-    page.wait_for_function("caches.match('/score').then(r => !!r)", timeout=30000)
+    page.wait_for_function("() => caches.match('/score').then(r => !!r)", timeout=30000)
 
 
 def test_the_page_opens_offline_shows_the_last_screen_and_keeps_a_tap(
