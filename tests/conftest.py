@@ -44,10 +44,13 @@ def engine(database_url: str) -> Iterator[Engine]:
 
 
 @pytest.fixture
-def service(engine: Engine) -> Service:
+def service(engine: Engine) -> Iterator[Service]:
     service = Service(engine)
     migrate(service.engine)
-    return service
+    yield service
+    # Its notifier sends the last appends' batch a moment later: on an engine disposed by then
+    # it would open a connection that nothing closes (PostgreSQL's clients run out).
+    service.notifier.close()
 
 
 @pytest.fixture

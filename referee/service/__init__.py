@@ -107,7 +107,7 @@ class Service:
         return rebuild(self.matches, force=force)
 
     def close(self) -> None:
-        self.notifier.flush()
+        self.notifier.close()  # what it holds sent, before the pool's connections close
         self.engine.dispose()
 
     def __enter__(self) -> "Service":

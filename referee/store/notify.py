@@ -128,10 +128,11 @@ class Notifier:
         self._sending = threading.Lock()  # one batch at a time, in the order they were told
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
+        self._closed = False
         self.batches = 0  # statements sent, for the benches and tests
 
     def tell(self, club: str, match_id: int, seq: int) -> None:
-        if not self.enabled:
+        if not self.enabled or self._closed:
             return
         with self._lock:
             self._queue.append(Notice(club, match_id, seq))
@@ -151,10 +152,19 @@ class Notifier:
             if notices:
                 self._send(notices)
 
+    def close(self) -> None:
+        """Send what is queued, then nothing more: the thread ends, and no batch can open a
+        connection on an engine its owner has disposed (which would hold it for good)."""
+        self._closed = True
+        self.flush()
+        self._wake.set()
+
     def _run(self) -> None:
-        while True:
+        while not self._closed:
             self._wake.wait()
             self._wake.clear()
+            if self._closed:
+                return
             time.sleep(self.batch_seconds)  # gather the window's appends into one statement
             self.flush()
 
