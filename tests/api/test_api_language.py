@@ -164,3 +164,13 @@ def test_the_standings_ties_are_in_the_languages_order_of_names(api: Api) -> Non
 
     assert order("es") == ["Nuria", "Ñico", "Oscar", "Zoe"]  # Ñ is a letter after N
     assert order("en") == ["Ñico", "Nuria", "Oscar", "Zoe"]  # an N with a tilde
+
+
+def test_no_template_says_english_outright(api: Api) -> None:
+    # every page's <html lang> is the request's language, the API's documentation page too
+    from pathlib import Path
+
+    templates = Path(__file__).resolve().parents[2] / "api" / "templates"
+    assert not [p.name for p in templates.rglob("*.html") if 'lang="en"' in p.read_text()]
+    page = api.client.get("/api/docs", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    assert '<html lang="es">' in page
