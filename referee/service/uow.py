@@ -55,24 +55,23 @@ class UnitOfWork:
 
     @classmethod
     @contextmanager
-    def reading(cls, engine: Engine) -> Iterator["UnitOfWork"]:
-        with db.reading(engine) as conn:
+    def _over(cls, transaction: Any) -> Iterator["UnitOfWork"]:
+        with transaction as conn:
             uow = cls(conn)
             yield uow
         uow._committed()
 
     @classmethod
-    @contextmanager
-    def writing(cls, engine: Engine) -> Iterator["UnitOfWork"]:
-        with db.writing(engine) as conn:
-            uow = cls(conn)
-            yield uow
-        uow._committed()
+    def reading(cls, engine: Engine) -> Any:
+        """A read-only snapshot (db.reading)."""
+        return cls._over(db.reading(engine))
 
     @classmethod
-    @contextmanager
-    def single(cls, engine: Engine) -> Iterator["UnitOfWork"]:
-        with db.optimistic(engine) as conn:
-            uow = cls(conn)
-            yield uow
-        uow._committed()
+    def writing(cls, engine: Engine) -> Any:
+        """A write transaction (db.writing)."""
+        return cls._over(db.writing(engine))
+
+    @classmethod
+    def single(cls, engine: Engine) -> Any:
+        """One optimistic statement's transaction (db.optimistic): an append."""
+        return cls._over(db.optimistic(engine))
