@@ -232,7 +232,13 @@ class Match:
         return [r.result() for r in self.rounds]
 
     def name(self, seat: int) -> str:
-        return said("%(player)s (seat %(seat)s)", player=self.players[seat], seat=seat)
+        """A seat as people read it: its player's name. A table knows its players by name, and
+        a number would have to be the log's, from 0, which reads wrong at a table; only when
+        two seats share a name does the log's seat number tell them apart."""
+        player = self.players[seat]
+        if self.players.count(player) == 1:
+            return player
+        return said("%(player)s (seat %(seat)s)", player=player, seat=seat)
 
     # ------------------------------------------------------------------ pushing events
 

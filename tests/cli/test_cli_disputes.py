@@ -29,7 +29,7 @@ RENEGE = [{"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"},
           {"type": "pass", "seat": 1}, {"type": "play", "seat": 0, "tile": "6-5"},
           {"type": "play", "seat": 1, "tile": "6-4"}, {"type": "play", "seat": 0, "tile": "5-5"},
           {"type": "reveal", "seat": 1, "tiles": ["3-3", "2-1"]}]
-PROOF = "event 3: renege (proven at event 5) — Beto (seat 1) passed holding a tile that fits 6"
+PROOF = "event 3: renege (proven at event 5) — Beto passed holding a tile that fits 6"
 
 
 def recorded(cli: Cli, events: list[dict[str, Any]], rules: Any = FOUL,
@@ -358,11 +358,11 @@ def test_the_dispute_sheet_of_an_open_dispute(cli: Cli) -> None:
     assert '  event 3 as recorded: Beto (seat 1) passed   {"type": "pass", "seat": 1}' in lines
     evidence = lines[lines.index("Evidence") + 1:lines.index("The ruling") - 1]
     assert evidence == [
-        "  event 3: Beto (seat 1) passed with the ends at 6 and 6",
+        "  event 3: Beto passed with the ends at 6 and 6",
         '    recorded: Beto (seat 1) passed   {"type": "pass", "seat": 1}',
-        "  event 5: Beto (seat 1) played 6-4, which fits 6",
+        "  event 5: Beto played 6-4, which fits 6",
         '    recorded: Beto (seat 1) played 6-4   {"type": "play", "seat": 1, "tile": "6-4"}',
-        "  event 5: Beto (seat 1) drew nothing since: it held a tile that fits at event 3",
+        "  event 5: Beto drew nothing since: it held a tile that fits at event 3",
         '    recorded: Beto (seat 1) played 6-4   {"type": "play", "seat": 1, "tile": "6-4"}',
     ]
     assert "  none yet: the dispute is open" in lines
@@ -435,9 +435,9 @@ def test_validate_prints_the_proof_and_its_evidence(cli: Cli, tmp_path: Path) ->
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("  " + PROOF))
     assert lines[at + 1:at + 4] == [
-        "      event 3: Beto (seat 1) passed with the ends at 6 and 6",
-        "      event 5: Beto (seat 1) played 6-4, which fits 6",
-        "      event 5: Beto (seat 1) drew nothing since: it held a tile that fits at event 3"]
+        "      event 3: Beto passed with the ends at 6 and 6",
+        "      event 5: Beto played 6-4, which fits 6",
+        "      event 5: Beto drew nothing since: it held a tile that fits at event 3"]
     assert "No suspicions." in lines
 
 
@@ -466,13 +466,13 @@ def test_an_event_refused_as_it_came_has_no_found_at(cli: Cli, tmp_path: Path) -
                                                {"type": "play", "seat": 0, "tile": "6-6"},
                                                {"type": "pass", "seat": 1}])
     out = cli.run("validate", log, code=1).output
-    assert "  event 3: renege — Beto (seat 1) passed holding" in out and "proven at" not in out
+    assert "  event 3: renege — Beto passed holding" in out and "proven at" not in out
 
 
 def test_match_report_shows_the_evidence_too(cli: Cli) -> None:
     match_id = recorded(cli, RENEGE)
     out = cli.run("match", "report", match_id).output
-    assert PROOF in out and "      event 5: Beto (seat 1) played 6-4, which fits 6" in out
+    assert PROOF in out and "      event 5: Beto played 6-4, which fits 6" in out
     assert "No suspicions." in out
 
 

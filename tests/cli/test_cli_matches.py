@@ -78,7 +78,7 @@ def test_match_show_report_and_show_from_the_database(cli: Cli) -> None:
         assert "After event 2" in result.output and "Open ends: 6 and 6" in result.output
         assert "Beto ◀ to play" in result.output
     result = cli.run("show", match_id, "--at", 3)
-    assert "That event was refused: Beto (seat 1) passed holding" in result.output
+    assert "That event was refused: Beto passed holding" in result.output
     assert "[6|6] [6|4]" in cli.run("match", "show", match_id).output
     assert "After event 0" in cli.run("show", match_id, "--at", 0).output
     assert "Invalid value for '--at': match 1 has 4 events; there is no event 9" \

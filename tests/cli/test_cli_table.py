@@ -132,8 +132,8 @@ def test_refused_entries_disputed_entry_and_undo(cli: Cli) -> None:
         "q",
     ]
     output = at_table(cli, match_id, script)
-    assert "refused (not_in_hand): Ana (seat 0) does not hold 6-4" in output
-    assert "refused (renege): Beto (seat 1) passed holding" in output
+    assert "refused (not_in_hand): Ana does not hold 6-4" in output
+    assert "refused (renege): Beto passed holding" in output
     assert "! to record it as disputed" in output
     assert "event 3: Beto (seat 1) passed — recorded as disputed (renege:" in output
     assert "event 4: voided event 3 (undo at the table)" in output

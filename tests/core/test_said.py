@@ -30,9 +30,15 @@ def test_a_violation_carries_its_code_and_a_sentence_made_of_values() -> None:
     found = match.push({"type": "play", "seat": 0, "tile": "0-0"})
     assert found is not None and found.code == "not_in_hand"
     assert isinstance(found.message, Said)
-    assert found.message == "Ana (seat 0) does not hold 0-0"
-    player = found.message.values["player"]
-    assert isinstance(player, Said) and player.values == {"player": "Ana", "seat": 0}
+    assert found.message == "Ana does not hold 0-0"
+    assert found.message.values["player"] == "Ana"
+
+
+def test_a_seat_is_named_by_its_player_and_by_number_only_between_namesakes() -> None:
+    match = Match(resolve_rules("parejas", 4), ("Ana", "Beto", "Ana", "Dani"))
+    assert [match.name(s) for s in range(4)] == ["Ana (seat 0)", "Beto", "Ana (seat 2)", "Dani"]
+    namesake = match.name(2)
+    assert isinstance(namesake, Said) and namesake.values == {"player": "Ana", "seat": 2}
 
 
 def test_a_sentence_packed_for_storage_comes_back_whole() -> None:

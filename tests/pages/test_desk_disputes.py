@@ -140,7 +140,7 @@ SHEET_WORDS = {
            "5 Lucía Gómez played 5-2",
            "8: penalty: 10 points to Marco Rossi for event 3 (renege)", "Signatures", "Referee"],
     "es": ["Hoja de disputa", "Club Casino", "3: Lucía Gómez pasó", "Lucía Gómez (asiento 1)",
-           "Lucía Gómez (asiento 1) pasó con los extremos en 5 y 5",  # a fact, in Spanish
+           "Lucía Gómez pasó con los extremos en 5 y 5",  # a fact, in Spanish
            "Firmas", "Árbitro", "penalización: 10 puntos para Marco Rossi"],
     "it": ["Verbale di contestazione", "Club Casino", "3: Lucía Gómez ha passato",
            "Lucía Gómez (posto 1)", "Firme", "Arbitro"],
