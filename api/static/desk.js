@@ -308,13 +308,30 @@
     say(_("Calling time in match %(id)s…", { id: id }));
     call("POST", "/clubs/" + encodeURIComponent(club) + "/desk/matches/" + id + "/time")
       .then(function (answer) {
-        if (answer.status === 201) {
+        var refused = answer.status === 201 ? null : problem(answer);
+        if (refused === null) {
           say(_("Time is called in match %(id)s: the round in play, or the next one dealt, is the last.", { id: id }));
         } else {
-          say(problem(answer), "error");
+          say(refused, "error");
         }
-        return refresh(["matches-list"]).then(tickClocks);
+        return refresh(["matches-list"]).then(function () { matchesRead(id, refused); });
       }, function () { button.disabled = false; });
+  }
+
+  // After the matches were read again: the new tables reflowed as the page's own (pages.js),
+  // the clocks ticked at once, and a refusal said in the match's row too, where the button
+  // was pressed (the status line may be out of sight).
+  function matchesRead(id, refused) {
+    if (window.dominoPages) { window.dominoPages.reflow(); }
+    tickClocks();
+    var cell = document.querySelector("tr[data-match-id='" + id + "'] td.clock");
+    if (refused !== null && cell) {
+      var note = document.createElement("p");
+      note.className = "refused";
+      note.setAttribute("data-refused", "");
+      note.textContent = refused;
+      cell.appendChild(note);
+    }
   }
 
   tickClocks();
