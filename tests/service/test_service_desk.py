@@ -82,3 +82,15 @@ def test_a_finished_timed_match_has_no_clock(service: Service, club: str) -> Non
     record_all(service, m, events)
     rows = Desk(service).home(club, who=Caller(club, "referee"))["matches"]["finished"]
     assert [(r["id"], r["clock"]) for r in rows] == [(m, None)]
+
+
+def test_a_timed_tournaments_tables_have_their_clock_on_the_desk(service: Service,
+                                                                 club: str) -> None:
+    """A tournament's tables are the club's matches: the desk lists them live, with the
+    tournament's limit."""
+    rules = {"preset": "parejas", "target": 500, "time_limit": 30}
+    service.tournaments.create(club, "reloj", "Copa del reloj", rules=rules, format="pairs",
+                               rounds=1, entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    (table,) = service.tournaments.pair(club, "reloj")["tables"]
+    rows = Desk(service).home(club, who=Caller(club, "referee"))["matches"]["in_progress"]
+    assert [(r["id"], r["clock"]["limit"]) for r in rows] == [(table["match"], 30)]
