@@ -14,16 +14,16 @@ from functools import wraps
 from typing import Any, Callable
 
 import segno
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 import words
 
 from referee.service import ServiceError
-from referee.service.desk import Desk
+from referee.service.desk import TIME_EVENT, Desk
 from words.collation import by_name
 
 from .. import language
-from ..auth import auth
+from ..auth import auth, caller
 from ..context import service
 from ..pages.common import page_caller
 from ..pages.views import _headers, error_page
@@ -78,4 +78,23 @@ def qr(club: str) -> Response:
                                     dark="#000", light="#fff")
     response = Response(svg.getvalue(), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "private, no-store"  # it signs someone in
+    return _headers(response, signed_in=True)
+
+
+@blp.route("/clubs/<string:club>/desk/matches/<int:match_id>/time", methods=["POST"])
+@auth.login_required
+def call_time(club: str, match_id: int) -> Response:
+    """Call time in a match from the desk: its ``time`` event recorded by the recording use
+    case, which decides everything (who may, and whether the match takes it: a second call is
+    refused, ``bad_event``, as a match over is, ``match_over``; problem+json, 403/404/422).
+
+    It is recorded at the end of the record, whatever the end is then (``expected_seq=None``,
+    as the CLI records): the desk does not follow each play as the table's phone does, and the
+    one thing that could make a stale button wrong, time called first by someone else, the
+    rules core refuses by itself. The club in the address is the desk's; the match's own club
+    is the one the service checks the token against."""
+    recorded = service().recording.record_event(match_id, dict(TIME_EVENT), expected_seq=None,
+                                                who=caller())
+    response = jsonify({"seq": recorded.seq, "time_called": recorded.screen.time_called})
+    response.status_code = 201
     return _headers(response, signed_in=True)

@@ -273,6 +273,70 @@
     });
   }
 
+  // ------------------------------------------------------------------ a timed match's clock
+
+  // The elapsed time of a clock started at ISO date-time `started`: "1:05:09" or "12:04" (the
+  // phone's format, score/words.js elapsed()).
+  function elapsedText(started, now) {
+    var seconds = Math.max(0, Math.floor((now - Date.parse(started)) / 1000));
+    var two = function (n) { return String(n).padStart(2, "0"); };
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    return h ? h + ":" + two(m) + ":" + two(s) : m + ":" + two(s);
+  }
+
+  // Each clock on the page, now: its elapsed time, and whether the limit is passed (said while
+  // time is not called yet; once called, the row says so and the clock runs on). The start, the
+  // limit and the call are the server's (the row's data-*); only the seconds are the browser's.
+  function tickClocks() {
+    var now = Date.now();
+    document.querySelectorAll("[data-clock][data-started]").forEach(function (clock) {
+      var started = clock.getAttribute("data-started");
+      clock.querySelector("[data-elapsed]").textContent = elapsedText(started, now);
+      var passed = now - Date.parse(started) >= Number(clock.getAttribute("data-limit")) * 60000;
+      var open = passed && !clock.hasAttribute("data-time-called");
+      clock.toggleAttribute("data-passed", open);
+      clock.querySelector("[data-over]").hidden = !open;
+    });
+  }
+
+  // Time: the desk's endpoint records the match's `time` event (the recording use case decides:
+  // a second call, from another desk, is refused and said). Then the list is read again.
+  function callTime(button) {
+    var row = button.closest("tr[data-match-id]");
+    var id = row.getAttribute("data-match-id");
+    button.disabled = true;
+    say(_("Calling time in match %(id)s…", { id: id }));
+    call("POST", "/clubs/" + encodeURIComponent(club) + "/desk/matches/" + id + "/time")
+      .then(function (answer) {
+        var refused = answer.status === 201 ? null : problem(answer);
+        if (refused === null) {
+          say(_("Time is called in match %(id)s: the round in play, or the next one dealt, is the last.", { id: id }));
+        } else {
+          say(refused, "error");
+        }
+        return refresh(["matches-list"]).then(function () { matchesRead(id, refused); });
+      }, function () { button.disabled = false; });
+  }
+
+  // After the matches were read again: the new tables reflowed as the page's own (pages.js),
+  // the clocks ticked at once, and a refusal said in the match's row too, where the button
+  // was pressed (the status line may be out of sight).
+  function matchesRead(id, refused) {
+    if (window.dominoPages) { window.dominoPages.reflow(); }
+    tickClocks();
+    var cell = document.querySelector("tr[data-match-id='" + id + "'] td.clock");
+    if (refused !== null && cell) {
+      var note = document.createElement("p");
+      note.className = "refused";
+      note.setAttribute("data-refused", "");
+      note.textContent = refused;
+      cell.appendChild(note);
+    }
+  }
+
+  tickClocks();
+  window.setInterval(tickClocks, 1000);
+
   // ------------------------------------------------------------------ wiring
 
   // Delegated: rows and tables put in place by refresh() need no new listeners.
@@ -307,5 +371,6 @@
     else if (action === "close-dialog") { button.closest("dialog").close(); }
     else if (action === "revoke") { revoke(button.closest("tr[data-token-id]")); }
     else if (action === "abandon") { openAbandon(button.closest("tr[data-match-id]")); }
+    else if (action === "time") { callTime(button); }
   });
 }());

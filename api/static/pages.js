@@ -139,6 +139,14 @@
     });
   }
 
+  // Tables put in the page after it loaded (the desk reads its lists again): reflowed as the
+  // page's own were (window.dominoPages.reflow()).
+  function reflowNew() {
+    each(document.querySelectorAll(".table-wrap > table:not(.reflow)"), makeReflowing);
+    fitTables();
+  }
+  window.dominoPages = { reflow: reflowNew };
+
   function initReflow() {
     each(document.querySelectorAll(".table-wrap > table"), makeReflowing);
     fitTables();

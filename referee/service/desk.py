@@ -5,7 +5,8 @@ action is decided again by its own use case.
 
 - the secretary (``admin``): the club's settings, its players, its tokens;
 - the referee (``referee``, and an admin above it): the matches (a match with no deal may be
-  withdrawn), the disputes desk and the tournaments (their own pages).
+  withdrawn; a live match with a time limit shows its clock, and time may be called from it),
+  the disputes desk and the tournaments (their own pages).
 A viewer or a scorekeeper of the club gets the page with no section; a caller without a token
 is asked to sign in, one of another club is refused.
 """
@@ -15,13 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.vocab import ABANDONED, FINISHED, IN_PROGRESS, TIE_BREAKERS
-from .access import Action, Caller, may, require
+from .access import Action, Caller, action_for_event, may, require
 from ..core.vocab import LANGUAGES
 from .errors import Unauthorized
 
 # How many players, tokens and matches the desk lists (the newest matches; the API pages on).
 DESK_LIMIT = 500
 MATCH_GROUPS = (IN_PROGRESS, FINISHED, ABANDONED)
+# The event the desk's Time button records (DESIGN.md, `time`).
+TIME_EVENT = {"type": "time"}
 
 
 class Desk:
@@ -52,6 +55,23 @@ class Desk:
             for m in matches:
                 # A match not dealt yet may be withdrawn (abandon); one with a deal is ruled on.
                 m["may_abandon"] = m["status"] == IN_PROGRESS and not m["round"]
+                m["clock"] = self.clock(m, who)
             data["matches"] = {status: [m for m in matches if m["status"] == status]
                                for status in MATCH_GROUPS}
         return data
+
+    def clock(self, match: dict[str, Any], who: Caller) -> dict[str, Any] | None:
+        """A live match's clock, when its rules have a time limit (None otherwise): ``limit``
+        (minutes), ``started_at`` (its first event's, where the clock counts from; None before
+        any), ``time_called`` (the seq of its ``time`` event, or None) and ``may_call``
+        (whether ``who`` may record that event now: the access recording it asks, and time not
+        called yet; recording decides again). The start and the call are the match screen's,
+        the very ones a phone's clock shows (:meth:`.view.MatchView.screen`)."""
+        limit = match["rules"].get("time_limit")
+        if match["status"] != IN_PROGRESS or not limit:
+            return None
+        screen = self.service.reading.screen(match["id"], who=who)
+        may_record = may(who, screen.summary["club"], action_for_event(TIME_EVENT))
+        return {"limit": limit, "started_at": screen.started_at,
+                "time_called": screen.time_called,
+                "may_call": may_record and screen.time_called is None}

@@ -123,3 +123,64 @@ def test_a_close_name_comes_with_suggestions(api: Api) -> None:
     assert body["suggestions"] == {"Ana Perez": ["Ana Pérez"]}
     assert api.client.post(path, json={"name": "Ana Perez", "new": True},
                            headers=api.auth("admin")).status_code == 201
+
+
+def desk_row(api: Api, match_id: int, role: str = "referee") -> str:
+    text = api.client.get("/clubs/casino/desk", headers=api.auth(role)).get_data(as_text=True)
+    return text.split(f'data-match-id="{match_id}"')[1].split("</tr>")[0]
+
+
+def time_events(api: Api, match_id: int) -> list[int]:
+    return [e["seq"] for e in api.service.reading.list_events(match_id) if e["event"]["type"] == "time"]
+
+
+def test_time_is_called_from_the_desk_once(api: Api) -> None:
+    svc = api.service
+    timed = svc.recording.create_match("casino", {"preset": "mano-a-mano", "time_limit": 30},
+                                       ["Ana", "Beto"])["id"]
+    svc.recording.record_event(timed, {"type": "deal"}, expected_seq=0)
+    row = desk_row(api, timed)
+    started = svc.reading.screen(timed).started_at
+    assert f'data-started="{started}"' in row and 'data-limit="30"' in row
+    assert 'data-action="time"' in row and "(limit 30 minutes)" in row
+    path = f"/clubs/casino/desk/matches/{timed}/time"
+
+    # Who may is the recording use case's: no token, a viewer, another club's token.
+    assert_problem(api.client.post(path), 401)
+    assert_problem(api.client.post(path, headers=api.auth("viewer")), 403, "forbidden")
+    assert_problem(api.client.post(path, headers=api.auth("admin", club="other")), 404)
+    assert time_events(api, timed) == []
+
+    called = api.client.post(path, headers=api.auth("referee"))
+    assert called.status_code == 201, called.json
+    assert called.json == {"seq": 2, "time_called": 2}
+    assert time_events(api, timed) == [2]
+    row = desk_row(api, timed)
+    assert 'data-action="time"' not in row and 'data-time-called="2"' in row
+    assert "Time called (event 2): last round" in row
+
+    # A second desk's stale button: the rules core's refusal, said, and still one event.
+    again = assert_problem(api.client.post(path, headers=api.auth("admin")), 422, "illegal-event")
+    assert again["violation"]["code"] == "bad_event" and "already called" in again["detail"]
+    spanish = api.client.post(path, headers=api.auth("admin", **{"Accept-Language": "es"}))
+    assert spanish.status_code == 422 and "already called" not in spanish.json["detail"]
+    assert time_events(api, timed) == [2]
+
+
+def test_time_takes_what_recording_it_takes(api: Api) -> None:
+    """A scorekeeper may call time (the phone's Time button; the desk shows it no matches);
+    rules with no limit, and a match over, refuse it and nothing is written."""
+    svc = api.service
+    timed = svc.recording.create_match("casino", {"preset": "mano-a-mano", "time_limit": 30},
+                                       ["Ana", "Beto"])["id"]
+    svc.recording.record_event(timed, {"type": "deal"}, expected_seq=0)
+    keeper = api.client.post(f"/clubs/casino/desk/matches/{timed}/time", headers=api.auth("scorekeeper"))
+    assert keeper.status_code == 201 and time_events(api, timed) == [2]
+    plain = svc.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
+    svc.recording.record_event(plain, {"type": "deal"}, expected_seq=0)
+    assert 'data-clock' not in desk_row(api, plain)
+    assert_problem(api.client.post(f"/clubs/casino/desk/matches/{plain}/time",
+                                   headers=api.auth("referee")), 422, "illegal-event")
+    assert svc.reading.get_match(plain)["last_seq"] == 1
+    assert_problem(api.client.post("/clubs/casino/desk/matches/999999/time",
+                                   headers=api.auth("referee")), 404)

@@ -46,3 +46,51 @@ def test_no_token_or_another_clubs_is_refused(service: Service, club: str) -> No
         Desk(service).home(club, who=None)
     with pytest.raises(Forbidden):
         Desk(service).home(club, who=Caller("rival", "admin"))
+
+
+def test_a_timed_live_match_has_its_clock(service: Service, club: str) -> None:
+    """A live match whose rules have a time limit: its start (its first event's), the limit,
+    whether time was called and whether this caller may call it; the same start and call as
+    its screen, the one a phone shows."""
+    desk, referee = Desk(service), Caller(club, "referee")
+    timed = service.recording.create_match(club, {"preset": "mano-a-mano", "time_limit": 20},
+                                           ["Ana", "Beto"])["id"]
+    plain = service.recording.create_match(club, "mano-a-mano", ["Ana", "Beto"])["id"]
+
+    def clocks() -> dict[int, dict | None]:
+        rows = desk.home(club, who=referee)["matches"]["in_progress"]
+        return {r["id"]: r["clock"] for r in rows}
+
+    assert clocks() == {timed: {"limit": 20, "started_at": None, "time_called": None,
+                                "may_call": True},
+                        plain: None}
+    service.recording.record_event(timed, {"type": "deal"}, expected_seq=0)
+    clock = clocks()[timed]
+    assert clock["started_at"] == service.reading.screen(timed).started_at
+    assert clock["started_at"] == service.reading.list_events(timed)[0]["recorded_at"]
+    assert clock["time_called"] is None and clock["may_call"] is True
+    service.recording.record_event(timed, {"type": "time"}, expected_seq=1)
+    clock = clocks()[timed]
+    assert clock["time_called"] == 2 and clock["may_call"] is False
+    assert clock["started_at"] == service.reading.screen(timed).started_at
+
+
+def test_a_finished_timed_match_has_no_clock(service: Service, club: str) -> None:
+    _, events = sample_match("mano-a-mano", seed=5)
+    m = service.recording.create_match(club, {"preset": "mano-a-mano", "time_limit": 20},
+                                       ["Ana", "Beto"])["id"]
+    record_all(service, m, events)
+    rows = Desk(service).home(club, who=Caller(club, "referee"))["matches"]["finished"]
+    assert [(r["id"], r["clock"]) for r in rows] == [(m, None)]
+
+
+def test_a_timed_tournaments_tables_have_their_clock_on_the_desk(service: Service,
+                                                                 club: str) -> None:
+    """A tournament's tables are the club's matches: the desk lists them live, with the
+    tournament's limit."""
+    rules = {"preset": "parejas", "target": 500, "time_limit": 30}
+    service.tournaments.create(club, "reloj", "Copa del reloj", rules=rules, format="pairs",
+                               rounds=1, entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+    (table,) = service.tournaments.pair(club, "reloj")["tables"]
+    rows = Desk(service).home(club, who=Caller(club, "referee"))["matches"]["in_progress"]
+    assert [(r["id"], r["clock"]["limit"]) for r in rows] == [(table["match"], 30)]
