@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from words import _, message, say
+from words import N_, _, message, say
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format, wide_option
@@ -18,17 +18,16 @@ from .options import DATE, NAME, club_option, csv_option, json_option
 slug_argument = click.argument("slug", metavar="TOURNAMENT")
 
 
-@click.group()
-def tournament() -> None:
-    """Tournaments: create one, enter players, pair rounds, event standings.
+@click.group(help=N_("""Tournaments: create one, enter players, pair rounds, event standings.
 
-    \b
-    Example:
-      domino tournament new noche --club casino --name "Noche de parejas" --format rotating \\
-          --rules parejas --rounds 3 --player Ana --player Beto --player Carla --player Dani
-      domino tournament pair noche --club casino
-      domino tournament standings noche --club casino --csv
-    """
+\b
+Example:
+  domino tournament new noche --club casino --name "Noche de parejas" --format rotating \\
+      --rules parejas --rounds 3 --player Ana --player Beto --player Carla --player Dani
+  domino tournament pair noche --club casino
+  domino tournament standings noche --club casino --csv"""))
+def tournament() -> None:
+    pass
 
 
 def _unconfirmed(call: Any) -> Any:
@@ -40,43 +39,41 @@ def _unconfirmed(call: Any) -> Any:
         raise click.ClickException(message(error) + _(NEW_HINT)) from None
 
 
-@tournament.command("new")
+@tournament.command("new", help=N_("""Create a tournament (admin), with its first entrants.
+
+\b
+Example:
+  domino tournament new copa --club casino --name Copa --format pairs --rules parejas \\
+      --rounds 4 --pair Ana,Beto --pair Carla,Dani --pair Eva,Fede --bye-points 50"""))
 @slug_argument
 @club_option
-@click.option("--name", type=NAME, required=True, help="Its name; its matches' header event.")
+@click.option("--name", type=NAME, required=True, help=N_("Its name; its matches' header event."))
 @click.option("--format", "format_", type=click.Choice(TOURNAMENT_FORMATS), required=True,
-              help="pairs: fixed partnerships, Swiss; rotating: players, new partners each "
-                   "round; round_robin: fixed partnerships, everyone meets everyone.")
+              help=N_("pairs: fixed partnerships, Swiss; rotating: players, new partners each "
+                      "round; round_robin: fixed partnerships, everyone meets everyone."))
 @click.option("--rules", "rules_text", required=True, metavar="PRESET|JSON",
-              help="Its matches' rules: a partnership preset (parejas, puerto-rico) or JSON.")
-@click.option("--rounds", type=click.IntRange(1, 100), required=True, help="How many rounds.")
+              help=N_("Its matches' rules: a partnership preset (parejas, puerto-rico) or JSON."))
+@click.option("--rounds", type=click.IntRange(1, 100), required=True, help=N_("How many rounds."))
 @click.option("--from", "starts_on", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="The first day.")
+              help=N_("The first day."))
 @click.option("--to", "ends_on", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="The last day.")
+              help=N_("The last day."))
 @click.option("--bye-points", type=click.IntRange(0, 10_000), default=0, show_default=True,
-              help="Points for that a bye earns.")
+              help=N_("Points for that a bye earns."))
 @click.option("--bye-not-won", "bye_not_won", is_flag=True,
-              help="A bye counts as a match played but not won (default: won).")
+              help=N_("A bye counts as a match played but not won (default: won)."))
 @click.option("--player", "players", type=NAME, multiple=True,
-              help="A rotating entrant (repeat the option).")
+              help=N_("A rotating entrant (repeat the option)."))
 @click.option("--pair", "pairs", multiple=True, metavar="NAME,NAME",
-              help="A partnership, for pairs and round_robin (repeat the option).")
+              help=N_("A partnership, for pairs and round_robin (repeat the option)."))
 @seating_new_option
 @json_option
 def tournament_new(slug: str, club_slug: str, name: str, format_: str, rules_text: str,
                    rounds: int, starts_on: str | None, ends_on: str | None, bye_points: int,
                    bye_not_won: bool, players: tuple[str, ...], pairs: tuple[str, ...],
                    confirm_new: bool, as_json: bool) -> None:
-    """Create a tournament (admin), with its first entrants.
-
-    \b
-    Example:
-      domino tournament new copa --club casino --name Copa --format pairs --rules parejas \\
-          --rounds 4 --pair Ana,Beto --pair Carla,Dani --pair Eva,Fede --bye-points 50
-    """
     if players and pairs:
-        raise click.UsageError("give --player (rotating) or --pair (pairs, round_robin), not both")
+        raise click.UsageError(_("give --player (rotating) or --pair (pairs, round_robin), not both"))
     entrants: list[Any] = list(players) or [_pair(p) for p in pairs]
     with connect() as service:
         made = _unconfirmed(lambda: service.tournaments.create(
@@ -93,7 +90,7 @@ def tournament_new(slug: str, club_slug: str, name: str, format_: str, rules_tex
 def _pair(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise click.BadParameter(f"{text!r}: a partnership is two names, NAME,NAME",
+        raise click.BadParameter(_("%(text)r: a partnership is two names, NAME,NAME", text=text),
                                  param_hint="'--pair'")
     return names
 
@@ -102,20 +99,18 @@ LIST_COLUMNS = ("slug", "name", "format", "status", "rounds", "rounds_paired", "
                 "ends_on", "created_at")
 
 
-@tournament.command("list")
+@tournament.command("list", help=N_("""The club's tournaments, newest first.
+
+--json prints each as the API lists it; --csv one row each: slug, name, format, status,
+rounds, rounds_paired, starts_on, ends_on, created_at.
+
+\b
+Example:
+  domino tournament list --club casino --csv"""))
 @club_option
 @json_option
 @csv_option
 def tournament_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
-    """The club's tournaments, newest first.
-
-    --json prints each as the API lists it; --csv one row each: slug, name, format, status,
-    rounds, rounds_paired, starts_on, ends_on, created_at.
-
-    \b
-    Example:
-      domino tournament list --club casino --csv
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = service.tournaments.list(club_slug)
@@ -126,17 +121,15 @@ def tournament_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
                    f"{t['rounds']}, {t['status']}")
 
 
-@tournament.command("show")
+@tournament.command("show", help=N_("""A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
+
+\b
+Example:
+  domino tournament show noche --club casino"""))
 @slug_argument
 @club_option
 @json_option
 def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
-    """A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
-
-    \b
-    Example:
-      domino tournament show noche --club casino
-    """
     with connect() as service:
         shown = service.tournaments.show(club_slug, slug)
     if as_json:
@@ -177,20 +170,18 @@ def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
     click.echo(say(r["text"]))  # the pairing and its reasons, in the output's language
 
 
-@tournament.command("enter")
+@tournament.command("enter", help=N_("""Enter a player (rotating) or a partnership (two players) from the next round not started.
+
+\b
+Example:
+  domino tournament enter noche Juan --club casino
+  domino tournament enter copa "Ana Pérez" Beto --club casino --new"""))
 @slug_argument
 @click.argument("players", nargs=-1, required=True, type=NAME, metavar="PLAYER [PARTNER]")
 @club_option
 @seating_new_option
 def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
                      confirm_new: bool) -> None:
-    """Enter a player (rotating) or a partnership (two players) from the next round not started.
-
-    \b
-    Example:
-      domino tournament enter noche Juan --club casino
-      domino tournament enter copa "Ana Pérez" Beto --club casino --new
-    """
     with connect() as service:
         entrant = _unconfirmed(lambda: service.tournaments.enter(
             club_slug, slug, list(players), confirm_new=confirm_new))
@@ -201,18 +192,16 @@ def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
         _re_pair_hint(slug, club_slug, entrant["repair"])
 
 
-@tournament.command("withdraw")
+@tournament.command("withdraw", help=N_("""Withdraw an entrant (its number or a player's name) from the next round not started.
+
+\b
+Example:
+  domino tournament withdraw noche Ana --club casino
+  domino tournament withdraw copa 3 --club casino"""))
 @slug_argument
 @click.argument("entrant", metavar="ENTRANT")
 @club_option
 def tournament_withdraw(slug: str, entrant: str, club_slug: str) -> None:
-    """Withdraw an entrant (its number or a player's name) from the next round not started.
-
-    \b
-    Example:
-      domino tournament withdraw noche Ana --club casino
-      domino tournament withdraw copa 3 --club casino
-    """
     with connect() as service:
         gone = service.tournaments.withdraw(club_slug, slug, entrant)
     click.echo(f"{gone['name']} withdrawn from round {gone['withdrawn']}")
@@ -226,21 +215,19 @@ def _re_pair_hint(slug: str, club_slug: str, number: int) -> None:
                f"--repair {number}")
 
 
-@tournament.command("pair")
+@tournament.command("pair", help=N_("""Pair the next round (referee) and create its matches; print its tables and why.
+
+\b
+Example:
+  domino tournament pair noche --club casino
+  domino tournament pair noche --club casino --repair 2"""))
 @slug_argument
 @club_option
 @click.option("--repair", "repair", type=click.IntRange(1, 100), default=None, metavar="ROUND",
-              help="Re-pair this round: pair it again with the field and constraints as they "
-                   "now are (the last round, before any of its matches has an event).")
+              help=N_("Re-pair this round: pair it again with the field and constraints as they "
+                      "now are (the last round, before any of its matches has an event)."))
 @json_option
 def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool) -> None:
-    """Pair the next round (referee) and create its matches; print its tables and why.
-
-    \b
-    Example:
-      domino tournament pair noche --club casino
-      domino tournament pair noche --club casino --repair 2
-    """
     with connect() as service:
         if repair is None:
             paired = service.tournaments.pair(club_slug, slug)
@@ -249,44 +236,40 @@ def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool
     _echo_round(paired, as_json)
 
 
-@tournament.command("round")
+@tournament.command("round", help=N_("""A round: its tables (match, players, score) and byes, and why.
+
+\b
+Example:
+  domino tournament round noche 2 --club casino --json"""))
 @slug_argument
 @click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
 @club_option
 @json_option
 def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> None:
-    """A round: its tables (match, players, score) and byes, and why.
-
-    \b
-    Example:
-      domino tournament round noche 2 --club casino --json
-    """
     with connect() as service:
         found = service.tournaments.round(club_slug, slug, number)
     _echo_round(found, as_json)
 
 
-@tournament.command("standings")
+@tournament.command("standings", help=N_("""The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
+
+--json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
+partner_2 in CSV), played, won, lost, byes, rounds_won, points_for, points_against,
+difference, win_rate, rating, rating_games, flagged, provisional, withdrawn.
+
+\b
+Example:
+  domino tournament standings noche --club casino
+  domino tournament standings copa --club casino --after 2 --csv > copa.csv"""))
 @slug_argument
 @club_option
 @click.option("--after", type=click.IntRange(0, 100), default=None, metavar="ROUND",
-              help="The standing after this round (default: every round).")
+              help=N_("The standing after this round (default: every round)."))
 @json_option
 @csv_option
 @wide_option
 def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: bool,
                          as_csv: bool, wide: bool) -> None:
-    """The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
-
-    --json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
-    partner_2 in CSV), played, won, lost, byes, rounds_won, points_for, points_against,
-    difference, win_rate, rating, rating_games, flagged, provisional, withdrawn.
-
-    \b
-    Example:
-      domino tournament standings noche --club casino
-      domino tournament standings copa --club casino --after 2 --csv > copa.csv
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         if how == "csv":
@@ -319,26 +302,24 @@ def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: 
 CONSTRAINT_COLUMNS = ("id", "kind", "entrant", "name", "other", "other_name", "table", "round",
                       "scope", "note", "created_at")
 note_option = click.option("--note", default=None, type=NAME,
-                           help="Why (shown on the table or bye the constraint shapes).")
+                           help=N_("Why (shown on the table or bye the constraint shapes)."))
 entrant_argument = click.argument("entrant", metavar="ENTRANT")
 
 
-@tournament.command("constraints")
+@tournament.command("constraints", help=N_("""The director's constraints the pairing honours: fixed tables, forbidden pairings,
+requested byes.
+
+--json prints each as the API lists it; --csv one row each: id, kind, entrant, name, other,
+other_name, table, round, scope, note, created_at.
+
+\b
+Example:
+  domino tournament constraints copa --club casino --json"""))
 @slug_argument
 @club_option
 @json_option
 @csv_option
 def tournament_constraints(slug: str, club_slug: str, as_json: bool, as_csv: bool) -> None:
-    """The director's constraints the pairing honours: fixed tables, forbidden pairings,
-    requested byes.
-
-    --json prints each as the API lists it; --csv one row each: id, kind, entrant, name, other,
-    other_name, table, round, scope, note, created_at.
-
-    \b
-    Example:
-      domino tournament constraints copa --club casino --json
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = service.tournaments.constraints(club_slug, slug)
@@ -370,7 +351,11 @@ def _constraint_made(made: dict[str, Any], slug: str, club_slug: str, as_json: b
         _re_pair_hint(slug, club_slug, made["repair"])
 
 
-@tournament.command("fix")
+@tournament.command("fix", help=N_("""Fix an entrant (its number or a player's name) at a table, every round (referee).
+
+\b
+Example:
+  domino tournament fix noche Ana 1 --club casino --note "wheelchair access\""""))
 @slug_argument
 @entrant_argument
 @click.argument("table", type=click.IntRange(1, 1000), metavar="TABLE")
@@ -379,37 +364,29 @@ def _constraint_made(made: dict[str, Any], slug: str, club_slug: str, as_json: b
 @json_option
 def tournament_fix(slug: str, entrant: str, table: int, club_slug: str, note: str | None,
                    as_json: bool) -> None:
-    """Fix an entrant (its number or a player's name) at a table, every round (referee).
-
-    \b
-    Example:
-      domino tournament fix noche Ana 1 --club casino --note "wheelchair access"
-    """
     with connect() as service:
         made = service.tournaments.add_constraint(club_slug, slug, "fixed_table", entrant,
                                                   table=table, note=note)
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("forbid")
+@tournament.command("forbid", help=N_("""Forbid a pairing (referee): two entrants never at one table (or, --partners, never
+partners).
+
+\b
+Example:
+  domino tournament forbid noche Ana Beto --club casino --note "a couple\""""))
 @slug_argument
 @entrant_argument
 @click.argument("other", metavar="OTHER")
 @club_option
 @click.option("--partners", is_flag=True,
-              help="rotating: never partners, but they may face each other (default: never "
-                   "at one table).")
+              help=N_("rotating: never partners, but they may face each other (default: never "
+                      "at one table)."))
 @note_option
 @json_option
 def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partners: bool,
                       note: str | None, as_json: bool) -> None:
-    """Forbid a pairing (referee): two entrants never at one table (or, --partners, never
-    partners).
-
-    \b
-    Example:
-      domino tournament forbid noche Ana Beto --club casino --note "a couple"
-    """
     with connect() as service:
         made = service.tournaments.add_constraint(
             club_slug, slug, "forbidden", entrant, other=other,
@@ -417,7 +394,12 @@ def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partn
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("bye")
+@tournament.command("bye", help=N_("""Grant a requested bye (referee): the entrant sits out that round (one not started),
+scored as any bye.
+
+\b
+Example:
+  domino tournament bye copa 3 2 --club casino --note "a wedding\""""))
 @slug_argument
 @entrant_argument
 @click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
@@ -426,31 +408,22 @@ def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partn
 @json_option
 def tournament_bye(slug: str, entrant: str, number: int, club_slug: str, note: str | None,
                    as_json: bool) -> None:
-    """Grant a requested bye (referee): the entrant sits out that round (one not started),
-    scored as any bye.
-
-    \b
-    Example:
-      domino tournament bye copa 3 2 --club casino --note "a wedding"
-    """
     with connect() as service:
         made = service.tournaments.add_constraint(club_slug, slug, "bye", entrant, round=number,
                                                   note=note)
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("lift")
+@tournament.command("lift", help=N_("""Lift a constraint (its id, as `domino tournament constraints` lists it).
+
+\b
+Example:
+  domino tournament lift noche 2 --club casino"""))
 @slug_argument
 @click.argument("constraint_id", type=click.IntRange(1), metavar="ID")
 @club_option
 @json_option
 def tournament_lift(slug: str, constraint_id: int, club_slug: str, as_json: bool) -> None:
-    """Lift a constraint (its id, as `domino tournament constraints` lists it).
-
-    \b
-    Example:
-      domino tournament lift noche 2 --club casino
-    """
     with connect() as service:
         lifted = service.tournaments.lift_constraint(club_slug, slug, constraint_id)
     _constraint_made(lifted, slug, club_slug, as_json, verb="lifted")
