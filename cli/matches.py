@@ -37,7 +37,7 @@ NEW_HINT = N_("; --new seats them as new players")
 
 
 @click.group(cls=LazyGroup, lazy={
-    "import": ("cli.imports:match_import", "Import whole match logs (domino-log/1)."),
+    "import": ("cli.imports:match_import", N_("Import whole match logs (domino-log/1).")),
 }, help=N_("""Matches: create, list, show, report, export, import, abandon.
 
 \b
