@@ -81,8 +81,8 @@ def key_init(club: str, adopt: bool, adopt_from: str | None) -> None:
     with connect() as service:
         made = _failing(lambda: service.keys.init(club, adopt=adopt_from or adopt))
         path = service.keys.ring.path(club, made["key_id"])
-    click.echo(TEXT["adopted" if made["adopted"] else "made"].format(
-        club=club, key_id=made["key_id"], path=path))
+    click.echo(sentence("adopted" if made["adopted"] else "made", club=club,
+                        key_id=made["key_id"], path=path))
 
 
 @key.command("rotate", help=N_("""Give the club a new signing key: the one before stops signing (what it signed stays
@@ -138,10 +138,13 @@ def key_list(club: str, as_json: bool, as_csv: bool) -> None:
     if echo_rows(how, listing["keys"], COLUMNS):
         return
     for k in listing["keys"]:
-        until = k["valid_until"] or "now"
-        retired = f", retired {k['retired_at']}: {k['retired_reason']}" if k["retired_at"] else ""
-        click.echo(f"{k['key_id']}  {k['status']:<8} from {k['valid_from']} until {until}"
-                   f"{retired}")
+        until = k["valid_until"] or _("now")
+        retired = (_(", retired %(when)s: %(why)s", when=k["retired_at"], why=k["retired_reason"])
+                   if k["retired_at"] else "")
+        # the status is a code (the listing's JSON says it too): padded, not translated
+        click.echo(_("%(key)s  %(status)s from %(since)s until %(until)s%(retired)s",
+                     key=k["key_id"], status=f"{k['status']:<8}", since=k["valid_from"],
+                     until=until, retired=retired))
 
 
 @key.command("sign-due", help=N_("""Sign every acta that waits for its club's key: a match finished, or changed by a
@@ -154,7 +157,7 @@ Example:
 def sign_due(club: str | None) -> None:
     with connect() as service:
         signed, failed = service.transparency.sign_due(club)
-    which = ", ".join(f"match {m} (leaf {i})" for m, i in signed)
+    which = ", ".join(_("match %(match)s (leaf %(leaf)s)", match=m, leaf=i) for m, i in signed)
     click.echo(sentence("signed", count=len(signed), which=which) if signed
                else sentence("nothing") if not failed else "")
     if failed:
