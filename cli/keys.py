@@ -143,7 +143,7 @@ def key_list(club: str, as_json: bool, as_csv: bool) -> None:
                    if k["retired_at"] else "")
         # the status is a code (the listing's JSON says it too): padded, not translated
         click.echo(_("%(key)s  %(status)s from %(since)s until %(until)s%(retired)s",
-                     key=k["key_id"], status=f"{k['status']:<8}", since=k["valid_from"],
+                     key=k["key_id"], status=k["status"].ljust(8), since=k["valid_from"],
                      until=until, retired=retired))
 
 

@@ -43,5 +43,6 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     app = create_asgi(config)
     from words import _
 
-    click.echo(_("domino-referee API on %(url)s", url=f"http://{host}:{port}/api/docs"), err=True)
+    click.echo(_("domino-referee API on %(url)s", url="http://%s:%s/api/docs" % (host, port)),
+               err=True)
     run(app, host=host, port=port)

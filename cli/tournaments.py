@@ -83,8 +83,10 @@ def tournament_new(slug: str, club_slug: str, name: str, format_: str, rules_tex
     if as_json:
         echo_json(made)
         return
-    click.echo(f"created tournament {made['slug']}: {made['name']}, {made['format']}, "
-               f"{made['rounds']} rounds, {len(made['entrants'])} entrants")
+    # formats and statuses are codes here, as the tournament's commands take them
+    click.echo(_("created tournament %(slug)s: %(name)s, %(format)s, %(rounds)s rounds, "
+                 "%(entrants)s entrants", slug=made["slug"], name=made["name"],
+                 format=made["format"], rounds=made["rounds"], entrants=len(made["entrants"])))
 
 
 def _pair(text: str) -> list[str]:
@@ -117,8 +119,9 @@ def tournament_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     if echo_rows(how, found, LIST_COLUMNS):
         return
     for t in found:
-        click.echo(f"{t['slug']}: {t['name']} ({t['format']}), round {t['rounds_paired']} of "
-                   f"{t['rounds']}, {t['status']}")
+        click.echo(_("%(slug)s: %(name)s (%(format)s), round %(paired)s of %(rounds)s, "
+                     "%(status)s", slug=t["slug"], name=t["name"], format=t["format"],
+                     paired=t["rounds_paired"], rounds=t["rounds"], status=t["status"]))
 
 
 @tournament.command("show", help=N_("""A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
@@ -135,21 +138,26 @@ def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
     if as_json:
         echo_json(shown)
         return
-    dates = " to ".join(d for d in (shown["starts_on"], shown["ends_on"]) if d)
-    click.echo(f"{shown['name']} ({shown['slug']}): {shown['format']}, {shown['rounds']} rounds"
-               f"{', ' + dates if dates else ''}; {shown['status']}")
+    starts, ends = shown["starts_on"], shown["ends_on"]
+    dates = (_("%(start)s to %(end)s", start=starts, end=ends) if starts and ends
+             else starts or ends or "")
+    click.echo(_("%(name)s (%(slug)s): %(format)s, %(rounds)s rounds%(dates)s; %(status)s",
+                 name=shown["name"], slug=shown["slug"], format=shown["format"],
+                 rounds=shown["rounds"], dates=", " + dates if dates else "",
+                 status=shown["status"]))
     bye = shown["bye"]
-    click.echo(f"a bye: {'won' if bye['won'] else 'not won'}, {bye['points']} points")
-    click.echo("entrants:")
+    click.echo(_("a bye: won, %(points)s points", points=bye["points"]) if bye["won"]
+               else _("a bye: not won, %(points)s points", points=bye["points"]))
+    click.echo(_("entrants:"))
     for e in shown["entrants"]:
         note = []
         if e["entered"] > 1:
-            note.append(f"from round {e['entered']}")
+            note.append(_("from round %(round)s", round=e["entered"]))
         if e["withdrawn"] is not None:
-            note.append(f"withdrawn from round {e['withdrawn']}")
+            note.append(_("withdrawn from round %(round)s", round=e["withdrawn"]))
         click.echo(f"  {e['number']}. {e['name']}" + (f" ({', '.join(note)})" if note else ""))
     if shown["constraints"]:
-        click.echo("the director's constraints:")
+        click.echo(_("the director's constraints:"))
         for c in shown["constraints"]:
             click.echo(f"  {c['id']}. {_constraint_text(c)}")
     for r in shown["paired_rounds"]:
@@ -160,10 +168,11 @@ def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
     if as_json:
         echo_json(r)
         return
-    click.echo(f"\nround {r['number']}: {r['status']}")
+    click.echo("\n" + _("round %(number)s: %(status)s", number=r["number"], status=r["status"]))
     for t in r["tables"]:
-        click.echo(f"  table {t['table']}: match {t['match']}, "
-                   f"{t['sides'][0]['name']} v {t['sides'][1]['name']}"
+        click.echo("  " + _("table %(table)s: match %(match)s, %(one)s v %(other)s",
+                            table=t["table"], match=t["match"], one=t["sides"][0]["name"],
+                            other=t["sides"][1]["name"])
                    + (f", {t['totals'][0]}-{t['totals'][1]} {t['status'].replace('_', ' ')}"
                       if t["totals"] is not None else ""))
     click.echo("")
@@ -185,10 +194,11 @@ def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
     with connect() as service:
         entrant = _unconfirmed(lambda: service.tournaments.enter(
             club_slug, slug, list(players), confirm_new=confirm_new))
-    click.echo(f"entrant {entrant['number']}: {entrant['name']}, from round {entrant['entered']}")
+    click.echo(_("entrant %(number)s: %(name)s, from round %(round)s", number=entrant["number"],
+                 name=entrant["name"], round=entrant["entered"]))
     if entrant["repair"] is not None:
-        click.echo(f"round {entrant['repair']} was paired before they came: they have a bye in "
-                   f"it until it is re-paired")
+        click.echo(_("round %(round)s was paired before they came: they have a bye in it until "
+                     "it is re-paired", round=entrant["repair"]))
         _re_pair_hint(slug, club_slug, entrant["repair"])
 
 
@@ -204,15 +214,16 @@ Example:
 def tournament_withdraw(slug: str, entrant: str, club_slug: str) -> None:
     with connect() as service:
         gone = service.tournaments.withdraw(club_slug, slug, entrant)
-    click.echo(f"{gone['name']} withdrawn from round {gone['withdrawn']}")
+    click.echo(_("%(name)s withdrawn from round %(round)s", name=gone["name"],
+                 round=gone["withdrawn"]))
     if gone["repair"] is not None:
-        click.echo(f"round {gone['repair']} seats them and has not started")
+        click.echo(_("round %(round)s seats them and has not started", round=gone["repair"]))
         _re_pair_hint(slug, club_slug, gone["repair"])
 
 
 def _re_pair_hint(slug: str, club_slug: str, number: int) -> None:
-    click.echo(f"re-pair it with: domino tournament pair {slug} --club {club_slug} "
-               f"--repair {number}")
+    click.echo(_("re-pair it with: domino tournament pair %(slug)s --club %(club)s --repair "
+                 "%(round)s", slug=slug, club=club_slug, round=number))
 
 
 @tournament.command("pair", help=N_("""Pair the next round (referee) and create its matches; print its tables and why.
@@ -331,12 +342,15 @@ def tournament_constraints(slug: str, club_slug: str, as_json: bool, as_csv: boo
 
 def _constraint_text(c: dict[str, Any]) -> str:
     if c["kind"] == "fixed_table":
-        text = f"{c['name']} always at table {c['table']}"
+        text = _("%(name)s always at table %(table)s", name=c["name"], table=c["table"])
     elif c["kind"] == "forbidden":
-        text = (f"{c['name']} and {c['other_name']} never "
-                + ("partners" if c["scope"] == "partners" else "at one table"))
+        text = (_("%(name)s and %(other)s never partners", name=c["name"], other=c["other_name"])
+                if c["scope"] == "partners" else
+                _("%(name)s and %(other)s never at one table", name=c["name"],
+                  other=c["other_name"]))
     else:
-        text = f"{c['name']} sits out round {c['round']} (requested)"
+        text = _("%(name)s sits out round %(round)s (requested)", name=c["name"],
+                 round=c["round"])
     return text + (f": {c['note']}" if c["note"] else "")
 
 
@@ -345,9 +359,12 @@ def _constraint_made(made: dict[str, Any], slug: str, club_slug: str, as_json: b
     if as_json:
         echo_json(made)
         return
-    click.echo(f"constraint {made['id']} {verb}: {_constraint_text(made)}")
+    line = (_("constraint %(id)s lifted: %(text)s", id=made["id"], text=_constraint_text(made))
+            if verb == "lifted" else
+            _("constraint %(id)s set: %(text)s", id=made["id"], text=_constraint_text(made)))
+    click.echo(line)
     if made["repair"] is not None:
-        click.echo(f"round {made['repair']} is paired and has not started")
+        click.echo(_("round %(round)s is paired and has not started", round=made["repair"]))
         _re_pair_hint(slug, club_slug, made["repair"])
 
 
