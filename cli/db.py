@@ -95,8 +95,11 @@ def audit(as_json: bool, **kwargs: str | None) -> None:
     else:
         for problem in found.problems:
             click.echo(click.style(f"PROBLEM {problem.line()}", fg="red"))
-        click.echo(f"{found.matches} matches ({found.events} events), {found.leaves} signed "
-                   f"actas, {found.heads} tree heads checked: "
-                   + (f"{len(found.problems)} problem(s)" if found.problems else "no problem"))
+        outcome = (ngettext("%(num)s problem", "%(num)s problems", len(found.problems))
+                   if found.problems else _("no problem"))
+        click.echo(_("%(matches)s matches (%(events)s events), %(leaves)s signed actas, "
+                     "%(heads)s tree heads checked: %(outcome)s", matches=found.matches,
+                     events=found.events, leaves=found.leaves, heads=found.heads,
+                     outcome=outcome))
     if found.problems:
         raise SystemExit(1)
