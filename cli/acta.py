@@ -14,7 +14,8 @@ from .connection import connect
 from .options import match_argument, output_option, write_output
 
 
-@click.command(help=N_("""Print the signed acta (domino-acta/2) of finished match MATCH: players and sides, table,
+@click.command(help=N_("""\
+Print the signed acta (domino-acta/2) of finished match MATCH: players and sides, table,
 event, round, start and end, each round's points, the rulings, totals and winner, the chain
 head, its leaf in the club's transparency log, and the club's Ed25519 signature. A match
 still in play has none yet; a record that fails its chain check gets none (it says why).

@@ -25,7 +25,8 @@ PLAYER_COLUMNS = ("id", "name", "created_at")
 TOKEN_COLUMNS = ("id", "label", "role", "created_at", "last_used_at", "revoked_at", "issued_by")
 
 
-@click.group(help=N_("""Clubs: create one, show one, change its settings.
+@click.group(help=N_("""\
+Clubs: create one, show one, change its settings.
 
 \b
 Example:
@@ -36,7 +37,8 @@ def club() -> None:
     pass
 
 
-@club.command("create", help=N_("""Create a club, and its signing key (docs/verify.md). SLUG names it in URLs (lowercase
+@club.command("create", help=N_("""\
+Create a club, and its signing key (docs/verify.md). SLUG names it in URLs (lowercase
 letters, digits, dashes).
 
 \b
@@ -61,7 +63,8 @@ def club_create(slug: str, name: str) -> None:
                  "(docs/verify.md)", key=made["key_id"], path=path))
 
 
-@club.command("show", help=N_("""Show a club: its name, when it was created, how many players and matches it has.
+@club.command("show", help=N_("""\
+Show a club: its name, when it was created, how many players and matches it has.
 
 \b
 Example:
@@ -82,7 +85,8 @@ def club_show(slug: str) -> None:
                           "%(num)s matches (%(finished)s finished)", matches, finished=finished))
 
 
-@click.group(help=N_("""A club's players: add, list. Show one with its history; rename and merge (recorded).
+@click.group(help=N_("""\
+A club's players: add, list. Show one with its history; rename and merge (recorded).
 
 Names are matched case-insensitively, spaces trimmed and collapsed: "ana" is Ana. PLAYER
 is a player's id (digits, as player list shows it) or a name it answers to.
@@ -112,7 +116,8 @@ def _player_ref(text: str) -> int | str:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 else text
 
 
-@player.command("add", help=N_("""Add a player to a club (match new also adds the players it names).
+@player.command("add", help=N_("""\
+Add a player to a club (match new also adds the players it names).
 
 The name is normalised (spaces trimmed and collapsed) and matched case-insensitively: a
 name that is a player's already is refused, and so is a name close to one ("did you mean
@@ -141,7 +146,8 @@ def player_add(name: str, club_slug: str, confirm_new: bool, as_json: bool) -> N
                  id=added["id"]))
 
 
-@player.command("show", help=N_("""Show a player: its name, id, matches, aliases, and its history of renames and merges.
+@player.command("show", help=N_("""\
+Show a player: its name, id, matches, aliases, and its history of renames and merges.
 
 \b
 Example:
@@ -159,7 +165,8 @@ def player_show(player_ref: str, club_slug: str, as_json: bool) -> None:
     _echo_player(found)
 
 
-@player.command("rename", help=N_("""Rename a player; its history records the old name, the new one and the reason.
+@player.command("rename", help=N_("""\
+Rename a player; its history records the old name, the new one and the reason.
 
 Matches keep the names they were recorded with; standings show the new one. A name that is
 another player's is refused: merge the two instead.
@@ -188,7 +195,8 @@ def player_rename(player_ref: str, new_name: str, club_slug: str, reason: str,
                  new=renamed["name"]))
 
 
-@player.command("merge", help=N_("""Merge PLAYER into INTO: one person recorded under two names.
+@player.command("merge", help=N_("""\
+Merge PLAYER into INTO: one person recorded under two names.
 
 Every match PLAYER sat in moves to INTO (standings and match lists count them as one), and
 PLAYER's name finds INTO from then on, and PLAYER's tournament entries become INTO's; both
@@ -248,7 +256,8 @@ def _echo_player(found: dict[str, Any]) -> None:
         click.echo(f"  {_when(event['recorded_at'])}  {what}{by}: {event['reason']}")
 
 
-@player.command("list", help=N_("""List a club's players, by name (all of them).
+@player.command("list", help=N_("""\
+List a club's players, by name (all of them).
 
 --json and --csv print one row per player: id, name, created_at.
 
@@ -279,7 +288,8 @@ def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
                                                                offset=offset))
 
 
-@click.group(help=N_("""Bearer tokens for the HTTP API.
+@click.group(help=N_("""\
+Bearer tokens for the HTTP API.
 
 \b
 Example:
@@ -290,7 +300,8 @@ def token() -> None:
     pass
 
 
-@token.command("issue", help=N_("""Issue a token and print it. It is shown this once: only its hash is stored.
+@token.command("issue", help=N_("""\
+Issue a token and print it. It is shown this once: only its hash is stored.
 
 The token alone is printed on standard output (for a script); token list shows its label,
 role and last use from then on. (token create is the same command, its old name.)
@@ -315,7 +326,8 @@ token.add_command(click.Command("create", params=token_create.params, callback=t
                                 help=token_create.help, hidden=True))
 
 
-@token.command("list", help=N_("""List a club's tokens: label, role, created, last used, revoked, issued by.
+@token.command("list", help=N_("""\
+List a club's tokens: label, role, created, last used, revoked, issued by.
 
 All of them, oldest first; never the tokens themselves. The last use is to the minute.
 "issued by" is the id of the token that issued it over the API (empty: issued here, or
@@ -351,7 +363,8 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool, wide: bool) -> None:
                          club=club_slug), columns, cells, wide=wide)
 
 
-@token.command("revoke", help=N_("""Revoke a token: it authenticates no more.
+@token.command("revoke", help=N_("""\
+Revoke a token: it authenticates no more.
 
 ID is the token's id, as token list shows it. A server running now refuses it from its
 next request on, on every worker. --with-issued also revokes the tokens it issued over

@@ -10,7 +10,7 @@ words.build`` extracts them. click's messages for a developer (a badly declared 
 for what these commands never use (shell completion, colours, UUIDs) are left out: English.
 
 A command's help is its English text in the code, marked for the catalogs where it is written
-(``@click.command(help=N_("""..."""))``, an option's ``help=N_("...")``: docs/i18n.md);
+(the decorator's ``help=N_(...)``, an option's ``help=N_(...)``: docs/i18n.md);
 :func:`translated_help` and the classes in :mod:`cli.lazy` translate it as it is shown, so a
 text the catalogs hold appears in the language (a text they do not hold shows as written, and
 tests/cli/test_cli_help_languages.py fails for it). This module imports click and

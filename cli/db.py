@@ -15,7 +15,8 @@ _URL_OPTION = click.option(
             "(in DOMINO_DATA_DIR if set, else the current directory)."))
 
 
-@click.group(help=N_("""The database: schema migrations, projections, and an audit of what it holds.
+@click.group(help=N_("""\
+The database: schema migrations, projections, and an audit of what it holds.
 
 \b
 Example:
@@ -26,7 +27,8 @@ def db() -> None:
     pass
 
 
-@db.command("upgrade", help=N_("""Create or migrate the tables to the latest revision (safe to run again).
+@db.command("upgrade", help=N_("""\
+Create or migrate the tables to the latest revision (safe to run again).
 
 In the same transaction it fills the standings and ratings of finished matches that have
 none (a database upgraded past the revision that created them empty).
@@ -50,7 +52,8 @@ def upgrade(**kwargs: str | None) -> None:
                             "standings and ratings filled from %(num)s finished matches", filled))
 
 
-@db.command("rebuild", help=N_("""Recompute every match's summary (status, round, totals, winner) from its events.
+@db.command("rebuild", help=N_("""\
+Recompute every match's summary (status, round, totals, winner) from its events.
 
 Every record is checked against its chain first: one that fails (a digest that does not
 follow, an event missing, a header that does not name its club) stops the rebuild, saying
@@ -73,7 +76,8 @@ def rebuild(force: bool, **kwargs: str | None) -> None:
                         count, url=safe_url(url)))
 
 
-@db.command("audit", help=N_("""Check everything again: the append-only triggers, every match's chain, digests and
+@db.command("audit", help=N_("""\
+Check everything again: the append-only triggers, every match's chain, digests and
 projection, every acta signed against its record, every club's tree, leaves and heads
 against their signatures, and each club's key file. Prints each problem with its club,
 match and event, and what no acta is signed for yet. Exit status 1 on any problem.

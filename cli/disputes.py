@@ -24,7 +24,8 @@ COLUMNS = ("match", "seq", "code", "seat", "seat_name", "certainty", "found_at",
            "ruling_seq", "ruling_type", "ruling_reason", "ruling_points")
 
 
-@click.command(help=N_("""A club's disputes, or one match's: open first, then ruled, by match and event.
+@click.command(help=N_("""\
+A club's disputes, or one match's: open first, then ruled, by match and event.
 
 A dispute is an event the referee refused but the table recorded as disputed, or a foul
 the record proves in hindsight. Each row: the match, the event (seq), the code, the seat at
@@ -119,7 +120,8 @@ def csv_row(row: dict[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------ the sheet
 
-@click.command("dispute-sheet", help=N_("""Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, the foul
+@click.command("dispute-sheet", help=N_("""\
+Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, the foul
 and its evidence, the ruling, the score before and after.
 
 Plain text: the match and its table, the players (and sides), the moment before the

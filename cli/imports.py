@@ -100,7 +100,8 @@ def _size(path: str) -> int:
         return 1
 
 
-@click.command("import", help=N_("""Import whole match logs (domino-log/1). Each is stored whole or not at all: a log that
+@click.command("import", help=N_("""\
+Import whole match logs (domino-log/1). Each is stored whole or not at all: a log that
 cannot be read, or holds an event the referee refuses, is refused, and the others go on.
 Exit status 1 if any was refused.
 

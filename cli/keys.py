@@ -42,7 +42,8 @@ def sentence(key: str, **params: object) -> str:
     return _(TEXT[key], **params)
 
 
-@click.group(help=N_("""Club signing keys: init, list, rotate, retire; and sign-due, the actas that wait.
+@click.group(help=N_("""\
+Club signing keys: init, list, rotate, retire; and sign-due, the actas that wait.
 
 \b
 Example:
@@ -63,7 +64,8 @@ def _failing(action: Any) -> Any:
         raise click.ClickException(error.message) from None
 
 
-@key.command("init", help=N_("""Make the club's first signing key (or adopt the server's old one). The club's tree head
+@key.command("init", help=N_("""\
+Make the club's first signing key (or adopt the server's old one). The club's tree head
 is signed with it, and from then on every finished match's acta.
 
 \b
@@ -85,7 +87,8 @@ def key_init(club: str, adopt: bool, adopt_from: str | None) -> None:
                         key_id=made["key_id"], path=path))
 
 
-@key.command("rotate", help=N_("""Give the club a new signing key: the one before stops signing (what it signed stays
+@key.command("rotate", help=N_("""\
+Give the club a new signing key: the one before stops signing (what it signed stays
 valid, its listing says until when).
 
 \b
@@ -99,7 +102,8 @@ def key_rotate(club: str) -> None:
     click.echo(sentence("rotated", club=club, key_id=made["key_id"], path=path))
 
 
-@key.command("retire", help=N_("""Retire key KEY_ID of the club: it signs nothing more, and its listing says since when
+@key.command("retire", help=N_("""\
+Retire key KEY_ID of the club: it signs nothing more, and its listing says since when
 and why. Retiring the key that signs leaves the club with none until domino key rotate.
 
 \b
@@ -117,7 +121,8 @@ def key_retire(club: str, key_id: str, reason: str) -> None:
         click.echo(sentence("none_left", club=club))
 
 
-@key.command("list", help=N_("""List the club's keys with their validity, oldest first.
+@key.command("list", help=N_("""\
+List the club's keys with their validity, oldest first.
 
 \b
 Example:
@@ -147,7 +152,8 @@ def key_list(club: str, as_json: bool, as_csv: bool) -> None:
                      until=until, retired=retired))
 
 
-@key.command("sign-due", help=N_("""Sign every acta that waits for its club's key: a match finished, or changed by a
+@key.command("sign-due", help=N_("""\
+Sign every acta that waits for its club's key: a match finished, or changed by a
 ruling, while the key could not sign. Exit status 1 when one still cannot be signed.
 
 \b

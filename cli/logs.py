@@ -17,7 +17,8 @@ from .logfiles import NoSuchEvent, file_view, log_problem, validate_logs
 from .options import at_option
 
 
-@click.command(help=N_("""Referee whole match logs (domino-log/1) and report every violation.
+@click.command(help=N_("""\
+Referee whole match logs (domino-log/1) and report every violation.
 
 A foul the record proves in hindsight (a closed recording) says which event completed the
 proof, then each fact of its evidence with its event. A line counts the suspicions;
@@ -40,7 +41,8 @@ def validate(logs: tuple[str, ...], as_json: bool, list_suspicions: bool) -> Non
                            echo_problem=lambda line: click.echo(click.style(line, fg="red"))))
 
 
-@click.command(help=N_("""Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
+@click.command(help=N_("""\
+Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
 that seat may do, scores. LOG is a domino-log/1 file (- for stdin); anything that is not a
 file is a match id in the database (as ``domino match show``).
 

@@ -38,7 +38,8 @@ NEW_HINT = N_("; --new seats them as new players")
 
 @click.group(cls=LazyGroup, lazy={
     "import": ("cli.imports:match_import", N_("Import whole match logs (domino-log/1).")),
-}, help=N_("""Matches: create, list, show, report, export, import, abandon.
+}, help=N_("""\
+Matches: create, list, show, report, export, import, abandon.
 
 \b
 Example:
@@ -60,7 +61,8 @@ def _rules(text: str) -> Any:
                                  param_hint="'--rules'") from None
 
 
-@match.command("new", help=N_("""Create a match and print its id (on a line of its own, for scripts).
+@match.command("new", help=N_("""\
+Create a match and print its id (on a line of its own, for scripts).
 
 A name is a player of the club whatever its case and spacing ("ana" sits Ana); a new name
 joins the club, unless it is close to a player's ("did you mean Ana Pérez?"): then --new
@@ -98,7 +100,8 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
     click.echo(created["id"])
 
 
-@match.command("list", help=N_("""List a club's matches, newest first.
+@match.command("list", help=N_("""\
+List a club's matches, newest first.
 
 A page at a time: the first 50, then --offset 50 for the next 50 (--limit sets the size of
 a page); a line on stderr says which are shown.
@@ -185,7 +188,8 @@ def match_screen(service: Service, match_id: str | int, at: int | None) -> Scree
     return service.reading.screen(summary["id"], at)
 
 
-@match.command("show", help=N_("""Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
+@match.command("show", help=N_("""\
+Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
 that seat may do, the boneyard, the totals by side, open disputes, the winner.
 
 \b
@@ -210,7 +214,8 @@ def match_show(match_id: str, at: int | None, as_json: bool) -> None:
     terminal().print(screen_view(screen))
 
 
-@match.command("report", help=N_("""The referee's report: rounds, totals, winner and every violation.
+@match.command("report", help=N_("""\
+The referee's report: rounds, totals, winner and every violation.
 
 \b
 Example:
@@ -238,7 +243,8 @@ def match_report(match_id: str, as_json: bool) -> None:
                                 suspicions=False))
 
 
-@match.command("export", help=N_("""Write a match as a domino-log/1 (its header and every event, as recorded). With -o, the
+@match.command("export", help=N_("""\
+Write a match as a domino-log/1 (its header and every event, as recorded). With -o, the
 log's chain head (docs/verify.md) is told too: domino verify FILE prints the same.
 
 \b
@@ -262,7 +268,8 @@ def match_export(match_id: str, output: str | None) -> None:
 ABANDON_REASON = "started by mistake"
 
 
-@match.command("abandon", help=N_("""Withdraw a match started by mistake, while no deal stands in its record: it ends with
+@match.command("abandon", help=N_("""\
+Withdraw a match started by mistake, while no deal stands in its record: it ends with
 no result and counts nowhere (standings, ratings, tournaments, the scoreboard); it is
 listed with --status abandoned. Refused once a deal stands (void it first).
 

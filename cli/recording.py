@@ -36,7 +36,8 @@ END = _TextParam("end", parse_end)
 HAND = _TextParam("hand", parse_hand)
 
 
-@click.command(help=N_("""Deal a new round, open (every --hand) or closed (no --hand: hands revealed at the end).
+@click.command(help=N_("""\
+Deal a new round, open (every --hand) or closed (no --hand: hands revealed at the end).
 
 \b
 Example:
@@ -54,7 +55,8 @@ def deal(match_id: str, hands: tuple[list[str] | None, ...], disputed: bool) -> 
     record_from_command(match_id, lambda _seat: event, disputed=disputed)
 
 
-@click.command(help=N_("""Place a tile on the line (a lead lies as written: 5-6 puts the 5 on the left).
+@click.command(help=N_("""\
+Place a tile on the line (a lead lies as written: 5-6 puts the 5 on the left).
 
 \b
 Example:
@@ -72,7 +74,8 @@ def play(match_id: str, tile: str, end: int | str | None, seat: int | None, disp
                         seat=seat, seated=True, disputed=disputed)
 
 
-@click.command(help=N_("""Take a tile from the boneyard: name it when the table saw it, else leave it out.
+@click.command(help=N_("""\
+Take a tile from the boneyard: name it when the table saw it, else leave it out.
 
 \b
 Example:
@@ -88,7 +91,8 @@ def draw(match_id: str, tile: str | None, seat: int | None, disputed: bool) -> N
                         seat=seat, seated=True, disputed=disputed)
 
 
-@click.command("pass", help=N_("""Pass (the referee refuses a pass by a seat that could play or had to draw).
+@click.command("pass", help=N_("""\
+Pass (the referee refuses a pass by a seat that could play or had to draw).
 
 \b
 Example:
@@ -101,7 +105,8 @@ def pass_(match_id: str, seat: int | None, disputed: bool) -> None:
                         seat=seat, seated=True, disputed=disputed)
 
 
-@click.command(help=N_("""After a round, show what a seat still holds: its tiles, or only their pips.
+@click.command(help=N_("""\
+After a round, show what a seat still holds: its tiles, or only their pips.
 
 \b
 Example:
@@ -121,7 +126,8 @@ def reveal(match_id: str, tiles: tuple[str, ...], seat: int, pips: int | None, d
                         seat=seat, seated=True, disputed=disputed)
 
 
-@click.command(help=N_("""Add a note to the record (free text; it changes nothing).
+@click.command(help=N_("""\
+Add a note to the record (free text; it changes nothing).
 
 \b
 Example:

@@ -81,7 +81,8 @@ def require_dispute(service: Service, recorder: Recorder, seq: int) -> None:
               "(domino disputes --match %(match)s lists them)", seq=seq, match=recorder.match_id))
 
 
-@click.command(help=N_("""Award points to a side, or deduct them; it can end the match.
+@click.command(help=N_("""\
+Award points to a side, or deduct them; it can end the match.
 
 With --dispute SEQ alone, the rules' standard penalty for that dispute: their points to
 each side opposing the seat at fault, each naming the dispute. With --side and --points
@@ -148,7 +149,8 @@ def standard_penalty(match_id: str, dispute: int, reason: str | None, preview: b
     rule(match_id, build, preview=preview, record=record)
 
 
-@click.command(help=N_("""Strike event SEQ from the record (voiding a void restores its target).
+@click.command(help=N_("""\
+Strike event SEQ from the record (voiding a void restores its target).
 
 \b
 Example:
@@ -161,7 +163,8 @@ def void(match_id: str, target: int, reason: str, preview: bool) -> None:
     rule(match_id, fixed({"type": "void", "target": target, "reason": reason}), preview=preview)
 
 
-@click.command(help=N_("""Cancel the round in progress (a misdeal): no score, it is dealt again.
+@click.command(help=N_("""\
+Cancel the round in progress (a misdeal): no score, it is dealt again.
 
 \b
 Example:
@@ -173,7 +176,8 @@ def annul(match_id: str, reason: str, preview: bool) -> None:
     rule(match_id, fixed({"type": "annul", "reason": reason}), preview=preview)
 
 
-@click.command(help=N_("""A side forfeits the match.
+@click.command(help=N_("""\
+A side forfeits the match.
 
 \b
 Example:
@@ -186,7 +190,8 @@ def forfeit(match_id: str, side: int, reason: str, preview: bool) -> None:
     rule(match_id, fixed({"type": "forfeit", "side": side, "reason": reason}), preview=preview)
 
 
-@click.command(help=N_("""Rule that disputed event SEQ stands as recorded: the dispute is settled, nothing changes.
+@click.command(help=N_("""\
+Rule that disputed event SEQ stands as recorded: the dispute is settled, nothing changes.
 
 \b
 Example:
@@ -253,7 +258,8 @@ def corrected_event(given: Entry | dict[str, Any], amended: dict[str, Any],
     return given.event_for(seat)
 
 
-@click.command(help=N_("""Correct event SEQ: the record reads EVENT in its place from then on.
+@click.command(help=N_("""\
+Correct event SEQ: the record reads EVENT in its place from then on.
 
 EVENT is written as at the table prompt (6-5 on 5, p, d 3-2, r 6-5 4-4, deal ... / ...;
 N: for seat N; the seat defaults to the amended event's) or as a JSON object.

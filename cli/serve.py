@@ -12,7 +12,8 @@ import click
 from words import N_
 
 
-@click.command(help=N_("""Serve the HTTP API on the configured database, upgrading it first.
+@click.command(help=N_("""\
+Serve the HTTP API on the configured database, upgrading it first.
 
 Docs at http://HOST:PORT/api/docs. Clubs are created with `domino club create`, or over
 HTTP with the server admin token set in DOMINO_ADMIN_TOKEN.

@@ -14,7 +14,8 @@ from referee.core.vocab import STANDING_GROUPS, TIE_BREAKERS, UNRANKED, side_nam
 from .options import DATE, NAME, club_option, csv_option, json_option
 
 
-@click.command(help=N_("""A club's standings: per player, finished matches played, won, lost, and points for.
+@click.command(help=N_("""\
+A club's standings: per player, finished matches played, won, lost, and points for.
 
 Also rounds won, points against, their difference, the win rate, the rating (OpenSkill,
 mu - 3 sigma, over every finished match of the club), how many matches it is made of, how
@@ -103,7 +104,8 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
         click.echo(_("?: provisional rating (too few matches yet)"))
 
 
-@click.command("set", help=N_("""Change a club's settings: its name, whether its pages are public, how its standings
+@click.command("set", help=N_("""\
+Change a club's settings: its name, whether its pages are public, how its standings
 break ties, where they put the players who did not play, the language of its pages. Only
 the settings given change; one line on standard output tells each new setting.
 

@@ -361,7 +361,8 @@ def history_path() -> Path:
     return Path(os.environ.get("DOMINO_DATA_DIR") or ".") / HISTORY_FILE
 
 
-@click.command(help=N_("""Score a live table: type what happens, the referee checks each entry as it comes.
+@click.command(help=N_("""\
+Score a live table: type what happens, the referee checks each entry as it comes.
 
 Shows the line, the open ends, whose turn it is and what is legal. Short input: 6-5, 65,
 65 on 5, 6-5 left (play); p (pass); d, d 3-2 (draw); r 6-5 4-4, r 12 (reveal); n TEXT

@@ -18,7 +18,8 @@ from .options import DATE, NAME, club_option, csv_option, json_option
 slug_argument = click.argument("slug", metavar="TOURNAMENT")
 
 
-@click.group(help=N_("""Tournaments: create one, enter players, pair rounds, event standings.
+@click.group(help=N_("""\
+Tournaments: create one, enter players, pair rounds, event standings.
 
 \b
 Example:
@@ -39,7 +40,8 @@ def _unconfirmed(call: Any) -> Any:
         raise click.ClickException(message(error) + _(NEW_HINT)) from None
 
 
-@tournament.command("new", help=N_("""Create a tournament (admin), with its first entrants.
+@tournament.command("new", help=N_("""\
+Create a tournament (admin), with its first entrants.
 
 \b
 Example:
@@ -101,7 +103,8 @@ LIST_COLUMNS = ("slug", "name", "format", "status", "rounds", "rounds_paired", "
                 "ends_on", "created_at")
 
 
-@tournament.command("list", help=N_("""The club's tournaments, newest first.
+@tournament.command("list", help=N_("""\
+The club's tournaments, newest first.
 
 --json prints each as the API lists it; --csv one row each: slug, name, format, status,
 rounds, rounds_paired, starts_on, ends_on, created_at.
@@ -124,7 +127,8 @@ def tournament_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
                      paired=t["rounds_paired"], rounds=t["rounds"], status=t["status"]))
 
 
-@tournament.command("show", help=N_("""A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
+@tournament.command("show", help=N_("""\
+A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
 
 \b
 Example:
@@ -179,7 +183,8 @@ def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
     click.echo(say(r["text"]))  # the pairing and its reasons, in the output's language
 
 
-@tournament.command("enter", help=N_("""Enter a player (rotating) or a partnership (two players) from the next round not started.
+@tournament.command("enter", help=N_("""\
+Enter a player (rotating) or a partnership (two players) from the next round not started.
 
 \b
 Example:
@@ -202,7 +207,8 @@ def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
         _re_pair_hint(slug, club_slug, entrant["repair"])
 
 
-@tournament.command("withdraw", help=N_("""Withdraw an entrant (its number or a player's name) from the next round not started.
+@tournament.command("withdraw", help=N_("""\
+Withdraw an entrant (its number or a player's name) from the next round not started.
 
 \b
 Example:
@@ -226,7 +232,8 @@ def _re_pair_hint(slug: str, club_slug: str, number: int) -> None:
                  "%(round)s", slug=slug, club=club_slug, round=number))
 
 
-@tournament.command("pair", help=N_("""Pair the next round (referee) and create its matches; print its tables and why.
+@tournament.command("pair", help=N_("""\
+Pair the next round (referee) and create its matches; print its tables and why.
 
 \b
 Example:
@@ -247,7 +254,8 @@ def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool
     _echo_round(paired, as_json)
 
 
-@tournament.command("round", help=N_("""A round: its tables (match, players, score) and byes, and why.
+@tournament.command("round", help=N_("""\
+A round: its tables (match, players, score) and byes, and why.
 
 \b
 Example:
@@ -262,7 +270,8 @@ def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> N
     _echo_round(found, as_json)
 
 
-@tournament.command("standings", help=N_("""The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
+@tournament.command("standings", help=N_("""\
+The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
 
 --json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
 partner_2 in CSV), played, won, lost, byes, rounds_won, points_for, points_against,
@@ -317,7 +326,8 @@ note_option = click.option("--note", default=None, type=NAME,
 entrant_argument = click.argument("entrant", metavar="ENTRANT")
 
 
-@tournament.command("constraints", help=N_("""The director's constraints the pairing honours: fixed tables, forbidden pairings,
+@tournament.command("constraints", help=N_("""\
+The director's constraints the pairing honours: fixed tables, forbidden pairings,
 requested byes.
 
 --json prints each as the API lists it; --csv one row each: id, kind, entrant, name, other,
@@ -368,7 +378,8 @@ def _constraint_made(made: dict[str, Any], slug: str, club_slug: str, as_json: b
         _re_pair_hint(slug, club_slug, made["repair"])
 
 
-@tournament.command("fix", help=N_("""Fix an entrant (its number or a player's name) at a table, every round (referee).
+@tournament.command("fix", help=N_("""\
+Fix an entrant (its number or a player's name) at a table, every round (referee).
 
 \b
 Example:
@@ -387,7 +398,8 @@ def tournament_fix(slug: str, entrant: str, table: int, club_slug: str, note: st
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("forbid", help=N_("""Forbid a pairing (referee): two entrants never at one table (or, --partners, never
+@tournament.command("forbid", help=N_("""\
+Forbid a pairing (referee): two entrants never at one table (or, --partners, never
 partners).
 
 \b
@@ -411,7 +423,8 @@ def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partn
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("bye", help=N_("""Grant a requested bye (referee): the entrant sits out that round (one not started),
+@tournament.command("bye", help=N_("""\
+Grant a requested bye (referee): the entrant sits out that round (one not started),
 scored as any bye.
 
 \b
@@ -431,7 +444,8 @@ def tournament_bye(slug: str, entrant: str, number: int, club_slug: str, note: s
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("lift", help=N_("""Lift a constraint (its id, as `domino tournament constraints` lists it).
+@tournament.command("lift", help=N_("""\
+Lift a constraint (its id, as `domino tournament constraints` lists it).
 
 \b
 Example:

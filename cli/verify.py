@@ -66,7 +66,8 @@ def sentence(key: str, **params: object) -> str:
     return _(TEXT[key], **params)
 
 
-@click.command(help=N_("""Check a match log and print its chain head; check a signed acta, its inclusion in its
+@click.command(help=N_("""\
+Check a match log and print its chain head; check a signed acta, its inclusion in its
 club's transparency log, and that the log today extends one kept from before.
 
 LOG is a domino-log/1 file (- for stdin): it is replayed and its chain head (domino-chain/1,
