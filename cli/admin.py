@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from words import _, message, ngettext
+from words import N_, _, message, ngettext
 from words.terms import term
 from words.collation import by_name
 from referee.core.vocab import ROLES
@@ -25,29 +25,28 @@ PLAYER_COLUMNS = ("id", "name", "created_at")
 TOKEN_COLUMNS = ("id", "label", "role", "created_at", "last_used_at", "revoked_at", "issued_by")
 
 
-@click.group()
+@click.group(help=N_("""\
+Clubs: create one, show one, change its settings.
+
+\b
+Example:
+  domino club create casino --name "Casino Domino Club"
+  domino club show casino
+  domino club set casino --language es"""))
 def club() -> None:
-    """Clubs: create one, show one, change its settings.
-
-    \b
-    Example:
-      domino club create casino --name "Casino Domino Club"
-      domino club show casino
-      domino club set casino --language es
-    """
+    pass
 
 
-@club.command("create")
+@club.command("create", help=N_("""\
+Create a club, and its signing key (docs/verify.md). SLUG names it in URLs (lowercase
+letters, digits, dashes).
+
+\b
+Example:
+  domino club create casino --name "Casino Domino Club\""""))
 @click.argument("slug")
-@click.option("--name", type=NAME, required=True, help="The club's name, as people write it.")
+@click.option("--name", type=NAME, required=True, help=N_("The club's name, as people write it."))
 def club_create(slug: str, name: str) -> None:
-    """Create a club, and its signing key (docs/verify.md). SLUG names it in URLs (lowercase
-    letters, digits, dashes).
-
-    \b
-    Example:
-      domino club create casino --name "Casino Domino Club"
-    """
     from referee.service import SigningKeyError
 
     with connect() as service:
@@ -64,15 +63,14 @@ def club_create(slug: str, name: str) -> None:
                  "(docs/verify.md)", key=made["key_id"], path=path))
 
 
-@club.command("show")
+@club.command("show", help=N_("""\
+Show a club: its name, when it was created, how many players and matches it has.
+
+\b
+Example:
+  domino club show casino"""))
 @click.argument("slug")
 def club_show(slug: str) -> None:
-    """Show a club: its name, when it was created, how many players and matches it has.
-
-    \b
-    Example:
-      domino club show casino
-    """
     with connect() as service:
         found = service.clubs.get_club(slug)
         _page, players = service.players.list(slug, limit=1)
@@ -87,30 +85,30 @@ def club_show(slug: str) -> None:
                           "%(num)s matches (%(finished)s finished)", matches, finished=finished))
 
 
-@click.group()
+@click.group(help=N_("""\
+A club's players: add, list. Show one with its history; rename and merge (recorded).
+
+Names are matched case-insensitively, spaces trimmed and collapsed: "ana" is Ana. PLAYER
+is a player's id (digits, as player list shows it) or a name it answers to.
+
+\b
+Example:
+  domino player add Ana --club casino
+  domino player list --club casino
+  domino player show Ana --club casino
+  domino player rename 3 "Ana Pérez" --club casino --reason "her full name"
+  domino player merge "ana p" "Ana Pérez" --club casino --reason "one person\""""))
 def player() -> None:
-    """A club's players: add, list. Show one with its history; rename and merge (recorded).
-
-    Names are matched case-insensitively, spaces trimmed and collapsed: "ana" is Ana. PLAYER
-    is a player's id (digits, as player list shows it) or a name it answers to.
-
-    \b
-    Example:
-      domino player add Ana --club casino
-      domino player list --club casino
-      domino player show Ana --club casino
-      domino player rename 3 "Ana Pérez" --club casino --reason "her full name"
-      domino player merge "ana p" "Ana Pérez" --club casino --reason "one person"
-    """
+    pass
 
 
 player_argument = click.argument("player_ref", metavar="PLAYER", type=NAME)
 new_option = click.option("--new", "confirm_new", is_flag=True,
-                          help="The name is someone new, though close to a player's "
-                               "(refused without it: \"did you mean ...?\").")
+                          help=N_("The name is someone new, though close to a player's "
+                                  "(refused without it: \"did you mean ...?\")."))
 reason_option = click.option("--reason", required=True,
-                             help="Why: the player's history keeps it.")
-one_json_option = click.option("--json", "as_json", is_flag=True, help="Print the player as JSON.")
+                             help=N_("Why: the player's history keeps it."))
+one_json_option = click.option("--json", "as_json", is_flag=True, help=N_("Print the player as JSON."))
 
 
 def _player_ref(text: str) -> int | str:
@@ -118,23 +116,22 @@ def _player_ref(text: str) -> int | str:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 else text
 
 
-@player.command("add")
+@player.command("add", help=N_("""\
+Add a player to a club (match new also adds the players it names).
+
+The name is normalised (spaces trimmed and collapsed) and matched case-insensitively: a
+name that is a player's already is refused, and so is a name close to one ("did you mean
+Ana Pérez?") unless --new says it is someone new.
+
+\b
+Example:
+  domino player add "Ana María" --club casino
+  domino player add "Ana Perez" --club casino --new"""))
 @click.argument("name", type=NAME)
 @club_option
 @new_option
 @one_json_option
 def player_add(name: str, club_slug: str, confirm_new: bool, as_json: bool) -> None:
-    """Add a player to a club (match new also adds the players it names).
-
-    The name is normalised (spaces trimmed and collapsed) and matched case-insensitively: a
-    name that is a player's already is refused, and so is a name close to one ("did you mean
-    Ana Pérez?") unless --new says it is someone new.
-
-    \b
-    Example:
-      domino player add "Ana María" --club casino
-      domino player add "Ana Perez" --club casino --new
-    """
     from referee.service import Unconfirmed
 
     with connect() as service:
@@ -149,18 +146,17 @@ def player_add(name: str, club_slug: str, confirm_new: bool, as_json: bool) -> N
                  id=added["id"]))
 
 
-@player.command("show")
+@player.command("show", help=N_("""\
+Show a player: its name, id, matches, aliases, and its history of renames and merges.
+
+\b
+Example:
+  domino player show ana --club casino
+  domino player show 3 --club casino --json"""))
 @player_argument
 @club_option
 @one_json_option
 def player_show(player_ref: str, club_slug: str, as_json: bool) -> None:
-    """Show a player: its name, id, matches, aliases, and its history of renames and merges.
-
-    \b
-    Example:
-      domino player show ana --club casino
-      domino player show 3 --club casino --json
-    """
     with connect() as service:
         found = service.players.get(club_slug, _player_ref(player_ref))
     if as_json:
@@ -169,7 +165,15 @@ def player_show(player_ref: str, club_slug: str, as_json: bool) -> None:
     _echo_player(found)
 
 
-@player.command("rename")
+@player.command("rename", help=N_("""\
+Rename a player; its history records the old name, the new one and the reason.
+
+Matches keep the names they were recorded with; standings show the new one. A name that is
+another player's is refused: merge the two instead.
+
+\b
+Example:
+  domino player rename "Ana Perez" "Ana Pérez" --club casino --reason "spelling\""""))
 @player_argument
 @click.argument("new_name", metavar="NEW_NAME", type=NAME)
 @club_option
@@ -177,15 +181,6 @@ def player_show(player_ref: str, club_slug: str, as_json: bool) -> None:
 @one_json_option
 def player_rename(player_ref: str, new_name: str, club_slug: str, reason: str,
                   as_json: bool) -> None:
-    """Rename a player; its history records the old name, the new one and the reason.
-
-    Matches keep the names they were recorded with; standings show the new one. A name that is
-    another player's is refused: merge the two instead.
-
-    \b
-    Example:
-      domino player rename "Ana Perez" "Ana Pérez" --club casino --reason "spelling"
-    """
     with connect() as service:
         before = service.players.get(club_slug, _player_ref(player_ref))
         renamed = service.players.rename(club_slug, before["id"], new_name, reason)
@@ -200,7 +195,17 @@ def player_rename(player_ref: str, new_name: str, club_slug: str, reason: str,
                  new=renamed["name"]))
 
 
-@player.command("merge")
+@player.command("merge", help=N_("""\
+Merge PLAYER into INTO: one person recorded under two names.
+
+Every match PLAYER sat in moves to INTO (standings and match lists count them as one), and
+PLAYER's name finds INTO from then on, and PLAYER's tournament entries become INTO's; both
+histories record it, with the reason. Two players who sat in one match, or who are both
+entered in one tournament, are two people: refused.
+
+\b
+Example:
+  domino player merge "ana p" "Ana Pérez" --club casino --reason "one person\""""))
 @player_argument
 @click.argument("into_ref", metavar="INTO", type=NAME)
 @club_option
@@ -208,17 +213,6 @@ def player_rename(player_ref: str, new_name: str, club_slug: str, reason: str,
 @one_json_option
 def player_merge(player_ref: str, into_ref: str, club_slug: str, reason: str,
                  as_json: bool) -> None:
-    """Merge PLAYER into INTO: one person recorded under two names.
-
-    Every match PLAYER sat in moves to INTO (standings and match lists count them as one), and
-    PLAYER's name finds INTO from then on, and PLAYER's tournament entries become INTO's; both
-    histories record it, with the reason. Two players who sat in one match, or who are both
-    entered in one tournament, are two people: refused.
-
-    \b
-    Example:
-      domino player merge "ana p" "Ana Pérez" --club casino --reason "one person"
-    """
     with connect() as service:
         source = service.players.get(club_slug, _player_ref(player_ref))
         merged = service.players.merge(club_slug, source["id"], _player_ref(into_ref), reason)
@@ -262,20 +256,19 @@ def _echo_player(found: dict[str, Any]) -> None:
         click.echo(f"  {_when(event['recorded_at'])}  {what}{by}: {event['reason']}")
 
 
-@player.command("list")
+@player.command("list", help=N_("""\
+List a club's players, by name (all of them).
+
+--json and --csv print one row per player: id, name, created_at.
+
+\b
+Example:
+  domino player list --club casino
+  domino player list --club casino --csv > players.csv"""))
 @club_option
 @json_option
 @csv_option
 def player_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
-    """List a club's players, by name (all of them).
-
-    --json and --csv print one row per player: id, name, created_at.
-
-    \b
-    Example:
-      domino player list --club casino
-      domino player list --club casino --csv > players.csv
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = _all_players(service, club_slug)
@@ -295,35 +288,34 @@ def _all_players(service: Service, club_slug: str) -> list[dict[str, Any]]:
                                                                offset=offset))
 
 
-@click.group()
+@click.group(help=N_("""\
+Bearer tokens for the HTTP API.
+
+\b
+Example:
+  domino token issue --club casino --role referee --label "head referee"
+  domino token list --club casino
+  domino token revoke --club casino 3"""))
 def token() -> None:
-    """Bearer tokens for the HTTP API.
-
-    \b
-    Example:
-      domino token issue --club casino --role referee --label "head referee"
-      domino token list --club casino
-      domino token revoke --club casino 3
-    """
+    pass
 
 
-@token.command("issue")
+@token.command("issue", help=N_("""\
+Issue a token and print it. It is shown this once: only its hash is stored.
+
+The token alone is printed on standard output (for a script); token list shows its label,
+role and last use from then on. (token create is the same command, its old name.)
+
+\b
+Example:
+  domino token issue --club casino --role scorekeeper --label "table 3\""""))
 @club_option
 @click.option("--role", required=True, type=click.Choice(ROLES),
-              help="admin: players, tokens; referee: rulings, sees all hands; "
-                   "scorekeeper: records play; viewer: reads.")
+              help=N_("admin: players, tokens; referee: rulings, sees all hands; "
+                      "scorekeeper: records play; viewer: reads."))
 @click.option("--label", type=NAME, default=None,
-              help="Who or what holds it (kept with every event it records).")
+              help=N_("Who or what holds it (kept with every event it records)."))
 def token_create(club_slug: str, role: str, label: str | None) -> None:
-    """Issue a token and print it. It is shown this once: only its hash is stored.
-
-    The token alone is printed on standard output (for a script); token list shows its label,
-    role and last use from then on. (token create is the same command, its old name.)
-
-    \b
-    Example:
-      domino token issue --club casino --role scorekeeper --label "table 3"
-    """
     with connect() as service:
         secret = service.tokens.create_token(club_slug, role, label=label)
     click.echo(secret)
@@ -334,25 +326,24 @@ token.add_command(click.Command("create", params=token_create.params, callback=t
                                 help=token_create.help, hidden=True))
 
 
-@token.command("list")
+@token.command("list", help=N_("""\
+List a club's tokens: label, role, created, last used, revoked, issued by.
+
+All of them, oldest first; never the tokens themselves. The last use is to the minute.
+"issued by" is the id of the token that issued it over the API (empty: issued here, or
+by the server admin token). --json and --csv print one row per token: id, label, role,
+created_at, last_used_at, revoked_at, issued_by. In 80 columns "issued by", then
+"created", then "revoked" are left out as needed; --wide shows every column.
+
+\b
+Example:
+  domino token list --club casino
+  domino token list --club casino --json | jq '.[] | select(.revoked_at == null)'"""))
 @club_option
 @json_option
 @csv_option
 @wide_option
 def token_list(club_slug: str, as_json: bool, as_csv: bool, wide: bool) -> None:
-    """List a club's tokens: label, role, created, last used, revoked, issued by.
-
-    All of them, oldest first; never the tokens themselves. The last use is to the minute.
-    "issued by" is the id of the token that issued it over the API (empty: issued here, or
-    by the server admin token). --json and --csv print one row per token: id, label, role,
-    created_at, last_used_at, revoked_at, issued_by. In 80 columns "issued by", then
-    "created", then "revoked" are left out as needed; --wide shows every column.
-
-    \b
-    Example:
-      domino token list --club casino
-      domino token list --club casino --json | jq '.[] | select(.revoked_at == null)'
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = _all_tokens(service, club_slug)
@@ -372,24 +363,23 @@ def token_list(club_slug: str, as_json: bool, as_csv: bool, wide: bool) -> None:
                          club=club_slug), columns, cells, wide=wide)
 
 
-@token.command("revoke")
+@token.command("revoke", help=N_("""\
+Revoke a token: it authenticates no more.
+
+ID is the token's id, as token list shows it. A server running now refuses it from its
+next request on, on every worker. --with-issued also revokes the tokens it issued over
+the API (token list's "issued by"), theirs, and so on: what a stolen admin token made.
+Revoking a revoked token changes nothing.
+
+\b
+Example:
+  domino token revoke --club casino 3
+  domino token revoke --club casino 3 --with-issued"""))
 @club_option
 @click.argument("token_id", metavar="ID", type=click.IntRange(1, MAX_COUNT))
 @click.option("--with-issued", is_flag=True,
-              help="Revoke the tokens it issued too, and theirs, and so on.")
+              help=N_("Revoke the tokens it issued too, and theirs, and so on."))
 def token_revoke(club_slug: str, token_id: int, with_issued: bool) -> None:
-    """Revoke a token: it authenticates no more.
-
-    ID is the token's id, as token list shows it. A server running now refuses it from its
-    next request on, on every worker. --with-issued also revokes the tokens it issued over
-    the API (token list's "issued by"), theirs, and so on: what a stolen admin token made.
-    Revoking a revoked token changes nothing.
-
-    \b
-    Example:
-      domino token revoke --club casino 3
-      domino token revoke --club casino 3 --with-issued
-    """
     with connect() as service:
         revoked = service.tokens.revoke_token(club_slug, token_id, cascade=with_issued)
     label = f" ({revoked['label']})" if revoked["label"] else ""

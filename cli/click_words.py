@@ -9,9 +9,11 @@ speaks the command's language; the messages are listed below, as click writes th
 words.build`` extracts them. click's messages for a developer (a badly declared option) and
 for what these commands never use (shell completion, colours, UUIDs) are left out: English.
 
-A command's help is its English text in the code; :func:`translated_help` and the classes in
-:mod:`cli.lazy` translate it as it is shown, so a text the catalogs hold appears in the
-language (a text they do not hold shows as written). This module imports click and
+A command's help is its English text in the code, marked for the catalogs where it is written
+(the decorator's ``help=N_(...)``, an option's ``help=N_(...)``: docs/i18n.md);
+:func:`translated_help` and the classes in :mod:`cli.lazy` translate it as it is shown, so a
+text the catalogs hold appears in the language (a text they do not hold shows as written, and
+tests/cli/test_cli_help_languages.py fails for it). This module imports click and
 :mod:`words` only: ``domino --help`` stays fast (tests/cli/test_cli_startup.py).
 """
 

@@ -5,40 +5,39 @@ from __future__ import annotations
 
 import click
 
-from words import _, ngettext
+from words import N_, _, ngettext
 
 from .connection import connect
 
 _URL_OPTION = click.option(
     "--database-url", envvar="DOMINO_DATABASE_URL", default=None,
-    help="Default: DOMINO_DATABASE_URL, else the SQLite file domino.db "
-         "(in DOMINO_DATA_DIR if set, else the current directory).")
+    help=N_("Default: DOMINO_DATABASE_URL, else the SQLite file domino.db "
+            "(in DOMINO_DATA_DIR if set, else the current directory)."))
 
 
-@click.group()
+@click.group(help=N_("""\
+The database: schema migrations, projections, and an audit of what it holds.
+
+\b
+Example:
+  domino db upgrade
+  domino db rebuild
+  domino db audit"""))
 def db() -> None:
-    """The database: schema migrations, projections, and an audit of what it holds.
-
-    \b
-    Example:
-      domino db upgrade
-      domino db rebuild
-      domino db audit
-    """
+    pass
 
 
-@db.command("upgrade")
+@db.command("upgrade", help=N_("""\
+Create or migrate the tables to the latest revision (safe to run again).
+
+In the same transaction it fills the standings and ratings of finished matches that have
+none (a database upgraded past the revision that created them empty).
+
+\b
+Example:
+  DOMINO_DATABASE_URL=postgresql+psycopg://domino@db/domino domino db upgrade"""))
 @_URL_OPTION
 def upgrade(**kwargs: str | None) -> None:
-    """Create or migrate the tables to the latest revision (safe to run again).
-
-    In the same transaction it fills the standings and ratings of finished matches that have
-    none (a database upgraded past the revision that created them empty).
-
-    \b
-    Example:
-      DOMINO_DATABASE_URL=postgresql+psycopg://domino@db/domino domino db upgrade
-    """
     from referee.service import database_url, safe_url
 
     url = database_url(kwargs.get("database_url"))
@@ -53,22 +52,21 @@ def upgrade(**kwargs: str | None) -> None:
                             "standings and ratings filled from %(num)s finished matches", filled))
 
 
-@db.command("rebuild")
+@db.command("rebuild", help=N_("""\
+Recompute every match's summary (status, round, totals, winner) from its events.
+
+Every record is checked against its chain first: one that fails (a digest that does not
+follow, an event missing, a header that does not name its club) stops the rebuild, saying
+which, unless --force.
+
+\b
+Example:
+  domino db rebuild"""))
 @_URL_OPTION
 @click.option("--force", is_flag=True,
-              help="Rebuild even from a record that fails its chain check (scoring it as it now "
-                   "stands); without it such a record stops the rebuild before anything changes.")
+              help=N_("Rebuild even from a record that fails its chain check (scoring it as it now "
+                      "stands); without it such a record stops the rebuild before anything changes."))
 def rebuild(force: bool, **kwargs: str | None) -> None:
-    """Recompute every match's summary (status, round, totals, winner) from its events.
-
-    Every record is checked against its chain first: one that fails (a digest that does not
-    follow, an event missing, a header that does not name its club) stops the rebuild, saying
-    which, unless --force.
-
-    \b
-    Example:
-      domino db rebuild
-    """
     from referee.service import database_url, safe_url
 
     url = database_url(kwargs.get("database_url"))
@@ -78,19 +76,18 @@ def rebuild(force: bool, **kwargs: str | None) -> None:
                         count, url=safe_url(url)))
 
 
-@db.command("audit")
-@_URL_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print the findings as one JSON object.")
-def audit(as_json: bool, **kwargs: str | None) -> None:
-    """Check everything again: the append-only triggers, every match's chain, digests and
-    projection, every acta signed against its record, every club's tree, leaves and heads
-    against their signatures, and each club's key file. Prints each problem with its club,
-    match and event, and what no acta is signed for yet. Exit status 1 on any problem.
+@db.command("audit", help=N_("""\
+Check everything again: the append-only triggers, every match's chain, digests and
+projection, every acta signed against its record, every club's tree, leaves and heads
+against their signatures, and each club's key file. Prints each problem with its club,
+match and event, and what no acta is signed for yet. Exit status 1 on any problem.
 
-    \b
-    Example:
-      domino db audit
-    """
+\b
+Example:
+  domino db audit"""))
+@_URL_OPTION
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the findings as one JSON object."))
+def audit(as_json: bool, **kwargs: str | None) -> None:
     import json
 
     from referee.service import database_url
@@ -102,8 +99,11 @@ def audit(as_json: bool, **kwargs: str | None) -> None:
     else:
         for problem in found.problems:
             click.echo(click.style(f"PROBLEM {problem.line()}", fg="red"))
-        click.echo(f"{found.matches} matches ({found.events} events), {found.leaves} signed "
-                   f"actas, {found.heads} tree heads checked: "
-                   + (f"{len(found.problems)} problem(s)" if found.problems else "no problem"))
+        outcome = (ngettext("%(num)s problem", "%(num)s problems", len(found.problems))
+                   if found.problems else _("no problem"))
+        click.echo(_("%(matches)s matches (%(events)s events), %(leaves)s signed actas, "
+                     "%(heads)s tree heads checked: %(outcome)s", matches=found.matches,
+                     events=found.events, leaves=found.leaves, heads=found.heads,
+                     outcome=outcome))
     if found.problems:
         raise SystemExit(1)

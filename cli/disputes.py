@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 
-from words import _
+from words import N_, _
 from words.terms import term
 from referee.core.vocab import DISPUTE_FILTERS as STATUSES
 
@@ -24,38 +24,37 @@ COLUMNS = ("match", "seq", "code", "seat", "seat_name", "certainty", "found_at",
            "ruling_seq", "ruling_type", "ruling_reason", "ruling_points")
 
 
-@click.command()
-@click.option("--club", "club_slug", default=None, help="The club's slug: every match of it.")
-@click.option("--match", "match_id", default=None, metavar="MATCH", help="One match only.")
+@click.command(help=N_("""\
+A club's disputes, or one match's: open first, then ruled, by match and event.
+
+A dispute is an event the referee refused but the table recorded as disputed, or a foul
+the record proves in hindsight. Each row: the match, the event (seq), the code, the seat at
+fault (by name), how certain, the event that proved it (found at), and the ruling (open
+until a referee rules: stands, amend, penalty, void ...).
+
+--json prints one object a dispute (the service's, with match, seat_name and ruling);
+--csv one row a dispute: match, seq, code, seat, seat_name, certainty, found_at, ruling,
+ruling_seq, ruling_type, ruling_reason, ruling_points. In 80 columns "found at" and then
+the certainty may be left out; --wide shows every column.
+
+\b
+Example:
+  domino disputes --club casino
+  domino disputes --match 7 --status all
+  domino disputes --club casino --status ruled --csv > rulings.csv"""))
+@click.option("--club", "club_slug", default=None, help=N_("The club's slug: every match of it."))
+@click.option("--match", "match_id", default=None, metavar="MATCH", help=N_("One match only."))
 @click.option("--status", type=click.Choice(STATUSES), default="open", show_default=True,
-              help="Open disputes (no ruling yet), ruled ones, or all.")
+              help=N_("Open disputes (no ruling yet), ruled ones, or all."))
 @click.option("--limit", type=click.IntRange(1, MAX_COUNT), default=50, show_default=True,
-              help="At most this many disputes.")
+              help=N_("At most this many disputes."))
 @click.option("--offset", type=click.IntRange(0, MAX_COUNT), default=0,
-              help="Skip this many first (the next page: --offset 50).")
+              help=N_("Skip this many first (the next page: --offset 50)."))
 @json_option
 @csv_option
 @wide_option
 def disputes(club_slug: str | None, match_id: str | None, status: str, limit: int, offset: int,
              as_json: bool, as_csv: bool, wide: bool) -> None:
-    """A club's disputes, or one match's: open first, then ruled, by match and event.
-
-    A dispute is an event the referee refused but the table recorded as disputed, or a foul
-    the record proves in hindsight. Each row: the match, the event (seq), the code, the seat at
-    fault (by name), how certain, the event that proved it (found at), and the ruling (open
-    until a referee rules: stands, amend, penalty, void ...).
-
-    --json prints one object a dispute (the service's, with match, seat_name and ruling);
-    --csv one row a dispute: match, seq, code, seat, seat_name, certainty, found_at, ruling,
-    ruling_seq, ruling_type, ruling_reason, ruling_points. In 80 columns "found at" and then
-    the certainty may be left out; --wide shows every column.
-
-    \b
-    Example:
-      domino disputes --club casino
-      domino disputes --match 7 --status all
-      domino disputes --club casino --status ruled --csv > rulings.csv
-    """
     how = output_format(as_json, as_csv)
     if (club_slug is None) == (match_id is None):
         raise click.UsageError(_("give --club or --match, one of the two"))
@@ -121,25 +120,24 @@ def csv_row(row: dict[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------ the sheet
 
-@click.command("dispute-sheet")
+@click.command("dispute-sheet", help=N_("""\
+Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, the foul
+and its evidence, the ruling, the score before and after.
+
+Plain text: the match and its table, the players (and sides), the moment before the
+disputed event (the line of play, the open ends, whose turn), the foul and every fact of
+its evidence with the event as recorded, the ruling (or that there is none yet), and the
+score before and after the ruling, by side.
+
+\b
+Example:
+  domino dispute-sheet 7 12
+  domino dispute-sheet 7 12 > dispute-7-12.txt
+  domino dispute-sheet 7 12 --json | jq .evidence"""))
 @match_argument
 @click.argument("seq", metavar="SEQ", type=click.IntRange(min=1))
-@click.option("--json", "as_json", is_flag=True, help="Print the sheet as JSON (svc.disputes.sheet).")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the sheet as JSON (svc.disputes.sheet)."))
 def dispute_sheet(match_id: str, seq: int, as_json: bool) -> None:
-    """Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, the foul
-    and its evidence, the ruling, the score before and after.
-
-    Plain text: the match and its table, the players (and sides), the moment before the
-    disputed event (the line of play, the open ends, whose turn), the foul and every fact of
-    its evidence with the event as recorded, the ruling (or that there is none yet), and the
-    score before and after the ruling, by side.
-
-    \b
-    Example:
-      domino dispute-sheet 7 12
-      domino dispute-sheet 7 12 > dispute-7-12.txt
-      domino dispute-sheet 7 12 --json | jq .evidence
-    """
     from .connection import connect
 
     with connect() as service:

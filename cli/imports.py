@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from words import _, message, ngettext
+from words import N_, _, message, ngettext
 
 from .connection import connect
 from .listing import echo_json
@@ -100,30 +100,29 @@ def _size(path: str) -> int:
         return 1
 
 
-@click.command("import")
+@click.command("import", help=N_("""\
+Import whole match logs (domino-log/1). Each is stored whole or not at all: a log that
+cannot be read, or holds an event the referee refuses, is refused, and the others go on.
+Exit status 1 if any was refused.
+
+An event the referee refuses is imported only when its line says "disputed": true (as the
+table records a refused event it leaves to the referee, and as match export writes it):
+the match is stored with it as an open dispute. A refusal names the line to mark.
+
+The header's players are seated as `match new` seats them: a new name close to a player's
+is refused ("did you mean ...?") unless --new says the new names are new players.
+
+\b
+Example:
+  domino match import --club casino club-night/*.jsonl
+  domino match import --club casino --new late-entries.jsonl"""))
 @club_option
 @seating_new_option
 @click.option("--json", "as_json", is_flag=True,
-              help="Print JSON: a list with one object a file (file, match, events, status, "
-                   "at, why).")
+              help=N_("Print JSON: a list with one object a file (file, match, events, status, "
+                      "at, why)."))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 def match_import(club_slug: str, confirm_new: bool, as_json: bool, files: tuple[str, ...]) -> None:
-    """Import whole match logs (domino-log/1). Each is stored whole or not at all: a log that
-    cannot be read, or holds an event the referee refuses, is refused, and the others go on.
-    Exit status 1 if any was refused.
-
-    An event the referee refuses is imported only when its line says "disputed": true (as the
-    table records a refused event it leaves to the referee, and as match export writes it):
-    the match is stored with it as an open dispute. A refusal names the line to mark.
-
-    The header's players are seated as `match new` seats them: a new name close to a player's
-    is refused ("did you mean ...?") unless --new says the new names are new players.
-
-    \b
-    Example:
-      domino match import --club casino club-night/*.jsonl
-      domino match import --club casino --new late-entries.jsonl
-    """
     from .console import terminal
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 

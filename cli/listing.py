@@ -9,6 +9,8 @@ from typing import Any, Callable, Sequence
 
 import click
 
+from words import N_
+
 
 def output_format(as_json: bool, as_csv: bool) -> str:
     """"json", "csv" or "table"; both flags at once is a usage error."""
@@ -67,8 +69,8 @@ def page_note(offset: int, shown: int, total: int) -> str | None:
 # ------------------------------------------------------------------ tables that fit the terminal
 
 wide_option = click.option("--wide", is_flag=True,
-                           help="Show every column, however wide the lines (default: the "
-                                "columns that fit the terminal, the least needed left out).")
+                           help=N_("Show every column, however wide the lines (default: the "
+                                   "columns that fit the terminal, the least needed left out)."))
 
 
 @dataclass(frozen=True)

@@ -31,23 +31,23 @@ LIST_COLUMNS = ("id", "date", "table", "event", "players", "status", "round", "t
 # `player add` refuses it, until the command confirms it (the API's "new": true, ?new=true).
 seating_new_option = click.option(
     "--new", "confirm_new", is_flag=True,
-    help="The names that are new to the club are new players, though close to a player's "
-         "(refused without it: \"did you mean ...?\").")
+    help=N_("The names that are new to the club are new players, though close to a player's "
+            "(refused without it: \"did you mean ...?\")."))
 NEW_HINT = N_("; --new seats them as new players")
 
 
 @click.group(cls=LazyGroup, lazy={
-    "import": ("cli.imports:match_import", "Import whole match logs (domino-log/1)."),
-})
-def match() -> None:
-    """Matches: create, list, show, report, export, import, abandon.
+    "import": ("cli.imports:match_import", N_("Import whole match logs (domino-log/1).")),
+}, help=N_("""\
+Matches: create, list, show, report, export, import, abandon.
 
-    \b
-    Example:
-      domino match new --club casino --rules mano-a-mano --player Ana --player Beto
-      domino match list --club casino --status in_progress
-      domino match abandon 7 --reason "the wrong player was seated"
-    """
+\b
+Example:
+  domino match new --club casino --rules mano-a-mano --player Ana --player Beto
+  domino match list --club casino --status in_progress
+  domino match abandon 7 --reason "the wrong player was seated\""""))
+def match() -> None:
+    pass
 
 
 def _rules(text: str) -> Any:
@@ -61,32 +61,31 @@ def _rules(text: str) -> Any:
                                  param_hint="'--rules'") from None
 
 
-@match.command("new")
+@match.command("new", help=N_("""\
+Create a match and print its id (on a line of its own, for scripts).
+
+A name is a player of the club whatever its case and spacing ("ana" sits Ana); a new name
+joins the club, unless it is close to a player's ("did you mean Ana Pérez?"): then --new
+says it is someone new.
+
+\b
+Example:
+  domino match new --club casino --rules parejas \\
+      --player Ana --player Beto --player Carla --player Dani --table 3
+  domino match new --club casino --rules mano-a-mano --player "Ana Perez" --player Beto --new"""))
 @club_option
 @click.option("--rules", "rules_text", required=True, metavar="PRESET|JSON",
-              help='A preset (mano-a-mano, parejas, veracruz, sircle, puerto-rico) or JSON '
-                   'like \'{"preset": "parejas", "target": 100}\'.')
+              help=N_('A preset (mano-a-mano, parejas, veracruz, sircle, puerto-rico) or JSON '
+                      'like \'{"preset": "parejas", "target": 100}\'.'))
 @click.option("--player", "players", type=NAME, multiple=True, required=True,
-              help="A player, once per seat in the order of play (new names join the club).")
-@click.option("--table", default=None, help="Which table it is played at.")
+              help=N_("A player, once per seat in the order of play (new names join the club)."))
+@click.option("--table", default=None, help=N_("Which table it is played at."))
 @click.option("--date", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="The day it is played; default today (UTC).")
-@click.option("--event", default=None, help="The tournament or club night.")
+              help=N_("The day it is played; default today (UTC)."))
+@click.option("--event", default=None, help=N_("The tournament or club night."))
 @seating_new_option
 def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: str | None,
               date: str | None, event: str | None, confirm_new: bool) -> None:
-    """Create a match and print its id (on a line of its own, for scripts).
-
-    A name is a player of the club whatever its case and spacing ("ana" sits Ana); a new name
-    joins the club, unless it is close to a player's ("did you mean Ana Pérez?"): then --new
-    says it is someone new.
-
-    \b
-    Example:
-      domino match new --club casino --rules parejas \\
-          --player Ana --player Beto --player Carla --player Dani --table 3
-      domino match new --club casino --rules mano-a-mano --player "Ana Perez" --player Beto --new
-    """
     from referee.service import Unconfirmed
 
     with connect() as service:
@@ -101,40 +100,39 @@ def match_new(club_slug: str, rules_text: str, players: tuple[str, ...], table: 
     click.echo(created["id"])
 
 
-@match.command("list")
+@match.command("list", help=N_("""\
+List a club's matches, newest first.
+
+A page at a time: the first 50, then --offset 50 for the next 50 (--limit sets the size of
+a page); a line on stderr says which are shown.
+
+--json and --csv print one row per match: id, date, table, event, players, status, round,
+totals, winner (the winning side's name). The table fits the terminal: names wrap, and in
+80 columns the round and then the date are left out (a line on standard error says so);
+--wide shows every column.
+
+\b
+Example:
+  domino match list --club casino --status finished --player Ana --from 2026-01-01
+  domino match list --club casino --offset 50
+  domino match list --club casino --limit 1000 --csv > matches.csv"""))
 @club_option
 @click.option("--status", type=click.Choice(STATUSES), default=None)
-@click.option("--player", type=NAME, default=None, help="Only matches this player sat in.")
+@click.option("--player", type=NAME, default=None, help=N_("Only matches this player sat in."))
 @click.option("--from", "date_from", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="Played on or after this day.")
+              help=N_("Played on or after this day."))
 @click.option("--to", "date_to", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="Played on or before this day.")
+              help=N_("Played on or before this day."))
 @click.option("--limit", type=click.IntRange(1, MAX_COUNT), default=50, show_default=True,
-              help="At most this many matches.")
+              help=N_("At most this many matches."))
 @click.option("--offset", type=click.IntRange(0, MAX_COUNT), default=0,
-              help="Skip this many first (the next page: --offset 50).")
+              help=N_("Skip this many first (the next page: --offset 50)."))
 @json_option
 @csv_option
 @wide_option
 def match_list(club_slug: str, status: str | None, player: str | None, date_from: str | None,
                date_to: str | None, limit: int, offset: int, as_json: bool, as_csv: bool,
                wide: bool) -> None:
-    """List a club's matches, newest first.
-
-    A page at a time: the first 50, then --offset 50 for the next 50 (--limit sets the size of
-    a page); a line on stderr says which are shown.
-
-    --json and --csv print one row per match: id, date, table, event, players, status, round,
-    totals, winner (the winning side's name). The table fits the terminal: names wrap, and in
-    80 columns the round and then the date are left out (a line on standard error says so);
-    --wide shows every column.
-
-    \b
-    Example:
-      domino match list --club casino --status finished --player Ana --from 2026-01-01
-      domino match list --club casino --offset 50
-      domino match list --club casino --limit 1000 --csv > matches.csv
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         found, total = service.reading.list_matches(club_slug, status=status, player=player,
@@ -190,21 +188,20 @@ def match_screen(service: Service, match_id: str | int, at: int | None) -> Scree
     return service.reading.screen(summary["id"], at)
 
 
-@match.command("show")
+@match.command("show", help=N_("""\
+Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
+that seat may do, the boneyard, the totals by side, open disputes, the winner.
+
+\b
+Example:
+  domino match show 7
+  domino match show 7 --at 12
+  domino match show 7 --json | jq .legal"""))
 @match_argument
 @at_option
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the screen as JSON (what GET /api/v1/matches/ID answers).")
+              help=N_("Print the screen as JSON (what GET /api/v1/matches/ID answers)."))
 def match_show(match_id: str, at: int | None, as_json: bool) -> None:
-    """Draw the table of a match as it stood: the line, open ends, hands, whose turn and what
-    that seat may do, the boneyard, the totals by side, open disputes, the winner.
-
-    \b
-    Example:
-      domino match show 7
-      domino match show 7 --at 12
-      domino match show 7 --json | jq .legal
-    """
     with connect() as service:
         screen = match_screen(service, match_id, at)
     if as_json:
@@ -217,17 +214,16 @@ def match_show(match_id: str, at: int | None, as_json: bool) -> None:
     terminal().print(screen_view(screen))
 
 
-@match.command("report")
-@match_argument
-@click.option("--json", "as_json", is_flag=True, help="Print the domino-report/1 as JSON.")
-def match_report(match_id: str, as_json: bool) -> None:
-    """The referee's report: rounds, totals, winner and every violation.
+@match.command("report", help=N_("""\
+The referee's report: rounds, totals, winner and every violation.
 
-    \b
-    Example:
-      domino match report 7
-      domino match report 7 --json | jq .totals
-    """
+\b
+Example:
+  domino match report 7
+  domino match report 7 --json | jq .totals"""))
+@match_argument
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the domino-report/1 as JSON."))
+def match_report(match_id: str, as_json: bool) -> None:
     with connect() as service:
         summary = service.reading.get_match(match_id)
         report = service.reading.report(summary["id"])
@@ -247,17 +243,16 @@ def match_report(match_id: str, as_json: bool) -> None:
                                 suspicions=False))
 
 
-@match.command("export")
+@match.command("export", help=N_("""\
+Write a match as a domino-log/1 (its header and every event, as recorded). With -o, the
+log's chain head (docs/verify.md) is told too: domino verify FILE prints the same.
+
+\b
+Example:
+  domino match export 7 -o table3.jsonl"""))
 @match_argument
 @output_option
 def match_export(match_id: str, output: str | None) -> None:
-    """Write a match as a domino-log/1 (its header and every event, as recorded). With -o, the
-    log's chain head (docs/verify.md) is told too: domino verify FILE prints the same.
-
-    \b
-    Example:
-      domino match export 7 -o table3.jsonl
-    """
     with connect() as service:
         text = service.reading.export_log(match_id)
     from referee import read_log
@@ -273,20 +268,19 @@ def match_export(match_id: str, output: str | None) -> None:
 ABANDON_REASON = "started by mistake"
 
 
-@match.command("abandon")
+@match.command("abandon", help=N_("""\
+Withdraw a match started by mistake, while no deal stands in its record: it ends with
+no result and counts nowhere (standings, ratings, tournaments, the scoreboard); it is
+listed with --status abandoned. Refused once a deal stands (void it first).
+
+\b
+Example:
+  domino match abandon 7 --reason "the wrong player was seated"
+  domino match list --club casino --status abandoned"""))
 @match_argument
 @click.option("--reason", default=ABANDON_REASON, show_default=True,
-              help="Why: kept in the record.")
+              help=N_("Why: kept in the record."))
 def match_abandon(match_id: str, reason: str) -> None:
-    """Withdraw a match started by mistake, while no deal stands in its record: it ends with
-    no result and counts nowhere (standings, ratings, tournaments, the scoreboard); it is
-    listed with --status abandoned. Refused once a deal stands (void it first).
-
-    \b
-    Example:
-      domino match abandon 7 --reason "the wrong player was seated"
-      domino match list --club casino --status abandoned
-    """
     from referee.service import IllegalEvent
 
     from .connection import refusal

@@ -12,6 +12,7 @@ import re
 import click
 
 from referee.core.vocab import MAX_INT, NAME_LENGTH
+from words import N_, _
 
 # The store's ids, seqs and counts are 32-bit: a larger --offset or --at is refused here,
 # naming the option.
@@ -32,7 +33,7 @@ class Day(click.ParamType):
                 return dt.date.fromisoformat(text).isoformat()
         except ValueError:  # 2026-02-30
             pass
-        self.fail(f"{text!r} is not a day: write it YYYY-MM-DD, like 2026-03-01", param, ctx)
+        self.fail(_("%(text)r is not a day: write it YYYY-MM-DD, like 2026-03-01", text=text), param, ctx)
 
 
 DATE = Day()  # options that take it say metavar="YYYY-MM-DD"
@@ -50,30 +51,31 @@ class Name(click.ParamType):
 
         text = str(value)
         if not text.strip():
-            self.fail("a name cannot be blank", param, ctx)
+            self.fail(_("a name cannot be blank"), param, ctx)
         if len(text) > NAME_LENGTH:
-            self.fail(f"a name is at most {NAME_LENGTH} characters, not {len(text)}", param, ctx)
+            self.fail(_("a name is at most %(most)s characters, not %(num)s", most=NAME_LENGTH,
+                         num=len(text)), param, ctx)
         if any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
-            self.fail("a name may not contain control characters", param, ctx)
+            self.fail(_("a name may not contain control characters"), param, ctx)
         return text
 
 
 NAME = Name()
 
 match_argument = click.argument("match_id", metavar="MATCH")
-club_option = click.option("--club", "club_slug", required=True, help="The club's slug.")
+club_option = click.option("--club", "club_slug", required=True, help=N_("The club's slug."))
 at_option = click.option("--at", "at", type=click.IntRange(0, MAX_COUNT), default=None,
-                         help="Show the table as it stood after this event (default: the last).")
+                         help=N_("Show the table as it stood after this event (default: the last)."))
 seat_option = click.option("--seat", type=click.IntRange(min=0), default=None,
-                           help="The acting seat (default: the seat on turn).")
+                           help=N_("The acting seat (default: the seat on turn)."))
 disputed_option = click.option("--disputed", is_flag=True,
-                               help="Store the event even if the referee refuses it, marked disputed.")
+                               help=N_("Store the event even if the referee refuses it, marked disputed."))
 json_option = click.option("--json", "as_json", is_flag=True,
-                           help="Print JSON: a list with one object a row.")
+                           help=N_("Print JSON: a list with one object a row."))
 csv_option = click.option("--csv", "as_csv", is_flag=True,
-                          help="Print CSV (RFC 4180): a header line, then one row a line.")
+                          help=N_("Print CSV (RFC 4180): a header line, then one row a line."))
 output_option = click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
-                             default=None, help="Write to this file (default: standard output).")
+                             default=None, help=N_("Write to this file (default: standard output)."))
 
 
 def write_output(text: str, output: str | None, done: str) -> None:
@@ -87,5 +89,6 @@ def write_output(text: str, output: str | None, done: str) -> None:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as error:
-        raise click.ClickException(f"cannot write {output}: {error.strerror or error}") from None
+        raise click.ClickException(_("cannot write %(path)s: %(why)s", path=output,
+                                     why=error.strerror or error)) from None
     click.echo(done, err=True)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
+from words import N_, _
+
 from .options import match_argument
 from .recorder import Recorder
 from .table_input import SEATED, Entry, InputError, parse_entry
@@ -16,12 +18,12 @@ from .table_input import SEATED, Entry, InputError, parse_entry
 if TYPE_CHECKING:
     from referee.service import Service
 
-reason_option = click.option("--reason", required=True, help="Why: kept in the record.")
+reason_option = click.option("--reason", required=True, help=N_("Why: kept in the record."))
 side_option = click.option("--side", type=click.IntRange(min=0), required=True,
-                           help="The side (the seat, or 0/1 for partnerships 0+2 and 1+3).")
+                           help=N_("The side (the seat, or 0/1 for partnerships 0+2 and 1+3)."))
 preview_option = click.option("--preview", is_flag=True,
-                              help="Show what the ruling would change (rounds, totals, winner, "
-                                   "violations); store nothing.")
+                              help=N_("Show what the ruling would change (rounds, totals, winner, "
+                                      "violations); store nothing."))
 seq_argument = click.argument("target", metavar="SEQ", type=click.IntRange(min=1))
 
 Build = Callable[["Service", Recorder], list[dict[str, Any]]]
@@ -75,44 +77,45 @@ def require_dispute(service: Service, recorder: Recorder, seq: int) -> None:
     """A ruling that names a dispute must name one: a typo is an error, never a stray ruling."""
     if all(d["seq"] != seq for d in service.disputes.for_match(recorder.match_id, status="all")):
         raise click.ClickException(
-            f"event {seq} of match {recorder.match_id} is not a dispute "
-            f"(domino disputes --match {recorder.match_id} lists them)")
+            _("event %(seq)s of match %(match)s is not a dispute "
+              "(domino disputes --match %(match)s lists them)", seq=seq, match=recorder.match_id))
 
 
-@click.command()
+@click.command(help=N_("""\
+Award points to a side, or deduct them; it can end the match.
+
+With --dispute SEQ alone, the rules' standard penalty for that dispute: their points to
+each side opposing the seat at fault, each naming the dispute. With --side and --points
+too, that penalty, naming the dispute.
+
+\b
+Example:
+  domino penalty 7 --side 1 --points 25 --reason "exposed tiles twice"
+  domino penalty 7 --dispute 12
+  domino penalty 7 --dispute 12 --side 0 --points 10 --reason "renege" --preview"""))
 @match_argument
 @click.option("--side", type=click.IntRange(min=0), default=None,
-              help="The side (the seat, or 0/1 for partnerships 0+2 and 1+3).")
-@click.option("--points", type=int, default=None, help="Points awarded (negative deducts).")
+              help=N_("The side (the seat, or 0/1 for partnerships 0+2 and 1+3)."))
+@click.option("--points", type=int, default=None, help=N_("Points awarded (negative deducts)."))
 @click.option("--dispute", type=click.IntRange(min=1), default=None, metavar="SEQ",
-              help="The dispute it rules on (event SEQ). Alone, without --side and --points: "
-                   "the rules' standard penalty for it (foul_points, foul_share).")
+              help=N_("The dispute it rules on (event SEQ). Alone, without --side and --points: "
+                      "the rules' standard penalty for it (foul_points, foul_share)."))
 @click.option("--reason", default=None,
-              help="Why: kept in the record. Required, except for the rules' standard penalty "
-                   "(which says why by itself unless given one).")
+              help=N_("Why: kept in the record. Required, except for the rules' standard penalty "
+                      "(which says why by itself unless given one)."))
 @preview_option
 def penalty(match_id: str, side: int | None, points: int | None, dispute: int | None,
             reason: str | None, preview: bool) -> None:
-    """Award points to a side, or deduct them; it can end the match.
-
-    With --dispute SEQ alone, the rules' standard penalty for that dispute: their points to
-    each side opposing the seat at fault, each naming the dispute. With --side and --points
-    too, that penalty, naming the dispute.
-
-    \b
-    Example:
-      domino penalty 7 --side 1 --points 25 --reason "exposed tiles twice"
-      domino penalty 7 --dispute 12
-      domino penalty 7 --dispute 12 --side 0 --points 10 --reason "renege" --preview
-    """
     if dispute is not None and side is None and points is None:
         standard_penalty(match_id, dispute, reason, preview)
         return
     if side is None or points is None:
-        hint = "" if dispute is None else " (or --dispute SEQ alone, for the rules' standard penalty)"
-        raise click.UsageError(f"give both --side and --points{hint}")
+        raise click.UsageError(
+            _("give both --side and --points") if dispute is None else
+            _("give both --side and --points (or --dispute SEQ alone, for the rules' standard "
+              "penalty)"))
     if reason is None:
-        raise click.UsageError("Missing option '--reason'.")
+        raise click.UsageError(_("Missing option '%(name)s'.", name="--reason"))
     event: dict[str, Any] = {"type": "penalty", "side": side, "points": points}
     if dispute is not None:
         event["target"] = dispute
@@ -131,8 +134,8 @@ def standard_penalty(match_id: str, dispute: int, reason: str | None, preview: b
         rules = recorder.rules
         if rules.get("foul_points") is None and rules.get("foul_share") is None:
             raise click.ClickException(
-                f"the rules of match {recorder.match_id} name no standard penalty "
-                "(foul_points, foul_share): give --side and --points")
+                _("the rules of match %(match)s name no standard penalty "
+                  "(foul_points, foul_share): give --side and --points", match=recorder.match_id))
         return service.disputes.standard_penalty(recorder.match_id, dispute, reason=reason)
 
     def record(service: Service, recorder: Recorder, pos: Any) -> None:
@@ -146,62 +149,58 @@ def standard_penalty(match_id: str, dispute: int, reason: str | None, preview: b
     rule(match_id, build, preview=preview, record=record)
 
 
-@click.command()
+@click.command(help=N_("""\
+Strike event SEQ from the record (voiding a void restores its target).
+
+\b
+Example:
+  domino void 7 23 --reason "recorded at the wrong table\""""))
 @match_argument
 @seq_argument
 @reason_option
 @preview_option
 def void(match_id: str, target: int, reason: str, preview: bool) -> None:
-    """Strike event SEQ from the record (voiding a void restores its target).
-
-    \b
-    Example:
-      domino void 7 23 --reason "recorded at the wrong table"
-    """
     rule(match_id, fixed({"type": "void", "target": target, "reason": reason}), preview=preview)
 
 
-@click.command()
+@click.command(help=N_("""\
+Cancel the round in progress (a misdeal): no score, it is dealt again.
+
+\b
+Example:
+  domino annul 7 --reason "misdeal: 8 tiles to seat 2\""""))
 @match_argument
 @reason_option
 @preview_option
 def annul(match_id: str, reason: str, preview: bool) -> None:
-    """Cancel the round in progress (a misdeal): no score, it is dealt again.
-
-    \b
-    Example:
-      domino annul 7 --reason "misdeal: 8 tiles to seat 2"
-    """
     rule(match_id, fixed({"type": "annul", "reason": reason}), preview=preview)
 
 
-@click.command()
+@click.command(help=N_("""\
+A side forfeits the match.
+
+\b
+Example:
+  domino forfeit 7 --side 0 --reason "left the table\""""))
 @match_argument
 @side_option
 @reason_option
 @preview_option
 def forfeit(match_id: str, side: int, reason: str, preview: bool) -> None:
-    """A side forfeits the match.
-
-    \b
-    Example:
-      domino forfeit 7 --side 0 --reason "left the table"
-    """
     rule(match_id, fixed({"type": "forfeit", "side": side, "reason": reason}), preview=preview)
 
 
-@click.command()
+@click.command(help=N_("""\
+Rule that disputed event SEQ stands as recorded: the dispute is settled, nothing changes.
+
+\b
+Example:
+  domino stands 7 12 --reason "both sides agreed to play on\""""))
 @match_argument
 @seq_argument
 @reason_option
 @preview_option
 def stands(match_id: str, target: int, reason: str, preview: bool) -> None:
-    """Rule that disputed event SEQ stands as recorded: the dispute is settled, nothing changes.
-
-    \b
-    Example:
-      domino stands 7 12 --reason "both sides agreed to play on"
-    """
     event = {"type": "stands", "target": target, "reason": reason}
 
     def build(service: Service, recorder: Recorder) -> list[dict[str, Any]]:
@@ -227,18 +226,18 @@ class CorrectedEvent(click.ParamType):
             try:
                 event = json.loads(text)
             except json.JSONDecodeError as error:
-                self.fail(f"not JSON: {error}", param, ctx)
+                self.fail(_("not JSON: %(why)s", why=error), param, ctx)
             if not isinstance(event, dict):
-                self.fail("the corrected event must be a JSON object", param, ctx)
+                self.fail(_("the corrected event must be a JSON object"), param, ctx)
             return event
         try:
             entry = parse_entry(text)
         except InputError as error:
             self.fail(error.message, param, ctx)
         if entry.event is None:
-            self.fail(f"{text.strip()!r} is a command of the table prompt ({entry.action}), not an "
-                      "event: write the event as the prompt does (6-5 on 5, p, d 3-2, "
-                      "2: r 6-5 4-4) or as JSON", param, ctx)
+            self.fail(_("%(text)r is a command of the table prompt (%(action)s), not an event: "
+                        "write the event as the prompt does (6-5 on 5, p, d 3-2, 2: r 6-5 4-4) "
+                        "or as JSON", text=text.strip(), action=entry.action), param, ctx)
         return entry
 
 
@@ -254,12 +253,23 @@ def corrected_event(given: Entry | dict[str, Any], amended: dict[str, Any],
     if seat is None and given.action in SEATED:
         seat = amended.get("seat")
         if type(seat) is not int:
-            raise click.UsageError(f"event {target} names no seat: put N: before EVENT to "
-                                   "say which seat acts (2: 6-5)")
+            raise click.UsageError(_("event %(seq)s names no seat: put N: before EVENT to say "
+                                     "which seat acts (2: 6-5)", seq=target))
     return given.event_for(seat)
 
 
-@click.command()
+@click.command(help=N_("""\
+Correct event SEQ: the record reads EVENT in its place from then on.
+
+EVENT is written as at the table prompt (6-5 on 5, p, d 3-2, r 6-5 4-4, deal ... / ...;
+N: for seat N; the seat defaults to the amended event's) or as a JSON object.
+
+\b
+Example:
+  domino amend 7 12 "6-5 on 5" --reason "the 6-5 went on the 5, not the 6"
+  domino amend 7 3 "2: d 3-2" --reason "the drawn tile was seen"
+  domino amend 7 1 '{"type": "deal", "hands": [["6-6", "6-5"], ["6-4", "2-1"]]}' \\
+      --reason "2-1 typed as 6-5\""""))
 @match_argument
 @seq_argument
 @click.argument("corrected", metavar="EVENT", type=CorrectedEvent())
@@ -267,24 +277,13 @@ def corrected_event(given: Entry | dict[str, Any], amended: dict[str, Any],
 @preview_option
 def amend(match_id: str, target: int, corrected: Entry | dict[str, Any], reason: str,
           preview: bool) -> None:
-    """Correct event SEQ: the record reads EVENT in its place from then on.
-
-    EVENT is written as at the table prompt (6-5 on 5, p, d 3-2, r 6-5 4-4, deal ... / ...;
-    N: for seat N; the seat defaults to the amended event's) or as a JSON object.
-
-    \b
-    Example:
-      domino amend 7 12 "6-5 on 5" --reason "the 6-5 went on the 5, not the 6"
-      domino amend 7 3 "2: d 3-2" --reason "the drawn tile was seen"
-      domino amend 7 1 '{"type": "deal", "hands": [["6-6", "6-5"], ["6-4", "2-1"]]}' \\
-          --reason "2-1 typed as 6-5"
-    """
     def build(service: Service, recorder: Recorder) -> list[dict[str, Any]]:
         found = service.reading.list_events(recorder.match_id, after=target - 1, limit=1)
         if not found:
             last = recorder.state().seq
-            raise click.BadParameter(f"match {recorder.match_id} has {last} events; there is "
-                                     f"no event {target}", param_hint="'SEQ'")
+            raise click.BadParameter(_("match %(match)s has %(last)s events; there is no event "
+                                       "%(seq)s", match=recorder.match_id, last=last, seq=target),
+                                     param_hint="'SEQ'")
         amended = found[0]["event"]
         return [{"type": "amend", "target": target,
                  "event": corrected_event(corrected, amended, target), "reason": reason}]

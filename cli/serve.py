@@ -9,24 +9,25 @@ from __future__ import annotations
 
 import click
 
+from words import N_
 
-@click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+
+@click.command(help=N_("""\
+Serve the HTTP API on the configured database, upgrading it first.
+
+Docs at http://HOST:PORT/api/docs. Clubs are created with `domino club create`, or over
+HTTP with the server admin token set in DOMINO_ADMIN_TOKEN.
+
+\b
+Example:
+  domino serve --port 8000"""))
+@click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to listen on."))
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
-              help="Requests the app works on at once (live scoreboard streams take none).")
+              help=N_("Requests the app works on at once (live scoreboard streams take none)."))
 @click.option("--database-url", envvar="DOMINO_DATABASE_URL", default=None,
-              help="Default: DOMINO_DATABASE_URL, else the embedded SQLite file.")
+              help=N_("Default: DOMINO_DATABASE_URL, else the embedded SQLite file."))
 def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
-    """Serve the HTTP API on the configured database, upgrading it first.
-
-    Docs at http://HOST:PORT/api/docs. Clubs are created with `domino club create`, or over
-    HTTP with the server admin token set in DOMINO_ADMIN_TOKEN.
-
-    \b
-    Example:
-      domino serve --port 8000
-    """
     from api.asgi import create_asgi
     from api.server import run
     from migrations.runner import upgrade
@@ -43,5 +44,6 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     app = create_asgi(config)
     from words import _
 
-    click.echo(_("domino-referee API on %(url)s", url=f"http://{host}:{port}/api/docs"), err=True)
+    click.echo(_("domino-referee API on %(url)s", url="http://%s:%s/api/docs" % (host, port)),
+               err=True)
     run(app, host=host, port=port)

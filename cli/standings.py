@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from words import LANGUAGES, _
+from words import N_, LANGUAGES, _
 
 from .connection import connect
 from .listing import echo_json, output_format, wide_option
@@ -14,41 +14,40 @@ from referee.core.vocab import STANDING_GROUPS, TIE_BREAKERS, UNRANKED, side_nam
 from .options import DATE, NAME, club_option, csv_option, json_option
 
 
-@click.command()
+@click.command(help=N_("""\
+A club's standings: per player, finished matches played, won, lost, and points for.
+
+Also rounds won, points against, their difference, the win rate, the rating (OpenSkill,
+mu - 3 sigma, over every finished match of the club), how many matches it is made of, how
+many matches counted still have an open dispute (flagged), and whether the rating is still
+provisional. Ranked by the club's tie-breakers (domino club set --tie-breakers); rows tied
+on all of them share a rank.
+
+--json and --csv print one row per player: rank, player, played, won, lost, rounds_won,
+points_for, points_against, difference, win_rate, rating, rating_games, flagged,
+provisional (--group partnerships: partners, or partner_1 and partner_2 in CSV).
+
+The table fits the terminal: in 80 columns games, points against, rounds and the win rate
+are left out (a line on standard error says which); --wide shows them all.
+
+\b
+Example:
+  domino standings --club casino
+  domino standings --club casino --from 2026-01-01 --to 2026-03-31 --event liga
+  domino standings --club casino --group partnerships --csv > parejas.csv"""))
 @club_option
 @click.option("--group", type=click.Choice(STANDING_GROUPS), default="players",
-              show_default=True, help="Per player, or per fixed partnership (the same two partners).")
+              show_default=True, help=N_("Per player, or per fixed partnership (the same two partners)."))
 @click.option("--from", "date_from", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="Only matches played on or after this day.")
+              help=N_("Only matches played on or after this day."))
 @click.option("--to", "date_to", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="Only matches played on or before this day.")
-@click.option("--event", default=None, help="Only matches whose log header names this event.")
+              help=N_("Only matches played on or before this day."))
+@click.option("--event", default=None, help=N_("Only matches whose log header names this event."))
 @json_option
 @csv_option
 @wide_option
 def standings(club_slug: str, group: str, date_from: str | None, date_to: str | None,
               event: str | None, as_json: bool, as_csv: bool, wide: bool) -> None:
-    """A club's standings: per player, finished matches played, won, lost, and points for.
-
-    Also rounds won, points against, their difference, the win rate, the rating (OpenSkill,
-    mu - 3 sigma, over every finished match of the club), how many matches it is made of, how
-    many matches counted still have an open dispute (flagged), and whether the rating is still
-    provisional. Ranked by the club's tie-breakers (domino club set --tie-breakers); rows tied
-    on all of them share a rank.
-
-    --json and --csv print one row per player: rank, player, played, won, lost, rounds_won,
-    points_for, points_against, difference, win_rate, rating, rating_games, flagged,
-    provisional (--group partnerships: partners, or partner_1 and partner_2 in CSV).
-
-    The table fits the terminal: in 80 columns games, points against, rounds and the win rate
-    are left out (a line on standard error says which); --wide shows them all.
-
-    \b
-    Example:
-      domino standings --club casino
-      domino standings --club casino --from 2026-01-01 --to 2026-03-31 --event liga
-      domino standings --club casino --group partnerships --csv > parejas.csv
-    """
     how = output_format(as_json, as_csv)
     filters = {"group": group, "date_from": date_from, "date_to": date_to, "event": event}
     with connect() as service:
@@ -105,36 +104,38 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
         click.echo(_("?: provisional rating (too few matches yet)"))
 
 
-@click.command("set")
+@click.command("set", help=N_("""\
+Change a club's settings: its name, whether its pages are public, how its standings
+break ties, where they put the players who did not play, the language of its pages. Only
+the settings given change; one line on standard output tells each new setting.
+
+\b
+Example:
+  domino club set casino --tie-breakers won,head_to_head,difference
+  domino club set casino --tie-breakers default
+  domino club set casino --public --language es
+  domino club set casino --name "Casino Domino Club de Ponce"
+  domino club set casino --unranked hidden"""))
 @click.argument("slug")
 @click.option("--name", type=NAME, default=None,
-              help="The club's name, as people write it (its slug stays).")
+              help=N_("The club's name, as people write it (its slug stays)."))
 @click.option("--public/--private", "public", default=None,
-              help="Whether anyone may read the club's pages without a token.")
+              help=N_("Whether anyone may read the club's pages without a token."))
 @click.option("--tie-breakers", "tie_breakers", default=None, metavar="NAME,NAME,...",
-              help=f"How standings break ties, in order: some of {', '.join(TIE_BREAKERS)}; "
-                   f"or 'default' (won,difference,points_for,head_to_head).")
+              # the codes written out for the catalogs (tests/cli/test_cli_help_languages.py
+              # holds them to TIE_BREAKERS and DEFAULT_TIE_BREAKERS)
+              help=N_("How standings break ties, in order: some of won, win_rate, difference, "
+                      "points_for, points_against, rounds_won, rating, head_to_head; or 'default' "
+                      "(won,difference,points_for,head_to_head)."))
 @click.option("--language", type=click.Choice([*LANGUAGES, "none"]), default=None,
-              help="The language of the club's pages for a reader who picked none in their "
-                   "menu; none: each reader's browser decides.")
+              help=N_("The language of the club's pages for a reader who picked none in their "
+                      "menu; none: each reader's browser decides."))
 @click.option("--unranked", type=click.Choice(UNRANKED), default=None,
-              help="Where the standings put the players who played no counted match in the "
-                   "period: apart (listed after the ranked, without a rank; the default) or "
-                   "hidden (not listed).")
+              help=N_("Where the standings put the players who played no counted match in the "
+                      "period: apart (listed after the ranked, without a rank; the default) or "
+                      "hidden (not listed)."))
 def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str | None,
              language: str | None, unranked: str | None) -> None:
-    """Change a club's settings: its name, whether its pages are public, how its standings
-    break ties, where they put the players who did not play, the language of its pages. Only
-    the settings given change; one line on standard output tells each new setting.
-
-    \b
-    Example:
-      domino club set casino --tie-breakers won,head_to_head,difference
-      domino club set casino --tie-breakers default
-      domino club set casino --public --language es
-      domino club set casino --name "Casino Domino Club de Ponce"
-      domino club set casino --unranked hidden
-    """
     if (name is None and public is None and tie_breakers is None and language is None
             and unranked is None):
         raise click.UsageError(_("give --name, --public or --private, --tie-breakers, "

@@ -361,23 +361,22 @@ def history_path() -> Path:
     return Path(os.environ.get("DOMINO_DATA_DIR") or ".") / HISTORY_FILE
 
 
-@click.command()
+@click.command(help=N_("""\
+Score a live table: type what happens, the referee checks each entry as it comes.
+
+Shows the line, the open ends, whose turn it is and what is legal. Short input: 6-5, 65,
+65 on 5, 6-5 left (play); p (pass); d, d 3-2 (draw); r 6-5 4-4, r 12 (reveal); n TEXT
+(note); deal; N: to act as seat N; u (undo: a void of the last event, after a yes when
+this session did not record it); ! (record the entry just refused, as disputed); s (the
+whole table, the score, open disputes); ? (help); q (quit). Reads stdin, so it can be
+scripted; on a terminal, lines are edited with readline and kept in a history.
+
+\b
+Example:
+  domino table 7
+  printf '1: 6-6\\n65\\np\\nq\\n' | domino table 7"""))
 @match_argument
 def table(match_id: str) -> None:
-    """Score a live table: type what happens, the referee checks each entry as it comes.
-
-    Shows the line, the open ends, whose turn it is and what is legal. Short input: 6-5, 65,
-    65 on 5, 6-5 left (play); p (pass); d, d 3-2 (draw); r 6-5 4-4, r 12 (reveal); n TEXT
-    (note); deal; N: to act as seat N; u (undo: a void of the last event, after a yes when
-    this session did not record it); ! (record the entry just refused, as disputed); s (the
-    whole table, the score, open disputes); ? (help); q (quit). Reads stdin, so it can be
-    scripted; on a terminal, lines are edited with readline and kept in a history.
-
-    \b
-    Example:
-      domino table 7
-      printf '1: 6-6\\n65\\np\\nq\\n' | domino table 7
-    """
     with connect() as service:
         console = table_console()
         recorder = Recorder(service, match_id, console, recorded_by="cli:table")

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from words import _, message, say
+from words import N_, _, message, say
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format, wide_option
@@ -18,17 +18,17 @@ from .options import DATE, NAME, club_option, csv_option, json_option
 slug_argument = click.argument("slug", metavar="TOURNAMENT")
 
 
-@click.group()
-def tournament() -> None:
-    """Tournaments: create one, enter players, pair rounds, event standings.
+@click.group(help=N_("""\
+Tournaments: create one, enter players, pair rounds, event standings.
 
-    \b
-    Example:
-      domino tournament new noche --club casino --name "Noche de parejas" --format rotating \\
-          --rules parejas --rounds 3 --player Ana --player Beto --player Carla --player Dani
-      domino tournament pair noche --club casino
-      domino tournament standings noche --club casino --csv
-    """
+\b
+Example:
+  domino tournament new noche --club casino --name "Noche de parejas" --format rotating \\
+      --rules parejas --rounds 3 --player Ana --player Beto --player Carla --player Dani
+  domino tournament pair noche --club casino
+  domino tournament standings noche --club casino --csv"""))
+def tournament() -> None:
+    pass
 
 
 def _unconfirmed(call: Any) -> Any:
@@ -40,43 +40,42 @@ def _unconfirmed(call: Any) -> Any:
         raise click.ClickException(message(error) + _(NEW_HINT)) from None
 
 
-@tournament.command("new")
+@tournament.command("new", help=N_("""\
+Create a tournament (admin), with its first entrants.
+
+\b
+Example:
+  domino tournament new copa --club casino --name Copa --format pairs --rules parejas \\
+      --rounds 4 --pair Ana,Beto --pair Carla,Dani --pair Eva,Fede --bye-points 50"""))
 @slug_argument
 @club_option
-@click.option("--name", type=NAME, required=True, help="Its name; its matches' header event.")
+@click.option("--name", type=NAME, required=True, help=N_("Its name; its matches' header event."))
 @click.option("--format", "format_", type=click.Choice(TOURNAMENT_FORMATS), required=True,
-              help="pairs: fixed partnerships, Swiss; rotating: players, new partners each "
-                   "round; round_robin: fixed partnerships, everyone meets everyone.")
+              help=N_("pairs: fixed partnerships, Swiss; rotating: players, new partners each "
+                      "round; round_robin: fixed partnerships, everyone meets everyone."))
 @click.option("--rules", "rules_text", required=True, metavar="PRESET|JSON",
-              help="Its matches' rules: a partnership preset (parejas, puerto-rico) or JSON.")
-@click.option("--rounds", type=click.IntRange(1, 100), required=True, help="How many rounds.")
+              help=N_("Its matches' rules: a partnership preset (parejas, puerto-rico) or JSON."))
+@click.option("--rounds", type=click.IntRange(1, 100), required=True, help=N_("How many rounds."))
 @click.option("--from", "starts_on", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="The first day.")
+              help=N_("The first day."))
 @click.option("--to", "ends_on", type=DATE, default=None, metavar="YYYY-MM-DD",
-              help="The last day.")
+              help=N_("The last day."))
 @click.option("--bye-points", type=click.IntRange(0, 10_000), default=0, show_default=True,
-              help="Points for that a bye earns.")
+              help=N_("Points for that a bye earns."))
 @click.option("--bye-not-won", "bye_not_won", is_flag=True,
-              help="A bye counts as a match played but not won (default: won).")
+              help=N_("A bye counts as a match played but not won (default: won)."))
 @click.option("--player", "players", type=NAME, multiple=True,
-              help="A rotating entrant (repeat the option).")
+              help=N_("A rotating entrant (repeat the option)."))
 @click.option("--pair", "pairs", multiple=True, metavar="NAME,NAME",
-              help="A partnership, for pairs and round_robin (repeat the option).")
+              help=N_("A partnership, for pairs and round_robin (repeat the option)."))
 @seating_new_option
 @json_option
 def tournament_new(slug: str, club_slug: str, name: str, format_: str, rules_text: str,
                    rounds: int, starts_on: str | None, ends_on: str | None, bye_points: int,
                    bye_not_won: bool, players: tuple[str, ...], pairs: tuple[str, ...],
                    confirm_new: bool, as_json: bool) -> None:
-    """Create a tournament (admin), with its first entrants.
-
-    \b
-    Example:
-      domino tournament new copa --club casino --name Copa --format pairs --rules parejas \\
-          --rounds 4 --pair Ana,Beto --pair Carla,Dani --pair Eva,Fede --bye-points 50
-    """
     if players and pairs:
-        raise click.UsageError("give --player (rotating) or --pair (pairs, round_robin), not both")
+        raise click.UsageError(_("give --player (rotating) or --pair (pairs, round_robin), not both"))
     entrants: list[Any] = list(players) or [_pair(p) for p in pairs]
     with connect() as service:
         made = _unconfirmed(lambda: service.tournaments.create(
@@ -86,14 +85,16 @@ def tournament_new(slug: str, club_slug: str, name: str, format_: str, rules_tex
     if as_json:
         echo_json(made)
         return
-    click.echo(f"created tournament {made['slug']}: {made['name']}, {made['format']}, "
-               f"{made['rounds']} rounds, {len(made['entrants'])} entrants")
+    # formats and statuses are codes here, as the tournament's commands take them
+    click.echo(_("created tournament %(slug)s: %(name)s, %(format)s, %(rounds)s rounds, "
+                 "%(entrants)s entrants", slug=made["slug"], name=made["name"],
+                 format=made["format"], rounds=made["rounds"], entrants=len(made["entrants"])))
 
 
 def _pair(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if len(names) != 2 or not all(names):
-        raise click.BadParameter(f"{text!r}: a partnership is two names, NAME,NAME",
+        raise click.BadParameter(_("%(text)r: a partnership is two names, NAME,NAME", text=text),
                                  param_hint="'--pair'")
     return names
 
@@ -102,61 +103,65 @@ LIST_COLUMNS = ("slug", "name", "format", "status", "rounds", "rounds_paired", "
                 "ends_on", "created_at")
 
 
-@tournament.command("list")
+@tournament.command("list", help=N_("""\
+The club's tournaments, newest first.
+
+--json prints each as the API lists it; --csv one row each: slug, name, format, status,
+rounds, rounds_paired, starts_on, ends_on, created_at.
+
+\b
+Example:
+  domino tournament list --club casino --csv"""))
 @club_option
 @json_option
 @csv_option
 def tournament_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
-    """The club's tournaments, newest first.
-
-    --json prints each as the API lists it; --csv one row each: slug, name, format, status,
-    rounds, rounds_paired, starts_on, ends_on, created_at.
-
-    \b
-    Example:
-      domino tournament list --club casino --csv
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = service.tournaments.list(club_slug)
     if echo_rows(how, found, LIST_COLUMNS):
         return
     for t in found:
-        click.echo(f"{t['slug']}: {t['name']} ({t['format']}), round {t['rounds_paired']} of "
-                   f"{t['rounds']}, {t['status']}")
+        click.echo(_("%(slug)s: %(name)s (%(format)s), round %(paired)s of %(rounds)s, "
+                     "%(status)s", slug=t["slug"], name=t["name"], format=t["format"],
+                     paired=t["rounds_paired"], rounds=t["rounds"], status=t["status"]))
 
 
-@tournament.command("show")
+@tournament.command("show", help=N_("""\
+A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
+
+\b
+Example:
+  domino tournament show noche --club casino"""))
 @slug_argument
 @club_option
 @json_option
 def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
-    """A tournament: its settings, entrants, and each round's tables, matches and byes, and why.
-
-    \b
-    Example:
-      domino tournament show noche --club casino
-    """
     with connect() as service:
         shown = service.tournaments.show(club_slug, slug)
     if as_json:
         echo_json(shown)
         return
-    dates = " to ".join(d for d in (shown["starts_on"], shown["ends_on"]) if d)
-    click.echo(f"{shown['name']} ({shown['slug']}): {shown['format']}, {shown['rounds']} rounds"
-               f"{', ' + dates if dates else ''}; {shown['status']}")
+    starts, ends = shown["starts_on"], shown["ends_on"]
+    dates = (_("%(start)s to %(end)s", start=starts, end=ends) if starts and ends
+             else starts or ends or "")
+    click.echo(_("%(name)s (%(slug)s): %(format)s, %(rounds)s rounds%(dates)s; %(status)s",
+                 name=shown["name"], slug=shown["slug"], format=shown["format"],
+                 rounds=shown["rounds"], dates=", " + dates if dates else "",
+                 status=shown["status"]))
     bye = shown["bye"]
-    click.echo(f"a bye: {'won' if bye['won'] else 'not won'}, {bye['points']} points")
-    click.echo("entrants:")
+    click.echo(_("a bye: won, %(points)s points", points=bye["points"]) if bye["won"]
+               else _("a bye: not won, %(points)s points", points=bye["points"]))
+    click.echo(_("entrants:"))
     for e in shown["entrants"]:
         note = []
         if e["entered"] > 1:
-            note.append(f"from round {e['entered']}")
+            note.append(_("from round %(round)s", round=e["entered"]))
         if e["withdrawn"] is not None:
-            note.append(f"withdrawn from round {e['withdrawn']}")
+            note.append(_("withdrawn from round %(round)s", round=e["withdrawn"]))
         click.echo(f"  {e['number']}. {e['name']}" + (f" ({', '.join(note)})" if note else ""))
     if shown["constraints"]:
-        click.echo("the director's constraints:")
+        click.echo(_("the director's constraints:"))
         for c in shown["constraints"]:
             click.echo(f"  {c['id']}. {_constraint_text(c)}")
     for r in shown["paired_rounds"]:
@@ -167,80 +172,80 @@ def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
     if as_json:
         echo_json(r)
         return
-    click.echo(f"\nround {r['number']}: {r['status']}")
+    click.echo("\n" + _("round %(number)s: %(status)s", number=r["number"], status=r["status"]))
     for t in r["tables"]:
-        click.echo(f"  table {t['table']}: match {t['match']}, "
-                   f"{t['sides'][0]['name']} v {t['sides'][1]['name']}"
+        click.echo("  " + _("table %(table)s: match %(match)s, %(one)s v %(other)s",
+                            table=t["table"], match=t["match"], one=t["sides"][0]["name"],
+                            other=t["sides"][1]["name"])
                    + (f", {t['totals'][0]}-{t['totals'][1]} {t['status'].replace('_', ' ')}"
                       if t["totals"] is not None else ""))
     click.echo("")
     click.echo(say(r["text"]))  # the pairing and its reasons, in the output's language
 
 
-@tournament.command("enter")
+@tournament.command("enter", help=N_("""\
+Enter a player (rotating) or a partnership (two players) from the next round not started.
+
+\b
+Example:
+  domino tournament enter noche Juan --club casino
+  domino tournament enter copa "Ana Pérez" Beto --club casino --new"""))
 @slug_argument
 @click.argument("players", nargs=-1, required=True, type=NAME, metavar="PLAYER [PARTNER]")
 @club_option
 @seating_new_option
 def tournament_enter(slug: str, players: tuple[str, ...], club_slug: str,
                      confirm_new: bool) -> None:
-    """Enter a player (rotating) or a partnership (two players) from the next round not started.
-
-    \b
-    Example:
-      domino tournament enter noche Juan --club casino
-      domino tournament enter copa "Ana Pérez" Beto --club casino --new
-    """
     with connect() as service:
         entrant = _unconfirmed(lambda: service.tournaments.enter(
             club_slug, slug, list(players), confirm_new=confirm_new))
-    click.echo(f"entrant {entrant['number']}: {entrant['name']}, from round {entrant['entered']}")
+    click.echo(_("entrant %(number)s: %(name)s, from round %(round)s", number=entrant["number"],
+                 name=entrant["name"], round=entrant["entered"]))
     if entrant["repair"] is not None:
-        click.echo(f"round {entrant['repair']} was paired before they came: they have a bye in "
-                   f"it until it is re-paired")
+        click.echo(_("round %(round)s was paired before they came: they have a bye in it until "
+                     "it is re-paired", round=entrant["repair"]))
         _re_pair_hint(slug, club_slug, entrant["repair"])
 
 
-@tournament.command("withdraw")
+@tournament.command("withdraw", help=N_("""\
+Withdraw an entrant (its number or a player's name) from the next round not started.
+
+\b
+Example:
+  domino tournament withdraw noche Ana --club casino
+  domino tournament withdraw copa 3 --club casino"""))
 @slug_argument
 @click.argument("entrant", metavar="ENTRANT")
 @club_option
 def tournament_withdraw(slug: str, entrant: str, club_slug: str) -> None:
-    """Withdraw an entrant (its number or a player's name) from the next round not started.
-
-    \b
-    Example:
-      domino tournament withdraw noche Ana --club casino
-      domino tournament withdraw copa 3 --club casino
-    """
     with connect() as service:
         gone = service.tournaments.withdraw(club_slug, slug, entrant)
-    click.echo(f"{gone['name']} withdrawn from round {gone['withdrawn']}")
+    click.echo(_("%(name)s withdrawn from round %(round)s", name=gone["name"],
+                 round=gone["withdrawn"]))
     if gone["repair"] is not None:
-        click.echo(f"round {gone['repair']} seats them and has not started")
+        click.echo(_("round %(round)s seats them and has not started", round=gone["repair"]))
         _re_pair_hint(slug, club_slug, gone["repair"])
 
 
 def _re_pair_hint(slug: str, club_slug: str, number: int) -> None:
-    click.echo(f"re-pair it with: domino tournament pair {slug} --club {club_slug} "
-               f"--repair {number}")
+    click.echo(_("re-pair it with: domino tournament pair %(slug)s --club %(club)s --repair "
+                 "%(round)s", slug=slug, club=club_slug, round=number))
 
 
-@tournament.command("pair")
+@tournament.command("pair", help=N_("""\
+Pair the next round (referee) and create its matches; print its tables and why.
+
+\b
+Example:
+  domino tournament pair noche --club casino
+  domino tournament pair noche --club casino --repair 2"""))
 @slug_argument
 @club_option
 @click.option("--repair", "repair", type=click.IntRange(1, 100), default=None, metavar="ROUND",
-              help="Re-pair this round: pair it again with the field and constraints as they "
-                   "now are (the last round, before any of its matches has an event).")
+              help=N_("Re-pair this round: pair it again with the field and constraints as they "
+                      "now are (the last round, before any of its matches has an event)."))
 @json_option
 def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool) -> None:
-    """Pair the next round (referee) and create its matches; print its tables and why.
-
-    \b
-    Example:
-      domino tournament pair noche --club casino
-      domino tournament pair noche --club casino --repair 2
-    """
     with connect() as service:
         if repair is None:
             paired = service.tournaments.pair(club_slug, slug)
@@ -249,44 +254,42 @@ def tournament_pair(slug: str, club_slug: str, repair: int | None, as_json: bool
     _echo_round(paired, as_json)
 
 
-@tournament.command("round")
+@tournament.command("round", help=N_("""\
+A round: its tables (match, players, score) and byes, and why.
+
+\b
+Example:
+  domino tournament round noche 2 --club casino --json"""))
 @slug_argument
 @click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
 @club_option
 @json_option
 def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> None:
-    """A round: its tables (match, players, score) and byes, and why.
-
-    \b
-    Example:
-      domino tournament round noche 2 --club casino --json
-    """
     with connect() as service:
         found = service.tournaments.round(club_slug, slug, number)
     _echo_round(found, as_json)
 
 
-@tournament.command("standings")
+@tournament.command("standings", help=N_("""\
+The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
+
+--json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
+partner_2 in CSV), played, won, lost, byes, rounds_won, points_for, points_against,
+difference, win_rate, rating, rating_games, flagged, provisional, withdrawn.
+
+\b
+Example:
+  domino tournament standings noche --club casino
+  domino tournament standings copa --club casino --after 2 --csv > copa.csv"""))
 @slug_argument
 @club_option
 @click.option("--after", type=click.IntRange(0, 100), default=None, metavar="ROUND",
-              help="The standing after this round (default: every round).")
+              help=N_("The standing after this round (default: every round)."))
 @json_option
 @csv_option
 @wide_option
 def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: bool,
                          as_csv: bool, wide: bool) -> None:
-    """The event standing: players in rotating, partnerships otherwise, by the club's tie-breakers.
-
-    --json and --csv print one row per entrant: rank, entrant, player (partners; partner_1 and
-    partner_2 in CSV), played, won, lost, byes, rounds_won, points_for, points_against,
-    difference, win_rate, rating, rating_games, flagged, provisional, withdrawn.
-
-    \b
-    Example:
-      domino tournament standings noche --club casino
-      domino tournament standings copa --club casino --after 2 --csv > copa.csv
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         if how == "csv":
@@ -319,26 +322,25 @@ def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: 
 CONSTRAINT_COLUMNS = ("id", "kind", "entrant", "name", "other", "other_name", "table", "round",
                       "scope", "note", "created_at")
 note_option = click.option("--note", default=None, type=NAME,
-                           help="Why (shown on the table or bye the constraint shapes).")
+                           help=N_("Why (shown on the table or bye the constraint shapes)."))
 entrant_argument = click.argument("entrant", metavar="ENTRANT")
 
 
-@tournament.command("constraints")
+@tournament.command("constraints", help=N_("""\
+The director's constraints the pairing honours: fixed tables, forbidden pairings,
+requested byes.
+
+--json prints each as the API lists it; --csv one row each: id, kind, entrant, name, other,
+other_name, table, round, scope, note, created_at.
+
+\b
+Example:
+  domino tournament constraints copa --club casino --json"""))
 @slug_argument
 @club_option
 @json_option
 @csv_option
 def tournament_constraints(slug: str, club_slug: str, as_json: bool, as_csv: bool) -> None:
-    """The director's constraints the pairing honours: fixed tables, forbidden pairings,
-    requested byes.
-
-    --json prints each as the API lists it; --csv one row each: id, kind, entrant, name, other,
-    other_name, table, round, scope, note, created_at.
-
-    \b
-    Example:
-      domino tournament constraints copa --club casino --json
-    """
     how = output_format(as_json, as_csv)
     with connect() as service:
         found = service.tournaments.constraints(club_slug, slug)
@@ -350,12 +352,15 @@ def tournament_constraints(slug: str, club_slug: str, as_json: bool, as_csv: boo
 
 def _constraint_text(c: dict[str, Any]) -> str:
     if c["kind"] == "fixed_table":
-        text = f"{c['name']} always at table {c['table']}"
+        text = _("%(name)s always at table %(table)s", name=c["name"], table=c["table"])
     elif c["kind"] == "forbidden":
-        text = (f"{c['name']} and {c['other_name']} never "
-                + ("partners" if c["scope"] == "partners" else "at one table"))
+        text = (_("%(name)s and %(other)s never partners", name=c["name"], other=c["other_name"])
+                if c["scope"] == "partners" else
+                _("%(name)s and %(other)s never at one table", name=c["name"],
+                  other=c["other_name"]))
     else:
-        text = f"{c['name']} sits out round {c['round']} (requested)"
+        text = _("%(name)s sits out round %(round)s (requested)", name=c["name"],
+                 round=c["round"])
     return text + (f": {c['note']}" if c["note"] else "")
 
 
@@ -364,13 +369,21 @@ def _constraint_made(made: dict[str, Any], slug: str, club_slug: str, as_json: b
     if as_json:
         echo_json(made)
         return
-    click.echo(f"constraint {made['id']} {verb}: {_constraint_text(made)}")
+    line = (_("constraint %(id)s lifted: %(text)s", id=made["id"], text=_constraint_text(made))
+            if verb == "lifted" else
+            _("constraint %(id)s set: %(text)s", id=made["id"], text=_constraint_text(made)))
+    click.echo(line)
     if made["repair"] is not None:
-        click.echo(f"round {made['repair']} is paired and has not started")
+        click.echo(_("round %(round)s is paired and has not started", round=made["repair"]))
         _re_pair_hint(slug, club_slug, made["repair"])
 
 
-@tournament.command("fix")
+@tournament.command("fix", help=N_("""\
+Fix an entrant (its number or a player's name) at a table, every round (referee).
+
+\b
+Example:
+  domino tournament fix noche Ana 1 --club casino --note "wheelchair access\""""))
 @slug_argument
 @entrant_argument
 @click.argument("table", type=click.IntRange(1, 1000), metavar="TABLE")
@@ -379,37 +392,30 @@ def _constraint_made(made: dict[str, Any], slug: str, club_slug: str, as_json: b
 @json_option
 def tournament_fix(slug: str, entrant: str, table: int, club_slug: str, note: str | None,
                    as_json: bool) -> None:
-    """Fix an entrant (its number or a player's name) at a table, every round (referee).
-
-    \b
-    Example:
-      domino tournament fix noche Ana 1 --club casino --note "wheelchair access"
-    """
     with connect() as service:
         made = service.tournaments.add_constraint(club_slug, slug, "fixed_table", entrant,
                                                   table=table, note=note)
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("forbid")
+@tournament.command("forbid", help=N_("""\
+Forbid a pairing (referee): two entrants never at one table (or, --partners, never
+partners).
+
+\b
+Example:
+  domino tournament forbid noche Ana Beto --club casino --note "a couple\""""))
 @slug_argument
 @entrant_argument
 @click.argument("other", metavar="OTHER")
 @club_option
 @click.option("--partners", is_flag=True,
-              help="rotating: never partners, but they may face each other (default: never "
-                   "at one table).")
+              help=N_("rotating: never partners, but they may face each other (default: never "
+                      "at one table)."))
 @note_option
 @json_option
 def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partners: bool,
                       note: str | None, as_json: bool) -> None:
-    """Forbid a pairing (referee): two entrants never at one table (or, --partners, never
-    partners).
-
-    \b
-    Example:
-      domino tournament forbid noche Ana Beto --club casino --note "a couple"
-    """
     with connect() as service:
         made = service.tournaments.add_constraint(
             club_slug, slug, "forbidden", entrant, other=other,
@@ -417,7 +423,13 @@ def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partn
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("bye")
+@tournament.command("bye", help=N_("""\
+Grant a requested bye (referee): the entrant sits out that round (one not started),
+scored as any bye.
+
+\b
+Example:
+  domino tournament bye copa 3 2 --club casino --note "a wedding\""""))
 @slug_argument
 @entrant_argument
 @click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
@@ -426,31 +438,23 @@ def tournament_forbid(slug: str, entrant: str, other: str, club_slug: str, partn
 @json_option
 def tournament_bye(slug: str, entrant: str, number: int, club_slug: str, note: str | None,
                    as_json: bool) -> None:
-    """Grant a requested bye (referee): the entrant sits out that round (one not started),
-    scored as any bye.
-
-    \b
-    Example:
-      domino tournament bye copa 3 2 --club casino --note "a wedding"
-    """
     with connect() as service:
         made = service.tournaments.add_constraint(club_slug, slug, "bye", entrant, round=number,
                                                   note=note)
     _constraint_made(made, slug, club_slug, as_json)
 
 
-@tournament.command("lift")
+@tournament.command("lift", help=N_("""\
+Lift a constraint (its id, as `domino tournament constraints` lists it).
+
+\b
+Example:
+  domino tournament lift noche 2 --club casino"""))
 @slug_argument
 @click.argument("constraint_id", type=click.IntRange(1), metavar="ID")
 @club_option
 @json_option
 def tournament_lift(slug: str, constraint_id: int, club_slug: str, as_json: bool) -> None:
-    """Lift a constraint (its id, as `domino tournament constraints` lists it).
-
-    \b
-    Example:
-      domino tournament lift noche 2 --club casino
-    """
     with connect() as service:
         lifted = service.tournaments.lift_constraint(club_slug, slug, constraint_id)
     _constraint_made(lifted, slug, club_slug, as_json, verb="lifted")

@@ -18,6 +18,8 @@ from typing import Any, NoReturn
 
 import click
 
+from words import N_, _
+
 from referee import LogError, MatchLog, read_log, replay
 from referee.core import acta as sheet
 from referee.core.log import unique_keys
@@ -30,95 +32,99 @@ TOKEN_VARIABLE = "DOMINO_TOKEN"
 
 # Every sentence this command says.
 TEXT = {
-    "usage": "give a LOG, an --acta FILE, or --since OLD_HEAD and today's head",
-    "since_arg": "--since OLD_HEAD takes today's head as its argument: a URL "
-                 "(https://.../api/v1/clubs/CLUB/transparency) or a file",
-    "no_keys": "{what} needs the club's keys: --key KEYS (the JSON of "
-               "GET /api/v1/clubs/CLUB/keys, kept from before), or a URL to fetch them from",
-    "no_proof": "{what} needs its proof: --proof FILE, or a URL (the head's, or --proof's)",
-    "unreadable": "{source}: cannot read the file: {reason}",
-    "unfetchable": "{source}: cannot fetch it: {reason}",
-    "not_json": "{source}: not JSON: {reason}",
-    "not_object": "{source}: not a JSON object",
-    "not_acta": "{source}: not a domino-acta/2 or /1 acta (its format is {format!r})",
-    "not_head": "{source}: not a domino-tree-head/1 (its format is {format!r})",
-    "bad_key": "--key: {reason}",
-    "head": "the log's chain head is {actual}, not {expected}: the log is not that record",
-    "flagged_log": "{log}: {count} open dispute(s) or violation(s): domino validate lists them",
-    "flagged_acta": "the acta records {count} open dispute(s)",
-    "fetched_keys": "keys fetched from the server that signed (trust on first use): keep them "
-                    "and give --key next time",
-    "log_line": "{log}: chain head {head} ({events} events)",
-    "acta_line": "{acta}: acta of match {match}, signed by {key_id}, chain head {head}: the "
-                 "signature holds{against}",
-    "against": ", and agrees with {log}",
-    "included": "{acta}: leaf {index} of club {club}'s tree of {size} leaves (root {root}...): "
-                "included",
-    "extends": "club {club}'s tree of {new} leaves (root {root}...) extends the one of {old} "
-               "leaves you kept: nothing in it was changed or removed",
+    "usage": N_("give a LOG, an --acta FILE, or --since OLD_HEAD and today's head"),
+    "since_arg": N_("--since OLD_HEAD takes today's head as its argument: a URL "
+                    "(https://.../api/v1/clubs/CLUB/transparency) or a file"),
+    "no_keys": N_("%(what)s needs the club's keys: --key KEYS (the JSON of "
+                  "GET /api/v1/clubs/CLUB/keys, kept from before), or a URL to fetch them from"),
+    "no_proof": N_("%(what)s needs its proof: --proof FILE, or a URL (the head's, or --proof's)"),
+    "unreadable": N_("%(source)s: cannot read the file: %(reason)s"),
+    "unfetchable": N_("%(source)s: cannot fetch it: %(reason)s"),
+    "not_json": N_("%(source)s: not JSON: %(reason)s"),
+    "not_object": N_("%(source)s: not a JSON object"),
+    "not_acta": N_("%(source)s: not a domino-acta/2 or /1 acta (its format is %(format)s)"),
+    "not_head": N_("%(source)s: not a domino-tree-head/1 (its format is %(format)s)"),
+    "bad_key": N_("--key: %(reason)s"),
+    "head": N_("the log's chain head is %(actual)s, not %(expected)s: the log is not that record"),
+    "flagged_log": N_("%(log)s: %(count)s open dispute(s) or violation(s): domino validate lists them"),
+    "flagged_acta": N_("the acta records %(count)s open dispute(s)"),
+    "fetched_keys": N_("keys fetched from the server that signed (trust on first use): keep them "
+                       "and give --key next time"),
+    "log_line": N_("%(log)s: chain head %(head)s (%(events)s events)"),
+    "acta_line": N_("%(acta)s: acta of match %(match)s, signed by %(key_id)s, chain head %(head)s: the "
+                    "signature holds%(against)s"),
+    "against": N_(", and agrees with %(log)s"),
+    "included": N_("%(acta)s: leaf %(index)s of club %(club)s's tree of %(size)s leaves (root %(root)s...): "
+                   "included"),
+    "extends": N_("club %(club)s's tree of %(new)s leaves (root %(root)s...) extends the one of %(old)s "
+                  "leaves you kept: nothing in it was changed or removed"),
 }
 
 
-@click.command()
+def sentence(key: str, **params: object) -> str:
+    """TEXT[key] in the language of the moment, its placeholders filled."""
+    return _(TEXT[key], **params)
+
+
+@click.command(help=N_("""\
+Check a match log and print its chain head; check a signed acta, its inclusion in its
+club's transparency log, and that the log today extends one kept from before.
+
+LOG is a domino-log/1 file (- for stdin): it is replayed and its chain head (domino-chain/1,
+docs/verify.md) printed; --head HEX says what it must be.
+
+With --acta FILE the acta's Ed25519 signature is checked against --key, the club's keys
+(an acta signed outside its key's validity fails); with LOG as well, its chain head,
+players, rounds, rulings, totals and winner must be the log's. With --tree-head HEAD, the
+head's signature and the acta's inclusion proof are checked (RFC 9162).
+
+With --since OLD_HEAD, the argument is today's head of the same club (a URL or a file), and
+the consistency proof between the two is checked: a tree rewritten, or cut short, fails.
+
+Exit status: 0 verified and clean; 1 verified, but the record holds violations or open
+disputes; 2 a file could not be read or fetched; 3 verification failed.
+
+\b
+Example:
+  domino verify table7.jsonl
+  domino verify --acta acta-12.json --key keys.json table7.jsonl
+  domino verify --acta acta-12.json --key keys.json \\
+      --tree-head https://club.example/api/v1/clubs/casino/transparency
+  domino verify --key keys.json --since head-june.json \\
+      https://club.example/api/v1/clubs/casino/transparency"""))
 @click.argument("source", required=False, metavar="[LOG | HEAD]")
 @click.option("--acta", "acta_path", metavar="FILE",
-              help="Check this signed acta: its signature against --key, and with LOG, that "
-                   "its head and scores are the log's.")
+              help=N_("Check this signed acta: its signature against --key, and with LOG, that "
+                      "its head and scores are the log's."))
 @click.option("--key", "key", metavar="KEYS",
-              help="The club's keys: the JSON of GET /api/v1/clubs/CLUB/keys (a file, a URL, "
-                   "or the text), or one public key (PEM, base64, JSON).")
+              help=N_("The club's keys: the JSON of GET /api/v1/clubs/CLUB/keys (a file, a URL, "
+                      "or the text), or one public key (PEM, base64, JSON)."))
 @click.option("--tree-head", "tree_head", metavar="HEAD",
-              help="With --acta: check that the acta is a leaf of the club's tree under this "
-                   "signed head (a file, or a URL: .../api/v1/clubs/CLUB/transparency[/head]).")
+              help=N_("With --acta: check that the acta is a leaf of the club's tree under this "
+                      "signed head (a file, or a URL: .../api/v1/clubs/CLUB/transparency[/head])."))
 @click.option("--proof", "proof", metavar="PROOF",
-              help="The inclusion (--tree-head) or consistency (--since) proof: a file, or a "
-                   "URL; fetched from the head's URL when left out.")
+              help=N_("The inclusion (--tree-head) or consistency (--since) proof: a file, or a "
+                      "URL; fetched from the head's URL when left out."))
 @click.option("--since", "since", metavar="OLD_HEAD",
-              help="Check that today's tree (the argument: a URL or a file) extends the one "
-                   "this head, kept from before, signed.")
+              help=N_("Check that today's tree (the argument: a URL or a file) extends the one "
+                      "this head, kept from before, signed."))
 @click.option("--head", "expected_head", metavar="HEX",
-              help="With LOG: the chain head the log must have (as the match page shows it).")
+              help=N_("With LOG: the chain head the log must have (as the match page shows it)."))
 @click.option("--token", envvar=TOKEN_VARIABLE, metavar="TOKEN",
-              help=f"A bearer token of the club, to fetch from a private club (default: "
-                   f"{TOKEN_VARIABLE}).")
-@click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON object.")
+              help=N_("A bearer token of the club, to fetch from a private club (default: "
+                      "DOMINO_TOKEN)."))  # TOKEN_VARIABLE's name, written out for the catalogs
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the outcome as one JSON object."))
 def verify(source: str | None, acta_path: str | None, key: str | None, tree_head: str | None,
            proof: str | None, since: str | None, expected_head: str | None, token: str | None,
            as_json: bool) -> None:
-    """Check a match log and print its chain head; check a signed acta, its inclusion in its
-    club's transparency log, and that the log today extends one kept from before.
-
-    LOG is a domino-log/1 file (- for stdin): it is replayed and its chain head (domino-chain/1,
-    docs/verify.md) printed; --head HEX says what it must be.
-
-    With --acta FILE the acta's Ed25519 signature is checked against --key, the club's keys
-    (an acta signed outside its key's validity fails); with LOG as well, its chain head,
-    players, rounds, rulings, totals and winner must be the log's. With --tree-head HEAD, the
-    head's signature and the acta's inclusion proof are checked (RFC 9162).
-
-    With --since OLD_HEAD, the argument is today's head of the same club (a URL or a file), and
-    the consistency proof between the two is checked: a tree rewritten, or cut short, fails.
-
-    Exit status: 0 verified and clean; 1 verified, but the record holds violations or open
-    disputes; 2 a file could not be read or fetched; 3 verification failed.
-
-    \b
-    Example:
-      domino verify table7.jsonl
-      domino verify --acta acta-12.json --key keys.json table7.jsonl
-      domino verify --acta acta-12.json --key keys.json \\
-          --tree-head https://club.example/api/v1/clubs/casino/transparency
-      domino verify --key keys.json --since head-june.json \\
-          https://club.example/api/v1/clubs/casino/transparency
-    """
     run = Run(token)
     if since is not None:
         if source is None:
-            raise click.UsageError(TEXT["since_arg"])
+            raise click.UsageError(sentence("since_arg"))
         run.since(since, source, key, proof)
     else:
         if source is None and acta_path is None:
-            raise click.UsageError(TEXT["usage"])
+            raise click.UsageError(sentence("usage"))
         log = run.log(source, expected_head) if source is not None else None
         if acta_path is not None:
             run.acta(acta_path, key, log, source, tree_head, proof)
@@ -145,11 +151,11 @@ class Run:
         flags = part["open_disputes"]  # refused events and fouls no ruling settled
         self.outcome.update(head=head, events=len(log.events), valid=not flags,
                             violations=flags)
-        self.lines.append(TEXT["log_line"].format(log=path, head=head, events=len(log.events)))
+        self.lines.append(sentence("log_line", log=path, head=head, events=len(log.events)))
         if expected_head is not None and expected_head.strip().lower() != head:
-            self.problem(TEXT["head"].format(actual=head, expected=expected_head))
+            self.problem(sentence("head", actual=head, expected=expected_head))
         if flags:
-            self.flag(TEXT["flagged_log"].format(log=path, count=flags))
+            self.flag(sentence("flagged_log", log=path, count=flags))
         return log
 
     # ----------------------------------------------------------------------- the acta
@@ -175,11 +181,11 @@ class Run:
         for problem in failed:
             self.problem(problem)
         if not failed:
-            against = TEXT["against"].format(log=log_path) if log is not None else ""
-            self.lines.append(TEXT["acta_line"].format(acta=path, against=against,
+            against = sentence("against", log=log_path) if log is not None else ""
+            self.lines.append(sentence("acta_line", acta=path, against=against,
                                                        **self.outcome["acta"]))
         if type(acta.get("open_disputes")) is int and acta["open_disputes"] > 0:
-            self.flag(TEXT["flagged_acta"].format(count=acta["open_disputes"]))
+            self.flag(sentence("flagged_acta", count=acta["open_disputes"]))
         if tree_head is not None:
             head = self.head(tree_head, keys)
             index, size = acta.get("leaf_index"), head.get("size")
@@ -192,7 +198,7 @@ class Run:
                                     "root": head.get("root"), "leaf_index": index,
                                     "included": not problems}
             if not problems:
-                self.lines.append(TEXT["included"].format(acta=path, index=index, size=size,
+                self.lines.append(sentence("included", acta=path, index=index, size=size,
                                                           club=head.get("club"),
                                                           root=str(head.get("root"))[:16]))
 
@@ -214,7 +220,7 @@ class Run:
                                 "to": new.get("size"), "root": new.get("root"),
                                 "consistent": not problems}
         if not problems:
-            self.lines.append(TEXT["extends"].format(club=new.get("club"), new=new.get("size"),
+            self.lines.append(sentence("extends", club=new.get("club"), new=new.get("size"),
                                                      old=old.get("size"),
                                                      root=str(new.get("root"))[:16]))
 
@@ -239,7 +245,7 @@ class Run:
         if given is not None:
             base = _base(given)
         if base is None:
-            raise click.UsageError(TEXT["no_proof"].format(what=option))
+            raise click.UsageError(sentence("no_proof", what=option))
         return self.document(f"{base}/{query}", "proof")
 
     # ------------------------------------------------------------------ reading things
@@ -249,9 +255,9 @@ class Run:
 
         if given is None:
             if base is None:
-                raise click.UsageError(TEXT["no_keys"].format(what=option))
+                raise click.UsageError(sentence("no_keys", what=option))
             given = base.rsplit("/transparency", 1)[0] + "/keys"
-            self.outcome["notes"].append(TEXT["fetched_keys"])
+            self.outcome["notes"].append(sentence("fetched_keys"))
         if _is_url(given):
             text = self.fetch(given)
         else:
@@ -259,11 +265,11 @@ class Run:
             try:
                 text = path.read_text(encoding="utf-8") if path.is_file() else given
             except (OSError, UnicodeDecodeError) as error:
-                _fail(TEXT["unreadable"].format(source=given, reason=error))
+                _fail(sentence("unreadable", source=given, reason=error))
         try:
             return read_keys(text)
         except KeyFormatError as error:
-            _fail(TEXT["bad_key"].format(reason=error))
+            _fail(sentence("bad_key", reason=error))
 
     def document(self, source: str, kind: str) -> dict[str, Any]:
         """A JSON object from a file or a URL (exit 2 if it cannot be had, or is not one)."""
@@ -275,19 +281,19 @@ class Run:
             try:
                 text = Path(source).read_bytes().decode("utf-8")
             except OSError as error:
-                _fail(TEXT["unreadable"].format(source=source, reason=error.strerror or error))
+                _fail(sentence("unreadable", source=source, reason=error.strerror or error))
             except UnicodeDecodeError as error:
-                _fail(TEXT["not_json"].format(source=source, reason=error))
+                _fail(sentence("not_json", source=source, reason=error))
         try:
             value = json.loads(text, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as error:  # RepeatedKey included
-            _fail(TEXT["not_json"].format(source=source, reason=error))
+            _fail(sentence("not_json", source=source, reason=error))
         if not isinstance(value, dict):
-            _fail(TEXT["not_object"].format(source=source))
+            _fail(sentence("not_object", source=source))
         if kind == "acta" and value.get("format") not in sheet.FORMATS:
-            _fail(TEXT["not_acta"].format(source=source, format=value.get("format")))
+            _fail(sentence("not_acta", source=source, format=repr(value.get("format"))))
         if kind == "head" and value.get("format") != TREE_HEAD_FORMAT:
-            _fail(TEXT["not_head"].format(source=source, format=value.get("format")))
+            _fail(sentence("not_head", source=source, format=repr(value.get("format"))))
         return value
 
     def fetch(self, url: str) -> str:
@@ -302,9 +308,9 @@ class Run:
                 return response.read().decode("utf-8")
         except urllib.error.HTTPError as error:
             detail = error.read().decode("utf-8", "replace")[:300]
-            _fail(TEXT["unfetchable"].format(source=url, reason=f"HTTP {error.code} {detail}"))
+            _fail(sentence("unfetchable", source=url, reason=f"HTTP {error.code} {detail}"))
         except (urllib.error.URLError, OSError, UnicodeDecodeError, ValueError) as error:
-            _fail(TEXT["unfetchable"].format(source=url, reason=getattr(error, "reason", error)))
+            _fail(sentence("unfetchable", source=url, reason=getattr(error, "reason", error)))
 
     # --------------------------------------------------------------------- the outcome
 
@@ -356,7 +362,7 @@ def _read_log(path: str) -> MatchLog:
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as error:
-        _fail(f"{path}: cannot read the file: {error.strerror or error}")
+        _fail(sentence("unreadable", source=path, reason=error.strerror or error))
     try:
         return read_log(data)
     except LogError as error:

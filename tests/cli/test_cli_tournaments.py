@@ -116,3 +116,18 @@ def test_the_directors_constraints_from_the_command_line(cli: Cli) -> None:
     assert "table 2 is fixed for Hugo already" in refused.output
     late = cli.run("tournament", "enter", "noche", "Ines", "--club", CLUB)
     assert "they have a bye in it until it is re-paired" in late.output
+
+
+def test_the_tournament_commands_speak_the_language(cli: Cli) -> None:
+    made = cli.run("--lang", "es", "tournament", "new", "copa", "--club", CLUB, "--name", "Copa",
+                   "--format", "pairs", "--rules", json.dumps(RULES), "--rounds", "2",
+                   "--pair", "Ana,Beto", "--pair", "Carla,Dani", "--pair", "Eva,Fede").output
+    assert "torneo copa creado: Copa, pairs, 2 rondas, 3 inscritos" in made  # codes stay
+    fixed = cli.run("--lang", "it", "tournament", "fix", "copa", "Ana", "2", "--club", CLUB)
+    assert "vincolo 1 fissato: Ana & Beto sempre al tavolo 2" in fixed.output
+    cli.run("tournament", "pair", "copa", "--club", CLUB)
+    shown = cli.run("--lang", "es", "tournament", "show", "copa", "--club", CLUB).output
+    assert "un descanso: ganada, 0 puntos" in shown and "inscritos:" in shown
+    assert "las restricciones del director:" in shown and "ronda 1: paired" in shown
+    listed = cli.run("--lang", "it", "tournament", "list", "--club", CLUB).output
+    assert "copa: Copa (pairs), turno 1 di 2, " in listed
