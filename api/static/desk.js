@@ -44,6 +44,13 @@
 
   function problem(answer) {
     var b = answer.body || {};
+    // A body of the wrong shape: the fields refused, each with the server's words.
+    var fields = b.errors && b.errors.json;
+    if (fields && typeof fields === "object") {
+      return Object.keys(fields).map(function (name) {
+        return name + ": " + [].concat(fields[name]).join(" ");
+      }).join("; ");
+    }
     return b.detail || b.title || _("The server answered %(status)s.", { status: answer.status });
   }
 
