@@ -71,19 +71,10 @@ def standings(args: dict[str, Any], club: str):
 @blp.response(200, ClubSettingsResultSchema)
 @blp.errors(401, 403, 404, 415, 422)
 def update_club(body: dict[str, Any], club: str):
-    """Change a club's settings (admin): how its standings break ties (tie_breakers), whether
-    its pages are public (public), the language they speak (language), where its standings
-    put the players with no counted match (unranked: apart or hidden). Only the settings
-    named change."""
-    svc, who = service(), caller()
-    if "tie_breakers" in body:  # first: the service may still refuse it (a name twice)
-        svc.standings.set_tie_breakers(club, body["tie_breakers"], who=who)
-    if "public" in body:
-        svc.clubs.set_public(club, body["public"], who=who)
-    if "language" in body:
-        svc.clubs.set_language(club, body["language"], who=who)
-    if "unranked" in body:
-        svc.standings.set_unranked(club, body["unranked"], who=who)
-    return {**svc.clubs.get_club(club, who=who),
-            "tie_breakers": svc.standings.tie_breakers(club, who=who),
-            "unranked": svc.standings.unranked(club, who=who)}
+    """Change a club's settings (admin): its name (name; its slug stays), how its standings
+    break ties (tie_breakers), whether its pages are public (public), the language they speak
+    (language), where its standings put the players with no counted match (unranked: apart or
+    hidden), the preset and target the phone's start form preselects for a new match
+    (default_rules, default_target). Only the settings named change, all of them together:
+    one refused value changes none."""
+    return service().clubs.settings(club, **body, who=caller())

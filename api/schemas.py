@@ -14,8 +14,9 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, vali
 
 import words
 from referee.core.rules import PRESETS
+from referee.service.clubs import SETTINGS
 from referee.core.vocab import LANGUAGES
-from referee.core.vocab import UNRANKED
+from referee.core.vocab import MAX_DEFAULT_TARGET, UNRANKED
 from referee.core.vocab import (
     DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
     PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE, SLUG_TEXT,
@@ -139,6 +140,13 @@ class ClubSchema(Schema):
     language = fields.String(allow_none=True, metadata={
         "description": "the language its pages speak (en, es, it) to a reader who picked none "
                        "in the menu; null: the reader's Accept-Language (PATCH /clubs/{club})"})
+    default_rules = fields.String(allow_none=True, metadata={
+        "description": "the preset the phone's start form and the desk preselect for a new "
+                       "match; null: none (the form's first). A match created without rules is "
+                       "not affected (PATCH /clubs/{club})"})
+    default_target = fields.Integer(allow_none=True, metadata={
+        "description": "the target (points) the start form fills in; null: the preset's own "
+                       "(PATCH /clubs/{club})"})
 
 
 class ClubCreatedSchema(ClubSchema):
@@ -304,9 +312,21 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
-class ClubSettingsSchema(Schema):
-    """The settings to change: those named (at least one), the others left as they are."""
+class StrictInteger(fields.Integer):
+    """A JSON integer, and nothing a looser reader would take for one (true, "5", 5.0)."""
 
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if type(value) is not int:
+            raise self.make_error("invalid", input=value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class ClubSettingsSchema(Schema):
+    """The settings to change: those named (at least one), the others left as they are. They
+    change together, in one transaction: one refused value (422) changes none."""
+
+    name = fields.String(validate=NAME, metadata={
+        "description": "the club's name as people write it (its slug, in URLs, stays)"})
     tie_breakers = fields.List(
         fields.String(validate=validate.OneOf(TIE_BREAKERS)), allow_none=True,
         validate=validate.Length(min=1, max=len(TIE_BREAKERS)),
@@ -322,12 +342,19 @@ class ClubSettingsSchema(Schema):
         "description": "where the standings put the players who played no counted match in the "
                        "period: apart (listed after the ranked, rank null, ranked false) or "
                        "hidden (not listed); null for the default, apart"})
+    default_rules = fields.String(allow_none=True, validate=validate.OneOf(list(PRESETS)), metadata={
+        "description": "the preset the phone's start form preselects for a new match; null for "
+                       "none (the form's first). What a match created without rules means is "
+                       "not changed by it"})
+    default_target = StrictInteger(
+        allow_none=True, validate=validate.Range(min=1, max=MAX_DEFAULT_TARGET), metadata={
+            "description": "the target in points the start form fills in for a new match; null "
+                           "for the preset's own"})
 
     @validates_schema
     def _names_a_setting(self, data: dict, **kwargs: object) -> None:
         if not data:
-            raise ValidationError("name a setting to change: tie_breakers, public, language, "
-                                  "unranked")
+            raise ValidationError("name a setting to change: " + ", ".join(SETTINGS))
 
 
 class ClubSettingsResultSchema(ClubSchema):

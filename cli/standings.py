@@ -1,5 +1,6 @@
-"""``domino standings``: a club's table over its finished matches, and ``domino club set``: how it
-breaks ties and the language of its pages (the service computes both; docs/standings.md)."""
+"""``domino standings``: a club's table over its finished matches, and ``domino club set``: its
+settings (how its standings break ties, the language of its pages, the rules a new match starts
+from on the phone...), changed together by one use case (docs/standings.md, docs/cli.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from words import N_, LANGUAGES, _
 
 from .connection import connect
 from .listing import echo_json, output_format, wide_option
-from referee.core.vocab import STANDING_GROUPS, TIE_BREAKERS, UNRANKED, side_name
+from referee.core.rules import PRESETS
+from referee.core.vocab import MAX_DEFAULT_TARGET, STANDING_GROUPS, TIE_BREAKERS, UNRANKED, side_name
 
 from .options import DATE, NAME, club_option, csv_option, json_option
 
@@ -104,10 +106,30 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
         click.echo(_("?: provisional rating (too few matches yet)"))
 
 
+class Target(click.ParamType):
+    """A default target: a whole number of points from 1 to MAX_DEFAULT_TARGET, or "none" (the
+    preset's own), given to the command as the number or None."""
+
+    name = "points"
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> int | None:
+        if value is None or isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if text == "none":
+            return None
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_DEFAULT_TARGET:
+            return int(text)
+        self.fail(_("%(value)s: give a whole number of points from 1 to %(most)s, or none",
+                    value=repr(text), most=MAX_DEFAULT_TARGET), param, ctx)
+
+
 @click.command("set", help=N_("""\
 Change a club's settings: its name, whether its pages are public, how its standings
-break ties, where they put the players who did not play, the language of its pages. Only
-the settings given change; one line on standard output tells each new setting.
+break ties, where they put the players who did not play, the language of its pages, the
+rules and target the phone's start form preselects for a new match. Only the settings
+given change, all together or none; one line on standard output tells each new setting.
 
 \b
 Example:
@@ -115,7 +137,8 @@ Example:
   domino club set casino --tie-breakers default
   domino club set casino --public --language es
   domino club set casino --name "Casino Domino Club de Ponce"
-  domino club set casino --unranked hidden"""))
+  domino club set casino --unranked hidden
+  domino club set casino --rules parejas --target 100"""))
 @click.argument("slug")
 @click.option("--name", type=NAME, default=None,
               help=N_("The club's name, as people write it (its slug stays)."))
@@ -134,42 +157,68 @@ Example:
               help=N_("Where the standings put the players who played no counted match in the "
                       "period: apart (listed after the ranked, without a rank; the default) or "
                       "hidden (not listed)."))
+@click.option("--rules", "default_rules", type=click.Choice([*PRESETS, "none"]), default=None,
+              help=N_("The preset the phone's start form preselects for a new match; none: no "
+                      "preset preselected (the form's first)."))
+@click.option("--target", "default_target", type=Target(), default=None, metavar="POINTS",
+              help=N_("The target the start form fills in for a new match, 1 to 10000 points; "
+                      "none: the preset's own."))
 def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str | None,
-             language: str | None, unranked: str | None) -> None:
-    if (name is None and public is None and tie_breakers is None and language is None
-            and unranked is None):
+             language: str | None, unranked: str | None, default_rules: str | None,
+             default_target: int | None) -> None:
+    # click gives None for an option not given; "--target none" is told apart by the source
+    ctx = click.get_current_context()
+    target_given = ctx.get_parameter_source("default_target") is click.core.ParameterSource.COMMANDLINE
+    changes: dict[str, object] = {}
+    if tie_breakers is not None:
+        changes["tie_breakers"] = None
+        if tie_breakers.strip() != "default":
+            chosen = [name.strip() for name in tie_breakers.split(",")]
+            unknown = [name for name in chosen if name not in TIE_BREAKERS]
+            if unknown or not chosen:
+                raise click.BadParameter(
+                    _("%(names)s: give some of %(known)s, comma-separated, or default",
+                      names=", ".join(repr(n) for n in unknown) or _("nothing"),
+                      known=", ".join(TIE_BREAKERS)), param_hint="'--tie-breakers'")
+            if len(set(chosen)) != len(chosen):
+                raise click.BadParameter(_("a tie-breaker is named twice"),
+                                         param_hint="'--tie-breakers'")
+            changes["tie_breakers"] = chosen
+    if unranked is not None:
+        changes["unranked"] = unranked
+    if language is not None:
+        changes["language"] = None if language == "none" else language
+    if public is not None:
+        changes["public"] = public
+    if name is not None:
+        changes["name"] = name
+    if default_rules is not None:
+        changes["default_rules"] = None if default_rules == "none" else default_rules
+    if target_given:
+        changes["default_target"] = default_target
+    if not changes:
         raise click.UsageError(_("give --name, --public or --private, --tie-breakers, "
-                                 "--unranked or --language"))
-    chosen: list[str] | None = None
-    if tie_breakers is not None and tie_breakers.strip() != "default":
-        chosen = [name.strip() for name in tie_breakers.split(",")]
-        unknown = [name for name in chosen if name not in TIE_BREAKERS]
-        if unknown or not chosen:
-            raise click.BadParameter(
-                _("%(names)s: give some of %(known)s, comma-separated, or default",
-                  names=", ".join(repr(n) for n in unknown) or _("nothing"),
-                  known=", ".join(TIE_BREAKERS)), param_hint="'--tie-breakers'")
-        if len(set(chosen)) != len(chosen):
-            raise click.BadParameter(_("a tie-breaker is named twice"),
-                                     param_hint="'--tie-breakers'")
+                                 "--unranked, --language, --rules or --target"))
     with connect() as service:
-        if tie_breakers is not None:  # first: the service may still refuse it
-            club = service.standings.set_tie_breakers(slug, chosen)
-            click.echo(_("%(club)s: tie-breakers %(names)s", club=club["slug"],
-                         names=", ".join(club["tie_breakers"])))
-        if unranked is not None:
-            service.standings.set_unranked(slug, unranked)
-            click.echo(_("%(club)s: players with no counted match %(where)s", club=slug,
-                         where=_("listed apart") if unranked == "apart" else _("not listed")))
-        if language is not None:
-            changed = service.clubs.set_language(slug, None if language == "none" else language)
-            click.echo(_("%(club)s: language of its pages %(language)s", club=changed["slug"],
-                         language=changed["language"] or _("none (each reader's browser decides)")))
-        if public is not None:
-            changed = service.clubs.set_public(slug, public)
-            click.echo(_("%(club)s: its pages are public", club=changed["slug"]) if changed["public"]
-                       else _("%(club)s: its pages are private (a token is needed)",
-                              club=changed["slug"]))
-        if name is not None:
-            changed = service.clubs.set_name(slug, name)
-            click.echo(_("%(club)s: name %(name)s", club=changed["slug"], name=changed["name"]))
+        club = service.clubs.settings(slug, **changes)
+    slug = club["slug"]
+    if "tie_breakers" in changes:
+        click.echo(_("%(club)s: tie-breakers %(names)s", club=slug,
+                     names=", ".join(club["tie_breakers"])))
+    if "unranked" in changes:
+        click.echo(_("%(club)s: players with no counted match %(where)s", club=slug,
+                     where=_("listed apart") if club["unranked"] == "apart" else _("not listed")))
+    if "language" in changes:
+        click.echo(_("%(club)s: language of its pages %(language)s", club=slug,
+                     language=club["language"] or _("none (each reader's browser decides)")))
+    if "public" in changes:
+        click.echo(_("%(club)s: its pages are public", club=slug) if club["public"]
+                   else _("%(club)s: its pages are private (a token is needed)", club=slug))
+    if "name" in changes:
+        click.echo(_("%(club)s: name %(name)s", club=slug, name=club["name"]))
+    if "default_rules" in changes:
+        click.echo(_("%(club)s: rules preselected for a new match %(preset)s", club=slug,
+                     preset=club["default_rules"] or _("none (the form's first preset)")))
+    if "default_target" in changes:
+        click.echo(_("%(club)s: target preselected for a new match %(target)s", club=slug,
+                     target=club["default_target"] or _("the preset's own")))

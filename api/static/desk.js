@@ -44,6 +44,13 @@
 
   function problem(answer) {
     var b = answer.body || {};
+    // A body of the wrong shape: the fields refused, each with the server's words.
+    var fields = b.errors && b.errors.json;
+    if (fields && typeof fields === "object") {
+      return Object.keys(fields).map(function (name) {
+        return name + ": " + [].concat(fields[name]).join(" ");
+      }).join("; ");
+    }
     return b.detail || b.title || _("The server answered %(status)s.", { status: answer.status });
   }
 
@@ -59,6 +66,10 @@
           var then = fresh.getElementById(id);
           if (now && then) { now.replaceWith(document.importNode(then, true)); }
         });
+        // The new tables laid out as the page's own (cards on a phone: pages.js), their
+        // clocks at once rather than at the next second.
+        if (window.dominoPages) { window.dominoPages.reflow(); }
+        tickClocks();
       });
   }
 
@@ -69,9 +80,16 @@
 
   // ------------------------------------------------------------------ settings
 
+  // One PATCH with every setting of the form: the server changes them all or, refusing one,
+  // none (its problem says which).
   function saveSettings(form) {
-    var body = { public: form.elements["public"].checked,
-                 language: form.elements["language"].value || null };
+    var target = form.elements["default_target"].value.trim();
+    var body = { name: form.elements["name"].value.trim(),
+                 public: form.elements["public"].checked,
+                 language: form.elements["language"].value || null,
+                 default_rules: form.elements["default_rules"].value || null,
+                 // a number as typed: the server refuses what is not a whole number in range
+                 default_target: target ? Number(target) : null };
     var breakers = form.elements["tie_breakers"].value.split(",")
       .map(function (s) { return s.trim(); }).filter(Boolean);
     body.tie_breakers = breakers.length ? breakers : null;
@@ -79,6 +97,10 @@
     call("PATCH", clubPath, body).then(function (answer) {
       if (answer.status === 200) {
         form.elements["tie_breakers"].value = answer.body.tie_breakers.join(", ");
+        form.elements["name"].value = answer.body.name;
+        var brand = document.querySelector(".brand a");
+        if (brand) { brand.textContent = answer.body.name; }
+        document.title = document.title.replace(/ · .*$/, " · " + answer.body.name);
         say(_("The settings are saved."));
       } else {
         say(problem(answer), "error");
@@ -318,12 +340,9 @@
       }, function () { button.disabled = false; });
   }
 
-  // After the matches were read again: the new tables reflowed as the page's own (pages.js),
-  // the clocks ticked at once, and a refusal said in the match's row too, where the button
-  // was pressed (the status line may be out of sight).
+  // After the matches were read again: a refusal said in the match's row too, where the
+  // button was pressed (the status line may be out of sight).
   function matchesRead(id, refused) {
-    if (window.dominoPages) { window.dominoPages.reflow(); }
-    tickClocks();
     var cell = document.querySelector("tr[data-match-id='" + id + "'] td.clock");
     if (refused !== null && cell) {
       var note = document.createElement("p");
@@ -336,6 +355,34 @@
 
   tickClocks();
   window.setInterval(tickClocks, 1000);
+
+  // ------------------------------------------------------------------ the matches, kept fresh
+
+  // Every 25 s the matches list is read again (refresh), so a match started, finished or
+  // withdrawn at a table shows without a reload; not while the tab is hidden (none is read
+  // then; the list is read again as soon as it shows), nor while a dialog is open or a field
+  // of the matches section has the focus (nothing is replaced under someone's hands).
+  function keepMatchesFresh() {
+    var EVERY = 25000;
+    if (!document.getElementById("matches-list")) { return; }
+    var last = Date.now();
+    function busy() {
+      var focus = document.activeElement;
+      return document.querySelector("dialog[open]") !== null ||
+        (focus && focus.closest && focus.closest("[data-section=matches]") &&
+         focus.matches("input, select, textarea"));
+    }
+    function tick() {
+      if (document.visibilityState !== "visible" || busy()) { return; }
+      last = Date.now();
+      refresh(["matches-list"]).catch(function () { /* said by call(); next tick tries again */ });
+    }
+    window.setInterval(tick, EVERY);
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && Date.now() - last >= EVERY) { tick(); }
+    });
+  }
+  keepMatchesFresh();
 
   // ------------------------------------------------------------------ wiring
 

@@ -93,6 +93,7 @@ NAME_LENGTH = 200  # a player's, a club's, a tournament's name, a token's label 
 SLUG_LENGTH = 64
 REASON_LENGTH = 1000  # an admin action's reason (a rename, a merge)
 EVENT_FILTER_LENGTH = 1000  # the event name a standings filter names
+MAX_DEFAULT_TARGET = 10_000  # a club's default target: the phone's start form takes no more
 MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
 
 # A club's or a tournament's name in URLs. One compiled object for every layer: the API's

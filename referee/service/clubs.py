@@ -9,9 +9,11 @@ from typing import Any, Callable
 from sqlalchemy import Engine, Row
 
 from .. import store
-from ..core.vocab import LANGUAGES
+from ..core.rules import PRESETS
+from ..core.vocab import (
+    DEFAULT_TIE_BREAKERS, LANGUAGES, MAX_DEFAULT_TARGET, TIE_BREAKERS, UNRANKED,
+)
 from ..store import db
-from ..store.pages import set_club_language, set_club_name, set_club_public
 from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase, Unauthorized
@@ -19,6 +21,19 @@ from .lookup import club_row
 from .tokens import issue_token
 from .uow import UnitOfWork
 
+# The settings an admin changes (PATCH /clubs/{club}, ``domino club set``, the desk).
+SETTINGS = ("name", "public", "language", "tie_breakers", "unranked", "default_rules",
+            "default_target")
+
+
+class _Unset:
+    """A setting not named (None is a value: "the default")."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
 
 
 class Clubs:
@@ -49,38 +64,40 @@ class Clubs:
         with db.reading(self.engine) as conn:
             return _club(club_row(conn, slug))
 
+    def settings(self, club: str, *, name: Any = UNSET, public: Any = UNSET,
+                 language: Any = UNSET, tie_breakers: Any = UNSET, unranked: Any = UNSET,
+                 default_rules: Any = UNSET, default_target: Any = UNSET,
+                 who: Caller = OPERATOR) -> dict[str, Any]:
+        """Change the club's settings named (admin), the others left as they are: every value
+        is checked first, then all are written in one transaction, so a refused value changes
+        nothing. Returns the club with all its settings (:func:`change_settings`)."""
+        changes = {key: value for key, value in (
+            ("name", name), ("public", public), ("language", language),
+            ("tie_breakers", tie_breakers), ("unranked", unranked),
+            ("default_rules", default_rules), ("default_target", default_target))
+            if value is not UNSET}
+        return change_settings(self.engine, club, changes, who)
+
+    # The single settings' own methods, each one setting through :meth:`settings` (the CLI,
+    # the benches and older callers name one at a time).
+
     def set_public(self, club: str, public: bool, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """Make the club's pages readable by anyone without a token, or not (admin): a public
         club's pages show what a viewer sees, and of a round in play only what the table saw.
         Returns the club."""
-        require(who, club, Action.MANAGE)
-        if type(public) is not bool:
-            raise Invalid("public must be true or false, not %(value)r", value=public)
-        with db.writing(self.engine) as conn:
-            set_club_public(conn, club_row(conn, club).id, public)
-            return _club(club_row(conn, club))
+        return self.settings(club, public=public, who=who)
 
     def set_language(self, club: str, language: str | None, *,
                      who: Caller = OPERATOR) -> dict[str, Any]:
         """The language the club's pages speak to a reader who has picked none in their menu,
         before the reader's browser's (admin): one of LANGUAGES, or None for no setting.
         Returns the club."""
-        require(who, club, Action.MANAGE)
-        if language is not None and language not in LANGUAGES:
-            raise Invalid("language must be one of %(choices)s, or null, not %(value)r",
-                          choices=", ".join(LANGUAGES), value=language)
-        with db.writing(self.engine) as conn:
-            set_club_language(conn, club_row(conn, club).id, language)
-            return _club(club_row(conn, club))
+        return self.settings(club, language=language, who=who)
 
     def set_name(self, club: str, name: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """Change the club's name as people write it (admin; its slug, in URLs, stays).
         Returns the club."""
-        require(who, club, Action.MANAGE)
-        name = checks.name(name, Phrase(N_("club name")))
-        with db.writing(self.engine) as conn:
-            set_club_name(conn, club_row(conn, club).id, name)
-            return _club(club_row(conn, club))
+        return self.settings(club, name=name, who=who)
 
     def public_reader(self, club: str) -> Caller:
         """Who someone without a token reads ``club`` as (:func:`.access.public_reader`),
@@ -105,6 +122,95 @@ def reader_in(uow: UnitOfWork, club: str, who: Caller | None) -> tuple[Caller, d
     return who, _club(row)
 
 
+def change_settings(engine: Engine, club: str, changes: dict[str, Any],
+                    who: Caller) -> dict[str, Any]:
+    """The one owner of a club's settings (:meth:`Clubs.settings`; ``svc.standings``'
+    set_tie_breakers and set_unranked come here too): ``changes`` maps SETTINGS names to their
+    new values. All are checked before anything is written, then written by one statement in
+    one transaction. Returns the club with every setting as it now stands."""
+    require(who, club, Action.MANAGE)
+    unknown = sorted(set(changes) - set(SETTINGS))
+    if unknown:  # a caller's bug, not a person's input: said plainly all the same
+        raise Invalid("unknown club settings: %(names)s", names=", ".join(unknown))
+    if not changes:
+        raise Invalid("name a setting to change: %(names)s", names=", ".join(SETTINGS))
+    values = {key: _CHECKS[key](value) for key, value in changes.items()}
+    with UnitOfWork.writing(engine) as uow:
+        club_id = club_row(uow.conn, club).id
+        store.set_club_settings(uow.conn, club_id, values)
+        return club_settings(club_row(uow.conn, club))
+
+
+def club_settings(row: Row) -> dict[str, Any]:
+    """The club with all its settings, the defaults filled in (tie_breakers, unranked)."""
+    return {**_club(row), "tie_breakers": row.tie_breakers or list(DEFAULT_TIE_BREAKERS),
+            "unranked": row.unranked or UNRANKED[0]}
+
+
+def check_tie_breakers(breakers: Any) -> list[str]:
+    if isinstance(breakers, str) or not isinstance(breakers, (list, tuple)) or not breakers:
+        raise Invalid("tie_breakers must be a non-empty list of: %(known)s",
+                      known=", ".join(TIE_BREAKERS))
+    for name in breakers:
+        if name not in TIE_BREAKERS:
+            raise Invalid("unknown tie-breaker %(name)r; known: %(known)s", name=name,
+                          known=", ".join(TIE_BREAKERS))
+    if len(set(breakers)) != len(breakers):
+        raise Invalid("a tie-breaker is named twice")
+    return list(breakers)
+
+
+# Each setting's check: the value as it is stored (None where the default is meant).
+
+def _name(value: Any) -> str:
+    return checks.name(value, Phrase(N_("club name")))
+
+
+def _public(value: Any) -> bool:
+    if type(value) is not bool:
+        raise Invalid("public must be true or false, not %(value)r", value=value)
+    return value
+
+
+def _language(value: Any) -> str | None:
+    if value is not None and value not in LANGUAGES:
+        raise Invalid("language must be one of %(choices)s, or null, not %(value)r",
+                      choices=", ".join(LANGUAGES), value=value)
+    return value
+
+
+def _tie_breakers(value: Any) -> list[str] | None:
+    chosen = None if value is None else check_tie_breakers(value)
+    return None if chosen == list(DEFAULT_TIE_BREAKERS) else chosen  # the default is stored as none
+
+
+def _unranked(value: Any) -> str | None:
+    if value is not None and value not in UNRANKED:
+        raise Invalid("unranked must be one of %(choices)s, or null, not %(value)r",
+                      choices=", ".join(UNRANKED), value=value)
+    return None if value == UNRANKED[0] else value
+
+
+def _default_rules(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or value not in PRESETS):
+        raise Invalid("default_rules must be one of %(choices)s, or null, not %(value)r",
+                      choices=", ".join(PRESETS), value=value)
+    return value
+
+
+def _default_target(value: Any) -> int | None:
+    if value is not None and (type(value) is not int or not 1 <= value <= MAX_DEFAULT_TARGET):
+        raise Invalid("default_target must be a whole number of points from 1 to %(most)s, "
+                      "or null, not %(value)r", most=MAX_DEFAULT_TARGET, value=value)
+    return value
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "name": _name, "public": _public, "language": _language, "tie_breakers": _tie_breakers,
+    "unranked": _unranked, "default_rules": _default_rules, "default_target": _default_target}
+
+
 def _club(row: Row) -> dict[str, Any]:
     return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
-            "public": bool(row.public), "language": row.language}
+            "public": bool(row.public), "language": row.language,
+            "default_rules": row.default_rules, "default_target": row.default_target}

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.vocab import ABANDONED, FINISHED, IN_PROGRESS, TIE_BREAKERS
+from ..core.rules import PRESETS
+from ..core.vocab import ABANDONED, FINISHED, IN_PROGRESS, MAX_DEFAULT_TARGET, TIE_BREAKERS
 from .access import Action, Caller, action_for_event, may, require
 from ..core.vocab import LANGUAGES
 from .errors import Unauthorized
@@ -46,7 +47,11 @@ class Desk:
         if manage:
             data["settings"] = {"tie_breakers": svc.standings.tie_breakers(club, who=who),
                                 "all_tie_breakers": list(TIE_BREAKERS),
-                                "languages": list(LANGUAGES)}
+                                "languages": list(LANGUAGES),
+                                # the presets a new match may start from, with their own targets
+                                "presets": [{"name": name, "target": rules["target"]}
+                                            for name, rules in PRESETS.items()],
+                                "max_target": MAX_DEFAULT_TARGET}
             data["players"] = svc.players.list(club, limit=DESK_LIMIT, who=who)[0]
             tokens = svc.tokens.list_tokens(club, limit=DESK_LIMIT, who=who)[0]
             data["tokens"] = [t for t in tokens if t["revoked_at"] is None]

@@ -20,10 +20,11 @@ from ..core.vocab import EVENT_FILTER_LENGTH, UNRANKED
 from ..store import db
 from ..store.standings import (
     DEFAULT_TIE_BREAKERS, GROUPS, TIE_BREAKERS, aggregate, current, head_to_head, history,
-    listed_players, player_names, set_tie_breakers, set_unranked, tie_breakers, unranked,
+    listed_players, player_names, tie_breakers, unranked,
 )
 from . import checks
 from .access import OPERATOR, Action, Caller, require
+from .clubs import change_settings
 from .csvfile import to_csv
 from .errors import Invalid, NotFound
 from .lookup import club_row
@@ -161,16 +162,9 @@ class Standings:
     def set_tie_breakers(self, club: str, breakers: Sequence[str] | None, *,
                          who: Caller = OPERATOR) -> dict[str, Any]:
         """Set how the club's standings break ties (admin): a list of distinct names from
-        TIE_BREAKERS, applied in order; None for the default. Returns the club with them."""
-        require(who, club, Action.MANAGE)
-        chosen = None if breakers is None else check_tie_breakers(breakers)
-        if chosen is not None and chosen == list(DEFAULT_TIE_BREAKERS):
-            chosen = None
-        with db.writing(self.engine) as conn:
-            row = club_row(conn, club)
-            set_tie_breakers(conn, row.id, chosen)
-        return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
-                "tie_breakers": chosen or list(DEFAULT_TIE_BREAKERS)}
+        TIE_BREAKERS, applied in order; None for the default. A club setting like the others
+        (:meth:`.clubs.Clubs.settings`). Returns the club with them."""
+        return change_settings(self.engine, club, {"tie_breakers": breakers}, who)
 
     def unranked(self, club: str, *, who: Caller = OPERATOR) -> str:
         """Where the club's standings put the players with no counted match: UNRANKED."""
@@ -182,14 +176,9 @@ class Standings:
                      who: Caller = OPERATOR) -> dict[str, Any]:
         """Set where the club's standings put the players who played no counted match in the
         period (admin): "apart" (after the ranked, without a rank) or "hidden" (not listed);
-        None for the default ("apart"). Returns the setting as it now stands."""
-        require(who, club, Action.MANAGE)
-        if value is not None and value not in UNRANKED:
-            raise Invalid("unranked must be one of %(choices)s, or null, not %(value)r",
-                          choices=", ".join(UNRANKED), value=value)
-        with db.writing(self.engine) as conn:
-            set_unranked(conn, club_row(conn, club).id, None if value == UNRANKED[0] else value)
-        return {"unranked": value or UNRANKED[0]}
+        None for the default ("apart"). A club setting like the others
+        (:meth:`.clubs.Clubs.settings`). Returns the setting as it now stands."""
+        return {"unranked": change_settings(self.engine, club, {"unranked": value}, who)["unranked"]}
 
     def rating_history(self, club: str, player: str | int, *,
                        who: Caller = OPERATOR) -> list[dict[str, Any]]:
@@ -215,18 +204,6 @@ class Standings:
 
 
 _SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
-
-
-def check_tie_breakers(breakers: Any) -> list[str]:
-    if isinstance(breakers, str) or not isinstance(breakers, (list, tuple)) or not breakers:
-        raise Invalid(f"tie_breakers must be a non-empty list of: {', '.join(TIE_BREAKERS)}")
-    for name in breakers:
-        if name not in TIE_BREAKERS:
-            raise Invalid("unknown tie-breaker %(name)r; known: %(known)s", name=name,
-                          known=", ".join(TIE_BREAKERS))
-    if len(set(breakers)) != len(breakers):
-        raise Invalid("a tie-breaker is named twice")
-    return list(breakers)
 
 
 def _event(event: Any) -> str | None:

@@ -10,7 +10,7 @@ nothing above it; the schema's DDL lives in ``migrations/``.
 from . import db
 from .clubs import (
     club_row, club_token_row, insert_club, insert_token, issued_by, list_tokens, revoke_tokens,
-    revoked_among, token_row, touch_token,
+    revoked_among, set_club_settings, token_row, touch_token,
 )
 from .codec import as_utc, canonical_json, dump_json, iso, load_json, utcnow
 from .errors import AlreadyExists, MatchFull, StaleSeq, StoreError
@@ -32,7 +32,7 @@ from .players import (
 __all__ = [
     "db", "club_row", "ensure_players", "insert_club", "insert_player", "insert_token",
     "list_players", "player_row", "token_row", "club_token_row", "list_tokens", "revoke_tokens",
-    "issued_by", "revoked_among", "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
+    "issued_by", "revoked_among", "set_club_settings", "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
     "load_json", "utcnow", "AlreadyExists", "MatchFull", "StaleSeq", "StoreError", "NewEvent",
     "append", "check_room", "event_bytes", "Appended", "chain_link", "recorded_span",
     "event_by_seq", "event_data", "event_rows", "event_rows_of", "insert_events", "last_recorded_at", "secret_rows",

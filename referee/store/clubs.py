@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from sqlalchemy import Connection, Row, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -21,6 +22,12 @@ def insert_club(conn: Connection, slug: str, name: str, created_at: dt.datetime)
 
 def club_row(conn: Connection, slug: str) -> Row | None:
     return conn.execute(select(clubs).where(clubs.c.slug == slug)).first()
+
+
+def set_club_settings(conn: Connection, club_id: int, values: dict[str, Any]) -> None:
+    """Write the club's settings named in ``values`` (column -> value) in one statement: they
+    change together or not at all."""
+    conn.execute(update(clubs).where(clubs.c.id == club_id).values(**values))
 
 
 def insert_token(conn: Connection, club_id: int, role: str, label: str | None, digest: str,

@@ -1,5 +1,4 @@
-"""What the club pages read and write that no other use case does: a club's public setting,
-a player's results match by match, from the standing rows (a player's page names his
+"""What the club pages read that no other use case does: a player's results match by match, from the standing rows (a player's page names his
 partners and opponents by their ids, so by their current names, whatever the matches' records
 called them), the public clubs of the site's home, a club's players with their matches, and
 its matches filtered by event as well (every answer keeps the rows' ids, which the pages link
@@ -10,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from sqlalchemy import Connection, Row, func, select, update
+from sqlalchemy import Connection, Row, func, select
 
 from . import matches as match_store
 from .schema import clubs, match_players, matches, players, standing_rows
@@ -18,18 +17,6 @@ from .schema import clubs, match_players, matches, players, standing_rows
 # Printable ASCII but for the quote and backslash: what every JSON writer writes as itself, so
 # an event of only these is found in a header's text as it is (see matches_listed).
 _PLAIN = frozenset(chr(c) for c in range(0x20, 0x7F)) - {'"', "\\"}
-
-
-def set_club_public(conn: Connection, club_id: int, public: bool) -> None:
-    conn.execute(update(clubs).where(clubs.c.id == club_id).values(public=public))
-
-
-def set_club_language(conn: Connection, club_id: int, language: str | None) -> None:
-    conn.execute(update(clubs).where(clubs.c.id == club_id).values(language=language))
-
-
-def set_club_name(conn: Connection, club_id: int, name: str) -> None:
-    conn.execute(update(clubs).where(clubs.c.id == club_id).values(name=name))
 
 
 def player_results(conn: Connection, club_id: int, player_id: int) -> list[dict[str, Any]]:

@@ -89,6 +89,11 @@ clubs = Table(
     # the ranked, without a rank) or "hidden" (not listed); None for the default, "apart"
     # (migration 0013, Standings.set_unranked).
     Column("unranked", String(8), nullable=True),
+    # The rules the phone's start form and the desk preselect for a new match: a preset's
+    # name, None for none (the form's first); and its target, points, None for the preset's
+    # own (migration 0015, Clubs.settings). A match created without rules is not affected.
+    Column("default_rules", String(32), nullable=True),
+    Column("default_target", Integer, nullable=True),
 )
 
 players = Table(

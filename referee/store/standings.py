@@ -401,17 +401,9 @@ def tie_breakers(conn: Connection, club_id: int) -> list[str] | None:
     return conn.execute(select(clubs.c.tie_breakers).where(clubs.c.id == club_id)).scalar()
 
 
-def set_tie_breakers(conn: Connection, club_id: int, breakers: list[str] | None) -> None:
-    conn.execute(update(clubs).where(clubs.c.id == club_id).values(tie_breakers=breakers))
-
-
 def unranked(conn: Connection, club_id: int) -> str | None:
     """The club's setting for the players with no counted match (None: the default)."""
     return conn.execute(select(clubs.c.unranked).where(clubs.c.id == club_id)).scalar()
-
-
-def set_unranked(conn: Connection, club_id: int, value: str | None) -> None:
-    conn.execute(update(clubs).where(clubs.c.id == club_id).values(unranked=value))
 
 
 # ------------------------------------------------------------------ ratings
@@ -568,7 +560,7 @@ __all__ = [
     "TIE_BREAKERS", "DEFAULT_TIE_BREAKERS", "GROUPS", "MatchStanding", "SideResult", "Change",
     "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
     "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
-    "set_tie_breakers", "unranked", "set_unranked",
+    "unranked",
     "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
     "nth_place", "rated_through", "place_before", "mark_stale",
     "clear_club", "club_ids_with_rows", "clubs_missing_rows", "finishing_order",

@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 import words
 from cli.click_words import translated_help
 from cli.main import COMMANDS, main
-from referee.core.vocab import DEFAULT_TIE_BREAKERS, TIE_BREAKERS
+from referee.core.vocab import DEFAULT_TIE_BREAKERS, MAX_DEFAULT_TARGET, TIE_BREAKERS
 from words.pseudo import wrap
 
 Path = tuple[str, ...]
@@ -149,10 +149,12 @@ def test_helps_in_spanish_and_italian(lang: str, args: Path, said: list[str]) ->
 
 
 def test_the_help_written_out_names_what_the_code_knows() -> None:
-    # two helps were f-strings (not extractable): their codes are written out in the msgid
+    # three helps were f-strings (not extractable): their codes are written out in the msgid
     tie = next(p for p in EVERY[("club", "set")].params if p.name == "tie_breakers").help
     assert all(name in tie for name in TIE_BREAKERS)
     assert f"'default' ({','.join(DEFAULT_TIE_BREAKERS)})" in tie
+    target = next(p for p in EVERY[("club", "set")].params if p.name == "default_target").help
+    assert f"1 to {MAX_DEFAULT_TARGET} points" in target
     from cli.verify import TOKEN_VARIABLE
 
     token = next(p for p in EVERY[("verify",)].params if p.name == "token").help

@@ -79,3 +79,35 @@ def test_club_set_unranked(cli: Cli) -> None:
              if "Zoe" in line]
     assert len(shown) == 1 and shown[0].split("│")[1].strip() == "-"  # listed, not ranked
     assert "--unranked" in cli.run("club", "set", CLUB, "--unranked", "gone", code=2).output
+
+
+def test_club_set_rules_and_target_the_start_form_preselects(cli: Cli) -> None:
+    result = cli.run("club", "set", CLUB, "--rules", "veracruz", "--target", "150")
+    assert result.stdout == ("casino: rules preselected for a new match veracruz\n"
+                             "casino: target preselected for a new match 150\n")
+    club = cli.service.clubs.get_club(CLUB)
+    assert (club["default_rules"], club["default_target"]) == ("veracruz", 150)
+    assert cli.run("club", "set", CLUB, "--target", "none").stdout == \
+        "casino: target preselected for a new match the preset's own\n"
+    assert cli.service.clubs.get_club(CLUB)["default_rules"] == "veracruz"  # not named: kept
+    assert "none (the form's first preset)" in cli.run("club", "set", CLUB, "--rules", "none").stdout
+    for bad in (["--target", "0"], ["--target", "10001"], ["--target", "5.5"], ["--rules", "poker"]):
+        refused = cli.run("club", "set", CLUB, "--name", "Renamed", *bad, code=2)
+        assert f"'{bad[0]}'" in refused.output, refused.output
+    club = cli.service.clubs.get_club(CLUB)
+    assert (club["default_rules"], club["default_target"]) == (None, None)
+    assert club["name"] != "Renamed"
+
+
+def test_club_set_many_settings_at_once_one_line_each(cli: Cli) -> None:
+    before = cli.service.clubs.get_club(CLUB)
+    # the service refuses this one (the CLI lets any text through to --name's own checks)
+    refused = cli.run("club", "set", "x", "--name", "Renamed", "--rules", "parejas", code=1)
+    assert "no club 'x'" in refused.output
+    both = cli.run("club", "set", CLUB, "--name", "Casino Dos", "--rules", "parejas",
+                   "--public").stdout.splitlines()
+    assert both == ["casino: its pages are public", "casino: name Casino Dos",
+                    "casino: rules preselected for a new match parejas"]
+    after = cli.service.clubs.get_club(CLUB)
+    assert (after["name"], after["public"], after["default_rules"]) == ("Casino Dos", True, "parejas")
+    assert after["created_at"] == before["created_at"]

@@ -3,7 +3,9 @@ it at 360 and 1280 px: sign in, the settings saved with the keyboard alone, a pl
 whose name is close to a known one (confirmed new), renamed, merged; a table token issued, its
 QR code read back from a screenshot with zbarimg and opened on a "phone", which is signed in
 on /score, the code refused a second time; a token revoked; a match with no deal withdrawn.
-A scorekeeper's token gets no section and the server refuses its admin calls. axe-core scans
+The club renamed and its defaults for a new match set from the desk (one PATCH; a refused
+value changes none), preselected on the phone's start form. The matches list reads itself
+again while shown. A scorekeeper's token gets no section and the server refuses its admin calls. axe-core scans
 the pages (no serious or critical finding). The sign-in code never reaches the access log.
 Screenshots go to tests/pages/artifacts/.
 """
@@ -110,8 +112,19 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
     assert page.locator("a[href$='/desk/tournaments']").count() >= 1
     assert axe_findings(page) == []
 
-    # The settings, with the keyboard alone: Tab from the name to each field, Space, letters.
+    # A refused setting changes none: a target the server refuses, with a new name.
+    form = page.locator("form[data-form=settings]")
+    form.locator("input[name=name]").fill("Not Saved")
+    form.locator("input[name=default_target]").evaluate("e => { e.removeAttribute('max'); e.value = '99999'; }")
+    form.locator("button[data-action=save-settings]").click()
+    status_says(page, "default_target")
+    assert api.service.clubs.get_club(slug)["name"] == slug.title()
+    form.locator("input[name=default_target]").fill("")
+
+    # The settings, with the keyboard alone: the name, then Tab to each field, Space, letters.
     page.locator("form[data-form=settings] input[name=name]").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Club Dominó de Ponce")
     page.keyboard.press("Tab")  # the public checkbox
     page.keyboard.press("Space")
     page.keyboard.press("Tab")  # the language
@@ -119,13 +132,21 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
     page.keyboard.press("Tab")  # the tie-breakers
     page.keyboard.press("Control+A")
     page.keyboard.type("won, points_for")
+    page.keyboard.press("Tab")  # the rules of a new match
+    page.keyboard.press("V")  # veracruz
+    page.keyboard.press("Tab")  # its target
+    page.keyboard.type("150")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('data-action')") == "save-settings"
     page.keyboard.press("Enter")
     status_says(page, "The settings are saved.")
     settings = api.client.get(f"/api/v1/clubs/{slug}", headers={"Authorization": "Bearer " + club["admin"]}).json
     assert settings["public"] is True and settings["language"] == "en"
+    assert settings["name"] == "Club Dominó de Ponce"
+    assert (settings["default_rules"], settings["default_target"]) == ("veracruz", 150)
     assert api.service.standings.tie_breakers(slug) == ["won", "points_for"]
+    assert page.locator(".brand a").inner_text() == "Club Dominó de Ponce"
+    page.locator("[data-section=settings]").screenshot(path=str(ARTIFACTS / f"desk-settings-{width}.png"))
 
     # A name close to a known one is offered first; confirmed new.
     form = page.locator("form[data-form=player-add]")
@@ -186,7 +207,11 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
                            timeout=WAIT)
     assert "code=" not in scan.url  # the code taken out of the address bar
     assert scan.evaluate("localStorage.getItem('domino-referee.score.token')") == token
-    scan.screenshot(path=str(ARTIFACTS / f"desk-scanned-{width}.png"))
+    # the club's defaults, set at the desk above, preselected on the phone's start form
+    scan.wait_for_function("() => document.getElementById('target').value === '150'", timeout=WAIT)
+    assert scan.locator("#preset").input_value() == "veracruz"
+    assert scan.locator(".seat:not([hidden])").count() == 4  # veracruz: 2 to 4 players
+    scan.screenshot(path=str(ARTIFACTS / f"desk-scanned-{width}.png"), full_page=True)
     phone.close()
     assert phone_errors == []
 
@@ -221,6 +246,53 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
     context.close()
     assert errors == []
     assert not any(code in line for line in log.lines)  # never in an address, never logged
+
+
+def test_the_matches_list_refreshes_itself_while_shown(server: tuple[Api, str, Lines],
+                                                      browser: Any) -> None:
+    """Every 25 s the desk reads its matches again (the page's clock run on by playwright):
+    a match started at a table shows without a reload; nothing is read while the tab is
+    hidden or a dialog is open, and the list is read again once the tab shows."""
+    api, base, _ = server
+    club = new_club(api, "deskfresh")
+    slug = club["slug"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors = watched(page)
+    page.clock.install()
+    sign_in(page, base, slug, club["admin"])
+    reads: list[str] = []
+    page.on("request", lambda r: reads.append(r.url) if r.url.endswith(f"/clubs/{slug}/desk")
+            and r.method == "GET" else None)
+
+    started = api.service.recording.create_match(slug, "mano-a-mano", ["Ana", "Beto"])["id"]
+    live = f"table[data-status=in_progress] tr[data-match-id='{started}']"
+    assert page.locator(live).count() == 0
+    page.clock.run_for(26_000)
+    page.wait_for_selector(live, timeout=WAIT)
+    assert len(reads) == 1
+
+    # A dialog open: nothing replaced under the referee's hands.
+    page.locator(f"tr[data-match-id='{started}'] button[data-action=abandon]").click()
+    page.clock.run_for(60_000)
+    assert len(reads) == 1
+    page.locator("#abandon-dialog button[data-action=close-dialog]").click()
+
+    # The tab hidden: no read; shown again: read at once.
+    page.evaluate("""() => { Object.defineProperty(document, 'visibilityState',
+                                                   {configurable: true, get: () => 'hidden'});
+                             document.dispatchEvent(new Event('visibilitychange')); }""")
+    api.service.recording.create_match(slug, "mano-a-mano", ["Carla", "Dani"])
+    page.clock.run_for(60_000)
+    assert len(reads) == 1
+    page.evaluate("""() => { Object.defineProperty(document, 'visibilityState',
+                                                   {configurable: true, get: () => 'visible'});
+                             document.dispatchEvent(new Event('visibilitychange')); }""")
+    page.wait_for_function("() => document.querySelectorAll('table[data-status=in_progress] tr[data-match-id]').length === 3",
+                           timeout=WAIT)
+    assert len(reads) == 2
+    context.close()
+    assert errors == []
 
 
 def test_a_scorekeeper_gets_no_admin_section(server: tuple[Api, str, Lines], browser: Any) -> None:

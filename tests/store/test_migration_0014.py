@@ -37,7 +37,7 @@ def test_upgrade_from_0013_and_back(engine: Engine) -> None:
     with pytest.raises(DBAPIError):
         insert(engine, 2, "abandoned")  # 0013 knows no such status
 
-    runner.upgrade(engine)
+    runner.upgrade(engine, "0014")
     assert runner.current_revision(engine) == "0014"
     with engine.connect() as conn:
         assert conn.execute(text("SELECT created_by FROM matches WHERE id = 1")).scalar_one() is None
@@ -52,5 +52,5 @@ def test_upgrade_from_0013_and_back(engine: Engine) -> None:
         insert(engine, 4, "abandoned")
     with engine.connect() as conn, pytest.raises(DBAPIError):
         conn.execute(text("SELECT created_by FROM matches"))
-    runner.upgrade(engine)
+    runner.upgrade(engine, "0014")
     assert runner.current_revision(engine) == "0014"

@@ -1,5 +1,5 @@
 /* /score: sign in with the token; the club's matches in play (a tournament's tables among
-   them); a new match (a preset, its target and time limit, the players in order of play, the
+   them); a new match (a preset, its target and time limit, the club's defaults preselected, the players in order of play, the
    event, date and table), started through the outbox so that a start retried over a bad
    connection makes one match. A name close to a known player's is asked about (the referee's
    422 names the close players): one of them, or a new player; never taken silently. */
@@ -97,11 +97,27 @@ function askNames(suggestions, confirmed, answered) {
   box.scrollIntoView({block: "nearest"});
 }
 
+// The club's defaults for a new match (its admin's settings: GET /clubs/{club}'s default_rules
+// and default_target), preselected unless the scorekeeper has already changed the form.
+async function preselect(slug, preset) {
+  const answer = await api("GET", "/api/v1/clubs/" + encodeURIComponent(slug));
+  if (answer.status !== 200 || document.getElementById("new-match").dataset.touched) return;
+  const rules = answer.body.default_rules;
+  if (rules && [...preset.options].some((option) => option.value === rules)) {
+    preset.value = rules;
+    showPreset(preset);
+    showSeated();
+  }
+  if (answer.body.default_target) document.getElementById("target").value = answer.body.default_target;
+}
+
 function newMatch(slug) {
   const form = document.getElementById("new-match");
   const preset = document.getElementById("preset");
   preset.addEventListener("change", () => { showPreset(preset); showSeated(); });
+  form.addEventListener("input", () => { form.dataset.touched = "1"; }, {once: true});
   showPreset(preset);
+  preselect(slug, preset).catch(() => {});  // offline: the form keeps its first preset
   // Names confirmed new for the names as typed now: any change to a seat forgets them, so a
   // close name typed later is asked about too, never taken silently.
   const confirmed = new Set();
