@@ -9,6 +9,7 @@
 - a connection whose request head is not complete HEAD_SECONDS after its first byte (or after
   connecting) is closed: thousands of slow or idle connections cost sockets, no thread, and
   none lasts;
+- a client that half-closes after its request gets its answer, then the connection closes;
 - every open connection is in :data:`api.edge.OPEN` while it is open, so that the front can
   drop a stream whose client stopped reading and end the streams when the server stops.
 
@@ -71,6 +72,16 @@ class Protocol(H11Protocol):
         self._head_timer = None
         if not self._in_request() and not self.transport.is_closing():
             self.transport.close()
+
+    def eof_received(self) -> bool | None:  # type: ignore[override]
+        """A client that half-closes once its request is sent (``shutdown(SHUT_WR)``, as
+        ``nc -N`` and some proxies do) still gets its answer: the connection stays open for
+        writing while a request is being answered, and closes after it. (uvicorn's own returns
+        None, and asyncio then closes the transport: the answer was lost.)"""
+        if self._in_request():
+            self.cycle.keep_alive = False
+            return True
+        return None
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

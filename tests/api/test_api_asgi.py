@@ -69,10 +69,13 @@ def get(base: str, path: str, **headers: str) -> tuple[int, dict[str, str], byte
         conn.close()
 
 
-def raw(base: str, data: bytes) -> bytes:
-    """``data`` sent as it is on a new connection; what the server answers until it closes."""
+def raw(base: str, data: bytes, *, half_close: bool = False) -> bytes:
+    """``data`` sent as it is on a new connection (then, with ``half_close``, the sending side
+    shut); what the server answers until it closes."""
     with socket.create_connection(("127.0.0.1", port_of(base)), timeout=WAIT) as sock:
         sock.sendall(data)
+        if half_close:
+            sock.shutdown(socket.SHUT_WR)
         got = b""
         while chunk := sock.recv(65536):
             got += chunk
@@ -215,6 +218,18 @@ def test_the_edge_answers_problem_json_and_the_server_answers_on(fast_api: Api) 
         got, _, body = problem_of(raw(base, chunked + big))
         assert got == 413 and "larger than" in body["detail"]
         assert get(base, "/api/openapi.json")[0] == 200
+
+
+def test_a_client_that_half_closes_after_its_request_gets_the_answer(fast_api: Api) -> None:
+    with served_asgi(fast_api.app) as base:
+        request = (b"GET /api/v1/clubs/casino/matches HTTP/1.1\r\nHost: x\r\n"
+                   b"Authorization: Bearer \xe9\xff\r\n\r\n")  # a token to look up: not at once
+        status, _, body = problem_of(raw(base, request, half_close=True))  # then it closed
+        assert status == 401 and body["status"] == 401
+        viewer = fast_api.auth("viewer")["Authorization"].encode()
+        answer = raw(base, b"GET /api/v1/clubs/casino HTTP/1.1\r\nHost: x\r\nAuthorization: "
+                     + viewer + b"\r\n\r\n", half_close=True)
+        assert answer.startswith(b"HTTP/1.1 200 ") and b'"slug":"casino"' in answer
 
 
 def test_slow_and_idle_connections_are_closed(fast_api: Api, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -110,7 +110,8 @@ def wait_until(predicate: Any, timeout: float, interval: float = 0.05) -> bool:
 
 
 class Gunicorn:
-    """``gunicorn "api:create_app()"`` on 127.0.0.1 (gthread workers), in its own process group,
+    """gunicorn as deployed (deploy/gunicorn.conf.py: the ASGI front under api.worker's
+    uvicorn workers, ``threads`` app threads a worker) on 127.0.0.1, in its own process group,
     its output in a file. The port stays the same across restarts, so clients carry on."""
 
     def __init__(self, database_url: str, log_path: Path, *, workers: int = 2, threads: int = 4,
@@ -120,16 +121,15 @@ class Gunicorn:
         self.workers, self.threads = workers, threads
         self.log_path = log_path
         self.env = {**os.environ, "DOMINO_DATABASE_URL": database_url,
-                    "PYTHONPATH": str(ROOT), **environment}
+                    "DOMINO_THREADS": str(threads), "PYTHONPATH": str(ROOT), **environment}
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
         _become_subreaper()
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "gunicorn", "api:create_app()",
-                "-w", str(self.workers), "-k", "gthread", "--threads", str(self.threads),
-                "-b", f"127.0.0.1:{self.port}", "--timeout", "30", "--graceful-timeout", "5",
-                "--log-level", "warning"]
+        return [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                "-w", str(self.workers), "-b", f"127.0.0.1:{self.port}", "--timeout", "30",
+                "--graceful-timeout", "5", "--log-level", "warning"]
 
     def start(self, timeout: float = 40) -> float:
         """Start and wait until every worker answers; returns the seconds it took."""
