@@ -219,7 +219,8 @@ _SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", 
 
 def check_tie_breakers(breakers: Any) -> list[str]:
     if isinstance(breakers, str) or not isinstance(breakers, (list, tuple)) or not breakers:
-        raise Invalid(f"tie_breakers must be a non-empty list of: {', '.join(TIE_BREAKERS)}")
+        raise Invalid("tie_breakers must be a non-empty list of: %(known)s",
+                      known=", ".join(TIE_BREAKERS))
     for name in breakers:
         if name not in TIE_BREAKERS:
             raise Invalid("unknown tie-breaker %(name)r; known: %(known)s", name=name,
@@ -233,7 +234,8 @@ def _event(event: Any) -> str | None:
     if event is None:
         return None
     if not isinstance(event, str) or len(event) > EVENT_FILTER_LENGTH:
-        raise Invalid(f"an event is text of at most {EVENT_FILTER_LENGTH} characters")
+        raise Invalid("an event is text of at most %(length)s characters",
+                      length=EVENT_FILTER_LENGTH)
     return event
 
 
