@@ -154,8 +154,8 @@ class ChainBroken(RecordBroken):
         lines = [what if seq is None else said("event %(seq)s: %(what)s", seq=seq, what=what)
                  for seq, what in problems]
         # the problems in a list said in the reader's language, each one by itself
-        listed = said("; ".join("%%(p%d)s" % n for n in range(len(lines))),
-                      **{"p%d" % n: line for n, line in enumerate(lines)})
+        template = "; ".join("%%(p%d)s" % n for n in range(len(lines)))
+        listed = said(template, **{"p%d" % n: line for n, line in enumerate(lines)})
         super().__init__("match %(match)s's record fails its chain check, so nothing is signed "
                          "from it (%(problems)s); domino db audit lists every problem",
                          match=match_id, problems=listed)

@@ -323,8 +323,9 @@ class Tournaments:
                 raise RoundRefused("round %(round)s is not finished: its matches must finish "
                                    "before the next round is paired", round=rounds[-1]["number"])
             if len(rounds) >= row.rounds:
-                raise RoundRefused(said_n("its %(num)s round is paired already",
-                                          "all %(num)s rounds are paired already", row.rounds))
+                raise RoundRefused(said_n("the tournament has %(num)s round, and it is paired "
+                                          "already", "the tournament has %(num)s rounds, and "
+                                          "all are paired already", row.rounds))
             if rounds:
                 store.set_round_status(conn, row.id, rounds[-1]["number"], "finished")
             number = len(rounds) + 1
