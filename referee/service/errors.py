@@ -156,8 +156,8 @@ class ChainBroken(RecordBroken):
         # the problems in a list said in the reader's language, each one by itself
         template = "; ".join("%%(p%d)s" % n for n in range(len(lines)))
         listed = said(template, **{"p%d" % n: line for n, line in enumerate(lines)})
-        super().__init__("match %(match)s's record fails its chain check, so nothing is signed "
-                         "from it (%(problems)s); domino db audit lists every problem",
+        super().__init__(N_("match %(match)s's record fails its chain check, so nothing is "
+                            "signed from it (%(problems)s); domino db audit lists every problem"),
                          match=match_id, problems=listed)
         self.match_id = match_id
         self.problems = problems

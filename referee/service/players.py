@@ -64,16 +64,16 @@ class Unconfirmed(Invalid):
                  line: int | None = None) -> None:
         typed = ", ".join(repr(t) for t in suggestions)
         if len(suggestions) == 1:
-            super().__init__("%(typed)s is not a player of %(club)s but close to one: did you "
-                             "mean %(names)s? If %(typed)s is someone new, confirm that the name "
-                             "is new", line=line, typed=typed, club=club,
+            super().__init__(N_("%(typed)s is not a player of %(club)s but close to one: did "
+                                "you mean %(names)s? If %(typed)s is someone new, confirm that "
+                                "the name is new"), line=line, typed=typed, club=club,
                              names=_either(next(iter(suggestions.values()))))
         else:
             parts = [said("%(names)s (for %(typed)r)", names=_either(close), typed=name)
                      for name, close in suggestions.items()]
-            super().__init__("%(typed)s are not players of %(club)s but close to some: did you "
-                             "mean %(names)s? If they are new people, confirm that the names are "
-                             "new", line=line, typed=typed, club=club,
+            super().__init__(N_("%(typed)s are not players of %(club)s but close to some: did "
+                                "you mean %(names)s? If they are new people, confirm that the "
+                                "names are new"), line=line, typed=typed, club=club,
                              names=joined(parts, "; "))
         self.suggestions = dict(suggestions)
 
