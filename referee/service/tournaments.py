@@ -324,8 +324,8 @@ class Tournaments:
                                    "before the next round is paired", round=rounds[-1]["number"])
             if len(rounds) >= row.rounds:
                 raise RoundRefused(said_n("the tournament has %(num)s round, and it is paired "
-                                          "already", "the tournament has %(num)s rounds, and "
-                                          "all are paired already", row.rounds))
+                                          "already", "all %(num)s rounds are paired already",
+                                          row.rounds))
             if rounds:
                 store.set_round_status(conn, row.id, rounds[-1]["number"], "finished")
             number = len(rounds) + 1
