@@ -27,14 +27,14 @@ from typing import Any, Callable, Mapping
 from sqlalchemy import Connection, Engine, Row
 
 from .. import store
+from ..core.said import Said, said, said_n
 from ..core.vocab import REASON_LENGTH
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from ..core.said import Said, said, said_n
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
-from .pairing.explain import joined
 from .lookup import club_row
+from .pairing.explain import joined
 
 # The closeness rule (is_close): keys that differ only in accents, or one edit apart (an
 # insertion, a deletion, a substitution, or two neighbours swapped) when both are at least
