@@ -20,7 +20,8 @@ def _read_unsized_body() -> None:
     data = request.get_data(cache=True)  # what the views read later, from the cache
     # werkzeug's stream stops at the limit; the server's stream says whether more was sent.
     if limit is not None and len(data) >= limit and request.environ["wsgi.input"].read(1):
-        raise RequestEntityTooLarge(f"the body is larger than {limit} bytes")
+        # the detail is api.errors's, in the request's language, naming the limit
+        raise RequestEntityTooLarge()
 
 
 def init_body(app: Flask) -> None:

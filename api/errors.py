@@ -69,6 +69,36 @@ TITLES = {
 }
 
 
+# werkzeug's own details (its 404's "The requested URL was not found on the server. If you
+# entered the URL manually...") are English whatever the request's language, and say nothing of
+# this API: where werkzeug raised with its default words, the detail is one of these, from the
+# catalogs (docs/i18n.md). A detail the code gave (abort(404, message=...)) is kept.
+HTTP_DETAILS = {
+    400: words.N_("the request cannot be read: it is not what HTTP or this address expects"),
+    404: words.N_("there is nothing at %(path)s"),
+    405: words.N_("%(method)s is not a method of %(path)s: it takes %(allowed)s"),
+    406: words.N_("this address answers in none of the media types the request accepts"),
+    413: words.N_("the body is larger than %(limit)s bytes"),
+    415: words.N_("the body must be JSON (Content-Type: application/json)"),
+}
+
+
+def http_detail(error: HTTPException, status: int) -> str | None:
+    """Our sentence for werkzeug's ``error`` in the request's language, or None where the code
+    that raised it said what happened itself. A 413 says the limit, however it was raised (a
+    Content-Length over it, or a chunked body read to it: api/body.py)."""
+    if status not in HTTP_DETAILS:
+        return None
+    if status != 413 and error.description != type(error).description:
+        return None  # the raiser's own words (already in the request's language)
+    allowed = ", ".join(sorted(getattr(error, "valid_methods", None) or ()))
+    limit = request.max_content_length
+    if status == 413 and limit is None:
+        return None  # no limit to say: werkzeug raised it for its own reason
+    return words.gettext(HTTP_DETAILS[status], path=request.path, method=request.method,
+                         allowed=allowed, limit=limit)
+
+
 def problem_document(status: int, detail: str | None = None, *, kind: str | None = None,
                      title: str | None = None, **members: Any) -> dict[str, Any]:
     """A problem's members. ``kind`` names a problem type of this API; without it the type is
@@ -151,7 +181,7 @@ def http_error(error: HTTPException) -> Response:
     data = getattr(error, "data", None) or {}  # what webargs/flask-smorest abort() attached
     headers.update(data.get("headers") or {})
     errors = data.get("errors") or data.get("messages")
-    detail = data.get("message") or error.description
+    detail = data.get("message") or http_detail(error, status) or error.description
     if errors is not None:
         return problem(status, words.gettext("the request does not have the expected shape"),
                        kind="malformed-request", headers=headers, errors=errors)

@@ -20,6 +20,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
+import words
 from referee.core.log import unique_keys
 
 from .errors import PROBLEM_MEDIA_TYPE, http_error
@@ -82,9 +83,13 @@ class StrictParser(FlaskParser):
         if not is_json_request(req):
             if not data and not req.mimetype:
                 return core.missing  # no body at all: the schema says what was required
-            raise UnsupportedMediaType(
-                f"the body must be JSON (Content-Type: application/json), "
-                f"not {req.mimetype[:100] or 'a body without a Content-Type'}")
+            if not req.mimetype:
+                raise UnsupportedMediaType(words.gettext(
+                    "the body must be JSON (Content-Type: application/json), not a body "
+                    "without a Content-Type"))
+            raise UnsupportedMediaType(words.gettext(
+                "the body must be JSON (Content-Type: application/json), not %(type)s",
+                type=req.mimetype[:100]))
         try:
             # Strict UTF-8 (RFC 8259): json.loads would take the bytes of a lone surrogate.
             text = data.decode("utf-8")

@@ -207,7 +207,8 @@ def _stream(club: str, load: Callable[[Scoreboard, Any], dict[str, Any]],
         try:
             int(resume)
         except ValueError:
-            raise Invalid(f"Last-Event-ID is a scoreboard cursor, not {resume!r}") from None
+            raise Invalid("Last-Event-ID is a scoreboard cursor, not %(cursor)r",
+                          cursor=resume) from None
     try:
         subscription = board.subscribe(club, who=who, client=request.remote_addr or "")
     except Busy as error:

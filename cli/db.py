@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from words import N_, _, ngettext
+from words import N_, _, ngettext, say
 
 from .connection import connect
 
@@ -98,7 +98,7 @@ def audit(as_json: bool, **kwargs: str | None) -> None:
         click.echo(json.dumps(found.as_dict()))
     else:
         for problem in found.problems:
-            click.echo(click.style(f"PROBLEM {problem.line()}", fg="red"))
+            click.echo(click.style(f"PROBLEM {say(problem.line())}", fg="red"))
         outcome = (ngettext("%(num)s problem", "%(num)s problems", len(found.problems))
                    if found.problems else _("no problem"))
         click.echo(_("%(matches)s matches (%(events)s events), %(leaves)s signed actas, "

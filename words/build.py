@@ -22,7 +22,10 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 # The keywords of babel.cfg's Python sources besides gettext's own: N_ marks a msgid, the rules
 # core's said()/said_n() make a sentence from one, and the service's errors take theirs first.
 KEYWORDS = ("N_", "said", "said_n:1,2", "NotFound", "Invalid", "Forbidden", "Unauthorized", "Duplicate",
-            "NotFinished", "IdempotencyMismatch", "ServiceError")
+            "NotFinished", "IdempotencyMismatch", "ServiceError",
+            # the service's other errors whose first argument is their msgid
+            "RoundRefused", "Busy", "RecordBroken", "TreeBroken", "ActaPending",
+            "SigningKeyError", "NoSigningKey")
 
 
 def pybabel(*args: str) -> None:

@@ -118,7 +118,7 @@ def require_match(who: Caller, club: str | None, action: Action, match_id: Any) 
     private one); a reader of the club whose role may not do ``action`` is Forbidden, as
     anywhere in the club (docs/api.md, "404 or 403")."""
     if not may(who, club, Action.READ):
-        raise NotFound(f"no match {match_id!r}")
+        raise NotFound("no match %(match)r", match=match_id)
     require(who, club, action)
 
 
@@ -168,7 +168,7 @@ def require_abandon(who: Caller, club: str | None, created_by: int | None,
     if may_abandon(who, club, created_by):
         return
     if not may(who, club, Action.READ):
-        raise NotFound(f"no match {match_id!r}")
+        raise NotFound("no match %(match)r", match=match_id)
     require(who, club, Action.RECORD)  # a viewer, the public: told as for any entry
     raise Forbidden("a match is abandoned by a referee of the club or by the token that "
                     "created it, and this token did not create match %(match)s", match=match_id)

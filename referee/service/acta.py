@@ -31,6 +31,7 @@ from ..core import acta as sheet
 from ..core import chain
 from ..core.log import LogError, parse_header
 from ..core.replay import replay
+from ..core.said import said
 from ..store.tournaments import tournament_of_match
 from .access import OPERATOR, Caller
 from .errors import ChainBroken, NotFinished
@@ -38,13 +39,6 @@ from .reading import Reading
 
 if TYPE_CHECKING:
     from .transparency import Transparency
-
-TEXT = {
-    "header": "the header as stored is not a domino-log/1 header ({reason})",
-    "club": "the header names club {named!r}, but the match belongs to club {club!r}",
-    "count": "the match counts {last} events, the record holds {held}",
-}
-
 
 def record_problems(row: Row, events: list[Row], *, counted: bool = True,
                     values: list[Any] | None = None) -> list[tuple[int | None, str]]:
@@ -57,14 +51,19 @@ def record_problems(row: Row, events: list[Row], *, counted: bool = True,
         header = store.load_json(row.header)
         parse_header(header)
     except (ValueError, LogError) as error:
-        return [(None, TEXT["header"].format(reason=error))]
+        # a LogError's message is a sentence of the core (said in the reader's language)
+        reason = error.message if isinstance(error, LogError) else str(error)
+        return [(None, said("the header as stored is not a domino-log/1 header (%(reason)s)",
+                            reason=reason))]
     if header.get("club") != row.club:
-        problems.append((None, TEXT["club"].format(named=header.get("club"), club=row.club)))
+        problems.append((None, said("the header names club %(named)r, but the match belongs to "
+                                    "club %(club)r", named=header.get("club"), club=row.club)))
     if values is None:
         values = [store.load_json(e.data) for e in events]
     problems += chain.breaks(header, ((e.seq, v, e.digest) for e, v in zip(events, values)))
     if counted and (row.last_seq != len(events) or (events and events[-1].seq != row.last_seq)):
-        problems.append((None, TEXT["count"].format(last=row.last_seq, held=len(events))))
+        problems.append((None, said("the match counts %(last)s events, the record holds "
+                                    "%(held)s", last=row.last_seq, held=len(events))))
     return problems
 
 

@@ -34,6 +34,7 @@ from ..core import merkle
 from ..core.disputes import open_count
 from ..core.log import parse_header
 from ..core.replay import replay
+from ..core.said import said
 from ..seal import documents
 from ..seal.canonical import canonical
 from ..store import db
@@ -41,32 +42,38 @@ from ..store.integrity import unguarded
 from ..store.schema import clubs
 from ..store.transparency import head_rows, leaf_rows, match_leaves
 from .acta import checked_body, record_problems
+from .errors import N_
 from .keys import Keys
 
+# The problems' sentences, said in the reader's language where they are shown (words.say)
 TEXT = {
-    "column": "the matches row says {name} {stored!r}, the record gives {actual!r}",
-    "removed": "the acta signed as leaf {leaf} covers event {seq}, but the record holds only "
-               "{held} events: events were removed after it was signed",
-    "rewritten": "the record up to event {seq} is not the one signed as leaf {leaf} (its chain "
-                 "head was {signed}..., it is now {now}...): events were changed after signing",
-    "stale": "the acta signed as leaf {leaf} says {field} {signed!r}, the record now gives "
-             "{now!r}",
-    "unsigned": "finished, but no acta is signed for the record as it stands (event {seq}): "
-                "recorded past the server, or the club's key could not sign then; look at it, "
-                "then domino key sign-due",
-    "leaf_gap": "leaf {index} is missing: the log jumps to {found}",
-    "leaf_hash": "leaf {index}'s stored hash is not the hash of its acta",
-    "leaf_text": "leaf {index} is not the RFC 8785 text of an acta",
-    "leaf_index": "leaf {index}'s acta says it is leaf {says!r} of club {club!r}",
-    "leaf_match": "leaf {index} is stored as match {stored}'s acta at event {seq}, but the acta "
-                  "is of match {match!r} at event {events!r}",
-    "head_text": "head {number} (of {size} leaves) is not a signed domino-tree-head/1 of the club",
-    "head_size": "head {number} says {size} leaves, the log holds {leaves}",
-    "head_root": "head {number}'s root (of {size} leaves) is not the root of the leaves stored",
-    "head_shrank": "head {number} says {size} leaves, after a head of {before}: the tree shrank",
-    "last_head": "the last head covers {size} leaves, the log holds {leaves}: leaves were added "
-                 "without a signed head, or the last heads were removed",
-    "frontier": "the last head's stored subtree roots are not those of its leaves",
+    "column": N_("the matches row says %(name)s %(stored)r, the record gives %(actual)r"),
+    "removed": N_("the acta signed as leaf %(leaf)s covers event %(seq)s, but the record holds "
+                  "only %(held)s events: events were removed after it was signed"),
+    "rewritten": N_("the record up to event %(seq)s is not the one signed as leaf %(leaf)s (its "
+                    "chain head was %(signed)s..., it is now %(now)s...): events were changed "
+                    "after signing"),
+    "stale": N_("the acta signed as leaf %(leaf)s says %(field)s %(signed)r, the record now gives "
+                "%(now)r"),
+    "unsigned": N_("finished, but no acta is signed for the record as it stands (event %(seq)s): "
+                   "recorded past the server, or the club's key could not sign then; look at it, "
+                   "then domino key sign-due"),
+    "leaf_gap": N_("leaf %(index)s is missing: the log jumps to %(found)s"),
+    "leaf_hash": N_("leaf %(index)s's stored hash is not the hash of its acta"),
+    "leaf_text": N_("leaf %(index)s is not the RFC 8785 text of an acta"),
+    "leaf_index": N_("leaf %(index)s's acta says it is leaf %(says)r of club %(club)r"),
+    "leaf_match": N_("leaf %(index)s is stored as match %(stored)s's acta at event %(seq)s, but "
+                     "the acta is of match %(match)r at event %(events)r"),
+    "head_text": N_("head %(number)s (of %(size)s leaves) is not a signed domino-tree-head/1 of "
+                    "the club"),
+    "head_size": N_("head %(number)s says %(size)s leaves, the log holds %(leaves)s"),
+    "head_root": N_("head %(number)s's root (of %(size)s leaves) is not the root of the leaves "
+                    "stored"),
+    "head_shrank": N_("head %(number)s says %(size)s leaves, after a head of %(before)s: the tree "
+                      "shrank"),
+    "last_head": N_("the last head covers %(size)s leaves, the log holds %(leaves)s: leaves were "
+                    "added without a signed head, or the last heads were removed"),
+    "frontier": N_("the last head's stored subtree roots are not those of its leaves"),
 }
 
 
@@ -80,12 +87,16 @@ class Problem:
     def line(self) -> str:
         where = []
         if self.club is not None:
-            where.append(f"club {self.club}")
+            where.append(said("club %(club)s", club=self.club))
         if self.match is not None:
-            where.append(f"match {self.match}")
+            where.append(said("match %(match)s", match=self.match))
         if self.seq is not None:
-            where.append(f"event {self.seq}")
-        return f"{', '.join(where) or 'database'}: {self.what}"
+            where.append(said("event %(seq)s", seq=self.seq))
+        if not where:
+            return said("database: %(problem)s", problem=self.what)
+        template = ", ".join("%%(w%d)s" % n for n in range(len(where)))
+        return said("%(where)s: %(problem)s", problem=self.what,
+                    where=said(template, **{"w%d" % n: w for n, w in enumerate(where)}))
 
     def as_dict(self) -> dict[str, Any]:
         return {"club": self.club, "match": self.match, "seq": self.seq, "problem": self.what}
@@ -146,7 +157,7 @@ class Audit:
             self._leaf_against_record(leaf, digests, found)
         if row.status == "finished" and not any(leaf.seq == row.last_seq for leaf in leaves):
             found.unsigned += 1
-            say(Problem(TEXT["unsigned"].format(seq=row.last_seq), match_id, row.last_seq))
+            say(Problem(said(TEXT["unsigned"], seq=row.last_seq), match_id, row.last_seq))
         elif leaves and not broken and leaves[-1].seq == row.last_seq:
             self._latest_leaf(conn, row, leaves[-1], checked_body(conn, row, rows, values), found)
 
@@ -160,7 +171,7 @@ class Audit:
                   "players": list(header.players), "rules": header.rules.as_dict()}
         for name, value in actual.items():
             if getattr(row, name) != value:
-                found.problems.append(Problem(TEXT["column"].format(
+                found.problems.append(Problem(said(TEXT["column"], 
                     name=name, stored=getattr(row, name), actual=value), row.id))
 
     def _leaf_against_record(self, leaf: Any, digests: dict[int, str], found: Findings) -> None:
@@ -169,10 +180,10 @@ class Audit:
         except (ValueError, KeyError, TypeError):
             return  # the tree's check says what is wrong with the leaf itself
         if leaf.seq not in digests:
-            found.problems.append(Problem(TEXT["removed"].format(
+            found.problems.append(Problem(said(TEXT["removed"], 
                 leaf=leaf.leaf_index, seq=leaf.seq, held=len(digests)), leaf.match_id, leaf.seq))
         elif digests[leaf.seq] != signed:
-            found.problems.append(Problem(TEXT["rewritten"].format(
+            found.problems.append(Problem(said(TEXT["rewritten"], 
                 seq=leaf.seq, leaf=leaf.leaf_index, signed=str(signed)[:16],
                 now=digests[leaf.seq][:16]), leaf.match_id, leaf.seq))
 
@@ -184,7 +195,7 @@ class Audit:
             return
         for name, value in body.items():
             if name not in sheet.SIGNATURE_FIELDS and signed.get(name) != value:
-                found.problems.append(Problem(TEXT["stale"].format(
+                found.problems.append(Problem(said(TEXT["stale"], 
                     leaf=leaf.leaf_index, field=name, signed=signed.get(name), now=value),
                     row.id, leaf.seq))
 
@@ -198,7 +209,7 @@ class Audit:
         for expected, leaf in enumerate(leaf_rows(conn, club_id)):
             found.leaves += 1
             if leaf.leaf_index != expected:
-                say(Problem(TEXT["leaf_gap"].format(index=expected, found=leaf.leaf_index),
+                say(Problem(said(TEXT["leaf_gap"], index=expected, found=leaf.leaf_index),
                             club=club))
                 break
             self._leaf(leaf, club, keys, found)
@@ -214,46 +225,46 @@ class Audit:
                 if head.get("format") != documents.TREE_HEAD_FORMAT or head.get("club") != club:
                     raise ValueError
             except (ValueError, TypeError):
-                say(Problem(TEXT["head_text"].format(number=number, size=row.size), club=club))
+                say(Problem(said(TEXT["head_text"], number=number, size=row.size), club=club))
                 continue
             if size != row.size or size >= len(roots):
-                say(Problem(TEXT["head_size"].format(number=number, size=size,
+                say(Problem(said(TEXT["head_size"], number=number, size=size,
                                                      leaves=len(roots) - 1), club=club))
                 continue
             if size < before:
-                say(Problem(TEXT["head_shrank"].format(number=number, size=size, before=before),
+                say(Problem(said(TEXT["head_shrank"], number=number, size=size, before=before),
                             club=club))
             before = max(before, size)
             if root != roots[size]:
-                say(Problem(TEXT["head_root"].format(number=number, size=size), club=club))
+                say(Problem(said(TEXT["head_root"], number=number, size=size), club=club))
             say_all(found, documents.signature_problems(head, keys, f"head {number}"), club)
         if heads:
             last = heads[-1]
             if last.size != len(roots) - 1:
-                say(Problem(TEXT["last_head"].format(size=last.size, leaves=len(roots) - 1),
+                say(Problem(said(TEXT["last_head"], size=last.size, leaves=len(roots) - 1),
                             club=club))
             elif [h.hex() for h in frontier.hashes()] != list(last.frontier):
-                say(Problem(TEXT["frontier"], club=club))
+                say(Problem(said(TEXT["frontier"]), club=club))
 
     def _leaf(self, leaf: Any, club: str, keys: list[Any], found: Findings) -> None:
         say = found.problems.append
         index = leaf.leaf_index
         text = leaf.acta.encode("utf-8")
         if merkle.leaf_hash(text).hex() != leaf.leaf_hash:
-            say(Problem(TEXT["leaf_hash"].format(index=index), leaf.match_id, leaf.seq, club))
+            say(Problem(said(TEXT["leaf_hash"], index=index), leaf.match_id, leaf.seq, club))
         try:
             acta = json.loads(text)
             if not isinstance(acta, dict) or canonical(acta) != text:
                 raise ValueError
         except ValueError:
-            say(Problem(TEXT["leaf_text"].format(index=index), leaf.match_id, leaf.seq, club))
+            say(Problem(said(TEXT["leaf_text"], index=index), leaf.match_id, leaf.seq, club))
             return
         if acta.get("leaf_index") != index or acta.get("club") != club:
-            say(Problem(TEXT["leaf_index"].format(index=index, says=acta.get("leaf_index"),
+            say(Problem(said(TEXT["leaf_index"], index=index, says=acta.get("leaf_index"),
                                                   club=acta.get("club")),
                         leaf.match_id, leaf.seq, club))
         if acta.get("match") != leaf.match_id or acta.get("events") != leaf.seq:
-            say(Problem(TEXT["leaf_match"].format(index=index, stored=leaf.match_id,
+            say(Problem(said(TEXT["leaf_match"], index=index, stored=leaf.match_id,
                                                   seq=leaf.seq, match=acta.get("match"),
                                                   events=acta.get("events")),
                         leaf.match_id, leaf.seq, club))

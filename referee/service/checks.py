@@ -45,7 +45,7 @@ def player_name(value: Any, what: str = Phrase(N_("player name")), line: int | N
                           what=what, char=ch)
         if ch in BIDI_CONTROLS:
             raise Invalid("%(what)s: may not contain bidi controls (%(char)s)", line=line,
-                          what=what, char=f"U+{ord(ch):04X} {unicodedata.name(ch, '')}")
+                          what=what, char="U+%04X %s" % (ord(ch), unicodedata.name(ch, "")))
     text = " ".join(unicodedata.normalize("NFC", value).split())
     if len(text) > NAME_LENGTH or len(name_key(text)) > KEY_LENGTH - 16:
         raise Invalid("%(what)s: at most %(length)s characters", line=line, what=what,

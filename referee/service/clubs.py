@@ -51,8 +51,8 @@ class Clubs:
         with db.writing(self.engine) as conn:
             try:
                 store.insert_club(conn, slug, name, self.clock())
-            except store.AlreadyExists as error:
-                raise Duplicate(error.message) from None
+            except store.AlreadyExists:
+                raise Duplicate("a club %(slug)r exists already", slug=slug) from None
             club = _club(store.club_row(conn, slug))
             if admin_token:
                 club["admin_token"] = issue_token(conn, club_row(conn, slug).id, "admin",
@@ -118,7 +118,7 @@ def reader_in(uow: UnitOfWork, club: str, who: Caller | None) -> tuple[Caller, d
         who = public_reader(row.slug)
     require(who, club, Action.READ)
     if row is None:
-        raise NotFound(f"no club {club!r}")
+        raise NotFound("no club %(slug)r", slug=club)
     return who, _club(row)
 
 

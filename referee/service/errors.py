@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import exc as _sa
+
+from ..core.said import said
 from sqlalchemy.exc import SQLAlchemyError as DatabaseError  # noqa: F401 (re-exported)
 
 
@@ -149,10 +151,14 @@ class ChainBroken(RecordBroken):
     from it (HTTP 409). ``problems``: (seq or None, what) each."""
 
     def __init__(self, match_id: int, problems: list[tuple[int | None, str]]) -> None:
-        lines = "; ".join(f"event {seq}: {what}" if seq is not None else what
-                          for seq, what in problems)
-        super().__init__(f"match {match_id}'s record fails its chain check, so nothing is "
-                         f"signed from it ({lines}); domino db audit lists every problem")
+        lines = [what if seq is None else said("event %(seq)s: %(what)s", seq=seq, what=what)
+                 for seq, what in problems]
+        # the problems in a list said in the reader's language, each one by itself
+        template = "; ".join("%%(p%d)s" % n for n in range(len(lines)))
+        listed = said(template, **{"p%d" % n: line for n, line in enumerate(lines)})
+        super().__init__(N_("match %(match)s's record fails its chain check, so nothing is "
+                            "signed from it (%(problems)s); domino db audit lists every problem"),
+                         match=match_id, problems=listed)
         self.match_id = match_id
         self.problems = problems
 
@@ -172,9 +178,13 @@ class SigningKeyError(RuntimeError):
     or not the key; or the club has none (:class:`NoSigningKey`). The server's setup is wrong,
     not a request: ``message`` says which file and what to do (``referee.service.keys``)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, **params: Any) -> None:
+        # made as a ServiceError's sentence is, so that an edge can say it in its language
+        text = message % params if params else message
+        super().__init__(text)
+        self.message = text
+        self.msgid = message
+        self.params = params
 
 
 class NoSigningKey(SigningKeyError):

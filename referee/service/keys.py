@@ -33,6 +33,7 @@ from sqlalchemy import Connection, Engine, Row
 
 from .. import store
 from ..core import acta as sheet
+from ..core.said import said
 from ..seal.keys import KeyFormatError, PrivateKey, PublicKey
 from ..store import db
 from ..store.db import DATA_DIR_VARIABLE
@@ -40,7 +41,7 @@ from ..store.signing import (
     all_key_rows, end_key, insert_key, key_rows, retire_key, signing_key_row,
 )
 from .access import OPERATOR, Action, Caller, require
-from .errors import Duplicate, Forbidden, Invalid, NoSigningKey, NotFound, SigningKeyError
+from .errors import N_, Duplicate, Forbidden, Invalid, NoSigningKey, NotFound, SigningKeyError
 from .lookup import club_row
 from .transparency import publish_head
 
@@ -53,28 +54,33 @@ OTHERS = stat.S_IRWXG | stat.S_IRWXO
 
 # Every sentence this module says to people.
 TEXT = {
-    "no_key": "club {club} has no signing key: make one with domino key init --club {club}",
-    "missing": "club {club}'s signing key {key_id} has no private key file at {path}: restore "
-               "the file from your backup of the keys folder (docs/verify.md), or give the club "
-               "a new key with domino key rotate --club {club} (actas signed before stay valid)",
-    "open": "{path} can be read by others (mode {mode:04o}): a private key must be readable by "
-            "its owner alone: chmod 600 {path}; if anyone else may have read it, give the club "
-            "a new key with domino key rotate --club {club} and retire this one",
-    "unreadable": "cannot read {path}: {reason}: the key file must belong to the user the "
-                  "server runs as, with mode 0600",
-    "not_a_key": "{path} is not the signing key it should be ({reason}): restore the file from "
-                 "your backup, or give the club a new key with domino key rotate --club {club}",
-    "other_key": "{path} holds key {found}, not {key_id}: restore the right file from your "
-                 "backup, or give the club a new key with domino key rotate --club {club}",
-    "exists": "{path} exists already and holds another key: move it away first",
-    "cannot_write": "cannot write the key file {path}: {reason}",
-    "has_key": "club {club} has a signing key already ({key_id}): domino key rotate --club "
-               "{club} gives it a new one",
-    "no_legacy": "there is no server key to adopt at {path} (DOMINO_SIGNING_KEY, else "
-                 "domino-signing-key.pem in DOMINO_DATA_DIR): without --adopt a new key is made",
-    "unknown_key": "club {club} has no key {key_id}",
-    "retired": "key {key_id} of club {club} is retired already",
-    "operator": "only the operator (the domino command on the server) manages keys",
+    "no_key": N_("club %(club)s has no signing key: make one with domino key init --club "
+                 "%(club)s"),
+    "missing": N_("club %(club)s's signing key %(key_id)s has no private key file at "
+                  "%(path)s: restore the file from your backup of the keys folder "
+                  "(docs/verify.md), or give the club a new key with domino key rotate --club "
+                  "%(club)s (actas signed before stay valid)"),
+    "open": N_("%(path)s can be read by others (mode %(mode)s): a private key must be readable "
+               "by its owner alone: chmod 600 %(path)s; if anyone else may have read it, give "
+               "the club a new key with domino key rotate --club %(club)s and retire this one"),
+    "unreadable": N_("cannot read %(path)s: %(reason)s: the key file must belong to the user the "
+                     "server runs as, with mode 0600"),
+    "not_a_key": N_("%(path)s is not the signing key it should be (%(reason)s): restore the "
+                    "file from your backup, or give the club a new key with domino key rotate "
+                    "--club %(club)s"),
+    "other_key": N_("%(path)s holds key %(found)s, not %(key_id)s: restore the right file from "
+                    "your backup, or give the club a new key with domino key rotate --club "
+                    "%(club)s"),
+    "exists": N_("%(path)s exists already and holds another key: move it away first"),
+    "cannot_write": N_("cannot write the key file %(path)s: %(reason)s"),
+    "has_key": N_("club %(club)s has a signing key already (%(key_id)s): domino key rotate --club "
+                  "%(club)s gives it a new one"),
+    "no_legacy": N_("there is no server key to adopt at %(path)s (DOMINO_SIGNING_KEY, else "
+                    "domino-signing-key.pem in DOMINO_DATA_DIR): without --adopt a new key is "
+                    "made"),
+    "unknown_key": N_("club %(club)s has no key %(key_id)s"),
+    "retired": N_("key %(key_id)s of club %(club)s is retired already"),
+    "operator": N_("only the operator (the domino command on the server) manages keys"),
 }
 
 
@@ -111,8 +117,8 @@ class KeyRing:
         path = self.path(club, key_id)
         key = read_private(path, club)
         if key.key_id != key_id:
-            raise SigningKeyError(TEXT["other_key"].format(path=path, found=key.key_id,
-                                                           key_id=key_id, club=club))
+            raise SigningKeyError(TEXT["other_key"], path=path, found=key.key_id,
+                                  key_id=key_id, club=club)
         return key
 
     def problem(self, club: str, key_id: str) -> str | None:
@@ -132,11 +138,11 @@ class KeyRing:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE)
         except FileExistsError:
             if read_private(path, club).key_id != key.key_id:
-                raise SigningKeyError(TEXT["exists"].format(path=path)) from None
+                raise SigningKeyError(TEXT["exists"], path=path) from None
             return path
         except OSError as error:
-            raise SigningKeyError(TEXT["cannot_write"].format(
-                path=path, reason=error.strerror or error)) from None
+            raise SigningKeyError(TEXT["cannot_write"], path=path,
+                                  reason=error.strerror or error) from None
         with os.fdopen(fd, "wb") as out:
             out.write(key.pem())
         return path
@@ -147,19 +153,19 @@ def read_private(path: Path, club: str) -> PrivateKey:
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
         if mode & OTHERS:
-            raise SigningKeyError(TEXT["open"].format(path=path, mode=mode, club=club))
+            raise SigningKeyError(TEXT["open"], path=path, mode="%04o" % mode, club=club)
         data = path.read_bytes()
     except FileNotFoundError:
-        raise SigningKeyError(TEXT["missing"].format(club=club, key_id=_id_of(path),
-                                                     path=path)) from None
+        raise SigningKeyError(TEXT["missing"], club=club, key_id=_id_of(path),
+                              path=path) from None
     except OSError as error:
-        raise SigningKeyError(TEXT["unreadable"].format(
-            path=path, reason=error.strerror or error)) from None
+        raise SigningKeyError(TEXT["unreadable"], path=path,
+                              reason=error.strerror or error) from None
     try:
         return PrivateKey.from_pem(data)
     except KeyFormatError as error:
-        raise SigningKeyError(TEXT["not_a_key"].format(path=path, reason=error,
-                                                       club=club)) from None
+        raise SigningKeyError(TEXT["not_a_key"], path=path, reason=str(error),
+                              club=club) from None
 
 
 def _id_of(path: Path) -> str:
@@ -210,14 +216,14 @@ class Keys:
             row = club_row(conn, club)
             current = signing_key_row(conn, row.id)
         if current is not None:
-            raise Duplicate(TEXT["has_key"].format(club=club, key_id=current.key_id))
+            raise Duplicate(TEXT["has_key"], club=club, key_id=current.key_id)
         key = self._adopted(adopt, club) if adopt else PrivateKey.generate()
         self.ring.write(club, key)
         now = self.clock()
         with db.writing(self.engine) as conn:
             row = club_row(conn, club)
             if (current := signing_key_row(conn, row.id)) is not None:  # made meanwhile
-                raise Duplicate(TEXT["has_key"].format(club=club, key_id=current.key_id))
+                raise Duplicate(TEXT["has_key"], club=club, key_id=current.key_id)
             insert_key(conn, row.id, key.key_id, sheet.encode(key.public.raw),
                        row.created_at if adopt else now, adopted=bool(adopt))
             publish_head(conn, row.id, club, key, now)
@@ -226,7 +232,7 @@ class Keys:
     def _adopted(self, adopt: bool | str | Path, club: str) -> PrivateKey:
         path = legacy_key_path() if adopt is True else Path(adopt)
         if not path.exists():
-            raise Invalid(TEXT["no_legacy"].format(path=path))
+            raise Invalid(TEXT["no_legacy"], path=path)
         return read_private(path, club)
 
     def rotate(self, club: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
@@ -257,9 +263,9 @@ class Keys:
             row = club_row(conn, club)
             found = next((k for k in key_rows(conn, row.id) if k.key_id == key_id), None)
             if found is None:
-                raise NotFound(TEXT["unknown_key"].format(club=club, key_id=key_id))
+                raise NotFound(TEXT["unknown_key"], club=club, key_id=key_id)
             if found.retired_at is not None:
-                raise Duplicate(TEXT["retired"].format(club=club, key_id=key_id))
+                raise Duplicate(TEXT["retired"], club=club, key_id=key_id)
             retire_key(conn, found.id, self.clock(), reason)
             return self._entry(conn, row.id, key_id)
 
@@ -288,7 +294,7 @@ class Keys:
         has none, SigningKeyError when its file cannot be used."""
         row = signing_key_row(conn, club_id)
         if row is None:
-            raise NoSigningKey(TEXT["no_key"].format(club=club))
+            raise NoSigningKey(TEXT["no_key"], club=club)
         return self.ring.load(club, row.key_id)
 
     def published(self, conn: Connection, club_id: int) -> list[PublicKey]:
@@ -301,8 +307,9 @@ class Keys:
         problems = []
         for k in all_key_rows(conn):
             if public_key(k).key_id != k.key_id:
-                problems.append((k.club, f"key {k.key_id}'s stored public key is another key's: "
-                                         f"the signing_keys row was changed"))
+                problems.append((k.club, said("key %(key_id)s's stored public key is another "
+                                              "key's: the signing_keys row was changed",
+                                              key_id=k.key_id)))
             elif k.valid_until is None and (problem := self.ring.problem(k.club, k.key_id)):
                 problems.append((k.club, problem))
         return problems

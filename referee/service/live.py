@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from sqlalchemy import Row
 
+from ..core.said import said_n
 from ..core.vocab import ABANDONED, LIVE_STATUSES, side_names
 from ..store import db, notify
 from ..store.codec import as_utc
@@ -82,7 +83,8 @@ def moment_of(cursor: Any) -> dt.datetime:
     """The time a cursor names (Invalid for anything that is not one)."""
     text = str(cursor).strip()
     if not text.isdigit() or len(text) > 18:
-        raise Invalid(f"a scoreboard cursor is a whole number of microseconds, not {cursor!r}")
+        raise Invalid("a scoreboard cursor is a whole number of microseconds, not %(cursor)r",
+                      cursor=cursor)
     return dt.datetime.fromtimestamp(int(text) / 1_000_000, dt.timezone.utc)
 
 
@@ -329,8 +331,7 @@ class Hub:
         subscription = Subscription(club, self, client, token_id)
         with self._lock:
             if full := self._full(club, client):
-                raise Busy(f"this server streams {full} at once already; the page retries by "
-                           "itself")
+                raise full
             self._clients[client] += 1
             if club not in self._subscribers:
                 self._club_ids[club] = club_id
@@ -345,16 +346,25 @@ class Hub:
                 self._thread.start()
         return subscription
 
-    def _full(self, club: str, client: str) -> str | None:
-        """Which cap a new stream of ``club`` to ``client`` would pass, said for people; None
+    def _full(self, club: str, client: str) -> Busy | None:
+        """Busy, saying which cap a new stream of ``club`` to ``client`` would pass; None
         when it may open (under the lock)."""
         caps = self.caps
         if sum(len(s) for s in self._subscribers.values()) >= caps.process:  # as subscribed
-            return f"{caps.process} scoreboards"
+            return Busy(said_n("this server streams %(num)s scoreboard at once already; the "
+                               "page retries by itself", "this server streams %(num)s "
+                               "scoreboards at once already; the page retries by itself",
+                               caps.process))
         if len(self._subscribers.get(club, ())) >= caps.club:
-            return f"{caps.club} scoreboards of this club"
+            return Busy(said_n("this server streams %(num)s scoreboard of this club at once "
+                               "already; the page retries by itself", "this server streams "
+                               "%(num)s scoreboards of this club at once already; the page "
+                               "retries by itself", caps.club))
         if self._clients[client] >= caps.client:
-            return f"{caps.client} scoreboards to your address"
+            return Busy(said_n("this server streams %(num)s scoreboard to your address at once "
+                               "already; the page retries by itself", "this server streams "
+                               "%(num)s scoreboards to your address at once already; the page "
+                               "retries by itself", caps.client))
         return None
 
     def unsubscribe(self, subscription: Subscription) -> None:

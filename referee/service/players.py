@@ -27,12 +27,14 @@ from typing import Any, Callable, Mapping
 from sqlalchemy import Connection, Engine, Row
 
 from .. import store
+from ..core.said import Said, said, said_n
 from ..core.vocab import REASON_LENGTH
 from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
+from .pairing.explain import joined
 
 # The closeness rule (is_close): keys that differ only in accents, or one edit apart (an
 # insertion, a deletion, a substitution, or two neighbours swapped) when both are at least
@@ -47,21 +49,32 @@ MAX_SUGGESTIONS = 3
 MergeHook = Callable[[Connection, int, int, int, list[int]], None]
 
 
+def _either(names: list[str]) -> str:
+    """"Ana", "Ana or Ano", "Ana, Ano or Anu": the close names a "did you mean" offers."""
+    if len(names) == 1:
+        return names[0]
+    return said("%(names)s or %(last)s", names=", ".join(names[:-1]), last=names[-1])
+
+
 class Unconfirmed(Invalid):
     """Names whose keys are new but close to players': ``suggestions`` maps each name (as
     typed) to the close players' names (HTTP 422)."""
 
     def __init__(self, club: str, suggestions: Mapping[str, list[str]],
                  line: int | None = None) -> None:
-        parts = [f"{' or '.join(close)} (for {typed!r})" if len(suggestions) > 1
-                 else " or ".join(close) for typed, close in suggestions.items()]
         typed = ", ".join(repr(t) for t in suggestions)
-        one = len(suggestions) == 1
-        super().__init__(
-            f"{typed} {'is not a player' if one else 'are not players'} of {club} but close to "
-            f"{'one' if one else 'some'}: did you mean {'; '.join(parts)}? If {typed} "
-            f"{'is someone' if one else 'are people'} new, confirm that the name is new",
-            line=line)
+        if len(suggestions) == 1:
+            super().__init__(N_("%(typed)s is not a player of %(club)s but close to one: did "
+                                "you mean %(names)s? If %(typed)s is someone new, confirm that "
+                                "the name is new"), line=line, typed=typed, club=club,
+                             names=_either(next(iter(suggestions.values()))))
+        else:
+            parts = [said("%(names)s (for %(typed)r)", names=_either(close), typed=name)
+                     for name, close in suggestions.items()]
+            super().__init__(N_("%(typed)s are not players of %(club)s but close to some: did "
+                                "you mean %(names)s? If they are new people, confirm that the "
+                                "names are new"), line=line, typed=typed, club=club,
+                             names=joined(parts, "; "))
         self.suggestions = dict(suggestions)
 
 
@@ -208,15 +221,16 @@ class Players:
             club_id = club_row(conn, club).id
             existing = store.player_by_key(conn, club_id, key)
             if existing is not None:
-                raise Duplicate(_taken(conn, existing, name))
+                raise _taken(conn, existing, name)
             if not confirm_new:
                 close = close_names(conn, club_id, {key: name})
                 if close:
                     raise Unconfirmed(club, close)
             try:
                 player_id = store.insert_player(conn, club_id, name, key, self.clock())
-            except store.AlreadyExists as error:
-                raise Duplicate(error.message) from None
+            except store.AlreadyExists:
+                raise Duplicate("a player %(name)r exists already in this club",
+                                name=name) from None
             return player_summary(store.player_by_id(conn, club_id, player_id))
 
     def list(self, club: str, limit: int = 50, offset: int = 0, *,
@@ -273,12 +287,12 @@ class Players:
                 return _detail(conn, row)
             holder = store.player_by_key(conn, club_id, key)
             if holder is not None and holder.id != row.id:
-                taken = _taken(conn, holder, name) + "; to make them one, merge them"
-                raise Duplicate(taken)
+                raise _taken(conn, holder, name, merge=True)
             try:
                 store.rename_player(conn, row.id, name, key)
-            except store.AlreadyExists as error:
-                raise Duplicate(error.message) from None
+            except store.AlreadyExists:
+                raise Duplicate("a player %(name)r exists already in this club",
+                                name=name) from None
             self._record(conn, who, club_id=club_id, player_id=row.id, kind="rename",
                          old_name=row.name, new_name=name, reason=reason)
             return _detail(conn, store.player_by_id(conn, club_id, row.id))
@@ -297,22 +311,25 @@ class Players:
             src = _player(conn, club, club_id, source)
             dst = _player(conn, club, club_id, into)
             if src.id == dst.id:
-                raise Invalid(f"{_label(src)} and {_label(dst)} are one player already")
+                raise Invalid("%(one)s and %(other)s are one player already", one=_label(src),
+                              other=_label(dst))
             # Read both again under their row locks: either may have been merged meanwhile.
             locked = {pid: store.player_by_id(conn, club_id, pid, for_update=True)
                       for pid in sorted((src.id, dst.id))}
             src, dst = locked[src.id], locked[dst.id]
             for row in (src, dst):
                 if row.merged_into is not None:
-                    raise Invalid(_merged_away(conn, row))
+                    raise _merged_away(conn, row)
             shared = store.shared_match_ids(conn, src.id, dst.id)
             if shared:
-                raise Invalid(f"{_label(src)} and {_label(dst)} sat in one match "
-                              f"({_ids(shared)}): they are two people, not one")
+                raise Invalid("%(one)s and %(other)s sat in one match (%(matches)s): they are "
+                              "two people, not one", one=_label(src), other=_label(dst),
+                              matches=_ids(shared))
             entered = store.shared_tournaments(conn, src.id, dst.id)
             if entered:
-                raise Invalid(f"{_label(src)} and {_label(dst)} are both entered in "
-                              f"{', '.join(entered)}: they are two people, not one")
+                raise Invalid("%(one)s and %(other)s are both entered in %(tournaments)s: they "
+                              "are two people, not one", one=_label(src), other=_label(dst),
+                              tournaments=", ".join(entered))
             moved = store.merge_player(conn, src.id, dst.id)
             self._record(conn, who, club_id=club_id, player_id=src.id, kind="merge",
                          old_name=src.name, new_name=dst.name, into_id=dst.id, moved=moved,
@@ -341,7 +358,7 @@ def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: boo
             return found
         row = store.player_by_id(conn, club_id, found.id, for_update=True)
         if row.merged_into is not None:  # merged while we looked
-            raise Invalid(_merged_away(conn, row))
+            raise _merged_away(conn, row)
         return row
     number = checks.match_number(player) if type(player) is int else None
     if number is None:
@@ -351,31 +368,40 @@ def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: boo
     if row is None:
         raise NotFound("no player %(player)s in %(club)s", player=number, club=club)
     if row.merged_into is not None and not follow:
-        raise Invalid(_merged_away(conn, row))
+        raise _merged_away(conn, row)
     return row
 
 
-def _merged_away(conn: Connection, row: Row) -> str:
+def _merged_away(conn: Connection, row: Row) -> Invalid:
     into = store.resolve(conn, row)
-    return (f"{_label(row)} was merged into {_label(into)}: its name finds that player, "
-            f"and the history is that player's")
+    return Invalid("%(player)s was merged into %(into)s: its name finds that player, and the "
+                   "history is that player's", player=_label(row), into=_label(into))
 
 
-def _taken(conn: Connection, holder: Row, name: str) -> str:
+def _taken(conn: Connection, holder: Row, name: str, merge: bool = False) -> Duplicate:
+    """The name's key is ``holder``'s; ``merge``: a rename, which a merge would do instead."""
     if holder.merged_into is not None:
         into = store.resolve(conn, holder)
-        return (f"{name!r} is the name of {_label(holder)}, merged into {_label(into)}: it "
-                f"finds that player")
-    return f"a player {holder.name!r} (id {holder.id}) exists already in this club"
+        if merge:
+            return Duplicate("%(name)r is the name of %(player)s, merged into %(into)s: it finds "
+                             "that player; to make them one, merge them", name=name,
+                             player=_label(holder), into=_label(into))
+        return Duplicate("%(name)r is the name of %(player)s, merged into %(into)s: it finds "
+                         "that player", name=name, player=_label(holder), into=_label(into))
+    if merge:
+        return Duplicate("a player %(name)r (id %(id)s) exists already in this club; to make "
+                         "them one, merge them", name=holder.name, id=holder.id)
+    return Duplicate("a player %(name)r (id %(id)s) exists already in this club",
+                     name=holder.name, id=holder.id)
 
 
-def _label(row: Row) -> str:
-    return f"{row.name} (id {row.id})"
+def _label(row: Row) -> Said:
+    return said("%(name)s (id %(id)s)", name=row.name, id=row.id)
 
 
-def _ids(ids: list[int]) -> str:
-    shown = ", ".join(str(i) for i in ids[:10])
-    return f"match {shown}" if len(ids) == 1 else f"matches {shown}" + (", ..." if len(ids) > 10 else "")
+def _ids(ids: list[int]) -> Said:
+    shown = ", ".join(str(i) for i in ids[:10]) + (", ..." if len(ids) > 10 else "")
+    return said_n("match %(ids)s", "matches %(ids)s", len(ids), ids=shown)
 
 
 def _reason(value: Any) -> str:

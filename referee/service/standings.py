@@ -210,7 +210,8 @@ def _event(event: Any) -> str | None:
     if event is None:
         return None
     if not isinstance(event, str) or len(event) > EVENT_FILTER_LENGTH:
-        raise Invalid(f"an event is text of at most {EVENT_FILTER_LENGTH} characters")
+        raise Invalid("an event is text of at most %(length)s characters",
+                      length=EVENT_FILTER_LENGTH)
     return event
 
 

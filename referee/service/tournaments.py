@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from sqlalchemy import Connection, Engine, Row
 
 from ..core.rules import RulesError, resolve_rules
-from ..core.said import packed, said, unpacked
+from ..core.said import packed, said, said_n, unpacked
 from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
@@ -152,8 +152,9 @@ class Tournaments:
             club_id = club_row(conn, club).id
             try:
                 store.insert_tournament(conn, club_id, values, now)
-            except AlreadyExists as error:
-                raise Duplicate(str(error)) from None
+            except AlreadyExists:
+                raise Duplicate("a tournament %(slug)r exists already",
+                                slug=values["slug"]) from None
             row = store.tournament_row(conn, club_id, values["slug"])
             for entrant in entrants:
                 self._enter(conn, club, club_id, row, entrant, 1, now, confirm_new)
@@ -222,8 +223,8 @@ class Tournaments:
             rounds = self._rounds(conn, row)
             found = _find_entrant(_entrants(conn, row), entrant)
             if found["withdrawn"] is not None:
-                raise Invalid(f"{found['name']} has withdrawn already, from round "
-                              f"{found['withdrawn']}")
+                raise Invalid("%(entrant)s has withdrawn already, from round %(round)s",
+                              entrant=found["name"], round=found["withdrawn"])
             first = _first_unstarted(rounds)
             store.set_withdrawn(conn, row.id, found["number"], first)
             seated = [r["number"] for r in rounds if r["number"] == first
@@ -282,7 +283,8 @@ class Tournaments:
             found = [c for c in _constraints(store.constraint_rows(conn, row.id), _entrants(conn, row))
                      if c["id"] == constraint_id]
             if not found or not store.delete_constraint(conn, row.id, constraint_id):
-                raise NotFound(f"no constraint {constraint_id!r} in this tournament")
+                raise NotFound("no constraint %(constraint)r in this tournament",
+                               constraint=constraint_id)
             return {**found[0], "repair": _to_re_pair(self._rounds(conn, row), found[0]["round"])}
 
     def _enter(self, conn: Connection, club: str, club_id: int, row: Row, names: Any,
@@ -290,8 +292,9 @@ class Tournaments:
         names = [names] if isinstance(names, str) else names
         size = 1 if row.format == "rotating" else 2
         if not isinstance(names, (list, tuple)) or len(names) != size:
-            raise Invalid("a rotating entrant is one player" if size == 1
-                          else f"a {row.format} entrant is a partnership: two players")
+            if size == 1:
+                raise Invalid("a rotating entrant is one player")
+            raise Invalid("a %(format)s entrant is a partnership: two players", format=row.format)
         ids = seat_ids(conn, club, club_id, seating(list(names), line=None), now,
                        confirm_new=confirm_new, line=None)
         entered = _entrants(conn, row)
@@ -302,7 +305,8 @@ class Tournaments:
                 store.set_withdrawn(conn, row.id, e["number"], None)
                 return e["number"]
             if set(ids) & set(e["player_ids"]):
-                raise Duplicate(f"{e['name']} is entered already (entrant {e['number']})")
+                raise Duplicate("%(entrant)s is entered already (entrant %(number)s)",
+                                entrant=e["name"], number=e["number"])
         return store.insert_entrant(conn, row.id, ids[0], ids[1] if size == 2 else None, first)
 
     # ------------------------------------------------------------------ rounds
@@ -316,10 +320,12 @@ class Tournaments:
             row = self._row(conn, club, slug, for_update=True)
             rounds = self._rounds(conn, row)
             if rounds and rounds[-1]["status"] != "finished":
-                raise RoundRefused(f"round {rounds[-1]['number']} is not finished: its matches "
-                                   "must finish before the next round is paired")
+                raise RoundRefused("round %(round)s is not finished: its matches must finish "
+                                   "before the next round is paired", round=rounds[-1]["number"])
             if len(rounds) >= row.rounds:
-                raise RoundRefused(f"all {row.rounds} rounds are paired already")
+                raise RoundRefused(said_n("the tournament has %(num)s round, and it is paired "
+                                          "already", "all %(num)s rounds are paired already",
+                                          row.rounds))
             if rounds:
                 store.set_round_status(conn, row.id, rounds[-1]["number"], "finished")
             number = len(rounds) + 1
@@ -339,15 +345,15 @@ class Tournaments:
             rounds = self._rounds(conn, row)
             found = _round(rounds, number)
             if found["number"] != rounds[-1]["number"]:
-                raise RoundRefused(f"round {number} is not the last round: only the last is "
-                                   "re-paired")
+                raise RoundRefused("round %(round)s is not the last round: only the last is "
+                                   "re-paired", round=number)
             if not found["tables"]:
-                raise RoundRefused(f"round {number} has no table: it was complete as soon as "
-                                   f"it was paired (its byes scored), so it is not re-paired; "
-                                   f"pair round {number + 1}")
+                raise RoundRefused("round %(round)s has no table: it was complete as soon as it "
+                                   "was paired (its byes scored), so it is not re-paired; pair "
+                                   "round %(next)s", round=number, next=number + 1)
             if found["status"] != "paired":
-                raise RoundRefused(f"round {number} has started: a round is re-paired only "
-                                   "before any of its matches has an event")
+                raise RoundRefused("round %(round)s has started: a round is re-paired only "
+                                   "before any of its matches has an event", round=number)
             version = self._save_pairing(conn, row, number, rounds[:-1])
         return self._make_matches(club, row, number, version, who)
 
@@ -363,8 +369,8 @@ class Tournaments:
             rounds = self._rounds(conn, row)
             found = _round(rounds, number)
         if found["number"] != rounds[-1]["number"]:
-            raise RoundRefused(f"round {number} is not the last round: only the last round's "
-                               "tables are started")
+            raise RoundRefused("round %(round)s is not the last round: only the last round's "
+                               "tables are started", round=number)
         return self._make_matches(club, row, number, found["version"], who)
 
     def _save_pairing(self, conn: Connection, row: Row, number: int,
@@ -670,8 +676,8 @@ def _constraint_values(row: Row, kind: str, entrants: Sequence[dict[str, Any]],
         first = _first_unstarted(rounds)
         values["round"] = _whole(number, "round", 1, row.rounds)
         if values["round"] < first:
-            raise Invalid(f"round {values['round']} has started or been played: a bye is "
-                          f"granted for round {first} or later")
+            raise Invalid("round %(round)s has started or been played: a bye is granted for "
+                          "round %(first)s or later", round=values["round"], first=first)
     return values
 
 
@@ -684,14 +690,18 @@ def _refuse_clash(values: dict[str, Any], rows: Sequence[Row],
         if c.kind != values["kind"]:
             continue
         if c.kind == "fixed_table" and c.entrant == values["entrant"]:
-            raise Duplicate(f"{who} is fixed at table {c.table_number} already: lift that first")
+            raise Duplicate("%(entrant)s is fixed at table %(table)s already: lift that first",
+                            entrant=who, table=c.table_number)
         if c.kind == "fixed_table" and c.table_number == values["table_number"]:
-            raise Duplicate(f"table {c.table_number} is fixed for {names[c.entrant]} already")
+            raise Duplicate("table %(table)s is fixed for %(entrant)s already",
+                            table=c.table_number, entrant=names[c.entrant])
         if c.kind == "forbidden" and {c.entrant, c.other} == {values["entrant"], values["other"]}:
-            raise Duplicate(f"{who} and {names[values['other']]} are kept apart already "
-                            f"(constraint {c.id})")
+            raise Duplicate("%(entrant)s and %(other)s are kept apart already (constraint "
+                            "%(constraint)s)", entrant=who, other=names[values["other"]],
+                            constraint=c.id)
         if c.kind == "bye" and (c.entrant, c.round) == (values["entrant"], values["round"]):
-            raise Duplicate(f"{who} has a bye in round {c.round} already")
+            raise Duplicate("%(entrant)s has a bye in round %(round)s already", entrant=who,
+                            round=c.round)
 
 
 def _rules(rules: Any) -> Any:
@@ -700,7 +710,8 @@ def _rules(rules: Any) -> Any:
     try:
         resolved = resolve_rules(rules, 4)
     except RulesError as error:
-        raise Invalid(f"rules: {error}") from None
+        # the core's sentence (a Said), said in the caller's language at the edge
+        raise Invalid("rules: %(why)s", why=error.args[0] if error.args else str(error)) from None
     if not resolved.partnerships:
         raise Invalid("rules: a tournament's tables are two partnerships: give rules with "
                       "partnerships (parejas, puerto-rico, or partnerships: true)")
@@ -709,11 +720,12 @@ def _rules(rules: Any) -> Any:
 
 def _whole(value: Any, what: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise Invalid(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        raise Invalid("%(what)s must be a whole number from %(low)s to %(high)s, not %(value)r",
+                      what=what, low=low, high=high, value=value)
     return value
 
 
 def _flag(value: Any, what: str) -> bool:
     if type(value) is not bool:
-        raise Invalid(f"{what} must be true or false, not {value!r}")
+        raise Invalid("%(what)s must be true or false, not %(value)r", what=what, value=value)
     return value

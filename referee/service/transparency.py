@@ -30,6 +30,7 @@ from sqlalchemy import Connection, Engine
 
 from .. import store
 from ..core import merkle
+from ..core.said import said
 from ..seal import documents
 from ..seal.keys import PrivateKey
 from ..store import db
@@ -43,7 +44,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .acta import acta_body
 from .errors import (
-    ActaPending, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, SigningKeyError,
+    N_, ActaPending, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, SigningKeyError,
     TreeBroken,
 )
 from .lookup import club_row
@@ -57,18 +58,11 @@ LEAVES_PAGE = 1000  # actas a leaves request gives at most
 SIGN_ATTEMPTS = 3
 
 TEXT = {
-    "no_head": "club {club} has signed no tree head yet: it has no signing key "
-               "(the operator runs domino key init --club {club})",
-    "pending": "match {match}'s acta is not signed yet: its club's signing key cannot be used "
-               "on this server just now ({reason})",
-    "pending_http": "the club's signing key is not available on the server; the operator is "
-                    "told (domino db audit) and signs it with domino key sign-due",
-    "moving": "match {match} is not finished, or changes as it is signed: ask again",
-    "tree_broken": "club {club}'s tree holds {leaves} leaves but its last head says {size}: "
-                   "run domino db audit",
-    "size": "{name} must be at most the tree's size, {size}",
-    "index": "index must be a leaf of the tree of that size (0 to {last})",
-    "range": "from must be at most to",
+    # the server's log, for the operator: English, as the rest of the log
+    "pending": "match %(match)s's acta is not signed yet: its club's signing key cannot be used "
+               "on this server just now (%(reason)s)",
+    "no_head": N_("club %(club)s has signed no tree head yet: it has no signing key (the "
+                  "operator runs domino key init --club %(club)s)"),
 }
 
 
@@ -89,7 +83,9 @@ def _frontier(conn: Connection, club_id: int, club: str) -> merkle.Frontier:
     frontier = (merkle.Frontier(row.size, [bytes.fromhex(h) for h in row.frontier])
                 if row is not None else merkle.Frontier())
     if (leaves := leaf_count(conn, club_id)) != frontier.size:
-        raise TreeBroken(TEXT["tree_broken"].format(club=club, leaves=leaves, size=frontier.size))
+        raise TreeBroken("club %(club)s's tree holds %(leaves)s leaves but its last head says "
+                         "%(size)s: run domino db audit", club=club, leaves=leaves,
+                         size=frontier.size)
     return frontier
 
 
@@ -118,7 +114,7 @@ class Transparency:
         with db.reading(self.engine) as conn:
             row = store.match_row(conn, match_id)
             if row is None:
-                raise NotFound(f"no match {match_id!r}")
+                raise NotFound("no match %(match)r", match=match_id)
             if row.status != "finished":
                 return None
             if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
@@ -158,11 +154,14 @@ class Transparency:
             try:
                 acta = self.sign(match_id)
             except SigningKeyError as error:
-                log.warning("%s", TEXT["pending"].format(match=match_id, reason=error.message))
-                raise ActaPending(TEXT["pending_http"], error.message) from None
+                log.warning("%s", TEXT["pending"] % {"match": match_id, "reason": error.message})
+                raise ActaPending(N_("the club's signing key is not available on the server; "
+                                     "the operator is told (domino db audit) and signs it with "
+                                     "domino key sign-due"), error.message) from None
             if acta is not None:
                 return acta
-        raise NotFinished(TEXT["moving"].format(match=match_id))
+        raise NotFinished("match %(match)s is not finished, or changes as it is signed: ask again",
+                          match=match_id)
 
     def after_commit(self, match_id: int) -> None:
         """Sign what an append that left the match finished made due. Never raises: the append
@@ -189,7 +188,8 @@ class Transparency:
             try:
                 acta = self.sign(row.id)
             except (SigningKeyError, RecordBroken) as error:
-                failed.append(f"match {row.id}: {error.message}")
+                failed.append(said("match %(match)s: %(problem)s", match=row.id,
+                                   problem=said(error.msgid, **error.params)))
                 continue
             if acta is not None:
                 signed.append((row.id, acta["leaf_index"]))
@@ -207,13 +207,13 @@ class Transparency:
         with db.reading(self.engine) as conn:
             row = latest_head(conn, self._club(conn, club, who).id)
         if row is None:
-            raise NotFound(TEXT["no_head"].format(club=club))
+            raise NotFound(TEXT["no_head"], club=club)
         return json.loads(row.head)
 
     def _size(self, conn: Connection, club_id: int, club: str) -> int:
         row = latest_head(conn, club_id)
         if row is None:
-            raise NotFound(TEXT["no_head"].format(club=club))
+            raise NotFound(TEXT["no_head"], club=club)
         return row.size
 
     def leaves(self, club: str, start: Any = 0, end: Any = None, *,
@@ -237,7 +237,8 @@ class Transparency:
         index = checks.count(index, "index")
         size, hashes = self._tree(club, size, "size", who)
         if index >= size:
-            raise Invalid(TEXT["index"].format(last=size - 1))
+            raise Invalid("index must be a leaf of the tree of that size (0 to %(last)s)",
+                          last=size - 1)
         return {"index": index, "size": size,
                 "path": [h.hex() for h in merkle.inclusion_path(index, hashes)]}
 
@@ -248,7 +249,7 @@ class Transparency:
         first = checks.count(first, "from")
         second, hashes = self._tree(club, second, "to", who)
         if first > second:
-            raise Invalid(TEXT["range"])
+            raise Invalid("from must be at most to")
         return {"from": first, "to": second,
                 "path": [h.hex() for h in merkle.consistency_path(first, hashes)]}
 
@@ -261,7 +262,8 @@ class Transparency:
             current = self._size(conn, club_id, club)
             size = checks.count(size, name) if size is not None else current
             if size > current:
-                raise Invalid(TEXT["size"].format(name=name, size=current))
+                raise Invalid("%(name)s must be at most the tree's size, %(size)s", name=name,
+                              size=current)
             return size, leaf_hashes(conn, club_id, size)
 
     def leaf_index(self, match_id: int) -> int | None:

@@ -6,6 +6,7 @@ start (docs/i18n.md)."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -76,6 +77,66 @@ def test_a_malformed_request_is_said_in_italian(api: Api) -> None:
     body = assert_problem(api.client.patch("/api/v1/clubs/casino", json={"public": "yes"},
                                            headers=api.auth("admin", **{"Accept-Language": "it"})), 422)
     assert body["detail"] == "la richiesta non ha la forma attesa"
+
+
+def test_a_merged_players_name_is_refused_in_spanish(api: Api) -> None:
+    """A sentence the service once wrote as an f-string (players.py's "is the name of ...,
+    merged into ..."), now said in the request's language, names and ids as they are."""
+    base = "/api/v1/clubs/casino/players"
+    admin = api.auth("admin")
+    made = api.client.post(base, json={"name": "Ana Dos", "new": True}, headers=admin)
+    assert made.status_code == 201, made.json
+    ana = next(p for p in api.client.get(base, headers=admin).json if p["name"] == "Ana")
+    merged = api.client.post(f"{base}/{made.json['id']}/merge",
+                             json={"into": ana["id"], "reason": "one person"}, headers=admin)
+    assert merged.status_code == 200, merged.json
+    english = assert_problem(api.client.post(base, json={"name": "ana dos"}, headers=admin), 409)
+    assert english["detail"] == (f"'ana dos' is the name of Ana Dos (id {made.json['id']}), merged "
+                                 f"into Ana (id {ana['id']}): it finds that player")
+    spanish = assert_problem(api.client.post(base, json={"name": "ana dos"}, headers=api.auth(
+        "admin", **{"Accept-Language": "es"})), 409, "duplicate")
+    assert spanish["detail"] == (f"'ana dos' es el nombre de Ana Dos (id {made.json['id']}), unido "
+                                 f"a Ana (id {ana['id']}): lleva a ese jugador")
+    assert spanish["title"] == english["title"] == "Already exists"  # titles stay English
+
+
+@pytest.mark.parametrize("accept, detail", [
+    (None, "there is nothing at /api/v1/no-such-thing"),
+    ("es", "no hay nada en /api/v1/no-such-thing"),
+    ("it", "non c'è niente in /api/v1/no-such-thing"),
+])
+def test_werkzeugs_404_is_said_in_the_requests_language(api: Api, accept: str | None,
+                                                         detail: str) -> None:
+    headers = {"Accept-Language": accept} if accept else {}
+    body = assert_problem(api.client.get("/api/v1/no-such-thing", headers=headers), 404)
+    assert body["detail"] == detail and body["title"] == "Not Found"
+    assert "requested URL" not in body["detail"]
+
+
+def test_werkzeugs_405_is_said_in_spanish_with_the_methods_allowed(api: Api) -> None:
+    r = api.client.delete("/api/v1/clubs", headers={"Accept-Language": "es"})
+    body = assert_problem(r, 405)
+    allowed = ", ".join(sorted(m.strip() for m in r.headers["Allow"].split(",")))
+    assert body["detail"] == f"DELETE no es un método de /api/v1/clubs: admite {allowed}"
+
+
+def test_a_body_over_the_limit_is_refused_in_spanish(database_url: str) -> None:
+    """werkzeug's 413 for a Content-Length over MAX_CONTENT_LENGTH, and api/body.py's for a
+    chunked body read to it: the same sentence, naming the limit, in the request's language."""
+    api = make_api(database_url, MAX_CONTENT_LENGTH=200)
+    try:
+        headers = api.auth("referee", **{"Accept-Language": "es"})
+        url = "/api/v1/clubs/casino/matches/import"
+        sized = assert_problem(api.client.post(url, data="x" * 300, headers=headers), 413)
+        assert sized["detail"] == "el cuerpo de la petición ocupa más de 200 bytes"
+        chunked = api.client.post(url, input_stream=io.BytesIO(b"x" * 300),
+                                  headers={"Transfer-Encoding": "chunked", **headers},
+                                  environ_overrides={"wsgi.input_terminated": True})
+        assert assert_problem(chunked, 413)["detail"] == sized["detail"]
+        english = assert_problem(api.client.post(url, data="x" * 300, headers=api.auth("referee")), 413)
+        assert english["detail"] == "the body is larger than 200 bytes"
+    finally:
+        api.service.close()
 
 
 def test_an_admin_sets_the_clubs_language(api: Api) -> None:

@@ -56,15 +56,21 @@ def pair_round(rules: PairingRules | str, entrants: Iterable[Entrant], standing:
     rules = rules if isinstance(rules, PairingRules) else PairingRules(rules)
     number = history.next_round if round_number is None else round_number
     if number < 1:
-        raise Invalid(f"round {number}: rounds are numbered from 1")
+        raise Invalid("round %(round)s: rounds are numbered from 1", round=number)
     if any(played.number == number for played in history.rounds):
-        raise Invalid(f"round {number} is in the history already: pass the rounds before it")
+        raise Invalid("round %(round)s is in the history already: pass the rounds before it",
+                      round=number)
     if rules.format != "rotating" and any(f.scope == "partners" for f in constraints.forbidden):
         raise Invalid("a %(format)s entrant is a partnership: forbid its pairings at one table "
                       "(scope 'table'), not as partners", format=rules.format)
     pair, fewest, who = _BY_FORMAT[rules.format]
     present = Field(list(entrants), standing, history, constraints, number)
     if len(present.order) < fewest:
-        raise Invalid(f"a {rules.format} round needs at least {fewest} {who} present, and has "
-                      f"{len(present.order)}")
+        if who == "players":
+            raise Invalid("a %(format)s round needs at least %(fewest)s players present, and "
+                          "has %(present)s", format=rules.format, fewest=fewest,
+                          present=len(present.order))
+        raise Invalid("a %(format)s round needs at least %(fewest)s partnerships present, and "
+                      "has %(present)s", format=rules.format, fewest=fewest,
+                      present=len(present.order))
     return pair(present, rules)

@@ -62,22 +62,22 @@ class Constraints:
         named += [e for f in self.forbidden for e in (f.one, f.other)]
         unknown = sorted({e for e in named if e not in everyone})
         if unknown:
-            raise Invalid(f"a constraint names {unknown[0]!r}, who is not entered")
+            raise Invalid("a constraint names %(entrant)r, who is not entered", entrant=unknown[0])
         for f in self.fixed:
             if type(f.table) is not int or f.table < 1:
-                raise Invalid(f"a fixed table is numbered from 1, not {f.table!r}")
+                raise Invalid("a fixed table is numbered from 1, not %(table)r", table=f.table)
         tables: dict[int, str] = {}
         for f in sorted(self.fixed, key=lambda f: (f.table, f.entrant)):
             if f.table in tables and tables[f.table] != f.entrant:
-                raise Invalid(f"table {f.table} is fixed for both {tables[f.table]!r} and "
-                              f"{f.entrant!r}")
+                raise Invalid("table %(table)s is fixed for both %(one)r and %(other)r",
+                              table=f.table, one=tables[f.table], other=f.entrant)
             tables[f.table] = f.entrant
         for f in self.forbidden:
             if f.scope not in SCOPES:
-                raise Invalid(f"a forbidden pairing's scope is one of {', '.join(SCOPES)}, "
-                              f"not {f.scope!r}")
+                raise Invalid("a forbidden pairing's scope is one of %(scopes)s, not %(scope)r",
+                              scopes=", ".join(SCOPES), scope=f.scope)
             if f.one == f.other:
-                raise Invalid(f"a forbidden pairing names {f.one!r} twice")
+                raise Invalid("a forbidden pairing names %(entrant)r twice", entrant=f.one)
         return Constraints(
             tuple(sorted(self.fixed, key=lambda f: (f.entrant, f.table))),
             tuple(sorted(self.forbidden, key=lambda f: (min(f.one, f.other), max(f.one, f.other),

@@ -36,8 +36,9 @@ def rounds_text(rounds: Sequence[int]) -> Said:
 def joined(items: Iterable[str], separator: str = ", ") -> Said:
     """Names (or sentences) in a list, each said in the reader's language: "Ana (1st), Beto (2nd)"."""
     items = list(items)
-    template = separator.join(f"%(i{n})s" for n in range(len(items)))
-    return said(template, **{f"i{n}": item for n, item in enumerate(items)})
+    # the template is made, not written: a list has no words of its own to translate
+    template = separator.join("%%(i%d)s" % n for n in range(len(items)))
+    return said(template, **{"i%d" % n: item for n, item in enumerate(items)})
 
 
 def table_reason(field: Field, number: int, seated: Iterable[str], around_fixed: bool = False) -> str:

@@ -65,7 +65,8 @@ class PairingRules:
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
-            raise Invalid(f"unknown tournament format {self.format!r}: one of {', '.join(FORMATS)}")
+            raise Invalid("unknown tournament format %(format)r: one of %(formats)s",
+                          format=self.format, formats=", ".join(FORMATS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +262,7 @@ class Field:
         ids = Counter(e.id for e in entrants)
         twice = sorted(i for i, count in ids.items() if count > 1)
         if twice:
-            raise Invalid(f"entrant {twice[0]!r} is listed twice")
+            raise Invalid("entrant %(entrant)r is listed twice", entrant=twice[0])
         ranks = dict(standing.ranks)
         last = max(ranks.values(), default=0) + 1  # the unranked come after every rank
         self.history = history

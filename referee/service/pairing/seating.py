@@ -45,10 +45,10 @@ def orient(field: Field, one: Side, other: Side) -> tuple[tuple[Side, Side], str
     if leads == trails:
         return (first, second), said("seats: %(name)s on side 0 (seats 0 and 2): side 0 less "
                                      "side 1 held so far is %(leads)s for both, so the better "
-                                     "placed has it", name=name, leads=f"{leads:+d}")
+                                     "placed has it", name=name, leads="%+d" % leads)
     return (first, second), said("seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 "
                                  "held so far is %(leads)s for them, %(trails)s for the other "
-                                 "side", name=name, leads=f"{leads:+d}", trails=f"{trails:+d}")
+                                 "side", name=name, leads="%+d" % leads, trails="%+d" % trails)
 
 
 def number(field: Field, tables: Sequence[tuple[Side, Side]]
