@@ -44,6 +44,7 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     app = create_asgi(config)
     from words import _
 
-    click.echo(_("domino-referee API on %(url)s", url="http://%s:%s/api/docs" % (host, port)),
-               err=True)
+    site = "http://%s:%s" % (host, port)
+    click.echo(_("domino-referee on %(site)s/: the clubs' pages; scoring on a phone at "
+                 "%(site)s/score; the API at %(site)s/api/docs", site=site), err=True)
     run(app, host=host, port=port)
