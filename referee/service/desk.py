@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.rules import PRESETS
-from ..core.vocab import ABANDONED, FINISHED, IN_PROGRESS, MAX_DEFAULT_TARGET, TIE_BREAKERS
+from ..core.vocab import (
+    ABANDONED, FINISHED, IN_PROGRESS, LANGUAGES, MAX_DEFAULT_TARGET, TIE_BREAKERS,
+)
 from .access import Action, Caller, action_for_event, may, require
-from ..core.vocab import LANGUAGES
 from .errors import Unauthorized
 
 # How many players, tokens and matches the desk lists (the newest matches; the API pages on).
