@@ -38,14 +38,12 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-class ServiceError(Exception):
-    """Base of every error the service reports to its callers.
-
-    ``message`` is for people, in English. It is made from ``msgid`` (an English sentence
-    with ``%(name)s`` placeholders, extracted into the catalogs from the raise) and ``params``,
-    so that an edge says it in its caller's language (``words.message``, docs/i18n.md); a
-    :class:`Phrase` among the params is translated too. The service itself knows no language.
-    """
+class Sentence:
+    """An error said in a sentence for people: ``message``, in English, is made from ``msgid``
+    (an English sentence with ``%(name)s`` placeholders, extracted into the catalogs from the
+    raise) and ``params``, so that an edge says it in its caller's language
+    (``words.message``, docs/i18n.md); a :class:`Phrase` among the params is translated too.
+    The service itself knows no language."""
 
     def __init__(self, message: str, **params: Any) -> None:
         text = message % params if params else message
@@ -53,6 +51,10 @@ class ServiceError(Exception):
         self.message = text
         self.msgid = message
         self.params = params
+
+
+class ServiceError(Sentence, Exception):
+    """Base of every error the service reports to its callers (a :class:`Sentence`)."""
 
 
 class NotFound(ServiceError):
@@ -173,18 +175,10 @@ class ActaPending(ServiceError):
         self.reason = reason
 
 
-class SigningKeyError(RuntimeError):
+class SigningKeyError(Sentence, RuntimeError):
     """A signing key that cannot be used: its file is missing, unreadable, readable by others
     or not the key; or the club has none (:class:`NoSigningKey`). The server's setup is wrong,
     not a request: ``message`` says which file and what to do (``referee.service.keys``)."""
-
-    def __init__(self, message: str, **params: Any) -> None:
-        # made as a ServiceError's sentence is, so that an edge can say it in its language
-        text = message % params if params else message
-        super().__init__(text)
-        self.message = text
-        self.msgid = message
-        self.params = params
 
 
 class NoSigningKey(SigningKeyError):
