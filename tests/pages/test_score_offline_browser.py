@@ -50,9 +50,15 @@ def visited(phone: Phone, match_id: int) -> None:
     phone.open(match_id)
     page = phone.page
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
-    page.wait_for_function(f"() => caches.match('/score/matches/{match_id}').then(r => !!r)",
-                           timeout=30000)
-    page.wait_for_function("() => caches.match('/score').then(r => !!r)", timeout=30000)
+    # Kept as the listing of the caches shows them (what the test reads next), not merely
+    # matched: the worker's activation and its first fetches may both be writing the shells.
+    page.wait_for_function(f"""async () => {{
+      const urls = [];
+      for (const name of await caches.keys()) {{
+        for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
+      }}
+      return urls.includes('/score/matches/{match_id}') && urls.includes('/score');
+    }}""", timeout=30000, polling=100)
 
 
 def test_the_page_opens_offline_shows_the_last_screen_and_keeps_a_tap(
