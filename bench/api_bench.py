@@ -71,6 +71,11 @@ def free_port() -> int:
 
 def server_command(kind: str, port: int, args: argparse.Namespace) -> list[str]:
     bind = f"127.0.0.1:{port}"
+    if kind == "serve":  # domino serve: uvicorn, one process, as the README sets it up
+        return [str(Path(sys.executable).with_name("domino")), "serve", "--port", str(port)]
+    if kind == "deployed":  # gunicorn as deploy/ runs it: uvicorn workers (api.worker)
+        return [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "deploy" / "gunicorn.conf.py"),
+                "--bind", bind, "--workers", str(args.workers), "--log-level", "warning"]
     if kind == "waitress":
         return [sys.executable, "-m", "waitress", "--listen", bind, f"--threads={args.threads}",
                 "--call", "api:create_app"]

@@ -88,7 +88,7 @@ class Tokens:
         """Which of ``token_ids`` no longer authenticate (revoked, or gone)."""
         if not token_ids:
             return set()
-        with db.reading(self.engine) as conn:
+        with db.lookup(self.engine) as conn:
             return store.revoked_among(conn, token_ids)
 
     def authenticate(self, token: str) -> Caller:
@@ -96,7 +96,7 @@ class Tokens:
         use, at most once every LAST_USE_EVERY: most calls write nothing."""
         if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_LENGTH:
             raise Unauthorized("no valid token")
-        with db.reading(self.engine) as conn:
+        with db.lookup(self.engine) as conn:
             row = store.token_row(conn, digest(token))
         if row is None or row.revoked_at is not None:
             raise Unauthorized("no valid token")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import Connection, Row, func, insert, or_, select, update
+from sqlalchemy import Connection, Row, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .errors import AlreadyExists
@@ -38,11 +38,15 @@ def insert_token(conn: Connection, club_id: int, role: str, label: str | None, d
     return result.inserted_primary_key[0]
 
 
+# Built once: every authenticated request runs it.
+_TOKEN_ROW = (select(tokens, clubs.c.slug.label("club"))
+              .join(clubs, clubs.c.id == tokens.c.club_id)
+              .where(tokens.c.hash == bindparam("digest")))
+
+
 def token_row(conn: Connection, digest: str) -> Row | None:
     """The token with this hash, with its club's slug."""
-    query = (select(tokens, clubs.c.slug.label("club"))
-             .join(clubs, clubs.c.id == tokens.c.club_id).where(tokens.c.hash == digest))
-    return conn.execute(query).first()
+    return conn.execute(_TOKEN_ROW, {"digest": digest}).first()
 
 
 def list_tokens(conn: Connection, club_id: int, limit: int, offset: int) -> tuple[list[Row], int]:

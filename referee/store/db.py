@@ -180,12 +180,22 @@ def make_engine(url: str | None = None, *, timeouts: Timeouts | None = None,
 
 
 def _libpq_args(url: Any, timeouts: Timeouts, connect_args: dict[str, Any]) -> dict[str, Any]:
-    """connect_timeout, and statement and lock timeouts in the startup packet. What the URL
-    (or ``connect_args``) says wins: its options come later, and PostgreSQL keeps the last."""
+    """connect_timeout, statement and lock timeouts, and custom plans only, in the startup
+    packet. What the URL (or ``connect_args``) says wins: its options come later, and
+    PostgreSQL keeps the last.
+
+    Why custom plans: psycopg prepares a statement run five times, and PostgreSQL may then
+    keep one generic plan for the connection's life. Made while the tables were small (a new
+    club, a fresh database), the append's generic plan checked the chain link with a
+    sequential scan of every event (a hashed subplan), so each append cost more than the one
+    before until autovacuum's ANALYZE replanned it: 0.5 ms an append became 2 ms within
+    2,000 events (bench/store_bench.py). A custom plan is made for each execution's values
+    (some 0.1 ms of the server's time for the append) and is right for the table as it is."""
     args = dict(connect_args)
     if "connect_timeout" not in url.query:
         args.setdefault("connect_timeout", timeouts.connect_s)
-    ours = f"-c statement_timeout={timeouts.statement_ms} -c lock_timeout={timeouts.lock_ms}"
+    ours = (f"-c statement_timeout={timeouts.statement_ms} -c lock_timeout={timeouts.lock_ms}"
+            " -c plan_cache_mode=force_custom_plan")
     theirs = [o for o in (url.query.get("options"), args.get("options")) if isinstance(o, str)]
     args["options"] = " ".join([ours, *theirs])
     return args
@@ -291,6 +301,21 @@ def optimistic(engine: Engine) -> Iterator[Connection]:
     trips cost nothing and writers queue anyway, it is a BEGIN IMMEDIATE transaction."""
     if engine.dialect.name != "postgresql":
         with writing(engine) as conn:
+            yield conn
+        return
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT")
+        yield conn
+
+
+@contextmanager
+def lookup(engine: Engine) -> Iterator[Connection]:
+    """For a read that is one statement (a token's row): one statement is one snapshot by
+    itself, so on PostgreSQL it runs in autocommit, without the BEGIN and COMMIT round trips
+    of :func:`reading` (two of the three an authenticated request's token lookup cost); on
+    SQLite it is :func:`reading`."""
+    if engine.dialect.name != "postgresql":
+        with reading(engine) as conn:
             yield conn
         return
     with engine.connect() as conn:

@@ -12,7 +12,7 @@ import pytest
 from api_helpers import (  # noqa: F401 (api is a fixture)
     PLAYERS, PROBLEM, SERVER_TOKEN, Api, api, assert_problem, make_api, parejas,
 )
-from api.schemas import SLUG
+from api.schemas import SLUG, AppendedSchema
 from referee.core import vocab
 from referee.core.log import make_log, write_log
 from referee.service import STANDING_COLUMNS, Invalid, checks
@@ -338,6 +338,28 @@ def test_idempotency_key(api: Api) -> None:
     other = api.append(match_id, api.events[2], 2, **{"Idempotency-Key": "tap-17"})
     assert_problem(other, 422, "idempotency-key-reused")
     assert api.client.get(f"/api/v1/matches/{match_id}", headers=api.auth("viewer")).json["last_seq"] == 2
+
+
+def test_the_append_answer_is_its_schema_dumped(api: Api) -> None:
+    """The 201 body is built without AppendedSchema's dump (api/events.py): it must be what
+    the dump gives, for every event of a match, as scorekeepers and referees see it, with
+    hands hidden, a stored dispute and a retried key among them."""
+    schema = AppendedSchema()
+    match_id = api.matches["casino"]
+    answers = []
+    for seq, event in enumerate(api.events[1:], start=1):
+        role = "referee" if seq % 3 == 0 else "scorekeeper"
+        answers.append(api.append(match_id, event, seq, role=role, **{"Idempotency-Key": f"k{seq}"}))
+    answers.append(api.append(match_id, api.events[1], 1, **{"Idempotency-Key": "k1"}))
+    other = api.matches["other"]
+    wrong = {"type": "play", "seat": (api.events[1]["seat"] + 1) % 4, "tile": "6-6", "disputed": True}
+    answers.append(api.append(other, wrong, 1, role="referee", club="other"))
+    assert answers[-2].headers["Idempotent-Replayed"] == "true"
+    assert answers[-1].json["violation"] is not None
+    assert any(a.json["position"]["hands_hidden"] for a in answers)
+    for answer in answers:
+        assert answer.status_code == 201, answer.json
+        assert schema.dump(answer.json) == answer.json
 
 
 def test_rulings_take_a_referee(api: Api) -> None:

@@ -100,6 +100,9 @@ def test_postgresql_connections_carry_the_timeouts(pg_url: str,
     try:
         assert (_show(engine, "statement_timeout"), _show(engine, "lock_timeout")) == ("10s", "5s")
         assert _show(engine, "search_path").startswith("test_")  # the URL's own options kept
+        # No generic plans: one made while the tables were small scanned every event on each
+        # append (referee.store.db._libpq_args).
+        assert _show(engine, "plan_cache_mode") == "force_custom_plan"
         assert engine.pool.timeout() == 10.0
     finally:
         engine.dispose()
