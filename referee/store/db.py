@@ -48,7 +48,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
@@ -291,31 +291,30 @@ def writing(engine: Engine) -> Iterator[Connection]:
         yield conn
 
 
-@contextmanager
-def optimistic(engine: Engine) -> Iterator[Connection]:
+def optimistic(engine: Engine) -> Any:
     """For a read, then a write that is one compare-and-set statement (an append).
 
     On PostgreSQL every statement commits on its own: the reads need no snapshot (what they
     read is immutable or re-checked by the write) and the write is atomic by itself, so the
     BEGIN and COMMIT round trips of a transaction would buy nothing. On SQLite, where round
     trips cost nothing and writers queue anyway, it is a BEGIN IMMEDIATE transaction."""
-    if engine.dialect.name != "postgresql":
-        with writing(engine) as conn:
-            yield conn
-        return
-    with engine.connect() as conn:
-        conn.execution_options(isolation_level="AUTOCOMMIT")
-        yield conn
+    return _statements(engine, otherwise=writing)
 
 
-@contextmanager
-def lookup(engine: Engine) -> Iterator[Connection]:
+def lookup(engine: Engine) -> Any:
     """For a read that is one statement (a token's row): one statement is one snapshot by
     itself, so on PostgreSQL it runs in autocommit, without the BEGIN and COMMIT round trips
     of :func:`reading` (two of the three an authenticated request's token lookup cost); on
     SQLite it is :func:`reading`."""
+    return _statements(engine, otherwise=reading)
+
+
+@contextmanager
+def _statements(engine: Engine, otherwise: Callable[[Engine], Any]) -> Iterator[Connection]:
+    """PostgreSQL: a connection in autocommit, each statement its own transaction; elsewhere
+    ``otherwise``'s transaction."""
     if engine.dialect.name != "postgresql":
-        with reading(engine) as conn:
+        with otherwise(engine) as conn:
             yield conn
         return
     with engine.connect() as conn:
