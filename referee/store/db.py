@@ -31,6 +31,13 @@ The PostgreSQL settings travel in the connection's startup packet (``options=-c 
 round trip); options in the URL come after them, so a URL can still override one. 0 turns a
 timeout off, as PostgreSQL and SQLite read it.
 
+A process opens at most ``DOMINO_DB_POOL_SIZE`` connections (default 20: the app's 16
+threads, the notifier, the scoreboard's listener and its poll), each when all the open ones are
+in use, and keeps them open. No overflow: SQLAlchemy closes a connection lent beyond the pool's
+size when it comes back, so with its default (5, and 10 more) and 16 threads most requests
+under load opened a connection of their own, a new PostgreSQL backend each (some 2 ms of the
+server's CPU an append, ``bench/api_bench.py --servers serve``).
+
 Connections the server dropped (a restart, ``pg_terminate_backend``, an idle timeout) are found
 before use, not by the request that uses them: at checkout, a pooled connection whose socket has
 something to say while idle (the server's goodbye, or its end of the stream) is discarded at the
@@ -112,6 +119,14 @@ class MatchLimits:
         return cls(**values)
 
 
+POOL_SIZE = 20  # DOMINO_DB_POOL_SIZE; see the module's docstring
+
+
+def pool_size_from_environment() -> int:
+    text = os.environ.get("DOMINO_DB_POOL_SIZE", "").strip()
+    return _positive("DOMINO_DB_POOL_SIZE", text) if text else POOL_SIZE
+
+
 def _positive(variable: str, text: str) -> int:
     try:
         value = int(text)
@@ -170,6 +185,8 @@ def make_engine(url: str | None = None, *, timeouts: Timeouts | None = None,
         return _sqlite_engine(url, timeouts, **kwargs)
     kwargs.setdefault("pool_recycle", 1800)
     kwargs.setdefault("pool_timeout", timeouts.pool_s)
+    kwargs.setdefault("pool_size", pool_size_from_environment())
+    kwargs.setdefault("max_overflow", 0)
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() in ("psycopg", "psycopg2"):
         kwargs["connect_args"] = _libpq_args(parsed, timeouts, kwargs.get("connect_args") or {})
