@@ -1,7 +1,9 @@
 """Appends over HTTP against a real server on PostgreSQL, many tables recording at once.
 
-Starts the API as a subprocess on 127.0.0.1 (waitress, then gunicorn), each on a fresh
-PostgreSQL schema, and runs, for each server:
+Starts the API as a subprocess on 127.0.0.1, each server on a fresh PostgreSQL schema: waitress
+(8 threads) and gunicorn's gthread workers (4 × 2 threads), the plain WSGI ways; ``domino serve``
+(uvicorn, one process, as the README sets it up for phones) and ``deployed``, gunicorn as
+``deploy/gunicorn.conf.py`` runs it (uvicorn workers, ``--workers``). For each server it runs:
 
 - a saturation run: every table (a client thread with its own keep-alive connection, recording
   its own legal match from ``referee.core.simulate.random_match``) appends as fast as answers come;
@@ -260,7 +262,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--database-url", default=os.environ.get("DOMINO_TEST_DATABASE_URL"),
                         help="PostgreSQL (default: DOMINO_TEST_DATABASE_URL)")
-    parser.add_argument("--servers", default="waitress,gunicorn")
+    parser.add_argument("--servers", default="waitress,gunicorn,serve,deployed")
     parser.add_argument("--tables", type=int, default=16, help="concurrent clients")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per run")
     parser.add_argument("--rate", type=float, default=200.0, help="appends/s in the paced run")
