@@ -70,6 +70,7 @@ _ENVIRONMENT = {
     "AUTH_FAILURES": "DOMINO_AUTH_FAILURES",
     "RATELIMIT_STORAGE_URI": "DOMINO_RATELIMIT_STORAGE_URI",
     "PSEUDO_LOCALE": "DOMINO_PSEUDO_LOCALE",
+    "THREADS": "DOMINO_THREADS",  # the threads serving it (api.asgi): its pool holds as many
 }
 OFF = ("0", "false", "no", "off")
 
@@ -86,6 +87,7 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
         settings[key] = int(settings[key])
     settings["ACCESS_LOG"] = str(settings.get("ACCESS_LOG", True)).strip().lower() not in OFF
     settings["TRUSTED_PROXIES"] = int(settings.get("TRUSTED_PROXIES") or 0)
+    settings["THREADS"] = int(settings["THREADS"]) if settings.get("THREADS") else None
     pseudo = str(settings.get("PSEUDO_LOCALE", "")).strip().lower()
     settings["PSEUDO_LOCALE"] = pseudo not in (*OFF, "")
     return settings
@@ -96,7 +98,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(_settings(config))
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_language(app)  # first: a catalog that cannot be read stops the start, naming the file
-    init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits))
+    init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits,
+                                   threads=app.config["THREADS"]))
     init_body(app)
     init_auth(app)  # failed sign-ins limited per address
     api = init_api(app)

@@ -177,9 +177,8 @@ class Front:
 def create_asgi(config: dict[str, Any] | None = None) -> Front:
     """The ASGI app: ``create_app(config)`` behind the front, with ``DOMINO_THREADS`` (or
     config ``THREADS``) threads for it."""
-    app = create_app(config)
     threads = int((config or {}).get("THREADS") or os.environ.get("DOMINO_THREADS") or THREADS)
-    return Front(app, threads)
+    return Front(create_app({**(config or {}), "THREADS": threads}), threads)
 
 
 __all__ = ["Front", "create_asgi"]

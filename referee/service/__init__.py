@@ -117,9 +117,10 @@ class Service:
         self.close()
 
 
-def open_service(url: str | None = None, *, limits: MatchLimits | None = None) -> Service:
+def open_service(url: str | None = None, *, limits: MatchLimits | None = None,
+                 threads: int | None = None) -> Service:
     """A service over DOMINO_DATABASE_URL, or ``url``, or the embedded SQLite file, holding each
     match to ``limits`` (default: DOMINO_MAX_MATCH_EVENTS and DOMINO_MAX_MATCH_BYTES, else 5000
-    events and 8 MiB). It runs no migration: ``migrations.runner.upgrade`` (``domino db
-    upgrade``) does that."""
-    return Service(db.make_engine(url, limits=limits))
+    events and 8 MiB), its connections enough for ``threads`` request threads. It runs no
+    migration: ``migrations.runner.upgrade`` (``domino db upgrade``) does that."""
+    return Service(db.make_engine(url, limits=limits, threads=threads))

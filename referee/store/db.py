@@ -31,9 +31,9 @@ The PostgreSQL settings travel in the connection's startup packet (``options=-c 
 round trip); options in the URL come after them, so a URL can still override one. 0 turns a
 timeout off, as PostgreSQL and SQLite read it.
 
-A process opens at most ``DOMINO_DB_POOL_SIZE`` connections (default 20: the app's 16
-threads, the notifier, the scoreboard's listener and its poll), each when all the open ones are
-in use, and keeps them open. No overflow: SQLAlchemy closes a connection lent beyond the pool's
+A process opens at most ``DOMINO_DB_POOL_SIZE`` connections (default: its request threads and
+four, the notifier, the scoreboard's listener and poll and a spare; at least 20), each when all
+the open ones are in use, and keeps them open. No overflow: SQLAlchemy closes a connection lent beyond the pool's
 size when it comes back, so with its default (5, and 10 more) and 16 threads most requests
 under load opened a connection of their own, a new PostgreSQL backend each (some 2 ms of the
 server's CPU an append, ``bench/api_bench.py --servers serve``).
@@ -122,9 +122,13 @@ class MatchLimits:
 POOL_SIZE = 20  # DOMINO_DB_POOL_SIZE; see the module's docstring
 
 
-def pool_size_from_environment() -> int:
+def pool_size_from_environment(threads: int | None = None) -> int:
+    """DOMINO_DB_POOL_SIZE; else enough for ``threads`` request threads and the process's own
+    (the notifier, the scoreboard's listener and poll, one spare), and at least POOL_SIZE."""
     text = os.environ.get("DOMINO_DB_POOL_SIZE", "").strip()
-    return _positive("DOMINO_DB_POOL_SIZE", text) if text else POOL_SIZE
+    if text:
+        return _positive("DOMINO_DB_POOL_SIZE", text)
+    return max(POOL_SIZE, threads + 4) if threads else POOL_SIZE
 
 
 def _positive(variable: str, text: str) -> int:
@@ -174,9 +178,11 @@ def safe_url(url: str) -> str:
 
 
 def make_engine(url: str | None = None, *, timeouts: Timeouts | None = None,
-                limits: MatchLimits | None = None, **kwargs: Any) -> Engine:
+                limits: MatchLimits | None = None, threads: int | None = None,
+                **kwargs: Any) -> Engine:
     """An engine on ``url`` (see :func:`database_url`), bounded by ``timeouts`` and holding
-    matches to ``limits`` (defaults: the DOMINO_* environment, else the defaults)."""
+    matches to ``limits`` (defaults: the DOMINO_* environment, else the defaults), with a pool
+    for ``threads`` request threads (:func:`pool_size_from_environment`)."""
     url = database_url(url)
     timeouts = timeouts or Timeouts.from_environment()
     kwargs["execution_options"] = {**kwargs.get("execution_options", {}),
@@ -185,7 +191,7 @@ def make_engine(url: str | None = None, *, timeouts: Timeouts | None = None,
         return _sqlite_engine(url, timeouts, **kwargs)
     kwargs.setdefault("pool_recycle", 1800)
     kwargs.setdefault("pool_timeout", timeouts.pool_s)
-    kwargs.setdefault("pool_size", pool_size_from_environment())
+    kwargs.setdefault("pool_size", pool_size_from_environment(threads))
     kwargs.setdefault("max_overflow", 0)
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql" and parsed.get_driver_name() in ("psycopg", "psycopg2"):

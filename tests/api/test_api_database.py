@@ -242,3 +242,24 @@ def test_a_full_pool_is_503_and_a_database_bug_500(api: Api, monkeypatch: pytest
     r = api.client.get(url, headers=api.auth("viewer"))
     assert_problem(r, 500, "server-error")
     assert "secret" not in r.get_data(as_text=True)
+
+
+@needs_pg
+def test_the_app_pool_is_sized_for_the_threads_serving_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """create_app (THREADS, or DOMINO_THREADS) and the ASGI front (its own default too) give the
+    service a pool with a connection for every request thread."""
+    from api.asgi import THREADS, create_asgi
+    from api.context import EXTENSION
+
+    monkeypatch.delenv("DOMINO_DB_POOL_SIZE", raising=False)
+    monkeypatch.delenv("DOMINO_THREADS", raising=False)
+    apps = [create_app({"DATABASE_URL": PG_URL, "THREADS": 40}),
+            create_asgi({"DATABASE_URL": PG_URL, "THREADS": 64}).app]
+    monkeypatch.setenv("DOMINO_THREADS", "30")
+    apps.append(create_app({"DATABASE_URL": PG_URL}))
+    try:
+        assert [app.extensions[EXTENSION].engine.pool.size() for app in apps] == [44, 68, 34]
+    finally:
+        for app in apps:
+            app.extensions[EXTENSION].close()
+    assert THREADS + 4 <= 20  # the default front's threads fit the default pool

@@ -123,6 +123,28 @@ def test_postgresql_connections_carry_the_timeouts(pg_url: str,
         engine.dispose()
 
 
+def test_the_pool_holds_a_connection_for_every_request_thread(
+        pg_url: str, no_timeout_variables: pytest.MonkeyPatch) -> None:
+    """No overflow to close connections after use: the pool is the process's cap, sized for
+    its threads (at least 20), unless DOMINO_DB_POOL_SIZE says otherwise."""
+    no_timeout_variables.delenv("DOMINO_DB_POOL_SIZE", raising=False)
+    for threads, size in ((None, 20), (8, 20), (40, 44)):
+        engine = make_engine(pg_url, threads=threads)
+        try:
+            assert (engine.pool.size(), engine.pool._max_overflow) == (size, 0)  # type: ignore[attr-defined]
+        finally:
+            engine.dispose()
+    no_timeout_variables.setenv("DOMINO_DB_POOL_SIZE", "7")
+    engine = make_engine(pg_url, threads=40)
+    try:
+        assert engine.pool.size() == 7  # type: ignore[attr-defined]
+    finally:
+        engine.dispose()
+    no_timeout_variables.setenv("DOMINO_DB_POOL_SIZE", "none")
+    with pytest.raises(ValueError, match="DOMINO_DB_POOL_SIZE"):
+        make_engine(pg_url)
+
+
 def test_a_long_statement_and_a_held_lock_are_cut_short(pg_url: str) -> None:
     engine = make_engine(pg_url, timeouts=Timeouts(statement_ms=500, lock_ms=100))
     try:
