@@ -57,6 +57,8 @@ class Connection(Protocol):
 
     stopping: asyncio.Event  # set when the server stops: the streams end
 
+    def writing_paused(self) -> bool: ...
+
     def abort(self) -> None: ...
 
 

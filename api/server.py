@@ -111,6 +111,18 @@ class Protocol(H11Protocol):
         self.stopping.set()  # the streams end (api.asgi), then the connection closes
         super().shutdown()
 
+    def writing_paused(self) -> bool:
+        """Whether the client's buffers are full (uvicorn's flow control): a write would wait."""
+        return self.flow is not None and self.flow.write_paused
+
+    def abort(self) -> None:
+        """Drop the connection at once, with what it still buffers (a stream's client that
+        stopped reading). The answer in progress is over: its last writes are not attempted,
+        nor is it reported as unfinished (asyncio tells the protocol of the loss later)."""
+        if self.cycle is not None:
+            self.cycle.disconnected = True
+        self.transport.abort()
+
 
 def options() -> dict[str, Any]:
     """uvicorn's settings for this app, for domino serve and gunicorn's workers alike."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import logging
 import socket
 import time
 from contextlib import ExitStack
@@ -19,7 +20,7 @@ import pytest
 from api import edge
 from api.asgi import Front
 from api.handoff import KEY
-from api.scoreboard import EXTENSION as SCOREBOARD
+from api.scoreboard import EXTENSION as SCOREBOARD, Wakeups
 from api_helpers import Api, make_api, PROBLEM
 from asgi_helpers import served_asgi
 
@@ -160,6 +161,9 @@ def test_a_client_that_stops_reading_is_dropped(fast_api: Api, monkeypatch: pyte
     class Connection:
         stopping = asyncio.Event()
 
+        def writing_paused(self) -> bool:
+            return len(sent) >= 3  # the next send blocks (below): the buffers are full
+
         def abort(self) -> None:
             aborted.set()
 
@@ -190,6 +194,56 @@ def test_a_client_that_stops_reading_is_dropped(fast_api: Api, monkeypatch: pyte
     assert aborted.is_set() and sent[0]["status"] == 200
     assert until(lambda: subscribed(api) == 0)
     assert KEY not in scope.get("extensions", {})  # the caller's scope is left as it was
+
+
+def test_the_server_drops_a_stream_whose_client_stopped_reading(
+        fast_api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same through uvicorn and the edge's protocol: once the client's buffers are full
+    (the transport pauses writing, as it does then), the stream's next write (a heartbeat)
+    waits WRITE_SECONDS, then the server drops the connection and frees the slot."""
+    monkeypatch.setattr(edge, "WRITE_SECONDS", 0.3)
+    api = fast_api
+    errors: list[logging.LogRecord] = []
+    with served_asgi(api.app) as base:
+        told = logging.Handler()
+        told.emit = errors.append  # type: ignore[method-assign]
+        logging.getLogger("uvicorn.error").addHandler(told)  # after uvicorn set its logging up
+        conn, response = open_stream(base, api)
+        assert response.status == 200 and until(lambda: subscribed(api) == 1)
+        while not response.readline().startswith(b": still here"):
+            pass  # the opening read, and a heartbeat: the stream is being served
+        protocol: Any = edge.OPEN[conn.sock.getsockname()]
+        protocol.loop.call_soon_threadsafe(protocol.flow.pause_writing)
+        assert until(lambda: subscribed(api) == 0)
+        assert until(lambda: conn.sock.getsockname() not in edge.OPEN)
+        try:
+            while response.read(1024):
+                pass  # what was sent before: then the end
+        except (ConnectionError, http.client.IncompleteRead):
+            pass  # dropped: a reset
+        conn.close()
+        logging.getLogger("uvicorn.error").removeHandler(told)
+    # Dropped by the front, not by an error (no traceback, no unfinished answer reported).
+    assert [r.getMessage() for r in errors if r.levelno >= logging.WARNING] == []
+
+
+def test_streams_are_woken_a_batch_at_a_time() -> None:
+    """A change for many streams wakes Wakeups.BATCH of them an iteration of the loop, so
+    what else waits on the loop (a request) runs in between; in the end every one is woken."""
+    async def main() -> tuple[int, int]:
+        loop = asyncio.get_running_loop()
+        wakeups = Wakeups(loop)
+        events = [asyncio.Event() for _ in range(Wakeups.BATCH * 3 + 1)]
+        for event in events:
+            wakeups.wake(event)
+        seen: list[int] = []
+        loop.call_soon(lambda: seen.append(sum(e.is_set() for e in events)))  # after the first
+        for _ in range(10):
+            await asyncio.sleep(0)
+        return seen[0], sum(e.is_set() for e in events)
+
+    first, last = asyncio.run(main())
+    assert (first, last) == (Wakeups.BATCH, Wakeups.BATCH * 3 + 1)
 
 
 # ------------------------------------------------------------------------------ the edge
