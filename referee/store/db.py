@@ -33,10 +33,10 @@ timeout off, as PostgreSQL and SQLite read it.
 
 A process opens at most ``DOMINO_DB_POOL_SIZE`` connections (default: its request threads and
 four, the notifier, the scoreboard's listener and poll and a spare; at least 20), each when all
-the open ones are in use, and keeps them open. No overflow: SQLAlchemy closes a connection lent beyond the pool's
-size when it comes back, so with its default (5, and 10 more) and 16 threads most requests
-under load opened a connection of their own, a new PostgreSQL backend each (some 2 ms of the
-server's CPU an append, ``bench/api_bench.py --servers serve``).
+the open ones are in use, and keeps them open. No overflow: SQLAlchemy closes a connection lent
+beyond the pool's size when it comes back, so with its default (5, and 10 more) and 16 threads
+most requests under load opened a connection of their own, a new PostgreSQL backend each
+(py-spy under ``bench/api_bench.py``: a twentieth of the server's time was spent connecting).
 
 Connections the server dropped (a restart, ``pg_terminate_backend``, an idle timeout) are found
 before use, not by the request that uses them: at checkout, a pooled connection whose socket has
