@@ -482,6 +482,33 @@ def test_unexpected_errors_are_logged_and_hidden(api: Api, monkeypatch: Any) -> 
     assert "secret" not in r.get_data(as_text=True) and body["title"]
 
 
+def test_every_pattern_of_the_document_is_a_regex_every_validator_reads(api: Api) -> None:
+    """A pattern some validators cannot read (a surrogate range: not for engines of Unicode
+    text, Rust's among them) made schemathesis, and any such client, drop it; the names'
+    pattern then admitted control characters the service refuses."""
+    import jsonschema_rs
+
+    patterns: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                patterns.append(node["pattern"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(api.client.get("/api/openapi.json").json)
+    assert len(set(patterns)) >= 2
+    for pattern in set(patterns):
+        jsonschema_rs.validator_for({"type": "string", "pattern": pattern})  # raises if not
+    typed = next(p for p in patterns if "x1f" in p)
+    name = jsonschema_rs.validator_for({"type": "string", "pattern": typed})
+    assert name.is_valid("Ana María") and not any(name.is_valid(v) for v in ("a\tb", "a\x85", " ", "a\n"))
+
+
 def test_openapi_and_offline_docs(api: Api) -> None:
     spec = api.client.get("/api/openapi.json").json
     assert spec["openapi"].startswith("3.")
