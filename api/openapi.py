@@ -24,7 +24,7 @@ import words
 from referee.core.log import unique_keys
 
 from .errors import PROBLEM_MEDIA_TYPE, http_error
-from .schemas import ProblemSchema
+from .schemas import ClubSettingsSchema, ProblemSchema
 
 DOCS_PATH = "/api/docs"
 DOCS_ASSETS = "/api/docs/assets/"
@@ -185,5 +185,8 @@ def init_api(app: Flask) -> ProblemApi:
     for key, value in OPENAPI_CONFIG.items():
         app.config.setdefault(key, value)
     api = ProblemApi(app)
+    # What a schema says of itself beyond its fields (apispec writes only the fields): set
+    # before the blueprints register it, the plugin's properties are added to these.
+    api.spec.components.schema("ClubSettings", {"minProperties": 1}, schema=ClubSettingsSchema)
     app.register_blueprint(docs())
     return api

@@ -509,6 +509,13 @@ def test_every_pattern_of_the_document_is_a_regex_every_validator_reads(api: Api
     assert name.is_valid("Ana María") and not any(name.is_valid(v) for v in ("a\tb", "a\x85", " ", "a\n"))
 
 
+def test_the_document_says_a_settings_change_names_one(api: Api) -> None:
+    doc = api.client.get("/api/openapi.json").json
+    assert doc["components"]["schemas"]["ClubSettings"]["minProperties"] == 1
+    r = api.client.patch("/api/v1/clubs/casino", json={}, headers=api.auth("admin"))
+    assert_problem(r, 422)
+
+
 def test_openapi_and_offline_docs(api: Api) -> None:
     spec = api.client.get("/api/openapi.json").json
     assert spec["openapi"].startswith("3.")
