@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from sqlalchemy import (
-    Connection, LargeBinary, Row, bindparam, cast, exists, func, insert, or_, select, union_all,
+    Connection, LargeBinary, Row, bindparam, cast, func, insert, or_, select, union_all,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 
 from ..core import chain
 from .codec import load_json
-from .db import MatchLimits, match_limits
+from .db import MatchLimits, driver_rows, match_limits
 from .errors import MatchFull, StaleSeq
 from .matches import Projection
 from .schema import events, matches
@@ -54,14 +54,18 @@ _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "reco
 # the expected last event: a wrong link (a bug in a cache) would be written for good, so the
 # same statement refuses it (a primary-key lookup, no extra round trip). Link 0, the header's
 # digest, is not checked here: the header never changes, and the link was computed from it.
+#
+# The link is looked up by the parameters (match id, expected seq), not correlated with the
+# matches row: a correlated EXISTS under the OR may be planned as a hashed subplan over every
+# event, and takes longer to plan (connections take custom plans: referee.store.db).
+_LINK = (select(events.c.digest)
+         .where(events.c.match_id == bindparam("m_id"), events.c.seq == bindparam("m_expected"))
+         .scalar_subquery())
 _SET_PROJECTION = (update(matches)
                    .where(matches.c.id == bindparam("m_id"),
                           matches.c.last_seq == bindparam("m_expected"),
                           matches.c.event_bytes <= bindparam("m_room"),
-                          or_(matches.c.last_seq == 0, exists().where(
-                              events.c.match_id == matches.c.id,
-                              events.c.seq == matches.c.last_seq,
-                              events.c.digest == bindparam("m_chain"))))
+                          or_(matches.c.last_seq == 0, _LINK == bindparam("m_chain")))
                    .values({**{c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS},
                             "event_bytes": matches.c.event_bytes + bindparam("m_added")}))
 _INSERT_EVENTS = insert(events)
@@ -80,6 +84,24 @@ def _cas_insert(count: int) -> Any:
 
 
 _CAS_INSERT_ONE = _cas_insert(1)
+# By dialect: the SQL, its literals, and the totals' bind processor (JSONB: wrapped for psycopg)
+_CAS_ONE_SQL: dict[Any, tuple[str, dict[str, Any], Any]] = {}
+
+
+def _cas_one(conn: Connection, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The one-event compare-and-set as the driver takes it: the SQL SQLAlchemy compiles for
+    this dialect (built once), and ``params`` with the statement's own literals and the JSON
+    totals through SQLAlchemy's own bind processor for the column (the only parameter that
+    has one on psycopg)."""
+    dialect = conn.dialect
+    if dialect not in _CAS_ONE_SQL:
+        compiled = _CAS_INSERT_ONE.compile(dialect=dialect)
+        literals = {k: v for k, v in compiled.construct_params(params).items()
+                    if k not in params}
+        totals = matches.c.totals.type.dialect_impl(dialect).bind_processor(dialect)
+        _CAS_ONE_SQL[dialect] = (compiled.string, literals, totals)
+    sql, literals, totals = _CAS_ONE_SQL[dialect]
+    return sql, {**literals, **params, "m_totals": totals(params["m_totals"])}
 
 
 class Appended(NamedTuple):
@@ -114,10 +136,12 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
            **{"m_" + k: v for k, v in projection.values().items()}}
     try:
         if conn.dialect.name == "postgresql":
-            statement = _CAS_INSERT_ONE if len(rows) == 1 else _cas_insert(len(rows))
             params = {**cas, **{f"e{i}_{c}": row[c] for i, row in enumerate(rows)
                                 for c in _EVENT_COLUMNS}}
-            stored = len(conn.execute(statement, params).all()) == len(rows)
+            if len(rows) == 1 and conn.dialect.driver == "psycopg":  # hot: db.driver_rows
+                stored = len(driver_rows(conn, *_cas_one(conn, params))) == 1
+            else:
+                stored = len(conn.execute(_cas_insert(len(rows)), params).all()) == len(rows)
         else:
             stored = conn.execute(_SET_PROJECTION, cas).rowcount == 1
             if stored:

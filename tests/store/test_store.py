@@ -246,3 +246,59 @@ def test_the_store_packages_modules_are_modules() -> None:
 
     assert isinstance(standings_module, types.ModuleType)
     assert not hasattr(store, "standings") or isinstance(store.standings, types.ModuleType)
+
+
+def test_the_appends_errors_are_sqlalchemys_and_change_nothing(database_url: str) -> None:
+    """The one-event append runs on the driver on PostgreSQL (referee.store.db.driver_rows):
+    what it stores and how it fails are what SQLAlchemy's execution would give. A lock held on
+    the match past the lock timeout is SQLAlchemy's OperationalError (the service answers it
+    as the database being unavailable), a clash of client event ids is StaleSeq, and neither
+    stores anything."""
+    from sqlalchemy.exc import OperationalError
+    from db_helpers import migrate
+    from referee.store.db import Timeouts, make_engine, optimistic
+    from referee.service.errors import database_unavailable
+
+    engine = make_engine(database_url, timeouts=Timeouts(lock_ms=200, busy_ms=200))
+    try:
+        service = Service(engine)
+        migrate(engine)
+        service.clubs.create_club("casino", "Casino")
+        m = service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
+        service.recording.record_event(m, note("one"), expected_seq=0, client_event_id="a")
+        service.notifier.close()
+
+        def append(seq: int, key: str | None) -> store.Appended:
+            projection = store.Projection("in_progress", None, [0, 0], None, seq + 1, 0,
+                                          store.utcnow())
+            with optimistic(engine) as conn:
+                return store.append(conn, m, seq, [store.NewEvent(store.dump_json(note(key or "-")),
+                                                                  "note", client_event_id=key)],
+                                    projection, store.utcnow(), store.chain_link(conn, m, seq))
+
+        with pytest.raises(store.StaleSeq):
+            append(1, "a")  # the client event id the first append stored
+        with engine.connect() as holder:
+            holder.execute(select(matches.c.id).where(matches.c.id == m).with_for_update())
+            with pytest.raises(OperationalError) as refused:
+                append(1, "b")
+            assert database_unavailable(refused.value)
+            holder.rollback()
+        assert stored_seqs(engine, m) == [1]
+        assert append(1, "b").seq == 2  # and the connection the refusal used is fine again
+        with reading(engine) as conn:
+            row = conn.execute(select(matches.c.last_seq, matches.c.totals)
+                               .where(matches.c.id == m)).one()
+            stored = conn.execute(select(events.c.client_event_id, events.c.digest)
+                                  .where(events.c.match_id == m, events.c.seq == 2)).one()
+        assert (row.last_seq, row.totals) == (2, [0, 0])
+        assert stored.client_event_id == "b" and len(stored.digest) == 64
+        # The driver's path processes only the totals as SQLAlchemy would: they must stay the
+        # only column of the statement with a bind processor.
+        dialect = engine.dialect
+        processed = {c.name for c in [*matches.c, *events.c]
+                     if c.type.dialect_impl(dialect).bind_processor(dialect) is not None}
+        if dialect.driver == "psycopg":
+            assert processed == {"totals", "rules", "players"}  # the matches' JSON columns
+    finally:
+        engine.dispose()
