@@ -5,7 +5,7 @@ what was stored and signed (docs/verify.md).
   are there, enabled, and still refuse;
 - each match: its record against its own chain (every digest follows from the one before, the
   events run 1 to the last, the header names its club: ``acta.record_problems``), its row's
-  projection and columns against a replay of the record, and its record against every acta
+  projection and columns against a replay of the record (its head against its last event), and its record against every acta
   signed for it (each signed chain head is still the record's link there; the latest acta
   still says what the record says); a finished match with no acta for its record as it stands
   is listed as unsigned;
@@ -30,6 +30,7 @@ from sqlalchemy import Connection, Engine
 
 from .. import store
 from ..core import acta as sheet
+from ..core import chain
 from ..core import merkle
 from ..core.disputes import open_count
 from ..core.log import parse_header
@@ -150,7 +151,8 @@ class Audit:
         for seq, what in broken:
             say(Problem(what, match_id, seq))
         if not broken:
-            self._projection(row, values, found)
+            head = rows[-1].digest if rows else chain.root(store.load_json(row.header)).hex()
+            self._projection(row, values, head, found)
         digests = {e.seq: e.digest for e in rows}
         leaves = match_leaves(conn, match_id)
         for leaf in leaves:
@@ -161,14 +163,15 @@ class Audit:
         elif leaves and not broken and leaves[-1].seq == row.last_seq:
             self._latest_leaf(conn, row, leaves[-1], checked_body(conn, row, rows, values), found)
 
-    def _projection(self, row: Any, events: list[Any], found: Findings) -> None:
+    def _projection(self, row: Any, events: list[Any], head: str, found: Findings) -> None:
         header = parse_header(store.load_json(row.header))
         result = replay(header.rules, header.players, events)
         match = result.match
         actual = {"status": match.status,
                   "totals": list(match.totals), "winner": match.winner,
                   "violations": open_count(match, {v.seq for v in result.violations}),
-                  "players": list(header.players), "rules": header.rules.as_dict()}
+                  "players": list(header.players), "rules": header.rules.as_dict(),
+                  "head": head}
         for name, value in actual.items():
             if getattr(row, name) != value:
                 found.problems.append(Problem(said(TEXT["column"], 

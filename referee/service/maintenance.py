@@ -48,7 +48,8 @@ def rebuild(matches: MatchRepository, *, force: bool = False) -> int:
             projection = store.Projection.of(result.match, open_count(result.match, refused),
                                              updated)
             store.update_projection(conn, match_id, projection, rules=header.rules.as_dict(),
-                                    event_bytes=store.event_bytes(conn, match_id))
+                                    event_bytes=store.event_bytes(conn, match_id),
+                                    head=store.chain_link(conn, match_id, projection.last_seq))
             # Its standing rows too; the ratings once, club by club, after every match.
             record_standing(conn, match_id, result.match, projection.violations, updated,
                             rate=False)

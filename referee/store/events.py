@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from sqlalchemy import (
-    Connection, LargeBinary, Row, bindparam, cast, func, insert, or_, select, union_all,
+    Connection, LargeBinary, Row, bindparam, cast, func, insert, select, union_all,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -50,23 +50,19 @@ _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "reco
 
 # The compare-and-set of a match's projection: it moves only from the expected last seq, only
 # while the events' bytes leave room for the new ones (m_room: the limit less their size), and
-# only if the chain link the new digests were computed from (m_chain) is the stored digest of
-# the expected last event: a wrong link (a bug in a cache) would be written for good, so the
-# same statement refuses it (a primary-key lookup, no extra round trip). Link 0, the header's
-# digest, is not checked here: the header never changes, and the link was computed from it.
+# only if the chain link the new digests were computed from (m_chain) is the row's head, the
+# link at the expected last seq: a wrong link (a bug in a cache) would be written for good, so
+# the same statement refuses it, and moves the head on to the last new digest (m_head).
 #
-# The link is looked up by the parameters (match id, expected seq), not correlated with the
-# matches row: a correlated EXISTS under the OR may be planned as a hashed subplan over every
-# event, and takes longer to plan (connections take custom plans: referee.store.db).
-_LINK = (select(events.c.digest)
-         .where(events.c.match_id == bindparam("m_id"), events.c.seq == bindparam("m_expected"))
-         .scalar_subquery())
+# The statement reads nothing but the row it updates, found by its primary key: no plan for it
+# can go wrong as the tables grow (referee.store.db, custom plans).
 _SET_PROJECTION = (update(matches)
                    .where(matches.c.id == bindparam("m_id"),
                           matches.c.last_seq == bindparam("m_expected"),
                           matches.c.event_bytes <= bindparam("m_room"),
-                          or_(matches.c.last_seq == 0, _LINK == bindparam("m_chain")))
+                          matches.c.head == bindparam("m_chain"))
                    .values({**{c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS},
+                            "head": bindparam("m_head"),
                             "event_bytes": matches.c.event_bytes + bindparam("m_added")}))
 _INSERT_EVENTS = insert(events)
 
@@ -115,8 +111,8 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
            projection: Projection, recorded_at: dt.datetime, link: str) -> Appended:
     """Store ``new`` as events expected_seq+1, ... and the match's new projection; returns the
     last seq and the new chain head. ``link`` is the chain's link at expected_seq (the digest of
-    that event, or of the header for 0: :func:`chain_link`); each new event's digest follows
-    from it (referee.core.chain). Raises StaleSeq when expected_seq is not the match's last seq any more, and
+    that event, or of the header for 0: :func:`chain_link`, the row's head); each new event's
+    digest follows from it (referee.core.chain). Raises StaleSeq when expected_seq is not the match's last seq any more, and
     MatchFull when the events would take the match past its limits (the connection's engine's
     MatchLimits): the count is known from expected_seq, the bytes are checked by the same
     compare-and-set, so a full match costs no extra round trip until it is refused.
@@ -132,7 +128,7 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
     check_room(limits, expected_seq + len(new), added)
     rows = _event_rows(match_id, expected_seq, new, recorded_at, link)
     cas = {"m_id": match_id, "m_expected": expected_seq, "m_added": added,
-           "m_room": limits.bytes - added, "m_chain": link,
+           "m_room": limits.bytes - added, "m_chain": link, "m_head": rows[-1]["digest"],
            **{"m_" + k: v for k, v in projection.values().items()}}
     try:
         if conn.dialect.name == "postgresql":
@@ -173,8 +169,10 @@ def insert_events(conn: Connection, match_id: int, new: Sequence[NewEvent],
     check_room(match_limits(conn), len(new), size)
     rows = _event_rows(match_id, 0, new, recorded_at, link)
     conn.execute(_INSERT_EVENTS, rows)
-    conn.execute(update(matches).where(matches.c.id == match_id).values(event_bytes=size))
-    return rows[-1]["digest"]
+    head = rows[-1]["digest"]
+    conn.execute(update(matches).where(matches.c.id == match_id)
+                 .values(event_bytes=size, head=head))
+    return head
 
 
 def chain_link(conn: Connection, match_id: int, seq: int) -> str:

@@ -9,7 +9,9 @@ from typing import Any, Sequence
 from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 
+from ..core import chain
 from ..core.match import Match
+from .codec import load_json
 from .errors import AlreadyExists
 from ..core.vocab import MATCH_STATUSES as STATUSES
 from .schema import clubs, events, match_players, matches
@@ -47,13 +49,14 @@ def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
                  rules: dict[str, Any], player_names: Sequence[str], player_ids: Sequence[int],
                  sides: Sequence[int], projection: Projection, created_at: dt.datetime,
                  client_key: str | None = None, created_by: int | None = None) -> int:
-    """A new match; AlreadyExists when ``client_key`` names one of the club's matches already
+    """A new match, its chain head the header's link (events inserted with it move it:
+    ``insert_events``); AlreadyExists when ``client_key`` names one of the club's matches already
     (the unique index on (club_id, client_key): a racing retry of the same create)."""
     try:
         result = conn.execute(insert(matches).values(
             club_id=club_id, header=header, played_on=played_on, rules=rules,
             players=list(player_names), created_at=created_at, client_key=client_key,
-            created_by=created_by,
+            created_by=created_by, head=chain.root(load_json(header)).hex(),
             **projection.values()))
     except IntegrityError:
         if client_key is None:
@@ -166,12 +169,11 @@ def _page_ids(conditions: list[Any], status: str | None, limit: int, offset: int
 
 
 def update_projection(conn: Connection, match_id: int, projection: Projection,
-                      rules: dict[str, Any], event_bytes: int | None = None) -> None:
-    """Rewrite what a match's header and events add up to (a rebuild), and the bytes of its
-    events when given."""
-    extra = {} if event_bytes is None else {"event_bytes": event_bytes}
+                      rules: dict[str, Any], event_bytes: int, head: str) -> None:
+    """Rewrite what a match's header and events add up to (a rebuild): with the bytes of its
+    events and its chain head, as stored."""
     conn.execute(update(matches).where(matches.c.id == match_id)
-                 .values(rules=rules, **projection.values(), **extra))
+                 .values(rules=rules, event_bytes=event_bytes, head=head, **projection.values()))
 
 
 def disputed_match_ids(conn: Connection, club_id: int) -> list[int]:

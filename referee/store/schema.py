@@ -157,6 +157,10 @@ matches = Table(
     # Bytes of the events' JSON (UTF-8), beside last_seq (their count): what the match limits
     # (referee.store.db.MatchLimits) are checked against as each append adds to it.
     Column("event_bytes", Integer, nullable=False, server_default="0"),
+    # The chain's link at last_seq (the last event's digest; the header's before any event),
+    # written with last_seq by the same statements: what the append's compare-and-set checks
+    # its new digests against (migration 0016, referee.store.events).
+    Column("head", String(64), nullable=False),
     Column("created_at", Timestamp, nullable=False),
     Column("updated_at", Timestamp, nullable=False),  # when the last event was recorded
     # The Idempotency-Key of the request that created it: a retried create finds the match.

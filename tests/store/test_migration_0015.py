@@ -21,7 +21,7 @@ def test_upgrade_from_0014_and_down_again(engine: Engine) -> None:
         conn.execute(text("INSERT INTO clubs (slug, name, created_at, public, language) "
                           "VALUES ('casino', 'Casino', '2026-12-01 00:00:00', true, 'es')"))
 
-    runner.upgrade(engine)
+    runner.upgrade(engine, "0015")
     assert runner.current_revision(engine) == "0015"
     svc = Service(engine)
     club = svc.clubs.get_club("casino")

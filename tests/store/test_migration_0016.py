@@ -1,0 +1,48 @@
+"""Migration 0016 from a 0015 database and back, on SQLite and PostgreSQL: every match gets its
+chain head (its last event's digest, its header's link when it has none), so appends carry on
+from it; going down drops the column and nothing else."""
+
+from __future__ import annotations
+
+import json
+
+from sqlalchemy import Engine, inspect, text
+
+from migrations import runner
+from referee.core import chain
+from referee.service import Service
+from tests.db_helpers import record_all, sample_match
+
+
+def heads(engine: Engine) -> dict[int, str]:
+    with engine.connect() as conn:
+        return dict(conn.execute(text("SELECT id, head FROM matches")).all())
+
+
+def test_backfills_every_head_and_goes_down_again(engine: Engine) -> None:
+    runner.upgrade(engine)
+    svc = Service(engine)
+    svc.clubs.create_club("casino", "Casino")
+    header, events = sample_match("parejas", seed=3)
+    played = svc.recording.create_match("casino", "parejas", header["players"])["id"]
+    record_all(svc, played, events[:12])
+    empty = svc.recording.create_match("casino", "parejas", header["players"])["id"]
+    written = heads(engine)
+    with engine.connect() as conn:
+        last = conn.execute(text("SELECT digest FROM events WHERE match_id = :m AND seq = 12"),
+                            {"m": played}).scalar_one()
+        stored = conn.execute(text("SELECT header FROM matches WHERE id = :m"),
+                              {"m": empty}).scalar_one()
+    assert written == {played: last, empty: chain.root(json.loads(stored)).hex()}
+
+    runner.downgrade(engine, "0015")
+    assert "head" not in {c["name"] for c in inspect(engine).get_columns("matches")}
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM events")).scalar_one() == 12
+    runner.upgrade(engine)
+    assert heads(engine) == written
+
+    after = Service(engine)  # a new process: nothing cached, the record read afresh
+    record_all(after, played, events[12:20], start=12)
+    record_all(after, empty, events[:3])
+    assert after.audit.run().problems == []
