@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import func, insert, select  # noqa: E402
 
 from referee import store  # noqa: E402
+from referee.core import chain  # noqa: E402
 from referee.core.rules import resolve_rules  # noqa: E402
 from referee.core.simulate import random_match  # noqa: E402
 from referee.service import Service  # noqa: E402
@@ -101,7 +102,9 @@ def build(service: Service, club: str, count: int, seed: int = 1) -> tuple[float
                                "players": names, "status": "finished", "round": 7,
                                "totals": totals, "winner": winner, "last_seq": 120,
                                "violations": int(rng.random() < 0.01), "created_at": at,
-                               "updated_at": at})
+                               "updated_at": at,
+                               # no events are stored for these: the header's link stands in
+                               "head": chain.root(header).hex()})
             seats.append((names, rules[preset]))
             outcomes.append((totals, winner, event, day, at, rng.randrange(3, 8)))
         with db.writing(service.engine) as conn:

@@ -302,3 +302,67 @@ def test_the_appends_errors_are_sqlalchemys_and_change_nothing(database_url: str
             assert processed == {"totals", "rules", "players"}  # the matches' JSON columns
     finally:
         engine.dispose()
+
+
+def test_the_appends_generic_plan_reads_only_the_match_row(database_url: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL may keep one generic plan for a statement psycopg has prepared, made for the
+    tables as they were then (referee.store.db): the append's must be right however the tables
+    grow. Made on a fresh database, it finds the match row by its primary key and reads no
+    event (migration 0016's head; the chain check that looked up the last event was planned
+    as a scan of every event)."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("PostgreSQL's plans")
+    import re
+
+    from psycopg import sql as pgsql
+
+    import referee.store.events as events_module
+    from referee.store.db import make_engine
+
+    captured: list[tuple[str, dict[str, Any]]] = []
+    driver_rows = events_module.driver_rows
+
+    def capture(conn: Any, text: str, params: dict[str, Any]) -> list[Any]:
+        captured.append((text, params))
+        return driver_rows(conn, text, params)
+
+    monkeypatch.setattr(events_module, "driver_rows", capture)
+    engine = make_engine(database_url)
+    try:
+        service = Service(engine)
+        from db_helpers import migrate
+        migrate(engine)
+        service.clubs.create_club("casino", "Casino")
+        m = service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
+        for seq in range(3):
+            service.recording.record_event(m, note(str(seq)), expected_seq=seq,
+                                           client_event_id=str(seq))
+        service.notifier.close()
+        text, params = captured[-1]
+        names: list[str] = []
+        numbered = re.sub(r"%\((\w+)\)s", lambda found: f"${_number(names, found[1])}", text)
+        raw = engine.raw_connection()
+        try:
+            driver = raw.driver_connection
+            driver.autocommit = True
+            driver.execute("SET plan_cache_mode = force_generic_plan")
+            driver.execute(f"PREPARE append_cas AS {numbered}")
+            plan = [row[0] for row in driver.execute(pgsql.SQL("EXPLAIN EXECUTE append_cas({})").format(
+                pgsql.SQL(", ").join(pgsql.Literal(params[n]) for n in names)))]
+            driver.execute("DEALLOCATE append_cas")
+        finally:
+            raw.close()
+    finally:
+        engine.dispose()
+    scans = [line.strip().lstrip("-> ") for line in plan if "Scan" in line]
+    assert sorted(s.split("  ")[0] for s in scans) == [
+        "CTE Scan on moved", "Index Scan using pk_matches on matches"], plan
+    assert not [line for line in plan if "SubPlan" in line or "InitPlan" in line], plan
+
+
+def _number(names: list[str], name: str) -> int:
+    """The $n psycopg gives a named parameter: by first appearance."""
+    if name not in names:
+        names.append(name)
+    return names.index(name) + 1
