@@ -15,7 +15,6 @@ asked for what the use case answers; it reads nothing from the database.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cached_property
 from typing import Any, Sequence
 
@@ -29,6 +28,7 @@ from ..core.position import Position, position
 from ..core.replay import Replay, corrections, replay
 from ..core.report import build_report, report_changes
 from ..core.rules import Rules
+from ..core.vocab import side_names
 from .access import Caller, may_abandon, sees_hands
 from .record import MatchRecord
 from .screen import Screen, leads, round_results, unseen, unseen_plays
@@ -139,14 +139,16 @@ class MatchView:
         marks = self.record.marks
         # the clock of a timed match runs from its first event (the first deal, as a rule)
         started = store.iso(marks[0].recorded_at) if marks and (at is None or at >= 1) else None
-        screen = Screen(summary, pos, hands_hidden(pos), tuple(disputes),
-                        undo=undo_target(self.record, self.who, upto=at),
-                        unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
-                        chain_head=head, started_at=started, time_called=match.timed,
-                        can_abandon=(match.withdrawable
-                                     and may_abandon(self.who, self.record.club,
-                                                     self.record.created_by)))
-        return replace(screen, rounds=round_results(match, screen.players, screen.sides))
+        players = summary["players"]
+        return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
+                      undo=undo_target(self.record, self.who, upto=at),
+                      unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
+                      chain_head=head,
+                      rounds=round_results(match, players, side_names(summary["rules"], players)),
+                      started_at=started, time_called=match.timed,
+                      can_abandon=(match.withdrawable
+                                   and may_abandon(self.who, self.record.club,
+                                                   self.record.created_by)))
 
     def event_records(self, after: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The events after ``after`` (at most ``limit``), each with when and by whom it was

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, bindparam, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from .driver import DriverStatement
 from .errors import AlreadyExists
 from .schema import clubs, tokens
 
@@ -38,15 +39,16 @@ def insert_token(conn: Connection, club_id: int, role: str, label: str | None, d
     return result.inserted_primary_key[0]
 
 
-# Built once: every authenticated request runs it.
-_TOKEN_ROW = (select(tokens, clubs.c.slug.label("club"))
-              .join(clubs, clubs.c.id == tokens.c.club_id)
-              .where(tokens.c.hash == bindparam("digest")))
+# Built once, run on the driver (.driver): every authenticated request runs it.
+_TOKEN_ROW = DriverStatement(select(tokens, clubs.c.slug.label("club"))
+                             .join(clubs, clubs.c.id == tokens.c.club_id)
+                             .where(tokens.c.hash == bindparam("digest")))
 
 
-def token_row(conn: Connection, digest: str) -> Row | None:
-    """The token with this hash, with its club's slug."""
-    return conn.execute(_TOKEN_ROW, {"digest": digest}).first()
+def token_row(conn: Connection, digest: str) -> Any:
+    """The token with this hash, with its club's slug (None for none)."""
+    found = _TOKEN_ROW.rows(conn, {"digest": digest})
+    return found[0] if found else None
 
 
 def list_tokens(conn: Connection, club_id: int, limit: int, offset: int) -> tuple[list[Row], int]:

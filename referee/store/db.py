@@ -59,7 +59,7 @@ from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.pool import StaticPool
 
 URL_VARIABLE = "DOMINO_DATABASE_URL"
@@ -217,7 +217,11 @@ def _libpq_args(url: Any, timeouts: Timeouts, connect_args: dict[str, Any]) -> d
     the generic plan, statement for statement, on this project's 2-core machine), the price of
     never being wrong. A chain check looked up by the parameters instead did not make the
     generic plan safe: made on a fresh database it read a match's events through the
-    client-event-id index, and after an ANALYZE of small tables it scanned every event."""
+    client-event-id index, and after an ANALYZE of small tables it scanned every event. Since
+    migration 0016 the append's statement reads only the match row, and its generic plan is
+    held to that by tests/store/test_store.py; custom plans stay for every other statement,
+    whose generic plans nothing checks (on this machine they would save some 0.1 ms a
+    statement: a page's, the token lookup's)."""
     args = dict(connect_args)
     if "connect_timeout" not in url.query:
         args.setdefault("connect_timeout", timeouts.connect_s)
@@ -384,31 +388,3 @@ def scratch_schema(url: str, prefix: str = "scratch") -> Iterator[str]:
             conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
     finally:
         admin.dispose()
-
-
-def driver_rows(conn: Connection, sql: str, params: dict[str, Any]) -> list[Any]:
-    """The rows of one statement, ``sql`` in the DBAPI's own paramstyle, run straight on
-    ``conn``'s DBAPI connection (in its transaction, or its autocommit), its errors raised as
-    SQLAlchemy's own (an IntegrityError, an OperationalError; a dropped connection invalidated),
-    as :meth:`Connection.execute` would.
-
-    For the one statement whose Python matters, the append's compare-and-set: SQLAlchemy's
-    execution (the compiled cache's lookup, the parameters' processing, the result's wrapping)
-    cost it some 0.2 ms of 0.9 ms on this project's 2-core machine, timed statement for
-    statement on one connection. tests/store/test_store.py checks what it stores and that its
-    errors are SQLAlchemy's."""
-    driver = conn.connection.driver_connection
-    try:
-        cursor = driver.cursor()
-        try:
-            cursor.execute(sql, params)
-            return cursor.fetchall()
-        finally:
-            cursor.close()
-    except conn.dialect.loaded_dbapi.Error as error:
-        invalidated = conn.dialect.is_disconnect(error, driver, None)
-        if invalidated:
-            conn.invalidate(error)
-        raise DBAPIError.instance(sql, params, error, conn.dialect.loaded_dbapi.Error,
-                                  connection_invalidated=invalidated,
-                                  dialect=conn.dialect) from error

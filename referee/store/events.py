@@ -14,7 +14,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core import chain
 from .codec import load_json
-from .db import MatchLimits, driver_rows, match_limits
+from .db import MatchLimits, match_limits
+from .driver import DriverStatement
 from .errors import MatchFull, StaleSeq
 from .matches import Projection
 from .schema import events, matches
@@ -79,25 +80,7 @@ def _cas_insert(count: int) -> Any:
             .returning(events.c.seq))  # rowcount is not reported for this form
 
 
-_CAS_INSERT_ONE = _cas_insert(1)
-# By dialect: the SQL, its literals, and the totals' bind processor (JSONB: wrapped for psycopg)
-_CAS_ONE_SQL: dict[Any, tuple[str, dict[str, Any], Any]] = {}
-
-
-def _cas_one(conn: Connection, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The one-event compare-and-set as the driver takes it: the SQL SQLAlchemy compiles for
-    this dialect (built once), and ``params`` with the statement's own literals and the JSON
-    totals through SQLAlchemy's own bind processor for the column (the only parameter that
-    has one on psycopg)."""
-    dialect = conn.dialect
-    if dialect not in _CAS_ONE_SQL:
-        compiled = _CAS_INSERT_ONE.compile(dialect=dialect)
-        literals = {k: v for k, v in compiled.construct_params(params).items()
-                    if k not in params}
-        totals = matches.c.totals.type.dialect_impl(dialect).bind_processor(dialect)
-        _CAS_ONE_SQL[dialect] = (compiled.string, literals, totals)
-    sql, literals, totals = _CAS_ONE_SQL[dialect]
-    return sql, {**literals, **params, "m_totals": totals(params["m_totals"])}
+_CAS_INSERT_ONE = DriverStatement(_cas_insert(1))  # hot: run on the driver (.driver)
 
 
 class Appended(NamedTuple):
@@ -134,8 +117,8 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
         if conn.dialect.name == "postgresql":
             params = {**cas, **{f"e{i}_{c}": row[c] for i, row in enumerate(rows)
                                 for c in _EVENT_COLUMNS}}
-            if len(rows) == 1 and conn.dialect.driver == "psycopg":  # hot: db.driver_rows
-                stored = len(driver_rows(conn, *_cas_one(conn, params))) == 1
+            if len(rows) == 1:
+                stored = len(_CAS_INSERT_ONE.rows(conn, params)) == 1
             else:
                 stored = len(conn.execute(_cas_insert(len(rows)), params).all()) == len(rows)
         else:

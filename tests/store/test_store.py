@@ -249,7 +249,7 @@ def test_the_store_packages_modules_are_modules() -> None:
 
 
 def test_the_appends_errors_are_sqlalchemys_and_change_nothing(database_url: str) -> None:
-    """The one-event append runs on the driver on PostgreSQL (referee.store.db.driver_rows):
+    """The one-event append runs on the driver on PostgreSQL (referee.store.driver):
     what it stores and how it fails are what SQLAlchemy's execution would give. A lock held on
     the match past the lock timeout is SQLAlchemy's OperationalError (the service answers it
     as the database being unavailable), a clash of client event ids is StaleSeq, and neither
@@ -317,17 +317,17 @@ def test_the_appends_generic_plan_reads_only_the_match_row(database_url: str,
 
     from psycopg import sql as pgsql
 
-    import referee.store.events as events_module
     from referee.store.db import make_engine
 
     captured: list[tuple[str, dict[str, Any]]] = []
-    driver_rows = events_module.driver_rows
+    import referee.store.driver as driver_module
+    driver_rows = driver_module.driver_rows
 
     def capture(conn: Any, text: str, params: dict[str, Any]) -> list[Any]:
         captured.append((text, params))
         return driver_rows(conn, text, params)
 
-    monkeypatch.setattr(events_module, "driver_rows", capture)
+    monkeypatch.setattr(driver_module, "driver_rows", capture)
     engine = make_engine(database_url)
     try:
         service = Service(engine)
