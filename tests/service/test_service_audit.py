@@ -161,6 +161,17 @@ def test_the_seating_columns_changed(service: Service, signed: tuple[int, int]) 
     assert [p["name"] for p in service.actas.acta(m)["players"]] == PLAYERS  # never signed
 
 
+def test_the_head_column_changed_and_rebuilt(service: Service, signed: tuple[int, int]) -> None:
+    """The row's head is what an append chains on from (referee.store.events): one that is not
+    the last event's digest is found, and a rebuild writes it again from the events."""
+    m, _ = signed
+    sql(service, "UPDATE matches SET head = :h WHERE id = :m", m=m, h="0" * 64)
+    problems = found(service)
+    assert any(f"match {m}: the matches row says head '{'0' * 64}'" in p for p in problems), problems
+    service.rebuild()
+    assert not [p for p in found(service) if "says head" in p]
+
+
 def test_an_event_deleted_behind_the_trigger(service: Service, signed: tuple[int, int]) -> None:
     m, _ = signed
     with lifted(service, "events"):
