@@ -5,10 +5,10 @@ what was stored and signed (docs/verify.md).
   are there, enabled, and still refuse;
 - each match: its record against its own chain (every digest follows from the one before, the
   events run 1 to the last, the header names its club: ``acta.record_problems``), its row's
-  projection and columns against a replay of the record (its head against its last event), and its record against every acta
-  signed for it (each signed chain head is still the record's link there; the latest acta
-  still says what the record says); a finished match with no acta for its record as it stands
-  is listed as unsigned;
+  projection and columns against a replay of the record (its head against its last event),
+  and its record against every acta signed for it (each signed chain head is still the
+  record's link there; the latest acta still says what the record says); a finished match with
+  no acta for its record as it stands is listed as unsigned;
 - each club's log: every leaf is the canonical bytes of a signed acta with that index and the
   club's name, hashed as stored, signed by a key of the club within its validity; every head's
   root is the root of that many leaves, signed likewise; the last head covers every leaf;

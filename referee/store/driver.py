@@ -11,7 +11,8 @@ OperationalError; a dropped connection invalidated). A statement whose columns w
 result processor is refused when it is compiled: the driver's values are the rows' values.
 
 Only on psycopg (PostgreSQL); on any other driver :meth:`DriverStatement.rows` is SQLAlchemy's
-``execute``. tests/store/test_store_driver.py holds both ways to the same rows and errors.
+``execute``. tests/store/test_store_driver.py holds both ways to the same rows, and
+tests/store/test_store.py the append's errors to SQLAlchemy's.
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "reco
 # the same statement refuses it, and moves the head on to the last new digest (m_head).
 #
 # The statement reads nothing but the row it updates, found by its primary key: no plan for it
-# can go wrong as the tables grow (referee.store.db, custom plans).
+# can go wrong as the tables grow, not even a generic one (tests/store/test_store.py).
 _SET_PROJECTION = (update(matches)
                    .where(matches.c.id == bindparam("m_id"),
                           matches.c.last_seq == bindparam("m_expected"),
@@ -95,10 +95,11 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
     """Store ``new`` as events expected_seq+1, ... and the match's new projection; returns the
     last seq and the new chain head. ``link`` is the chain's link at expected_seq (the digest of
     that event, or of the header for 0: :func:`chain_link`, the row's head); each new event's
-    digest follows from it (referee.core.chain). Raises StaleSeq when expected_seq is not the match's last seq any more, and
-    MatchFull when the events would take the match past its limits (the connection's engine's
-    MatchLimits): the count is known from expected_seq, the bytes are checked by the same
-    compare-and-set, so a full match costs no extra round trip until it is refused.
+    digest follows from it (referee.core.chain). Raises StaleSeq when expected_seq is not the
+    match's last seq any more, and MatchFull when the events would take the match past its
+    limits (the connection's engine's MatchLimits): the count is known from expected_seq, the
+    bytes are checked by the same compare-and-set, so a full match costs no extra round trip
+    until it is refused.
 
     Two guards: the projection update is a compare-and-set on last_seq (on PostgreSQL a racing
     writer waits for the row lock, then finds last_seq moved and updates nothing), and the

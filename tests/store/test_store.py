@@ -304,8 +304,8 @@ def test_the_appends_errors_are_sqlalchemys_and_change_nothing(database_url: str
         engine.dispose()
 
 
-def test_the_appends_generic_plan_reads_only_the_match_row(database_url: str,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_appends_generic_plan_reads_only_the_match_row(
+        database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """PostgreSQL may keep one generic plan for a statement psycopg has prepared, made for the
     tables as they were then (referee.store.db): the append's must be right however the tables
     grow. Made on a fresh database, it finds the match row by its primary key and reads no
@@ -317,10 +317,11 @@ def test_the_appends_generic_plan_reads_only_the_match_row(database_url: str,
 
     from psycopg import sql as pgsql
 
+    import referee.store.driver as driver_module
+    from db_helpers import migrate
     from referee.store.db import make_engine
 
     captured: list[tuple[str, dict[str, Any]]] = []
-    import referee.store.driver as driver_module
     driver_rows = driver_module.driver_rows
 
     def capture(conn: Any, text: str, params: dict[str, Any]) -> list[Any]:
@@ -331,7 +332,6 @@ def test_the_appends_generic_plan_reads_only_the_match_row(database_url: str,
     engine = make_engine(database_url)
     try:
         service = Service(engine)
-        from db_helpers import migrate
         migrate(engine)
         service.clubs.create_club("casino", "Casino")
         m = service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
@@ -348,8 +348,9 @@ def test_the_appends_generic_plan_reads_only_the_match_row(database_url: str,
             driver.autocommit = True
             driver.execute("SET plan_cache_mode = force_generic_plan")
             driver.execute(f"PREPARE append_cas AS {numbered}")
-            plan = [row[0] for row in driver.execute(pgsql.SQL("EXPLAIN EXECUTE append_cas({})").format(
-                pgsql.SQL(", ").join(pgsql.Literal(params[n]) for n in names)))]
+            explain = pgsql.SQL("EXPLAIN EXECUTE append_cas({})").format(
+                pgsql.SQL(", ").join(pgsql.Literal(params[n]) for n in names))
+            plan = [row[0] for row in driver.execute(explain)]
             driver.execute("DEALLOCATE append_cas")
         finally:
             raw.close()
