@@ -44,13 +44,17 @@ def upgrade() -> None:
 
 
 def backfill(conn: sa.Connection) -> None:
-    """Every match's head: its last event's digest, or its header's link when it has none."""
+    """Every match's head: its last event's digest, or its header's link when it has none. A
+    match whose last event is missing (a record damaged behind the triggers) gets its header's
+    link too: no append chains on from it, so its appends are refused as stale, as they were
+    before, and ``domino db audit`` names it."""
     last = (sa.select(_events.c.digest)
             .where(_events.c.match_id == _matches.c.id, _events.c.seq == _matches.c.last_seq)
             .scalar_subquery())
-    conn.execute(sa.update(_matches).where(_matches.c.last_seq > 0).values(head=last))
-    empty = conn.execute(sa.select(_matches.c.id, _matches.c.header)
-                         .where(_matches.c.last_seq == 0)).all()
+    conn.execute(sa.update(_matches).where(_matches.c.last_seq > 0)
+                 .values(head=sa.func.coalesce(last, "")))
+    empty = conn.execute(sa.select(_matches.c.id, _matches.c.header).where(
+        sa.or_(_matches.c.head.is_(None), _matches.c.head == ""))).all()
     if empty:
         conn.execute(sa.update(_matches).where(_matches.c.id == sa.bindparam("m"))
                      .values(head=sa.bindparam("h")),
