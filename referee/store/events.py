@@ -55,8 +55,9 @@ _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "reco
 # link at the expected last seq: a wrong link (a bug in a cache) would be written for good, so
 # the same statement refuses it, and moves the head on to the last new digest (m_head).
 #
-# The statement reads nothing but the row it updates, found by its primary key: no plan for it
-# can go wrong as the tables grow, not even a generic one (tests/store/test_store.py).
+# The statement reads nothing but the row it updates, found by its primary key. Even a generic
+# plan made on a fresh database does (tests/store/test_store.py); one made after an ANALYZE of
+# a matches table of a few rows scans those rows, and keeps doing so until the next ANALYZE.
 _SET_PROJECTION = (update(matches)
                    .where(matches.c.id == bindparam("m_id"),
                           matches.c.last_seq == bindparam("m_expected"),

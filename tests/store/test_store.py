@@ -307,10 +307,9 @@ def test_the_appends_errors_are_sqlalchemys_and_change_nothing(database_url: str
 def test_the_appends_generic_plan_reads_only_the_match_row(
         database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """PostgreSQL may keep one generic plan for a statement psycopg has prepared, made for the
-    tables as they were then (referee.store.db): the append's must be right however the tables
-    grow. Made on a fresh database, it finds the match row by its primary key and reads no
-    event (migration 0016's head; the chain check that looked up the last event was planned
-    as a scan of every event)."""
+    tables as they were then (referee.store.db). Made on a fresh database, the append's finds
+    the match row by its primary key and reads no event (migration 0016's head; the chain check
+    that looked up the last event read the match's events through the client-event-id index)."""
     if not database_url.startswith("postgresql"):
         pytest.skip("PostgreSQL's plans")
     import re
