@@ -30,7 +30,6 @@ from sqlalchemy import Connection, Engine
 
 from .. import store
 from ..core import acta as sheet
-from ..core import chain
 from ..core import merkle
 from ..core.disputes import open_count
 from ..core.log import parse_header
@@ -151,8 +150,7 @@ class Audit:
         for seq, what in broken:
             say(Problem(what, match_id, seq))
         if not broken:
-            head = rows[-1].digest if rows else chain.root(store.load_json(row.header)).hex()
-            self._projection(row, values, head, found)
+            self._projection(row, values, store.stored_head(row.header, rows), found)
         digests = {e.seq: e.digest for e in rows}
         leaves = match_leaves(conn, match_id)
         for leaf in leaves:

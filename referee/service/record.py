@@ -20,7 +20,6 @@ from typing import Any, Sequence
 from sqlalchemy import Row
 
 from .. import store
-from ..core import chain
 from ..core.disputes import open_count
 from ..core.events import Violation, as_table_saw_it
 from ..core.sight import as_seen
@@ -92,9 +91,7 @@ class MatchRecord:
         marks = [Mark(r.token_id, r.recorded_by, r.recorded_at) for r in event_rows]
         rules = Rules(**row.rules)
         result = replay(rules, row.players, events)
-        # The chain's head: the last event's stored digest, or with none the header's link.
-        head = (event_rows[-1].digest if event_rows
-                else chain.root(store.load_json(row.header)).hex())
+        head = store.stored_head(row.header, event_rows)
         return cls(row.id, row.club, row.club_id, rules, tuple(row.players),
                    store.load_json(row.header), row.header, row.created_at, row.updated_at,
                    events, marks, result.match, list(result.violations), head,

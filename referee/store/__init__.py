@@ -17,6 +17,7 @@ from .errors import AlreadyExists, MatchFull, StaleSeq, StoreError
 from .events import (
     Appended, NewEvent, append, chain_link, check_room, event_by_seq, event_bytes, event_data,
     event_rows, event_rows_of, insert_events, last_recorded_at, recorded_span, secret_rows,
+    stored_head,
 )
 from .matches import (
     Projection, disputed_match_ids, insert_match, last_seq, list_matches, match_by_client_key,
@@ -34,7 +35,7 @@ __all__ = [
     "list_players", "player_row", "token_row", "club_token_row", "list_tokens", "revoke_tokens",
     "issued_by", "revoked_among", "set_club_settings", "touch_token", "as_utc", "canonical_json", "dump_json", "iso",
     "load_json", "utcnow", "AlreadyExists", "MatchFull", "StaleSeq", "StoreError", "NewEvent",
-    "append", "check_room", "event_bytes", "Appended", "chain_link", "recorded_span",
+    "append", "check_room", "event_bytes", "Appended", "chain_link", "stored_head", "recorded_span",
     "event_by_seq", "event_data", "event_rows", "event_rows_of", "insert_events", "last_recorded_at", "secret_rows",
     "Projection", "disputed_match_ids", "insert_match", "last_seq", "list_matches", "match_ids",
     "match_row", "match_by_client_key",

@@ -17,7 +17,7 @@ from .codec import load_json
 from .db import MatchLimits, match_limits
 from .driver import DriverStatement
 from .errors import MatchFull, StaleSeq
-from .matches import Projection
+from .matches import Projection, header_link
 from .schema import events, matches
 
 
@@ -147,7 +147,7 @@ def insert_events(conn: Connection, match_id: int, new: Sequence[NewEvent],
     """The events of a match created in this same transaction (an import), from seq 1, and
     their bytes on the match; MatchFull (nothing stored) past the match limits. ``header``: the
     match's header as stored, link 0 of the chain. Returns the chain head."""
-    link = chain.root(load_json(header)).hex()
+    link = header_link(header)
     if not new:
         return link
     size = sum(e.size for e in new)
@@ -165,9 +165,15 @@ def chain_link(conn: Connection, match_id: int, seq: int) -> str:
     match's header as stored."""
     if seq == 0:
         header = conn.execute(select(matches.c.header).where(matches.c.id == match_id))
-        return chain.root(load_json(header.scalar_one())).hex()
+        return header_link(header.scalar_one())
     return conn.execute(select(events.c.digest).where(
         events.c.match_id == match_id, events.c.seq == seq)).scalar_one()
+
+
+def stored_head(header: str, rows: Sequence[Row]) -> str:
+    """A record's chain head as stored: its last event row's digest, or with no events the
+    header's link (what ``matches.head`` keeps)."""
+    return rows[-1].digest if rows else header_link(header)
 
 
 def event_bytes(conn: Connection, match_id: int) -> int:

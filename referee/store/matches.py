@@ -42,6 +42,11 @@ class Projection:
                 "violations": self.violations, "updated_at": self.updated_at}
 
 
+def header_link(header: str) -> str:
+    """Link 0 of a match's chain (hex): the digest of its header as stored."""
+    return chain.root(load_json(header)).hex()
+
+
 _MATCH_COLUMNS = (matches, clubs.c.slug.label("club"))
 
 
@@ -56,7 +61,7 @@ def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
         result = conn.execute(insert(matches).values(
             club_id=club_id, header=header, played_on=played_on, rules=rules,
             players=list(player_names), created_at=created_at, client_key=client_key,
-            created_by=created_by, head=chain.root(load_json(header)).hex(),
+            created_by=created_by, head=header_link(header),
             **projection.values()))
     except IntegrityError:
         if client_key is None:
