@@ -8,6 +8,7 @@ screen kept is another token's to nobody; the pages' policy allows the worker.""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any, Iterator
 
 import pytest
@@ -50,15 +51,15 @@ def visited(phone: Phone, match_id: int) -> None:
     phone.open(match_id)
     page = phone.page
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30000)
-    # Kept as the listing of the caches shows them (what the test reads next), not merely
-    # matched: the worker's activation and its first fetches may both be writing the shells.
-    page.wait_for_function(f"""async () => {{
-      const urls = [];
-      for (const name of await caches.keys()) {{
-        for (const r of await (await caches.open(name)).keys()) urls.push(new URL(r.url).pathname);
-      }}
-      return urls.includes('/score/matches/{match_id}') && urls.includes('/score');
-    }}""", timeout=30000, polling=100)
+    # Kept as the listing of the caches shows them (what the test reads next): the worker
+    # takes charge before its activation keeps the open page. Polled from here, because
+    # playwright's wait_for_function takes a predicate's promise as its truthy answer and
+    # never awaits it.
+    wanted = {f"{phone.base}/score/matches/{match_id}", f"{phone.base}/score"}
+    deadline = time.monotonic() + 30
+    while not wanted <= set(cached_urls(page)):
+        assert time.monotonic() < deadline, f"the worker kept {cached_urls(page)}"
+        page.wait_for_timeout(100)
 
 
 def test_the_page_opens_offline_shows_the_last_screen_and_keeps_a_tap(
