@@ -3,7 +3,10 @@
 Starts the API as a subprocess on 127.0.0.1, each server on a fresh PostgreSQL schema: waitress
 (8 threads) and gunicorn's gthread workers (4 × 2 threads), the plain WSGI ways; ``domino serve``
 (uvicorn, one process, as the README sets it up for phones) and ``deployed``, gunicorn as
-``deploy/gunicorn.conf.py`` runs it (uvicorn workers, ``--workers``). For each server it runs:
+``deploy/gunicorn.conf.py`` runs it (uvicorn workers, ``--workers``). Two more are the floor
+under these figures (bench/floor_apps.py, not in the default list): ``floor-wsgi``, waitress
+serving a bare WSGI callable, and ``floor-flask``, waitress serving one Flask view that reads
+the JSON body and answers JSON; neither touches the database. For each server it runs:
 
 - a saturation run: every table (a client thread with its own keep-alive connection, recording
   its own legal match from ``referee.core.simulate.random_match``) appends as fast as answers come;
@@ -48,6 +51,7 @@ from referee.core.simulate import random_match  # noqa: E402
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 PRESETS = ["parejas", "puerto-rico"]  # 4 seats: one table of players for every match
+FLOORS = {"floor-wsgi": "bench.floor_apps:wsgi", "floor-flask": "bench.floor_apps:flask_app"}
 
 
 @dataclass
@@ -81,6 +85,9 @@ def server_command(kind: str, port: int, args: argparse.Namespace) -> list[str]:
     if kind == "waitress":
         return [sys.executable, "-m", "waitress", "--listen", bind, f"--threads={args.threads}",
                 "--call", "api:create_app"]
+    if kind in FLOORS:
+        return [sys.executable, "-m", "waitress", "--listen", bind, f"--threads={args.threads}",
+                FLOORS[kind]]
     return [sys.executable, "-m", "gunicorn", "api:create_app()", "-w", str(args.workers),
             "-k", "gthread", "--threads", str(args.gunicorn_threads), "-b", bind,
             "--log-level", "warning"]
@@ -242,7 +249,8 @@ def report(label: str, run: Run, elapsed: float, cpu: float) -> None:
 
 def bench(kind: str, pg_url: str, args: argparse.Namespace) -> None:
     with scratch_schema(pg_url, prefix="bench") as url:
-        tokens = setup(url, args.tables)
+        # The floors answer without looking at a token or the database.
+        tokens = setup(url, args.tables) if kind not in FLOORS else ["-"] * args.tables
         with server(kind, url, args) as pid:
             tables = [Table(args.base, token, seed=args.seed + i) for i, token in enumerate(tokens)]
             try:
