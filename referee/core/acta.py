@@ -23,6 +23,7 @@ from . import chain
 from .disputes import open_count
 from .events import RULINGS
 from .replay import Replay
+from .vocab import kind_of
 
 FORMAT = "domino-acta/2"
 LEGACY_FORMAT = "domino-acta/1"  # signed by the server's one key, before club keys
@@ -52,7 +53,7 @@ def from_log(header: dict[str, Any], events: Sequence[Any], result: Replay,
                        "points": points})
     rulings = []
     for seq, event in enumerate(events, start=1):
-        if (type(event) is dict and event.get("type") in RULINGS and seq not in refused):
+        if kind_of(event) in RULINGS and seq not in refused:
             ruling = {"seq": seq, "type": event["type"], "target": event.get("target"),
                       "reason": event.get("reason"), "struck": seq in result.struck}
             if "side" in event:

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 from .events import Violation
 from .hindsight import Findings, findings
 from .replay import Replay, replay
-from .vocab import REWRITES
+from .vocab import REWRITES, kind_of
 
 
 def ruling_of(events: Sequence[Any], seq: int) -> dict[str, Any]:
@@ -62,8 +62,8 @@ def _correction_of(events: Sequence[Any], target: int, result: Replay) -> int | 
     """The latest void or amend standing in the record that names ``target``."""
     for seq in range(len(events), target, -1):
         event = events[seq - 1]
-        if (seq not in result.struck and type(event) is dict
-                and event.get("type") in REWRITES and event.get("target") == target):
+        if (seq not in result.struck and kind_of(event) in REWRITES
+                and event.get("target") == target):
             return seq
     return None
 

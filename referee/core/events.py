@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from .said import said
 from .rules import Rules
-from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS
+from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS, kind_of
 
 __all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it",
            "shape_error"]
@@ -186,9 +186,9 @@ def _amend(event: dict, rules: Rules, seq: int) -> str | None:
     if type(replacement) is not dict:
         return (said("event must be the corrected event (a JSON object)") if "event" in event
                 else said("%(field)s is missing", field="event"))
-    if replacement.get("type") in ON_THE_RECORD:
+    if kind_of(replacement) in ON_THE_RECORD:
         return said("an amend corrects a recorded event, not another ruling")
-    if replacement.get("type") in WITHDRAWALS:
+    if kind_of(replacement) in WITHDRAWALS:
         return said("an amend cannot withdraw a match: record an abandon")
     if (problem := shape_error({k: v for k, v in replacement.items() if k != "seq"}, rules,
                                event["target"])) is not None:

@@ -20,7 +20,7 @@ from .said import Said, said, said_n
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, placement, tile_set
 from . import vocab
-from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING
+from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING, kind_of
 
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 
@@ -468,7 +468,7 @@ class Match:
 
     def _acting_seat(self, event: Any) -> int | None:
         """The seat a seat's own event names, when it names one that exists (else None)."""
-        if type(event) is dict and event.get("type") in SEAT_EVENTS:
+        if kind_of(event) in SEAT_EVENTS:
             seat = event.get("seat")
             if type(seat) is int and 0 <= seat < self.seats:
                 return seat

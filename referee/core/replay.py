@@ -8,7 +8,7 @@ from .events import Violation, shape_error
 from .match import STRUCK, Match, RoundResult
 from .records import Record, _set
 from .rules import Rules
-from .vocab import ON_THE_RECORD, REWRITES, WITHDRAWALS
+from .vocab import ON_THE_RECORD, REWRITES, WITHDRAWALS, kind_of
 
 
 def corrections(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, Any]]:
@@ -31,7 +31,7 @@ def _rulings(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, A
     amended: dict[int, Any] = {}
     for seq in range(len(events), 0, -1):
         event = events[seq - 1]
-        if (type(event) is dict and event.get("type") in REWRITES and seq not in struck
+        if (kind_of(event) in REWRITES and seq not in struck
                 and shape_error(event, rules, seq) is None):
             target = event["target"]
             if event["type"] == "void":
@@ -50,7 +50,7 @@ def abandons(rules: Rules, events: Sequence[Any]) -> tuple[int | None, frozenset
     refused. Seats' names play no part in that judgement."""
     refused: set[int] = set()
     for seq, event in enumerate(events, start=1):
-        if (type(event) is dict and event.get("type") in WITHDRAWALS
+        if (kind_of(event) in WITHDRAWALS
                 and shape_error(event, rules, seq) is None):
             # (no abandon before it stood: every ruling before it counts)
             struck, amended = _rulings(rules, events[:seq])
@@ -63,7 +63,7 @@ def abandons(rules: Rules, events: Sequence[Any]) -> tuple[int | None, frozenset
 
 
 def _is_ruling_on_the_record(event: Any) -> bool:
-    return type(event) is dict and event.get("type") in ON_THE_RECORD
+    return kind_of(event) in ON_THE_RECORD
 
 
 def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
@@ -123,7 +123,7 @@ def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
 
 
 def _has_void(events: Sequence[Any]) -> bool:
-    return any(type(e) is dict and e.get("type") in REWRITES for e in events)
+    return any(kind_of(e) in REWRITES for e in events)
 
 
 def positions(rules: Rules, players: Sequence[str], events: Sequence[Any]) -> Iterator[tuple[int, Match, Violation | None]]:

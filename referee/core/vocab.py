@@ -38,6 +38,18 @@ EVENT_TYPES = ("deal", "play", "draw", "pass", "reveal", "penalty", "void", "ann
 # The kinds a seat does, whose violation names that seat.
 SEAT_EVENTS = frozenset({"play", "draw", "pass", "reveal"})
 
+
+def kind_of(event: Any) -> str | None:
+    """An event's ``type`` when it is an object with a text type, else None: what a kind group
+    above is asked about. Events come from outside (a log, a request, an amend's correction), and
+    a ``type`` that is a list or an object is unhashable: asked straight of a frozenset it
+    would raise instead of being judged a bad event."""
+    if type(event) is dict:
+        kind = event.get("type")
+        if type(kind) is str:
+            return kind
+    return None
+
 # Extend, never rename: scripts match on these codes.
 VIOLATION_CODES = (
     "bad_event", "unknown_tile", "tile_already_played", "not_in_hand", "out_of_turn", "no_match",

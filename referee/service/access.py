@@ -26,7 +26,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.vocab import LADDER, RULINGS, WITHDRAWALS
+from ..core.vocab import LADDER, RULINGS, WITHDRAWALS, kind_of
 from .errors import Forbidden, NotFound
 
 SERVER = "server"
@@ -147,7 +147,7 @@ def action_for_event(event: Any) -> Action:
 
 
 def is_withdrawal(event: Any) -> bool:
-    return isinstance(event, dict) and event.get("type") in WITHDRAWALS
+    return kind_of(event) in WITHDRAWALS
 
 
 def may_abandon(who: Caller, club: str | None, created_by: int | None) -> bool:

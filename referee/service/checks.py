@@ -8,7 +8,7 @@ import unicodedata
 from typing import Any
 
 from ..core.log import iso_date
-from ..core.vocab import MAX_INT as MAX_ID, NAME_LENGTH, REWRITES, SLUG
+from ..core.vocab import MAX_INT as MAX_ID, NAME_LENGTH, REWRITES, SLUG, kind_of
 from ..store.schema import KEY_LENGTH
 from .errors import N_, Invalid, Phrase
 
@@ -109,7 +109,7 @@ def one_of(value: Any, choices: tuple[str, ...], what: str) -> str:
 
 def rewrites_the_record(event: Any) -> bool:
     """A void or an amend: it changes what earlier events stand for, so the match is replayed."""
-    return type(event) is dict and event.get("type") in REWRITES
+    return kind_of(event) in REWRITES
 
 
 def disputed(event: Any) -> bool:

@@ -16,7 +16,7 @@ from .. import store
 from ..core.disputes import ruled, violations_of
 from ..core.position import position
 from ..core.replay import replay
-from ..core.vocab import DISPUTE_FILTERS, RULINGS, side_names
+from ..core.vocab import DISPUTE_FILTERS, RULINGS, kind_of, side_names
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .clubs import reader_in
@@ -237,7 +237,7 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
         "ruling_event": events[ruling["seq"] - 1] if ruling else None,
         # every ruling event naming the dispute (a standard penalty is one per opposing side)
         "ruling_events": [{"seq": n, "event": e} for n, e in enumerate(events, start=1)
-                          if isinstance(e, dict) and e.get("type") in RULINGS
+                          if kind_of(e) in RULINGS
                           and e.get("target") == seq and n > seq],
         "sides": side_names(record.rules, list(record.players)),
         "score": {"before": list(before.totals),

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, Sequence
 from .. import store
 from ..core.disputes import open_count, violations_of
 from ..core.events import Violation
-from ..core.vocab import EVENT_TYPES, MAX_EVENT_BYTES, SETTLING
+from ..core.vocab import EVENT_TYPES, MAX_EVENT_BYTES, SETTLING, kind_of
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
 from ..core.position import Position
@@ -381,8 +381,7 @@ def too_large() -> Iterator[None]:
 
 
 def names_a_dispute(event: Any) -> bool:
-    return (type(event) is dict and type(event.get("target")) is int
-            and event.get("type") in SETTLING)
+    return kind_of(event) in SETTLING and type(event.get("target")) is int
 
 
 def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | None = None,

@@ -28,7 +28,7 @@ from ..core.position import Position, position
 from ..core.replay import Replay, corrections, replay
 from ..core.report import build_report, report_changes
 from ..core.rules import Rules
-from ..core.vocab import side_names
+from ..core.vocab import kind_of, side_names
 from .access import Caller, may_abandon, sees_hands
 from .record import MatchRecord
 from .screen import Screen, leads, round_results, unseen, unseen_plays
@@ -283,7 +283,7 @@ def round_lines(rules: Any, players: Any, events: Sequence[Any],
         else:
             match.push(event)
         round_at[seq] = len(match.rounds)
-        if type(event) is dict and event.get("type") in RULINGS:
+        if kind_of(event) in RULINGS:
             target = event.get("target")
             at = round_at.get(target, round_at[seq]) if type(target) is int else round_at[seq]
             rulings.append((max(at, 1), _ruling(seq, event)))

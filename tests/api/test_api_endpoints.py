@@ -327,6 +327,22 @@ def test_illegal_event_names_the_violation(api: Api) -> None:
     assert m["disputes"] == [] and m["violations"] == 0
 
 
+def test_an_event_whose_type_is_not_text_is_refused_as_a_bad_event(api: Api) -> None:
+    """A type that is a list or an object (unhashable) is judged like any malformed event: 422
+    naming it, on an append and on a preview, and nothing stored (schemathesis found a 500)."""
+    match_id = api.matches["casino"]
+    url = f"/api/v1/matches/{match_id}/events"
+    odd = [{"type": []}, {"type": {"play": 1}, "seat": 0},
+           {"type": "amend", "target": 2, "event": {"type": [], "seat": 0}, "reason": "x"}]
+    for event in odd:
+        body = assert_problem(api.append(match_id, event, 1, role="referee"), 422, "illegal-event")
+        assert body["violation"]["code"] == "bad_event" and body["violation"]["seq"] == 2
+        preview = api.client.post(f"{url}?dry_run=true", json=event, headers=api.auth("referee"))
+        assert preview.status_code == 200, preview.get_data(as_text=True)
+        assert [v["code"] for v in preview.json["report"]["violations"]] == ["bad_event"]
+    assert api.client.get(f"/api/v1/matches/{match_id}", headers=api.auth("viewer")).json["last_seq"] == 1
+
+
 def test_idempotency_key(api: Api) -> None:
     match_id = api.matches["casino"]
     first = api.append(match_id, api.events[1], 1, **{"Idempotency-Key": "tap-17"})

@@ -4,7 +4,8 @@
 - tiles are conserved at every step of an open recording;
 - each round's result is what the design's scoring rules give, computed here from scratch;
 - the closed recording of a match (all seats hidden, or some) gives the same results;
-- single-event mutations of a legal log are caught at that event with the right code.
+- single-event mutations of a legal log are caught at that event with the right code;
+- an event of any shape (any JSON in any field) is judged, never raises.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core_helpers import NAMES
+from core_helpers import NAMES, rules_for
+from referee.core import vocab
 from referee.core.match import Match
+from referee.core.report import build_report
 from referee.core.replay import replay
 from referee.core.rules import CHOICES, resolve_rules
 from referee.core.simulate import random_match
@@ -376,3 +379,52 @@ def test_mutations_are_caught(kind, spec, players, seed, data):
         del mutated[index]
         expected = (seq, "not_in_hand" if following["type"] == "play" else "must_draw", seat)
     assert _first_violation(rules, players, mutated) == expected
+
+
+# ------------------------------------------------------------------- events of any shape
+
+# Any JSON a log or a request may hold: a field of any type, objects and lists nested.
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 40) | st.floats(allow_nan=False)
+    | st.sampled_from(["", "6-6", "6-4", "left", "right", "x", "deal", "play", "amend"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=3),
+    max_leaves=6)
+FIELDS = ["type", "seat", "tile", "end", "side", "target", "event", "hands", "seq", "reason",
+          "disputed", "points", "text", "tiles"]
+KINDS = st.sampled_from(sorted({*vocab.EVENT_TYPES}))
+
+
+@st.composite
+def any_event(draw, depth: int = 1):
+    """An object with some of the events' fields, each any JSON; its type a kind or anything,
+    and an amend's correction an event of this kind again."""
+    event = draw(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=4))
+    if draw(st.booleans()):
+        event["type"] = draw(KINDS)
+    if depth and draw(st.booleans()):
+        event["event"] = draw(any_event(depth=0))
+    return event
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tail=st.lists(any_event() | json_values, min_size=1, max_size=4))
+def test_an_event_of_any_shape_is_judged_never_raises(tail):
+    """After a legal start, events of any shape (a type that is a list, an amend correcting an
+    object whose type is an object, ...) are judged and the report comes out: one with no
+    text type is a bad event (unless a ruling in the tail names it), whatever else it holds."""
+    from core_helpers import BASE
+
+    rules = rules_for()
+    events = [*BASE, *tail]
+    result = replay(rules, NAMES[:2], events)
+    found = {v.seq: v.code for v in result.violations}
+    assert set(found.values()) <= set(vocab.VIOLATION_CODES)
+    named = [e.get("target") for e in tail if isinstance(e, dict)]
+    for seq, event in enumerate(events, start=1):
+        if vocab.kind_of(event) is None and seq not in named:
+            assert found.get(seq) == "bad_event", (seq, event)
+    assert build_report(result)["violations"] is not None
+    match = Match(rules, NAMES[:2])
+    for event in events:
+        match.push(event)

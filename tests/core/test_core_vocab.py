@@ -71,3 +71,11 @@ def test_the_vocabulary_imports_nothing_but_the_standard_library() -> None:
             "('sqlalchemy', 'flask', 'click', 'marshmallow')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_kind_of_is_a_text_type_or_none() -> None:
+    assert vocab.kind_of({"type": "play", "seat": 0}) == "play"
+    assert vocab.kind_of({"type": "jump"}) == "jump"  # a kind or not is for shape_error to say
+    for odd in ({"type": []}, {"type": {"a": 1}}, {"type": 3}, {}, [], "play", None):
+        assert vocab.kind_of(odd) is None
+        assert vocab.kind_of(odd) not in vocab.SEAT_EVENTS  # asked of a set, never raises
