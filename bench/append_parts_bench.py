@@ -27,7 +27,8 @@ from typing import Any, Callable, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
+from api_bench import PLAYERS, PRESETS, setup  # noqa: E402 - the same club, token and matches
+
 # (label, module, attribute path): the steps, outermost first
 STEPS = [
     ("the app (Flask.wsgi_app)", "flask.app", "Flask.wsgi_app"),
@@ -88,14 +89,9 @@ def main() -> None:
 def run(url: str, args: argparse.Namespace) -> None:
     from api import create_app
     from api.context import EXTENSION
-    from migrations.runner import upgrade
     from referee.core.simulate import random_match
-    from referee.service import open_service
 
-    with open_service(url) as service:
-        upgrade(service.engine)
-        service.clubs.create_club("bench", "Bench club")
-        token = service.tokens.create_token("bench", "scorekeeper")
+    [token] = setup(url, 1)
     app = create_app({"DATABASE_URL": url, "ACCESS_LOG": "0"})
     client = app.test_client()
     headers = {"Authorization": f"Bearer {token}"}
@@ -103,12 +99,12 @@ def run(url: str, args: argparse.Namespace) -> None:
 
     def appends() -> Iterator[tuple[int, int, str]]:
         while True:
-            preset = rng.choice(["parejas", "puerto-rico"])
+            preset = rng.choice(PRESETS)
             _, events = random_match(preset, PLAYERS, rng)
-            made = client.post("/api/v1/clubs/bench/matches", headers=headers,
-                               json={"rules": preset, "players": PLAYERS})
+            match_id = client.post("/api/v1/clubs/bench/matches", headers=headers,
+                                   json={"rules": preset, "players": PLAYERS}).get_json()["id"]
             for seq, event in enumerate(events):
-                yield made.get_json()["id"], seq, json.dumps(event)
+                yield match_id, seq, json.dumps(event)
 
     source = appends()
 
