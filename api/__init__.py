@@ -31,18 +31,33 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from referee.service import MatchLimits, open_service
 
-from . import access_log, clubs, desk_disputes, desk_tournaments, disputes, events, matches
-from . import players, score, scoreboard, tokens, tournaments, transparency
+from . import (
+    access_log,
+    clubs,
+    desk_disputes,
+    desk_tournaments,
+    disputes,
+    events,
+    matches,
+    players,
+    score,
+    scoreboard,
+    tokens,
+    tournaments,
+    transparency,
+)
 from .access_log import AccessLog
 from .auth import init_auth
 from .body import init_body
 from .context import init_context
-from .desk import signin as desk_signin, views as desk_views
+from .desk import signin as desk_signin
+from .desk import views as desk_views
 from .errors import register_error_handlers
 from .headers import secure
 from .language import init_language
 from .openapi import init_api
-from .pages import twins as page_twins, views as page_views
+from .pages import twins as page_twins
+from .pages import views as page_views
 
 # The REST API's blueprints, in the OpenAPI document (flask-smorest), and the pages' (plain
 # flask), each registered the one way below.

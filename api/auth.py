@@ -17,6 +17,7 @@ import time
 from flask import Flask, Response, current_app, g, request
 from flask_httpauth import HTTPTokenAuth
 from flask_limiter import Limiter, RequestLimit
+
 from referee.service import SERVER_CALLER, Caller, Unauthorized
 
 from .context import service

@@ -10,8 +10,13 @@ from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
 from .schemas import (
-    ClubCreatedSchema, ClubCreateSchema, ClubSchema, ClubSettingsResultSchema,
-    ClubSettingsSchema, StandingsArgsSchema, StandingSchema,
+    ClubCreatedSchema,
+    ClubCreateSchema,
+    ClubSchema,
+    ClubSettingsResultSchema,
+    ClubSettingsSchema,
+    StandingsArgsSchema,
+    StandingSchema,
 )
 
 blp = Blueprint("clubs", __name__, url_prefix="/api/v1",

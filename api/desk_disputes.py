@@ -30,7 +30,7 @@ blp = Blueprint("desk_disputes", __name__)
 # --------------------------------------------------------------------------- events in words
 
 @blp.app_template_global("event_words")
-def event_words(event: Any, players: Sequence[str], sides: Sequence[str]) -> str:
+def event_words(event: Any, players: Sequence[str], sides: Sequence[str]) -> str:  # noqa: C901 (a branch per event type)
     """What a recorded event says, with each seat by its player's name ("Lucía Gómez passed"):
     the disputed event, each fact's event and the ruling, on the desk and the dispute sheet."""
     if not isinstance(event, dict):

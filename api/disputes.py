@@ -13,8 +13,14 @@ from .context import service
 from .headers import ETAG_HEADER, PAGE_HEADERS, etag_headers, expected_seq, paginate
 from .openapi import Blueprint
 from .schemas import (
-    DisputeListArgsSchema, DisputeSchema, DisputeStatusArgsSchema, DryRunArgsSchema,
-    PreviewSchema, SheetArgsSchema, SheetSchema, StandardPenaltySchema,
+    DisputeListArgsSchema,
+    DisputeSchema,
+    DisputeStatusArgsSchema,
+    DryRunArgsSchema,
+    PreviewSchema,
+    SheetArgsSchema,
+    SheetSchema,
+    StandardPenaltySchema,
 )
 
 blp = Blueprint("disputes", __name__, url_prefix="/api/v1",

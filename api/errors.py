@@ -17,9 +17,22 @@ from werkzeug.exceptions import HTTPException
 
 import words
 from referee.service import (
-    ActaPending, Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch, IllegalEvent,
-    Invalid, NotFinished, NotFound, RecordBroken, ServiceError, TooLarge, Unauthorized,
-    Unconfirmed, database_unavailable,
+    ActaPending,
+    Conflict,
+    DatabaseError,
+    Duplicate,
+    Forbidden,
+    IdempotencyMismatch,
+    IllegalEvent,
+    Invalid,
+    NotFinished,
+    NotFound,
+    RecordBroken,
+    ServiceError,
+    TooLarge,
+    Unauthorized,
+    Unconfirmed,
+    database_unavailable,
 )
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"

@@ -9,12 +9,22 @@ from flask import jsonify
 from .auth import auth, caller
 from .context import service
 from .headers import (
-    ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, expected_seq, paginate_seq,
+    ETAG_HEADER,
+    PAGE_HEADERS,
+    REPLAYED_HEADER,
+    etag_headers,
+    expected_seq,
+    paginate_seq,
 )
 from .openapi import Blueprint
 from .schemas import (
-    AppendedSchema, AppendHeadersSchema, DryRunArgsSchema, EventListArgsSchema, EventSchema,
-    PreviewSchema, RecordedEventSchema,
+    AppendedSchema,
+    AppendHeadersSchema,
+    DryRunArgsSchema,
+    EventListArgsSchema,
+    EventSchema,
+    PreviewSchema,
+    RecordedEventSchema,
 )
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1",

@@ -17,8 +17,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import (Blueprint, Flask, Response, before_render_template, current_app, g, redirect,
-                   request)
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    before_render_template,
+    current_app,
+    g,
+    redirect,
+    request,
+)
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, Domain, refresh
 from jinja2.utils import htmlsafe_json_dumps

@@ -13,13 +13,26 @@ from referee.service import Caller
 from .auth import auth, caller
 from .context import service
 from .headers import (
-    ETAG_HEADER, PAGE_HEADERS, REPLAYED_HEADER, etag_headers, not_modified, paginate, seen_seqs,
+    ETAG_HEADER,
+    PAGE_HEADERS,
+    REPLAYED_HEADER,
+    etag_headers,
+    not_modified,
+    paginate,
+    seen_seqs,
     unchanged,
 )
 from .openapi import Blueprint
 from .schemas import (
-    LOG_BODY, LOG_MEDIA_TYPE, IdempotencyHeadersSchema, MatchCreateSchema, MatchListArgsSchema,
-    MatchSchema, MatchSummarySchema, NewPlayersArgsSchema, ReportSchema,
+    LOG_BODY,
+    LOG_MEDIA_TYPE,
+    IdempotencyHeadersSchema,
+    MatchCreateSchema,
+    MatchListArgsSchema,
+    MatchSchema,
+    MatchSummarySchema,
+    NewPlayersArgsSchema,
+    ReportSchema,
 )
 
 blp = Blueprint("matches", __name__, url_prefix="/api/v1",

@@ -8,13 +8,13 @@ from __future__ import annotations
 import http
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import flask_smorest
-from pathlib import Path
-
 import flask_swagger_ui
-from flask import Blueprint as FlaskBlueprint, Flask, Response, render_template, send_from_directory
+from flask import Blueprint as FlaskBlueprint
+from flask import Flask, Response, render_template, send_from_directory
 from marshmallow import RAISE
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request

@@ -11,7 +11,11 @@ from .context import service
 from .headers import PAGE_HEADERS, paginate
 from .openapi import Blueprint
 from .schemas import (
-    PageArgsSchema, PlayerCreateSchema, PlayerDetailSchema, PlayerMergeSchema, PlayerRenameSchema,
+    PageArgsSchema,
+    PlayerCreateSchema,
+    PlayerDetailSchema,
+    PlayerMergeSchema,
+    PlayerRenameSchema,
     PlayerSchema,
 )
 

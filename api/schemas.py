@@ -14,14 +14,29 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, vali
 
 import words
 from referee.core.rules import PRESETS
-from referee.service.clubs import SETTINGS
-from referee.core.vocab import LANGUAGES
-from referee.core.vocab import MAX_DEFAULT_TARGET, UNRANKED
 from referee.core.vocab import (
-    DISPUTE_FILTERS, EVENT_FILTER_LENGTH, MATCH_STATUSES, MAX_INT, NAME_LENGTH,
-    PLAYER_EVENT_KINDS, REASON_LENGTH, RECORDED, ROLES, RULINGS, SLUG as SLUG_PATTERN, SLUG_RULE, SLUG_TEXT,
-    STANDING_GROUPS, TIE_BREAKERS,
+    DISPUTE_FILTERS,
+    EVENT_FILTER_LENGTH,
+    LANGUAGES,
+    MATCH_STATUSES,
+    MAX_DEFAULT_TARGET,
+    MAX_INT,
+    NAME_LENGTH,
+    PLAYER_EVENT_KINDS,
+    REASON_LENGTH,
+    RECORDED,
+    ROLES,
+    RULINGS,
+    SLUG_RULE,
+    SLUG_TEXT,
+    STANDING_GROUPS,
+    TIE_BREAKERS,
+    UNRANKED,
 )
+from referee.core.vocab import (
+    SLUG as SLUG_PATTERN,
+)
+from referee.service.clubs import SETTINGS
 
 SLUG = validate.Regexp(SLUG_PATTERN, error=f"a slug is {SLUG_RULE}")
 # A slug field says so in the document too: JSON Schema's pattern is unanchored and has no \Z.

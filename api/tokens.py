@@ -9,7 +9,11 @@ from .context import service
 from .headers import PAGE_HEADERS, paginate
 from .openapi import Blueprint
 from .schemas import (
-    PageArgsSchema, RevokeArgsSchema, TokenCreatedSchema, TokenCreateSchema, TokenRevokedSchema,
+    PageArgsSchema,
+    RevokeArgsSchema,
+    TokenCreatedSchema,
+    TokenCreateSchema,
+    TokenRevokedSchema,
     TokenSchema,
 )
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint as FlaskBlueprint, Response, render_template, request, url_for
+from flask import Blueprint as FlaskBlueprint
+from flask import Response, render_template, request, url_for
 from marshmallow import Schema, ValidationError, fields, validate
 
 from referee.core.rules import PRESETS
@@ -21,10 +22,9 @@ from referee.service import Caller
 from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
-from .schemas import Spoken
 from .pages.common import TWIN_PREFIX, page_caller, twin_of
 from .pages.views import page
-from .schemas import NAME, NEW_PLAYERS, SLUG, SLUG_FIELD, StandingSchema, rules_field
+from .schemas import NAME, NEW_PLAYERS, SLUG, SLUG_FIELD, Spoken, StandingSchema, rules_field
 
 blp = Blueprint("tournaments", __name__, url_prefix="/api/v1",
                 description="Tournaments: entrants, rounds paired, event standings")

@@ -37,17 +37,17 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.store.db import scratch_schema  # noqa: E402
-from referee.service import open_service  # noqa: E402
 from migrations.runner import upgrade  # noqa: E402
 from referee.core.simulate import random_match  # noqa: E402
+from referee.service import open_service  # noqa: E402
+from referee.store.db import scratch_schema  # noqa: E402
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 PRESETS = ["parejas", "puerto-rico"]  # 4 seats: one table of players for every match

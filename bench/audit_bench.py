@@ -23,12 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from migrations.runner import upgrade  # noqa: E402
 from referee import write_log  # noqa: E402
 from referee.core.log import make_log  # noqa: E402
 from referee.core.simulate import random_match  # noqa: E402
-from referee.store.db import make_engine, scratch_schema  # noqa: E402
 from referee.service import Service  # noqa: E402
-from migrations.runner import upgrade  # noqa: E402
+from referee.store.db import make_engine, scratch_schema  # noqa: E402
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 

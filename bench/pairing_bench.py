@@ -34,7 +34,13 @@ from typing import Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.service.pairing import (  # noqa: E402
-    FORMATS, Entrant, History, Pairing, PairingRules, Standing, pair_round,
+    FORMATS,
+    Entrant,
+    History,
+    Pairing,
+    PairingRules,
+    Standing,
+    pair_round,
 )
 from referee.service.pairing.plans import least_repeats  # noqa: E402
 from referee.service.pairing.whist import whist, whole_event  # noqa: E402

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import func, insert, select  # noqa: E402
 
+from migrations.runner import upgrade  # noqa: E402
 from referee import store  # noqa: E402
 from referee.core import chain  # noqa: E402
 from referee.core.rules import resolve_rules  # noqa: E402
@@ -50,7 +51,6 @@ from referee.store import db  # noqa: E402
 from referee.store.db import make_engine, scratch_schema  # noqa: E402
 from referee.store.schema import clubs, match_players, matches, players, standing_rows  # noqa: E402
 from referee.store.standings import event_key, rebuild_months  # noqa: E402
-from migrations.runner import upgrade  # noqa: E402
 
 PLAYERS = [f"Player {n:02d}" for n in range(60)]
 EVENTS = [None, "liga", "copa", "torneo"]

@@ -37,11 +37,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee import store  # noqa: E402
-from referee.store.db import make_engine, scratch_schema  # noqa: E402
-from referee.service import Service  # noqa: E402
 from migrations.runner import upgrade  # noqa: E402
+from referee import store  # noqa: E402
 from referee.core.simulate import random_match  # noqa: E402
+from referee.service import Service  # noqa: E402
+from referee.store.db import make_engine, scratch_schema  # noqa: E402
 
 PLAYERS = ["Ana", "Beto"]
 RULES = {"preset": "mano-a-mano", "target": 5000}  # long matches: thousands of events

@@ -52,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from api_bench import PLAYERS, cpu_seconds, server  # noqa: E402
+
 from migrations.runner import upgrade  # noqa: E402
 from referee.core.simulate import random_match  # noqa: E402
 from referee.service import open_service  # noqa: E402

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from words import N_, _, message, ngettext
-from words.terms import term
-from words.collation import by_name
 from referee.core.vocab import ROLES
+from words import N_, _, message, ngettext
+from words.collation import by_name
+from words.terms import term
 
 from .connection import connect
 from .listing import all_pages, echo_json, echo_rows, output_format, wide_option

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 
+from referee.core.vocab import DISPUTE_FILTERS as STATUSES
 from words import N_, _
 from words.terms import term
-from referee.core.vocab import DISPUTE_FILTERS as STATUSES
 
 from .listing import echo_csv, echo_json, output_format, page_note, wide_option
 from .options import MAX_COUNT, csv_option, json_option, match_argument
@@ -159,7 +159,7 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
     """The sheet as text. ``ruled``: the ruling's event as recorded, when there is one."""
     from referee.service import side_names
 
-    from .render import event_text, seat_name, scores_text, tile_text, violation_head
+    from .render import event_text, scores_text, seat_name, tile_text, violation_head
 
     match, dispute, moment = sheet["match"], sheet["dispute"], sheet["moment"]
     players = match["players"]

@@ -123,8 +123,9 @@ Example:
                       "at, why)."))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 def match_import(club_slug: str, confirm_new: bool, as_json: bool, files: tuple[str, ...]) -> None:
-    from .console import terminal
     from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .console import terminal
 
     sizes = [_size(path) for path in files]
     outcomes: list[Outcome] = []

@@ -9,9 +9,8 @@ from typing import Any
 
 import click
 
-from words import N_
-
 from referee import LogError
+from words import N_
 
 from .logfiles import NoSuchEvent, file_view, log_problem, validate_logs
 from .options import at_option
@@ -54,7 +53,6 @@ Example:
 @at_option
 def show(log: str, at: int | None) -> None:
     from .console import terminal
-
     from .render import screen_view
 
     if log == "-" or Path(log).exists():

@@ -8,16 +8,24 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from referee.core.vocab import MATCH_STATUSES as STATUSES
 from words import N_, _, message, ngettext
 from words.terms import term
-from referee.core.vocab import MATCH_STATUSES as STATUSES
 
 from .connection import connect
 from .lazy import LazyGroup
 from .listing import echo_csv, echo_json, output_format, page_note, wide_option
 from .options import (
-    DATE, MAX_COUNT, NAME, at_option, club_option, csv_option, json_option,
-    match_argument, output_option, write_output,
+    DATE,
+    MAX_COUNT,
+    NAME,
+    at_option,
+    club_option,
+    csv_option,
+    json_option,
+    match_argument,
+    output_option,
+    write_output,
 )
 
 # The service is imported when a command runs (it connects), not with this module: --help
@@ -208,7 +216,6 @@ def match_show(match_id: str, at: int | None, as_json: bool) -> None:
         echo_json(screen.as_dict())
         return
     from .console import terminal
-
     from .render import screen_view
 
     terminal().print(screen_view(screen))
@@ -232,10 +239,9 @@ def match_report(match_id: str, as_json: bool) -> None:
 
         click.echo(json.dumps(localize(report)))
         return
-    from .console import terminal
-
     from referee.service import side_names
 
+    from .console import terminal
     from .render import report_view
 
     players = summary["players"]

@@ -318,7 +318,7 @@ def side_name(side: Any, sides: Sequence[str]) -> str:
     return sides[side] if type(side) is int and 0 <= side < len(sides) else _("side %(side)s", side=side)
 
 
-def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> str:
+def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> str:  # noqa: C901 (a branch per event type)
     """What an event says, in words: the confirmation printed once it is recorded."""
     kind = event.get("type")
     who = seat_name(event.get("seat"), players)

@@ -35,11 +35,10 @@ def rule(match_id: str, build: Build, *, preview: bool, record: Record | None = 
     them, or record them (by ``record`` when given, else one by one) and print what each did.
 
     A preview exits 0, or 1 when the referee would refuse the ruling (it says why)."""
-    from .console import terminal
-
     from referee.service import IllegalEvent
 
     from .connection import connect, refusal
+    from .console import terminal
 
     with connect() as service:
         recorder = Recorder(service, match_id, terminal(soft_wrap=True))

@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import click
 
-from words import N_, LANGUAGES, _
+from referee.core.rules import PRESETS
+from referee.core.vocab import (
+    MAX_DEFAULT_TARGET,
+    STANDING_GROUPS,
+    TIE_BREAKERS,
+    UNRANKED,
+    side_name,
+)
+from words import LANGUAGES, N_, _
 
 from .connection import connect
 from .listing import echo_json, output_format, wide_option
-from referee.core.rules import PRESETS
-from referee.core.vocab import MAX_DEFAULT_TARGET, STANDING_GROUPS, TIE_BREAKERS, UNRANKED, side_name
-
 from .options import DATE, NAME, club_option, csv_option, json_option
 
 

@@ -7,14 +7,14 @@ from typing import Any
 
 import click
 
+from referee.core.vocab import TOURNAMENT_FORMATS, side_name
 from words import N_, _, message, say
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format, wide_option
 from .matches import NEW_HINT, _rules, seating_new_option
-from referee.core.vocab import TOURNAMENT_FORMATS, side_name
-
 from .options import DATE, NAME, club_option, csv_option, json_option
+
 slug_argument = click.argument("slug", metavar="TOURNAMENT")
 
 

@@ -18,11 +18,10 @@ from typing import Any, NoReturn
 
 import click
 
-from words import N_, _
-
 from referee import LogError, MatchLog, read_log, replay
 from referee.core import acta as sheet
 from referee.core.log import unique_keys
+from words import N_, _
 
 from .logs import log_problem
 

@@ -6,9 +6,28 @@ without loading the store or the service (nor SQLAlchemy).
 """
 
 from .core import (
-    EVENT_TYPES, PRESETS, VIOLATION_CODES, Header, LogError, Match, MatchLog, Position, Replay,
-    RoundResult, Rules, RulesError, TileSet, Violation, build_report, position, positions,
-    read_log, replay, resolve_rules, tile_set, write_log,
+    EVENT_TYPES,
+    PRESETS,
+    VIOLATION_CODES,
+    Header,
+    LogError,
+    Match,
+    MatchLog,
+    Position,
+    Replay,
+    RoundResult,
+    Rules,
+    RulesError,
+    TileSet,
+    Violation,
+    build_report,
+    position,
+    positions,
+    read_log,
+    replay,
+    resolve_rules,
+    tile_set,
+    write_log,
 )
 
 __all__ = [

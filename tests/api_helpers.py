@@ -16,16 +16,16 @@ from typing import Any, Iterator
 
 import pytest
 import waitress
-from waitress import wasyncore
+from db_helpers import migrate
 from flask import Flask
 from flask.testing import FlaskClient
+from waitress import wasyncore
 
 from api import create_app
 from api.context import EXTENSION
-from referee.service import Service, open_service
-from db_helpers import migrate
 from referee.core.simulate import random_match
 from referee.core.vocab import ROLES
+from referee.service import Service, open_service
 
 SERVER_TOKEN = "server-admin-secret-for-tests"
 CLUBS = ("casino", "other")

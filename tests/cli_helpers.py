@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import main
-from referee.service import Service, open_service
 from migrations.runner import upgrade
 from referee.core.simulate import random_match
+from referee.service import Service, open_service
 
 CLUB = "casino"
 OPEN_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],

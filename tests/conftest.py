@@ -12,11 +12,11 @@ import os
 from typing import Any, Iterator
 
 import pytest
+from db_helpers import migrate
 from sqlalchemy import Engine
 
-from referee.store.db import make_engine, scratch_schema
 from referee.service import Service
-from db_helpers import migrate
+from referee.store.db import make_engine, scratch_schema
 
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from referee.service import Service
-from referee.core.simulate import random_match
-from referee.store.db import make_engine
 from migrations.runner import upgrade
+from referee.core.simulate import random_match
+from referee.service import Service
+from referee.store.db import make_engine
 
 # A player list for each preset (its seat count).
 PRESET_PLAYERS = {

@@ -10,9 +10,8 @@ import threading
 import time
 from typing import Iterator
 
-from flask import Flask
-
 from api_helpers import served
+from flask import Flask
 
 
 def test_a_server_stopped_mid_stream_writes_nothing_to_sockets_opened_after() -> None:

@@ -17,7 +17,6 @@ import segno
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 import words
-
 from referee.service import ServiceError
 from referee.service.desk import TIME_EVENT, Desk
 from words.collation import by_name

@@ -20,7 +20,6 @@ from flask import Blueprint, Response, current_app, redirect, render_template, r
 import words
 from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
 from words import N_
-
 from words.collation import by_name
 
 from .. import language

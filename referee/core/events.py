@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .said import said
 from .rules import Rules
+from .said import said
 from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS, kind_of
 
 __all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it",

@@ -11,9 +11,9 @@ import json
 from itertools import repeat
 from typing import Any, Iterable
 
-from .said import said
 from .records import Record, _set
 from .rules import Rules, RulesError, resolve_rules
+from .said import said
 
 FORMAT = "domino-log/1"
 OPTIONAL_HEADER_FIELDS = ("match", "club", "table", "date", "event")

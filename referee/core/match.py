@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from . import vocab
 from .events import Violation, shape_error
 from .openers import opening
+from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 from .records import Record, _set
 from .rules import Rules
 from .said import Said, said, said_n
 from .scoring import forfeit_winner, match_winner, score_block, score_domino
 from .tiles import TileSet, iter_bits, placement, tile_set
-from . import vocab
 from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING, kind_of
-
-from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
-
 
 # What push_all is given in place of an event a ruling struck: it keeps its sequence number and
 # nothing else.
@@ -247,7 +245,7 @@ class Match:
         found = self.push_all((event,))
         return found[0] if found else None
 
-    def push_all(self, events: Iterable[Any]) -> list[Violation]:
+    def push_all(self, events: Iterable[Any]) -> list[Violation]:  # noqa: C901 (the replay's hot path, its run of moves in local variables: bench/validate_bench.py)
         """Judge each event in turn, applying the legal ones; their violations, in order.
 
         The one place plays, draws and passes are applied (``push`` is this on one event).

@@ -29,37 +29,53 @@ from typing import Callable
 
 from sqlalchemy import Engine
 
+from ..core.vocab import LADDER, ROLES, side_names
+from ..core.vocab import MATCH_STATUSES as STATUSES
 from ..store import db
 from ..store.codec import utcnow
-from ..core.vocab import LADDER, MATCH_STATUSES as STATUSES, ROLES
+from ..store.db import MatchLimits, database_url, safe_url
+from ..store.notify import Notifier
 from .access import OPERATOR, SERVER_CALLER, Action, Caller
 from .acta import Actas
 from .audit import Audit
-from .keys import KeyRing, Keys
-from .transparency import Transparency
 from .clubs import Clubs
 from .disputes import Disputes
-from ..store.db import MatchLimits, database_url, safe_url
 from .errors import (
-    ActaPending, ChainBroken, Conflict, DatabaseError, Duplicate, Forbidden, IdempotencyMismatch,
-    IllegalEvent, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, ServiceError,
-    SigningKeyError, TooLarge, TreeBroken, Unauthorized, database_unavailable,
+    ActaPending,
+    ChainBroken,
+    Conflict,
+    DatabaseError,
+    Duplicate,
+    Forbidden,
+    IdempotencyMismatch,
+    IllegalEvent,
+    Invalid,
+    NoSigningKey,
+    NotFinished,
+    NotFound,
+    RecordBroken,
+    ServiceError,
+    SigningKeyError,
+    TooLarge,
+    TreeBroken,
+    Unauthorized,
+    database_unavailable,
 )
+from .keys import KeyRing, Keys
 from .maintenance import rebuild
 from .players import Players, Unconfirmed
+from .projectors import Projector
 from .ratings import after_merge
 from .reading import Reading
-from .recording import Recording
-from ..store.notify import Notifier
+from .recording import Recorded, Recording
 from .repository import MatchRepository
-from .recording import Recorded
-from .projectors import Projector
 from .screen import Screen
-from ..core.vocab import side_names
-from .standings import COLUMNS as STANDING_COLUMNS, Standings
-from .tokens import Tokens
 from .signin import SignIn
+from .standings import COLUMNS as STANDING_COLUMNS
+from .standings import Standings
+from .tokens import Tokens
 from .tournaments import Tournaments
+from .transparency import Transparency
 
 __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",

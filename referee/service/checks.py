@@ -8,7 +8,8 @@ import unicodedata
 from typing import Any
 
 from ..core.log import iso_date
-from ..core.vocab import MAX_INT as MAX_ID, NAME_LENGTH, REWRITES, SLUG, kind_of
+from ..core.vocab import MAX_INT as MAX_ID
+from ..core.vocab import NAME_LENGTH, REWRITES, SLUG, kind_of
 from ..store.schema import KEY_LENGTH
 from .errors import N_, Invalid, Phrase
 

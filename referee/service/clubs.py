@@ -11,7 +11,11 @@ from sqlalchemy import Engine, Row
 from .. import store
 from ..core.rules import PRESETS
 from ..core.vocab import (
-    DEFAULT_TIE_BREAKERS, LANGUAGES, MAX_DEFAULT_TARGET, TIE_BREAKERS, UNRANKED,
+    DEFAULT_TIE_BREAKERS,
+    LANGUAGES,
+    MAX_DEFAULT_TARGET,
+    TIE_BREAKERS,
+    UNRANKED,
 )
 from ..store import db
 from . import checks

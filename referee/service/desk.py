@@ -17,7 +17,12 @@ from typing import Any
 
 from ..core.rules import PRESETS
 from ..core.vocab import (
-    ABANDONED, FINISHED, IN_PROGRESS, LANGUAGES, MAX_DEFAULT_TARGET, TIE_BREAKERS,
+    ABANDONED,
+    FINISHED,
+    IN_PROGRESS,
+    LANGUAGES,
+    MAX_DEFAULT_TARGET,
+    TIE_BREAKERS,
 )
 from .access import Action, Caller, action_for_event, may, require
 from .errors import Unauthorized

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import exc as _sa
+from sqlalchemy.exc import SQLAlchemyError as DatabaseError  # noqa: F401 (re-exported)
 
 from ..core.said import said
-from sqlalchemy.exc import SQLAlchemyError as DatabaseError  # noqa: F401 (re-exported)
 
 
 def database_unavailable(error: BaseException) -> bool:

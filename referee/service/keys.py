@@ -38,7 +38,12 @@ from ..seal.keys import KeyFormatError, PrivateKey, PublicKey
 from ..store import db
 from ..store.db import DATA_DIR_VARIABLE
 from ..store.signing import (
-    all_key_rows, end_key, insert_key, key_rows, retire_key, signing_key_row,
+    all_key_rows,
+    end_key,
+    insert_key,
+    key_rows,
+    retire_key,
+    signing_key_row,
 )
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Forbidden, Invalid, NoSigningKey, NotFound, SigningKeyError

@@ -14,7 +14,7 @@ from ..store import db
 from ..store.standings import clear_standings, clubs_missing_rows, finishing_order
 from .acta import record_problems
 from .errors import ChainBroken
-from .ratings import rate_from, rerate_all, record_standing
+from .ratings import rate_from, record_standing, rerate_all
 from .repository import MatchRepository
 
 

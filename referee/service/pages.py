@@ -16,12 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.rules import Rules
-from ..core.vocab import side_names
-from ..store import load_json
-from ..core.vocab import MATCH_STATUSES
-from ..store import db
-from ..store.pages import (club_events, club_players, matches_listed, player_results,
-                           public_clubs)
+from ..core.vocab import MATCH_STATUSES, side_names
+from ..store import db, load_json
+from ..store.pages import club_events, club_players, matches_listed, player_results, public_clubs
 from ..store.standings import player_names
 from . import checks
 from .access import Caller, require_record

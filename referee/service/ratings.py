@@ -41,8 +41,19 @@ from sqlalchemy import Connection, Engine
 from ..core.match import Match
 from ..store import db
 from ..store.standings import (
-    Change, MatchStanding, club_ids_with_rows, lock_club, mark_stale, nth_place, place_before,
-    rated_from, rated_through, rating_inputs, ratings_before, replace_ratings, repoint_player,
+    Change,
+    MatchStanding,
+    club_ids_with_rows,
+    lock_club,
+    mark_stale,
+    nth_place,
+    place_before,
+    rated_from,
+    rated_through,
+    rating_inputs,
+    ratings_before,
+    replace_ratings,
+    repoint_player,
     write_match,
 )
 

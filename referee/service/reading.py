@@ -12,7 +12,8 @@ from sqlalchemy import Engine, Row
 
 from .. import store
 from ..core.position import Position
-from ..core.vocab import ABANDONED, MATCH_STATUSES as STATUSES
+from ..core.vocab import ABANDONED
+from ..core.vocab import MATCH_STATUSES as STATUSES
 from . import checks
 from .access import OPERATOR, Action, Caller, require, require_match, sees_hands
 from .errors import Invalid

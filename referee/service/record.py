@@ -22,10 +22,10 @@ from sqlalchemy import Row
 from .. import store
 from ..core.disputes import open_count
 from ..core.events import Violation, as_table_saw_it
-from ..core.sight import as_seen
 from ..core.match import Match
 from ..core.replay import Replay, replay
 from ..core.rules import Rules
+from ..core.sight import as_seen
 from .checks import rewrites_the_record
 
 

@@ -15,27 +15,28 @@ from typing import Any, Callable, Iterator, Sequence
 from .. import store
 from ..core.disputes import open_count, violations_of
 from ..core.events import Violation
-from ..core.vocab import EVENT_TYPES, MAX_EVENT_BYTES, SETTLING, kind_of
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
 from ..core.position import Position
 from ..core.replay import Replay, positions, replay
 from ..core.rules import Rules
+from ..core.vocab import EVENT_TYPES, MAX_EVENT_BYTES, SETTLING, kind_of
 from ..store import db
 from ..store.notify import Notifier
 from . import checks
 from .access import OPERATOR, Action, Caller, require, require_match
+from .checks import rewrites_the_record
 from .errors import N_, Conflict, IdempotencyMismatch, IllegalEvent, Invalid, NotFound, TooLarge
 from .lookup import club_row
 from .players import seat_ids, seating
 from .projectors import PROJECTORS, Change, Projector, run, wanted, writes
 from .record import Mark, MatchRecord
-from .checks import rewrites_the_record
 from .repository import MatchRepository
 from .screen import Screen
 from .undo import authorize
 from .uow import UnitOfWork
-from .view import MatchView, row_summary as summary, summary_of
+from .view import MatchView, summary_of
+from .view import row_summary as summary
 
 CONFLICT_RETRIES = 10  # for appends that name no expected seq (the CLI)
 

@@ -19,8 +19,17 @@ from .. import store
 from ..core.vocab import EVENT_FILTER_LENGTH, UNRANKED
 from ..store import db
 from ..store.standings import (
-    DEFAULT_TIE_BREAKERS, GROUPS, TIE_BREAKERS, aggregate, current, head_to_head, history,
-    listed_players, player_names, tie_breakers, unranked,
+    DEFAULT_TIE_BREAKERS,
+    GROUPS,
+    TIE_BREAKERS,
+    aggregate,
+    current,
+    head_to_head,
+    history,
+    listed_players,
+    player_names,
+    tie_breakers,
+    unranked,
 )
 from . import checks
 from .access import OPERATOR, Action, Caller, require
@@ -30,7 +39,15 @@ from .errors import Invalid, NotFound
 from .lookup import club_row
 from .players import find as find_player
 from .ratings import (
-    MU, POINTS_BASE, POINTS_SCALE, SIGMA, is_stale, ordinal, provisional, rating_points, wait_rated,
+    MU,
+    POINTS_BASE,
+    POINTS_SCALE,
+    SIGMA,
+    is_stale,
+    ordinal,
+    provisional,
+    rating_points,
+    wait_rated,
 )
 from .uow import UnitOfWork
 

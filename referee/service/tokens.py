@@ -15,8 +15,8 @@ from typing import Any, Callable
 from sqlalchemy import Connection, Engine, Row
 
 from .. import store
-from ..store import db
 from ..core.vocab import ROLES
+from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, NotFound, Phrase, Unauthorized

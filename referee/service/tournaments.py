@@ -27,18 +27,24 @@ from sqlalchemy import Connection, Engine, Row
 
 from ..core.rules import RulesError, resolve_rules
 from ..core.said import packed, said, said_n, unpacked
+from ..core.vocab import (
+    ABANDONED,
+    CONSTRAINT_KINDS,
+    CONSTRAINT_SCOPES,
+    FINISHED,
+    TOURNAMENT_FORMATS,
+    side_name,
+)
 from ..store import db
 from ..store import tournaments as store
 from ..store.codec import iso
 from ..store.errors import AlreadyExists
-from ..core.vocab import (
-    ABANDONED, CONSTRAINT_KINDS, CONSTRAINT_SCOPES, FINISHED, TOURNAMENT_FORMATS, side_name,
-)
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
 from .lookup import club_row
-from .players import close_names, find as find_player, seat_ids, seating
+from .players import close_names, seat_ids, seating
+from .players import find as find_player
 from .tournament_standings import event_standing, standing_csv
 
 # A table is done when its match finished or was withdrawn (an abandon counts nowhere, and

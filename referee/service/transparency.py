@@ -37,14 +37,28 @@ from ..store import db
 from ..store.errors import AlreadyExists
 from ..store.signing import signing_key_row
 from ..store.transparency import (
-    current_leaf, due_matches, insert_head, insert_leaf, latest_head, leaf_count, leaf_hashes,
-    leaf_rows, lock_club,
+    current_leaf,
+    due_matches,
+    insert_head,
+    insert_leaf,
+    latest_head,
+    leaf_count,
+    leaf_hashes,
+    leaf_rows,
+    lock_club,
 )
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .acta import acta_body
 from .errors import (
-    N_, ActaPending, Invalid, NoSigningKey, NotFinished, NotFound, RecordBroken, SigningKeyError,
+    N_,
+    ActaPending,
+    Invalid,
+    NoSigningKey,
+    NotFinished,
+    NotFound,
+    RecordBroken,
+    SigningKeyError,
     TreeBroken,
 )
 from .lookup import club_row

@@ -15,7 +15,13 @@ from typing import Any
 
 from ..core.vocab import RULINGS, WITHDRAWALS
 from .access import (
-    Action, Caller, action_for_event, is_withdrawal, may, require_abandon, require_match,
+    Action,
+    Caller,
+    action_for_event,
+    is_withdrawal,
+    may,
+    require_abandon,
+    require_match,
 )
 from .record import MatchRecord
 

@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from sqlalchemy import (
-    Connection, LargeBinary, Row, bindparam, cast, func, insert, select, union_all,
+    Connection,
+    LargeBinary,
+    Row,
+    bindparam,
+    cast,
+    func,
+    insert,
+    select,
+    union_all,
     update,
 )
 from sqlalchemy.exc import IntegrityError

@@ -11,9 +11,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core import chain
 from ..core.match import Match
+from ..core.vocab import MATCH_STATUSES as STATUSES
 from .codec import load_json
 from .errors import AlreadyExists
-from ..core.vocab import MATCH_STATUSES as STATUSES
 from .schema import clubs, events, match_players, matches
 
 

@@ -39,7 +39,17 @@ import time
 from typing import Any, Iterable, NamedTuple
 
 from sqlalchemy import (
-    ARRAY, Connection, Engine, Row, Text, bindparam, case, func, literal, or_, select,
+    ARRAY,
+    Connection,
+    Engine,
+    Row,
+    Text,
+    bindparam,
+    case,
+    func,
+    literal,
+    or_,
+    select,
 )
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.elements import ColumnElement

@@ -14,15 +14,37 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import (
-    JSON, CheckConstraint, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData,
-    PrimaryKeyConstraint, String, Table, Text, UniqueConstraint,
+    JSON,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    Dialect,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+    false,
 )
-from sqlalchemy import Boolean, Dialect, TypeDecorator, false
 from sqlalchemy.types import TypeEngine
 
 from ..core.vocab import (
-    CONSTRAINT_KINDS, MATCH_STATUSES, NAME_LENGTH, PLAYER_EVENT_KINDS, ROLES, ROUND_STATUSES,
-    SLUG_LENGTH, TOURNAMENT_FORMATS, TOURNAMENT_STATUSES,
+    CONSTRAINT_KINDS,
+    MATCH_STATUSES,
+    NAME_LENGTH,
+    PLAYER_EVENT_KINDS,
+    ROLES,
+    ROUND_STATUSES,
+    SLUG_LENGTH,
+    TOURNAMENT_FORMATS,
+    TOURNAMENT_STATUSES,
 )
 
 # Deterministic constraint names, so that migrations can name what they drop on both databases.

@@ -21,7 +21,17 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from sqlalchemy import (
-    Connection, and_, bindparam, delete, func, insert, literal, select, text, tuple_, union_all,
+    Connection,
+    and_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    select,
+    text,
+    tuple_,
+    union_all,
     update,
 )
 
@@ -30,7 +40,13 @@ from ..core.vocab import DEFAULT_TIE_BREAKERS, STANDING_GROUPS, TIE_BREAKERS
 from .codec import dump_json, load_json
 from .dialects import postgresql, sqlite
 from .schema import (
-    clubs, current_ratings, match_players, matches, player_ratings, players, standing_months,
+    clubs,
+    current_ratings,
+    match_players,
+    matches,
+    player_ratings,
+    players,
+    standing_months,
     standing_rows,
 )
 

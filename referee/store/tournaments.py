@@ -17,8 +17,14 @@ from sqlalchemy.exc import IntegrityError
 
 from .errors import AlreadyExists
 from .schema import (
-    matches, players, standing_rows, tournament_constraints, tournament_entrants,
-    tournament_matches, tournament_rounds, tournaments,
+    matches,
+    players,
+    standing_rows,
+    tournament_constraints,
+    tournament_entrants,
+    tournament_matches,
+    tournament_rounds,
+    tournaments,
 )
 
 

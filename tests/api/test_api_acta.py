@@ -9,6 +9,7 @@ import json
 import re
 
 from api_helpers import PLAYERS, Api, api, assert_problem, parejas  # noqa: F401 (fixture)
+
 from referee.core import chain, merkle
 from referee.seal import documents
 from referee.seal.keys import read_keys

@@ -16,13 +16,14 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
+from api_helpers import PROBLEM, Api, make_api
+from asgi_helpers import served_asgi
 
 from api import edge
 from api.asgi import Front
 from api.handoff import KEY
-from api.scoreboard import EXTENSION as SCOREBOARD, Wakeups
-from api_helpers import Api, make_api, PROBLEM
-from asgi_helpers import served_asgi
+from api.scoreboard import EXTENSION as SCOREBOARD
+from api.scoreboard import Wakeups
 
 FAST = {"SCOREBOARD_HEARTBEAT_SECONDS": 0.2, "SCOREBOARD_POLL_SECONDS": 0.05, "ACCESS_LOG": "0",
         "MAX_CONTENT_LENGTH": 4096}

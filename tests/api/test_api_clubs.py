@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from api_helpers import Api, api, assert_problem  # noqa: F401 (api is a fixture)
 
 URL = "/api/v1/clubs/casino"

@@ -7,9 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-
-from api import create_app
 from api_helpers import SERVER_TOKEN, Api, api, assert_problem, make_api  # noqa: F401
+
 from referee.service.signin import CODE_LIFETIME
 
 CODES = "/api/v1/clubs/casino/signin-codes"

@@ -14,10 +14,11 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
+from api_helpers import Api, api, assert_problem, make_api, served  # noqa: F401 (api: a fixture)
 from tournament_helpers import NINE, RULES, finish, finished_events
+
 from api.scoreboard import EXTENSION as SCOREBOARD
 from referee.service import OPERATOR
-from api_helpers import Api, api, assert_problem, make_api, served  # noqa: F401 (api: a fixture)
 
 READ_TIMEOUT = 15.0  # seconds a read of the stream may wait (events come in < 1 s)
 FAST = {"SCOREBOARD_HEARTBEAT_SECONDS": 0.2, "SCOREBOARD_POLL_SECONDS": 0.05, "ACCESS_LOG": "0"}

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from api import create_app
-from referee.service import open_service
 from migrations.runner import upgrade
+from referee.service import open_service
 
 
 @pytest.fixture

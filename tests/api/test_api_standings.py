@@ -9,6 +9,7 @@ import io
 import random
 
 from api_helpers import PLAYERS, Api, api, assert_problem  # noqa: F401 (api is a fixture)
+
 from referee.core.log import make_log, write_log
 from referee.core.simulate import random_match
 from referee.service.standings import COLUMNS, DEFAULT_TIE_BREAKERS, PARTNERSHIP_COLUMNS

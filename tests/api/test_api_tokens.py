@@ -5,11 +5,11 @@ worker."""
 from __future__ import annotations
 
 import pytest
+from api_helpers import CLUBS, ROLES, Api, api, assert_problem, make_api  # noqa: F401
 from flask import Flask
 
 from api import create_app
 from api.context import EXTENSION
-from api_helpers import CLUBS, ROLES, Api, api, assert_problem, make_api  # noqa: F401
 
 FIELDS = {"id", "label", "role", "created_at", "last_used_at", "revoked_at", "issued_by"}
 

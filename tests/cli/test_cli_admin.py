@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 import pytest
+from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
 from click.testing import CliRunner
 
 from cli.main import main
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
 
 
 def test_club_create_and_show(cli: Cli) -> None:

@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]

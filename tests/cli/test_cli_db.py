@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from click.testing import CliRunner
+from sqlalchemy import select
 
 from cli.main import main
 from migrations.runner import current_revision, downgrade, head_revision, upgrade
@@ -15,7 +16,6 @@ from referee.service import Service
 from referee.store import db
 from referee.store.db import make_engine
 from referee.store.schema import standing_rows
-from sqlalchemy import select
 
 
 def test_db_upgrade_then_rebuild(database_url: str) -> None:

@@ -13,11 +13,11 @@ from typing import Any
 
 import click
 import pytest
+from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 
 from cli.disputes import sheet_lines
 from cli.rulings import CorrectedEvent, corrected_event
 from cli.table_input import parse_entry
-from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from referee import build_report, read_log, replay
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

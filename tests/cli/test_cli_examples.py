@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-
 from api_helpers import Api, make_api
 from cli_helpers import Cli, cli  # noqa: F401 (cli is a fixture)
 

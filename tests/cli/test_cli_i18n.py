@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import OPEN_HANDS, Cli, cli  # noqa: F401 (cli is a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,9 +9,9 @@ import os
 import random
 import stat
 
+from cli_helpers import CLUB, Cli, cli  # noqa: F401 (fixture)
 from sqlalchemy import text
 
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (fixture)
 from referee.core.simulate import random_match
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+
 from referee.core.log import make_log, write_log
 
 

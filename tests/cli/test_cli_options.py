@@ -13,10 +13,10 @@ from typing import Any
 
 import click
 import pytest
+from cli_helpers import CLUB, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 
 from cli.main import main
 from cli.options import NAME_LENGTH
-from cli_helpers import CLUB, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from referee.core.log import make_log, read_log, write_log
 
 LIST_HEADER = "id,date,table,event,players,status,round,totals,winner"

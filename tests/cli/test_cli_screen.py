@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 import pytest
-
 from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+
 from referee.core.log import make_log, write_log
 from referee.service.reading import Reading
 

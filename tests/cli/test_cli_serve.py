@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from referee.service import open_service
 from migrations.runner import is_current
+from referee.service import open_service
 
 DOMINO = str(Path(sys.executable).with_name("domino"))
 pytestmark = pytest.mark.slow  # starts domino serve

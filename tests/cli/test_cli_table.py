@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from cli_helpers import OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from rich.cells import cell_len
 
 from cli.table import HELP, UNDO_REASON
-from cli_helpers import OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
 from referee import build_report, replay, resolve_rules
 
 ROOT = Path(__file__).resolve().parents[2]

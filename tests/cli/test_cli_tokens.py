@@ -7,8 +7,8 @@ import io
 import json
 
 import pytest
-
 from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+
 from referee.service import Unauthorized
 from referee.service.access import Caller
 

@@ -8,8 +8,9 @@ import io
 import json
 
 from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
-from referee.service import OPERATOR
 from tournament_helpers import RULES, play_round
+
+from referee.service import OPERATOR
 
 
 def test_a_pairs_tournament_from_the_command_line(cli: Cli) -> None:

@@ -12,14 +12,14 @@ import random
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
-
-from api import create_app
 from api_helpers import served
 from cli_helpers import CLUB, Cli, cli  # noqa: F401 (fixture)
+from sqlalchemy import text
+from test_cli_startup import heavy, run_alone
+
+from api import create_app
 from referee.core import chain
 from referee.core.simulate import random_match
-from test_cli_startup import heavy, run_alone
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 

@@ -6,8 +6,8 @@ one stand that was refused."""
 from __future__ import annotations
 
 import pytest
-
 from core_helpers import HAND_A, HAND_B, NAMES, codes, deal, judge, note, penalty, play, void
+
 from referee.core.replay import positions
 from referee.core.report import build_report
 from referee.core.rules import resolve_rules

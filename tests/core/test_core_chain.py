@@ -8,7 +8,8 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.core import chain
 from referee.core.simulate import random_match

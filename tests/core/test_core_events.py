@@ -1,8 +1,8 @@
 """Event shapes: what makes a JSON value a usable event (design: Edge cases, bad_event)."""
 
 import pytest
-
 from core_helpers import HAND_A, HAND_B, codes, deal, judge, legal, play, rules_for
+
 from referee.core.events import EVENT_TYPES, RULINGS, VIOLATION_CODES, Violation, shape_error
 
 RULES2 = rules_for("mano-a-mano", 2)

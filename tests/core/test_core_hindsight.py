@@ -7,9 +7,10 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
 from core_helpers import NAMES, deal, draw, pass_, play, reveal, rules_for
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from referee.core.replay import replay
 from referee.core.report import build_report
 from referee.core.simulate import random_match

@@ -4,8 +4,8 @@ import json
 import random
 
 import pytest
-
 from core_helpers import HAND_A, HAND_B, deal, play
+
 from referee.core.log import FORMAT, LogError, make_log, parse_header, read_log, write_log
 from referee.core.rules import resolve_rules
 from referee.core.simulate import random_match

@@ -6,10 +6,28 @@ seat 1 is to play, holding 6-3 6-1 4-2 3-1 2-2 1-0.
 """
 
 import pytest
-
 from core_helpers import (
-    BASE, HAND_A, HAND_B, LOCK_A, LOCK_B, LOCK_PLAYS, LOCK_SPEC, PAIRS_DEAL, annul, codes, deal,
-    draw, judge, last_code, legal, note, pass_, penalty, play, reveal, round_tuple,
+    BASE,
+    HAND_A,
+    HAND_B,
+    LOCK_A,
+    LOCK_B,
+    LOCK_PLAYS,
+    LOCK_SPEC,
+    PAIRS_DEAL,
+    annul,
+    codes,
+    deal,
+    draw,
+    judge,
+    last_code,
+    legal,
+    note,
+    pass_,
+    penalty,
+    play,
+    reveal,
+    round_tuple,
 )
 
 # ---------------------------------------------------------------------------- each code

@@ -7,7 +7,8 @@ a size fails."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.core import merkle
 

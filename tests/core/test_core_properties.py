@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_helpers import NAMES, rules_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core_helpers import NAMES, rules_for
 from referee.core import vocab
 from referee.core.match import Match
-from referee.core.report import build_report
 from referee.core.replay import replay
+from referee.core.report import build_report
 from referee.core.rules import CHOICES, resolve_rules
 from referee.core.simulate import random_match
 from referee.core.tiles import tile_set

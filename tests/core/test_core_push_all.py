@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from core_helpers import NAMES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core_helpers import NAMES
 from referee.core.match import Match
 from referee.core.rules import resolve_rules
 from referee.core.simulate import random_match

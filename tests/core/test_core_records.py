@@ -9,7 +9,8 @@ import dataclasses
 import pickle
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.core.records import FrozenInstanceError, Record, _set
 

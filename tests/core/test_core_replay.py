@@ -2,11 +2,31 @@
 (design: Closed recording, The match and rulings, The report)."""
 
 import pytest
-
 from core_helpers import (
-    BASE, HAND_A, HAND_B, LOCK_PLAYS, LOCK_SPEC, NAMES, PAIRS_DEAL, annul, codes, deal, draw, judge,
-    last_code, legal, note, pass_, penalty, play, reveal, round_tuple, rules_for, void,
+    BASE,
+    HAND_A,
+    HAND_B,
+    LOCK_PLAYS,
+    LOCK_SPEC,
+    NAMES,
+    PAIRS_DEAL,
+    annul,
+    codes,
+    deal,
+    draw,
+    judge,
+    last_code,
+    legal,
+    note,
+    pass_,
+    penalty,
+    play,
+    reveal,
+    round_tuple,
+    rules_for,
+    void,
 )
+
 from referee.core.replay import positions, replay, struck_events
 from referee.core.report import build_report, error_report
 

@@ -6,11 +6,20 @@ left in every hand directly. ``draw: none`` and 2-tile hands keep the rounds sho
 """
 
 import pytest
-
 from core_helpers import (
-    closed_block, closed_domino, deal, forfeit, last_code, legal, pass_, penalty, play, reveal,
+    closed_block,
+    closed_domino,
+    deal,
+    forfeit,
+    last_code,
+    legal,
+    pass_,
+    penalty,
+    play,
+    reveal,
     round_tuple,
 )
+
 from referee.core.scoring import forfeit_winner, match_winner
 
 QUICK = {"hand_size": 2, "draw": "none"}

@@ -12,12 +12,22 @@ import random
 from typing import Any
 
 import pytest
+from core_helpers import (
+    LOCK_A,
+    LOCK_B,
+    LOCK_PLAYS,
+    LOCK_SPEC,
+    NAMES,
+    annul,
+    codes,
+    deal,
+    judge,
+    note,
+    penalty,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core_helpers import (
-    LOCK_A, LOCK_B, LOCK_PLAYS, LOCK_SPEC, NAMES, annul, codes, deal, judge, note, penalty,
-)
 from referee.core.log import make_log, read_log, write_log
 from referee.core.replay import replay
 from referee.core.report import build_report

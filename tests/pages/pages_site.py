@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from api_helpers import Api, make_api
+
 from referee.core.log import make_log, write_log
 from referee.core.simulate import random_match
 

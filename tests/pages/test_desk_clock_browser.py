@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from test_desk_secretary_browser import WAIT, axe_findings, sign_in, status_says, watched
+from test_desk_secretary_browser import WAIT, axe_findings, status_says, watched
 from test_pages_browser import ARTIFACTS, browser, pytestmark, sync_api  # noqa: F401
 
 PLAYERS = ["Ana", "Beto"]

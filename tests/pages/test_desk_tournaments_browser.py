@@ -17,7 +17,10 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import make_api, served
 from test_pages_browser import (  # noqa: F401 (fixtures; pytestmark skips without chromium)
-    ARTIFACTS, browser, page, pytestmark,
+    ARTIFACTS,
+    browser,
+    page,
+    pytestmark,
 )
 
 ZBARIMG = shutil.which("zbarimg")

@@ -12,10 +12,10 @@ import time
 from typing import Any, Iterator
 
 import pytest
-from flask import request
 from api_helpers import PLAYERS, Api, make_api, served
+from flask import request
 from test_pages_browser import ARTIFACTS, browser, pytestmark, sync_api  # noqa: F401
-from test_score_browser import PHONE, Phone
+from test_score_browser import Phone
 
 DEAL = {"type": "deal"}
 

@@ -18,11 +18,17 @@ import urllib.request
 from typing import Any, Iterator
 
 import pytest
-from api.scoreboard import EXTENSION as SCOREBOARD
 from api_helpers import Api, make_api, served
 from test_pages_browser import (  # noqa: F401 (fixtures)
-    ARTIFACTS, CHROMIUM, CONTRAST, browser, pytestmark, sync_api,
+    ARTIFACTS,
+    CHROMIUM,
+    CONTRAST,
+    browser,
+    pytestmark,
+    sync_api,
 )
+
+from api.scoreboard import EXTENSION as SCOREBOARD
 
 WAIT_MS = 15_000  # what a step may wait for the page (updates come in well under a second)
 SMALL = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5}

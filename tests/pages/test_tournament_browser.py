@@ -12,7 +12,11 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import make_api, served
 from test_pages_browser import (  # noqa: F401 (fixtures; pytestmark skips without chromium)
-    browser, cells, page, pytestmark, screenshots,
+    browser,
+    cells,
+    page,
+    pytestmark,
+    screenshots,
 )
 from tournament_helpers import RULES, play_round
 

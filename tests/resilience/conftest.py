@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-
 from resilience_helpers import ROOT, pg_restore_if_stopped
 
 HERE = Path(__file__).resolve().parent

@@ -26,10 +26,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from resilience_fuzz import mutated_logs
 from resilience_helpers import (
-    CLUB, PG_URL, PLAYERS, PROBLEM, ROOT, Gunicorn, Http, needs_pg, scratch_club, scratch_schema,
+    CLUB,
+    PG_URL,
+    PLAYERS,
+    PROBLEM,
+    ROOT,
+    Gunicorn,
+    Http,
+    needs_pg,
+    scratch_club,
+    scratch_schema,
 )
 
 pytestmark = pytest.mark.resilience
@@ -387,7 +395,7 @@ def _create_bodies() -> list[tuple[str, bytes]]:
 
 
 @needs_pg
-def test_api_refuses_bad_bodies_with_4xx_problems(tmp_path, figures) -> None:
+def test_api_refuses_bad_bodies_with_4xx_problems(tmp_path, figures) -> None:  # noqa: C901 (one server, a list of hostile bodies each checked in turn)
     began = time.monotonic()
     server_token = "resilience-server-admin-token"
     with scratch_club(scorekeepers=1) as club:

@@ -14,9 +14,13 @@ import threading
 import time
 
 import pytest
-
 from resilience_helpers import (
-    Gunicorn, Journal, Table, needs_pg, scratch_club, verify_tables,
+    Gunicorn,
+    Journal,
+    Table,
+    needs_pg,
+    scratch_club,
+    verify_tables,
 )
 
 pytestmark = [pytest.mark.resilience, needs_pg]

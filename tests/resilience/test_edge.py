@@ -18,8 +18,6 @@ None of these stops PostgreSQL.
 from __future__ import annotations
 
 import http.client
-import json
-import os
 import socket
 import sys
 import threading
@@ -30,9 +28,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from resilience_helpers import (
-    CLUB, PROBLEM, ROOT, Gunicorn, Http, make_club, needs_pg, percentile, scratch_club,
+    CLUB,
+    PROBLEM,
+    ROOT,
+    Gunicorn,
+    Http,
+    make_club,
+    needs_pg,
+    percentile,
+    scratch_club,
     wait_until,
 )
 

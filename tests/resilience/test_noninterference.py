@@ -4,11 +4,10 @@ scorekeeper's appends, retries, previews and undos): a few minutes."""
 
 from __future__ import annotations
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-
 from typing import Iterator
 
+import pytest
+from hypothesis import HealthCheck, given, settings
 from noninterference_helpers import CASES, World, make_worlds, same_answers
 
 pytestmark = pytest.mark.resilience

@@ -20,10 +20,21 @@ import time
 from typing import Any
 
 import pytest
-
 from resilience_helpers import (
-    CLUB, Gunicorn, Http, Journal, Outcome, Table, needs_pg, pg_checkpoint, pg_controllable,
-    pg_ready, pg_start, pg_stop, scratch_club, verify_tables,
+    CLUB,
+    Gunicorn,
+    Http,
+    Journal,
+    Outcome,
+    Table,
+    needs_pg,
+    pg_checkpoint,
+    pg_controllable,
+    pg_ready,
+    pg_start,
+    pg_stop,
+    scratch_club,
+    verify_tables,
 )
 
 pytestmark = [

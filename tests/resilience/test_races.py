@@ -21,11 +21,21 @@ from collections import Counter
 from typing import Any
 
 import pytest
-
 from resilience_helpers import (
-    CLUB, PG_URL, PLAYERS, Gunicorn, Http, MatchRun, Waitress, etag_seq, make_club, percentile,
-    report_difference, scratch_club,
+    CLUB,
+    PG_URL,
+    PLAYERS,
+    Gunicorn,
+    Http,
+    MatchRun,
+    Waitress,
+    etag_seq,
+    make_club,
+    percentile,
+    report_difference,
+    scratch_club,
 )
+
 from referee.core.simulate import random_match
 
 pytestmark = pytest.mark.resilience
@@ -91,7 +101,7 @@ SERVERS = [
 
 
 @pytest.mark.parametrize("server_kind", SERVERS)
-def test_32_clients_one_winner_per_seq(server_kind: str, tmp_path, figures) -> None:
+def test_32_clients_one_winner_per_seq(server_kind: str, tmp_path, figures) -> None:  # noqa: C901 (the clients' loop and its checks read as one story)
     began = time.monotonic()
     target = LOCKSTEP_ROUNDS + FREE_FOR_ALL_EVENTS
     events = next(e for seed in range(77, 127)  # a match long enough for both phases

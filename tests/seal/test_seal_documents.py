@@ -15,9 +15,11 @@ from pathlib import Path
 import jcs
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from referee.core import acta as sheet, merkle
+from referee.core import acta as sheet
+from referee.core import merkle
 from referee.seal import documents
 from referee.seal.canonical import canonical
 from referee.seal.keys import KeyFormatError, PrivateKey, PublicKey, read_keys

@@ -8,16 +8,24 @@ from __future__ import annotations
 
 import json
 import os
-from itertools import combinations
 import subprocess
 import sys
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 
 from referee.service import Invalid
 from referee.service.pairing import (
-    ByeAward, Entrant, History, Pairing, PairingRules, PlayedRound, Standing, circle, describe,
+    ByeAward,
+    Entrant,
+    History,
+    Pairing,
+    PairingRules,
+    PlayedRound,
+    Standing,
+    circle,
+    describe,
     pair_round,
 )
 

@@ -14,7 +14,14 @@ from test_pairing_properties import MINIMUM
 
 from referee.service import Invalid
 from referee.service.pairing import (
-    Constraints, Entrant, FixedTable, Forbidden, History, PairingRules, RequestedBye, Standing,
+    Constraints,
+    Entrant,
+    FixedTable,
+    Forbidden,
+    History,
+    PairingRules,
+    RequestedBye,
+    Standing,
     pair_round,
 )
 

@@ -20,7 +20,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_pairing_properties import matchings, swiss_vector
 
-from referee.service.pairing import Constraints, Entrant, Forbidden, History, Pairing, Standing, pair_round
+from referee.service.pairing import (
+    Constraints,
+    Entrant,
+    Forbidden,
+    History,
+    Pairing,
+    Standing,
+    pair_round,
+)
 from referee.service.pairing.field import Field
 from referee.service.pairing.matching import best_matching
 from referee.service.pairing.swiss import _Solver

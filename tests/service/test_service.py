@@ -5,17 +5,25 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+from db_helpers import PRESET_PLAYERS, record_all, sample_match
 from sqlalchemy import select, update
 
-from db_helpers import PRESET_PLAYERS, record_all, sample_match
 from referee import Violation, build_report, position, replay, resolve_rules, write_log
-from referee.store.db import reading, writing
 from referee.core.log import make_log
-from referee.store.schema import events, match_players, matches, players, tokens
 from referee.service import (
-    Conflict, Duplicate, Forbidden, IllegalEvent, Invalid, NotFound, Recorded, Service,
-    Caller, Unauthorized,
+    Caller,
+    Conflict,
+    Duplicate,
+    Forbidden,
+    IllegalEvent,
+    Invalid,
+    NotFound,
+    Recorded,
+    Service,
+    Unauthorized,
 )
+from referee.store.db import reading, writing
+from referee.store.schema import events, match_players, matches, players, tokens
 
 PLAYERS = PRESET_PLAYERS["parejas"]
 

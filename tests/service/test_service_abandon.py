@@ -7,19 +7,24 @@ listing, the club page's matches, the scoreboard)."""
 from __future__ import annotations
 
 import pytest
-
-from sqlalchemy import func, select
-
 from db_helpers import record_all, sample_match
+from sqlalchemy import func, select
+from tournament_helpers import RULES, finish
+
 from referee.core.vocab import ABANDONED
 from referee.service import (
-    OPERATOR, Caller, Forbidden, IllegalEvent, NotFinished, NotFound, Service,
+    OPERATOR,
+    Caller,
+    Forbidden,
+    IllegalEvent,
+    NotFinished,
+    NotFound,
+    Service,
 )
 from referee.service.live import Scoreboard
 from referee.service.pages import Pages
 from referee.store import match_row
 from referee.store.schema import player_ratings, standing_rows
-from tournament_helpers import RULES, finish
 
 CREATOR = Caller("casino", "scorekeeper", 1, "table 1")
 OTHER = Caller("casino", "scorekeeper", 2, "table 2")

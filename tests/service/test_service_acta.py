@@ -7,14 +7,19 @@ from __future__ import annotations
 import json
 
 import pytest
+from db_helpers import record_all, sample_match
 from sqlalchemy import text
 
-from db_helpers import record_all, sample_match
 from referee.core import chain
 from referee.seal import documents
 from referee.seal.keys import read_keys
 from referee.service import (
-    ActaPending, Caller, ChainBroken, Forbidden, NotFinished, NotFound, Service,
+    ActaPending,
+    Caller,
+    ChainBroken,
+    NotFinished,
+    NotFound,
+    Service,
 )
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]

@@ -11,9 +11,9 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import pytest
+from db_helpers import record_all, sample_match
 from sqlalchemy import text
 
-from db_helpers import record_all, sample_match
 from referee.core import chain
 from referee.seal import documents
 from referee.seal.keys import read_keys

@@ -9,12 +9,12 @@ from typing import Any, Iterator
 
 import pytest
 from sqlalchemy import Engine
+from tournament_helpers import NINE, RULES, play_round
 
 from referee.service import OPERATOR, Forbidden, Invalid, Service, Unauthorized
 from referee.service.access import Caller, public_reader
 from referee.service.live import Busy, Scoreboard, StreamCaps, Subscription, moment_of
 from referee.store.db import make_engine
-from tournament_helpers import NINE, RULES, play_round
 
 WAIT = 15.0  # seconds a test waits at most for a row that should come (it comes in < 1 s)
 SMALL = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5}

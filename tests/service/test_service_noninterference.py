@@ -8,7 +8,6 @@ from typing import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-
 from noninterference_helpers import CASES, World, make_worlds, same_answers
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from db_helpers import record_all, sample_match
+
 from referee.core.log import read_log
 from referee.seal import documents
 from referee.seal.keys import read_keys

@@ -17,9 +17,15 @@ from referee import write_log
 from referee.core.log import make_log
 from referee.core.simulate import random_match
 from referee.service import (
-    Caller, Duplicate, Forbidden, Invalid, NotFound, Service, Unconfirmed,
+    Caller,
+    Duplicate,
+    Forbidden,
+    Invalid,
+    NotFound,
+    Service,
+    Unconfirmed,
+    checks,
 )
-from referee.service import checks
 from referee.service.players import is_close
 from referee.store.db import reading, writing
 from referee.store.schema import clubs, match_players, player_events, players

@@ -9,13 +9,13 @@ import random
 from typing import Any
 
 import pytest
+from sqlalchemy import select
 from test_service_standings import _duel, _line, beat, expected_ratings, renege_match
 
 from referee.service import Service, ratings
 from referee.store import db
 from referee.store.schema import clubs, current_ratings, player_ratings
 from referee.store.standings import rated_through
-from sqlalchemy import select
 
 NAMES = ["Beto", "Carla", "Dani", "Eva"]
 # On the renege match (seq 8): Beto wins it 50-9 instead of losing it 0-9.
@@ -59,7 +59,7 @@ def _season(service: Service, club: str) -> tuple[int, list[tuple[str, str]]]:
 
 
 def _assert_rated(service: Service, club: str, order: list[tuple[str, str]]) -> None:
-    expected = expected_ratings([_duel(w, l) for w, l in order])
+    expected = expected_ratings([_duel(winner, loser) for winner, loser in order])
     for name, (mu, sigma, games) in expected.items():
         line = _line(service, club, name)
         assert (line["rating"], line["rating_games"]) == (round(mu - 3 * sigma, 2), games), name
@@ -83,8 +83,8 @@ def test_a_ruling_on_an_early_match_is_re_rated_by_the_worker_in_steps(
     assert asked == [club_id] and _stale_place(service, club_id) == 2
     ana, beto = (_line(service, club, n) for n in ("Ana", "Beto"))
     assert (ana["won"], ana["lost"], beto["won"], beto["lost"]) == (
-        sum(w == "Ana" for w, _ in order) - 1, sum(l == "Ana" for _, l in order) + 1,
-        sum(w == "Beto" for w, _ in order) + 1, sum(l == "Beto" for _, l in order) - 1)
+        sum(w == "Ana" for w, _ in order) - 1, sum(loser == "Ana" for _, loser in order) + 1,
+        sum(w == "Beto" for w, _ in order) + 1, sum(loser == "Beto" for _, loser in order) - 1)
     order[1] = ("Beto", "Ana")
     # A match finishing meanwhile is left to the pass: still stale from 2.
     beat(service, club, "Dani", "Eva")

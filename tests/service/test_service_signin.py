@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import select
+from test_service_tokens import T0, Clock, clock, svc  # noqa: F401 (the fixtures)
 
 from referee.service import Caller, Forbidden, Invalid, Service, Unauthorized
 from referee.service.signin import CODE_LIFETIME, token_of
@@ -16,7 +17,6 @@ from referee.service.tokens import digest
 from referee.store import iso
 from referee.store.db import reading
 from referee.store.schema import signin_codes, tokens
-from test_service_tokens import T0, Clock, clock, svc  # noqa: F401 (the fixtures)
 
 
 def test_a_code_gives_its_token_once(svc: Service) -> None:

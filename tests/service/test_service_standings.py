@@ -387,7 +387,7 @@ def test_a_ruling_after_the_end_changes_standings_and_ratings_at_once(service: S
     # Ratings: recomputed from the ruled match on, the later match included, as if Beto had
     # won it all along.
     order = [("Carla", "Ana"), ("Beto", "Ana"), ("Beto", "Carla")]
-    expected = expected_ratings([_duel(w, l) for w, l in order])
+    expected = expected_ratings([_duel(winner, loser) for winner, loser in order])
     for name in ("Ana", "Beto", "Carla"):
         mu, sigma, games = expected[name]
         line = _line(service, club, name)
@@ -397,7 +397,7 @@ def test_a_ruling_after_the_end_changes_standings_and_ratings_at_once(service: S
     service.recording.record_event(match_id, {"type": "void", "target": 8, "reason": "no"},
                                    expected_seq=8)
     assert _line(service, club, "Ana")["won"] == 1
-    expected = expected_ratings([_duel(w, l) for w, l in
+    expected = expected_ratings([_duel(winner, loser) for winner, loser in
                                  [("Carla", "Ana"), ("Ana", "Beto"), ("Beto", "Carla")]])
     assert _line(service, club, "Beto")["rating"] == round(expected["Beto"][0] - 3 * expected["Beto"][1], 2)
     # A void of the last play takes the match back into play: it counts nowhere, and the
@@ -407,7 +407,7 @@ def test_a_ruling_after_the_end_changes_standings_and_ratings_at_once(service: S
     assert service.reading.get_match(match_id)["status"] == "in_progress"
     ana = _line(service, club, "Ana")
     assert (ana["played"], ana["lost"]) == (1, 1)
-    expected = expected_ratings([_duel(w, l) for w, l in (order[0], order[2])])
+    expected = expected_ratings([_duel(winner, loser) for winner, loser in (order[0], order[2])])
     for name in ("Ana", "Beto", "Carla"):
         mu, sigma, games = expected[name]
         assert _line(service, club, name)["rating"] == round(mu - 3 * sigma, 2)
@@ -520,7 +520,7 @@ def test_a_merge_moves_standings_and_ratings(service: Service, club: str) -> Non
     assert "Anita" not in rows
     assert (rows["Ana"]["played"], rows["Ana"]["won"], rows["Ana"]["lost"]) == (3, 2, 1)
     order = [("Ana", "Beto"), ("Carla", "Ana"), ("Ana", "Beto"), ("Beto", "Carla")]
-    expected = expected_ratings([_duel(w, l) for w, l in order])
+    expected = expected_ratings([_duel(winner, loser) for winner, loser in order])
     for name in ("Ana", "Beto", "Carla"):
         mu, sigma, games = expected[name]
         assert rows[name]["rating"] == round(mu - 3 * sigma, 2)

@@ -12,14 +12,22 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from tournament_helpers import NINE, RULES, play_round
 
 from referee.core.replay import replay
 from referee.core.rules import resolve_rules
 from referee.service import (
-    OPERATOR, Caller, Duplicate, Forbidden, Invalid, NotFinished, NotFound, Service, Unauthorized,
+    OPERATOR,
+    Caller,
+    Duplicate,
+    Forbidden,
+    Invalid,
+    NotFinished,
+    NotFound,
+    Service,
+    Unauthorized,
 )
 from referee.service.tournaments import RoundRefused
-from tournament_helpers import NINE, RULES, play_round
 
 
 def seated_players(round_: dict[str, Any]) -> list[str]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import os
 
+from db_helpers import record_all, sample_match
 from sqlalchemy import Engine, text
 
-from db_helpers import record_all, sample_match
 from migrations import runner
-from referee.core import acta as sheet, chain
+from referee.core import acta as sheet
+from referee.core import chain
 from referee.seal import documents
 from referee.seal.keys import PrivateKey, read_keys
 from referee.service import Service

@@ -4,9 +4,9 @@ survives nothing but a downgrade, which drops the column."""
 
 from __future__ import annotations
 
+from db_helpers import record_all, sample_match
 from sqlalchemy import Engine, inspect, text
 
-from db_helpers import record_all, sample_match
 from migrations import runner
 from referee.service import Service
 

@@ -11,10 +11,10 @@ from sqlalchemy import Engine, inspect, text
 from sqlalchemy.exc import DBAPIError
 
 from migrations import runner
-from referee.store import db
 from migrations.runner import is_current, upgrade
-from referee.store.schema import metadata
 from referee.service import Service
+from referee.store import db
+from referee.store.schema import metadata
 
 TABLES = {"clubs", "players", "matches", "match_players", "events", "tokens", "standing_rows",
           "standing_months", "player_ratings", "current_ratings"}

@@ -7,13 +7,13 @@ import threading
 from typing import Any
 
 import pytest
+from db_helpers import sample_match
 from sqlalchemy import Engine, func, select
 
-from db_helpers import sample_match
 from referee import store
+from referee.service import Conflict, IdempotencyMismatch, Service
 from referee.store.db import reading, writing
 from referee.store.schema import events, matches
-from referee.service import Conflict, IdempotencyMismatch, Service
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 
@@ -254,10 +254,11 @@ def test_the_appends_errors_are_sqlalchemys_and_change_nothing(database_url: str
     the match past the lock timeout is SQLAlchemy's OperationalError (the service answers it
     as the database being unavailable), a clash of client event ids is StaleSeq, and neither
     stores anything."""
-    from sqlalchemy.exc import OperationalError
     from db_helpers import migrate
-    from referee.store.db import Timeouts, make_engine, optimistic
+    from sqlalchemy.exc import OperationalError
+
     from referee.service.errors import database_unavailable
+    from referee.store.db import Timeouts, make_engine, optimistic
 
     engine = make_engine(database_url, timeouts=Timeouts(lock_ms=200, busy_ms=200))
     try:
@@ -314,10 +315,10 @@ def test_the_appends_generic_plan_reads_only_the_match_row(
         pytest.skip("PostgreSQL's plans")
     import re
 
+    from db_helpers import migrate
     from psycopg import sql as pgsql
 
     import referee.store.driver as driver_module
-    from db_helpers import migrate
     from referee.store.db import make_engine
 
     captured: list[tuple[str, dict[str, Any]]] = []

@@ -7,16 +7,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from db_helpers import record_all, sample_match
 from sqlalchemy import Engine, select, text
 
-from db_helpers import record_all, sample_match
 from migrations import runner
 from referee import store
 from referee.core import chain
-from referee.core.log import write_log, make_log
+from referee.core.log import make_log, write_log
+from referee.service import Service
 from referee.store.db import reading, writing
 from referee.store.schema import events, matches
-from referee.service import Service
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 

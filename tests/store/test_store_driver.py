@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import Engine, Numeric, bindparam, literal, select
 
+from referee.service import Service
 from referee.store.db import reading
 from referee.store.driver import DriverStatement
 from referee.store.schema import clubs, matches
-from referee.service import Service
 
 
 def test_rows_are_sqlalchemys_rows(service: Service) -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 
+from sqlalchemy import select
+
 from referee.core.log import make_log, write_log
 from referee.core.simulate import random_match
 from referee.service import Service
 from referee.store import db
 from referee.store.matches import list_matches
 from referee.store.schema import clubs, players
-from sqlalchemy import select
 
 
 def test_pages_are_the_newest_in_id_order_across_statuses(service: Service, club: str) -> None:

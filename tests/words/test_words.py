@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import words
+from referee.core.vocab import LANGUAGES as CLUB_LANGUAGES
 from referee.service import Invalid, NotFound
 from referee.service.errors import N_, Phrase
-from referee.core.vocab import LANGUAGES as CLUB_LANGUAGES
 from words import formats, scripts
 from words.collation import by_name, sort_key
 from words.terms import TERMS, term

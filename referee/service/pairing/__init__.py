@@ -21,7 +21,16 @@ from ..errors import Invalid
 from .constraints import Constraints, FixedTable, Forbidden, RequestedBye
 from .explain import describe
 from .field import (
-    FORMATS, Bye, ByeAward, Entrant, Field, History, Pairing, PairingRules, PlayedRound, Standing,
+    FORMATS,
+    Bye,
+    ByeAward,
+    Entrant,
+    Field,
+    History,
+    Pairing,
+    PairingRules,
+    PlayedRound,
+    Standing,
     Table,
 )
 from .rotating import pair_rotating

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ...core.said import Said, said, said_n
+from ...core.said import Said, said
 from ...core.vocab import side_name
 
 if TYPE_CHECKING:  # field imports this module for ordinal(); these are only for type hints

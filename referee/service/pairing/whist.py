@@ -95,7 +95,7 @@ def _groups(order: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _search(factors: tuple[int, ...], infinity: bool) -> tuple[Round, ...] | None:
+def _search(factors: tuple[int, ...], infinity: bool) -> tuple[Round, ...] | None:  # noqa: C901 (one backtracking search: its branches share the partial schedule's state)
     """The schedule developed from a first round over the group (plus ∞, the last label, when
     ``infinity``) found by a depth-first search, or None when it has none."""
     elements = list(product(*(range(f) for f in factors)))
