@@ -3,8 +3,8 @@
 words, and previews a ruling before the page's script records it through the events API
 (If-Match, Idempotency-Key).
 
-Signed in as the pages are (api/pages/views.py ``page``): the token stays in the browser and
-comes only as a bearer header. The service decides everything: who may use the desk
+A desk page (api/desk/page.py): the token stays in the browser and comes only as a bearer
+header; without one, the sign-in page, whether the club is public or not. The service decides everything: who may use the desk
 (``svc.disputes.desk`` takes a referee), which events a ruling records
 (``svc.disputes.ruling``) and what they would do (``svc.disputes.preview``). This module only
 says it in the page's language: the sentences are made here, through the catalogs.
@@ -21,8 +21,9 @@ from referee.service import Conflict, ServiceError, side_names
 from words import _, ngettext
 
 from .context import service
+from .desk.page import desk_page
 from .pages.common import page_caller
-from .pages.views import STATUS, page
+from .pages.views import STATUS
 
 blp = Blueprint("desk_disputes", __name__)
 
@@ -106,7 +107,7 @@ def disputes_desk(club: str) -> Response:
     return response
 
 
-@page
+@desk_page
 def _desk(who: Any, club: str) -> str:
     data = service().disputes.desk(club, who=who)
     for item in data["ruled"]:

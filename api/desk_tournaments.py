@@ -5,9 +5,10 @@ The director (a token of the club with the role ``referee``, or an admin) create
 tournament, enters players by pasting names (each new name close to a player's is offered as
 a did-you-mean first), withdraws them, pairs and re-pairs rounds, sets the constraints, starts
 a round's tables and prints its pairing sheet and table cards (each card with a QR code of the
-table's match on ``/score``). Every page is read as the club pages are (:func:`.pages.views.page`:
-the sign-in page without a token, kept in the tab and sent only as a bearer header); every
-action is a call of the REST API by the page's script (``static/desk_tournaments.js``).
+table's match on ``/score``). Every page is a desk page (:func:`.desk.page.desk_page`: the
+sign-in page without a token, public club or not; the token kept in the tab and sent only as
+a bearer header); every action is a call of the REST API by the page's script
+(``static/desk_tournaments.js``).
 
 The service decides who may: each page asks a desk use case (``Tournaments.desk`` and
 ``desk_tournament``) that refuses a scorekeeper or a viewer (403), as the API refuses their
@@ -25,12 +26,12 @@ from markupsafe import Markup
 
 from referee.core.rules import PRESETS
 from referee.core.vocab import CONSTRAINT_KINDS, TOURNAMENT_FORMATS
-from referee.service import Caller, Invalid, Unauthorized
+from referee.service import Caller, Invalid
 
 from .auth import auth, caller
 from .context import service
+from .desk.page import desk_page
 from .pages.common import twin_of
-from .pages.views import page
 
 blp = Blueprint("desk-tournaments", __name__)
 
@@ -40,18 +41,9 @@ ONE = BASE + "/<string:slug>"
 TABLE_PRESETS = tuple(name for name, values in PRESETS.items() if values.get("partnerships"))
 
 
-def _director(who: Caller | None) -> Caller:
-    """The token's caller; without a token, the sign-in page (401): the desk has no public
-    reading. Whether this caller may use the desk is the service's to say."""
-    if who is None:
-        raise Unauthorized("the tournament desk is the director's: sign in with a token")
-    return who
-
-
 def _render(template: str, **context: Any) -> str:
     # The desk's twin is the tournament's own JSON (the API), not a page twin.
-    return render_template(template, signed_in="Authorization" in request.headers,
-                           twin=None, **context)
+    return render_template(template, signed_in=True, twin=None, **context)
 
 
 def _qr(url: str) -> Markup:
@@ -61,20 +53,20 @@ def _qr(url: str) -> Markup:
 
 
 @blp.route(BASE)
-@page
+@desk_page
 def tournaments(who: Caller | None, club: str) -> str:
     """The club's tournaments and the form of a new one."""
-    data = service().tournaments.desk(club, who=_director(who))
+    data = service().tournaments.desk(club, who=who)
     return _render("desk/tournaments.html", data=data, club=data["club"],
                    formats=TOURNAMENT_FORMATS, presets=TABLE_PRESETS,
                    targets={name: PRESETS[name]["target"] for name in TABLE_PRESETS})
 
 
 @blp.route(ONE)
-@page
+@desk_page
 def tournament(who: Caller | None, club: str, slug: str) -> str:
     """One tournament: entrants, constraints, rounds with their tables, the event standing."""
-    data = service().tournaments.desk_tournament(club, slug, who=_director(who))
+    data = service().tournaments.desk_tournament(club, slug, who=who)
     return _render("desk/tournament.html", data=data, club=data["club"],
                    kinds=CONSTRAINT_KINDS, public_twin=twin_of(
                        url_for("tournament-pages.tournament_page", club=club, slug=slug)))
@@ -82,7 +74,7 @@ def tournament(who: Caller | None, club: str, slug: str) -> str:
 
 def _printed(who: Caller | None, club: str, slug: str, number: int) -> tuple[dict[str, Any],
                                                                               dict[str, Any]]:
-    data = service().tournaments.desk_tournament(club, slug, who=_director(who))
+    data = service().tournaments.desk_tournament(club, slug, who=who)
     found = [r for r in data["tournament"]["paired_rounds"] if r["number"] == number]
     if not found:
         from referee.service import NotFound
@@ -92,7 +84,7 @@ def _printed(who: Caller | None, club: str, slug: str, number: int) -> tuple[dic
 
 
 @blp.route(ONE + "/rounds/<int:number>/pairings")
-@page
+@desk_page
 def pairings(who: Caller | None, club: str, slug: str, number: int) -> str:
     """The round's pairing sheet, to print and pin up."""
     data, found = _printed(who, club, slug, number)
@@ -100,7 +92,7 @@ def pairings(who: Caller | None, club: str, slug: str, number: int) -> str:
 
 
 @blp.route(ONE + "/rounds/<int:number>/cards")
-@page
+@desk_page
 def cards(who: Caller | None, club: str, slug: str, number: int) -> str:
     """A card per table of the round: table, seats, players, and a QR code of its match on
     /score (the scorekeeper's phone opens it there)."""

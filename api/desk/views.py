@@ -1,52 +1,33 @@
 """The club desk's pages, server-rendered (docs/desk.md): ``/clubs/{club}/desk``, the home
 with a section per thing the caller's role may do, and the QR code of a sign-in code.
 
-The home is a page as the club pages are (api.pages.views ``page``): without a token it answers
-the sign-in page, whose script keeps the token in the tab and fetches the page again with it
-as a bearer header. Which sections a role gets is the service's (referee.service.desk); the
-desk's script (api/static/desk.js) does each action through the REST API with the token.
+The home is a desk page (api.desk.page): without a token it answers the sign-in page, whose
+script keeps the token in the tab and fetches the page again with it as a bearer header.
+Which sections a role gets is the service's (referee.service.desk); the desk's script
+(api/static/desk.js) does each action through the REST API with the token.
 """
 
 from __future__ import annotations
 
 import io
-from functools import wraps
-from typing import Any, Callable
+from typing import Any
 
 import segno
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 import words
-from referee.service import ServiceError
 from referee.service.desk import TIME_EVENT, Desk
 from words.collation import by_name
 
 from .. import language
 from ..auth import auth, caller
 from ..context import service
-from ..pages.common import page_caller
-from ..pages.views import _headers, error_page
+from ..pages.views import _headers
+from .page import desk_page
 
 blp = Blueprint("desk", __name__)
 
 MAX_CODE_LENGTH = 200
-
-
-def desk_page(view: Callable[..., str]) -> Callable[..., Response]:
-    """A desk page: the club pages' ``page`` (api.pages.views) without a JSON twin (the desk's
-    data is the API's own endpoints): called with the caller, its ServiceErrors answered as
-    pages, 401 as the sign-in page."""
-
-    @wraps(view)
-    def wrapped(**kwargs: Any) -> Response:
-        signed_in = "Authorization" in request.headers
-        try:
-            return _headers(Response(view(who=page_caller(), **kwargs), mimetype="text/html"),
-                            signed_in=True)
-        except ServiceError as error:
-            return error_page(error, signed_in, twin=None)
-
-    return wrapped
 
 
 @blp.route("/clubs/<string:club>/desk")

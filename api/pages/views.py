@@ -52,13 +52,14 @@ def _headers(response: Response, signed_in: bool) -> Response:
 
 
 def error_page(error: ServiceError, signed_in: bool, twin: str | None,
-               back: str | None = None) -> Response:
-    """A page's ServiceError as a page: 401 the sign-in page, the others the error page in the
-    site's frame with a way back (``back``: the club the address names)."""
+               back: str | None = None, desk: bool = False) -> Response:
+    """A page's ServiceError as a page: 401 the sign-in page (``desk``: a desk page's, which
+    asks for a secretary's or referee's token), the others the error page in the site's frame
+    with a way back (``back``: the club the address names)."""
     status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
     if status == 401:
         body = render_template("pages/signin.html", message=words.message(error),
-                               refused=signed_in, twin=twin, signed_in=False)
+                               refused=signed_in, twin=twin, signed_in=False, desk=desk)
     else:
         body = error_body(status, words.message(error), back=back, signed_in=signed_in)
     response = Response(body, status=status, mimetype="text/html")

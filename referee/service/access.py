@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.vocab import LADDER, RULINGS, WITHDRAWALS, kind_of
-from .errors import Forbidden, NotFound
+from .errors import Forbidden, NotFound, Unauthorized
 
 SERVER = "server"
 # Anyone, token or none, reading a club an admin made public (clubs.public): see
@@ -79,6 +79,16 @@ def public_reader(club: str) -> Caller:
     may read and nothing else, never a hand the table has not seen (no token recorded
     anything for it). ``Clubs.public_reader`` hands one out, having read the setting."""
     return Caller(club, PUBLIC, label="public")
+
+
+def desk_caller(who: Caller | None) -> Caller:
+    """Who uses a club desk's page (its home, the disputes desk, the tournament desk and its
+    printed sheets): a token's holder only. Without a token it is the sign-in (Unauthorized),
+    whether the club is public or not: a desk is its people's, never the public reader's.
+    The one place this is decided; each desk use case asks it first, then what the role may."""
+    if who is None or who.role == PUBLIC:
+        raise Unauthorized("the club desk takes a token of the club: sign in")
+    return who
 
 
 def rank(role: str) -> int:

@@ -24,8 +24,7 @@ from ..core.vocab import (
     MAX_DEFAULT_TARGET,
     TIE_BREAKERS,
 )
-from .access import Action, Caller, action_for_event, may, require
-from .errors import Unauthorized
+from .access import Action, Caller, action_for_event, desk_caller, may, require
 
 # How many players, tokens and matches the desk lists (the newest matches; the API pages on).
 DESK_LIMIT = 500
@@ -41,8 +40,7 @@ class Desk:
     def home(self, club: str, *, who: Caller | None) -> dict[str, Any]:
         """The desk for ``who``: ``club``, ``role``, ``sections`` (which it gets: settings,
         players, tokens, matches, disputes, tournaments) and each section's data."""
-        if who is None:
-            raise Unauthorized("the club desk takes a token of the club: sign in")
+        who = desk_caller(who)
         require(who, club, Action.READ)
         svc = self.service
         data: dict[str, Any] = {"club": svc.clubs.get_club(club, who=who), "role": who.role,

@@ -18,7 +18,7 @@ from ..core.position import position
 from ..core.replay import replay
 from ..core.vocab import DISPUTE_FILTERS, RULINGS, kind_of, side_names
 from . import checks
-from .access import OPERATOR, Action, Caller, require
+from .access import OPERATOR, Action, Caller, desk_caller, require
 from .clubs import reader_in
 from .errors import Conflict, Invalid, NotFound
 from .lookup import club_row
@@ -70,9 +70,10 @@ class Disputes:
         names), the rules' standard penalty (None when the rules name none) and the match's
         suspicions (what its record allows but does not prove, each with its event), and the
         ``ruled`` disputes ruled last (for their sheets). ``who`` must be a referee of the club
-        (None, no token: Unauthorized; a viewer or scorekeeper: Forbidden)."""
+        (no token, or the public reader: Unauthorized, whether the club is public or not; a
+        viewer or scorekeeper: Forbidden)."""
         with UnitOfWork.reading(self.engine) as uow:
-            who, info = reader_in(uow, club, who)
+            who, info = reader_in(uow, club, desk_caller(who))
             require(who, club, Action.RULE)
             open_, done = [], []
             for match_id in store.disputed_match_ids(uow.conn, club_row(uow.conn, club).id):

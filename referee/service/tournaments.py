@@ -40,7 +40,7 @@ from ..store import tournaments as store
 from ..store.codec import iso
 from ..store.errors import AlreadyExists
 from . import checks
-from .access import OPERATOR, Action, Caller, require
+from .access import OPERATOR, Action, Caller, desk_caller, require
 from .errors import N_, Duplicate, Invalid, NotFinished, NotFound, Phrase
 from .lookup import club_row
 from .players import close_names, seat_ids, seating
@@ -93,15 +93,19 @@ class Tournaments:
 
     # ------------------------------------------------------------------ the director's desk
 
-    def desk(self, club: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+    def desk(self, club: str, *, who: Caller | None = OPERATOR) -> dict[str, Any]:
         """What the tournament desk lists (the director's: a referee or an admin, Forbidden
-        below): the club and its tournaments, newest first."""
+        below; no token, the sign-in: :func:`.access.desk_caller`): the club and its
+        tournaments, newest first."""
+        who = desk_caller(who)
         require(who, club, Action.RULE)
         return {"club": self.clubs.get_club(club, who=who), "tournaments": self.list(club, who=who)}
 
-    def desk_tournament(self, club: str, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
-        """One tournament on the director's desk (a referee or an admin): :meth:`page`'s
-        answer, the director's constraints in it."""
+    def desk_tournament(self, club: str, slug: str, *,
+                        who: Caller | None = OPERATOR) -> dict[str, Any]:
+        """One tournament on the director's desk (a referee or an admin; no token, the
+        sign-in): :meth:`page`'s answer, the director's constraints in it."""
+        who = desk_caller(who)
         require(who, club, Action.RULE)
         return self.page(club, slug, who=who)
 
