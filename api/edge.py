@@ -11,6 +11,9 @@ problem+json, never as a server's own text or HTML page (docs/deploy.md, "Limits
 - a request line (path and query) longer than REQUEST_LINE: 414; more than HEADER_FIELDS
   headers or one longer than HEADER_FIELD: 431 (from the front);
 - a body that is not valid HTTP/1.1 (a chunk size ``zz``, say): 400, from the protocol;
+- a request that says its body's length twice, with Content-Length and Transfer-Encoding: 400
+  (from the front): the two could be read as two different bodies, by a proxy in front and by
+  this server, which is how one request is smuggled inside another (RFC 9112, 6.1);
 - a body larger than the app's MAX_CONTENT_LENGTH: 413; one that pauses longer than
   BODY_IDLE_SECONDS, or takes longer than BODY_SECONDS in all: 408 (from the front, which reads
   the whole body on its event loop before any thread of the app sees the request);
@@ -48,6 +51,8 @@ TOO_MANY_FIELDS = f"the request has more than {HEADER_FIELDS} header fields"
 TOO_LONG_FIELD = f"a header field of the request is longer than {HEADER_FIELD} bytes"
 NOT_HTTP = ("the request is not valid HTTP/1.1: its head, or a chunk of its body (a chunk size "
             "that is not hexadecimal, say), could not be read")
+TWO_LENGTHS = ("the request has both Content-Length and Transfer-Encoding: the length of its "
+               "body is ambiguous; send one of them")
 TOO_LARGE_BODY = "the body is larger than {limit} bytes"
 TOO_SLOW_BODY = "the body did not arrive in time (a pause of {idle:g} s, or {total:g} s in all)"
 
@@ -93,6 +98,9 @@ def refused_head(scope: dict[str, Any]) -> tuple[int, str] | None:
         return 431, TOO_MANY_FIELDS
     if any(len(name) + len(value) + 2 > HEADER_FIELD for name, value in headers):
         return 431, TOO_LONG_FIELD
+    names = {name for name, _ in headers}
+    if b"content-length" in names and b"transfer-encoding" in names:
+        return 400, TWO_LENGTHS
     return None
 
 

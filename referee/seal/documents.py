@@ -146,19 +146,40 @@ def inclusion_problems(acta: dict[str, Any], head: dict[str, Any],
     return []
 
 
+def _heads(old: dict[str, Any], new: dict[str, Any]) -> tuple[int, bytes, int, bytes]:
+    """Both heads' sizes and roots; ValueError when the heads alone show that ``new`` does not
+    extend ``old`` (another club's, fewer leaves, or as many leaves under another root), so
+    that no proof is needed to say so."""
+    if old.get("club") != new.get("club"):
+        raise ValueError(f"the heads are of clubs {old.get('club')!r} and {new.get('club')!r}")
+    old_size, old_root = head_root(old)
+    new_size, new_root = head_root(new)
+    if old_size > new_size:
+        raise ValueError(f"the tree shrank from {old_size} leaves to {new_size}: results were "
+                         f"removed")
+    if old_size == new_size and old_root != new_root:
+        raise ValueError(f"both trees have {old_size} leaves but different roots: the old tree "
+                         f"was rewritten")
+    return old_size, old_root, new_size, new_root
+
+
+def heads_problems(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """What the two heads alone show against the tree ``new`` extending the tree ``old``,
+    before any proof is asked for: a tree cut short or rewritten fails here (a server would
+    refuse a proof from more leaves than it has)."""
+    try:
+        _heads(old, new)
+    except ValueError as error:
+        return [f"consistency: {error}"]
+    return []
+
+
 def consistency_problems(old: dict[str, Any], new: dict[str, Any],
                          proof: dict[str, Any]) -> list[str]:
     """Why ``proof`` (``{"from", "to", "path"}``) does not show that the tree ``new`` extends
     the tree ``old``: empty when it does."""
     try:
-        if old.get("club") != new.get("club"):
-            raise ValueError(f"the heads are of clubs {old.get('club')!r} and "
-                             f"{new.get('club')!r}")
-        old_size, old_root = head_root(old)
-        new_size, new_root = head_root(new)
-        if old_size > new_size:
-            raise ValueError(f"the tree shrank from {old_size} leaves to {new_size}: "
-                             f"results were removed")
+        old_size, old_root, new_size, new_root = _heads(old, new)
         if proof.get("from") != old_size or proof.get("to") != new_size:
             raise ValueError(f"the proof is from {proof.get('from')!r} to "
                              f"{proof.get('to')!r}, not from {old_size} to {new_size}")

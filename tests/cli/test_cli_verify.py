@@ -177,6 +177,37 @@ def test_what_cannot_be_read_is_2(cli: Cli, played: dict[str, Path], tmp_path: P
     assert "not finished" in cli.run("acta", cli.new_match(), code=1).output
 
 
+def _cut_short(cli: Cli, match_id: int) -> None:
+    """The club's tree cut back behind the triggers (SQLite's): ``match_id``'s leaf and the
+    last head removed."""
+    with cli.service.engine.begin() as conn:
+        for table in ("acta_leaves", "tree_heads"):
+            conn.execute(text(f"DROP TRIGGER IF EXISTS {table}_no_delete"))
+        conn.execute(text("DELETE FROM acta_leaves WHERE match_id = :m"), {"m": match_id})
+        conn.execute(text("DELETE FROM tree_heads WHERE id = (SELECT MAX(id) FROM tree_heads)"))
+
+
+def test_a_tree_cut_short_or_rewritten_fails_on_the_heads_alone(cli: Cli, played: dict[str, Path],
+                                                               tmp_path: Path) -> None:
+    """Today's head with fewer leaves than the kept one, or as many under another root: 3, with
+    no proof to give or fetch (none could show it)."""
+    second = import_match(cli, tmp_path, 13, "second")
+    kept = tmp_path / "kept.json"
+    kept.write_text(json.dumps(cli.service.transparency.head(CLUB)))
+    _cut_short(cli, second)
+    shorter = tmp_path / "shorter.json"
+    shorter.write_text(json.dumps(cli.service.transparency.head(CLUB)))
+    out = cli.run("verify", "--key", played["keys"], "--since", kept, shorter, "--json", code=3)
+    outcome = json.loads(out.stdout)
+    assert outcome["status"] == 3 and not outcome["tree"]["consistent"]
+    assert "shrank from 2 leaves to 1" in outcome["problems"][0]
+    import_match(cli, tmp_path, 14, "third")  # another result signed in the removed one's place
+    rewritten = tmp_path / "rewritten.json"
+    rewritten.write_text(json.dumps(cli.service.transparency.head(CLUB)))
+    out = cli.run("verify", "--key", played["keys"], "--since", kept, rewritten, code=3).stdout
+    assert "the old tree was rewritten" in out
+
+
 @pytest.mark.slow  # a real server
 def test_inclusion_and_consistency_over_http(cli: Cli, played: dict[str, Path],
                                              tmp_path: Path) -> None:
@@ -201,13 +232,13 @@ def test_inclusion_and_consistency_over_http(cli: Cli, played: dict[str, Path],
         assert "extends the one of 1 leaves you kept" in out
         kept = tmp_path / "kept.json"
         kept.write_text(json.dumps(cli.service.transparency.head(CLUB)))
-        # Rewritten: the last leaf and head removed behind the triggers, another result signed
-        # in its place.
-        with cli.service.engine.begin() as conn:
-            for table in ("acta_leaves", "tree_heads"):
-                conn.execute(text(f"DROP TRIGGER {table}_no_delete"))
-            conn.execute(text("DELETE FROM acta_leaves WHERE match_id = :m"), {"m": second})
-            conn.execute(text("DELETE FROM tree_heads WHERE id = (SELECT MAX(id) FROM tree_heads)"))
+        # Cut short: the last leaf and head removed behind the triggers. The server refuses a
+        # proof from 2 leaves to 1; the heads alone fail.
+        _cut_short(cli, second)
+        out = cli.run("verify", "--key", played["keys"], "--since", kept, log_url, "--token",
+                      token, code=3).stdout
+        assert "shrank from 2 leaves to 1" in out
+        # Rewritten: another result signed in the removed one's place.
         import_match(cli, tmp_path, 14, "third")
         out = cli.run("verify", "--key", played["keys"], "--since", kept, log_url, "--token",
                       token, code=3).stdout
