@@ -187,8 +187,6 @@ def http_error(error: HTTPException) -> Response:
     if status >= 500:
         # Flask hands an unhandled exception over as InternalServerError(original_exception).
         return _server_error(getattr(error, "original_exception", None) or error, status)
-    if status == 404 and _wants_page():
-        return _not_found_page(error)
     # Keep the headers werkzeug means to send (Allow on 405, Retry-After...), not its HTML type.
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     data = getattr(error, "data", None) or {}  # what webargs/flask-smorest abort() attached
@@ -199,23 +197,6 @@ def http_error(error: HTTPException) -> Response:
         return problem(status, words.gettext("the request does not have the expected shape"),
                        kind="malformed-request", headers=headers, errors=errors)
     return problem(status, detail, headers=headers)
-
-
-def _wants_page() -> bool:
-    """A browser asking for an address of the site that is no page (a mistyped club page):
-    answered as a page in the site's frame, not as problem+json. The API's own addresses,
-    and clients that do not ask for HTML first, keep problem+json."""
-    if request.method not in ("GET", "HEAD") or request.path.startswith("/api/"):
-        return False
-    accept = request.accept_mimetypes
-    return accept.best_match(["application/problem+json", "application/json",
-                              "text/html"]) == "text/html" and accept["text/html"] > 0
-
-
-def _not_found_page(error: HTTPException) -> Response:
-    from .pages.views import not_found_page  # the pages import this module
-
-    return not_found_page()
 
 
 def unexpected_error(error: Exception) -> Response:

@@ -23,6 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import networkx
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,7 +69,8 @@ def module_name(path: Path) -> str:
 
 
 def imports(path: Path) -> list[tuple[str, bool]]:
-    """(absolute module name, at module level?) of every import in a file."""
+    """(absolute module name, at module level?) of every import in a file, wherever it is (in a
+    function, under ``if TYPE_CHECKING``)."""
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rsplit(".", 1)[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
     top_level = {id(node) for node in tree.body}
@@ -83,11 +85,17 @@ def imports(path: Path) -> list[tuple[str, bool]]:
                 name = ".".join(base + ([node.module] if node.module else []))
             else:
                 name = node.module or ""
-            if node.module is None:  # from . import x: x may be a module
-                found += [(f"{name}.{alias.name}", at_top) for alias in node.names]
-            else:
-                found.append((name, at_top))
+            # from package import x: x may be a module of it (from . import x, always)
+            found += [(f"{name}.{alias.name}"
+                       if node.module is None or _is_module(f"{name}.{alias.name}") else name,
+                       at_top) for alias in node.names]
     return found
+
+
+def _is_module(name: str) -> bool:
+    """Whether ``name`` is a module or package of this repository."""
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 def layer_of(path: Path) -> str:
@@ -172,3 +180,17 @@ def test_importing_the_core_pulls_in_nothing_else() -> None:
 def test_the_service_pulls_in_no_framework() -> None:
     loaded = _loaded_by("import referee.service")
     assert not loaded & (FRAMEWORKS | {"api", "cli", "migrations"})
+
+
+def test_no_import_cycles() -> None:
+    """No module of the product imports, however indirectly, a module that imports it: not at
+    run time, not in a function (a deferred import only hides a cycle), not for type hints.
+    Every import counts, so the layers below a module never need to know about it."""
+    graph = networkx.DiGraph()
+    for path in SOURCES:
+        here = module_name(path)
+        for name, _ in imports(path):
+            if name.split(".")[0] in PRODUCT and name != here and _is_module(name):
+                graph.add_edge(here, name)
+    cycles = [" -> ".join([*cycle, cycle[0]]) for cycle in networkx.simple_cycles(graph)]
+    assert not cycles, "import cycles:\n" + "\n".join(sorted(cycles))

@@ -16,6 +16,7 @@ from functools import wraps
 from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
 
 import words
 from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
@@ -23,7 +24,7 @@ from words import N_
 from words.collation import by_name
 
 from .. import language
-from ..errors import AUTHENTICATE
+from ..errors import AUTHENTICATE, http_error
 from .chart import line_chart
 from .common import page_caller, pages, share_link, twin_of
 
@@ -100,9 +101,28 @@ def error_body(status: int, message: str, *, back: str | None = None,
                            twin=None, signed_in=signed_in, club_page=club_page)
 
 
+@blp.app_errorhandler(404)
+def not_found(error: HTTPException) -> Response:
+    """Every 404 of the app (a handler for the code comes before api/errors.py's for all HTTP
+    errors): a browser asking for an address of the site that is no page (a mistyped club page)
+    gets a page in the site's frame; the API's own addresses, and clients that do not ask for
+    HTML first, get problem+json as for any other error."""
+    if _wants_page():
+        return not_found_page()
+    return http_error(error)
+
+
+def _wants_page() -> bool:
+    if request.method not in ("GET", "HEAD") or request.path.startswith("/api/"):
+        return False
+    accept = request.accept_mimetypes
+    return accept.best_match(["application/problem+json", "application/json",
+                              "text/html"]) == "text/html" and accept["text/html"] > 0
+
+
 def not_found_page() -> Response:
-    """An address of the site that is no page (api/errors.py asks for it when a browser asks):
-    404 in the site's frame, with the club's page as a way back when the address names one."""
+    """An address of the site that is no page: 404 in the site's frame, with the club's page as
+    a way back when the address names one."""
     parts = request.path.strip("/").split("/")
     club = parts[1] if len(parts) > 2 and parts[0] == "clubs" and parts[1] else None
     body = error_body(404, words.gettext("there is no page at this address"), back=club)

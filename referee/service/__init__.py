@@ -108,8 +108,9 @@ class Service:
         self.standings = Standings(engine)
         self.disputes = Disputes(self.reading, self.recording)
         self.keys = Keys(engine, clock, keys, self.clubs.public_reader)
-        self.transparency = Transparency(engine, clock, self.keys, self.clubs.public_reader)
-        self.actas = Actas(self.reading, self.transparency)
+        self.transparency = Transparency(engine, clock, self.keys.signing_key,
+                                         self.clubs.public_reader)
+        self.actas = Actas(self.reading, self.transparency.acta_of)
         self.audit = Audit(engine, self.keys)
         # A match finished by an append: its acta signed once the append is stored.
         self.recording.projectors += (Projector(

@@ -22,7 +22,7 @@ recorded come from elsewhere, as the acta's server fields.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable
 
 from sqlalchemy import Connection, Row
 
@@ -37,8 +37,6 @@ from .access import OPERATOR, Caller
 from .errors import ChainBroken, NotFinished
 from .reading import Reading
 
-if TYPE_CHECKING:
-    from .transparency import Transparency
 
 def record_problems(row: Row, events: list[Row], *, counted: bool = True,
                     values: list[Any] | None = None) -> list[tuple[int | None, str]]:
@@ -93,9 +91,9 @@ def checked_body(conn: Connection, row: Row, rows: list[Row], events: list[Any])
 class Actas:
     """Chain heads and signed score sheets, as a caller may have them."""
 
-    def __init__(self, reading: Reading, transparency: "Transparency") -> None:
+    def __init__(self, reading: Reading, signed: Callable[[int], dict[str, Any]]) -> None:
         self.reading = reading
-        self.transparency = transparency
+        self.signed = signed  # a finished match's acta from its club's log (Transparency.acta_of)
 
     def head(self, match_id: int | str, *, who: Caller = OPERATOR) -> str | None:
         """The match's chain head (hex) if ``who`` may have it (see the module's docstring),
@@ -124,4 +122,4 @@ class Actas:
             if view.published_head() is None:  # never for a finished match; as the rule says
                 raise NotFinished("match %(match)s holds hands you may not see yet",
                                   match=match_id)
-        return self.transparency.acta_of(match_id)
+        return self.signed(match_id)

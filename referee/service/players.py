@@ -34,7 +34,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
-from .pairing.explain import joined
+from .pairing.phrases import joined
 
 # The closeness rule (is_close): keys that differ only in accents, or one edit apart (an
 # insertion, a deletion, a substitution, or two neighbours swapped) when both are at least

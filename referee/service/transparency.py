@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from sqlalchemy import Connection, Engine
 
@@ -63,9 +63,6 @@ from .errors import (
 )
 from .lookup import club_row
 from .uow import UnitOfWork
-
-if TYPE_CHECKING:
-    from .keys import Keys
 
 log = logging.getLogger("domino.transparency")
 LEAVES_PAGE = 1000  # actas a leaves request gives at most
@@ -111,11 +108,12 @@ class Transparency:
     """Signing what is due into the clubs' logs, and reading the logs as a club's pages are
     read."""
 
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime], keys: "Keys",
+    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime],
+                 signing_key: Callable[[Connection, int, str], PrivateKey],
                  public_reader: Callable[[str], Caller]) -> None:
         self.engine = engine
         self.clock = clock
-        self.keys = keys
+        self.signing_key = signing_key  # the club's key that signs now (Keys.signing_key)
         self.public_reader = public_reader
 
     # ------------------------------------------------------------------------- signing
@@ -133,7 +131,7 @@ class Transparency:
                 return None
             if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
                 return json.loads(done.acta)
-            key = self.keys.signing_key(conn, row.club_id, row.club)  # before any replay
+            key = self.signing_key(conn, row.club_id, row.club)  # before any replay
             body = acta_body(conn, row)
         now = self.clock()
         with db.writing(self.engine) as conn:

@@ -5,40 +5,12 @@ remembers its template and values (``referee.core.said``), kept so in the stored
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
-from ...core.said import Said, said
+from ...core.said import said
 from ...core.vocab import side_name
-
-if TYPE_CHECKING:  # field imports this module for ordinal(); these are only for type hints
-    from .field import Entrant, Field, Pairing
-
-
-def ordinal(n: int) -> Said:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    if suffix == "st":
-        return said("%(n)sst", n=n)
-    if suffix == "nd":
-        return said("%(n)snd", n=n)
-    if suffix == "rd":
-        return said("%(n)srd", n=n)
-    return said("%(n)sth", n=n)
-
-
-def rounds_text(rounds: Sequence[int]) -> Said:
-    """``round 2`` or ``rounds 1, 2 and 4``."""
-    if len(rounds) == 1:
-        return said("round %(round)s", round=rounds[0])
-    return said("rounds %(rounds)s and %(last)s", rounds=", ".join(map(str, rounds[:-1])),
-                last=rounds[-1])
-
-
-def joined(items: Iterable[str], separator: str = ", ") -> Said:
-    """Names (or sentences) in a list, each said in the reader's language: "Ana (1st), Beto (2nd)"."""
-    items = list(items)
-    # the template is made, not written: a list has no words of its own to translate
-    template = separator.join("%%(i%d)s" % n for n in range(len(items)))
-    return said(template, **{"i%d" % n: item for n, item in enumerate(items)})
+from .field import Entrant, Field, Pairing
+from .phrases import joined, rounds_text
 
 
 def table_reason(field: Field, number: int, seated: Iterable[str], around_fixed: bool = False) -> str:

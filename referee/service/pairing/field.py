@@ -18,7 +18,7 @@ from ...core.said import packed, said, unpacked
 from ...core.vocab import TOURNAMENT_FORMATS
 from ..errors import Invalid
 from .constraints import Constraints
-from .explain import ordinal
+from .phrases import ordinal
 
 FORMATS = TOURNAMENT_FORMATS
 # A side of a table: one partnership's entrant id in pairs and round_robin, the two partners'
