@@ -154,7 +154,10 @@ def seat(conn: Connection, club: str, club_id: int, names: Mapping[str, str],
          created_at: dt.datetime, *, confirm_new: bool, line: int | None = None) -> dict[str, int]:
     """The player ids of ``names`` (key -> normalised name), merges followed, registering the
     new keys: Unconfirmed when a new key is close to a player's and ``confirm_new`` is not set.
-    The rows are read FOR SHARE (PostgreSQL): no merge moves them away meanwhile."""
+    The club's row is held first and the players' rows are read FOR SHARE (PostgreSQL): no
+    merge moves them away meanwhile, and none waits for them holding what this waits for (the
+    lock order: ``referee.store.players``)."""
+    store.lock_seating(conn, club_id)
     found = store.players_by_key(conn, club_id, names, share=True)
     missing = {k: n for k, n in names.items() if k not in found}
     if missing:

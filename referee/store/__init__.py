@@ -59,6 +59,7 @@ from .players import (
     insert_player_event,
     list_players,
     lock_merges,
+    lock_seating,
     match_ids_of,
     merge_player,
     player_by_id,
@@ -85,7 +86,8 @@ __all__ = [
     "update_projection",
 ]
 __all__ += [  # players (.players), besides those named above
-    "aliases_of", "club_keys", "insert_player_event", "lock_merges", "match_ids_of", "merge_player",
+    "aliases_of", "club_keys", "insert_player_event", "lock_merges", "lock_seating",
+    "match_ids_of", "merge_player",
     "player_by_id", "player_by_key", "player_event_rows", "players_by_key", "register",
     "rename_player", "resolve", "shared_match_ids", "shared_tournaments",
 ]

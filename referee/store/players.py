@@ -7,6 +7,15 @@ Names come here normalised and keyed by the service (``referee.service.checks.pl
 On PostgreSQL, the rows a match is about to seat are read ``FOR SHARE`` and the rows a merge or
 rename changes ``FOR UPDATE``, so a merge never leaves a new seat behind on the player it merged
 away (SQLite's writers are serialised by BEGIN IMMEDIATE already).
+
+**The lock order.** A merge and whatever seats players (a match created or imported, an entrant
+entered) take their locks in one order: the club's row first, then the players, by id. At the
+club's row they exclude each other (:func:`lock_merges`, FOR NO KEY UPDATE, against
+:func:`lock_seating`, FOR SHARE), so one waits there for the other to end and they never hold
+players the other wants. Neither mode makes the foreign key checks of the club's inserts wait
+(those take FOR KEY SHARE, which only FOR UPDATE blocks). Before, a creation holding its players
+FOR SHARE waited at the club's row (its match's foreign key) for a merge that held the row FOR
+UPDATE and waited for those players: PostgreSQL broke the cycle by failing one (a 503).
 """
 
 from __future__ import annotations
@@ -153,11 +162,20 @@ def rename_player(conn: Connection, player_id: int, name: str, key: str) -> None
 
 
 def lock_merges(conn: Connection, club_id: int) -> None:
-    """Take the club's merge lock (its row, FOR UPDATE, until the transaction ends): the club's
-    merges run one at a time. A merge touches rows of both players, of every alias and of their
-    standings and ratings; two merges locking those in their own orders deadlocked (three
-    round a ring). SQLite's BEGIN IMMEDIATE serialises every write already."""
-    conn.execute(select(clubs.c.id).where(clubs.c.id == club_id).with_for_update())
+    """Take the club's merge lock (its row, FOR NO KEY UPDATE, until the transaction ends),
+    before any player's: the club's merges run one at a time, and none while players are being
+    seated (:func:`lock_seating`). A merge touches rows of both players, of every alias and of
+    their standings and ratings; two merges locking those in their own orders deadlocked
+    (three round a ring). SQLite's BEGIN IMMEDIATE serialises every write already."""
+    conn.execute(select(clubs.c.id).where(clubs.c.id == club_id)
+                 .with_for_update(key_share=True))
+
+
+def lock_seating(conn: Connection, club_id: int) -> None:
+    """Hold the club's row FOR SHARE until the transaction ends, before any player's: no merge
+    of the club's players runs while this transaction seats them (seatings share the lock)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(select(clubs.c.id).where(clubs.c.id == club_id).with_for_update(read=True))
 
 
 def merge_player(conn: Connection, source: int, into: int) -> list[int]:

@@ -16,10 +16,11 @@ from .schema import acta_leaves, clubs, matches, tree_heads
 
 def lock_club(conn: Connection, club_id: int) -> None:
     """Hold the club's row until the transaction ends, so that two signers of one club add
-    their leaves one after the other (PostgreSQL: FOR UPDATE; SQLite writers queue anyway)."""
+    their leaves one after the other (PostgreSQL: FOR NO KEY UPDATE, which the foreign key
+    checks of the club's other inserts do not wait for; SQLite writers queue anyway)."""
     query = select(clubs.c.id).where(clubs.c.id == club_id)
     if conn.dialect.name == "postgresql":
-        query = query.with_for_update()
+        query = query.with_for_update(key_share=True)
     conn.execute(query).one()
 
 
