@@ -47,12 +47,24 @@ def _verify(token: str) -> Caller | None:
     admin_token = current_app.config.get("ADMIN_TOKEN")
     # Compare digests in constant time: no timing hints about the server token.
     if admin_token and hmac.compare_digest(_digest(token), _digest(admin_token)):
-        return SERVER_CALLER
-    try:
-        return service().tokens.authenticate(token)
-    except Unauthorized:
-        setattr(g, REFUSED, True)  # counted against the address (init_auth)
-        return None
+        who = SERVER_CALLER
+    else:
+        try:
+            who = service().tokens.authenticate(token)
+        except Unauthorized:
+            setattr(g, REFUSED, True)  # counted against the address (init_auth)
+            return None
+    _reads_the_match(who)
+    return who
+
+
+def _reads_the_match(who: Caller) -> None:
+    """On a path naming a match by its id alone (``/api/v1/matches/{id}/...``), NotFound
+    unless ``who`` may read the match: a token of another club is answered as an unknown id
+    is, before anything else of the request is looked at (its If-Match, query or body)."""
+    args = request.view_args or {}
+    if "match_id" in args and "club" not in args:
+        service().reading.require_reader(args["match_id"], who=who)
 
 
 def _refused(response: Response) -> bool:

@@ -47,6 +47,18 @@ class Reading:
         require_match(who, row.club, Action.READ, match_id)
         return MatchView(self.matches.get(uow, row), who, uow)
 
+    def require_reader(self, match_id: Any, *, who: Caller) -> None:
+        """NotFound, in the words an id that names no match gets, unless ``who`` may read match
+        ``match_id``. What a path naming a match by its id alone asks first, before its
+        headers (If-Match), query or body are looked at, so that another club's token is
+        answered as an unknown id is, whatever else it sends (docs/api.md, "404 or 403"). A
+        match's club never changes: once this process has seen it, nothing is read."""
+        club = self.matches.club_of(match_id)
+        if club is None:
+            with UnitOfWork.reading(self.engine) as uow:
+                club = self.matches.row(uow, match_id).club
+        require_match(who, club, Action.READ, match_id)
+
     # ------------------------------------------------------------------------ one match
 
     def get_match(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:

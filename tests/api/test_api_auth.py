@@ -104,6 +104,49 @@ def assert_unknown(api: Api, endpoint: Endpoint, response: Any) -> None:
     assert set(response.headers.keys()) == set(missing.headers.keys())
 
 
+JSON = {"Content-Type": "application/json"}
+# Requests to paths naming a match by its id, each with something else wrong or stale (its
+# If-Match, its query, its body): a token that may not read the match must learn nothing of it.
+BY_ID_REQUESTS = [
+    ("GET", "/api/v1/matches/{match}?nope=1", {}, None),
+    ("GET", "/api/v1/matches/{match}/events?limit=many", {}, None),
+    ("GET", "/api/v1/matches/{match}/report", {}, None),
+    ("GET", "/api/v1/matches/{match}/log", {}, None),
+    ("GET", "/api/v1/matches/{match}/acta", {}, None),
+    ("GET", "/api/v1/matches/{match}/disputes/1?format=pdf", {}, None),
+    ("POST", "/api/v1/matches/{match}/events", {"If-Match": '"99"', **JSON}, b'{"type": "note", "text": "x"}'),
+    ("POST", "/api/v1/matches/{match}/events", {"If-Match": '"1"', **JSON}, b'{"type": "note", "text": "x"}'),
+    ("POST", "/api/v1/matches/{match}/events", JSON, b'{"type": "note", "text": "x"}'),
+    ("POST", "/api/v1/matches/{match}/events", {"If-Match": "one", **JSON}, b'{"type": "note"}'),
+    ("POST", "/api/v1/matches/{match}/events", {"If-Match": '"1"', "Content-Type": "text/plain"}, b"hello"),
+    ("POST", "/api/v1/matches/{match}/events", {"If-Match": '"1"', **JSON}, b"[1, 2]"),
+    ("POST", "/api/v1/matches/{match}/events?dry_run=perhaps", JSON, b'{"type": "note"}'),
+    ("POST", "/api/v1/matches/{match}/disputes/1/penalty", {"If-Match": '"99"'}, None),
+]
+
+
+@pytest.mark.parametrize("request_", BY_ID_REQUESTS, ids=lambda r: f"{r[0]} {r[1]} {r[2]}")
+def test_a_token_that_may_not_read_the_match_hears_of_nothing_else(api: Api, request_: Any) -> None:
+    """Another club's token (and the server's) is answered as an unknown id is, before any
+    other check: not 412 naming the last event, nor 428, 400, 415 or 422 about what it sent."""
+    method, path, headers, body = request_
+    unknown = api.matches["casino"] + 1000
+
+    def send(match: int, token: str) -> Any:
+        return api.client.open(path.format(match=match), method=method, data=body,
+                               headers={"Authorization": f"Bearer {token}", **headers})
+
+    missing = send(unknown, api.tokens["casino", "admin"])
+    expected = assert_problem(missing, 404, "not-found")
+    for token in (api.tokens["other", "admin"], api.tokens["other", "viewer"], SERVER_TOKEN):
+        response = send(api.matches["casino"], token)
+        body_ = assert_problem(response, 404, "not-found")
+        assert body_ == {**expected, "detail": expected["detail"].replace(
+            str(unknown), str(api.matches["casino"]))}
+        assert set(response.headers.keys()) == set(missing.headers.keys())
+    assert api.service.reading.get_match(api.matches["casino"])["last_seq"] == 1  # nothing stored
+
+
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
 def test_no_valid_token(api: Api, endpoint: Endpoint) -> None:
     for token in (None, "", "dr_unknown", SERVER_TOKEN + "x", "x" * 5000):
