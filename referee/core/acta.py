@@ -29,9 +29,6 @@ FORMAT = "domino-acta/2"
 LEGACY_FORMAT = "domino-acta/1"  # signed by the server's one key, before club keys
 FORMATS = (FORMAT, LEGACY_FORMAT)
 SIGNATURE_ALGORITHM = "Ed25519"
-# What the server adds to the log's part; a log can say nothing about these (a tournament's
-# round is kept beside the match, not in its header).
-SERVER_FIELDS = ("match", "tournament", "round", "started_at", "ended_at")
 SIGNATURE_FIELDS = ("key_id", "signed_at", "leaf_index", "signature")
 HEADER_FIELDS = ("club", "table", "event", "date")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

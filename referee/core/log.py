@@ -39,10 +39,6 @@ class Header(Record):
         _set(self, "players", players)
         _set(self, "fields", fields)  # the header object as written
 
-    @property
-    def rules_spec(self) -> Any:
-        return self.fields["rules"]
-
 
 class MatchLog(Record):
     """A whole log: its header and its events."""

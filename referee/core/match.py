@@ -198,9 +198,6 @@ class Match:
         return (rules.draw != "none" and self.boneyard > rules.reserve
                 and not (rules.draw == "one" and self.drew))
 
-    def seat_may_lead(self, seat: int) -> bool:
-        return bool(self.may_lead >> seat & 1)
-
     def pips_left(self, seat: int) -> int | None:
         count = self.count[seat]
         if count == 0:

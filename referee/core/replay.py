@@ -66,11 +66,6 @@ def _is_ruling_on_the_record(event: Any) -> bool:
     return kind_of(event) in ON_THE_RECORD
 
 
-def struck_events(rules: Rules, events: Sequence[Any]) -> set[int]:
-    """Sequence numbers struck from the record (see :func:`corrections`)."""
-    return corrections(rules, events)[0]
-
-
 class Replay(Record):
     """The outcome of replaying a whole record."""
 

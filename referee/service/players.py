@@ -3,7 +3,7 @@
 Names are normalised (:func:`.checks.player_name`: NFC, white space trimmed and collapsed;
 control characters and bidi controls refused) and matched by key (:func:`.checks.name_key`,
 casefolded), so "ana", "Ana" and "Ana " are the player Ana. A name whose key is new but close to
-a player's (:func:`is_close`) is refused with "did you mean ...?" (:class:`Unconfirmed`) unless
+a player's (:func:`close_names`) is refused with "did you mean ...?" (:class:`Unconfirmed`) unless
 the caller confirms it is new (``confirm_new``): creating a player, or seating a name in a new
 match (created or imported).
 
@@ -36,7 +36,7 @@ from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
 from .pairing.phrases import joined
 
-# The closeness rule (is_close): keys that differ only in accents, or one edit apart (an
+# The closeness rule (close_names): keys that differ only in accents, or one edit apart (an
 # insertion, a deletion, a substitution, or two neighbours swapped) when both are at least
 # MIN_EDIT_LENGTH long, or similar (difflib's ratio at least CLOSE_RATIO: about two edits in
 # fifteen letters); never keys whose digits differ ("Mesa 1" and "Mesa 2" are two on purpose).
@@ -106,15 +106,6 @@ def _one_edit(a: str, b: str) -> bool:
         return True  # a substitution
     return (rest < len(a) and a[i] == b[rest] and a[rest] == b[i]
             and a[rest + 1:] == b[rest + 1:])  # a swap
-
-
-def is_close(a: str, b: str) -> bool:
-    """Whether two different name keys are close enough to be one person mistyped (the rule is
-    above CLOSE_RATIO)."""
-    if a == b or _digits(a) != _digits(b):
-        return False
-    fa, fb = _folded(a), _folded(b)
-    return _close_folded(fa, fb)
 
 
 def _close_folded(fa: str, fb: str) -> bool:

@@ -252,12 +252,6 @@ def rows_of(conn: Connection, match_id: int) -> list[Any]:
                         .order_by(standing_rows.c.seat)).all()
 
 
-def finished_at_of(conn: Connection, match_id: int) -> dt.datetime | None:
-    """When the match finished, as its rows keep it (None: it has none)."""
-    return conn.execute(select(standing_rows.c.finished_at)
-                        .where(standing_rows.c.match_id == match_id).limit(1)).scalar()
-
-
 # ------------------------------------------------------------------ reading
 
 
@@ -574,7 +568,7 @@ def clear_standings(conn: Connection, club_id: int) -> None:
 # Kept for callers of the first standings query: the player table, unranked.
 __all__ = [
     "TIE_BREAKERS", "DEFAULT_TIE_BREAKERS", "GROUPS", "MatchStanding", "SideResult", "Change",
-    "lock_club", "write_match", "rows_of", "finished_at_of", "event_key",
+    "lock_club", "write_match", "rows_of", "event_key",
     "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
     "unranked",
     "rating_inputs", "rated_from", "ratings_before", "replace_ratings",

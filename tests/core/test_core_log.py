@@ -29,7 +29,7 @@ def test_reads_a_log():
     log = read_log(text_of())
     assert log.header.players == ("Ana", "Beto")
     assert log.header.rules == resolve_rules("mano-a-mano", 2)
-    assert log.header.rules_spec == "mano-a-mano"
+    assert log.header.fields["rules"] == "mano-a-mano"
     assert list(log.events) == EVENTS
     assert read_log(text_of().encode("utf-8")) == log
 

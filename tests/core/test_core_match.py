@@ -30,6 +30,8 @@ from core_helpers import (
     round_tuple,
 )
 
+from referee.core.position import position
+
 # ---------------------------------------------------------------------------- each code
 
 
@@ -275,7 +277,7 @@ def test_reserve_stops_drawing_and_lets_the_round_block():
 
 def _opening(match):
     """The seats that may lead the round, and the tile the lead must be (None: any)."""
-    seats = [s for s in range(match.rules.seats) if match.seat_may_lead(s)]
+    seats = list(position(match).may_lead)  # as the match's state shows them
     return seats, match.tiles.names[match.lead_tile] if match.lead_tile is not None else None
 
 

@@ -230,16 +230,6 @@ class Waitress(Gunicorn):
                 f"--threads={self.threads}", "--call", "api:create_app"]
 
 
-@contextmanager
-def gunicorn_server(database_url: str, log_path: Path, **kwargs: Any) -> Iterator[Gunicorn]:
-    server = Gunicorn(database_url, log_path, **kwargs)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 # ---------------------------------------------------------------- PostgreSQL
 
 def _pg_host_port() -> tuple[str, int]:

@@ -98,6 +98,3 @@ class Constraints:
     def forbidden_note(self, a: str, b: str, scope: str = "table") -> str:
         found = self._forbidding(a, b, scope)
         return found.note if found else ""
-
-    def requested_bye(self, entrant: str, round_number: int) -> bool:
-        return any(b.entrant == entrant and b.round == round_number for b in self.byes)

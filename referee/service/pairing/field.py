@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ...core.said import packed, said, unpacked
 from ...core.vocab import TOURNAMENT_FORMATS
@@ -297,10 +297,6 @@ class Field:
         id), so that nobody has a second bye while someone present has none."""
         return sorted(self.order if among is None else among,
                       key=lambda e: (len(self.history.byes(e)), -self.position[e]))
-
-    def pairs_where(self, test: Callable[[str, str], object]) -> dict[str, set[str]]:
-        """For each entrant present, the others present ``test`` holds for (met, partnered)."""
-        return {a: {b for b in self.order if b != a and test(a, b)} for a in self.order}
 
     def best_first(self, entrants: Iterable[str]) -> list[str]:
         return sorted(entrants, key=self.position.__getitem__)
