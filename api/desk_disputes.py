@@ -23,7 +23,7 @@ from words import _, ngettext
 from .context import service
 from .desk.page import desk_page
 from .pages.common import page_caller
-from .pages.views import STATUS
+from .pages.views import page_status
 
 blp = Blueprint("desk_disputes", __name__)
 
@@ -140,8 +140,7 @@ def preview(club: str, match_id: int, seq: int) -> Response:
         return _refusal(412, _("Another desk ruled first: the disputes are shown again as "
                                "they stand now."), stale=True)
     except ServiceError as error:
-        status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
-        return _refusal(status, words.message(error))
+        return _refusal(page_status(error)[0], words.message(error))
     players = match["players"]
     sides = side_names(match["rules"], players)
     refused = any(e["violation"] is not None for e in shown["events"])

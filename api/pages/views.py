@@ -19,12 +19,12 @@ from flask import Blueprint, Response, current_app, redirect, render_template, r
 from werkzeug.exceptions import HTTPException
 
 import words
-from referee.service import Forbidden, Invalid, NotFound, ServiceError, Unauthorized, side_names
+from referee.service import ServiceError, side_names
 from words import N_
 from words.collation import by_name
 
 from .. import language
-from ..errors import AUTHENTICATE, http_error
+from ..errors import AUTHENTICATE, SERVICE_ERRORS, http_error
 from .chart import line_chart
 from .common import page_caller, pages, share_link, twin_of
 
@@ -37,9 +37,24 @@ blp.add_app_template_global(share_link, "share_link")  # base.html's share box, 
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
           "img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; "
           "frame-ancestors 'none'")
-STATUS = ((Unauthorized, 401), (NotFound, 404), (Forbidden, 403), (Invalid, 422))
+# A page's heading for its status; a problem type of the API's (api/errors.py) with a heading
+# of its own has that one, and may have a first sentence saying what it means to a reader.
 TITLES = {401: N_("Sign in"), 403: N_("Not allowed"), 404: N_("Not found"),
-          422: N_("Not understood"), 400: N_("Bad request")}
+          422: N_("Not understood"), 400: N_("Bad request"), 409: N_("Not possible now"),
+          412: N_("Changed meanwhile"), 413: N_("Too large")}
+KIND_TITLES = {"acta-pending": N_("Not signed yet"), "not-finished": N_("Not finished yet"),
+               "record-broken": N_("The record fails its check")}
+LEADS = {"acta-pending": N_("The acta of this match, its signed score sheet, is not signed yet. "
+                            "The match's page shows its result meanwhile."),
+         "not-finished": N_("A match's acta, its signed score sheet, comes once the match is "
+                            "finished.")}
+
+
+def page_status(error: ServiceError) -> tuple[int, str]:
+    """The status and problem type of a page's ServiceError: the API's own (SERVICE_ERRORS),
+    so a page and its twin answer the same status."""
+    return next(((status, kind) for cls, status, kind in SERVICE_ERRORS if isinstance(error, cls)),
+                (400, "bad-request"))
 
 
 def _headers(response: Response, signed_in: bool) -> Response:
@@ -57,12 +72,13 @@ def error_page(error: ServiceError, signed_in: bool, twin: str | None,
     """A page's ServiceError as a page: 401 the sign-in page (``desk``: a desk page's, which
     asks for a secretary's or referee's token), the others the error page in the site's frame
     with a way back (``back``: the club the address names)."""
-    status = next((code for cls, code in STATUS if isinstance(error, cls)), 400)
+    status, kind = page_status(error)
     if status == 401:
         body = render_template("pages/signin.html", message=words.message(error),
                                refused=signed_in, twin=twin, signed_in=False, desk=desk)
     else:
-        body = error_body(status, words.message(error), back=back, signed_in=signed_in)
+        body = error_body(status, words.message(error), back=back, signed_in=signed_in,
+                          kind=kind)
     response = Response(body, status=status, mimetype="text/html")
     if status == 401:
         response.headers["WWW-Authenticate"] = AUTHENTICATE
@@ -88,16 +104,19 @@ def page(view: Callable[..., Any]) -> Callable[..., Response]:
 
 
 def error_body(status: int, message: str, *, back: str | None = None,
-               signed_in: bool = False) -> str:
-    """An error in the site's frame: what went wrong, and a way back (the club's page when the
+               signed_in: bool = False, kind: str | None = None) -> str:
+    """An error in the site's frame: what went wrong (its heading and first sentence by the
+    problem's ``kind`` where it has its own), and a way back (the club's page when the
     address names a club and is not that page, and the list of clubs)."""
     club_page = None
     if isinstance(back, str):
         club_page = url_for("pages.club_home", club=back)
         if club_page == request.path:
             club_page = None
-    return render_template("pages/error.html", status=status,
-                           title=words.gettext(TITLES.get(status, TITLES[400])), message=message,
+    title = KIND_TITLES.get(kind or "") or TITLES.get(status, TITLES[400])
+    lead = LEADS.get(kind or "")
+    return render_template("pages/error.html", status=status, title=words.gettext(title),
+                           lead=words.gettext(lead) if lead else None, message=message,
                            twin=None, signed_in=signed_in, club_page=club_page)
 
 

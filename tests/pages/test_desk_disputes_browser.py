@@ -9,6 +9,7 @@ on the desk, its preview or the sheet. Screenshots go to tests/pages/artifacts/
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -141,7 +142,35 @@ def test_the_referee_rules_on_a_dispute(server: tuple[Any, str], browser: Any,  
         desk.emulate_media(media="print")
         desk.screenshot(path=str(ARTIFACTS / f"dispute-sheet-{size}.png"), full_page=True)
         assert not desk.locator("nav.no-print").is_visible()  # the language menu is not printed
-        desk.pdf(path=str(ARTIFACTS / f"dispute-sheet-{size}.pdf"))
+        pdf = desk.pdf(format="A4", path=str(ARTIFACTS / f"dispute-sheet-{size}.pdf"))
+        assert pdf_pages(pdf) == 1  # one sheet for both sides to sign
     finally:
         context.close()
     assert not errors, errors
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """How many pages a PDF chromium printed has (its page objects)."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_ruled_dispute_sheet_prints_on_one_a4_page(server: tuple[Any, str], browser: Any,  # noqa: F811
+                                                      lang: str) -> None:
+    """Printed (chromium's PDF, A4), the sheet of a ruled dispute is one page in each
+    language, the signatures on it: it was two, the second holding one line."""
+    api, base = server
+    match_id = passed_holding_a_five(api, table=f"print-{lang}")
+    reason = "renege proven at event 5: the pass held the five she played two turns later"
+    for event in api.service.disputes.standard_penalty(match_id, DISPUTED, reason=reason):
+        api.service.recording.record_event(match_id, event, expected_seq=None)
+    context = browser.new_context(locale=lang, extra_http_headers={
+        "Authorization": f"Bearer {api.tokens['casino', 'referee']}", "Accept-Language": lang})
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/clubs/casino/matches/{match_id}/disputes/{DISPUTED}")
+        page.wait_for_selector(f"html[lang={lang}] [data-ruling]", timeout=WAIT)
+        pdf = page.pdf(format="A4", path=str(ARTIFACTS / f"dispute-sheet-a4-{lang}.pdf"))
+        assert pdf_pages(pdf) == 1
+    finally:
+        context.close()
