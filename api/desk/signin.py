@@ -17,6 +17,7 @@ from marshmallow import Schema, fields, validate
 
 from referee.core.vocab import ROLES
 from referee.service import Unauthorized
+from referee.service.signin import DESK, SCORE
 
 from ..auth import REFUSED, auth, caller
 from ..context import service
@@ -40,8 +41,12 @@ class SigninCodeCreatedSchema(Schema):
     token = fields.String(required=True, metadata={"description": "shown once; only its hash is stored"})
     code = fields.String(required=True, metadata={
         "description": "the one-time sign-in code, shown once, valid 10 minutes; put it in a "
-                       "URL's fragment only (/score#code=...), never in a query string"})
+                       "URL's fragment only (/score#code=..., /clubs/{club}/desk#code=...), "
+                       "never in a query string"})
     expires_at = fields.String(required=True, metadata={"format": "date-time"})
+    opens = fields.String(required=True, validate=validate.OneOf((DESK, SCORE)), metadata={
+        "description": "the page the code's QR code opens: desk (/clubs/{club}/desk, a "
+                       "referee's or an admin's token) or score (/score, the others)"})
 
 
 class SigninCodeSchema(Schema):

@@ -13,10 +13,11 @@ import io
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
 import words
 from referee.service.desk import TIME_EVENT, Desk
+from referee.service.signin import DESK
 from words.collation import by_name
 
 from .. import language
@@ -44,14 +45,19 @@ def home(who: Any, club: str) -> str:
 @blp.route("/clubs/<string:club>/desk/qr", methods=["POST"])
 @auth.login_required
 def qr(club: str) -> Response:
-    """The QR code (SVG) of the /score address that signs a phone in with a sign-in code. The
-    code comes in the JSON body, never in the address; the picture holds it in the fragment
-    (``/score#code=...``), which the phone's browser does not send to the server either."""
+    """The QR code (SVG) of the address that signs a phone in with a sign-in code of this
+    club: the club desk's for a referee's or a secretary's token, the scorekeeper's page
+    (/score) for the others (the service says which, and refuses a code that is not one of
+    this club's waiting to be used). The code comes in the JSON body, never in the address;
+    the picture holds it in the fragment (``#code=...``), which the phone's browser does not
+    send to the server either."""
     body = request.get_json(silent=True)
     code = body.get("code") if isinstance(body, dict) else None
     if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
         abort(422)
-    url = request.host_url.rstrip("/") + "/score#code=" + code
+    where = service().signin.qr_page(club, code, who=caller())
+    path = url_for("desk.home", club=club) if where == DESK else url_for("score.start")
+    url = request.host_url.rstrip("/") + path + "#code=" + code
     svg = io.BytesIO()
     # A whole SVG document (its namespace named): the desk shows it as an image.
     segno.make(url, error="m").save(svg, kind="svg", xmldecl=False, scale=6, border=4,

@@ -231,7 +231,11 @@
       if (answer.status !== 201) { say(problem(answer), "error"); return; }
       var issued = document.querySelector("[data-issued]");
       issued.querySelector("[data-token]").textContent = answer.body.token;
-      // The QR code of /score#code=...: the code goes to the server in a body, never an address.
+      // The QR code of /score#code=... (or of this desk's, for a referee's or a secretary's
+      // token: answer.body.opens): the code goes to the server in a body, never an address.
+      Array.prototype.forEach.call(issued.querySelectorAll("[data-qr-opens]"), function (caption) {
+        caption.hidden = caption.getAttribute("data-qr-opens") !== answer.body.opens;
+      });
       return call("POST", "/clubs/" + encodeURIComponent(club) + "/desk/qr", { code: answer.body.code })
         .then(function (qr) {
           var img = issued.querySelector("[data-qr]");

@@ -3,10 +3,12 @@
  * - Sortable tables (table[data-sortable]): each heading with data-sort becomes a button that
  *   sorts the rows in place (numbers by data-value or text, text by locale), marking the
  *   heading aria-sort and saying what happened in a polite live region.
- * - Sign-in (the 401 page of a private club): the token typed is kept in this tab's
- *   sessionStorage, and the page is fetched again with it as a bearer header, then shown in
- *   place. It never goes into a URL, a cookie or a form post. A page reached later in the tab
- *   answers the sign-in page again, which signs in at once with the kept token.
+ * - Sign-in (the 401 page of a private club, and of every desk page): the token typed is kept
+ *   in this tab's sessionStorage, and the page is fetched again with it as a bearer header,
+ *   then shown in place. It never goes into a URL, a cookie or a form post. A page reached
+ *   later in the tab answers the sign-in page again, which signs in at once with the kept
+ *   token. A one-time code in the address's fragment (#code=..., a desk's QR code) is
+ *   exchanged for its token first.
  * - Reflowing tables (every table with a head, in a .table-wrap): each cell is labelled with
  *   its column's heading (data-label) and the table marked .reflow; on a phone, or wherever
  *   the table is wider than its region, it is marked .cards too, and pages.css shows each row
@@ -193,6 +195,43 @@
     });
   }
 
+  // A one-time sign-in code in the address's fragment (#code=..., the QR code the club desk
+  // draws for a referee's or a secretary's phone): taken out of the address bar at once, then
+  // exchanged, once, for its token in a request's body, and the page signed in with it. A
+  // used or expired code signs nobody in: the form says why.
+  var CODE = /(?:^#|&)code=([^&]+)/;
+
+  function takeCode() {
+    var found = CODE.exec(window.location.hash);
+    if (!found) { return null; }
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    try { return decodeURIComponent(found[1]); } catch (e) { return found[1]; }
+  }
+
+  function exchange(form, code) {
+    var status = document.getElementById("sign-in-status");
+    var say = function (text) { if (status) { status.textContent = text; } };
+    form.hidden = true;
+    say(_("Signing in…"));
+    fetch("/api/v1/signin-codes/exchange", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify({ code: code }),
+      cache: "no-store",
+      credentials: "same-origin"
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        if (response.ok && body.token) { signIn(form, body.token, true); return; }
+        form.hidden = false;
+        say(_("The QR code did not sign you in: %(reason)s.",
+              { reason: body.detail || String(response.status) }));
+      });
+    }).catch(function () {
+      form.hidden = false;
+      say(_("No answer from the server: the QR code was not used. Check the Wi-Fi and scan it again."));
+    });
+  }
+
   function initSignIn() {
     var form = document.getElementById("sign-in");
     if (!form) { return; }
@@ -202,6 +241,8 @@
       var token = input.value.trim();
       if (token) { signIn(form, token, true); }
     });
+    var code = takeCode();
+    if (code) { exchange(form, code); return; }
     var kept = storage();
     var token = kept && kept.getItem(KEY);
     if (token) { signIn(form, token, false); }

@@ -28,11 +28,20 @@ from ..store import db
 from ..store.signin_codes import insert_signin_code, signin_code_row, use_signin_code
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .errors import N_, Phrase, Unauthorized
+from .errors import N_, NotFound, Phrase, Unauthorized
 from .lookup import club_row
 from .tokens import digest
 
 CODE_LIFETIME = dt.timedelta(minutes=10)
+# Where a code's QR code opens: the club desk for the people who run the club (a referee's or a
+# secretary's token: the disputes, the tournaments, the settings), else the scorekeeper's page.
+DESK, SCORE = "desk", "score"
+DESK_ROLES = frozenset({"referee", "admin"})
+
+
+def opens(role: str) -> str:
+    """The page a sign-in code of a token of ``role`` opens (:data:`DESK` or :data:`SCORE`)."""
+    return DESK if role in DESK_ROLES else SCORE
 MAX_CODE_LENGTH = 200
 # What the token is derived from the code for: a fixed message, so that a code gives one token.
 _PURPOSE = b"domino-referee sign-in code -> token"
@@ -67,7 +76,24 @@ class SignIn:
                                           who.token_id)
             insert_signin_code(conn, token_id, digest(code), expires)
         return {"id": token_id, "club": club, "role": role, "label": label, "token": token,
-                "code": code, "expires_at": store.iso(expires)}
+                "code": code, "expires_at": store.iso(expires), "opens": opens(role)}
+
+    def qr_page(self, club: str, code: Any, *, who: Caller = OPERATOR) -> str:
+        """The page the QR code of ``code`` opens (:func:`opens`), for the club's admin who
+        issued it (Forbidden below, or for a token of another club). Only a code of this club
+        waiting to be used is drawn: one unknown, of another club's token, used, expired or
+        whose token was revoked is NotFound, in the same words whichever it is, so the desk of
+        one club learns nothing of another's codes."""
+        require(who, club, Action.MANAGE)
+        row = None
+        if isinstance(code, str) and 0 < len(code) <= MAX_CODE_LENGTH:
+            with db.reading(self.engine) as conn:
+                row = signin_code_row(conn, digest(code))
+        if (row is None or row.club != club or row.used_at is not None
+                or row.revoked_at is not None or store.as_utc(row.expires_at) <= self.clock()):
+            raise NotFound("no sign-in code of this club waits to be used with this code: "
+                           "issue the token again")
+        return opens(row.role)
 
     def exchange(self, code: str) -> dict[str, Any]:
         """The token a sign-in code stands for, once: ``token``, ``club``, ``role``, ``label``.

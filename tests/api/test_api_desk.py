@@ -5,6 +5,7 @@ code, and the "did you mean" suggestions a close name gets."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
 from api_helpers import SERVER_TOKEN, Api, api, assert_problem, make_api  # noqa: F401
@@ -23,7 +24,8 @@ def issue(api: Api, role: str = "scorekeeper", label: str | None = "Mesa 2") -> 
 
 def test_a_code_is_exchanged_once(api: Api) -> None:
     issued = issue(api)
-    assert set(issued) == {"id", "club", "role", "label", "token", "code", "expires_at"}
+    assert set(issued) == {"id", "club", "role", "label", "token", "code", "expires_at", "opens"}
+    assert issued["opens"] == "score"
     assert issued["role"] == "scorekeeper" and issued["label"] == "Mesa 2"
     response = api.client.post(EXCHANGE, json={"code": issued["code"]})
     assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
@@ -113,6 +115,49 @@ def test_the_qr_code_holds_the_code_in_the_fragment(api: Api) -> None:
     assert response.data.startswith(b"<svg") and response.headers["Cache-Control"].startswith("private")
     assert api.client.post("/clubs/casino/desk/qr", json={"code": issued["code"]}).status_code == 401
     assert api.client.post("/clubs/casino/desk/qr", json={}, headers=api.auth("admin")).status_code == 422
+
+
+@pytest.mark.parametrize("role,opens", [("scorekeeper", "score"), ("viewer", "score"),
+                                        ("referee", "desk"), ("admin", "desk")])
+def test_a_referees_or_secretarys_code_opens_the_desk(api: Api, role: str, opens: str) -> None:
+    """The QR code of a referee's or a secretary's token signs the phone into the club desk,
+    with the same one-time #code= exchange; the others' into /score. (Before, every QR code
+    opened /score: a referee's phone never reached the desk.)"""
+    issued = issue(api, role=role)
+    assert issued["opens"] == opens
+    assert api.service.signin.qr_page("casino", issued["code"], who=admin(api)) == opens
+
+
+def admin(api: Api, club: str = "casino") -> Any:
+    return api.service.tokens.authenticate(api.tokens[club, "admin"])
+
+
+def test_the_qr_code_serves_only_its_own_clubs_codes(api: Api) -> None:
+    """A code of another club's token is answered as an unknown code, in the same words;
+    another club's token, or a role below admin, is refused; a used code is not drawn."""
+    ours = issue(api)
+    theirs = api.client.post("/api/v1/clubs/other/signin-codes", json={"role": "scorekeeper"},
+                             headers=api.auth("admin", "other")).json
+    qr = "/clubs/casino/desk/qr"
+    unknown = assert_problem(api.client.post(qr, json={"code": "x" * 43},
+                                             headers=api.auth("admin")), 404)
+    foreign = assert_problem(api.client.post(qr, json={"code": theirs["code"]},
+                                             headers=api.auth("admin")), 404)
+    assert foreign["detail"] == unknown["detail"]
+    # the other way round: casino's code on other's desk, with other's admin token
+    assert_problem(api.client.post("/clubs/other/desk/qr", json={"code": ours["code"]},
+                                   headers=api.auth("admin", "other")), 404)
+    # a token of another club, or a referee of this one, gets no picture of this club's code
+    assert_problem(api.client.post(qr, json={"code": ours["code"]},
+                                   headers=api.auth("admin", "other")), 403)
+    assert_problem(api.client.post(qr, json={"code": ours["code"]},
+                                   headers=api.auth("referee")), 403)
+    assert api.client.post(qr, json={"code": ours["code"]},
+                           headers=api.auth("admin")).status_code == 200
+    api.client.post(EXCHANGE, json={"code": ours["code"]})
+    used = assert_problem(api.client.post(qr, json={"code": ours["code"]},
+                                          headers=api.auth("admin")), 404)
+    assert used["detail"] == unknown["detail"]
 
 
 def test_a_close_name_comes_with_suggestions(api: Api) -> None:

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 from test_service_tokens import T0, Clock, clock, svc  # noqa: F401 (the fixtures)
 
-from referee.service import Caller, Forbidden, Invalid, Service, Unauthorized
+from referee.service import Caller, Forbidden, Invalid, NotFound, Service, Unauthorized
 from referee.service.signin import CODE_LIFETIME, token_of
 from referee.service.tokens import digest
 from referee.store import iso
@@ -98,3 +98,32 @@ def test_issuing_is_the_admins(svc: Service) -> None:
         svc.signin.issue("casino", "owner")
     with reading(svc.engine) as conn:
         assert conn.execute(select(signin_codes)).all().__len__() == 1  # nothing else written
+
+
+def test_the_qr_code_is_drawn_only_for_a_live_code_of_the_club(svc: Service, clock: Clock) -> None:
+    """Where a code's QR code opens (the desk for a referee's or an admin's token, /score for
+    the others), asked by the club's admin: a code expired, revoked, used or of another club
+    is NotFound in one sentence; a caller below admin, or of another club, Forbidden."""
+    admin = Caller("casino", "admin", token_id=None)
+    referee = svc.signin.issue("casino", "referee")
+    assert svc.signin.qr_page("casino", referee["code"], who=admin) == "desk"
+    assert svc.signin.qr_page("casino", svc.signin.issue("casino", "viewer")["code"],
+                              who=admin) == "score"
+    for who in (Caller("casino", "referee"), Caller("other", "admin")):
+        with pytest.raises(Forbidden):
+            svc.signin.qr_page("casino", referee["code"], who=who)
+    theirs = svc.signin.issue("other", "scorekeeper")
+    revoked = svc.signin.issue("casino", "scorekeeper")
+    svc.tokens.revoke_token("casino", revoked["id"])
+    used = svc.signin.issue("casino", "scorekeeper")
+    svc.signin.exchange(used["code"])
+    said = set()
+    for code in (theirs["code"], revoked["code"], used["code"], "unknown", 7):
+        with pytest.raises(NotFound) as refused:
+            svc.signin.qr_page("casino", code, who=admin)
+        said.add(str(refused.value))
+    clock.now = T0 + CODE_LIFETIME
+    with pytest.raises(NotFound) as refused:
+        svc.signin.qr_page("casino", referee["code"], who=admin)
+    said.add(str(refused.value))
+    assert len(said) == 1  # the same words whichever it is
