@@ -24,6 +24,8 @@ from .errors import Conflict, NotFound
 from .record import MatchRecord
 from .uow import UnitOfWork
 
+CLUB_CACHE_SIZE = 100_000
+
 
 class _Cache:
     """A small LRU of records, each taken (removed) by whoever uses it."""
@@ -63,6 +65,7 @@ class MatchRepository:
     def __init__(self, engine: Engine, cache_size: int = 256) -> None:
         self.engine = engine
         self._cache = _Cache(cache_size)
+        self._clubs: dict[int, str] = {}  # a match's club never changes
 
     def forget_all(self) -> None:
         self._cache.clear()
@@ -75,7 +78,14 @@ class MatchRepository:
         row = store.match_row(uow.conn, number, **kwargs) if number is not None else None
         if row is None:
             raise NotFound("no match %(match)r", match=match_id)
+        if number not in self._clubs and len(self._clubs) < CLUB_CACHE_SIZE:
+            self._clubs[number] = row.club
         return row
+
+    def club_of(self, match_id: Any) -> str | None:
+        """The club of a match this process has seen (it never changes), else None."""
+        number = checks.match_number(match_id)
+        return self._clubs.get(number) if number is not None else None
 
     def cached(self, match_id: int, seq: int) -> MatchRecord | None:
         """The record at ``seq`` if this process holds it, taken: no database read. The caller
