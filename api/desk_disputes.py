@@ -7,18 +7,19 @@ A desk page (api/desk/page.py): the token stays in the browser and comes only as
 header; without one, the sign-in page, whether the club is public or not. The service decides everything: who may use the desk
 (``svc.disputes.desk`` takes a referee), which events a ruling records
 (``svc.disputes.ruling``) and what they would do (``svc.disputes.preview``). This module only
-says it in the page's language: the sentences are made here, through the catalogs.
+says it in the page's language: the events in words are words.events' (the templates'
+``event_words``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
 
 import words
 from referee.service import Conflict, ServiceError, side_names
-from words import _, ngettext
+from words import _
 
 from .context import service
 from .desk.page import desk_page
@@ -26,75 +27,6 @@ from .pages.common import page_caller
 from .pages.views import page_status
 
 blp = Blueprint("desk_disputes", __name__)
-
-
-# --------------------------------------------------------------------------- events in words
-
-@blp.app_template_global("event_words")
-def event_words(event: Any, players: Sequence[str], sides: Sequence[str]) -> str:  # noqa: C901 (a branch per event type)
-    """What a recorded event says, with each seat by its player's name ("Lucía Gómez passed"):
-    the disputed event, each fact's event and the ruling, on the desk and the dispute sheet."""
-    if not isinstance(event, dict):
-        return _("an unreadable event")
-
-    def seat(value: Any) -> str:
-        if type(value) is int and 0 <= value < len(players):
-            return players[value]
-        return _("seat %(seat)s", seat=value)
-
-    def side(value: Any) -> str:
-        if type(value) is int and 0 <= value < len(sides):
-            return sides[value]
-        return _("side %(side)s", side=value)
-
-    kind, who, reason = event.get("type"), seat(event.get("seat")), event.get("reason")
-    if kind == "deal":
-        return _("dealt a new round")
-    if kind == "play":
-        return _("%(who)s played %(tile)s", who=who, tile=event.get("tile"))
-    if kind == "draw":
-        if event.get("tile"):
-            return _("%(who)s drew %(tile)s", who=who, tile=event["tile"])
-        return _("%(who)s drew a tile (unseen)", who=who)
-    if kind == "pass":
-        return _("%(who)s passed", who=who)
-    if kind == "reveal":
-        if event.get("tiles") is not None:
-            return _("%(who)s revealed %(tiles)s", who=who, tiles=" ".join(map(str, event["tiles"])))
-        return ngettext("%(who)s revealed %(num)s pip", "%(who)s revealed %(num)s pips",
-                        event.get("pips") or 0, who=who)
-    if kind == "penalty":
-        if event.get("target") is not None:
-            return ngettext("penalty: %(num)s point to %(side)s for event %(target)s (%(reason)s)",
-                            "penalty: %(num)s points to %(side)s for event %(target)s (%(reason)s)",
-                            event.get("points") or 0, side=side(event.get("side")),
-                            target=event["target"], reason=reason)
-        return ngettext("penalty: %(num)s point to %(side)s (%(reason)s)",
-                        "penalty: %(num)s points to %(side)s (%(reason)s)",
-                        event.get("points") or 0, side=side(event.get("side")), reason=reason)
-    if kind == "stands":
-        return _("event %(target)s stands (%(reason)s)", target=event.get("target"), reason=reason)
-    if kind == "amend":
-        said = event_words(event.get("event"), players, sides)
-        return _("amended event %(target)s to: %(said)s (%(reason)s)", target=event.get("target"),
-                 said=said, reason=reason)
-    if kind == "void":
-        return _("voided event %(target)s (%(reason)s)", target=event.get("target"), reason=reason)
-    if kind == "annul":
-        return _("annulled the round (%(reason)s)", reason=reason)
-    if kind == "forfeit":
-        return _("forfeit by %(side)s (%(reason)s)", side=side(event.get("side")), reason=reason)
-    if kind == "note":
-        return _("note: %(text)s", text=event.get("text"))
-    return _("%(kind)s event", kind=kind)
-
-
-@blp.app_template_global("seat_words")
-def seat_words(seat: Any, players: Sequence[str]) -> str:
-    """A seat by its player: "Lucía Gómez (seat 1)"."""
-    if type(seat) is int and 0 <= seat < len(players):
-        return _("%(name)s (seat %(seat)s)", name=players[seat], seat=seat)
-    return _("no seat")
 
 
 # --------------------------------------------------------------------------- the desk

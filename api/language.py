@@ -15,7 +15,7 @@ The menu (``/language/<lang>?next=...``) is plain links: it works without JavaSc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from flask import (
     Blueprint,
@@ -33,8 +33,8 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 import words
-from words import formats, scripts
-from words.terms import term
+from words import events, formats, scripts
+from words.terms import term, terms
 
 COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
@@ -148,6 +148,14 @@ def choose(lang: str) -> Response:
     return response
 
 
+def seat_words(seat: Any, players: Sequence[str]) -> str:
+    """A seat by its player, numbered from 1 as the table cards number it: "Lucía (seat 2)"."""
+    if type(seat) is int and 0 <= seat < len(players):
+        return words.gettext("%(name)s (seat %(seat)s)", name=players[seat],
+                             seat=events.seat_number(seat))
+    return words.gettext("no seat")
+
+
 class SpokenJSON(DefaultJSONProvider):
     """The app's JSON: the rules core's sentences in it (a violation's ``message``, a fact,
     a log's error) said in the request's language (``words.localize``; English as written).
@@ -177,5 +185,6 @@ def init_language(app: Flask) -> None:
                        decimal=lambda value, digits=2: formats.decimal(value, digits),
                        percent=lambda value, digits=1: formats.percent(value, digits))
     env.globals.update(js_messages=js_messages, language_menu=menu, language=words.current,
-                       term=term)
+                       term=term, terms=terms, event_words=events.event_words,
+                       seat_words=seat_words, reason=events.reason, won_by=events.won_by)
     app.register_blueprint(blp)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Iterator
 import click
 
 from words import N_, _, message
+from words.terms import term
 
 if TYPE_CHECKING:
     from referee.service import DatabaseError, IllegalEvent, Service
@@ -45,7 +46,7 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
 
 def refusal(error: IllegalEvent) -> str:
     v = error.violation
-    return _("refused (%(code)s): %(why)s", code=v.code, why=v.message)
+    return _("refused (%(code)s): %(why)s", code=term("violation", v.code), why=v.message)
 
 
 def database_problem(service: Service, error: DatabaseError) -> str:

@@ -84,10 +84,10 @@ def disputes(club_slug: str | None, match_id: str | None, status: str, limit: in
         from .render import ruling_text
 
         # In 80 columns the certainty goes first, then where it was found: the ruling stays.
-        columns = [Col(_("match"), right=True), Col(_("seq"), right=True), Col(_("code")),
+        columns = [Col(_("match"), right=True), Col(_("seq"), right=True), Col(_("foul"), wrap=True),
                    Col(_("seat"), wrap=True), Col(_("certainty"), drop=2),
                    Col(_("found at"), right=True, drop=1), Col(_("ruling"), wrap=True, least=16)]
-        cells = [[str(r["match"]), str(r["seq"]), r["code"], seat_text(r),
+        cells = [[str(r["match"]), str(r["seq"]), term("violation", r["code"]), seat_text(r),
                   term("certainty", r["certainty"]), str(r["found_at"]), ruling_text(r["ruling"])]
                  for r in rows]
         print_table(_("%(whose)s: %(which)s, %(num)s of %(total)s", whose=whose, which=which,
@@ -158,18 +158,23 @@ def _event_at(service: Service, match_id: int, seq: int) -> dict[str, Any] | Non
 def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> list[str]:
     """The sheet as text. ``ruled``: the ruling's event as recorded, when there is one."""
     from referee.service import side_names
+    from words.events import event_words, seat_number
 
-    from .render import event_text, scores_text, seat_name, tile_text, violation_head
+    from .render import scores_text, tile_text, violation_head
 
     match, dispute, moment = sheet["match"], sheet["dispute"], sheet["moment"]
     players = match["players"]
     sides = side_names(match["rules"], players)
 
+    def seat_name(seat: int) -> str:  # a sheet people sign: seats counted from 1
+        return _("%(name)s (seat %(seat)s)", name=players[seat], seat=seat_number(seat))
+
     def recorded(event: Any) -> str:
-        said = event_text(event, players, sides) if isinstance(event, dict) else "?"
+        said = event_words(event, players, sides) if isinstance(event, dict) else "?"
         return f"{said}   {json.dumps(event, ensure_ascii=False)}"
 
-    where = [_("club %(club)s", club=match["club"])]
+    club = sheet.get("club") or {}
+    where = [_("club %(club)s", club=club.get("name") or match["club"])]
     if match.get("table"):
         where.append(_("table %(table)s", table=match["table"]))
     if match.get("date"):
@@ -178,10 +183,10 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
         where.append(_("at %(event)s", event=match["event"]))
     title = _("Dispute sheet: match %(match)s, event %(seq)s", match=match["id"], seq=dispute["seq"])
     lines = [title, "=" * len(title), ", ".join(where),
-             _("Players: %(seats)s", seats=", ".join(seat_name(s, players) for s in range(len(players))))]
+             _("Players: %(seats)s", seats=", ".join(seat_name(s) for s in range(len(players))))]
     if match["rules"].get("partnerships"):
         lines.append(_("Sides: %(sides)s", sides=", ".join(
-            _("%(name)s (side %(side)s)", name=name, side=s) for s, name in enumerate(sides))))
+            _("%(name)s (side %(side)s)", name=name, side=s + 1) for s, name in enumerate(sides))))
     lines += ["", _("The moment (after event %(seq)s, round %(round)s)", seq=moment["seq"],
                     round=moment["round"]) if moment["round"]
               else _("The moment (after event %(seq)s, before any deal)", seq=moment["seq"])]
@@ -191,9 +196,9 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
         lines.append("  " + _("Open ends: %(left)s and %(right)s", left=moment["ends"][0],
                               right=moment["ends"][1]))
     turn = moment["turn"]
-    lines.append("  " + (_("Turn: %(seat)s", seat=seat_name(turn, players)) if turn is not None
+    lines.append("  " + (_("Turn: %(seat)s", seat=seat_name(turn)) if turn is not None
                          else _("Turn: nobody's")))
-    at_fault = (seat_name(dispute["seat"], players) if dispute["seat"] is not None
+    at_fault = (seat_name(dispute["seat"]) if dispute["seat"] is not None
                 else _("no seat"))
     lines += ["", _("The foul"), f"  {violation_head(dispute)}",
               "  " + _("certainty: %(certainty)s; at fault: %(seat)s",
@@ -215,7 +220,7 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
                   "", _("Score"), "  " + _("now: %(scores)s", scores=scores_text(score["before"], sides)),
                   "  " + _("after the ruling: no ruling yet")]
     else:
-        said = (event_text(ruled, players, sides) if ruled is not None
+        said = (event_words(ruled, players, sides) if ruled is not None
                 else term("event", ruling["type"]))
         lines += ["  " + _("event %(seq)s: %(said)s", seq=ruling["seq"], said=said),
                   "", _("Score"),

@@ -16,10 +16,11 @@ from rich.text import Text
 
 from referee import Position
 from words import _, message
+from words.events import event_words
 
 from .connection import connect, refusal
 from .console import terminal
-from .render import Flow, event_text, match_over_text, round_result_text, scores_text
+from .render import Flow, match_over_text, round_result_text, scores_text
 from .seating import NoSeat, seat_on_turn, seats_owing_reveal
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class Recorder:
 
     def confirmation(self, recorded: Recorded) -> Text:
         text = Text(_("event %(seq)s: %(said)s", seq=recorded.seq,
-                      said=event_text(recorded.event, self.players, self.sides)))
+                      said=event_words(recorded.event, self.players, self.sides)))
         if recorded.violation is not None:
             v = recorded.violation
             text.append(" — " + _("recorded as disputed (%(code)s: %(why)s)", code=v.code,

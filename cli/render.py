@@ -15,6 +15,7 @@ from rich.text import Text
 
 from referee import Position
 from words import _, current, ngettext
+from words.events import event_words, reason
 from words.terms import term
 
 from .quicktable import QuickTable
@@ -170,9 +171,8 @@ def violation_head(v: dict[str, Any]) -> str:
         found = " " + _("(possible)")
     elif v.get("found_at") is not None:
         found = " " + _("(proven at event %(seq)s)", seq=v["found_at"])
-    label = term("violation", v["code"])
-    code = v["code"] if current() == "en" or label == v["code"] else f"{label} ({v['code']})"
-    return _("event %(seq)s: %(code)s%(found)s — %(message)s", seq=v["seq"], code=code,
+    return _("event %(seq)s: %(code)s%(found)s — %(message)s", seq=v["seq"],
+             code=term("violation", v["code"]),
              found=found, message=v["message"])
 
 
@@ -318,70 +318,6 @@ def side_name(side: Any, sides: Sequence[str]) -> str:
     return sides[side] if type(side) is int and 0 <= side < len(sides) else _("side %(side)s", side=side)
 
 
-def event_text(event: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> str:  # noqa: C901 (a branch per event type)
-    """What an event says, in words: the confirmation printed once it is recorded."""
-    kind = event.get("type")
-    who = seat_name(event.get("seat"), players)
-    if kind == "deal":
-        hands = event.get("hands") or []
-        seen = sum(hand is not None for hand in hands)
-        if hands and seen == len(hands):
-            return _("dealt a new round (open)")
-        return _("dealt a new round (closed)") if not seen else _("dealt a new round (partly open)")
-    if kind == "play":
-        end = event.get("end")
-        if end is None:
-            return _("%(who)s played %(tile)s", who=who, tile=event["tile"])
-        if end == "left":
-            return _("%(who)s played %(tile)s on the left", who=who, tile=event["tile"])
-        if end == "right":
-            return _("%(who)s played %(tile)s on the right", who=who, tile=event["tile"])
-        return _("%(who)s played %(tile)s on the %(end)s end", who=who, tile=event["tile"], end=end)
-    if kind == "draw":
-        if event.get("tile"):
-            return _("%(who)s drew %(tile)s", who=who, tile=event["tile"])
-        return _("%(who)s drew a tile (unseen)", who=who)
-    if kind == "pass":
-        return _("%(who)s passed", who=who)
-    if kind == "reveal":
-        if event.get("tiles") is not None:
-            return _("%(who)s revealed %(tiles)s", who=who, tiles=" ".join(event["tiles"]))
-        return ngettext("%(who)s revealed %(num)s pip", "%(who)s revealed %(num)s pips",
-                        event["pips"], who=who)
-    reason = event.get("reason")
-    if kind == "penalty":
-        side = side_name(event["side"], sides)
-        if event.get("target") is not None:
-            return ngettext("penalty: %(num)s point to %(side)s for event %(target)s (%(reason)s)",
-                            "penalty: %(num)s points to %(side)s for event %(target)s (%(reason)s)",
-                            event["points"], side=side, target=event["target"], reason=reason)
-        return ngettext("penalty: %(num)s point to %(side)s (%(reason)s)",
-                        "penalty: %(num)s points to %(side)s (%(reason)s)", event["points"],
-                        side=side, reason=reason)
-    if kind == "stands":
-        return _("event %(target)s stands (%(reason)s)", target=event["target"], reason=reason)
-    if kind == "amend":
-        corrected = event.get("event")
-        said = event_text(corrected, players, sides) if isinstance(corrected, dict) else "?"
-        return _("amended event %(target)s to: %(said)s (%(reason)s)", target=event["target"],
-                 said=said, reason=reason)
-    if kind == "void":
-        return _("voided event %(target)s (%(reason)s)", target=event["target"], reason=reason)
-    if kind == "annul":
-        return _("annulled the round (%(reason)s)", reason=reason)
-    if kind == "forfeit":
-        return _("forfeit by %(side)s (%(reason)s)", side=side_name(event["side"], sides),
-                 reason=reason)
-    if kind == "note":
-        return _("note: %(text)s", text=event["text"])
-    if kind == "time":
-        return (_("time called (%(reason)s)", reason=event["reason"]) if event.get("reason")
-                else _("time called"))
-    if kind == "abandon":
-        return _("match abandoned (%(reason)s)", reason=event["reason"])
-    return _("%(kind)s event", kind=kind)
-
-
 def round_result_text(result: dict[str, Any], players: Sequence[str], sides: Sequence[str],
                       owing: Sequence[int] = ()) -> Text:
     """A report round that has just ended (or just been scored), in one line."""
@@ -476,12 +412,12 @@ def preview_lines(preview: dict[str, Any], players: Sequence[str], sides: Sequen
     lines = [_("Preview: nothing is stored.")]
     for entry in preview["events"]:
         v = entry["violation"]
-        said = event_text(entry["event"], players, sides)
+        said = event_words(entry["event"], players, sides)
         if v is None:
             lines.append(_("It would record event %(seq)s: %(said)s", seq=entry["seq"], said=said))
         else:
             lines.append(_("Event %(seq)s would be refused (%(code)s): %(why)s", seq=entry["seq"],
-                           code=v["code"], why=v["message"]))
+                           code=term("violation", v["code"]), why=v["message"]))
     changes = preview["changes"]
     for r in changes["rounds"]:
         lines.append(_("Round %(round)s: %(before)s → %(after)s", round=r["round"],
@@ -515,6 +451,6 @@ def ruling_text(ruling: dict[str, Any] | None) -> str:
     if ruling is None:
         return _("open")
     points = f" {ruling['points']}" if ruling.get("points") is not None else ""
-    reason = f": {ruling['reason']}" if ruling.get("reason") else ""
+    reason_said = f": {reason(ruling['reason'])}" if ruling.get("reason") else ""
     return _("%(ruling)s%(points)s (event %(seq)s)%(reason)s", ruling=term("event", ruling["type"]),
-             points=points, seq=ruling["seq"], reason=reason)
+             points=points, seq=ruling["seq"], reason=reason_said)

@@ -21,12 +21,13 @@ from rich.text import Text
 
 from words import N_, _, ngettext
 from words import message as words_message
+from words.events import event_words
 
 from .connection import connect, refusal
 from .console import terminal
 from .options import match_argument
 from .recorder import Recorder, round_ended
-from .render import Flow, event_text, screen_view, turn_view, violation_lines
+from .render import Flow, screen_view, turn_view, violation_lines
 from .seating import NoSeat, seat_on_turn, seats_owing_reveal
 from .table_input import Entry, InputError, parse_entry
 
@@ -230,7 +231,7 @@ class TableSession:
     def confirmed(self, target: dict[str, Any], events: Sequence[dict[str, Any]]) -> bool:
         """Say what voiding ``target`` (not this session's) would strike, and ask."""
         r = self.recorder
-        said = event_text(target["event"], r.players, r.sides)
+        said = event_words(target["event"], r.players, r.sides)
         by = target.get("recorded_by")
         self.say(_("event %(seq)s was not recorded at this prompt (recorded by %(by)s): %(said)s",
                    seq=target["seq"], by=by, said=said) if by
@@ -240,7 +241,7 @@ class TableSession:
         if inner.get("type") == "void" and isinstance(inner.get("target"), int):
             restored = next((e for e in events if e["seq"] == inner["target"]), None)
             if restored is not None:
-                back = event_text(restored["event"], r.players, r.sides)
+                back = event_words(restored["event"], r.players, r.sides)
                 self.say(_("Voiding it puts event %(seq)s back: %(said)s", seq=restored["seq"],
                            said=back), "yellow")
         answer = self.ask(_("void event %(seq)s? (a referee's ruling) [y/N]", seq=target["seq"]))

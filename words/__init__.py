@@ -155,6 +155,20 @@ def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
     return catalog(current()).ngettext(singular, plural, n) % {k: say(v) for k, v in params.items()}
 
 
+def pgettext(context: str, msgid: str, **params: Any) -> str:
+    """``msgid`` as said in ``context`` ("partnership": a sentence whose subject is two players,
+    where Spanish and Italian make the verb agree); English: the msgid."""
+    text = catalog(current()).pgettext(context, msgid)
+    return text % {k: say(v) for k, v in params.items()} if params else text
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, **params: Any) -> str:
+    """:func:`ngettext` in ``context``."""
+    params.setdefault("num", n)
+    text = catalog(current()).npgettext(context, singular, plural, n)
+    return text % {k: say(v) for k, v in params.items()}
+
+
 def say(text: Any) -> Any:
     """A sentence of the rules core (``referee.core.said.Said``: a str that remembers its
     template and values) in the current language; anything else as it is. English is the
@@ -197,6 +211,12 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural msgid (its two English forms) where it is written: ``ngettext`` where it
+    is shown."""
+    return singular, plural
+
+
 def message(error: BaseException) -> str:
     """An error's sentence in the current language: an error that carries its ``msgid`` and
     ``params`` (the service's, :class:`referee.service.ServiceError`) is translated, each
@@ -213,4 +233,4 @@ def message(error: BaseException) -> str:
 
 __all__ = ["CatalogError", "DEFAULT", "LANGUAGES", "N_", "NAMES", "PSEUDO", "catalog",
            "check_catalogs", "current", "from_environment", "gettext", "known", "localize",
-           "message", "ngettext", "reset", "say", "use"]
+           "message", "N_plural", "ngettext", "npgettext", "pgettext", "reset", "say", "use"]

@@ -21,7 +21,7 @@ ROOT = LOCALE_DIR.parents[1]
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 # The keywords of babel.cfg's Python sources besides gettext's own: N_ marks a msgid, the rules
 # core's said()/said_n() make a sentence from one, and the service's errors take theirs first.
-KEYWORDS = ("N_", "said", "said_n:1,2", "NotFound", "Invalid", "Forbidden", "Unauthorized", "Duplicate",
+KEYWORDS = ("N_", "N_plural:1,2", "said", "said_n:1,2", "NotFound", "Invalid", "Forbidden", "Unauthorized", "Duplicate",
             "NotFinished", "IdempotencyMismatch", "ServiceError",
             # the service's other errors whose first argument is their msgid
             "RoundRefused", "Busy", "RecordBroken", "TreeBroken", "ActaPending",

@@ -1,7 +1,12 @@
 """The words for the codes people are shown (docs/glossary.md): violation codes, round outcomes,
-statuses, event types, rulings, roles, tournament formats. A code never changes with the
-language (it is what the JSON and the CSV say); its word does. Every edge (a page, a command's
-output) says a code through :func:`term`, so each is written here once.
+statuses, event types, rulings, roles, tournament formats and statuses, tie-breakers, rule
+parameters, the desk's choices. A code never changes with the language (it is what the JSON
+and the CSV say); its word does. Every edge (a page, a command's output) says a code through
+:func:`term`, so each is written here once; tests/words/test_terms.py holds every code of
+``referee.core.vocab`` (and the rules' parameters) to a word in every language.
+
+The presets' names are names (a variant of the game, as clubs call it), not words of a
+language: :data:`PRESETS` writes them for people ("Puerto Rico", not ``puerto-rico``).
 """
 
 from __future__ import annotations
@@ -61,9 +66,10 @@ TERMS: dict[str, dict[str, str]] = {
         "stands": N_("stands"),
         "amend": N_("amend"),
         "abandon": N_("abandon"),
+        "time": N_("time called"),
     },
     "role": {
-        "admin": N_("secretary (admin)"),
+        "admin": N_("secretary"),
         "referee": N_("referee"),
         "scorekeeper": N_("scorekeeper"),
         "viewer": N_("viewer"),
@@ -92,10 +98,81 @@ TERMS: dict[str, dict[str, str]] = {
         "proven": N_("proven"),
         "possible": N_("possible"),
     },
+    "tie_breaker": {  # docs/standings.md, "Ranking and tie-breakers"
+        "won": N_("Matches won"),
+        "win_rate": N_("Win rate"),
+        "difference": N_("Points difference"),
+        "points_for": N_("Points for"),
+        "points_against": N_("Fewest points against"),
+        "rounds_won": N_("Rounds won"),
+        "rating": N_("Rating"),
+        "head_to_head": N_("Head to head"),
+    },
+    "dispute_filter": {
+        "open": N_("Open"),
+        "ruled": N_("Ruled"),
+        "all": N_("All"),
+    },
+    "constraint": {
+        "fixed_table": N_("A fixed table"),
+        "forbidden": N_("Never at one table"),
+        "bye": N_("A requested bye"),
+    },
+    "constraint_scope": {
+        "table": N_("at one table"),
+        "partners": N_("as partners"),
+    },
+    "group": {
+        "players": N_("Players"),
+        "partnerships": N_("Partnerships"),
+    },
+    "player_event": {  # a player's history
+        "rename": N_("renamed"),
+        "merge": N_("merged"),
+    },
+    "unranked": {
+        "apart": N_("Listed apart, without a rank"),
+        "hidden": N_("Left out"),
+    },
+    "parameter": {  # docs/rules.md, "The parameters"
+        "max_pip": N_("Highest pip"),
+        "seats": N_("Seats"),
+        "partnerships": N_("Partnerships"),
+        "hand_size": N_("Tiles in a hand"),
+        "draw": N_("Drawing from the boneyard"),
+        "reserve": N_("Tiles left in the boneyard"),
+        "first_opener": N_("Who leads the first round"),
+        "later_opener": N_("Who leads the later rounds"),
+        "later_opening_tile": N_("The later rounds' lead"),
+        "domino_points": N_("Points for a domino"),
+        "blocked_compare": N_("Who wins a blocked round"),
+        "blocked_points": N_("Points for a blocked round"),
+        "blocked_tie": N_("A blocked round tied"),
+        "target": N_("Target"),
+        "foul_points": N_("Penalty for a foul, in points"),
+        "foul_share": N_("Penalty for a foul, as a share of the target"),
+        "time_limit": N_("Time limit"),
+    },
+}
+
+# The rules' presets as people name them (names, the same in every language).
+PRESETS: dict[str, str] = {
+    "mano-a-mano": "Mano a mano",
+    "parejas": "Parejas",
+    "veracruz": "Veracruz",
+    "sircle": "Sircle",
+    "puerto-rico": "Puerto Rico",
 }
 
 
 def term(kind: str, code: object) -> str:
     """The word for ``code`` of ``kind`` in the current language; an unknown code, as it is."""
+    if kind == "preset":
+        return PRESETS.get(code, str(code)) if isinstance(code, str) else str(code)
     msgid = TERMS.get(kind, {}).get(code) if isinstance(code, str) else None
     return gettext(msgid) if msgid else str(code)
+
+
+def terms(kind: str, codes: object) -> list[str]:
+    """Each of ``codes`` in words, in their order (a club's tie-breakers)."""
+    return [term(kind, code) for code in codes] if isinstance(codes, (list, tuple)) else []

@@ -26,6 +26,6 @@ def test_match_abandon_is_refused_once_a_deal_stands(cli: Cli) -> None:
     match_id = cli.new_match()
     cli.run("deal", match_id)
     result = cli.run("match", "abandon", match_id, code=1)
-    assert "refused (bad_event)" in result.output and "no deal stands" in result.output
+    assert "refused (unusable event)" in result.output and "no deal stands" in result.output
     assert [e["type"] for e in cli.events(match_id)] == ["deal"]
     cli.run("match", "abandon", 999, code=1)  # no such match

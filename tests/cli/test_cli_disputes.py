@@ -19,6 +19,7 @@ from cli.disputes import sheet_lines
 from cli.rulings import CorrectedEvent, corrected_event
 from cli.table_input import parse_entry
 from referee import build_report, read_log, replay
+from words.terms import term
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 SMALL = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5}
@@ -58,7 +59,7 @@ def test_the_clubs_open_disputes_as_a_table(cli: Cli) -> None:
     recorded(cli, [{"type": "deal", "hands": OPEN_HANDS}], "mano-a-mano")  # no dispute
     out = cli.run("disputes", "--club", CLUB).output
     assert f"{CLUB}: open disputes, 2 of 2" in out
-    for column in ("match", "seq", "code", "seat", "certainty", "found at", "ruling"):
+    for column in ("match", "seq", "foul", "seat", "certainty", "found at", "ruling"):
         assert column in out
     lines = [line for line in out.splitlines() if "renege" in line]
     assert len(lines) == 2
@@ -135,7 +136,7 @@ def test_amend_reads_the_event_as_the_table_prompt_writes_it(cli: Cli) -> None:
     # Beto played the 6-4; the scorekeeper typed 6-3 (legal too, so no dispute)
     match_id = open_deal(cli, {"type": "play", "seat": 1, "tile": "6-3"})
     out = cli.run("amend", match_id, 3, "64", "--reason", "it was the 6-4").output
-    assert "event 4: amended event 3 to: Beto (seat 1) played 6-4 (it was the 6-4)" in out
+    assert "event 4: amended event 3 to: Beto played 6-4 (it was the 6-4)" in out
     assert cli.events(match_id)[-1] == {
         "type": "amend", "target": 3, "event": {"type": "play", "seat": 1, "tile": "6-4"},
         "reason": "it was the 6-4"}  # the seat: the amended event's
@@ -153,7 +154,7 @@ def test_amend_a_deal_typed_wrong(cli: Cli) -> None:
             "disputed": True}
     match_id = recorded(cli, [typo], SMALL)
     out = cli.run("disputes", "--match", match_id).output
-    assert "bad_event" in out and "open" in out
+    assert "unusable event" in out and "bad_event" not in out and "open" in out
     cli.run("amend", match_id, 1, "deal 6-6 6-5 5-5 / 6-4 3-3 2-1", "--reason", "2-1 typed as 6-5")
     assert cli.events(match_id)[-1]["event"] == {
         "type": "deal", "hands": [["6-6", "6-5", "5-5"], ["6-4", "3-3", "2-1"]]}
@@ -183,7 +184,7 @@ def test_amend_of_an_event_not_recorded(cli: Cli) -> None:
     assert f"Invalid value for 'SEQ': match {match_id} has 2 events; there is no event 9" in out
     out = cli.run("amend", match_id, 2, '{"type": "void", "target": 1, "reason": "x"}',
                   "--reason", "x", code=1).output
-    assert "Error: refused (bad_event): an amend corrects a recorded event, not another ruling" \
+    assert "Error: refused (unusable event): an amend corrects a recorded event, not another ruling" \
         in out
     assert last_seq(cli, match_id) == 2
 
@@ -338,7 +339,7 @@ def test_a_preview_names_sides_and_winners(cli: Cli) -> None:
 def test_a_preview_of_a_ruling_the_referee_would_refuse(cli: Cli) -> None:
     match_id = recorded(cli, RENEGE)
     out = cli.run("annul", match_id, "--reason", "misdeal", "--preview", code=1).output
-    assert "Event 8 would be refused (match_over): the match is already over" in out
+    assert "Event 8 would be refused (match over): the match is already over" in out
     assert "Violations that would appear" not in out  # the refusal is said once
     assert last_seq(cli, match_id) == 7
 
@@ -350,20 +351,20 @@ def test_the_dispute_sheet_of_an_open_dispute(cli: Cli) -> None:
     out = cli.run("dispute-sheet", match_id, 3).output
     lines = out.splitlines()
     assert lines[0] == f"Dispute sheet: match {match_id}, event 3"
-    assert lines[2].startswith(f"club {CLUB}, played ")
-    assert "Players: Ana (seat 0), Beto (seat 1)" in lines
+    assert lines[2].startswith("club Casino Domino Club, played ")  # its name, not its slug
+    assert "Players: Ana (seat 1), Beto (seat 2)" in lines  # a sheet counts seats from 1
     moment = lines[lines.index("The moment (after event 2, round 1)"):][:4]
-    assert moment[1:] == ["  Line: [6|6]", "  Open ends: 6 and 6", "  Turn: Beto (seat 1)"]
+    assert moment[1:] == ["  Line: [6|6]", "  Open ends: 6 and 6", "  Turn: Beto (seat 2)"]
     assert "  " + PROOF + ", as its plays and reveals up to event 5 prove" in lines
-    assert '  event 3 as recorded: Beto (seat 1) passed   {"type": "pass", "seat": 1}' in lines
+    assert '  event 3 as recorded: Beto passed   {"type": "pass", "seat": 1}' in lines
     evidence = lines[lines.index("Evidence") + 1:lines.index("The ruling") - 1]
     assert evidence == [
         "  event 3: Beto passed with the ends at 6 and 6",
-        '    recorded: Beto (seat 1) passed   {"type": "pass", "seat": 1}',
+        '    recorded: Beto passed   {"type": "pass", "seat": 1}',
         "  event 5: Beto played 6-4, which fits 6",
-        '    recorded: Beto (seat 1) played 6-4   {"type": "play", "seat": 1, "tile": "6-4"}',
+        '    recorded: Beto played 6-4   {"type": "play", "seat": 1, "tile": "6-4"}',
         "  event 5: Beto drew nothing since: it held a tile that fits at event 3",
-        '    recorded: Beto (seat 1) played 6-4   {"type": "play", "seat": 1, "tile": "6-4"}',
+        '    recorded: Beto played 6-4   {"type": "play", "seat": 1, "tile": "6-4"}',
     ]
     assert "  none yet: the dispute is open" in lines
     assert "  now: Ana 9, Beto 0" in lines
@@ -397,11 +398,11 @@ def test_the_sheet_of_a_refused_event_between_partners(cli: Cli) -> None:
     cli.service.recording.record_event(match_id, {"type": "void", "target": 3, "reason": "wrong"},
                                        expected_seq=3)
     lines = cli.run("dispute-sheet", match_id, 3).output.splitlines()
-    assert "Sides: Ana & Carla (side 0), Beto & Dani (side 1)" in lines
+    assert "Sides: Ana & Carla (side 1), Beto & Dani (side 2)" in lines  # counted from 1
     assert "  the referee refused event 3 when it was recorded" in lines
     assert "  event 4: voided event 3 (wrong)" in lines
     assert "  before the ruling (after event 3): Ana & Carla 0, Beto & Dani 0" in lines
-    assert '  event 3 as recorded: Beto (seat 1) passed   ' \
+    assert '  event 3 as recorded: Beto passed   ' \
            '{"type": "pass", "seat": 1, "disputed": true}' in lines
 
 
@@ -453,7 +454,7 @@ def test_validate_counts_suspicions_and_lists_them_when_asked(cli: Cli) -> None:
     out = cli.run("validate", "--suspicions", log).output
     assert f"{count} suspicions (possible, not proven):" in out
     first = report["suspicions"][0]
-    assert f"  event {first['seq']}: {first['code']} (possible) — " in out
+    assert f"  event {first['seq']}: {term('violation', first['code'])} (possible) — " in out
     assert out.count("(possible) — ") == count
     # --json is the report, unchanged (--suspicions or not)
     for extra in ([], ["--suspicions"]):

@@ -25,7 +25,7 @@ DEAL = "deal " + " / ".join(" ".join(hand) for hand in OPEN_HANDS)
 def test_validate_speaks_spanish_and_italian_and_its_json_does_not(cli: Cli) -> None:
     es = cli.run("--lang", "es", "validate", RENEGE, code=1).output
     assert "Rondas" in es and "Partida terminada: ganó Ana & Carla. 1 infracción:" in es
-    assert "renuncio (renege)" in es and "Sin sospechas." in es
+    assert "renuncio" in es and "(renege)" not in es and "Sin sospechas." in es
     it = cli.run("--lang", "it", "validate", RENEGE, code=1).output
     assert "Mani" in it and "Partita finita: ha vinto Ana & Carla. 1 infrazione:" in it
     en = cli.run("validate", RENEGE, code=1).output
@@ -70,7 +70,7 @@ def test_the_table_prompt_in_spanish(cli: Cli) -> None:
                   input=f"?\n{DEAL}\n6-6\np\n0: 5-5\nu\ns\nq\n").output
     assert "jugar una ficha" in out and "robar una ficha, sin ver o vista" in out  # the help
     assert "se repartió una ronda nueva (abierta)" in out
-    assert "Ana (asiento 0) jugó 6-6" in out
+    assert "Ana jugó 6-6" in out
     assert "rechazado (" in out  # the referee's refusal of the pass, then what to do
     assert "corríjalo y escríbalo de nuevo, o ! para anotarlo en disputa" in out
     assert "Hasta luego: todo lo anotado queda guardado." in out

@@ -179,7 +179,7 @@ def test_service_errors_are_one_line_as_the_service_says_them(cli: Cli) -> None:
     assert cli.run("match", "show", "42", code=1).output == "Error: no match '42'\n"
     match_id = cli.new_match("sircle", ("Ana", "Beto"))
     assert cli.run("void", match_id, 9, "--reason", "x", code=1).output \
-        == "Error: refused (bad_event): target 9 is not an earlier event (1 to 0)\n"
+        == "Error: refused (unusable event): target 9 is not an earlier event (1 to 0)\n"
 
 
 # ------------------------------------------------------------------- --json on every listing

@@ -86,8 +86,8 @@ def test_the_seat_on_turn_is_the_default_and_a_choice_needs_seat(cli: Cli) -> No
     result = cli.run("play", match_id, "6-4", code=2)
     assert "several seats may open this round: 0 (Ana), 1 (Beto): say which seat acts with --seat" \
         in result.output
-    assert "Beto (seat 1) played 6-4" in cli.run("play", match_id, "64", "--seat", 1).output
-    assert "Ana (seat 0) played 4-4" in cli.run("play", match_id, "4-4").output  # Ana's turn now
+    assert "Beto played 6-4" in cli.run("play", match_id, "64", "--seat", 1).output
+    assert "Ana played 4-4" in cli.run("play", match_id, "4-4").output  # Ana's turn now
 
 
 def test_an_illegal_event_is_refused_unless_disputed(cli: Cli) -> None:
@@ -99,26 +99,26 @@ def test_an_illegal_event_is_refused_unless_disputed(cli: Cli) -> None:
     assert "add --disputed" in result.output
     assert len(cli.events(match_id)) == 2  # nothing stored
     result = cli.run("pass", match_id, "--disputed")
-    assert "event 3: Beto (seat 1) passed — recorded as disputed (renege:" in result.output
+    assert "event 3: Beto passed — recorded as disputed (renege:" in result.output
     assert cli.events(match_id)[-1] == {"type": "pass", "seat": 1, "disputed": True}
     result = cli.run("play", match_id, "6-3", "--end", "9", code=1)
-    assert "refused (no_match)" in result.output
+    assert "refused (tile does not fit)" in result.output
     assert "on the 6 end" in cli.run("play", match_id, "6-3", "--end", "6").output
-    assert "refused (round_over)" not in result.output
+    assert "refused (no round in play)" not in result.output
 
 
 def test_draws_reveals_and_notes(cli: Cli) -> None:
     match_id = cli.new_match()
     cli.run("deal", match_id, "--hand", "6-6 6-5 5-5 4-4 3-3 2-2 1-1", "--hand", "-")
     cli.run("play", match_id, "6-6", "--seat", 0)  # Beto's hand is closed: he might open too
-    assert "Beto (seat 1) drew a tile (unseen)" in cli.run("draw", match_id).output
-    assert "Beto (seat 1) drew 0-0" in cli.run("draw", match_id, "00").output
+    assert "Beto drew a tile (unseen)" in cli.run("draw", match_id).output
+    assert "Beto drew 0-0" in cli.run("draw", match_id, "00").output
     cli.run("note", match_id, "Beto", "is", "slow")
     assert cli.events(match_id)[-1] == {"type": "note", "text": "Beto is slow"}
     cli.run("reveal", match_id, "--seat", 1, code=2)  # neither tiles nor pips
     cli.run("reveal", match_id, "--seat", 1, "6-5", "--pips", 3, code=2)  # both
     result = cli.run("reveal", match_id, "--seat", 1, "6-6", code=1)  # on the line, and 1 of 9
-    assert "refused (reveal_mismatch)" in result.output
+    assert "refused (reveal does not match)" in result.output
 
 
 def test_rulings(cli: Cli) -> None:
@@ -133,10 +133,10 @@ def test_rulings(cli: Cli) -> None:
     assert "Totals: Ana 0, Beto -5" in result.output
     result = cli.run("void", match_id, 4, "--reason", "wrong table")
     assert "voided event 4 (wrong table)" in result.output and "Totals: Ana 0, Beto 0" in result.output
-    assert "refused (bad_event)" in cli.run("void", match_id, 99, "--reason", "x", code=1).output
+    assert "refused (unusable event)" in cli.run("void", match_id, 99, "--reason", "x", code=1).output
     result = cli.run("penalty", match_id, "--side", 0, "--points", 50, "--reason", "award")
     assert "Match over: Ana won." in result.output
-    assert "refused (match_over)" in cli.run("forfeit", match_id, "--side", 0, "--reason", "x",
+    assert "refused (match over)" in cli.run("forfeit", match_id, "--side", 0, "--reason", "x",
                                              code=1).output
     other = cli.new_match()
     result = cli.run("forfeit", other, "--side", 0, "--reason", "left the table")

@@ -132,10 +132,10 @@ def test_refused_entries_disputed_entry_and_undo(cli: Cli) -> None:
         "q",
     ]
     output = at_table(cli, match_id, script)
-    assert "refused (not_in_hand): Ana does not hold 6-4" in output
+    assert "refused (tile not in hand): Ana does not hold 6-4" in output
     assert "refused (renege): Beto passed holding" in output
     assert "! to record it as disputed" in output
-    assert "event 3: Beto (seat 1) passed — recorded as disputed (renege:" in output
+    assert "event 3: Beto passed — recorded as disputed (renege:" in output
     assert "event 4: voided event 3 (undo at the table)" in output
     assert "event 6: voided event 5 (undo at the table)" in output
     assert "there is none" in output and "'zz' is neither a tile nor a command" in output
@@ -200,7 +200,7 @@ def test_undo_of_a_referees_void_asks_first_and_a_stale_table_is_read_again(cli:
     assert "conflict: the last event is 4, not 3: the table is read again" in output
     assert ("event 4 was not recorded at this prompt (recorded elsewhere): "
             "voided event 3 (referee)") in output
-    assert "Voiding it puts event 3 back: Beto (seat 1) played 6-4" in output
+    assert "Voiding it puts event 3 back: Beto played 6-4" in output
     assert "void event 4? (a referee's ruling) [y/N]" in output
     assert "event 4 stands: nothing recorded" in output
     events = cli.events(match_id)
@@ -217,7 +217,7 @@ def test_undo_asks_before_voiding_another_sessions_entry(cli: Cli) -> None:
     assert "event 4: voided event 3 (undo at the table)" in output  # its own: no question
     assert output.count("void event 2? (a referee's ruling) [y/N]") == 2
     assert ("event 2 was not recorded at this prompt (recorded by cli:table): "
-            "Ana (seat 0) played 6-6") in output
+            "Ana played 6-6") in output
     assert "event 2 stands: nothing recorded" in output
     assert "event 5: voided event 2 (undo at the table)" in output
     assert "void event 1? (a referee's ruling) [y/N] q" in output  # q answers no, then quits
@@ -240,11 +240,11 @@ def test_bang_never_records_a_tile_not_in_the_set_nor_a_non_event(cli: Cli) -> N
         "q",
     ]
     output = at_table(cli, match_id, script)
-    assert "refused (bad_event)" in output and "refused (unknown_tile)" in output
+    assert "refused (unusable event)" in output and "refused (unknown tile)" in output
     assert "(fix it and type it again)" in output  # no "or !" for those two
     assert output.count("! cannot record that, not even as disputed") == 3
     assert "'7-9' is not a tile of the double-6 set. Nothing recorded" in output
-    assert "refused (round_over): no round has been dealt yet (fix it and type it again)" in output
+    assert "refused (no round in play): no round has been dealt yet (fix it and type it again)" in output
     assert "'9-9' is not a tile of the double-6 set. Nothing recorded" in output
     assert "the line holds an escape sequence (an arrow key?): nothing recorded" in output
     assert output.count("there is none") == 2
@@ -279,8 +279,8 @@ def test_several_openers_need_a_seat_prefix(cli: Cli) -> None:
     assert "no round has been dealt yet" in output
     assert "May open: Ana (seat 0), Beto (seat 1)" in output
     assert "several seats may open this round: 0 (Ana), 1 (Beto): type N: before the entry" in output
-    assert "event 2: Beto (seat 1) played 6-6" in output
-    assert "event 3: Ana (seat 0) drew a tile (unseen)" in output
+    assert "event 2: Beto played 6-6" in output
+    assert "event 3: Ana drew a tile (unseen)" in output
     assert "legal: any tile it holds that fits (hand not seen)" in output
     assert cli.events(match_id)[-1] == {"type": "note", "text": "not a seat for a note"}
 

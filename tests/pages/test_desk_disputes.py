@@ -67,7 +67,7 @@ def test_the_referee_sees_each_open_dispute_in_words(api: Api) -> None:
     said = text(block)
     assert "3: Lucía Gómez passed" in said
     assert "Round 1, after event 2. Open ends: 5 and 5." in said
-    assert "At fault Lucía Gómez (seat 1)" in said
+    assert "At fault Lucía Gómez (seat 2)" in said
     assert "Proven: the record proves this foul (event 5 completed the proof)." in said
     assert "5 Lucía Gómez played 5-2" in said  # a fact's event, in words
     assert "The rules' standard penalty (10 points to the other side)" in said
@@ -136,14 +136,14 @@ def test_a_stale_desk_is_told_another_desk_ruled_first(api: Api) -> None:
 
 
 SHEET_WORDS = {
-    "en": ["Dispute sheet", "Club Casino", "3: Lucía Gómez passed", "Lucía Gómez (seat 1)",
+    "en": ["Dispute sheet", "Club Casino", "3: Lucía Gómez passed", "Lucía Gómez (seat 2)",
            "5 Lucía Gómez played 5-2",
            "8: penalty: 10 points to Marco Rossi for event 3 (renege)", "Signatures", "Referee"],
-    "es": ["Hoja de disputa", "Club Casino", "3: Lucía Gómez pasó", "Lucía Gómez (asiento 1)",
+    "es": ["Hoja de disputa", "Club Casino", "3: Lucía Gómez pasó", "Lucía Gómez (asiento 2)",
            "Lucía Gómez pasó con los extremos en 5 y 5",  # a fact, in Spanish
            "Firmas", "Árbitro", "penalización: 10 puntos para Marco Rossi"],
     "it": ["Verbale di contestazione", "Club Casino", "3: Lucía Gómez ha passato",
-           "Lucía Gómez (posto 1)", "Firme", "Arbitro"],
+           "Lucía Gómez (posto 2)", "Firme", "Arbitro"],
 }
 
 

@@ -21,6 +21,7 @@ from words.build import KEYWORDS, ROOT, TEMPLATE
 
 TRANSLATED = ("es", "it")
 KEYWORD_SPECS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+                 "npgettext": ((1, "c"), 2, 3),
                  **{word: None for word in KEYWORDS if ":" not in word},
                  **{word.split(":")[0]: tuple(int(i) for i in word.split(":")[1].split(","))
                     for word in KEYWORDS if ":" in word}}

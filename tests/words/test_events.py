@@ -1,0 +1,100 @@
+"""words.events: an event, a round and a match's result in words, the one place each is said
+(the desk, the sheets, the CLI and the phone read them); the reasons the system writes said in
+the reader's language, old records' English included; a partnership's verb agreeing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import words
+from words.events import event_words, reason, round_words, screen_words, won_by
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS, SIDES = ["Ana", "Beto", "Carla", "Dani"], ["Ana & Carla", "Beto & Dani"]
+
+
+@pytest.fixture
+def speak():
+    tokens = []
+    yield lambda lang: tokens.append(words.use(lang))
+    for token in reversed(tokens):
+        words.reset(token)
+
+
+def test_each_event_in_words(speak) -> None:
+    said = {
+        "pass": event_words({"type": "pass", "seat": 1}, PLAYERS, SIDES),
+        "left": event_words({"type": "play", "seat": 0, "tile": "6-5", "end": "left"}, PLAYERS, SIDES),
+        "pips": event_words({"type": "reveal", "seat": 2, "pips": 1}, PLAYERS, SIDES),
+        "penalty": event_words({"type": "penalty", "side": 0, "points": 10, "target": 3,
+                                "reason": "late"}, PLAYERS, SIDES),
+        "time": event_words({"type": "time"}, PLAYERS, SIDES),
+        "closed": event_words({"type": "deal"}, PLAYERS, SIDES),
+        "amend": event_words({"type": "amend", "target": 3, "reason": "typo",
+                              "event": {"type": "draw", "seat": 1}}, PLAYERS, SIDES),
+    }
+    assert said == {"pass": "Beto passed", "left": "Ana played 6-5 on the left",
+                    "pips": "Carla revealed 1 pip",
+                    "penalty": "penalty: 10 points to Ana & Carla for event 3 (late)",
+                    "time": "time called", "closed": "dealt a new round (closed)",
+                    "amend": "amended event 3 to: Beto drew a tile (unseen) (typo)"}
+    speak("es")
+    assert event_words({"type": "pass", "seat": 1}, PLAYERS, SIDES) == "Beto pasó"
+    assert event_words({"type": "time"}, PLAYERS, SIDES) == "tiempo cumplido"
+    # what is not an event, or lacks what its sentence needs, is still said in words
+    assert event_words("nonsense", PLAYERS, SIDES) == "un evento que no se puede leer"
+    assert event_words({"type": "penalty"}, PLAYERS, SIDES) == "penalización"
+    assert event_words({"type": "warp"}, PLAYERS, SIDES) == "un evento que no se puede leer"
+
+
+def test_a_seat_of_a_shared_name_is_numbered_from_one() -> None:
+    twins = ["Ana", "Beto", "Ana", "Dani"]
+    assert event_words({"type": "pass", "seat": 2}, twins, SIDES) == "Ana (seat 3) passed"
+
+
+@pytest.mark.parametrize("lang, stored, said", [
+    ("es", "undone by the scorekeeper", "deshecho por el anotador"),
+    ("it", "undone by the scorekeeper", "annullato dal segnapunti"),
+    ("es", "undo at the table", "deshecho en la mesa"),
+    ("es", "the rules' penalty for renege at event 3",
+     "la penalización del reglamento por renuncio en el evento 3"),
+    ("it", "the rules' penalty for must_draw at event 12",
+     "la penalità del regolamento per ha passato invece di pescare all'evento 12"),
+    ("en", "the rules' penalty for must_draw at event 12",
+     "the rules' penalty for passed instead of drawing at event 12"),
+    ("it", "30 minutes", "30 minuti"),
+    ("es", "both sides agreed", "both sides agreed"),  # typed by a person: as typed
+])
+def test_the_reasons_the_system_wrote_are_said_in_the_readers_language(speak, lang, stored, said) -> None:
+    speak(lang)
+    assert reason(stored) == said
+    event = {"type": "void", "target": 5, "reason": stored}
+    assert said in event_words(event, PLAYERS, SIDES)
+
+
+def test_a_partnerships_verb_agrees(speak) -> None:
+    domino = {"round": 2, "outcome": "domino", "winner": 1, "points": 12, "blocked_by": None}
+    single = ["Ana", "Beto"]
+    speak("es")
+    assert round_words(domino, PLAYERS, SIDES) == "Ronda 2: Beto & Dani ganaron con dominó, 12 puntos."
+    assert round_words(domino, single, single) == "Ronda 2: Beto ganó con dominó, 12 puntos."
+    assert won_by("Ana & Carla", True) == "ganaron Ana & Carla"
+    assert won_by("Ana", False) == "ganó Ana"
+    speak("it")
+    assert round_words(domino, PLAYERS, SIDES) == "Mano 2: Beto & Dani hanno vinto con domino, 12 punti."
+    screen = {"finished": True, "winner": 0, "players": PLAYERS, "sides": SIDES, "rounds": [domino],
+              "phase": "domino", "round": 2}
+    said = screen_words(screen, {"type": "pass", "seat": 3})
+    assert said == {"phase": "Partita finita: hanno vinto Ana & Carla",
+                    "rounds": ["Mano 2: Beto & Dani hanno vinto con domino, 12 punti."],
+                    "undo": "Dani ha passato"}
+
+
+def test_an_event_is_said_in_one_place() -> None:
+    """The desk's and the CLI's own copies are gone; the one left needs no branch a type."""
+    for path in ("api/desk_disputes.py", "cli/render.py"):
+        text = (ROOT / path).read_text(encoding="utf-8")
+        assert "def event_words" not in text and "def event_text" not in text, path
+    assert "noqa: C901" not in (ROOT / "words" / "events.py").read_text(encoding="utf-8")
