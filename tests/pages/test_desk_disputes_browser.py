@@ -132,7 +132,7 @@ def test_the_referee_rules_on_a_dispute(server: tuple[Any, str], browser: Any,  
         desk.wait_for_selector("h1:has-text('Dispute sheet')", timeout=WAIT)
         sheet = " ".join(desk.locator("body").inner_text().split())
         for expected in ("Club Casino, match", "3: Lucía Gómez passed",
-                         "At fault Lucía Gómez (seat 1)", "5 Lucía Gómez played 5-2",
+                         "At fault Lucía Gómez (seat 2)", "5 Lucía Gómez played 5-2",
                          "8: penalty: 10 points to Marco Rossi for event 3 (renege proven at event 5)",
                          "Reason: renege proven at event 5", "Signatures Referee Marco Rossi Lucía Gómez"):
             assert expected in sheet, (expected, sheet)

@@ -96,7 +96,7 @@ def test_a_member_downloads_a_finished_match_and_verifies_it(server: tuple[Site,
     log = download(page, "log", tmp_path)
     keys = download(page, "keys", tmp_path)
     assert (acta.name, log.name, keys.name) == (f"acta-{match}.json", f"match-{match}.jsonl",
-                                                "keys-casino.json")
+                                                "club-keys.json")  # no slug in what people read
     # the command the page shows, run as a member would in the folder of the three files
     command = section.locator(".command").inner_text().split()
     assert command[:2] == ["domino", "verify"]
