@@ -5,7 +5,7 @@ only the rules core and ``referee.seal`` (RFC 8785, and ``cryptography`` for a s
 is not given as a file is fetched from the club's server over HTTP(S) (the standard library's
 urllib), with ``--token`` for a private club.
 
-Exit status (DESIGN.md): 0 verified and clean; 1 verified, but the record holds violations or
+Exit status (docs/verify.md, "`domino verify`"): 0 verified and clean; 1 verified, but the record holds violations or
 open disputes; 2 a file could not be read (or fetched); 3 verification failed.
 """
 

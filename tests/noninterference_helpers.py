@@ -1,7 +1,7 @@
 """The non-interference property (tests/service/test_service_noninterference.py, and many more
 cases in tests/resilience/test_noninterference.py).
 
-Non-interference (DESIGN.md, *Who sees what*): everything a caller gets back is a function of
+Non-interference (docs/visibility.md, "The promise"): everything a caller gets back is a function of
 the record as that caller may see it.
 
 Two worlds are recorded side by side, each in a database of its own with the same clock: in

@@ -1,6 +1,6 @@
 """A club's language: ``clubs.language``, the language its pages speak to someone who has not
 picked one in the menu (their ``lang`` cookie), before their browser's ``Accept-Language``
-(DESIGN.md, "Languages"). NULL, the default: no setting, the browser's choice is taken.
+(docs/i18n.md, "Which language"). NULL, the default: no setting, the browser's choice is taken.
 
 Revision ID: 0010
 Revises: 0007

@@ -1,7 +1,7 @@
 """A withdrawn match (``abandon``): ``matches.status`` may be ``abandoned``, and
 ``matches.created_by`` keeps the token that created the match (NULL: the CLI, an import by the
 operator, or a match created before this revision), which may withdraw it besides the club's
-referees (DESIGN.md, "The match log").
+referees (docs/api.md, "The record: events"; docs/rules.md, "A match abandoned").
 
 The status CHECK only grows (every row already holds one of the values it allowed), so on
 SQLite its text is rewritten in the schema in place, the procedure SQLite documents for a

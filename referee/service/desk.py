@@ -29,7 +29,7 @@ from .access import Action, Caller, action_for_event, desk_caller, may, require
 # How many players, tokens and matches the desk lists (the newest matches; the API pages on).
 DESK_LIMIT = 500
 MATCH_GROUPS = (IN_PROGRESS, FINISHED, ABANDONED)
-# The event the desk's Time button records (DESIGN.md, `time`).
+# The event the desk's Time button records (docs/rules.md, "Time").
 TIME_EVENT = {"type": "time"}
 
 

@@ -1,4 +1,6 @@
-"""An audit of DESIGN.md's contract sections, sentence by sentence.
+"""An audit of the referee's contracts (the rules, the match log, the report and their edge cases:
+docs/rules.md, docs/log.md, docs/report.md), sentence by sentence: each test quotes the sentence
+of the design it holds the referee to.
 
 Each test builds a small hand-written ``domino-log/1`` (explicit hands, so the truth is known),
 runs it through the same path as ``domino validate`` (read_log, replay, build_report) and checks

@@ -60,6 +60,8 @@ def test_not_utf8_names_the_line():
     (['{"type": "note", "text": "a"}', '', '{"type": "note", "text": "b"}'], 3),  # blank line
     (['', '{"type": "note", "text": "b"}'], 2),
     (['{"type": "note", "text": "a"}', '   ', '{"type": "note", "text": "b"}'], 3),
+    (['{"type": "note", "text": "a"}', '{"type": "note", "text": "a", "text": "b"}'], 3),  # a key twice
+    (['{"type": "deal", "hands": [null, {"x": 1, "x": 1}]}'], 2),
 ])
 def test_unreadable_event_lines(lines, line):
     assert error_line(json.dumps(HEADER) + "\n" + "\n".join(lines) + "\n") == line

@@ -1,4 +1,4 @@
-"""The ``time`` event and the ``time_limit`` rule (DESIGN.md, *The match and rulings*): once
+"""The ``time`` event and the ``time_limit`` rule (docs/rules.md, "Time"): once
 time is called, the round in play (or, between rounds, the next one) is the last; when it ends
 the match ends, the highest total winning even short of the target; while the highest total
 is shared, further rounds are dealt until one side leads alone.

@@ -1,4 +1,4 @@
-"""Non-interference (DESIGN.md, *Who sees what*): two worlds that differ only in what a caller
+"""Non-interference (docs/visibility.md, "The promise"): two worlds that differ only in what a caller
 may not see give that caller the same answers on every channel (the worlds and the channels:
 tests/noninterference_helpers.py)."""
 

@@ -5,7 +5,7 @@ sitting them out would force a rematch that another choice avoids. The director'
 byes sit out before that, and two partnerships the director keeps apart never meet.
 
 The seated are then paired by the best of all pairings under these rules, in this order of
-importance (DESIGN.md, *Tournaments*):
+importance (docs/tournaments.md, "`pairs`: Swiss by standing"):
 
 1. no rematch while one can be avoided (a pair that has met twice counts twice);
 2. the fewest tables across score groups (partnerships with equal match points);
