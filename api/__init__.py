@@ -12,7 +12,7 @@
 | ``MAX_MATCH_BYTES`` | ``DOMINO_MAX_MATCH_BYTES`` | 8 MiB: bytes of event JSON a match may hold; 413 beyond |
 | ``ACCESS_LOG`` | ``DOMINO_ACCESS_LOG`` | on: a line per request on the ``domino.access`` logger (:mod:`api.access_log`); 0 turns it off |
 | ``TRUSTED_PROXIES`` | ``DOMINO_TRUSTED_PROXIES`` | 0: how many proxies in front to believe about X-Forwarded-For and -Proto |
-| ``AUTH_FAILURES`` | ``DOMINO_AUTH_FAILURES`` | 30 per minute: refused tokens an address may send (429 beyond; :mod:`api.auth`) |
+| ``AUTH_FAILURES`` | ``DOMINO_AUTH_FAILURES`` | 30 per minute: refused tokens an address may send (each further refused one 429, a valid token let in; :mod:`api.auth`) |
 | ``RATELIMIT_STORAGE_URI`` | ``DOMINO_RATELIMIT_STORAGE_URI`` | memory:// (each worker its own): where those counts are kept |
 | ``PSEUDO_LOCALE`` | ``DOMINO_PSEUDO_LOCALE`` | off: the tests' pseudo-locale ``xx`` may be asked for (docs/i18n.md) |
 

@@ -4,21 +4,27 @@ Finding who holds a token is the service's (``tokens.authenticate``), and so is 
 about what that caller may do or see (``referee.service.access``): the views pass the caller on
 with each call. What is here: reading the ``Authorization`` header, the server admin token set
 by whoever runs the server (``DOMINO_ADMIN_TOKEN``, config ``ADMIN_TOKEN``; it may create clubs
-and nothing else), and the 401 answer. Nothing about a token is kept between requests: each asks
-the service, so a token revoked on any worker is refused by every worker from the next request.
+and nothing else), the 401 answer, and the limit on failed sign-ins per client address (429).
+Nothing about a token is kept between requests: each asks the service, so a token revoked on any
+worker is refused by every worker from the next request.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
+import math
 import time
 
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, abort, current_app, request
 from flask_httpauth import HTTPTokenAuth
-from flask_limiter import Limiter, RequestLimit
+from limits import parse
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
 
 from referee.service import SERVER_CALLER, Caller, Unauthorized
+from words import N_, _
 
 from .context import service
 from .errors import AUTHENTICATE, problem
@@ -30,14 +36,48 @@ def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
-# Failed sign-ins (a token presented and refused) an address may make, in the limits
-# library's notation (AUTH_FAILURES, DOMINO_AUTH_FAILURES); past it, every request from that
-# address is answered 429 until the window has passed. A token typed wrong now and then never
-# gets there; a guesser does at once.
+# Failed sign-ins (a token or a sign-in code presented and refused) one client address may
+# make, in the limits library's notation (AUTH_FAILURES, DOMINO_AUTH_FAILURES), in a moving
+# window; past it, each further refused one is answered 429 until the window has room again.
+# Only refusals are counted and only refusals are refused: a valid token is always let in, so
+# that one guesser on a club's Wi-Fi locks out no phone sharing its address.
 AUTH_FAILURES = "30 per minute"
-REFUSED = "domino_token_refused"
-TOO_MANY = ("too many refused tokens from this address; wait {seconds} s before trying again "
-            "(Retry-After)")
+EXTENSION = "domino-referee.failed-sign-ins"
+TOO_MANY = N_("too many refused tokens from this address: this one is refused too; wait "
+              "%(seconds)s s before trying another (Retry-After)")
+log = logging.getLogger("domino.auth")
+
+
+class FailedSignIns:
+    """The refused credentials of each client address (a moving window of ``limit``, the
+    counts kept where ``storage_uri`` says: ``memory://``, each process its own, or a shared
+    ``redis://``)."""
+
+    def __init__(self, limit: str, storage_uri: str) -> None:
+        self.limit = parse(limit)
+        self.window = MovingWindowRateLimiter(storage_from_string(storage_uri))
+
+    def refuse(self, address: str) -> int | None:
+        """Count one refused credential of ``address``: None while within the limit, else the
+        seconds until the window has room for another (this one, past it, is not counted)."""
+        try:
+            if self.window.hit(self.limit, EXTENSION, address):
+                return None
+            reset = self.window.get_window_stats(self.limit, EXTENSION, address).reset_time
+        except Exception as error:  # the counts' storage cannot be reached: the refusal stands
+            log.warning("failed sign-ins not counted (%s: %s)", type(error).__name__, error)
+            return None
+        return max(1, math.ceil(reset - time.time()))
+
+
+def refused() -> None:
+    """A credential this request presented was refused (a token unknown or revoked, a sign-in
+    code not valid): it counts against the client's address, and past the limit the request is
+    answered 429 at once, before anything else is done for it."""
+    wait = current_app.extensions[EXTENSION].refuse(request.remote_addr or "-")
+    if wait is not None:
+        abort(problem(429, _(TOO_MANY, seconds=wait), kind="too-many-attempts",
+                      headers={"Retry-After": str(wait)}))
 
 
 @auth.verify_token
@@ -52,7 +92,7 @@ def _verify(token: str) -> Caller | None:
         try:
             who = service().tokens.authenticate(token)
         except Unauthorized:
-            setattr(g, REFUSED, True)  # counted against the address (init_auth)
+            refused()  # 429 past the limit
             return None
     _reads_the_match(who)
     return who
@@ -67,27 +107,15 @@ def _reads_the_match(who: Caller) -> None:
         service().reading.require_reader(args["match_id"], who=who)
 
 
-def _refused(response: Response) -> bool:
-    return bool(g.get(REFUSED))
-
-
-def _too_many(limit: RequestLimit) -> Response:
-    seconds = max(1, round(limit.reset_at - time.time()))
-    return problem(429, TOO_MANY.format(seconds=seconds), kind="too-many-attempts",
-                   headers={"Retry-After": str(seconds)})
-
-
-def init_auth(app: Flask) -> Limiter:
-    """Failed sign-ins limited per client address (Flask-Limiter): one limit over the whole
-    app, counted only on a refused token. Its counts live where RATELIMIT_STORAGE_URI says
-    (DOMINO_RATELIMIT_STORAGE_URI): ``memory://`` by default, each worker its own, so a guesser
-    spread over N workers gets N times the limit; a ``redis://`` URI shares them (docs/api.md,
-    "Failed sign-ins")."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    return Limiter(lambda: request.remote_addr or "-", app=app,
-                   application_limits=[app.config.get("AUTH_FAILURES") or AUTH_FAILURES],
-                   application_limits_deduct_when=_refused, on_breach=_too_many,
-                   key_prefix="domino-auth")
+def init_auth(app: Flask) -> FailedSignIns:
+    """The failed sign-ins of the app, counted per client address (docs/api.md, "Failed
+    sign-ins"): AUTH_FAILURES in a moving window, the counts where RATELIMIT_STORAGE_URI says
+    (``memory://`` by default, each worker its own, so a guesser spread over N workers gets N
+    times the limit; a ``redis://`` URI shares them)."""
+    counts = FailedSignIns(app.config.get("AUTH_FAILURES") or AUTH_FAILURES,
+                           app.config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    app.extensions[EXTENSION] = counts
+    return counts
 
 
 @auth.error_handler

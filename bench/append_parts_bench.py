@@ -37,7 +37,6 @@ STEPS = [
     ("  its screen", "referee.service.view", "MatchView.screen"),
     ("token lookup (authenticate)", "referee.service.tokens", "Tokens.authenticate"),
     ("webargs: query, headers, body", "webargs.core", "Parser.parse"),
-    ("Flask-Limiter's check", "flask_limiter._extension", "Limiter._check_request_limit"),
     ("the answer's JSON", "flask.json.provider", "DefaultJSONProvider.response"),
     ("statements on the driver", "referee.store.driver", "DriverStatement.rows"),
     ("psycopg Cursor.execute", "psycopg.cursor", "Cursor.execute"),

@@ -46,7 +46,7 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
                         {"sqlalchemy", "openskill", "networkx", "cryptography"}),
     "api": (("referee.service", "referee.core", "api", "words"),
             {"flask", "flask_smorest", "flask_httpauth", "flask_babel", "marshmallow", "webargs",
-             "werkzeug", "jinja2", "markupsafe", "flask_swagger_ui", "flask_limiter",
+             "werkzeug", "jinja2", "markupsafe", "flask_swagger_ui", "limits",
              # the server: the ASGI front, uvicorn and its gunicorn worker (api.asgi, api.server)
              "a2wsgi", "uvicorn", "uvicorn_worker",
              "segno"}),  # the club desk's QR codes (api.desk.views)

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
 from marshmallow import Schema, fields, validate
 
 from referee.core.vocab import ROLES
 from referee.service import Unauthorized
 from referee.service.signin import DESK, SCORE
 
-from ..auth import REFUSED, auth, caller
+from ..auth import auth, caller, refused
 from ..context import service
 from ..openapi import Blueprint
 
@@ -83,6 +82,6 @@ def exchange(body: dict[str, Any]):
     try:
         answer = service().signin.exchange(body["code"])
     except Unauthorized:
-        setattr(g, REFUSED, True)  # counted by api.auth's limit on refused sign-ins
+        refused()  # counted by api.auth's limit on failed sign-ins: 429 past it
         raise
     return answer, {"Cache-Control": "no-store"}  # a token: never kept by a cache
