@@ -82,8 +82,8 @@ class Clubs:
             if value is not UNSET}
         return change_settings(self.engine, club, changes, who)
 
-    # The single settings' own methods, each one setting through :meth:`settings` (the CLI,
-    # the benches and older callers name one at a time).
+    # One setting each, through :meth:`settings`: the benches and the tests name one at a time
+    # (the API, the CLI and the desk change settings through :meth:`settings` itself).
 
     def set_public(self, club: str, public: bool, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """Make the club's pages readable by anyone without a token, or not (admin): a public

@@ -73,7 +73,7 @@ class IllegalEvent(ServiceError):
     """An event the referee refuses; ``violation`` is the :class:`referee.Violation` (HTTP 422)."""
 
     def __init__(self, violation: Any, message: str | None = None, **params: Any) -> None:
-        if message is None:  # the violation's message is the core's (English, for now)
+        if message is None:  # the violation's message: the core's sentence, said at the edge
             super().__init__(N_("event %(seq)s: %(code)s: %(why)s"), seq=violation.seq,
                              code=violation.code, why=violation.message)
         else:

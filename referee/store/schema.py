@@ -175,7 +175,7 @@ matches = Table(
     Column("totals", Json, nullable=False),  # one per side
     Column("winner", Integer, nullable=True),  # a side
     Column("last_seq", Integer, nullable=False),
-    Column("violations", Integer, nullable=False),  # open violations: disputed events
+    Column("violations", Integer, nullable=False),  # open disputes: disputed events, proven fouls
     # Bytes of the events' JSON (UTF-8), beside last_seq (their count): what the match limits
     # (referee.store.db.MatchLimits) are checked against as each append adds to it.
     Column("event_bytes", Integer, nullable=False, server_default="0"),

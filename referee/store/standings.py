@@ -565,7 +565,6 @@ def clear_standings(conn: Connection, club_id: int) -> None:
     clear_club(conn, club_id)
 
 
-# Kept for callers of the first standings query: the player table, unranked.
 __all__ = [
     "TIE_BREAKERS", "DEFAULT_TIE_BREAKERS", "GROUPS", "MatchStanding", "SideResult", "Change",
     "lock_club", "write_match", "rows_of", "event_key",

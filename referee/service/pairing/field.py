@@ -189,8 +189,8 @@ class History:
 @dataclass(frozen=True, slots=True)
 class Table:
     """A table of the round: its number (1 for the leaders, or the number the director fixed),
-    its two sides (side 0 takes seats 0 and 2), and the reasons, in plain English, that put
-    these entrants here."""
+    its two sides (side 0 takes seats 0 and 2), and the reasons that put these entrants here
+    (sentences said in the reader's language: :mod:`.explain`)."""
 
     number: int
     sides: tuple[Side, Side]
