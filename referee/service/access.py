@@ -162,9 +162,10 @@ def is_withdrawal(event: Any) -> bool:
 
 def may_abandon(who: Caller, club: str | None, created_by: int | None) -> bool:
     """Whether ``who`` may withdraw a match of ``club`` created by the token ``created_by``
-    (docs/api.md, "The record: events"): a referee of the club (an admin, the operator), or the token
-    that created it while it may still record in the club (a revoked token authenticates no
-    more). Whether the match may be withdrawn now (no deal stands) is the rules core's."""
+    (docs/api.md, "The record: events"): a referee of the club (an admin, the operator), or
+    the token that created it while it may still record in the club (a revoked token
+    authenticates no more). Whether the match may be withdrawn now (no deal stands) is the rules
+    core's."""
     if may(who, club, Action.RULE):
         return True
     return (who.token_id is not None and who.token_id == created_by
