@@ -25,7 +25,9 @@ KEYWORDS = ("N_", "N_plural:1,2", "said", "said_n:1,2", "NotFound", "Invalid", "
             "NotFinished", "IdempotencyMismatch", "ServiceError",
             # the service's other errors whose first argument is their msgid
             "RoundRefused", "Busy", "RecordBroken", "TreeBroken", "ActaPending",
-            "SigningKeyError", "NoSigningKey")
+            "SigningKeyError", "NoSigningKey",
+            # the league engine's (referee/service/leagues/errors.py)
+            "LeagueError")
 
 
 def pybabel(*args: str) -> None:

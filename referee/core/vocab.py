@@ -98,6 +98,32 @@ STANDING_GROUPS = ("players", "partnerships")
 UNRANKED = ("apart", "hidden")
 PLAYER_EVENT_KINDS = ("rename", "merge")
 
+# ---------------------------------------------------------------- leagues and cups
+
+# The two teams of a fixture, and the two sides of each of its legs and games.
+SIDES = ("home", "away")
+# A leg of a fixture: one player a side, or a partnership a side.
+LEG_KINDS = ("singles", "pairs")
+# What became of a leg: won by a side (its games, or conceded by the other), drawn (its games
+# can no longer give either side the leg), void (conceded by both), or still in play.
+LEG_STATUSES = ("won", "conceded", "drawn", "void", "in_play")
+# A fixture's result for one team, as the table's form lists it.
+FIXTURE_RESULTS = ("won", "drawn", "lost")
+# A league's tie-breakers after points, in the order it gives them (each "more is better");
+# head_to_head is a mini-table of the fixtures among the teams still level.
+LEAGUE_TIE_BREAKERS = ("leg_difference", "legs_for", "head_to_head")
+DEFAULT_LEAGUE_TIE_BREAKERS = LEAGUE_TIE_BREAKERS
+# The places a division's table marks.
+ZONES = ("promotion", "relegation")
+CUP_FORMATS = ("single_elimination", "double_elimination")
+# The parts of a cup's bracket: the winners' bracket (all of single elimination), the losers'
+# bracket, and the grand final of double elimination (and its second match when needed).
+BRACKETS = ("winners", "losers", "final")
+# A tie of a bracket: waiting for an entrant still to be decided, ready to play, played, a bye
+# (one entrant, who goes through), empty (nobody to play: byes on both sides), or not needed
+# (the grand final's second match when the winners'-bracket side won the first).
+TIE_STATUSES = ("waiting", "ready", "played", "bye", "empty", "not_needed")
+
 # ---------------------------------------------------------------- limits
 
 MAX_INT = 2**31 - 1  # ids, seqs and counts: the store's integer columns are 32-bit

@@ -94,7 +94,7 @@ def test_every_error_class_raised_with_a_msgid_is_an_extraction_keyword() -> Non
     takes_message = {"NotFound", "Invalid", "Forbidden", "Unauthorized", "Duplicate",
                      "NotFinished", "IdempotencyMismatch", "ServiceError", "RoundRefused",
                      "Busy", "RecordBroken", "TreeBroken", "ActaPending", "SigningKeyError",
-                     "NoSigningKey"}
+                     "NoSigningKey", "LeagueError"}
     assert takes_message <= keywords
 
 
