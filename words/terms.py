@@ -1,6 +1,6 @@
 """The words for the codes people are shown (docs/glossary.md): violation codes, round outcomes,
 statuses, event types, rulings, roles, tournament formats and statuses, tie-breakers, rule
-parameters, the desk's choices. A code never changes with the language (it is what the JSON
+parameters, the desk's choices, leagues' and cups' codes. A code never changes with the language (it is what the JSON
 and the CSV say); its word does. Every edge (a page, a command's output) says a code through
 :func:`term`, so each is written here once; tests/words/test_terms.py holds every code of
 ``referee.core.vocab`` (and the rules' parameters) to a word in every language.
@@ -133,6 +133,53 @@ TERMS: dict[str, dict[str, str]] = {
     "unranked": {
         "apart": N_("Listed apart, without a rank"),
         "hidden": N_("Left out"),
+    },
+    # leagues and cups (docs/leagues.md)
+    "side": {  # a fixture's teams, a leg's sides
+        "home": N_("Home"),
+        "away": N_("Away"),
+    },
+    "leg_kind": {
+        "singles": N_("Singles"),
+        "pairs": N_("Pairs"),
+    },
+    "fixture_result": {  # a team's, as the form lists them
+        "won": N_("Win"),
+        "drawn": N_("Draw"),
+        "lost": N_("Loss"),
+    },
+    "leg_status": {
+        "won": N_("Decided"),
+        "conceded": N_("Conceded"),
+        "drawn": N_("Level"),
+        "void": N_("Void"),
+        "in_play": N_("In play"),
+    },
+    "league_tie_breaker": {
+        "leg_difference": N_("Leg difference"),
+        "legs_for": N_("Legs for"),
+        "head_to_head": N_("Head to head"),
+    },
+    "zone": {
+        "promotion": N_("Promotion"),
+        "relegation": N_("Relegation"),
+    },
+    "cup_format": {
+        "single_elimination": N_("Single elimination"),
+        "double_elimination": N_("Double elimination"),
+    },
+    "bracket": {
+        "winners": N_("Winners' bracket"),
+        "losers": N_("Losers' bracket"),
+        "final": N_("Grand final"),
+    },
+    "tie_status": {  # a cup's tie
+        "waiting": N_("Waiting for its entrants"),
+        "ready": N_("To play"),
+        "played": N_("Played"),
+        "bye": N_("Bye"),
+        "empty": N_("Nobody to play"),
+        "not_needed": N_("Not needed"),
     },
     "parameter": {  # docs/rules.md, "The parameters"
         "max_pip": N_("Highest pip"),

@@ -35,6 +35,15 @@ CODES: dict[str, tuple[str, ...]] = {
     "parameter": PARAMETERS,
     "certainty": ("proven", "possible"),
     "result": ("won", "lost", "drawn"),
+    "fixture_result": vocab.FIXTURE_RESULTS,
+    "side": vocab.SIDES,
+    "leg_kind": vocab.LEG_KINDS,
+    "leg_status": vocab.LEG_STATUSES,
+    "league_tie_breaker": vocab.LEAGUE_TIE_BREAKERS,
+    "zone": vocab.ZONES,
+    "cup_format": vocab.CUP_FORMATS,
+    "bracket": vocab.BRACKETS,
+    "tie_status": vocab.TIE_STATUSES,
 }
 # Words that are the code in some language too (Italian says "domino").
 SAME = {("it", "domino"), ("it", "Domino")}
