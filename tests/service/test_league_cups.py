@@ -203,6 +203,12 @@ def test_a_redraw_is_the_same_until_a_tie_is_played() -> None:
     (lambda: bracket(draw_cup(EIGHT[:5], seeded=5), {"W1-1": "e1"}),
      "round 1, tie 1 cannot have a result"),  # a bye
     (lambda: bracket(draw_cup(EIGHT, seeded=8), [("W1-1", "e1")]), "map each tie played"),
+    (lambda: bracket(draw_cup(EIGHT, seeded=8), {"W1-1": None}),
+     "round 1, tie 1 is won by one of its entrants, not None"),
+    (lambda: bracket(draw_cup(EIGHT, seeded=8, format="double_elimination"), {"L1-1": ""}),
+     "losers' round 1, tie 1 is won by one of its entrants"),
+    (lambda: bracket(draw_cup(EIGHT, seeded=8, format="double_elimination"), {"F1": 3}),
+     "the grand final is won by one of its entrants"),
     (lambda: bracket(draw_cup(EIGHT, seeded=8), {}).tie("W4-1"), "the cup has no tie 'W4-1'"),
 ])
 def test_a_bad_cup_is_refused(make, says: str) -> None:

@@ -162,9 +162,12 @@ def bracket(draw: Draw, results: Mapping[str, str]) -> Bracket:
     if not isinstance(results, Mapping):
         raise LeagueError("a cup's results map each tie played to its winner, not %(value)r",
                           value=results)
-    for tie_id in results:
+    for tie_id, winner in results.items():
         if tie_id not in known:
             raise _no_tie(tie_id)
+        if not isinstance(winner, str) or not winner:
+            raise LeagueError("%(tie)s is won by one of its entrants, not %(value)r",
+                              tie=called(tie_id, draw.format), value=winner)
     done: dict[str, Tie] = {}
 
     def fill(source: Source) -> str | None:
