@@ -5,7 +5,6 @@ against it (:func:`check_sheet`)."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -86,7 +85,7 @@ def check_sheet(format: FixtureFormat, legs: Sequence[Sequence[str]],
         raise LeagueError("a team sheet names the players of each of the fixture's %(legs)s "
                           "legs, in order", legs=len(format.legs))
     sheet: list[tuple[str, ...]] = []
-    played: Counter[tuple[str, str]] = Counter()
+    played: dict[tuple[str, str], int] = {}
     for number, (leg, named) in enumerate(zip(format.legs, legs, strict=True), start=1):
         if type(named) is not tuple:
             if isinstance(named, str) or not isinstance(named, Sequence):
@@ -112,10 +111,11 @@ def check_sheet(format: FixtureFormat, legs: Sequence[Sequence[str]],
             if squad is not None and player not in squad:
                 raise LeagueError("leg %(leg)s names %(player)r, who is not in the team's "
                                   "squad", leg=number, player=player)
-            played[(player, leg.kind)] += 1
+            key = (player, leg.kind)
+            played[key] = played.get(key, 0) + 1
         sheet.append(named)
-    for (player, kind), legs_played in sorted(played.items()):
-        if legs_played > format.most(kind):
+    over = [item for item in played.items() if item[1] > format.most(item[0][1])]
+    for (player, kind), legs_played in sorted(over)[:1]:  # the first, by name, is said
             if kind == "singles":
                 raise LeagueError("%(player)r is named for %(legs)s singles legs, and a player "
                                   "may play %(most)s in a fixture", player=player,
