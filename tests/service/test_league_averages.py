@@ -122,3 +122,16 @@ def test_any_averages_add_up(seed: int, minimum: int) -> None:
     assert keys == sorted(keys)
     for i, a in enumerate(ranked):
         assert a.rank == (i + 1 if i == 0 or keys[i - 1] != keys[i] else ranked[i - 1].rank)
+
+
+def test_a_drawn_leg_is_played_and_not_won_and_its_drawn_games_are_games() -> None:
+    """Best of 3: a drawn game, one each: nobody can reach two; the leg is drawn."""
+    drawn = fixture("Crown", "Anchor",
+                    LegResult((None, "home", "away"), ("ana",), ("bea",)),
+                    LegResult((), ("carla",), ("dani",)),  # still in play: counts for nobody
+                    LegResult((), ("ana", "carla"), ("bea", "dani")))
+    assert drawn.legs[0].status == "drawn" and drawn.legs[1].status == "in_play"
+    lines = {a.player: a for a in averages([drawn])}
+    assert set(lines) == {"ana", "bea"}
+    ana = lines["ana"]
+    assert (ana.singles_played, ana.singles_won, ana.games_played, ana.games_won) == (1, 0, 3, 1)

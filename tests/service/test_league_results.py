@@ -269,3 +269,15 @@ def test_any_fixture_adds_up(legs, walkover, win, per_leg, bonus) -> None:
                                                     rule.loss + rule.bonus)
         assert away - per_leg * found.away_legs in (rule.win, rule.draw, rule.loss,
                                                     rule.loss + rule.bonus)
+
+
+def test_games_played_before_a_concession_are_kept_and_count_for_nothing() -> None:
+    """A player taken ill after winning the first game of three: the leg is conceded, and goes
+    to the other team."""
+    fmt = FixtureFormat((LegFormat("singles", 3),))
+    found = outcome(FixtureResult("Crown", "Anchor", (
+        LegResult(("home",), ("h1",), ("a1",), ("home",), "taken ill"),)), fmt)
+    leg = found.legs[0]
+    assert (leg.status, leg.winner, leg.home_games, leg.away_games) == ("conceded", "away", 1, 0)
+    assert (found.home_legs, found.away_legs, found.complete) == (0, 1, True)
+    assert not leg.counts_for_players
