@@ -41,7 +41,7 @@ def disputes_desk(club: str) -> Response:
 
 @desk_page
 def _desk(who: Any, club: str) -> str:
-    data = service().disputes.desk(club, who=who)
+    data = service().disputes.desk(club, page=request.args.get("page") or 1, who=who)
     for item in data["ruled"]:
         item["sides"] = side_names(item["match"]["rules"], item["match"]["players"])
     return render_template("desk/disputes.html", data=data, club=data["club"], twin=None,

@@ -71,6 +71,19 @@ def slug(value: Any, what: str = Phrase(N_("club slug"))) -> str:
     return value
 
 
+MAX_PAGE = 10_000  # of a paged page (the club's matches, the disputes desk): far enough back
+
+
+def page_number(value: Any) -> int:
+    """A page's number, 1 for the first; from a query string too (``"2"``)."""
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if type(value) is not int or not 1 <= value <= MAX_PAGE:
+        raise Invalid("page must be a whole number from 1 to %(max)s, not %(value)r",
+                      max=MAX_PAGE, value=value)
+    return value
+
+
 def count(value: Any, what: str) -> int:
     if type(value) is not int or not 0 <= value <= MAX_ID:
         raise Invalid("%(what)s must be a whole number from 0 to %(max)s, not %(value)r",

@@ -32,6 +32,8 @@ STATUSES = DISPUTE_FILTERS
 # The rulings a referee picks at the desk: the rules' standard penalty, or one of the ruling
 # events (referee.core.vocab.RULINGS) naming the dispute.
 DESK_RULINGS = ("standard", "penalty", "void", "annul", "forfeit", "stands", "amend")
+# Open disputes a page of the disputes desk shows, each with its evidence.
+DESK_PAGE = 20
 
 
 class Disputes:
@@ -62,38 +64,73 @@ class Disputes:
         listed = ordered(found, status)
         return listed[offset:offset + limit], len(listed)
 
-    def desk(self, club: str, *, ruled: int = 10,
+    def desk(self, club: str, *, page: Any = 1, ruled: int = 10,
              who: Caller | None = OPERATOR) -> dict[str, Any]:
-        """The referee's disputes desk, in one snapshot: the club, every open dispute of its
-        matches as its sheet has it (the moment, the event, the evidence with each fact's
-        event, the sides and the score) with the match's last seq (what a ruling's If-Match
-        names), the rules' standard penalty (None when the rules name none) and the match's
-        suspicions (what its record allows but does not prove, each with its event), and the
-        ``ruled`` disputes ruled last (for their sheets). ``who`` must be a referee of the club
-        (no token, or the public reader: Unauthorized, whether the club is public or not; a
-        viewer or scorekeeper: Forbidden)."""
+        """The referee's disputes desk, in one snapshot: the club; one page of its open
+        disputes (:data:`DESK_PAGE` a page, the oldest match first, then by seq; a page past
+        the last is the last), each as its sheet has it (the moment, the event, the evidence
+        with each fact's event, the sides and the score) with the match's last seq (what a
+        ruling's If-Match names), the rules' standard penalty (None when the rules name none)
+        and the match's suspicions (what its record allows but does not prove, each with its
+        event); ``open_total``, ``page``, ``pages``, ``per_page``; and the ``ruled`` disputes
+        ruled last (for their sheets). Only the matches shown are replayed: which ones a page
+        holds comes from each match's count of open disputes, kept with it. ``who`` must be a
+        referee of the club (no token, or the public reader: Unauthorized, whether the club is
+        public or not; a viewer or scorekeeper: Forbidden)."""
+        page = checks.page_number(page)
         with UnitOfWork.reading(self.engine) as uow:
             who, info = reader_in(uow, club, desk_caller(who))
             require(who, club, Action.RULE)
-            open_, done = [], []
-            for match_id in store.disputed_match_ids(uow.conn, club_row(uow.conn, club).id):
-                view = self.reading.view_in(uow, match_id, who)
-                penalty = view.record.rules.foul_penalty()
-                report = view.report()
-                for dispute in report["disputes"]:
-                    if dispute["ruling"] is None:
-                        # what the record suggests without proving, on the same match
-                        suspicions = [{**s, "event": view.events[s["seq"] - 1]}
-                                      for s in report["suspicions"]]
-                        open_.append({**_sheet(view, dispute["seq"]), "last_seq":
-                                      view.record.last_seq, "standard_penalty": penalty,
-                                      "suspicions": suspicions})
-                    else:
-                        done.append({**dispute, "match": view.summary()})
-        # the ones ruled last first: by the match's last change, then the ruling's event
-        done.sort(key=lambda d: (d["match"].get("updated_at") or "", d["ruling"]["seq"]),
-                  reverse=True)
-        return {"club": info, "open": open_, "ruled": done[:ruled]}
+            club_id = club_row(uow.conn, club).id
+            counts = store.open_dispute_counts(uow.conn, club_id)
+            total = sum(n for _, n in counts)
+            pages = max(1, -(-total // DESK_PAGE))
+            page = min(page, pages)
+            open_ = self._open_page(uow, counts, (page - 1) * DESK_PAGE, who)
+            done = self._ruled_last(uow, club_id, ruled, who)
+        return {"club": info, "open": open_, "open_total": total, "page": page,
+                "pages": pages, "per_page": DESK_PAGE, "ruled": done}
+
+    def _open_page(self, uow: UnitOfWork, counts: list[tuple[int, int]], start: int,
+                   who: Caller) -> list[dict[str, Any]]:
+        """The open disputes ``start`` to ``start + DESK_PAGE`` of the club's, in order: only
+        the matches holding them are replayed."""
+        found: list[dict[str, Any]] = []
+        before = 0  # open disputes in the matches passed over
+        for match_id, count in counts:
+            if before + count <= start:
+                before += count
+                continue
+            view = self.reading.view_in(uow, match_id, who)
+            penalty = view.record.rules.foul_penalty()
+            report = view.report()
+            unruled = [d for d in report["disputes"] if d["ruling"] is None]
+            # what the record suggests without proving, on the same match
+            suspicions = [{**s, "event": view.events[s["seq"] - 1]} for s in report["suspicions"]]
+            for dispute in unruled[max(0, start - before):]:
+                found.append({**_sheet(view, dispute["seq"]), "last_seq": view.record.last_seq,
+                              "standard_penalty": penalty, "suspicions": suspicions})
+                if len(found) == DESK_PAGE:
+                    return found
+            before += count
+        return found
+
+    def _ruled_last(self, uow: UnitOfWork, club_id: int, ruled: int,
+                    who: Caller) -> list[dict[str, Any]]:
+        """The ``ruled`` disputes ruled last: by their match's last change, then by the
+        ruling's event. The matches are read the one changed last first, and no further than
+        the one that completes the list, so a club's long history is not replayed."""
+        done: list[dict[str, Any]] = []
+        for row in store.ruled_match_rows(uow.conn, club_id):
+            if len(done) >= ruled and row.updated_at < done[ruled - 1]["changed"]:
+                break  # every dispute of this match and those after it comes later
+            view = self.reading.view_in(uow, row.id, who)
+            summary = view.summary()
+            mine = [{**d, "match": summary, "changed": row.updated_at}
+                    for d in view.disputes() if d["ruling"] is not None]
+            done += sorted(mine, key=lambda d: d["ruling"]["seq"], reverse=True)
+        done.sort(key=lambda d: (d["changed"], d["ruling"]["seq"]), reverse=True)
+        return [{k: v for k, v in d.items() if k != "changed"} for d in done[:ruled]]
 
     # ------------------------------------------------------------------------------ rulings
 

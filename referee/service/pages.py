@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 RECENT_MATCHES = 20  # on a club's home page
 MATCHES_PER_PAGE = 50  # on a club's matches page
-MAX_PAGE = 10_000  # of the matches page: 500,000 matches back is far enough
 
 
 class Pages:
@@ -97,7 +96,7 @@ class Pages:
         if filters["from"] and filters["to"] and filters["from"] > filters["to"]:
             raise Invalid("from (%(start)s) is after to (%(end)s)", start=filters["from"],
                           end=filters["to"])
-        page = _page(page)
+        page = checks.page_number(page)
         with UnitOfWork.reading(self.svc.engine) as uow:
             reader, info = reader_in(uow, club, who)
             club_id = club_row(uow.conn, club).id
@@ -238,16 +237,6 @@ def _text(value: Any, what: str) -> str | None:
         raise Invalid("%(what)s must be text of at most 1000 characters, without control "
                       "characters", what=what)
     return value.strip()
-
-
-def _page(value: Any) -> int:
-    """The page's number: 1 for the newest matches."""
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if type(value) is not int or not 1 <= value <= MAX_PAGE:
-        raise Invalid("page must be a whole number from 1 to %(max)s, not %(value)r",
-                      max=MAX_PAGE, value=value)
-    return value
 
 
 def _sides(summary: dict[str, Any]) -> list[str]:

@@ -49,6 +49,8 @@ from .matches import (
     match_by_client_key,
     match_ids,
     match_row,
+    open_dispute_counts,
+    ruled_match_rows,
     update_projection,
 )
 from .players import (
@@ -81,7 +83,7 @@ __all__ = [
     "load_json", "utcnow", "AlreadyExists", "MatchFull", "StaleSeq", "StoreError", "NewEvent",
     "append", "check_room", "event_bytes", "Appended", "chain_link", "stored_head", "recorded_span",
     "event_by_seq", "event_data", "event_rows", "event_rows_of", "insert_events", "last_recorded_at", "secret_rows",
-    "Projection", "disputed_match_ids", "insert_match", "last_seq", "list_matches", "match_ids",
+    "Projection", "disputed_match_ids", "open_dispute_counts", "ruled_match_rows", "insert_match", "last_seq", "list_matches", "match_ids",
     "match_row", "match_by_client_key",
     "update_projection",
 ]

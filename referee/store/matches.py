@@ -12,9 +12,10 @@ from sqlalchemy.exc import IntegrityError
 from ..core import chain
 from ..core.match import Match
 from ..core.vocab import MATCH_STATUSES as STATUSES
+from ..core.vocab import RULINGS
 from .codec import load_json
 from .errors import AlreadyExists
-from .schema import clubs, events, match_players, matches
+from .schema import clubs, events, match_players, matches, tokens
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,33 @@ def update_projection(conn: Connection, match_id: int, projection: Projection,
     events and its chain head, as stored."""
     conn.execute(update(matches).where(matches.c.id == match_id)
                  .values(rules=rules, event_bytes=event_bytes, head=head, **projection.values()))
+
+
+def open_dispute_counts(conn: Connection, club_id: int) -> list[tuple[int, int]]:
+    """The club's matches with open disputes and how many each has (the projection's
+    ``violations``), oldest match first: what the disputes desk pages through without
+    replaying a match it does not show."""
+    query = (select(matches.c.id, matches.c.violations)
+             .where(matches.c.club_id == club_id, matches.c.violations > 0)
+             .order_by(matches.c.id))
+    return [(row.id, row.violations) for row in conn.execute(query)]
+
+
+def ruled_match_rows(conn: Connection, club_id: int) -> list[Row]:
+    """The club's matches that may hold a ruled dispute (``id``, ``updated_at``), the one
+    changed last first: those with a ruling event, but for a scorekeeper's undo (a void its
+    scorekeeper's token recorded: a scorekeeper rules on nothing)."""
+    undo = and_(events.c.type == "void", tokens.c.role == "scorekeeper")
+    ruled = (select(events.c.match_id)
+             .join(matches, matches.c.id == events.c.match_id)
+             .outerjoin(tokens, tokens.c.id == events.c.token_id)
+             .where(matches.c.club_id == club_id, events.c.type.in_(RULINGS),
+                    ~func.coalesce(undo, False))
+             .distinct().subquery())
+    query = (select(matches.c.id, matches.c.updated_at)
+             .where(matches.c.id.in_(select(ruled.c.match_id)))
+             .order_by(matches.c.updated_at.desc(), matches.c.id.desc()))
+    return list(conn.execute(query))
 
 
 def disputed_match_ids(conn: Connection, club_id: int) -> list[int]:
