@@ -27,6 +27,19 @@ def listed(desk: dict[str, Any]) -> list[tuple[int, int]]:
     return [(sheet["match"]["id"], sheet["dispute"]["seq"]) for sheet in desk["open"]]
 
 
+def replays(service: Service, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The matches the service replays for a view from now on, in order (``view_in``)."""
+    replayed: list[int] = []
+    view_in = service.reading.view_in
+
+    def counted(uow: Any, match_id: Any, who: Any) -> Any:
+        replayed.append(match_id)
+        return view_in(uow, match_id, who)
+
+    monkeypatch.setattr(service.reading, "view_in", counted)
+    return replayed
+
+
 def test_the_open_disputes_come_a_page_at_a_time(service: Service, club: str) -> None:
     for taps in (2, 0, 4, 1, 29, 3):  # 45 open disputes in six matches
         disputed(service, club, taps)
@@ -54,14 +67,7 @@ def test_only_the_matches_a_page_shows_are_replayed(service: Service, club: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     matches = [disputed(service, club, taps) for taps in (9, 9, 9, 9, 9)]  # 10 open each
     referee = token(service, club, "referee")
-    replayed: list[int] = []
-    view_in = service.reading.view_in
-
-    def counted(uow: Any, match_id: Any, who: Any) -> Any:
-        replayed.append(match_id)
-        return view_in(uow, match_id, who)
-
-    monkeypatch.setattr(service.reading, "view_in", counted)
+    replayed = replays(service, monkeypatch)
     second = service.disputes.desk(club, page=2, who=referee)  # disputes 21 to 40
     assert {m for m, _ in listed(second)} == set(matches[2:4]) and replayed == matches[2:4]
 
@@ -87,14 +93,7 @@ def test_the_disputes_ruled_last_without_the_clubs_history(service: Service, clu
         club_id = store.club_row(conn, club).id
         candidates = [row.id for row in store.ruled_match_rows(conn, club_id)]
     assert candidates == ruled[::-1]  # the undo's match is none of them
-    replayed: list[int] = []
-    view_in = service.reading.view_in
-
-    def counted(uow: Any, match_id: Any, who: Any) -> Any:
-        replayed.append(match_id)
-        return view_in(uow, match_id, who)
-
-    monkeypatch.setattr(service.reading, "view_in", counted)
+    replayed = replays(service, monkeypatch)
     desk = service.disputes.desk(club, who=token(service, club, "referee"))
     assert [(d["match"]["id"], d["ruling"]["reason"]) for d in desk["ruled"]] == [
         (ruled[n], f"ruling {n}") for n in range(13, 3, -1)]
