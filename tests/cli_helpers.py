@@ -12,9 +12,9 @@ from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner, Result
+from template_helpers import migrate
 
 from cli.main import main
-from migrations.runner import upgrade
 from referee.core.simulate import random_match
 from referee.service import Service, open_service
 
@@ -58,7 +58,7 @@ def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "200")  # rich tables on one line each, for the assertions
     service = open_service(url)
-    upgrade(service.engine)
+    migrate(service.engine)
     service.clubs.create_club(CLUB, "Casino Domino Club")
     yield Cli(CliRunner(), service, url)
     service.close()

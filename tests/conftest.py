@@ -3,7 +3,7 @@ built on it) runs on SQLite, always, and on PostgreSQL when DOMINO_TEST_DATABASE
 
 Each test gets an empty database: a new SQLite file, or a new PostgreSQL schema (reached through
 the connection's search_path, so the tables and the alembic version table land in it) dropped
-afterwards.
+afterwards. ``service`` migrates it from a template (tests/template_helpers.py).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import os
 from typing import Any, Iterator
 
 import pytest
-from db_helpers import migrate
 from sqlalchemy import Engine
+from template_helpers import close_pools, migrate, schema_pool
 
 from referee.service import Service
-from referee.store.db import make_engine, scratch_schema
+from referee.store.db import make_engine
 
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
@@ -32,8 +32,15 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'domino.db'}"
         return
-    with scratch_schema(PG_URL, prefix="test") as url:
+    with schema_pool(PG_URL).scratch(prefix="test") as url:
         yield url
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _schema_pools() -> Iterator[None]:
+    """The migrated spare schemas (tests/template_helpers.py) dropped at the end of the run."""
+    yield
+    close_pools()
 
 
 @pytest.fixture

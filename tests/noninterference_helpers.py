@@ -24,8 +24,8 @@ from typing import Any, Callable, Iterator
 
 import pytest
 from hypothesis import strategies as st
+from template_helpers import migrate
 
-from migrations.runner import upgrade
 from referee.core.events import as_table_saw_it
 from referee.core.simulate import random_match
 from referee.service import Caller, Service, ServiceError
@@ -54,7 +54,7 @@ class World:
 
 def _world(path: Any) -> World:
     service = Service(make_engine(f"sqlite:///{path}"), clock=_clock())
-    upgrade(service.engine)
+    migrate(service.engine)
     service.clubs.create_club("casino", "Casino")
     service.clubs.set_public("casino", True)
     callers = [service.tokens.authenticate(service.tokens.create_token("casino", role,

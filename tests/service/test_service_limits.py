@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
-from db_helpers import PRESET_PLAYERS, sample_match
+from db_helpers import PRESET_PLAYERS, migrate, sample_match
 from sqlalchemy import select, update
 
 from migrations import runner
@@ -22,7 +22,7 @@ PLAYERS = PRESET_PLAYERS["parejas"]
 
 def limited(database_url: str, **limits: int) -> Service:
     service = Service(db.make_engine(database_url, limits=MatchLimits(**limits)))
-    runner.upgrade(service.engine)
+    migrate(service.engine)
     return service
 
 

@@ -7,8 +7,8 @@ import datetime as dt
 
 import pytest
 from sqlalchemy import Engine, event, select
+from template_helpers import migrate
 
-from migrations.runner import upgrade
 from referee.service import Caller, Forbidden, Invalid, NotFound, Service, Unauthorized
 from referee.store.db import reading
 from referee.store.schema import tokens
@@ -36,7 +36,7 @@ def clock() -> Clock:
 @pytest.fixture
 def svc(engine: Engine, clock: Clock) -> Service:
     service = Service(engine, clock=clock)
-    upgrade(service.engine)
+    migrate(service.engine)
     service.clubs.create_club("casino", "Casino")
     service.clubs.create_club("other", "Other")
     return service
