@@ -11,9 +11,9 @@ threads (a2wsgi). Each request:
 3. the flask app answers it in a thread, the body handed over at once;
 4. a scoreboard stream's view hands its feed over (:mod:`api.handoff`) and the loop serves it:
    a stream holds no thread, however long it is open. The stream ends when its client
-   disconnects (at once: the loop hears it), when a write waits longer than WRITE_SECONDS (a
-   client that stopped reading; its connection is dropped), when the server stops, or after
-   the stream's lifetime.
+   disconnects or sends its end (at once: the loop hears it), when a write waits longer than
+   WRITE_SECONDS (a client that stopped reading; its connection is dropped), when the server
+   stops, or after the stream's lifetime.
 
 Why this and not gunicorn's threads, or gevent: a stream is a socket and a queue, which an event
 loop keeps for nothing, where a thread a stream let 20 idle sockets take every worker; and the
@@ -138,9 +138,8 @@ class Front:
                 pass
             over.set()
 
-        async def stopping() -> None:
-            assert connection is not None
-            await connection.stopping.wait()
+        async def ended(event: asyncio.Event) -> None:
+            await event.wait()
             over.set()
 
         async def write(text: str) -> bool:
@@ -163,8 +162,9 @@ class Front:
                 return False
 
         watchers = [asyncio.create_task(hear_disconnect())]
-        if connection is not None:
-            watchers.append(asyncio.create_task(stopping()))
+        if connection is not None:  # the server stopping; the client's end (its tab closed)
+            watchers += [asyncio.create_task(ended(connection.stopping)),
+                         asyncio.create_task(ended(connection.hung_up))]
         try:
             await feed.serve(write, over)
         finally:

@@ -61,6 +61,7 @@ class Connection(Protocol):
     """An open connection, as the server's protocol registers it."""
 
     stopping: asyncio.Event  # set when the server stops: the streams end
+    hung_up: asyncio.Event  # set when the client sends its end (EOF): its stream ends
 
     def writing_paused(self) -> bool: ...
 

@@ -67,12 +67,12 @@ def scoreboard() -> Scoreboard:
 
 # StreamCaps' fields: the config key and the environment variable that set each.
 CAPS = {"process": "SCOREBOARD_STREAMS", "club": "SCOREBOARD_STREAMS_PER_CLUB",
-        "client": "SCOREBOARD_STREAMS_PER_CLIENT"}
+        "client": "SCOREBOARD_STREAMS_PER_CLIENT", "reserved": "SCOREBOARD_STREAMS_RESERVED"}
 
 
 def _make(app: Flask, svc: Service) -> Scoreboard:
     caps = {field: int(value) for field, key in CAPS.items()
-            if (value := app.config.get(key) or os.environ.get("DOMINO_" + key))}
+            if (value := app.config.get(key, os.environ.get("DOMINO_" + key))) not in (None, "")}
     kwargs: dict[str, Any] = {"caps": StreamCaps(**caps)}
     if app.config.get("SCOREBOARD_POLL_SECONDS"):
         kwargs["poll_seconds"] = float(app.config["SCOREBOARD_POLL_SECONDS"])
@@ -443,7 +443,9 @@ STREAM_DESCRIPTION = (
     "`Last-Event-ID` the rows changed since that cursor; then a `row` event for each table that "
     "changes, its `id:` the cursor; a comment every 15 s; the stream ends after ten minutes. "
     "A public club is read without a token. 503 with Retry-After past this server's caps of "
-    "streams in all, of the club, or to the client's address (docs/deploy.md).")
+    "streams in all, of the club, or to the client's address; a share of each is kept for "
+    "streams opened with a token of the club, which no stream without one takes "
+    "(docs/deploy.md).")
 
 
 def document(api: Any, app: Flask) -> None:

@@ -10,6 +10,8 @@
   connecting) is closed: thousands of slow or idle connections cost sockets, no thread, and
   none lasts;
 - a client that half-closes after its request gets its answer, then the connection closes;
+  but a stream's client that sends its end has gone (a browser's tab closed, a phone leaving):
+  its stream ends and its slot is free at once, not when a heartbeat finds the socket dead;
 - every open connection is in :data:`api.edge.OPEN` while it is open, so that the front can
   drop a stream whose client stopped reading and end the streams when the server stops.
 
@@ -35,6 +37,7 @@ class Protocol(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.stopping = asyncio.Event()
+        self.hung_up = asyncio.Event()  # the client sent its end (EOF): a stream is over
         self._head_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -77,7 +80,11 @@ class Protocol(H11Protocol):
         """A client that half-closes once its request is sent (``shutdown(SHUT_WR)``, as
         ``nc -N`` and some proxies do) still gets its answer: the connection stays open for
         writing while a request is being answered, and closes after it. (uvicorn's own returns
-        None, and asyncio then closes the transport: the answer was lost.)"""
+        None, and asyncio then closes the transport: the answer was lost.) A stream being
+        served ends at once (:attr:`hung_up`, heard by the front): a client closing its socket
+        sends the same end, and a stream has no answer to finish, only heartbeats that would
+        find the socket dead 15 to 30 s later, holding its slot meanwhile."""
+        self.hung_up.set()
         if self._in_request():
             self.cycle.keep_alive = False
             return True

@@ -36,7 +36,7 @@ from ..core.vocab import ABANDONED, LIVE_STATUSES, side_names
 from ..store import db, notify
 from ..store.codec import as_utc
 from ..store.tournaments import tournament_of_match
-from .access import Action, Caller, public_reader, require
+from .access import PUBLIC, Action, Caller, public_reader, require
 from .errors import Invalid, ServiceError
 from .lookup import club_row
 from .uow import UnitOfWork
@@ -61,12 +61,25 @@ class StreamCaps:
     client address; beyond any of them, Busy. Served by the asynchronous front (api.asgi) a
     stream costs no request thread, only a socket and a queue, so the process cap is high; the
     club and client caps keep one club's crowd, or one client, from taking the others' share
-    (docs/deploy.md, "Live scoreboards"). Phones behind one router share its address: the
-    client cap is per address, so it is set for a room of them."""
+    (docs/deploy.md, "Live scoreboards").
+
+    ``reserved`` per cent of the process's streams and of each club's are kept for signed-in
+    members (a stream opened with a token of the club): streams without a token (a public
+    club's visitors) take at most the rest, so that no anonymous flood, from however many
+    addresses, leaves a club's projector or referee without its board. Phones behind one router
+    share its address: the client cap counts an address's streams with a token and without one
+    apart, so visitors on a club's Wi-Fi never take its members' streams either."""
 
     process: int = 2000
     club: int = 500
     client: int = 32
+    reserved: int = 25
+
+    def anonymous(self, cap: int) -> int:
+        """Of ``cap`` streams, how many may be opened without a token."""
+        return cap - cap * min(max(self.reserved, 0), 100) // 100
+
+
 STATUSES = LIVE_STATUSES
 
 
@@ -237,7 +250,8 @@ class Scoreboard:
         who = self.reader(club, who)
         with db.reading(self.engine) as conn:
             club_id = club_row(conn, club).id
-        return self.hub.subscribe(club, club_id, client, who.token_id)
+        return self.hub.subscribe(club, club_id, client, who.token_id,
+                                  member=who.role != PUBLIC)
 
 
 @dataclass(eq=False)  # each is its own: kept in sets by identity
@@ -249,6 +263,7 @@ class Subscription:
     hub: "Hub"
     client: str = ""
     token_id: int | None = None  # the token it was opened with: revoked, the stream ends
+    member: bool = False  # opened by a reader of the club, not by a public club's visitor
 
     def __post_init__(self) -> None:
         self._pending: OrderedDict[int, dict[str, Any]] = OrderedDict()
@@ -294,6 +309,13 @@ class Subscription:
             waker()
 
 
+def _less(counter: Counter[Any], key: Any) -> None:
+    """One fewer of ``key`` (none left: gone from ``counter``)."""
+    counter[key] -= 1
+    if counter[key] <= 0:
+        del counter[key]
+
+
 class Hub:
     """One thread a process: it listens (PostgreSQL) or polls (SQLite) for the clubs its
     streams watch, builds each changed table's row once, and puts it in each stream's queue.
@@ -307,7 +329,9 @@ class Hub:
         self.caps = caps
         self._lock = threading.Lock()
         self._subscribers: dict[str, set[Subscription]] = {}
-        self._clients: Counter[str] = Counter()  # client address -> its open subscriptions
+        # (client address, opened with a token) -> its open subscriptions
+        self._clients: Counter[tuple[str, bool]] = Counter()
+        self._anonymous: Counter[str] = Counter()  # club -> its open subscriptions without a token
         self._club_ids: dict[str, int] = {}
         self._seen: dict[int, int] = {}  # match id -> the last seq its rows were built at
         self._thread: threading.Thread | None = None
@@ -326,13 +350,15 @@ class Hub:
     def listening(self) -> bool:
         return self.board.engine.dialect.name == "postgresql"
 
-    def subscribe(self, club: str, club_id: int, client: str = "",
-                  token_id: int | None = None) -> Subscription:
-        subscription = Subscription(club, self, client, token_id)
+    def subscribe(self, club: str, club_id: int, client: str = "", token_id: int | None = None,
+                  *, member: bool = False) -> Subscription:
+        subscription = Subscription(club, self, client, token_id, member)
         with self._lock:
-            if full := self._full(club, client):
+            if full := self._full(club, client, member):
                 raise full
-            self._clients[client] += 1
+            self._clients[client, member] += 1
+            if not member:
+                self._anonymous[club] += 1
             if club not in self._subscribers:
                 self._club_ids[club] = club_id
                 self._seed(club_id)
@@ -346,21 +372,35 @@ class Hub:
                 self._thread.start()
         return subscription
 
-    def _full(self, club: str, client: str) -> Busy | None:
-        """Busy, saying which cap a new stream of ``club`` to ``client`` would pass; None
-        when it may open (under the lock)."""
+    def _full(self, club: str, client: str, member: bool) -> Busy | None:
+        """Busy, saying which cap a new stream of ``club`` to ``client`` (opened with a token of
+        the club: ``member``) would pass; None when it may open (under the lock)."""
         caps = self.caps
         if sum(len(s) for s in self._subscribers.values()) >= caps.process:  # as subscribed
             return Busy(said_n("this server streams %(num)s scoreboard at once already; the "
                                "page retries by itself", "this server streams %(num)s "
                                "scoreboards at once already; the page retries by itself",
                                caps.process))
+        if not member and sum(self._anonymous.values()) >= caps.anonymous(caps.process):
+            return Busy(said_n("this server streams %(num)s scoreboard without a token at "
+                               "once already (the rest are kept for the clubs' members); the "
+                               "page retries by itself", "this server streams %(num)s "
+                               "scoreboards without a token at once already (the rest are kept "
+                               "for the clubs' members); the page retries by itself",
+                               caps.anonymous(caps.process)))
         if len(self._subscribers.get(club, ())) >= caps.club:
             return Busy(said_n("this server streams %(num)s scoreboard of this club at once "
                                "already; the page retries by itself", "this server streams "
                                "%(num)s scoreboards of this club at once already; the page "
                                "retries by itself", caps.club))
-        if self._clients[client] >= caps.client:
+        if not member and self._anonymous[club] >= caps.anonymous(caps.club):
+            return Busy(said_n("this server streams %(num)s scoreboard of this club without a "
+                               "token at once already (the rest are kept for its members); the "
+                               "page retries by itself", "this server streams %(num)s "
+                               "scoreboards of this club without a token at once already (the "
+                               "rest are kept for its members); the page retries by itself",
+                               caps.anonymous(caps.club)))
+        if self._clients[client, member] >= caps.client:
             return Busy(said_n("this server streams %(num)s scoreboard to your address at once "
                                "already; the page retries by itself", "this server streams "
                                "%(num)s scoreboards to your address at once already; the page "
@@ -373,9 +413,9 @@ class Hub:
             if found is None or subscription not in found:
                 return
             found.discard(subscription)
-            self._clients[subscription.client] -= 1
-            if self._clients[subscription.client] <= 0:
-                del self._clients[subscription.client]
+            _less(self._clients, (subscription.client, subscription.member))
+            if not subscription.member:
+                _less(self._anonymous, subscription.club)
             if not found:
                 del self._subscribers[subscription.club]
                 self._club_ids.pop(subscription.club, None)

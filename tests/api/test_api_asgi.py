@@ -129,6 +129,43 @@ def test_a_disconnect_frees_its_slot_at_once(fast_api: Api) -> None:
         assert until(lambda: subscribed(api) == 0)
 
 
+@pytest.mark.parametrize("how", ["closed", "half-closed"])
+def test_a_clients_end_frees_its_slot_at_once(database_url: str, how: str) -> None:
+    """A client that has read what came and closes its socket sends its end (a FIN, not a
+    reset), as a browser's closed tab does; so does one that shuts its sending side. The stream
+    ends as the server hears it, not when a heartbeat (here a minute away) finds the socket
+    dead, and the server closes the connection."""
+    api = make_api(database_url, **{**FAST, "SCOREBOARD_HEARTBEAT_SECONDS": 60})
+    try:
+        with served_asgi(api.app) as base:
+            sock = socket.create_connection(("127.0.0.1", port_of(base)), timeout=WAIT)
+            sock.sendall(b"GET /api/v1/clubs/casino/scoreboard/stream HTTP/1.1\r\nHost: x\r\n"
+                         b"Authorization: " + api.auth("viewer")["Authorization"].encode()
+                         + b"\r\n\r\n")
+            got = b""
+            while b"event: snapshot" not in got:
+                got += sock.recv(65536)
+            assert got.startswith(b"HTTP/1.1 200 ") and subscribed(api) == 1
+            sock.settimeout(0.3)
+            try:
+                while sock.recv(65536):
+                    pass  # everything sent so far read: a close now sends a FIN
+            except socket.timeout:
+                pass
+            if how == "closed":
+                sock.close()
+            else:
+                sock.shutdown(socket.SHUT_WR)
+            assert until(lambda: subscribed(api) == 0)
+            if how == "half-closed":
+                sock.settimeout(WAIT)
+                while sock.recv(65536):
+                    pass  # the end of the stream, then the server's close
+                sock.close()
+    finally:
+        api.service.close()
+
+
 @pytest.mark.parametrize("cap", ["SCOREBOARD_STREAMS_PER_CLIENT", "SCOREBOARD_STREAMS_PER_CLUB"])
 def test_the_caps_per_client_and_per_club(database_url: str, cap: str) -> None:
     api = make_api(database_url, **FAST, **{cap: 2})
@@ -161,6 +198,7 @@ def test_a_client_that_stops_reading_is_dropped(fast_api: Api, monkeypatch: pyte
 
     class Connection:
         stopping = asyncio.Event()
+        hung_up = asyncio.Event()
 
         def writing_paused(self) -> bool:
             return len(sent) >= 3  # the next send blocks (below): the buffers are full

@@ -212,6 +212,49 @@ def test_the_caps_per_club_and_per_client(service: Service, club: str) -> None:
         board.hub.close()
 
 
+def test_a_share_of_the_streams_is_kept_for_the_clubs_members(service: Service,
+                                                              club: str) -> None:
+    """Streams without a token (a public club's visitors) take at most 75 % of the process's
+    streams and of each club's: however many come, from however many addresses, the clubs'
+    signed-in members still get theirs; an address's streams with a token and without one are
+    counted apart."""
+    for slug in ("pub1", "pub2"):
+        service.clubs.create_club(slug, slug.title())
+        service.clubs.set_public(slug, True)
+    members = {slug: service.tokens.authenticate(service.tokens.create_token(slug, "viewer"))
+               for slug in (club, "pub1")}
+    board = Scoreboard(service, caps=StreamCaps(process=8, club=4, client=2, reserved=25))
+    held: list[Subscription] = []
+    visitors = iter(f"198.51.100.{n}" for n in range(1, 100))
+    try:
+        held += [board.subscribe("pub1", client=next(visitors)) for _ in range(3)]
+        with pytest.raises(Busy, match="of this club without a token"):
+            board.subscribe("pub1", client=next(visitors))
+        held.append(board.subscribe("pub1", who=members["pub1"], client="10.0.0.1"))
+        with pytest.raises(Busy, match="of this club at once"):
+            board.subscribe("pub1", who=members["pub1"], client="10.0.0.1")
+        held += [board.subscribe("pub2", client=next(visitors)) for _ in range(3)]
+        with pytest.raises(Busy, match="scoreboards without a token"):  # 6 of 8: the visitors' all
+            board.subscribe("pub2", client=next(visitors))
+        held.append(board.subscribe(club, who=members[club], client="10.0.0.2"))  # a private club
+        with pytest.raises(Busy, match="scoreboards at once"):  # 8 of 8
+            board.subscribe(club, who=members[club], client="10.0.0.2")
+        for subscription in held:
+            subscription.close()
+        held.clear()
+        # One address (a club's Wi-Fi): its visitors' cap is not its members'.
+        held += [board.subscribe("pub1", client="10.0.0.3") for _ in range(2)]
+        with pytest.raises(Busy, match="to your address"):
+            board.subscribe("pub1", client="10.0.0.3")
+        held += [board.subscribe("pub1", who=members["pub1"], client="10.0.0.3") for _ in range(2)]
+        assert board.hub.subscribed == 4
+    finally:
+        for subscription in held:
+            subscription.close()
+        board.hub.close()
+    assert board.hub.subscribed == 0
+
+
 def test_a_revoked_tokens_subscription_is_closed(service: Service, club: str) -> None:
     board = Scoreboard(service, poll_seconds=0.05, resync_seconds=0.1)
     token = service.tokens.create_token(club, "viewer")
