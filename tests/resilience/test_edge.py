@@ -3,11 +3,19 @@
 
 - the idle-stream flood: one client opens scoreboard streams of a public club without a token
   and never reads them; past its address's cap it gets 503 at once, while a private club's
-  viewer still gets its stream and the API answers; closing the flood frees every slot;
+  viewer still gets its stream and the API answers; ending the flood (each socket's end, a
+  FIN) frees every slot at once;
+- the anonymous flood from many addresses on ``domino serve``: 3,000 idle sockets from 100
+  addresses over six public clubs fill the visitors' share of the streams, never the members':
+  a private club's viewer and a public club's member get their streams; their end frees every
+  slot at once;
+- the guesser on a club's Wi-Fi: 300 wrong tokens from one address, then that address's valid
+  tokens are answered 200, never 429, while its further guesses stay refused;
 - revocation across workers: an admin token revoked through one request is refused (401) by
   every later request, on new connections spread over 3 workers;
-- malformed chunked bodies (a chunk size ``zz``): 400 problem+json every time, no traceback in
-  the server's log, the server answering on;
+- malformed chunked bodies (a chunk size ``zz``) and bodies whose length is said twice
+  (Content-Length and Transfer-Encoding): 400 problem+json every time, nothing stored, no
+  traceback in the server's log, the server answering on; on gunicorn and ``domino serve``;
 - the slow-connection flood on ``domino serve``: 500 connections held open, idle or sending a
   body byte by byte, while ordinary requests keep being answered; the server closes them all
   within its timeouts.
@@ -18,6 +26,9 @@ None of these stops PostgreSQL.
 from __future__ import annotations
 
 import http.client
+import resource
+import secrets
+import selectors
 import socket
 import sys
 import threading
@@ -48,6 +59,12 @@ STREAM = "/api/v1/clubs/{club}/scoreboard/stream"
 FLOOD = 300  # idle streams one client tries to open
 PER_CLIENT = 32  # api.live's StreamCaps.client default, restated as the test's expectation
 SLOW = 500  # connections held open on domino serve
+# The anonymous flood on domino serve: sockets, their addresses (127.0.1.1 to 127.0.1.100, which
+# Linux routes to this machine), the public clubs they watch.
+SWARM, ADDRESSES, PUBLIC_CLUBS = 3000, 100, 6
+STREAMS, RESERVED = 2000, 25  # StreamCaps' process cap and members' share, restated
+GUESSES = 300  # wrong tokens from one address
+AUTH_FAILURES = 30  # api.auth's default, restated
 
 
 class Production(Gunicorn):
@@ -103,13 +120,30 @@ def test_an_idle_stream_flood_starves_no_one(tmp_path: Path, figures: dict[str, 
         server = Production(club.url, tmp_path / "gunicorn.log", workers=2)
         server.start()
         try:
+
+            def reopen() -> bool:
+                socks = []
+                try:
+                    for _ in range(PER_CLIENT):
+                        sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+                        socks.append(sock)
+                        sock.sendall(_stream_request(CLUB))
+                        if _status(sock)[0] != 200:
+                            return False
+                    return True
+                finally:
+                    for sock in socks:
+                        sock.close()
+
             with ExitStack() as held:
                 statuses: Counter[int] = Counter()
                 began = time.monotonic()
                 refused_s: list[float] = []
+                flood: list[socket.socket] = []
                 for _ in range(FLOOD):
                     sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
                     held.callback(sock.close)
+                    flood.append(sock)
                     sent = time.monotonic()
                     sock.sendall(_stream_request(CLUB))
                     status, head = _status(sock)
@@ -138,27 +172,179 @@ def test_an_idle_stream_flood_starves_no_one(tmp_path: Path, figures: dict[str, 
                     reads.append(answer.elapsed)
                 client.close()
                 figures["reads_during_flood_p99_ms"] = round(1000 * (percentile(reads, 99) or 0), 1)
-            # Every socket closed: every slot free at once, so the whole cap is there again.
-            closed_at = time.monotonic()
+                # The flood ends cleanly: each socket sends its end (a FIN, as a closed tab's
+                # does), and stays open meanwhile. Every slot is free at once, so the whole cap
+                # is there again (a stream once held its slot until a heartbeat found the
+                # socket dead, and one half-closed for its ten minutes).
+                for sock in flood:
+                    sock.shutdown(socket.SHUT_WR)
+                closed_at = time.monotonic()
+                assert wait_until(reopen, timeout=30, interval=0.1)
+                figures["slots_free_again_s"] = round(time.monotonic() - closed_at, 2)
 
-            def reopen() -> bool:
-                socks = []
-                try:
-                    for _ in range(PER_CLIENT):
-                        sock = socket.create_connection(("127.0.0.1", server.port), timeout=30)
-                        socks.append(sock)
-                        sock.sendall(_stream_request(CLUB))
-                        if _status(sock)[0] != 200:
-                            return False
-                    return True
-                finally:
-                    for sock in socks:
-                        sock.close()
-
-            assert wait_until(reopen, timeout=30, interval=0.1)
-            figures["slots_free_again_s"] = round(time.monotonic() - closed_at, 2)
             figures["server_log_tracebacks"] = server.log_text().count("Traceback")
             assert figures["server_log_tracebacks"] == 0, server.log_tail()
+        finally:
+            server.stop()
+
+
+def _enough_files(needed: int) -> None:
+    """This process's soft limit of open files raised (within the hard one) to ``needed``:
+    each socket of a flood is a file."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        if hard != resource.RLIM_INFINITY and hard < needed:
+            pytest.skip(f"{needed} open files needed; the hard limit is {hard}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+
+
+def _ended(socks: list[socket.socket], timeout: float) -> bool:
+    """Whether the server ends every one of ``socks`` (reads until its close) within
+    ``timeout`` seconds."""
+    selector = selectors.DefaultSelector()
+    for sock in socks:
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ)
+    deadline = time.monotonic() + timeout
+    try:
+        while selector.get_map() and time.monotonic() < deadline:
+            for key, _ in selector.select(timeout=1.0):
+                try:
+                    data = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if not data:
+                    selector.unregister(key.fileobj)
+        return not selector.get_map()
+    finally:
+        selector.close()
+
+
+def test_an_anonymous_flood_from_many_addresses_leaves_the_members_their_boards(
+        tmp_path: Path, figures: dict[str, Any]) -> None:
+    """``domino serve``: 3,000 idle anonymous sockets from 100 addresses (30 each, under the
+    address cap) over six public clubs. The visitors' share (75 % of the streams) fills and
+    the rest are refused 503; a private club's viewer and a public club's member still get
+    their streams at once, and the API answers. The flood's end (each socket's FIN) frees
+    every slot at once: the server ends each stream and closes its connection."""
+    _enough_files(SWARM + 500)
+    url = f"sqlite:///{tmp_path / 'domino.db'}"
+    club = make_club(url)
+    publics = [f"public-{n}" for n in range(1, PUBLIC_CLUBS + 1)]
+    from referee.service import open_service
+
+    with open_service(url) as service:
+        for slug in publics:
+            service.clubs.create_club(slug, slug.title())
+            service.clubs.set_public(slug, True)
+        member = service.tokens.create_token(publics[0], "viewer", label="projector")
+    viewer = _private_club(url)
+    server = Serve(url, tmp_path / "serve.log")
+    server.start()
+    try:
+        with ExitStack() as held:
+            statuses: Counter[int] = Counter()
+            streams: list[socket.socket] = []
+            began = time.monotonic()
+            for a in range(1, ADDRESSES + 1):
+                batch = []
+                for n in range(SWARM // ADDRESSES):
+                    sock = socket.create_connection(("127.0.0.1", server.port), timeout=60,
+                                                    source_address=(f"127.0.1.{a}", 0))
+                    held.callback(sock.close)
+                    sock.sendall(_stream_request(publics[(a + n) % PUBLIC_CLUBS]))
+                    batch.append(sock)
+                for sock in batch:
+                    status, head = _status(sock)
+                    statuses[status] += 1
+                    if status == 200:
+                        streams.append(sock)
+                    else:
+                        assert b"retry-after" in head.lower() and PROBLEM.encode() in head, head
+                        sock.close()
+            figures.update(sockets=SWARM, addresses=ADDRESSES, public_clubs=PUBLIC_CLUBS,
+                           flood_s=round(time.monotonic() - began, 1),
+                           flood_statuses=dict(statuses))
+            seen: dict[str, int] = {}
+            for name, club_slug, token, source in (("private_viewer", "private", viewer, "127.0.2.1"),
+                                                   ("public_member", publics[0], member, "127.0.1.1")):
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=60,
+                                                source_address=(source, 0))
+                held.callback(sock.close)
+                sent = time.monotonic()
+                sock.sendall(_stream_request(club_slug, token))
+                seen[name] = _status(sock)[0]
+                figures[f"{name}_status"] = seen[name]
+                figures[f"{name}_ms"] = round(1000 * (time.monotonic() - sent), 1)
+            reads = []
+            client = Http(server.base, club.token("referee"))
+            for _ in range(50):
+                answer = client.call("GET", f"/api/v1/clubs/{CLUB}/matches")
+                assert answer.status == 200
+                reads.append(answer.elapsed)
+            client.close()
+            figures["reads_during_flood_p99_ms"] = round(1000 * (percentile(reads, 99) or 0), 1)
+            assert seen == {"private_viewer": 200, "public_member": 200}
+            visitors = STREAMS - STREAMS * RESERVED // 100
+            assert statuses == Counter({200: visitors, 503: SWARM - visitors}), statuses
+            # Their end, a FIN each (the sockets stay open to read): the server ends every
+            # stream and closes its connection at once.
+            for sock in streams:
+                sock.shutdown(socket.SHUT_WR)
+            ended_at = time.monotonic()
+            assert _ended(streams, timeout=60), "streams still served after their clients' end"
+            figures["every_stream_ended_by_the_server_s"] = round(time.monotonic() - ended_at, 2)
+            again = Counter()
+            for n in range(SWARM // ADDRESSES):  # the visitors' share is there again
+                sock = socket.create_connection(("127.0.0.1", server.port), timeout=60,
+                                                source_address=("127.0.3.1", 0))
+                held.callback(sock.close)
+                sock.sendall(_stream_request(publics[n % PUBLIC_CLUBS]))
+                again[_status(sock)[0]] += 1
+            assert again == Counter({200: SWARM // ADDRESSES}), again
+        figures["server_log_tracebacks"] = server.log_text().count("Traceback")
+        assert figures["server_log_tracebacks"] == 0, server.log_tail()
+    finally:
+        server.stop()
+
+
+@needs_pg
+def test_a_guesser_on_a_clubs_wifi_locks_out_no_phone(tmp_path: Path,
+                                                      figures: dict[str, Any]) -> None:
+    """gunicorn as deployed (2 workers, each counting on its own): 300 wrong tokens from one
+    address, each on a new connection. Past the limit each is refused 429; then that address's
+    valid tokens (the phones on the same Wi-Fi) are answered 200, never 429, and its next
+    guesses are still refused."""
+    with scratch_club() as club:
+        server = Production(club.url, tmp_path / "gunicorn.log", workers=2)
+        server.start()
+        try:
+            path = f"/api/v1/clubs/{CLUB}/matches"
+
+            def status(token: str) -> int:
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30,
+                                                  source_address=("127.0.4.1", 0))
+                try:
+                    conn.request("GET", path, headers={"Authorization": f"Bearer {token}"})
+                    answer = conn.getresponse()
+                    answer.read()
+                    return answer.status
+                finally:
+                    conn.close()
+
+            guesses = Counter(status("dr_" + secrets.token_urlsafe(32)) for _ in range(GUESSES))
+            phones = Counter(status(club.token(role)) for _ in range(50)
+                             for role in ("scorekeeper", "referee"))
+            later = Counter(status("dr_" + secrets.token_urlsafe(32)) for _ in range(20))
+            figures.update(workers=2, guesses=GUESSES, guesses_statuses=dict(guesses),
+                           valid_tokens_after=sum(phones.values()), valid_statuses=dict(phones),
+                           guesses_after_statuses=dict(later))
+            assert phones == Counter({200: 100}), phones
+            # Each worker answered at most its limit's worth of guesses 401, the rest 429.
+            assert set(guesses) | set(later) == {401, 429}, (guesses, later)
+            assert guesses[401] + later[401] <= 2 * AUTH_FAILURES, (guesses, later)
         finally:
             server.stop()
 
@@ -196,6 +382,45 @@ def test_a_revoked_token_is_refused_by_every_worker_at_once(tmp_path: Path,
 
 
 @needs_pg
+def _answer(port: int, request: bytes) -> str:
+    """The status of the answer to ``request`` on a new connection, with " problem" when it is
+    problem+json ("none" for no answer)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(request)
+        got = b""
+        while chunk := sock.recv(65536):
+            got += chunk
+    head = got.split(b"\r\n\r\n", 1)[0].lower()
+    status = got.split(b" ", 2)[1].decode() if got.startswith(b"HTTP/") else "none"
+    return status + (" problem" if PROBLEM.encode() in head else "")
+
+
+def _said_twice(token: str, n: int) -> bytes:
+    """A request whose body's length is said twice (Content-Length and Transfer-Encoding: in
+    either order; agreeing with the chunked body or not) adding a player: a proxy reading the
+    other length would see another request in it."""
+    body = b'{"name": "Smuggled %d"}' % n
+    chunked = b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)
+    lengths = [b"Content-Length: %d" % (len(chunked) if n % 2 else len(body)),
+               b"Transfer-Encoding: chunked"]
+    if n % 3 == 0:
+        lengths.reverse()
+    head = (f"POST /api/v1/clubs/{CLUB}/players HTTP/1.1\r\nHost: t\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+            "Connection: close\r\n").encode()
+    return head + b"\r\n".join(lengths) + b"\r\n\r\n" + chunked
+
+
+def _players(base: str, token: str) -> list[str]:
+    answer = Http(base, token).call("GET", f"/api/v1/clubs/{CLUB}/players?limit=500")
+    assert answer.status == 200
+    return [p["name"] for p in answer.json()]
+
+
+SAID_TWICE = 40  # requests with both lengths, to each server
+
+
+@needs_pg
 def test_malformed_chunked_bodies_are_400_problems(tmp_path: Path, figures: dict[str, Any]) -> None:
     with scratch_club() as club:
         server = Production(club.url, tmp_path / "gunicorn.log", workers=2)
@@ -210,18 +435,17 @@ def test_malformed_chunked_bodies_are_400_problems(tmp_path: Path, figures: dict
                            "Content-Type: application/json\r\nIf-Match: \"0\"\r\n"
                            "Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
                            + bodies[n % len(bodies)])
-                with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
-                    sock.sendall(request)
-                    got = b""
-                    while chunk := sock.recv(65536):
-                        got += chunk
-                head = got.split(b"\r\n\r\n", 1)[0].lower()
-                status = got.split(b" ", 2)[1].decode() if got.startswith(b"HTTP/") else "none"
-                statuses[status + (" problem" if PROBLEM.encode() in head else "")] += 1
+                statuses[_answer(server.port, request)] += 1
             figures["malformed_requests"] = 200
             figures["answers"] = dict(statuses)
+            twice = Counter(_answer(server.port, _said_twice(club.token("admin"), n))
+                            for n in range(SAID_TWICE))
+            figures["length_said_twice"] = SAID_TWICE
+            figures["length_said_twice_answers"] = dict(twice)
             figures["server_log_tracebacks"] = server.log_text().count("Traceback")
             assert set(statuses) == {"400 problem"}, statuses
+            assert twice == Counter({"400 problem": SAID_TWICE}), twice
+            assert not [n for n in _players(server.base, club.token("admin")) if "Smuggled" in n]
             assert figures["server_log_tracebacks"] == 0, server.log_tail()
             assert Http(server.base).call("GET", "/api/openapi.json").status == 200
         finally:
@@ -280,6 +504,11 @@ def test_domino_serve_answers_through_a_slow_connection_flood(tmp_path: Path,
             began = time.monotonic()
             assert wait_until(lambda: all(closed(s) for s in socks), timeout=120, interval=0.5)
             figures["all_closed_by_the_server_s"] = round(time.monotonic() - began, 1)
+            twice = Counter(_answer(server.port, _said_twice(club.token("admin"), n))
+                            for n in range(SAID_TWICE))
+            figures["length_said_twice_answers"] = dict(twice)
+            assert twice == Counter({"400 problem": SAID_TWICE}), twice
+            assert not [n for n in _players(server.base, club.token("admin")) if "Smuggled" in n]
             figures["server_log_tracebacks"] = server.log_text().count("Traceback")
             assert figures["server_log_tracebacks"] == 0, server.log_tail()
     finally:
