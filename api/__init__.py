@@ -42,6 +42,7 @@ from . import (
     players,
     score,
     scoreboard,
+    setup,
     tokens,
     tournaments,
     transparency,
@@ -65,8 +66,10 @@ API = (clubs.blp, tokens.blp, matches.blp, events.blp, disputes.blp, players.blp
        transparency.blp,  # a club's keys and its log of signed actas
        page_twins.blp,  # each club page's JSON twin, /api/v1/pages/...
        desk_signin.blp,  # the desk's one-time sign-in codes
+       setup.blp,  # the first club, from the link domino serve prints
        tournaments.blp, tournaments.twin)
 PAGES = (page_views.blp,  # the club pages (docs/pages.md)
+         setup.page,  # /setup, the first club's page
          desk_views.blp, desk_tournaments.blp, desk_disputes.blp,  # the club desk (docs/desk.md)
          tournaments.pages,  # a tournament's page
          score.blp,  # the scorekeeper's page, /score

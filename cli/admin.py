@@ -30,35 +30,71 @@ Clubs: create one, show one, change its settings.
 
 \b
 Example:
-  domino club create casino --name "Casino Domino Club"
+  domino club create casino "Casino Domino Club"
   domino club show casino
   domino club set casino --language es"""))
 def club() -> None:
     pass
 
 
+# Where `domino serve` answers by default: the desk's address `club create` prints, unless
+# --site (DOMINO_SITE_URL) names the server's own.
+DEFAULT_SITE = "http://127.0.0.1:8000"
+
+
 @club.command("create", help=N_("""\
-Create a club, and its signing key (docs/verify.md). SLUG names it in URLs (lowercase
-letters, digits, dashes).
+Create a club, its first admin token and its signing key (docs/verify.md).
+
+SLUG names it in URLs (lowercase letters, digits, dashes); NAME is its name as people
+write it (or --name). Prints the token, shown this once (only its hash is kept), and the
+club desk's address, where the secretary signs in with it.
 
 \b
 Example:
-  domino club create casino --name "Casino Domino Club\""""))
+  domino club create casino "Casino Domino Club"
+  domino club create casino --name "Casino Domino Club" --site https://domino.example"""))
 @click.argument("slug")
-@click.option("--name", type=NAME, required=True, help=N_("The club's name, as people write it."))
-def club_create(slug: str, name: str) -> None:
+@click.argument("name", type=NAME, required=False)
+@click.option("--name", "name_option", type=NAME, default=None,
+              help=N_("The club's name, as people write it (instead of NAME)."))
+@click.option("--site", envvar="DOMINO_SITE_URL", default=DEFAULT_SITE, show_default=True,
+              help=N_("The server's address, for the desk's address printed (default: "
+                      "DOMINO_SITE_URL, else domino serve's)."))
+@click.option("--json", "as_json", is_flag=True,
+              help=N_("Print JSON: slug, name, admin_token, desk, signing_key."))
+def club_create(slug: str, name: str | None, name_option: str | None, site: str,
+                as_json: bool) -> None:
     from referee.service import SigningKeyError
 
+    if name and name_option and name != name_option:
+        raise click.UsageError(_("give the club's name once: NAME or --name"))
+    name = name or name_option
+    if not name:
+        raise click.UsageError(_("give the club's name: domino club create SLUG NAME"))
     with connect() as service:
-        created = service.clubs.create_club(slug, name)
-        click.echo(_("created club %(slug)s (%(name)s)", slug=created["slug"],
-                     name=created["name"]))
+        created = service.clubs.create_club(slug, name, admin_token=True)
+        club_slug = created["slug"]
+        desk = site.rstrip("/") + f"/clubs/{club_slug}/desk"
+        if not as_json:
+            click.echo(_("created club %(slug)s (%(name)s)", slug=club_slug, name=created["name"]))
+            click.echo(_("first admin token (the secretary's; shown this once, only its hash "
+                         "is kept): %(token)s", token=created["admin_token"]))
+            click.echo(_("the club desk: %(desk)s (sign in there with the token)", desk=desk))
         try:
-            made = service.keys.init(created["slug"])
+            made = service.keys.init(club_slug)
         except SigningKeyError as error:
+            if as_json:
+                echo_json({"slug": club_slug, "name": created["name"],
+                           "admin_token": created["admin_token"], "desk": desk,
+                           "signing_key": None})
             raise click.ClickException(_("%(why)s; then domino key init --club %(club)s",
-                                         why=message(error), club=created["slug"])) from None
-        path = service.keys.ring.path(created["slug"], made["key_id"])
+                                         why=message(error), club=club_slug)) from None
+        path = service.keys.ring.path(club_slug, made["key_id"])
+    if as_json:
+        echo_json({"slug": club_slug, "name": created["name"],
+                   "admin_token": created["admin_token"], "desk": desk,
+                   "signing_key": made["key_id"]})
+        return
     click.echo(_("signing key %(key)s, its private key at %(path)s: back the keys folder up "
                  "(docs/verify.md)", key=made["key_id"], path=path))
 

@@ -15,8 +15,9 @@ from words import N_
 @click.command(help=N_("""\
 Serve the HTTP API on the configured database, upgrading it first.
 
-Docs at http://HOST:PORT/api/docs. Clubs are created with `domino club create`, or over
-HTTP with the server admin token set in DOMINO_ADMIN_TOKEN.
+Docs at http://HOST:PORT/api/docs. On a database with no club it also prints a one-time
+link (/setup#code=...) that makes the first club from a browser. Clubs are created with
+`domino club create`, or over HTTP with the server admin token set in DOMINO_ADMIN_TOKEN.
 
 \b
 Example:
@@ -38,6 +39,7 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
         # idempotent: the embedded database is created on first start; standings a database
         # upgraded past 0004 lacks are filled as `domino db upgrade` fills them
         upgrade(service.engine, then=fill_standings)
+        setup = service.setup.issue()  # None once the database has a club
     config: dict[str, object] = {"THREADS": threads}
     if database_url:
         config["DATABASE_URL"] = database_url
@@ -47,4 +49,13 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     site = "http://%s:%s" % (host, port)
     click.echo(_("domino-referee on %(site)s/: the clubs' pages; scoring on a phone at "
                  "%(site)s/score; the API at %(site)s/api/docs", site=site), err=True)
+    if setup is not None:
+        # The code goes after '#': a browser never sends it to the server, so no log keeps it.
+        from referee.service.setup import SETUP_LIFETIME
+
+        click.echo(_("No club yet: open %(site)s/setup#code=%(code)s to make the first one and "
+                     "sign its secretary into the club desk (the link works once, within "
+                     "%(hours)s hours; each start prints a new one until the first club is made)",
+                     site=site, code=setup["code"],
+                     hours=int(SETUP_LIFETIME.total_seconds() // 3600)), err=True)
     run(app, host=host, port=port)

@@ -70,6 +70,7 @@ from .reading import Reading
 from .recording import Recorded, Recording
 from .repository import MatchRepository
 from .screen import Screen
+from .setup import Setup
 from .signin import SignIn
 from .standings import COLUMNS as STANDING_COLUMNS
 from .standings import Standings
@@ -108,6 +109,8 @@ class Service:
         self.standings = Standings(engine)
         self.disputes = Disputes(self.reading, self.recording)
         self.keys = Keys(engine, clock, keys, self.clubs.public_reader)
+        # the first club, from the link `domino serve` prints, with its signing key
+        self.setup = Setup(engine, clock, self.keys.init)
         self.transparency = Transparency(engine, clock, self.keys.signing_key,
                                          self.clubs.public_reader)
         self.actas = Actas(self.reading, self.transparency.acta_of)

@@ -25,6 +25,8 @@ from .lookup import club_row
 from .tokens import issue_token
 from .uow import UnitOfWork
 
+# The label of a club's first admin token, made with the club (its secretary's).
+FIRST_ADMIN = "first admin"
 # The settings an admin changes (PATCH /clubs/{club}, ``domino club set``, the desk).
 SETTINGS = ("name", "public", "language", "tie_breakers", "unranked", "default_rules",
             "default_target")
@@ -60,7 +62,7 @@ class Clubs:
             club = _club(store.club_row(conn, slug))
             if admin_token:
                 club["admin_token"] = issue_token(conn, club_row(conn, slug).id, "admin",
-                                                  "first admin", self.clock())
+                                                  FIRST_ADMIN, self.clock())
         return club
 
     def get_club(self, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
@@ -138,11 +140,17 @@ def change_settings(engine: Engine, club: str, changes: dict[str, Any],
         raise Invalid("unknown club settings: %(names)s", names=", ".join(unknown))
     if not changes:
         raise Invalid("name a setting to change: %(names)s", names=", ".join(SETTINGS))
-    values = {key: _CHECKS[key](value) for key, value in changes.items()}
+    values = checked_settings(changes)
     with UnitOfWork.writing(engine) as uow:
         club_id = club_row(uow.conn, club).id
         store.set_club_settings(uow.conn, club_id, values)
         return club_settings(club_row(uow.conn, club))
+
+
+def checked_settings(changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` (SETTINGS names -> values) as they are stored, each checked: Invalid for
+    the first that is not one."""
+    return {key: _CHECKS[key](value) for key, value in changes.items()}
 
 
 def club_settings(row: Row) -> dict[str, Any]:

@@ -47,6 +47,10 @@ from ..core.vocab import (
     TOURNAMENT_STATUSES,
 )
 
+# What a one-time code of signin_codes is for: a phone's sign-in (a token's), or making the first
+# club from the link ``domino serve`` prints (referee.service.setup).
+CODE_PURPOSES = ("signin", "setup")
+
 # Deterministic constraint names, so that migrations can name what they drop on both databases.
 NAMING = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -479,8 +483,11 @@ tournament_constraints = Table(
 signin_codes = Table(
     "signin_codes", metadata,
     Column("id", Integer, primary_key=True),
-    Column("token_id", Integer, ForeignKey("tokens.id"), nullable=False, index=True),
+    # The token a sign-in code gives; NULL for a setup code, which makes the first club.
+    Column("token_id", Integer, ForeignKey("tokens.id"), nullable=True, index=True),
     Column("hash", String(64), nullable=False, unique=True),  # sha256 of the code, hex
     Column("expires_at", Timestamp, nullable=False),
     Column("used_at", Timestamp, nullable=True),  # set once: a used code signs nobody in
+    Column("purpose", String(16), nullable=False, server_default="signin"),  # 0017
+    one_of("purpose", CODE_PURPOSES),
 )

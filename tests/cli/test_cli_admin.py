@@ -4,6 +4,7 @@ shares (a database never upgraded, a service error), through click's runner."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
@@ -12,6 +13,7 @@ from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
 from click.testing import CliRunner
 
 from cli.main import main
+from referee.service import NotFound
 
 
 def test_club_create_and_show(cli: Cli) -> None:
@@ -28,6 +30,36 @@ def test_club_create_and_show(cli: Cli) -> None:
     assert "Error:" in result.output
     result = cli.run("club", "create", "Bad Slug", "--name", "x", code=1)
     assert "slug" in result.output
+
+
+def test_club_create_prints_its_first_admin_token_and_the_desk(cli: Cli,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the README says: `domino club create casino "Casino"` (the name a second argument,
+    or --name as before) prints the club's first admin token and the club desk's address.
+    Before, the name had to be --name and no token was printed."""
+    out = cli.run("club", "create", "la-ceiba", "La Ceiba").stdout
+    token = re.search(r"\(the secretary's; shown this once, only its hash is kept\): (dr_\S+)",
+                      out).group(1)
+    who = cli.service.tokens.authenticate(token)
+    assert (who.club, who.role, who.label) == ("la-ceiba", "admin", "first admin")
+    assert "the club desk: http://127.0.0.1:8000/clubs/la-ceiba/desk (sign in there" in out
+    assert cli.service.clubs.get_club("la-ceiba")["name"] == "La Ceiba"
+
+    out = cli.run("club", "create", "pena", "--name", "La Peña", "--site",
+                  "https://domino.example/").stdout
+    assert "the club desk: https://domino.example/clubs/pena/desk" in out
+    monkeypatch.setenv("DOMINO_SITE_URL", "http://10.0.0.5:8000")
+    made = json.loads(cli.run("club", "create", "eden", "Edén", "--json").stdout)
+    assert set(made) == {"slug", "name", "admin_token", "desk", "signing_key"}
+    assert made["desk"] == "http://10.0.0.5:8000/clubs/eden/desk" and made["name"] == "Edén"
+    assert cli.service.tokens.authenticate(made["admin_token"]).role == "admin"
+    assert made["signing_key"].startswith("ed25519:")
+
+    assert "NAME or --name" in cli.run("club", "create", "x", "A", "--name", "B", code=2).output
+    assert "give the club's name" in cli.run("club", "create", "x", code=2).output
+    assert cli.run("club", "create", "y", "Same", "--name", "Same").exit_code == 0
+    with pytest.raises(NotFound):
+        cli.service.clubs.get_club("x")
 
 
 def test_player_add_and_list(cli: Cli) -> None:

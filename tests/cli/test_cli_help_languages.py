@@ -127,8 +127,9 @@ def test_a_help_without_n_would_fail(pseudo: None) -> None:
 # ------------------------------------------------------------------ Spanish and Italian
 
 @pytest.mark.parametrize("lang, args, said", [
-    ("es", ("club", "create"), ["Crea un club y su clave de firma",
-                                "El nombre del club, como lo escribe la gente.", "Ejemplo:"]),
+    ("es", ("club", "create"), ["Crea un club, su primera clave de administrador y su clave",
+                                "El nombre del club, como lo escribe la gente (en lugar de",
+                                "Ejemplo:"]),
     ("es", ("standings",), ["La clasificación de un club: por jugador",
                             "Solo las partidas jugadas este día o después."]),
     ("es", ("tournament", "lift"), ["Levanta una restricción"]),

@@ -25,7 +25,7 @@ def test_down_past_0012_and_up_again(engine: Engine) -> None:
     issued = service.signin.issue("casino", "scorekeeper", label="Mesa 1")
     assert service.signin.exchange(issued["code"])["token"] == issued["token"]
     columns = {c["name"] for c in inspect(engine).get_columns("signin_codes")}
-    assert columns == {"id", "token_id", "hash", "expires_at", "used_at"}
+    assert columns == {"id", "token_id", "hash", "expires_at", "used_at", "purpose"}  # 0017
 
     runner.downgrade(engine, "0011")
     assert "signin_codes" not in inspect(engine).get_table_names()
