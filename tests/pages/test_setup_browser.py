@@ -3,7 +3,7 @@ as test_pages_browser.py drives it), from the link a real `domino serve` prints 
 with no club to the club desk signed in: the link's page asks for the club's name and
 language (looked at in Spanish and Italian at 360 and 1280 px), makes the club, shows the
 secretary's token once and opens the desk signed in with it; the code is gone from the address
-bar at once; the link opened again makes nothing and says so; the code is in no line the
+bar at once; the link opened again makes nothing and says so; axe-core finds no serious or critical issue; the code is in no line the
 server wrote but the printed link. Screenshots: tests/pages/artifacts/setup-*.png."""
 
 from __future__ import annotations
@@ -40,6 +40,15 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
         server.wait(timeout=10)
 
 
+def serious(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found
+            if v.get("impact") in ("serious", "critical")]
+
+
 def in_language(browser: Any, lang: str, width: int) -> Any:  # noqa: F811
     context = browser.new_context(viewport={"width": width, "height": 900}, locale=lang)
     return context
@@ -73,6 +82,7 @@ def test_from_the_printed_link_to_a_signed_in_desk(printed: tuple[str, str, list
         page.goto(link)
         form = page.locator("form[data-form=setup]")
         form.wait_for(timeout=WAIT)
+        assert serious(page) == []
         assert form.locator("select[name=language]").input_value() == "es"  # the page's
         form.locator("input[name=name]").fill("Peña La Ceiba")
         form.locator("select[name=language]").select_option("it")
@@ -80,6 +90,7 @@ def test_from_the_printed_link_to_a_signed_in_desk(printed: tuple[str, str, list
         page.wait_for_selector("[data-made]:not([hidden]) [data-token]", timeout=WAIT)
         token = page.locator("[data-token]").inner_text().strip()
         assert token.startswith("dr_")
+        assert serious(page) == []
         page.screenshot(path=str(ARTIFACTS / "setup-made-es-360.png"), full_page=True)
         page.click("a[data-link=desk]")
         page.wait_for_selector("form[data-form=settings]", timeout=WAIT)  # the secretary's desk
