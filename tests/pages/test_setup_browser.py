@@ -3,8 +3,9 @@ as test_pages_browser.py drives it), from the link a real `domino serve` prints 
 with no club to the club desk signed in: the link's page asks for the club's name and
 language (looked at in Spanish and Italian at 360 and 1280 px), makes the club, shows the
 secretary's token once and opens the desk signed in with it; the code is gone from the address
-bar at once; the link opened again makes nothing and says so; axe-core finds no serious or critical issue; the code is in no line the
-server wrote but the printed link. Screenshots: tests/pages/artifacts/setup-*.png."""
+bar at once; the link opened again makes nothing and says so; axe-core finds no serious or
+critical issue; the code is in no line the server wrote but the printed link. Screenshots:
+tests/pages/artifacts/setup-*.png."""
 
 from __future__ import annotations
 
