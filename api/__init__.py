@@ -29,7 +29,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from referee.service import MatchLimits, open_service
+from referee.service import MatchLimits, Service, open_service
 
 from . import (
     access_log,
@@ -111,13 +111,15 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
     return settings
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
+def create_app(config: dict[str, Any] | None = None, service: Service | None = None) -> Flask:
+    """The app over ``service``, else over a Service it opens on DATABASE_URL (the tests pass
+    theirs: one app serves many tests, each over its own database)."""
     app = Flask(__name__)
     app.config.update(_settings(config))
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_language(app)  # first: a catalog that cannot be read stops the start, naming the file
-    init_context(app, open_service(app.config.get("DATABASE_URL"), limits=limits,
-                                   threads=app.config["THREADS"]))
+    init_context(app, service or open_service(app.config.get("DATABASE_URL"), limits=limits,
+                                              threads=app.config["THREADS"]))
     init_body(app)
     init_auth(app)  # failed sign-ins limited per address
     api = init_api(app)

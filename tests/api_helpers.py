@@ -1,9 +1,11 @@
 """Fixtures and helpers for the HTTP API tests (tests/test_api_*.py).
 
-``api`` builds, on the ``database_url`` of conftest.py (SQLite, and PostgreSQL when
+``api`` gives, on the ``database_url`` of conftest.py (SQLite, and PostgreSQL when
 DOMINO_TEST_DATABASE_URL is set), an app with two clubs, ``casino`` (with its signing key) and
 ``other`` (without one), a token of every role in each, and one parejas match of each club with
-its first deal recorded.
+its first deal recorded. That database is built once a session and copied for each test
+(tests/template_helpers.py: ``seeded``); the app is the session's one (``reused_api``), bound to
+the test's own service.
 """
 
 from __future__ import annotations
@@ -16,16 +18,19 @@ from typing import Any, Iterator
 
 import pytest
 import waitress
-from db_helpers import migrate
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import Engine
+from template_helpers import seeded
 from waitress import wasyncore
 
 from api import create_app
-from api.context import EXTENSION
+from api.auth import init_auth
+from api.context import EXTENSION, init_context
+from api.scoreboard import EXTENSION as SCOREBOARD
 from referee.core.simulate import random_match
 from referee.core.vocab import ROLES
-from referee.service import Service, open_service
+from referee.service import MatchLimits, Service, open_service
 
 SERVER_TOKEN = "server-admin-secret-for-tests"
 CLUBS = ("casino", "other")
@@ -63,29 +68,71 @@ class Api:
         return start + len(events)
 
 
-def make_api(database_url: str, **config: Any) -> Api:
-    with open_service(database_url) as service:
-        migrate(service.engine)
-    app = create_app({"DATABASE_URL": database_url, "ADMIN_TOKEN": SERVER_TOKEN, **config})
-    service = app.extensions[EXTENSION]
+@dataclass(frozen=True)
+class Seed:
+    """What the API tests' database holds, beyond its tables (see the module's docstring)."""
+
+    tokens: dict[tuple[str, str], str]
+    matches: dict[str, int]
+    events: list[dict[str, Any]]
+
+
+def _seed(engine: Engine) -> Seed:
+    service = Service(engine)
     tokens = {}
     for club in CLUBS:
         service.clubs.create_club(club, club.title())
         for role in ROLES:
             tokens[club, role] = service.tokens.create_token(club, role, label=f"{club} {role}")
     service.keys.init("casino")
-    api = Api(app, app.test_client(), service, tokens)
-    _, api.events = parejas()
+    _, events = parejas()
+    matches = {}
     for club in CLUBS:
         summary = service.recording.create_match(club, "parejas", PLAYERS, date="2026-05-01")
-        api.matches[club] = summary["id"]
-        service.recording.record_event(summary["id"], api.events[0], expected_seq=0, recorded_by="setup")
-    return api
+        matches[club] = summary["id"]
+        service.recording.record_event(summary["id"], events[0], expected_seq=0, recorded_by="setup")
+    service.close()
+    return Seed(tokens, matches, events)
+
+
+def _api(app: Flask, service: Service) -> Api:
+    seed = seeded(service.engine, "api", _seed)
+    return Api(app, app.test_client(), service, seed.tokens, seed.matches, seed.events)
+
+
+def make_api(database_url: str, **config: Any) -> Api:
+    """A new app, with ``config``, over ``database_url`` seeded (see the module's docstring):
+    for a test that changes its app, or keeps it past its own end."""
+    app = create_app({"DATABASE_URL": database_url, "ADMIN_TOKEN": SERVER_TOKEN, **config})
+    return _api(app, app.extensions[EXTENSION])
+
+
+_APPS: dict[str, Flask] = {}
+
+
+def reused_api(database_url: str, **config: Any) -> Api:
+    """:func:`make_api`'s, on the session's one app for ``config`` (building an app is most of
+    what a test of one request costs), bound to a service of this test's own. The app keeps
+    nothing of the test before: its scoreboard is made again, the failed sign-ins' counts
+    start again."""
+    key = repr(sorted(config.items()))
+    app = _APPS.get(key)
+    if app is None:
+        app = _APPS[key] = create_app({"DATABASE_URL": database_url, "ADMIN_TOKEN": SERVER_TOKEN,
+                                       **config})
+        return _api(app, app.extensions[EXTENSION])
+    limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
+    service = open_service(database_url, limits=limits, threads=app.config["THREADS"])
+    init_context(app, service)
+    app.config["DATABASE_URL"] = database_url
+    app.extensions.pop(SCOREBOARD, None)
+    init_auth(app)  # new counts of failed sign-ins (it only sets them: safe to call again)
+    return _api(app, service)
 
 
 @pytest.fixture
 def api(database_url: str) -> Iterator[Api]:
-    built = make_api(database_url)
+    built = reused_api(database_url)
     yield built
     built.service.close()
 

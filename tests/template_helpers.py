@@ -15,19 +15,30 @@ head revision the quick way:
   changed (a downgrade, a trigger dropped) is dropped instead, and the next test gets a freshly
   migrated spare.
 
+:func:`seeded` does the same for a fixture's whole database (the API's clubs, tokens, keys and
+matches; a season of standings): built once a session on a template, then copied into each
+test's database (SQLite: the file, through SQLite's backup; PostgreSQL: the rows, from the
+template's schema).
+
+The quick ways on PostgreSQL empty and fill tables with ``session_replication_role = replica``
+(the append-only triggers and the foreign keys' checks not fired), which takes a superuser, as
+the tests' ``postgres`` is. Under another user every test migrates and builds its own.
+
 The migrations themselves are tested where they run, on an empty database
 (tests/store/test_migrations.py and the test_migration_*.py files call ``upgrade``).
 """
 
 from __future__ import annotations
 
+import copy
 import shutil
+import sqlite3
 import tempfile
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine
 from sqlalchemy.engine import make_url
@@ -35,6 +46,7 @@ from sqlalchemy.engine import make_url
 from migrations.runner import upgrade
 from referee.store.db import make_engine
 
+T = TypeVar("T")
 _sqlite_template: Path | None = None
 
 
@@ -49,6 +61,48 @@ def migrate(engine: Engine) -> None:
     if pool is not None and pool.fill(str(url)):
         return
     upgrade(engine)
+
+
+def seeded(engine: Engine, key: str, build: Callable[[Engine], T]) -> T:
+    """The engine's database made what ``build`` makes of an empty migrated one, whatever it
+    held; returns (a copy of) what ``build`` returned. The first call of a session for ``key``
+    on each kind of database builds a template; the others copy it. ``build`` must make the
+    same whenever it runs (no randomness but seeded, nothing read from the test)."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite" and url.database:
+        template, value = _SQLITE_SEEDS.get(key) or _sqlite_seed(key, build)
+        if Path(url.database).exists():
+            source, target = sqlite3.connect(template), sqlite3.connect(url.database)
+            try:
+                source.backup(target)  # page by page, under the target's write lock
+            finally:
+                source.close()
+                target.close()
+        else:
+            shutil.copyfile(template, url.database)
+        return copy.deepcopy(value)
+    pool = _POOLS.get(_server(str(url)))
+    if pool is not None and pool.restore(str(url), key, build):
+        return copy.deepcopy(pool.seeds[key][1])
+    # Not a schema of this session's pool, or no superuser: the slow way, alike.
+    with engine.begin() as conn:
+        schema = conn.exec_driver_sql("SELECT current_schema()").scalar()
+        conn.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE; CREATE SCHEMA "{schema}"')
+    upgrade(engine)
+    return build(engine)
+
+
+_SQLITE_SEEDS: dict[str, tuple[Path, Any]] = {}
+
+
+def _sqlite_seed(key: str, build: Callable[[Engine], T]) -> tuple[Path, T]:
+    path = Path(tempfile.mkdtemp(prefix="domino-seed-")) / "domino.db"
+    made = make_engine(f"sqlite:///{path}")
+    migrate(made)
+    value = build(made)
+    made.dispose()
+    _SQLITE_SEEDS[key] = (path, value)
+    return path, value
 
 
 def _sqlite_migrated() -> Path:
@@ -82,38 +136,43 @@ def scoped(url: str, schema: str) -> str:
 
 @dataclass(frozen=True)
 class _Shape:
-    """What the migrations make: its fingerprint, and the SQL that empties a copy of it."""
+    """What the migrations make: its fingerprint, its tables and sequences."""
 
     fingerprint: str
     tables: tuple[str, ...]  # every table but alembic's
+    sequences: tuple[str, ...]
 
 
 # One text per object of the schema, with the schema's own name replaced by '@': two schemas
-# the migrations made alike have the same lines, whatever their names.
+# the migrations made alike have the same lines, whatever their names. The schema's tables,
+# sequences and functions are found through what depends on it (pg_depend, indexed), their
+# columns, indexes, constraints and triggers through their table: the catalogs of a database
+# where many tests made and dropped schemas are large, and scanning them cost 0.1 s.
 _FINGERPRINT = """
-SELECT md5(string_agg(replace(line, %(name)s::text, '@'), E'\\n' ORDER BY line)) FROM (
-    SELECT 'relation ' || c.relname || ' ' || c.relkind::text AS line
-    FROM pg_class c WHERE c.relnamespace = %(name)s::text::regnamespace
+WITH ns AS (SELECT oid FROM pg_namespace WHERE nspname = %(name)s),
+owned AS (SELECT d.classid, d.objid FROM pg_depend d, ns
+          WHERE d.refclassid = 'pg_namespace'::regclass AND d.refobjid = ns.oid),
+rel AS (SELECT c.oid, c.relname, c.relkind FROM owned JOIN pg_class c ON c.oid = owned.objid
+        WHERE owned.classid = 'pg_class'::regclass)
+SELECT md5(string_agg(replace(line, %(name)s, '@'), E'\\n' ORDER BY line)) FROM (
+    SELECT 'relation ' || relname || ' ' || relkind::text AS line FROM rel
   UNION ALL
-    SELECT 'column ' || c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+    SELECT 'column ' || rel.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
            || ' ' || a.attnotnull::text || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
-    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    FROM rel JOIN pg_attribute a ON a.attrelid = rel.oid
     LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-    WHERE c.relnamespace = %(name)s::text::regnamespace AND a.attnum > 0 AND NOT a.attisdropped
+    WHERE a.attnum > 0 AND NOT a.attisdropped
   UNION ALL
-    SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(oid)
-    FROM pg_constraint WHERE connamespace = %(name)s::text::regnamespace
+    SELECT 'constraint ' || conname || ' ' || pg_get_constraintdef(c.oid)
+    FROM rel JOIN pg_constraint c ON c.conrelid = rel.oid
   UNION ALL
-    SELECT 'index ' || pg_get_indexdef(i.indexrelid)
-    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-    WHERE c.relnamespace = %(name)s::text::regnamespace
+    SELECT 'index ' || pg_get_indexdef(i.indexrelid) FROM rel JOIN pg_index i ON i.indrelid = rel.oid
   UNION ALL
     SELECT 'trigger ' || t.tgenabled::text || ' ' || pg_get_triggerdef(t.oid)
-    FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-    WHERE c.relnamespace = %(name)s::text::regnamespace AND NOT t.tgisinternal
+    FROM rel JOIN pg_trigger t ON t.tgrelid = rel.oid WHERE NOT t.tgisinternal
   UNION ALL
     SELECT 'function ' || p.proname || ' ' || md5(p.prosrc)
-    FROM pg_proc p WHERE p.pronamespace = %(name)s::text::regnamespace
+    FROM owned JOIN pg_proc p ON p.oid = owned.objid WHERE owned.classid = 'pg_proc'::regclass
 ) AS lines
 """
 
@@ -125,11 +184,18 @@ class SchemaPool:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.admin = create_engine(url, isolation_level="AUTOCOMMIT", pool_size=1)
+        # No parallel workers: starting them costs more than these small catalog reads.
+        self.admin = create_engine(url, isolation_level="AUTOCOMMIT", pool_size=1, connect_args={
+            "options": "-c max_parallel_workers_per_gather=0"})
         self.spares: list[str] = []
         self.empty: set[str] = set()  # test schemas as made, nothing in them yet
         self.filled: set[str] = set()  # test schemas that were spares: recycled afterwards
         self.shape: _Shape | None = None
+        self.seeds: dict[str, tuple[str, Any]] = {}  # key -> (the SQL filling a schema, value)
+        self.templates: list[str] = []  # the seeds' schemas
+        with self.admin.connect() as conn:
+            self.superuser = bool(conn.exec_driver_sql(
+                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user").scalar())
 
     @contextmanager
     def scratch(self, prefix: str = "test") -> Iterator[str]:
@@ -151,11 +217,13 @@ class SchemaPool:
         """Make the empty schema ``url`` works in a migrated one (a spare renamed); False when
         it is not one of :meth:`scratch`'s, or no longer empty."""
         schema = _schema(url)
-        if schema not in self.empty:
+        if schema not in self.empty or not self.superuser:
             return False
         with self.admin.connect() as conn:
-            if conn.exec_driver_sql("SELECT count(*) FROM pg_class WHERE relnamespace ="
-                                    " %(name)s::text::regnamespace", {"name": schema}).scalar():
+            if conn.exec_driver_sql(
+                    "SELECT EXISTS (SELECT FROM pg_depend d JOIN pg_namespace n ON n.oid = d.refobjid"
+                    " WHERE d.refclassid = 'pg_namespace'::regclass AND n.nspname = %(name)s)",
+                    {"name": schema}).scalar():
                 self.empty.discard(schema)
                 return False
         spare = self.spares.pop() if self.spares else self._new_spare()
@@ -166,9 +234,49 @@ class SchemaPool:
         self.filled.add(schema)
         return True
 
+    def restore(self, url: str, key: str, build: Callable[[Engine], Any]) -> bool:
+        """Make the schema ``url`` works in a copy of ``key``'s template (built first if need
+        be); False when it is not one of :meth:`scratch`'s, or no superuser."""
+        schema = _schema(url)
+        if not self.superuser or (schema not in self.empty and schema not in self.filled):
+            return False
+        if schema in self.empty and not self.fill(url):
+            return False
+        if key not in self.seeds:
+            self.seeds[key] = self._seed(build)
+        with self.admin.connect() as conn:
+            conn.exec_driver_sql(self.seeds[key][0].replace("{target}", schema))
+        return True
+
+    def _seed(self, build: Callable[[Engine], Any]) -> tuple[str, Any]:
+        """A template built by ``build`` in a spare of its own, kept for the session, and the
+        SQL that copies it into a schema (``{target}`` in it, the schema's name)."""
+        assert self.shape is not None
+        template = self.spares.pop() if self.spares else self._new_spare()
+        self.templates.append(template)
+        engine = make_engine(scoped(self.url, template))
+        try:
+            value = build(engine)
+        finally:
+            engine.dispose()
+        with self.admin.connect() as conn:
+            full = [t for t in self.shape.tables if conn.exec_driver_sql(
+                f'SELECT EXISTS (SELECT FROM "{template}"."{t}")').scalar()]
+            sequences = [(name, *conn.exec_driver_sql(
+                f'SELECT last_value, is_called FROM "{template}"."{name}"').one())
+                for name in self.shape.sequences]
+        sql = ["SET LOCAL session_replication_role = replica"]
+        sql += [f'DELETE FROM "{{target}}"."{t}"' for t in self.shape.tables]
+        sql += [f'INSERT INTO "{{target}}"."{t}" SELECT * FROM "{template}"."{t}"' for t in full]
+        sql += [f"SELECT setval('\"{{target}}\".\"{name}\"', {last}, {called})"
+                for name, last, called in sequences]
+        return ";".join(sql), value
+
     def close(self) -> None:
         while self.spares:
             self._drop(self.spares.pop())
+        while self.templates:
+            self._drop(self.templates.pop())
         self.admin.dispose()
 
     def _new_spare(self) -> str:
@@ -182,11 +290,13 @@ class SchemaPool:
             engine.dispose()
         if self.shape is None:
             with self.admin.connect() as conn:
-                tables = conn.exec_driver_sql(
-                    "SELECT relname FROM pg_class WHERE relnamespace = %(name)s::text::regnamespace"
-                    " AND relkind = 'r' AND relname <> 'alembic_version' ORDER BY relname",
-                    {"name": spare}).scalars().all()
-                self.shape = _Shape(_fingerprint(conn, spare), tuple(tables))
+                names = conn.exec_driver_sql(
+                    "SELECT relkind::text, relname FROM pg_class WHERE relnamespace ="
+                    " %(name)s::text::regnamespace AND relkind IN ('r', 'S')"
+                    " AND relname <> 'alembic_version' ORDER BY relname", {"name": spare}).all()
+                self.shape = _Shape(_fingerprint(conn, spare),
+                                    tuple(name for kind, name in names if kind == "r"),
+                                    tuple(name for kind, name in names if kind == "S"))
         return spare
 
     def _recycle(self, schema: str) -> bool:
