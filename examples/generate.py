@@ -10,7 +10,9 @@ import json
 import random
 from pathlib import Path
 
-from referee.core.simulate import random_match
+from referee.core.match import Match
+from referee.core.rules import resolve_rules
+from referee.core.simulate import play_on, random_match
 
 HERE = Path(__file__).parent
 CLUB = {"club": "la-ceiba", "event": "Torneo de otoño", "date": "2026-11-27"}
@@ -30,16 +32,19 @@ def write(name: str, header: dict, events: list[dict]) -> None:
     print(f"{path.name}: {len(events)} events")
 
 
-def with_renege(events: list[dict]) -> list[dict]:
-    """A pass by a seat that could play, then its play: the table called the renege. The pass
-    is marked ``"disputed": true``, as the table's scorekeeper records a refused event to
-    leave it to the referee (and as an export writes it): the log imports as shipped, its
-    renege an open dispute."""
+def with_renege(rules: str, players: list[str], events: list[dict], rng: random.Random) -> list[dict]:
+    """A pass by a seat that could play: the table called the renege, and play went on from the
+    next seat. The pass is marked ``"disputed": true``, as the table's scorekeeper records a
+    refused event to leave it to the referee (and as an export writes it): the log imports as
+    shipped, its renege an open dispute, and the referee applies it as the table played it
+    (the rest of the match goes on from it, played anew)."""
     for i, event in enumerate(events):
         if event["type"] == "play" and i > 3 and events[i - 1]["type"] == "play":
-            return [*events[:i], {"type": "pass", "seat": event["seat"], "disputed": True},
-                    {"type": "note", "text": "the table called a renege; he played instead"},
-                    *events[i:]]
+            record = [*events[:i], {"type": "pass", "seat": event["seat"], "disputed": True},
+                      {"type": "note", "text": "the table called a renege; play went on"}]
+            match = Match(resolve_rules(rules, len(players)), players)
+            match.push_all(record)
+            return record + play_on(match, rng)
     raise AssertionError("no play to precede with a renege")
 
 
@@ -47,8 +52,10 @@ def main() -> None:
     for table, (preset, players) in enumerate(TABLES.items(), start=1):
         header, events = random_match(preset, players, random.Random(table))
         write(preset, {**header, "match": f"otono-{table}", "table": str(table), **CLUB}, events)
-    header, events = random_match("parejas", TABLES["parejas"], random.Random(7))
-    write("parejas-renege", {**header, "match": "otono-7", "table": "7", **CLUB}, with_renege(events))
+    rng = random.Random(7)
+    header, events = random_match("parejas", TABLES["parejas"], rng)
+    write("parejas-renege", {**header, "match": "otono-7", "table": "7", **CLUB},
+          with_renege("parejas", TABLES["parejas"], events, rng))
     header, events = random_match("veracruz", TABLES["veracruz"], random.Random(8), hidden=[0, 1, 2])
     write("veracruz-closed", {**header, "match": "otono-8", "table": "8", **CLUB}, events)
 

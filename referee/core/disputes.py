@@ -29,7 +29,10 @@ def violations_of(result: Replay, found: Findings | None = None) -> list[Violati
     """The record's violations: the events it refused and the fouls hindsight proves, by seq.
     ``found``: what hindsight found in ``result.match``, when the caller has it already."""
     proven = (found if found is not None else findings(result.match)).proven
-    return sorted((*result.violations, *proven), key=lambda v: (v.seq, v.found_at or 0))
+    # One violation an event: a disputed event applied as played has its own already.
+    refused = {v.seq for v in result.violations}
+    return sorted((*result.violations, *(v for v in proven if v.seq not in refused)),
+                  key=lambda v: (v.seq, v.found_at or 0))
 
 
 def disputes(result: Replay, violations: Sequence[Violation]) -> list[dict[str, Any]]:

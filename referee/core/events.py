@@ -13,7 +13,7 @@ from .said import said
 from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS, kind_of
 
 __all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it",
-           "shape_error"]
+           "disputed", "shape_error"]
 
 
 class Violation(NamedTuple):
@@ -50,6 +50,12 @@ def as_table_saw_it(event: Any) -> Any:
         if inner is not event["event"]:
             return {**event, "event": inner}
     return event
+
+
+def disputed(event: Any) -> bool:
+    """Whether the event was recorded ``"disputed": true``: refused, it is kept in the record
+    as an open dispute, and applied all the same when it can be (the table did it)."""
+    return type(event) is dict and event.get("disputed") is True
 
 
 def _is_int(value: Any) -> bool:

@@ -90,8 +90,9 @@ class _Round:
             elif kind == "reveal":
                 shown[s] |= x
                 known[s] = True
-            else:  # a pass or a draw
-                self.moments[s].append((len(mine), line, known[s]))
+            else:  # a pass or a draw (a moment, but a disputed draw before the lead, no ends)
+                if entry[4] is not None:
+                    self.moments[s].append((len(mine), line, known[s]))
                 if kind == "draw":
                     self.drew[s] = True
                     if x is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from . import vocab
-from .events import Violation, shape_error
+from .events import Violation, disputed, shape_error
 from .openers import opening
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 from .records import Record, _set
@@ -26,6 +26,19 @@ from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING, kind_of
 # What push_all is given in place of an event a ruling struck: it keeps its sequence number and
 # nothing else.
 STRUCK: Any = object()
+# A pass push_all is to apply; a refused event it has nothing to apply for (Match._refused).
+PASS: Any = object()
+DONE: Any = object()
+# What may be wrong with an event recorded as disputed that is still applied as the table played
+# it (DESIGN.md, "Recording as disputed keeps the game going"): a play by the wrong seat, a lead
+# by a seat or with a tile the rules do not name, a pass or a draw the rules forbid, and a tile
+# a typed hand says is elsewhere (the typed hand gives way: Match._give_way). Anything else (a
+# tile that fits no end, or goes on either, or is on the line; a pass or a draw out of turn; an
+# event after the round or the match ended) leaves it unapplied, as any refused event.
+AS_PLAYED = {"play": frozenset({"out_of_turn", "wrong_opener", "wrong_opening_tile",
+                                "not_in_hand"}),
+             "draw": frozenset({"illegal_draw", "not_in_hand"}),
+             "pass": frozenset({"renege", "must_draw"})}
 
 
 class RoundResult(Record):
@@ -64,7 +77,8 @@ class _Round:
         # What the round's seats did, as hindsight needs it: (seq, kind, seat, tile, ends).
         # kind: "play" (tile, and where it went: "L" or "R", or for the lead its pips as
         # written; Match.placed reads the line from these), "draw" (tile or None when unseen,
-        # the ends), "pass" (None, the ends), "reveal" (a mask of tiles shown).
+        # the ends: None for a disputed draw before the lead), "pass" (None, the ends),
+        # "reveal" (a mask of tiles shown).
         self.trail: list[tuple[str, int, int, Any, Any]] = []
         # Whether the record leaves any of it unseen (a hand dealt closed, a draw unseen): only
         # then has hindsight anything to find.
@@ -93,7 +107,8 @@ class Match:
                  "unseen_pips", "line", "left", "right", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "timed",
-                 "last_round", "time_up", "abandoned", "refused_abandons", "next_seat", "held")
+                 "last_round", "time_up", "abandoned", "refused_abandons", "next_seat", "held",
+                 "last_dispute")
 
     def __init__(self, rules: Rules, players: Sequence[str]) -> None:
         self.rules = rules
@@ -141,6 +156,9 @@ class Match:
         # Abandons refused on the record as it stood when they were recorded, which the whole
         # record would allow (a later void struck the deal before them): see replay.corrections.
         self.refused_abandons: frozenset[int] = frozenset()
+        # The last play, draw or pass refused but recorded as disputed: (its seq, (type, seat,
+        # tile)); the same one again right after it is a repeat (Match._refused).
+        self.last_dispute: tuple[int, tuple[Any, ...]] | None = None
 
     # ------------------------------------------------------------------ reading the state
 
@@ -301,8 +319,9 @@ class Match:
                         self.seq = seq = self.seq + 1
                         move = self._judge(event, seq)
                         if type(move) is Violation:
-                            violations.append(move)
-                            continue
+                            move = self._refused(event, move, violations)
+                            if move is DONE:
+                                continue
                         tile, bit, high, low, pips, side = move
                         run = True
                         (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
@@ -343,7 +362,8 @@ class Match:
                         run = True
                         (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
                          count, unseen, trail, held) = self._run_fields()
-                    drawn = False  # a draw's tile (None: unseen), once it is legal
+                    # once it is legal: PASS, or a draw's tile (None: unseen)
+                    drawn = False
                     # by the seat on turn, holding (as far as the record shows) no tile that
                     # fits: a pass once the rules allow no draw; a draw while they allow one,
                     # of a tile unseen or in the boneyard
@@ -352,16 +372,7 @@ class Match:
                         may_draw = drawing and boneyard > reserve and not (one_draw and drew)
                         if kind == "pass":
                             if not may_draw:
-                                seq += 1
-                                trail.append((seq, "pass", seat, None, (left, right)))
-                                passes += 1
-                                drew = False
-                                turn = after[seat]
-                                if passes >= seats and not (drawing and boneyard > reserve):
-                                    run = self._write_back(seq, left, right, turn, line,
-                                                           passes, drew, last_player, boneyard, held)
-                                    self._end_play(BLOCKED)
-                                continue
+                                drawn = PASS
                         elif may_draw:
                             text = event.get("tile")
                             if text is None:
@@ -378,11 +389,22 @@ class Match:
                         self.seq = seq = self.seq + 1
                         drawn = self._judge(event, seq)
                         if type(drawn) is Violation:
-                            violations.append(drawn)
-                            continue
+                            drawn = self._refused(event, drawn, violations)
+                            if drawn is DONE:
+                                continue
                         run = True
                         (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
                          count, unseen, trail, held) = self._run_fields()
+                    if drawn is PASS:
+                        trail.append((seq, "pass", seat, None, (left, right)))
+                        passes += 1
+                        drew = False
+                        turn = after[seat]
+                        if passes >= seats and not (drawing and boneyard > reserve):
+                            run = self._write_back(seq, left, right, turn, line, passes, drew,
+                                                   last_player, boneyard, held)
+                            self._end_play(BLOCKED)
+                        continue
                     # the draw: one tile more in the hand, one less in the boneyard
                     if drawn is None:  # an unseen tile came in
                         unseen[seat] = None
@@ -445,6 +467,90 @@ class Match:
             if kind in ON_THE_RECORD:
                 self.rulings_at.add(seq)
         return verdict
+
+    def _refused(self, event: Any, violation: Violation, violations: list[Violation]) -> Any:
+        """A play, draw or pass the record refuses: its violation noted. Recorded as disputed, it
+        is applied all the same when it can be (AS_PLAYED): then how push_all applies it, as
+        for a legal one; else DONE. The disputed event just before it again (same type, seat
+        and tile, nothing between them) is a ``repeat``, never applied: the table did it once."""
+        seq = violation.seq
+        if violation.code == "bad_event" or not disputed(event):
+            violations.append(violation)
+            return DONE
+        seat, text = event["seat"], event.get("tile")
+        tile = self.tiles.parse(text) if type(text) is str else None  # "5-6" is the 6-5
+        key = (event["type"], seat, text if tile is None else tile)
+        repeat = self.last_dispute is not None and self.last_dispute == (seq - 1, key)
+        self.last_dispute = (seq, key)
+        if repeat:
+            violations.append(Violation(seq, "repeat", seat, said(
+                "the same disputed event as event %(seq)s, recorded already", seq=seq - 1)))
+            return DONE
+        violations.append(violation)
+        return self._as_played(event, violation.code)
+
+    def _as_played(self, event: dict, code: str) -> Any:
+        """How push_all applies a disputed play, draw or pass as the table played it, or DONE
+        (not applied, or applied here: a pass or a draw before the lead)."""
+        kind, seat = event["type"], event["seat"]
+        if code not in AS_PLAYED[kind]:
+            return DONE
+        if kind == "pass":
+            if self.left is None:  # the opener passed instead of leading: the next seat acts
+                self.turn = self.next_seat[seat]
+                return DONE
+            return PASS
+        tiles, text = self.tiles, event.get("tile")
+        tile = None if text is None else tiles.parse(text)  # (an unknown tile came first)
+        if tile is not None and self.line >> tile & 1:
+            return DONE  # it is on the line: nobody holds it
+        if kind == "draw":
+            if not self.boneyard:
+                return DONE
+            self._give_way(seat, tile, played=False)
+            if self.left is None:
+                self._draw_before_lead(seat, tile)
+                return DONE
+            return tile
+        if self.left is None:
+            side: Any = tiles.halves(text)
+        else:
+            side = placement(tiles.high[tile], tiles.low[tile], self.left, self.right,
+                             event.get("end"))
+            if side != "L" and side != "R":
+                return DONE  # it fits no end, or either and the event does not say which
+        self._give_way(seat, tile, played=True)
+        _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
+        return tile, bit, high, low, pips, side
+
+    def _give_way(self, seat: int, tile: int | None, played: bool) -> None:
+        """The typed hands a disputed move of ``tile`` by ``seat`` contradicts give way to what
+        the table saw: another hand typed with the tile no longer holds it, and a hand typed
+        whole without the tile it played is known no more (its tiles show at the round's end)."""
+        if tile is None:
+            return
+        bit, known = 1 << tile, self.known
+        for other in range(self.seats):
+            if other != seat and known[other] & bit:
+                known[other] ^= bit
+                self.unseen_pips[other] = None
+        if played and not known[seat] & bit and self.hand_known(seat):
+            known[seat] = 0
+            self.unseen_pips[seat] = None
+
+    def _draw_before_lead(self, seat: int, tile: int | None) -> None:
+        """push_all's draw, for the one it never applies in a run of moves (a run begins once
+        the lead is down): a disputed draw before the lead. It faced no open ends."""
+        if tile is None:
+            self.unseen_pips[seat] = None
+            self.round.closed = True
+        else:
+            self.known[seat] |= 1 << tile
+            self.held |= 1 << tile
+        self.round.trail.append((self.seq, "draw", seat, tile, None))
+        self.count[seat] += 1
+        self.boneyard -= 1
+        self.drew = True
 
     def _run_fields(self) -> tuple[Any, ...]:
         """Begin push_all's run of moves: the table's fields it holds in local variables."""

@@ -41,10 +41,7 @@ def random_match(rules: Any, players: Sequence[str], rng: random.Random, *,
             record({"type": "time", "reason": f"{resolved.time_limit} minutes"})
 
     while not match.finished and len(match.rounds) < max_rounds:
-        order = list(range(ts.size))
-        rng.shuffle(order)
-        n = resolved.hand_size
-        hands = [[ts.names[t] for t in order[s * n:(s + 1) * n]] for s in range(resolved.seats)]
+        hands = _deal(match, rng)
         record({"type": "deal", "hands": hands},
                {"type": "deal", "hands": [None if s in hidden_set else h for s, h in enumerate(hands)]})
         while match.playing:
@@ -62,6 +59,27 @@ def random_match(rules: Any, players: Sequence[str], rng: random.Random, *,
         if rng.random() < 0.05 and not match.finished:
             record({"type": "note", "text": f"round {len(match.rounds)} done"})
     return header, (closed_events if hidden_set else open_events)
+
+
+def play_on(match: Match, rng: random.Random, max_rounds: int = 60) -> list[dict[str, Any]]:
+    """Legal moves and deals, recorded in the open, from where ``match`` stands (pushed on as
+    they are made) until it ends or has ``max_rounds`` rounds: a record going on from any
+    point, say after a disputed event applied as the table played it."""
+    made: list[dict[str, Any]] = []
+    while match.playing or not match.finished and len(match.rounds) < max_rounds:
+        event = _next_move(match, rng) if match.playing else {"type": "deal",
+                                                                "hands": _deal(match, rng)}
+        assert match.push(event) is None, (event, match.seq)
+        made.append(event)
+    return made
+
+
+def _deal(match: Match, rng: random.Random) -> list[list[str]]:
+    ts, rules = match.tiles, match.rules
+    order = list(range(ts.size))
+    rng.shuffle(order)
+    n = rules.hand_size
+    return [[ts.names[t] for t in order[s * n:(s + 1) * n]] for s in range(rules.seats)]
 
 
 def _next_move(match: Match, rng: random.Random) -> dict[str, Any]:

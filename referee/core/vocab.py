@@ -54,7 +54,7 @@ def kind_of(event: Any) -> str | None:
 VIOLATION_CODES = (
     "bad_event", "unknown_tile", "tile_already_played", "not_in_hand", "out_of_turn", "no_match",
     "ambiguous_end", "wrong_opener", "wrong_opening_tile", "renege", "illegal_draw", "must_draw",
-    "round_over", "match_over", "reveal_mismatch",
+    "round_over", "match_over", "reveal_mismatch", "repeat",
 )
 
 # ---------------------------------------------------------------- roles

@@ -7,6 +7,7 @@ import datetime as dt
 import unicodedata
 from typing import Any
 
+from ..core.events import disputed
 from ..core.log import iso_date
 from ..core.vocab import MAX_INT as MAX_ID
 from ..core.vocab import NAME_LENGTH, REWRITES, SLUG, kind_of
@@ -126,5 +127,8 @@ def rewrites_the_record(event: Any) -> bool:
     return kind_of(event) in REWRITES
 
 
-def disputed(event: Any) -> bool:
-    return type(event) is dict and event.get("disputed") is True
+def kept(event: Any, violation: Any) -> bool:
+    """Whether an event the referee refuses (``violation``) is stored all the same: recorded
+    ``"disputed": true``, as an open dispute, unless it is the disputed event just before it
+    again (``repeat``: the table did it once, and once is recorded)."""
+    return disputed(event) and violation.code != "repeat"

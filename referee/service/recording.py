@@ -141,8 +141,14 @@ class Recording:
                                 list(log.events), who, recorded_by=by, confirm_new=confirm_new)
         except IllegalEvent as error:
             # An import is refused whole; the refusal says how to keep such an event instead,
-            # as the table does: marked disputed, an open dispute for a referee (docs/log.md).
+            # as the table does: marked disputed, an open dispute for a referee (docs/log.md);
+            # a repeat of the disputed event before it is recorded once.
             v = error.violation
+            if v.code == "repeat":
+                raise IllegalEvent(v, N_('event %(seq)s (line %(line)s): %(code)s: %(why)s; '
+                                         'remove that line'),
+                                   seq=v.seq, line=v.seq + 1, code=v.code,
+                                   why=v.message) from None
             raise IllegalEvent(v, N_('event %(seq)s (line %(line)s): %(code)s: %(why)s; to '
                                      'import the log with it as an open dispute, mark that line '
                                      '"disputed": true'),
@@ -294,7 +300,7 @@ class Recording:
         was_finished = record.match.finished
         violation = record.push(event, Mark(new.token_id, new.recorded_by, now))
         told = violation if before.whole else seen
-        if told is not None and not checks.disputed(event):
+        if told is not None and not checks.kept(event, told):
             if uow is None:
                 self._confirm_refusal(record.id, new, expected_seq)
             raise IllegalEvent(told)
@@ -403,9 +409,9 @@ def new_event(event: Any, *, recorded_by: str | None, client_event_id: str | Non
 def judge_all(rules: Rules, players: Sequence[str], events: list[Any]) -> Replay:
     """A whole record judged event by event, as if each had been recorded in turn (only the
     voids recorded so far count); raises IllegalEvent for the first refused event not marked
-    disputed, else answers the record's replay."""
+    disputed (or marked, but a repeat: checks.kept), else answers the record's replay."""
     for seq, _, own in positions(rules, players, events):
-        if own is not None and not checks.disputed(events[seq - 1]):
+        if own is not None and not checks.kept(events[seq - 1], own):
             raise IllegalEvent(own)
     return replay(rules, players, events)
 

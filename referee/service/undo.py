@@ -2,8 +2,9 @@
 
 Rulings are a referee's, a ``void`` among them, with one exception a scorekeeper's screen needs
 (issue 12): the token that recorded an entry may void it while nothing but its own undos came
-after it. Repeated, undo walks back through that token's entries; it stops at anything another
-token (or the operator) recorded, and never takes back a ruling. What this module decides is
+after it, and while the match is in play: once it has ended, only a referee changes its record
+(issue 31). Repeated, undo walks back through that token's entries; it stops at anything
+another token (or the operator) recorded, and never takes back a ruling. What this module decides is
 which event that is (:func:`undo_target`) and so what recording an event takes
 (:func:`action_for`, asked by recording and by a preview); the match screen offers the undo
 (``Screen.undo``). Both read the record the repository holds, not the database.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.match import Match
 from ..core.vocab import RULINGS, WITHDRAWALS
 from .access import (
     Action,
@@ -23,6 +25,7 @@ from .access import (
     require_abandon,
     require_match,
 )
+from .errors import Forbidden
 from .record import MatchRecord
 
 
@@ -30,14 +33,15 @@ def is_void(event: Any) -> bool:
     return type(event) is dict and event.get("type") == "void" and type(event.get("target")) is int
 
 
-def undo_target(record: MatchRecord, who: Caller, upto: int | None = None) -> int | None:
-    """The seq a void by ``who`` may take back now (or right after event ``upto``): walking
-    back from the end past the voids
-    its token recorded (and what they strike; voids are resolved latest first, so a struck void
-    strikes nothing), the first event still standing, if that token recorded it and it is no
-    ruling."""
+def undo_target(record: MatchRecord, who: Caller, upto: int | None = None,
+                match: Match | None = None) -> int | None:
+    """The seq a void by ``who`` may take back now (or right after event ``upto``, ``match``
+    being the match then): while the match is in play, walking back from the end past the
+    voids its token recorded (and what they strike; voids are resolved latest first, so a
+    struck void strikes nothing), the first event still standing, if that token recorded it
+    and it is no ruling."""
     token = who.token_id
-    if token is None:
+    if token is None or (match if match is not None else record.match).finished:
         return None
     struck: set[int] = set()
     for seq in range(record.last_seq if upto is None else upto, 0, -1):
@@ -72,5 +76,12 @@ def authorize(record: MatchRecord, who: Caller, event: Any) -> None:
     the token that created the match (:func:`access.may_abandon`)."""
     if is_withdrawal(event):
         require_abandon(who, record.club, record.created_by, record.id)
-    else:
-        require_match(who, record.club, action_for(record, who, event), record.id)
+        return
+    action = action_for(record, who, event)
+    if (action is Action.RULE and is_void(event) and record.match.finished
+            and may(who, record.club, Action.RECORD) and not may(who, record.club, Action.RULE)):
+        # a scorekeeper's undo, once the match is over: said as such, not as any ruling
+        require_match(who, record.club, Action.READ, record.id)
+        raise Forbidden("the match is over: only a referee changes its record now, with a "
+                        "ruling; a scorekeeper's undo is for a match in play")
+    require_match(who, record.club, action, record.id)

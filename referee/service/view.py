@@ -141,7 +141,7 @@ class MatchView:
         started = store.iso(marks[0].recorded_at) if marks and (at is None or at >= 1) else None
         players = summary["players"]
         return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
-                      undo=undo_target(self.record, self.who, upto=at),
+                      undo=undo_target(self.record, self.who, upto=at, match=match),
                       unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
                       chain_head=head,
                       rounds=round_results(match, players, side_names(summary["rules"], players)),

@@ -24,12 +24,12 @@ DEAL = "deal " + " / ".join(" ".join(hand) for hand in OPEN_HANDS)
 
 def test_validate_speaks_spanish_and_italian_and_its_json_does_not(cli: Cli) -> None:
     es = cli.run("--lang", "es", "validate", RENEGE, code=1).output
-    assert "Rondas" in es and "Partida terminada: ganó Ana & Carla. 1 infracción:" in es
+    assert "Rondas" in es and "Partida terminada: ganó Beto & Dani. 1 infracción:" in es
     assert "renuncio" in es and "(renege)" not in es and "Sin sospechas." in es
     it = cli.run("--lang", "it", "validate", RENEGE, code=1).output
-    assert "Mani" in it and "Partita finita: ha vinto Ana & Carla. 1 infrazione:" in it
+    assert "Mani" in it and "Partita finita: ha vinto Beto & Dani. 1 infrazione:" in it
     en = cli.run("validate", RENEGE, code=1).output
-    assert "Match over: Ana & Carla won. 1 violation:" in en
+    assert "Match over: Beto & Dani won. 1 violation:" in en
     as_json = {lang: json.loads(cli.run("--lang", lang, "validate", "--json", RENEGE, code=1).output)
                for lang in ("en", "es", "it")}
 

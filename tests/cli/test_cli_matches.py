@@ -73,14 +73,14 @@ def test_match_show_report_and_show_from_the_database(cli: Cli) -> None:
     svc.recording.record_event(match_id, {"type": "deal", "hands": OPEN_HANDS}, expected_seq=None)
     svc.recording.record_event(match_id, {"type": "play", "seat": 0, "tile": "6-6"}, expected_seq=None)
     svc.recording.record_event(match_id, {"type": "pass", "seat": 1, "disputed": True}, expected_seq=None)
-    svc.recording.record_event(match_id, {"type": "play", "seat": 1, "tile": "6-4"}, expected_seq=None)
+    svc.recording.record_event(match_id, {"type": "play", "seat": 0, "tile": "6-5"}, expected_seq=None)
     for args in (["match", "show", match_id, "--at", 2], ["show", match_id, "--at", 2]):
         result = cli.run(*args)
         assert "After event 2" in result.output and "Open ends: 6 and 6" in result.output
         assert "Beto ◀ to play" in result.output
     result = cli.run("show", match_id, "--at", 3)
     assert "That event was refused: Beto passed holding" in result.output
-    assert "[6|6] [6|4]" in cli.run("match", "show", match_id).output
+    assert "[6|6] [6|5]" in cli.run("match", "show", match_id).output
     assert "After event 0" in cli.run("show", match_id, "--at", 0).output
     assert "Invalid value for '--at': match 1 has 4 events; there is no event 9" \
         in cli.run("show", match_id, "--at", 9, code=2).output

@@ -101,9 +101,10 @@ def test_an_illegal_event_is_refused_unless_disputed(cli: Cli) -> None:
     result = cli.run("pass", match_id, "--disputed")
     assert "event 3: Beto passed — recorded as disputed (renege:" in result.output
     assert cli.events(match_id)[-1] == {"type": "pass", "seat": 1, "disputed": True}
-    result = cli.run("play", match_id, "6-3", "--end", "9", code=1)
+    # the disputed pass is applied as the table played it: Ana's turn
+    result = cli.run("play", match_id, "6-5", "--end", "9", code=1)
     assert "refused (tile does not fit)" in result.output
-    assert "on the 6 end" in cli.run("play", match_id, "6-3", "--end", "6").output
+    assert "on the 6 end" in cli.run("play", match_id, "6-5", "--end", "6").output
     assert "refused (no round in play)" not in result.output
 
 

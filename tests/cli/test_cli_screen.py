@@ -36,7 +36,8 @@ def screens(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 
 def disputed_parejas(cli: Cli) -> int:
-    """Parejas, dealt open, Ana leads 6-6, Beto passes holding 6-4 and 6-3 (stored as disputed)."""
+    """Parejas, dealt open, Ana leads 6-6, Beto passes holding 6-4 and 6-3 (stored as disputed,
+    and applied as the table played it: Carla's turn)."""
     match_id = cli.new_match("parejas", PLAYERS)
     record = cli.service.recording.record_event
     record(match_id, {"type": "deal", "hands": PAREJAS_HANDS}, expected_seq=None)
@@ -51,8 +52,8 @@ def test_match_show_draws_the_services_screen(cli: Cli, screens: list[Any]) -> N
     assert screens == [str(match_id)]
     assert "After event 3 · round 1 (in progress)" in out
     assert "That event was refused: Beto passed holding" in out
-    assert "Beto ◀ to play" in out
-    assert "To play: Beto (seat 1) · 7 tiles · legal: 6-3 on 6, 6-4 on 6" in out
+    assert "Carla ◀ to play" in out
+    assert "To play: Carla (seat 2) · 7 tiles · legal: 6-0 on 6, 6-1 on 6, 6-2 on 6" in out
     assert "Boneyard: 0" in out
     assert "Scores: Ana & Carla 0, Beto & Dani 0" in out
     assert "1 open dispute:" in out and "event 3: renege — Beto passed holding" in out
@@ -64,7 +65,7 @@ def test_match_show_json_is_the_screen_as_dict(cli: Cli) -> None:
     shown = json.loads(cli.run("match", "show", match_id, "--json").stdout)
     expected = json.loads(json.dumps(cli.service.reading.screen(match_id).as_dict()))
     assert shown == expected
-    assert shown["turn_name"] == "Beto" and shown["sides"] == ["Ana & Carla", "Beto & Dani"]
+    assert shown["turn_name"] == "Carla" and shown["sides"] == ["Ana & Carla", "Beto & Dani"]
     assert [d["code"] for d in shown["disputes"]] == ["renege"]
     earlier = json.loads(cli.run("match", "show", match_id, "--json", "--at", 2).stdout)
     assert (earlier["seq"], earlier["turn"], earlier["disputes"]) == (2, 1, [])
@@ -73,7 +74,7 @@ def test_match_show_json_is_the_screen_as_dict(cli: Cli) -> None:
 
 def test_show_at_an_earlier_event_lists_only_the_disputes_up_to_it(cli: Cli) -> None:
     match_id = disputed_parejas(cli)
-    cli.service.recording.record_event(match_id, {"type": "play", "seat": 1, "tile": "6-4"},
+    cli.service.recording.record_event(match_id, {"type": "play", "seat": 2, "tile": "6-2"},
                                        expected_seq=None)
     for command in (["match", "show"], ["show"]):
         out = cli.run(*command, match_id, "--at", 2).output

@@ -395,6 +395,8 @@ def test_a_whole_match_to_its_winner_by_taps(server: tuple[Api, str], phones: An
     winner = api.service.reading.screen(match_id).winner_name
     assert page.locator("#phase").text_content() == f"Match over: {winner} won"
     assert page.locator("#deal-closed").count() == 0  # nothing more to deal
+    # the match is over: no undo (only a referee changes its record now)
+    assert page.locator("#undo").count() == 0
     phone.check_layout()
     phone.shot("match-over")
 
@@ -438,11 +440,25 @@ def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(table: Table
     disputed = {"type": "pass", "seat": seat, "disputed": True}
     assert page.get_attribute("#record-disputed", "data-event") == hook(disputed)
     phone.tap(disputed)
-    assert "Recorded as disputed" in phone.status
+    assert "Recorded as disputed" in phone.status and "waits for a referee" in phone.status
     assert events_of(api, match_id)[-1] == disputed
     page.wait_for_selector("#disputes [data-dispute='3']")
     assert "renege" in page.locator("#disputes").text_content()
+    assert "waits for a referee" in page.locator("#disputes-help").text_content()
+    # applied as the table played it: the next seat is to play, and its moves are offered
+    following = api.service.reading.screen(match_id).position
+    assert following.turn == 1 - seat
+    assert page.locator("#turn strong").text_content() == ["Ana", "Beto"][1 - seat]
+    assert page.locator("#record-disputed").count() == 0
+    phone.check_layout()
     phone.shot("disputed", wide=True)
+    play = following.legal["plays"][0]
+    phone.tap({"type": "play", "seat": 1 - seat, "tile": play["tile"],
+               **({"end": play["end"]} if len(following.legal["plays"]) > 1
+                  and sum(p["tile"] == play["tile"] for p in following.legal["plays"]) > 1
+                  else {})})
+    assert phone.seq == 4 and events_of(api, match_id)[-1]["seat"] == 1 - seat
+    assert page.locator("#disputes [data-dispute='3']").count() == 1  # still open
 
 
 def test_undo_voids_ones_own_last_entry(table: Table, phones: Any) -> None:

@@ -236,3 +236,27 @@ def test_the_start_form_seats_and_confirms_close_names(server: tuple[Api, str], 
     # a time limit: the button is there; the clock waits for the first event
     assert page.locator("#time").is_visible() and page.locator("#clock").count() == 0
     assert page.locator(f"button[data-event='{hook({'type': 'deal'})}']").is_visible()
+
+
+# What the page says of an open dispute: it waits for a referee, and play goes on (issue 31).
+WAITS = {"en": "It waits for a referee's ruling; play goes on as the table played.",
+         "es": "Espera el fallo de un árbitro; el juego sigue como se jugó en la mesa.",
+         "it": "Attende la decisione di un arbitro; il gioco prosegue come al tavolo."}
+
+
+@pytest.mark.parametrize("lang", ("en", "es", "it"))
+def test_a_disputed_pass_waits_for_the_referee_and_play_goes_on(
+        server: tuple[Api, str], phone_in: Any, lang: str) -> None:
+    api, _ = server
+    hands = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
+             ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"]]
+    match_id = api.service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
+    api.record(match_id, [{"type": "deal", "hands": hands},
+                          {"type": "play", "seat": 0, "tile": "6-6"}], start=0)
+    phone = phone_in(lang).open(match_id)
+    phone.tap({"type": "pass", "seat": 1}, stored=False)  # Beto holds 6-4 and 6-3: refused
+    phone.tap({"type": "pass", "seat": 1, "disputed": True})
+    assert phone.page.locator("#disputes-help").text_content() == WAITS[lang]
+    assert phone.page.locator("#turn strong").text_content() == "Ana"  # the next seat
+    assert phone.button({"type": "play", "seat": 0, "tile": "6-5"}).count() == 1
+    shots(phone, f"disputed-{lang}")

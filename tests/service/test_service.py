@@ -242,18 +242,22 @@ def test_disputed_events_are_stored_with_their_violation(service: Service, club:
     recorded = service.recording.record_event(m["id"], wrong, expected_seq=5)
     assert recorded.seq == 6 and recorded.violation.code == "out_of_turn"
     assert recorded.event == wrong
+    # Applied as the table played it: the turn goes on from the seat that played.
+    assert recorded.screen.position.turn == (wrong["seat"] + 1) % 4
     assert service.reading.get_match(m["id"])["violations"] == 1
     report = service.reading.report(m["id"])
     assert not report["valid"] and [v["seq"] for v in report["violations"]] == [6]
-    # A disputed event that is legal after all is simply stored.
-    legal = service.recording.record_event(m["id"], dict(evs[5], disputed=True), expected_seq=6)
-    assert legal.violation is None
-    # The referee strikes the disputed one: the record is clean again, in the answer too.
+    # The referee strikes the disputed one: the round is replayed without it, clean again, in
+    # the answer too.
     void = service.recording.record_event(m["id"], {"type": "void", "target": 6, "reason": "misrecorded"},
-                                expected_seq=7)
+                                expected_seq=6)
     assert void.violation is None and void.screen.summary["violations"] == 0
+    assert void.screen.position.turn == evs[5]["seat"]
     summary = service.reading.get_match(m["id"])
     assert summary["violations"] == 0 and service.reading.report(m["id"])["valid"]
+    # A disputed event that is legal after all is simply stored.
+    legal = service.recording.record_event(m["id"], dict(evs[5], disputed=True), expected_seq=7)
+    assert legal.violation is None
     record_all(service, m["id"], evs[6:], start=8)
     stored = [e["event"] for e in service.reading.list_events(m["id"])]
     assert projection(service.reading.get_match(m["id"])) == {
@@ -338,8 +342,9 @@ def test_import_with_an_unreadable_line_in_the_middle_stores_nothing(service: Se
 def test_import_with_an_illegal_event_in_the_middle_stores_nothing(service: Service,
                                                                    club: str) -> None:
     header, evs = sample_match("parejas", seed=1)
-    # An extra event: a play out of turn, which (refused or disputed) leaves the rest legal.
-    bad = evs[:40] + [dict(evs[40], seat=(evs[40]["seat"] + 1) % 4)] + evs[40:]
+    # An extra event: a pass out of turn, which (refused, or disputed and so not applied: there
+    # is no pass out of turn to apply) leaves the rest legal.
+    bad = evs[:40] + [{"type": "pass", "seat": (evs[40]["seat"] + 1) % 4}] + evs[40:]
     with pytest.raises(IllegalEvent) as caught:
         service.recording.import_log(club, log_text(header, bad))
     assert caught.value.violation.seq == 41

@@ -103,8 +103,8 @@ async function answered(answer, item) {
     const body = answer.body;
     recorded.set(body.seq, body.event);
     const params = {event: describe(event, screen.players), seq: body.seq};
-    if (body.violation) say(replayed ? _("Recorded as disputed: %(event)s (event %(seq)s), saved before the connection dropped.", params)
-                                     : _("Recorded as disputed: %(event)s (event %(seq)s).", params), "warn");
+    if (body.violation) say(replayed ? _("Recorded as disputed: %(event)s (event %(seq)s), saved before the connection dropped. Play goes on; the dispute waits for a referee.", params)
+                                     : _("Recorded as disputed: %(event)s (event %(seq)s). Play goes on; the dispute waits for a referee.", params), "warn");
     else say(replayed ? _("Recorded: %(event)s (event %(seq)s), saved before the connection dropped.", params)
                       : _("Recorded: %(event)s (event %(seq)s).", params), "ok");
     draw(body.screen, answer.headers.get("ETag"));
@@ -120,7 +120,8 @@ async function answered(answer, item) {
     return;
   }
   if (answer.status === 422 && answer.body && answer.body.violation) {
-    refused = event;
+    // offered as disputed, unless it was (a repeat: the table did it once, recorded once)
+    refused = event.disputed ? null : event;
     say(_("The referee refused %(event)s: %(reason)s", {
       event: describe(event, screen.players), reason: answer.body.violation.message}), "error");
   } else {

@@ -50,7 +50,11 @@ function disputes(s) {
       d.message])));
   return el("section", {"class": "open-disputes", "aria-labelledby": "disputes-h"}, [
     el("h2", {id: "disputes-h", text: ngettext("Open dispute (%(n)s)", "Open disputes (%(n)s)",
-                                               s.disputes.length)}), list]);
+                                               s.disputes.length)}),
+    el("p", {"class": "help", id: "disputes-help", text: ngettext(
+      "It waits for a referee's ruling; play goes on as the table played.",
+      "They wait for a referee's ruling; play goes on as the table played.", s.disputes.length)}),
+    list]);
 }
 
 // The round just ended, told to the table with the score now (null while a round is in play or
