@@ -7,9 +7,12 @@ from typing import Any, Sequence
 
 from referee.service import Service
 
-# A refused tap recorded as disputed (a tile no set has): one more open dispute, the match
-# playing on around it.
-TAP = {"type": "play", "seat": 0, "tile": "9-9", "disputed": True}
+
+def tap(n: int) -> dict[str, Any]:
+    """The ``n``-th refused tap recorded as disputed (a tile no set has): one more open dispute,
+    the match playing on around it. Each names another tile than the one before it: the same
+    disputed event twice in a row is a repeat, which is not recorded."""
+    return {"type": "play", "seat": 0, "tile": f"9-{n % 10}", "disputed": True}
 
 
 def import_disputed(service: Service, club: str, rules: Any, players: Sequence[str],
@@ -18,6 +21,6 @@ def import_disputed(service: Service, club: str, rules: Any, players: Sequence[s
     imported whole as a referee imports a log; its id."""
     lines: list[dict[str, Any]] = [{"format": "domino-log/1", "rules": rules,
                                     "players": list(players)}]
-    lines += [events[0], *[TAP] * taps, *events[1:]]
+    lines += [events[0], *map(tap, range(taps)), *events[1:]]
     text = "".join(json.dumps(line) + "\n" for line in lines)
     return service.recording.import_log(club, text)["id"]

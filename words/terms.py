@@ -30,6 +30,7 @@ TERMS: dict[str, dict[str, str]] = {
         "round_over": N_("no round in play"),
         "match_over": N_("match over"),
         "reveal_mismatch": N_("reveal does not match"),
+        "repeat": N_("the same disputed event again"),
     },
     "outcome": {
         "domino": N_("Domino"),

@@ -65,10 +65,10 @@ def _forbidden(match: Match, code: str) -> list[dict[str, Any]]:
     if match.left is None:  # before the lead
         if code == "wrong_opener":
             return [{"type": "play", "seat": s, "tile": ts.names[t]} for s in seats
-                    if not match.seat_may_lead(s) for t in iter_bits(match.known[s])]
+                    if not match.may_lead >> s & 1 for t in iter_bits(match.known[s])]
         if code == "wrong_opening_tile" and match.lead_tile is not None:
             return [{"type": "play", "seat": s, "tile": ts.names[t]} for s in seats
-                    if match.seat_may_lead(s)
+                    if match.may_lead >> s & 1
                     for t in iter_bits(match.known[s] & ~(1 << match.lead_tile))]
         return []
     holds = match.known[turn] & match.playable_mask()

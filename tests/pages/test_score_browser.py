@@ -591,5 +591,5 @@ def test_the_page_speaks_the_dictionary_the_server_embeds(server: tuple[Api, str
     phone.open(match_id)
     assert page.locator("#net-text").text_content() == "En línea"
     assert page.locator("#disputes-h").text_content() == "Disputa abierta (1)"
-    assert page.locator("#plays h2").text_content() == "Juega Beto"
+    assert page.locator("#plays h2").text_content() == "Juega Ana"  # the pass is applied
     assert page.locator("#moves h2").text_content() == "Or"  # no entry: the msgid
