@@ -404,6 +404,9 @@ class ScoreboardRowSchema(Schema):
     match = fields.Integer(required=True)
     table = fields.Raw(allow_none=True, required=True, metadata={"description": "the table's label"})
     event = fields.String(allow_none=True, required=True)
+    tournament_round = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the tournament's round the table was paired in; null for a table of "
+                       "no tournament"})
     sides = fields.List(fields.String(), required=True)
     players = fields.List(fields.String(), required=True)
     round = fields.Integer(allow_none=True, required=True, metadata={
