@@ -102,6 +102,12 @@ class SignIn:
         if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
             raise Unauthorized("this sign-in code is not known: ask for a new QR code")
         now = self.clock()
+        # A code nobody issued (a guess) is refused on a read: it takes no write lock (the
+        # writers' queue, on SQLite) however many guesses come, past the failed sign-ins'
+        # limit too, where each is still looked up so that a valid code is let in.
+        with db.lookup(self.engine) as conn:
+            if signin_code_row(conn, digest(code)) is None:
+                raise Unauthorized("this sign-in code is not known: ask for a new QR code")
         with db.writing(self.engine) as conn:
             row = signin_code_row(conn, digest(code))
             if row is None:

@@ -5,6 +5,7 @@ are stored."""
 from __future__ import annotations
 
 import datetime as dt
+import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -61,6 +62,24 @@ def test_a_wrong_code_signs_nobody_in(svc: Service, code: object) -> None:
     svc.signin.issue("casino", "scorekeeper")
     with pytest.raises(Unauthorized, match="not known"):
         svc.signin.exchange(code)  # type: ignore[arg-type]
+
+
+def test_a_guessed_code_takes_no_write_lock(svc: Service) -> None:
+    """SQLite: with another writer holding the write lock, a guess is refused at once (a
+    read), where a write transaction would queue behind it until the busy timeout."""
+    if svc.engine.dialect.name != "sqlite":
+        pytest.skip("the write lock is SQLite's")
+    issued = svc.signin.issue("casino", "viewer")
+    writer = sqlite3.connect(svc.engine.url.database, isolation_level=None, timeout=0)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        for _ in range(3):
+            with pytest.raises(Unauthorized, match="not known"):
+                svc.signin.exchange("dr-guess-" + issued["code"][:8])
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert svc.signin.exchange(issued["code"])["token"] == issued["token"]
 
 
 def test_a_revoked_tokens_code_signs_nobody_in(svc: Service) -> None:
