@@ -8,17 +8,15 @@ afterwards. ``service`` migrates it from a template (tests/template_helpers.py).
 
 from __future__ import annotations
 
-import os
 from typing import Any, Iterator
 
 import pytest
+from db_helpers import PG_URL
 from sqlalchemy import Engine
 from template_helpers import close_pools, migrate, schema_pool
 
 from referee.service import Service
 from referee.store.db import make_engine
-
-PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
 DATABASES = [
     "sqlite",

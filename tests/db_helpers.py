@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -9,6 +10,9 @@ from template_helpers import migrate
 
 from referee.core.simulate import random_match
 from referee.service import Service
+
+# The PostgreSQL the database suites also run on, when set (tests/conftest.py).
+PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
 __all__ = ["PRESET_PLAYERS", "migrate", "record_all", "sample_match"]
 

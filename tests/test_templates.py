@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import PG_URL
+from db_helpers import PG_URL
 from sqlalchemy import Engine, inspect, text
 from template_helpers import migrate, schema_pool
 

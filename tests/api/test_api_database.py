@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import PLAYERS, SERVER_TOKEN, Api, api, assert_problem, make_api  # noqa: F401
-from conftest import PG_URL
+from db_helpers import PG_URL
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
