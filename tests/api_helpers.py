@@ -1,4 +1,4 @@
-"""Fixtures and helpers for the HTTP API tests (tests/test_api_*.py).
+"""Helpers for the HTTP API tests (tests/api/); their fixture ``api`` is in tests/conftest.py.
 
 ``api`` gives, on the ``database_url`` of conftest.py (SQLite, and PostgreSQL when
 DOMINO_TEST_DATABASE_URL is set), an app with two clubs, ``casino`` (with its signing key) and
@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-import pytest
 import waitress
 from flask import Flask
 from flask.testing import FlaskClient
@@ -128,13 +127,6 @@ def reused_api(database_url: str, **config: Any) -> Api:
     app.extensions.pop(SCOREBOARD, None)
     init_auth(app)  # new counts of failed sign-ins (it only sets them: safe to call again)
     return _api(app, service)
-
-
-@pytest.fixture
-def api(database_url: str) -> Iterator[Api]:
-    built = reused_api(database_url)
-    yield built
-    built.service.close()
 
 
 def assert_problem(response: Any, status: int, kind: str | None = None) -> dict[str, Any]:

@@ -1,5 +1,6 @@
-"""Fixtures and helpers for the CLI tests (tests/test_cli_*.py): each test gets its own SQLite
-file, named by DOMINO_DATABASE_URL as a user would, upgraded, with the club ``casino``."""
+"""Helpers for the CLI tests (tests/cli/). Their fixture ``cli`` (tests/cli/conftest.py) gives
+each test its own SQLite file, named by DOMINO_DATABASE_URL as a user would, migrated, with the
+club ``casino``."""
 
 from __future__ import annotations
 
@@ -7,16 +8,13 @@ import json
 import random
 import traceback
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import pytest
 from click.testing import CliRunner, Result
-from template_helpers import migrate
 
 from cli.main import main
 from referee.core.simulate import random_match
-from referee.service import Service, open_service
+from referee.service import Service
 
 CLUB = "casino"
 OPEN_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
@@ -49,19 +47,6 @@ class Cli:
 
     def events(self, match_id: int) -> list[dict[str, Any]]:
         return [e["event"] for e in self.service.reading.list_events(match_id)]
-
-
-@pytest.fixture
-def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
-    url = f"sqlite:///{tmp_path / 'domino.db'}"
-    monkeypatch.setenv("DOMINO_DATABASE_URL", url)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("COLUMNS", "200")  # rich tables on one line each, for the assertions
-    service = open_service(url)
-    migrate(service.engine)
-    service.clubs.create_club(CLUB, "Casino Domino Club")
-    yield Cli(CliRunner(), service, url)
-    service.close()
 
 
 def legal_match(rules: Any = "mano-a-mano", players: tuple[str, ...] = ("Ana", "Beto"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
+from api_helpers import Api, reused_api
 from db_helpers import PG_URL
 from sqlalchemy import Engine
 from template_helpers import close_pools, migrate, schema_pool
@@ -62,6 +63,15 @@ def service(engine: Engine) -> Iterator[Service]:
 def club(service: Service) -> str:
     service.clubs.create_club("casino", "Casino Domino Club")
     return "casino"
+
+
+@pytest.fixture
+def api(database_url: str) -> Iterator[Api]:
+    """The app of the API tests (tests/api_helpers.py): the session's one, over this test's
+    database (two clubs, their tokens, a match each)."""
+    built = reused_api(database_url)
+    yield built
+    built.service.close()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -5,7 +5,7 @@ the caller may withdraw it (``can_abandon``)."""
 
 from __future__ import annotations
 
-from api_helpers import PLAYERS, Api, api, assert_problem  # noqa: F401  (the fixture)
+from api_helpers import PLAYERS, Api, assert_problem
 
 ABANDON = {"type": "abandon", "reason": "the wrong player was seated"}
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from api_helpers import Api, api, make_api  # noqa: F401 (api is a fixture)
+from api_helpers import Api, make_api
 
 from api import create_app
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from api_helpers import PLAYERS, Api, api, assert_problem, parejas  # noqa: F401 (fixture)
+from api_helpers import PLAYERS, Api, assert_problem, parejas
 
 from referee.core import chain, merkle
 from referee.seal import documents

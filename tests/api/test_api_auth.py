@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import pytest
-from api_helpers import ROLES, SERVER_TOKEN, Api, api, assert_problem, make_api, parejas  # noqa: F401
+from api_helpers import ROLES, SERVER_TOKEN, Api, assert_problem, make_api, parejas
 
 from referee.core.log import make_log, write_log
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from api_helpers import Api, api, assert_problem  # noqa: F401 (api is a fixture)
+from api_helpers import Api, assert_problem
 
 URL = "/api/v1/clubs/casino"
 

@@ -11,7 +11,7 @@ import uuid
 from typing import Any, Iterator
 
 import pytest
-from api_helpers import PLAYERS, SERVER_TOKEN, Api, api, assert_problem, make_api  # noqa: F401
+from api_helpers import PLAYERS, SERVER_TOKEN, Api, assert_problem, make_api
 from db_helpers import PG_URL
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url

@@ -8,7 +8,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from api_helpers import SERVER_TOKEN, Api, api, assert_problem, make_api  # noqa: F401
+from api_helpers import Api, assert_problem, make_api
 
 from referee.service.signin import CODE_LIFETIME
 

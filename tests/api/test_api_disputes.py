@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from api_helpers import Api, api, assert_problem  # noqa: F401
+from api_helpers import Api, assert_problem
 
 RULES = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5,
          "foul_points": 10}

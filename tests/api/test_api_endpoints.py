@@ -8,16 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from api_helpers import (  # noqa: F401 (api is a fixture)
-    PLAYERS,
-    PROBLEM,
-    SERVER_TOKEN,
-    Api,
-    api,
-    assert_problem,
-    make_api,
-    parejas,
-)
+from api_helpers import PLAYERS, PROBLEM, SERVER_TOKEN, Api, assert_problem, make_api, parejas
 
 from api.schemas import SLUG, AppendedSchema
 from referee.core import vocab

@@ -9,7 +9,7 @@ import socket
 from typing import Any
 
 import pytest
-from api_helpers import Api, api, assert_problem, make_api, served  # noqa: F401 (api is a fixture)
+from api_helpers import Api, assert_problem, make_api, served
 
 
 def last_seq(api: Api, club: str = "casino") -> int:

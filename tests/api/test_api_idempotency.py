@@ -7,7 +7,7 @@ import threading
 from typing import Any
 
 import httpx
-from api_helpers import PLAYERS, Api, api, assert_problem, served  # noqa: F401 (api is a fixture)
+from api_helpers import PLAYERS, Api, assert_problem, served
 
 from referee.service import IdempotencyMismatch, Service
 

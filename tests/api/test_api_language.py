@@ -10,7 +10,7 @@ import io
 import re
 
 import pytest
-from api_helpers import Api, api, assert_problem, make_api  # noqa: F401 (the fixture)
+from api_helpers import Api, assert_problem, make_api
 
 import words
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from api_helpers import PLAYERS, Api, api, assert_problem  # noqa: F401 (api is a fixture)
+from api_helpers import PLAYERS, Api, assert_problem
 
 from referee.core.log import make_log, write_log
 from referee.core.simulate import random_match

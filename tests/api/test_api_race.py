@@ -8,7 +8,7 @@ import threading
 from typing import Any
 
 import httpx
-from api_helpers import Api, api, served  # noqa: F401
+from api_helpers import Api, served
 
 CLIENTS = 8
 ROUNDS = 12

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from api_helpers import PROBLEM, Api, api, assert_problem  # noqa: F401
+from api_helpers import Api, assert_problem
 
 
 def test_the_pages_are_shells_with_the_app_policy(api: Api) -> None:

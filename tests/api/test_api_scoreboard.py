@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from api_helpers import Api, api, assert_problem, make_api, served  # noqa: F401 (api: a fixture)
+from api_helpers import Api, assert_problem, make_api, served
 from tournament_helpers import NINE, RULES, finish, finished_events
 
 from api.scoreboard import EXTENSION as SCOREBOARD

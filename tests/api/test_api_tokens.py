@@ -5,7 +5,7 @@ worker."""
 from __future__ import annotations
 
 import pytest
-from api_helpers import CLUBS, ROLES, Api, api, assert_problem, make_api  # noqa: F401
+from api_helpers import CLUBS, ROLES, Api, assert_problem, make_api
 from flask import Flask
 
 from api import create_app

@@ -9,7 +9,7 @@ import csv
 import io
 from typing import Any
 
-from api_helpers import Api, api, assert_problem  # noqa: F401 (api is a fixture)
+from api_helpers import Api, assert_problem
 from tournament_helpers import NINE, RULES, play_round
 
 BASE = "/api/v1/clubs/casino/tournaments"

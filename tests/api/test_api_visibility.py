@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from api_helpers import Api, api  # noqa: F401
+from api_helpers import Api
 
 HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
          ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"]]

@@ -4,7 +4,7 @@ nothing written, once a deal stands."""
 
 from __future__ import annotations
 
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli
 
 
 def test_match_abandon_withdraws_a_match_with_no_deal(cli: Cli) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 import pytest
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli
 from click.testing import CliRunner
 
 from cli.main import main

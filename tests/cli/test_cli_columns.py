@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))

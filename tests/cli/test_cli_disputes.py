@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 import pytest
-from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, OPEN_HANDS, Cli, legal_match
 
 from cli.disputes import sheet_lines
 from cli.rulings import CorrectedEvent, corrected_event

@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api
-from cli_helpers import Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import OPEN_HANDS, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import OPEN_HANDS, Cli
 
 ROOT = Path(__file__).resolve().parents[2]
 RENEGE = str(ROOT / "examples" / "parejas-renege.jsonl")

@@ -9,7 +9,7 @@ import os
 import random
 import stat
 
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (fixture)
+from cli_helpers import CLUB, Cli
 from sqlalchemy import text
 
 from referee.core.simulate import random_match

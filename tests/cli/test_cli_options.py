@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 import pytest
-from cli_helpers import CLUB, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli, legal_match
 
 from cli.main import main
 from cli.options import NAME_LENGTH

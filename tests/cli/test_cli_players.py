@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli
 
 
 def test_add_normalises_and_refuses_the_same_person(cli: Cli) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cli_helpers import OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from cli_helpers import OPEN_HANDS, Cli, legal_match
 
 from referee import build_report, replay, resolve_rules
 

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from cli_helpers import CLUB, OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, OPEN_HANDS, Cli, legal_match
 
 from referee.core.log import make_log, write_log
 from referee.service.reading import Reading

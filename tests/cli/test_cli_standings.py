@@ -8,7 +8,7 @@ import io
 import json
 from typing import Any
 
-from cli_helpers import CLUB, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli, legal_match
 
 from referee.core.log import make_log, write_log
 from referee.service.standings import PARTNERSHIP_COLUMNS

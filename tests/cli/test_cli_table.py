@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
-from cli_helpers import OPEN_HANDS, Cli, cli, legal_match  # noqa: F401 (cli is a fixture)
+from cli_helpers import OPEN_HANDS, Cli, legal_match
 from rich.cells import cell_len
 
 from cli.table import HELP, UNDO_REASON

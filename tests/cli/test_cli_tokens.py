@@ -7,7 +7,7 @@ import io
 import json
 
 import pytest
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli
 
 from referee.service import Unauthorized
 from referee.service.access import Caller

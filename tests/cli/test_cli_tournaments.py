@@ -7,7 +7,7 @@ import csv
 import io
 import json
 
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (cli is a fixture)
+from cli_helpers import CLUB, Cli
 from tournament_helpers import RULES, play_round
 
 from referee.service import OPERATOR

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from api_helpers import served
-from cli_helpers import CLUB, Cli, cli  # noqa: F401 (fixture)
+from cli_helpers import CLUB, Cli
 from sqlalchemy import text
 from test_cli_startup import heavy, run_alone
 

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import Api, make_api, served
 from test_desk_secretary_browser import WAIT, axe_findings, status_says, watched
-from test_pages_browser import ARTIFACTS, browser, pytestmark, sync_api  # noqa: F401
+from test_pages_browser import ARTIFACTS, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 PLAYERS = ["Ana", "Beto"]
 TIMED = {"preset": "mano-a-mano", "time_limit": 1}

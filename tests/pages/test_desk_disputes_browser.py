@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import make_api, served
 from desk_disputes_site import DISPUTED, passed_holding_a_five
-from test_pages_browser import ARTIFACTS, browser, cells, pytestmark  # noqa: F401 (fixture; skips)
+from test_pages_browser import ARTIFACTS, cells, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 DESK = "/clubs/casino/desk/disputes"
 WAIT = 30_000  # ms: generous, the machine is shared; every wait is on a condition
@@ -68,7 +68,7 @@ def fill_by_keyboard(page: Any, dispute: Any, reason: str) -> None:
 
 
 @pytest.mark.parametrize("width,height", [(360, 800), (1280, 900)])
-def test_the_referee_rules_on_a_dispute(server: tuple[Any, str], browser: Any,  # noqa: F811
+def test_the_referee_rules_on_a_dispute(server: tuple[Any, str], browser: Any,
                                         width: int, height: int) -> None:
     api, base = server
     match_id = passed_holding_a_five(api, table=str(width))
@@ -155,7 +155,7 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
-def test_a_ruled_dispute_sheet_prints_on_one_a4_page(server: tuple[Any, str], browser: Any,  # noqa: F811
+def test_a_ruled_dispute_sheet_prints_on_one_a4_page(server: tuple[Any, str], browser: Any,
                                                       lang: str) -> None:
     """Printed (chromium's PDF, A4), the sheet of a ruled dispute is one page in each
     language, the signatures on it: it was two, the second holding one line."""

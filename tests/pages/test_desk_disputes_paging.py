@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from api_helpers import Api, api  # noqa: F401 (api is a fixture)
+from api_helpers import Api
 from desk_disputes_site import PASSED_HOLDING_A_FIVE, PLAYERS, RULES
 from dispute_helpers import import_disputed
 

@@ -11,18 +11,23 @@ tests/pages/artifacts/desk-qr-*.png."""
 from __future__ import annotations
 
 import shutil
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
-from test_desk_secretary_browser import decode_qr, new_club, server, watched  # noqa: F401
-from test_pages_browser import ARTIFACTS, browser, pytestmark  # noqa: F401 (fixture; skips)
+from test_desk_secretary_browser import Lines, decode_qr, desk_server, new_club, watched
+from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion
 USED = {"es": "ya se usó", "it": "già stato usato"}  # the exchange's refusal, as each says it
 
 
-def in_language(browser: Any, base: str, lang: str, width: int) -> Any:  # noqa: F811
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str, Lines]]:
+    yield from desk_server(tmp_path_factory)
+
+
+def in_language(browser: Any, base: str, lang: str, width: int) -> Any:
     context = browser.new_context(viewport={"width": width, "height": 900}, locale=lang)
     context.add_cookies([{"name": "lang", "value": lang, "url": base}])
     return context
@@ -30,8 +35,8 @@ def in_language(browser: Any, base: str, lang: str, width: int) -> Any:  # noqa:
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="no zbarimg: apt-get install zbar-tools")
 @pytest.mark.parametrize("lang,width", [("es", 360), ("it", 1280)])
-def test_a_referees_qr_code_signs_a_phone_into_the_desk(server: tuple[Api, Any, Any],  # noqa: F811
-                                                        browser: Any, lang: str,  # noqa: F811
+def test_a_referees_qr_code_signs_a_phone_into_the_desk(server: tuple[Api, Any, Any],
+                                                        browser: Any, lang: str,
                                                         width: int) -> None:
     api, base, log = server
     club = new_club(api, f"qr-{lang}")

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from test_pages_browser import ARTIFACTS, browser, pytestmark, sync_api  # noqa: F401
+from test_pages_browser import ARTIFACTS, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 WAIT = 20_000  # ms: generous, the machine is shared; every wait is on a condition
@@ -36,6 +36,12 @@ class Lines(logging.Handler):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str, Lines]]:
+    yield from desk_server(tmp_path_factory)
+
+
+def desk_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str, Lines]]:
+    """The app served on a database of its own, the access log's lines kept (this module's
+    ``server``, and test_desk_qr_browser.py's)."""
     api = make_api(f"sqlite:///{tmp_path_factory.mktemp('desk') / 'domino.db'}")
     lines = Lines()
     logger = logging.getLogger("domino.access")

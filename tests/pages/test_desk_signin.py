@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from api_helpers import Api, api  # noqa: F401 (api is a fixture)
+from api_helpers import Api
 from desk_disputes_site import passed_holding_a_five
 
 EIGHT = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabi", "Hugo"]

@@ -15,7 +15,7 @@ import pytest
 from api_helpers import make_api, served
 from desk_disputes_site import passed_holding_a_five
 from test_desk_signin import EIGHT, desk_pages
-from test_pages_browser import ARTIFACTS, browser, pytestmark  # noqa: F401 (fixture; skips)
+from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion
 SHARED = "no token is needed"
@@ -53,7 +53,7 @@ def signed_in(page: Any) -> None:
 
 
 @pytest.mark.parametrize("club", ["casino", "other"], ids=["public", "private"])
-def test_each_desk_page_asks_for_a_token_then_opens(server: tuple[Any, str], browser: Any,  # noqa: F811
+def test_each_desk_page_asks_for_a_token_then_opens(server: tuple[Any, str], browser: Any,
                                                     club: str) -> None:
     api, base = server
     token = api.tokens[club, "referee"]
@@ -89,7 +89,7 @@ def test_each_desk_page_asks_for_a_token_then_opens(server: tuple[Any, str], bro
 
 
 @pytest.mark.parametrize("lang", ["es", "it"])
-def test_the_desk_pages_in_spanish_and_italian(server: tuple[Any, str], browser: Any,  # noqa: F811
+def test_the_desk_pages_in_spanish_and_italian(server: tuple[Any, str], browser: Any,
                                                lang: str) -> None:
     """The public club's desk home and disputes desk, signed in, at 360 and 1280 px: the
     screenshots are looked at; they fit a phone's width."""

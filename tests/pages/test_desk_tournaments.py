@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from api_helpers import Api, api  # noqa: F401 (api is a fixture)
+from api_helpers import Api
 
 DESK = "/clubs/casino/desk/tournaments"
 API = "/api/v1/clubs/casino/tournaments"

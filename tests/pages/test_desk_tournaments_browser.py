@@ -16,12 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import make_api, served
-from test_pages_browser import (  # noqa: F401 (fixtures; pytestmark skips without chromium)
-    ARTIFACTS,
-    browser,
-    page,
-    pytestmark,
-)
+from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 ZBARIMG = shutil.which("zbarimg")
 KNOWN = "Marisol"  # a player of the club; the paste has her name mistyped

@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from test_pages_browser import browser, page, pytestmark, screenshots, sync_api  # noqa: F401
+from test_pages_browser import pytestmark, screenshots, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT_MS = 15_000
 

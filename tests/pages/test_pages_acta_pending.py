@@ -5,7 +5,7 @@ language), never a bare "Bad request"; the twin answers the same status as probl
 
 from __future__ import annotations
 
-from api_helpers import Api, api  # noqa: F401 (api is a fixture)
+from api_helpers import Api
 
 
 def finished(api: Api, club: str) -> int:

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
+from browser_helpers import ARTIFACTS, CHROMIUM, SIZES
 from pages_site import APRIL, Site, build_site
 
 sync_api = pytest.importorskip(
@@ -26,9 +25,6 @@ sync_api = pytest.importorskip(
     reason="playwright is not installed: pip install 'playwright>=1.45,<2' (the browser is "
            "Debian's chromium, never one playwright downloads)")
 
-CHROMIUM = os.environ.get("DOMINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(os.environ.get("DOMINO_PAGES_ARTIFACTS") or Path(__file__).parent / "artifacts")
-SIZES = ((360, 800), (1280, 900))
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     not os.access(CHROMIUM, os.X_OK),
@@ -41,29 +37,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Site, str
     with served(site.api.app) as base:
         yield site, base
     site.api.service.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        except sync_api.Error as error:  # pragma: no cover - a broken browser install
-            pytest.skip(f"chromium at {CHROMIUM} does not start under playwright: {error}")
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": SIZES[1][0], "height": SIZES[1][1]})
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    opened.on("console", lambda m: errors.append(m.text) if m.type == "error" and "401" not in m.text else None)
-    yield opened
-    context.close()
-    assert not errors, errors  # no script error, no refused script or style (CSP)
 
 
 def screenshots(page: Any, name: str) -> None:

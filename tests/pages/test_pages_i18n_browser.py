@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import served
 from pages_site import FINISHED, Site, build_site
-from test_pages_browser import ARTIFACTS, browser, pytestmark  # noqa: F401 (fixtures)
+from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 # Every text node people may be shown or read out (visually hidden ones too), in document
 # order as one text (a message may hold a name in <strong>), and the attributes read out, but

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import served
 from pages_site import Site, build_site
-from test_pages_browser import ARTIFACTS, browser, pytestmark  # noqa: F401 (fixtures)
+from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from tournament_helpers import RULES, play_round
 
 WIDTHS = (360, 1280)

@@ -7,7 +7,6 @@ pixels. Screenshots (and the acta printed as PDF) go to tests/pages/artifacts/."
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
+from browser_helpers import ARTIFACTS, CHROMIUM, SIZES
 from pages_site import Site, build_site
 
 sync_api = pytest.importorskip(
@@ -22,9 +22,6 @@ sync_api = pytest.importorskip(
     reason="playwright is not installed: pip install 'playwright>=1.45,<2' (the browser is "
            "Debian's chromium, never one playwright downloads)")
 
-CHROMIUM = os.environ.get("DOMINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(os.environ.get("DOMINO_PAGES_ARTIFACTS") or Path(__file__).parent / "artifacts")
-SIZES = ((360, 800), (1280, 900))
 DOMINO = Path(sys.executable).parent / "domino"  # the venv's command, as a member runs it
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
@@ -38,17 +35,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Site, str
     with served(site.api.app) as base:
         yield site, base
     site.api.service.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        except sync_api.Error as error:  # pragma: no cover - a broken browser install
-            pytest.skip(f"chromium at {CHROMIUM} does not start under playwright: {error}")
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

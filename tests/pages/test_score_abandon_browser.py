@@ -10,7 +10,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import PLAYERS, Api, make_api, served
-from test_pages_browser import browser, pytestmark, sync_api  # noqa: F401
+from test_pages_browser import pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 from test_score_browser import Phone
 
 

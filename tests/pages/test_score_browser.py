@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from test_pages_browser import ARTIFACTS, CONTRAST, browser, pytestmark, sync_api  # noqa: F401
+from test_pages_browser import ARTIFACTS, CONTRAST, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 from referee.core.log import make_log, write_log
 from referee.core.match import Match
@@ -39,6 +39,12 @@ TIMINGS: list[float] = []  # ms from a tap to the screen after it drawn (one req
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    yield from phone_server(tmp_path_factory)
+
+
+def phone_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    """The app served on a database of its own (this module's ``server``, and
+    test_score_words_browser.py's)."""
     api = make_api(f"sqlite:///{tmp_path_factory.mktemp('score') / 'domino.db'}", ACCESS_LOG="0")
     with served(api.app) as base:
         yield api, base

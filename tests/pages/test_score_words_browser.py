@@ -14,8 +14,8 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
-from test_pages_browser import browser, pytestmark, sync_api  # noqa: F401
-from test_score_browser import Phone, first_round, hook, server  # noqa: F401
+from test_pages_browser import pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
+from test_score_browser import Phone, first_round, hook, phone_server
 
 from referee.core.match import Match
 from referee.core.rules import resolve_rules
@@ -43,6 +43,11 @@ SAY = {
            "over": None},  # the catalog's own sentence: checked to name the winner
 }
 
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    yield from phone_server(tmp_path_factory)
 
 @pytest.fixture
 def phone_in(browser: Any, server: tuple[Api, str]) -> Iterator[Any]:

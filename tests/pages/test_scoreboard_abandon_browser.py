@@ -4,11 +4,22 @@ not show it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
+import pytest
 from api_helpers import Api
-from test_pages_browser import browser, pytestmark, sync_api  # noqa: F401 (fixtures)
-from test_scoreboard_browser import WAIT_MS, Client, page, server, wait_live  # noqa: F401
+from test_pages_browser import pytestmark  # noqa: F401 (pytestmark marks the browser tests)
+from test_scoreboard_browser import WAIT_MS, Client, board_page, board_server, wait_live
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    yield from board_server(tmp_path_factory)
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    yield from board_page(browser)
 
 
 def test_a_table_withdrawn_leaves_the_board(server: tuple[Api, str], page: Any) -> None:

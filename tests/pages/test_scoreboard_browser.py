@@ -19,14 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from test_pages_browser import (  # noqa: F401 (fixtures)
-    ARTIFACTS,
-    CHROMIUM,
-    CONTRAST,
-    browser,
-    pytestmark,
-    sync_api,
-)
+from test_pages_browser import ARTIFACTS, CHROMIUM, CONTRAST, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 from api.scoreboard import EXTENSION as SCOREBOARD
 
@@ -42,6 +35,12 @@ FAST = {"SCOREBOARD_HEARTBEAT_SECONDS": 0.5, "SCOREBOARD_POLL_SECONDS": 0.1, "AC
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    yield from board_server(tmp_path_factory)
+
+
+def board_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    """The app served on a database of its own (this module's ``server``, and
+    test_scoreboard_abandon_browser.py's)."""
     api = make_api(f"sqlite:///{tmp_path_factory.mktemp('board') / 'domino.db'}", **FAST)
     api.service.clubs.set_public("casino", True)
     with served(api.app) as base:
@@ -58,6 +57,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
+    yield from board_page(browser)
+
+
+def board_page(browser: Any) -> Iterator[Any]:
+    """A page at 1280x900 whose script errors fail the test (this module's ``page``, and
+    test_scoreboard_abandon_browser.py's)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     opened = context.new_page()
     errors: list[str] = []

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from serve_helpers import answered, free_port, serving, wait_for
-from test_pages_browser import ARTIFACTS, browser, pytestmark  # noqa: F401 (fixture; skips)
+from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion
 USED = {"es": "ya se usó", "it": "già stato usato"}
@@ -50,13 +50,13 @@ def serious(page: Any) -> list[str]:
             if v.get("impact") in ("serious", "critical")]
 
 
-def in_language(browser: Any, lang: str, width: int) -> Any:  # noqa: F811
+def in_language(browser: Any, lang: str, width: int) -> Any:
     context = browser.new_context(viewport={"width": width, "height": 900}, locale=lang)
     return context
 
 
 def test_from_the_printed_link_to_a_signed_in_desk(printed: tuple[str, str, list[str]],
-                                                   browser: Any) -> None:  # noqa: F811
+                                                   browser: Any) -> None:
     link, code, lines = printed
     base = link.split("/setup#", 1)[0]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -11,13 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import make_api, served
-from test_pages_browser import (  # noqa: F401 (fixtures; pytestmark skips without chromium)
-    browser,
-    cells,
-    page,
-    pytestmark,
-    screenshots,
-)
+from test_pages_browser import cells, pytestmark, screenshots  # noqa: F401 (pytestmark marks the browser tests)
 from tournament_helpers import RULES, play_round
 
 PAIRS = [["Ana", "Beto"], ["Carla", "Dani"], ["Eva", "Fede"], ["Gabi", "Hugo"], ["Ines", "Juan"]]

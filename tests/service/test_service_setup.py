@@ -9,8 +9,8 @@ import datetime as dt
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from clock_helpers import T0, Clock
 from sqlalchemy import Engine, select
-from test_service_tokens import T0, Clock, clock  # noqa: F401 (the fixture)
 
 from migrations.runner import upgrade
 from referee.service import Caller, Forbidden, Invalid, Service, Unauthorized
@@ -21,7 +21,7 @@ from referee.store.schema import clubs, signin_codes
 
 
 @pytest.fixture
-def fresh(engine: Engine, clock: Clock) -> Service:  # noqa: F811
+def fresh(engine: Engine, clock: Clock) -> Service:
     """A database with no club."""
     service = Service(engine, clock=clock)
     upgrade(service.engine)
@@ -62,7 +62,7 @@ def test_a_club_made_another_way_spends_the_link(fresh: Service) -> None:
         fresh.setup.check(issued["code"])
 
 
-def test_an_expired_link_makes_nothing(fresh: Service, clock: Clock) -> None:  # noqa: F811
+def test_an_expired_link_makes_nothing(fresh: Service, clock: Clock) -> None:
     issued = fresh.setup.issue()
     clock.now = T0 + SETUP_LIFETIME - dt.timedelta(seconds=1)
     assert fresh.setup.check(issued["code"])

@@ -9,8 +9,8 @@ import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from clock_helpers import T0, Clock
 from sqlalchemy import select
-from test_service_tokens import T0, Clock, clock, svc  # noqa: F401 (the fixtures)
 
 from referee.service import Caller, Forbidden, Invalid, NotFound, Service, Unauthorized
 from referee.service.signin import CODE_LIFETIME, token_of

@@ -6,40 +6,14 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from clock_helpers import T0, Clock
 from sqlalchemy import Engine, event, select
-from template_helpers import migrate
 
 from referee.service import Caller, Forbidden, Invalid, NotFound, Service, Unauthorized
 from referee.store.db import reading
 from referee.store.schema import tokens
 
-T0 = dt.datetime(2026, 5, 1, 19, 30, tzinfo=dt.timezone.utc)
 FIELDS = {"id", "label", "role", "created_at", "last_used_at", "revoked_at", "issued_by"}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> dt.datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += dt.timedelta(seconds=seconds)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def svc(engine: Engine, clock: Clock) -> Service:
-    service = Service(engine, clock=clock)
-    migrate(service.engine)
-    service.clubs.create_club("casino", "Casino")
-    service.clubs.create_club("other", "Other")
-    return service
 
 
 def writes(engine: Engine) -> list[str]:

@@ -1,0 +1,26 @@
+"""The CLI tests' fixture (their helpers are in tests/cli_helpers.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from cli_helpers import CLUB, Cli
+from click.testing import CliRunner
+from template_helpers import migrate
+
+from referee.service import open_service
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Cli]:
+    url = f"sqlite:///{tmp_path / 'domino.db'}"
+    monkeypatch.setenv("DOMINO_DATABASE_URL", url)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "200")  # rich tables on one line each, for the assertions
+    service = open_service(url)
+    migrate(service.engine)
+    service.clubs.create_club(CLUB, "Casino Domino Club")
+    yield Cli(CliRunner(), service, url)
+    service.close()
