@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from api_helpers import Api, api, assert_problem  # noqa: F401 (api is a fixture)
+from api_helpers import Api, assert_problem
 
 
 def test_a_disputed_pass_goes_on_and_its_repeat_is_refused(api: Api) -> None:
