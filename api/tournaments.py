@@ -178,7 +178,12 @@ class TournamentDetailSchema(TournamentSchema):
 
 
 class EventStandingSchema(StandingSchema):
-    """A row of the club's standings (GET /clubs/{club}/standings), and the entrant's own."""
+    """A row of the club's standings (GET /clubs/{club}/standings), and the entrant's own, but
+    for what only the club's standings add: ``rating_points`` (the pages' scale) and ``ranked``
+    (the club's unranked setting; every entrant is ranked)."""
+
+    class Meta:
+        exclude = ("rating_points", "ranked")
 
     entrant = fields.String(required=True, metadata={"description": "the entrant's id"})
     played = fields.Integer(required=True, metadata={"description": "finished matches and byes"})

@@ -1,0 +1,195 @@
+"""Every operation of the OpenAPI document, called once for real and its answer held to the
+document: one scripted evening (a tournament with a round in play, a finished match and its
+acta, a dispute, players renamed and merged, tokens and sign-in codes), each answer a success
+checked by schemathesis against its documented schema (``additionalProperties: false``: a field
+the document does not declare fails). Deterministic, on both databases: a gap like the
+scoreboard rows' ``tournament_round`` (sent only for a tournament's table, so the fuzzing of
+test_api_schemathesis.py met it only when it made one) fails here every run. An operation added
+to the document without a call here fails the coverage check at the end. The streams answer for
+minutes: test_api_scoreboard.py and test_api_asgi.py hold them to their document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import schemathesis
+from api_helpers import SERVER_TOKEN, Api, parejas
+from flask import Flask
+from template_helpers import migrate
+from tournament_helpers import finished_events
+
+from api import create_app
+from api.context import EXTENSION
+from referee.core.log import make_log, write_log
+from referee.service import OPERATOR
+
+RULES = {"preset": "mano-a-mano", "hand_size": 3, "draw": "none", "target": 5, "foul_points": 10}
+RENEGE = [{"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"},
+          {"type": "pass", "seat": 1}, {"type": "play", "seat": 0, "tile": "6-5"},
+          {"type": "play", "seat": 1, "tile": "6-4"}, {"type": "play", "seat": 0, "tile": "5-5"},
+          {"type": "reveal", "seat": 1, "tiles": ["3-3", "2-1"]}]
+EIGHT = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabi", "Hugo"]
+
+
+class Caller:
+    """Calls operations by their document's path, checks each answer against the document."""
+
+    def __init__(self, app: Flask, schema: Any, **known: Any) -> None:
+        self.client, self.schema, self.known = app.test_client(), schema, known
+        self.called: set[tuple[str, str]] = set()
+
+    def __call__(self, method: str, path: str, token: str | None, json: Any = None,
+                 status: int | None = None, **params: Any) -> Any:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        headers.update(params.pop("headers", {}))
+        query = params.pop("query", None)
+        url = path.format(**{**self.known, **params})
+        kwargs: dict[str, Any] = {"headers": headers, "query_string": query}
+        if isinstance(json, bytes):
+            kwargs.update(data=json, content_type="application/x-ndjson")
+        elif json is not None:
+            kwargs["json"] = json
+        response = self.client.open(url, method=method, **kwargs)
+        assert response.status_code < 300 and (status is None or response.status_code == status), (
+            method, url, response.status_code, response.get_data(as_text=True)[:500])
+        self.schema[path][method].validate_response(response)  # raises, saying what differs
+        self.called.add((method, path))
+        return response.get_json(silent=True)
+
+
+def _first_club(tmp_path: Any) -> tuple[Flask, str]:
+    """An app over a database with no club yet (where the setup link works), and its code."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'first.db'}"})
+    service = app.extensions[EXTENSION]
+    migrate(service.engine)
+    return app, service.setup.issue()["code"]
+
+
+def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -> None:
+    svc, casino = api.service, "casino"
+    schema = schemathesis.openapi.from_wsgi("/api/openapi.json", api.app)
+    operations = {(o.method.upper(), o.path) for o in (r.ok() for r in schema.get_all_operations())}
+    admin, referee = api.tokens[casino, "admin"], api.tokens[casino, "referee"]
+    viewer = api.tokens[casino, "viewer"]
+    call = Caller(api.app, schema, club=casino, match_id=api.matches[casino])
+
+    # A tournament of eight, its first round paired and started, one table in play (its rows
+    # on the scoreboards carry the round), one finished (its acta signed).
+    call("POST", "/api/v1/clubs/{club}/tournaments", admin, {
+        "slug": "noche", "name": "Noche", "format": "rotating", "rules": {"preset": "parejas",
+        "target": 30}, "rounds": 2, "entrants": EIGHT}, status=201)
+    call("POST", "/api/v1/clubs/{club}/tournaments/{slug}/entrants", admin, {"players": ["Ines"]},
+         slug="noche", status=201)
+    made = call("POST", "/api/v1/clubs/{club}/tournaments/{slug}/constraints", referee,
+                {"kind": "bye", "entrant": 9, "round": 1}, slug="noche", status=201)
+    call("GET", "/api/v1/clubs/{club}/tournaments/{slug}/constraints", viewer, slug="noche")
+    call("DELETE", "/api/v1/clubs/{club}/tournaments/{slug}/constraints/{constraint_id}",
+         referee, slug="noche", constraint_id=made["id"])
+    call("POST", "/api/v1/clubs/{club}/tournaments/{slug}/entrants/{number}/withdraw", admin,
+         slug="noche", number=9)
+    call("POST", "/api/v1/clubs/{club}/tournaments/{slug}/rounds", referee, slug="noche",
+         status=201)
+    call("POST", "/api/v1/clubs/{club}/tournaments/{slug}/rounds/{number}/repair", referee,
+         slug="noche", number=1)
+    call("POST", "/api/v1/clubs/{club}/tournaments/{slug}/rounds/{number}/start", referee,
+         slug="noche", number=1)
+    tables = svc.tournaments.round_tables(casino, "noche", 1, who=OPERATOR)
+    played = finished_events(tables[0]["players"], 1)
+    for seq, event in enumerate(played):
+        svc.recording.record_event(tables[0]["match"], event, expected_seq=seq)
+    live = finished_events(tables[1]["players"], 2)
+    for seq, event in enumerate(live[:3]):
+        svc.recording.record_event(tables[1]["match"], event, expected_seq=seq)
+    finished = tables[0]["match"]
+
+    # A match with a renege (a dispute), recorded and ruled over HTTP.
+    created = call("POST", "/api/v1/clubs/{club}/matches", api.tokens[casino, "scorekeeper"],
+                   {"rules": RULES, "players": ["Ana", "Beto"]}, status=201)
+    disputed = created["id"]
+    for seq, event in enumerate(RENEGE):
+        call("POST", "/api/v1/matches/{match_id}/events", referee, event, match_id=disputed,
+             headers={"If-Match": f'"{seq}"'}, status=201)
+    call("POST", "/api/v1/matches/{match_id}/disputes/{seq}/penalty", referee, match_id=disputed,
+         seq=3, query={"dry_run": "true"})
+    header, events = parejas(2)
+    call("POST", "/api/v1/clubs/{club}/matches/import", referee,
+         write_log(make_log(header, events)).encode(), status=201)
+
+    # Players: one made, renamed, merged into another.
+    zoe = call("POST", "/api/v1/clubs/{club}/players", admin, {"name": "Zoe", "new": True},
+               status=201)
+    call("POST", "/api/v1/clubs/{club}/players/{player_id}/rename", admin,
+         {"name": "Zoe Ruiz", "reason": "her full name"}, player_id=zoe["id"])
+    players = call("GET", "/api/v1/clubs/{club}/players", viewer)
+    ana_id = next(p["id"] for p in players if p["name"] == "Ana")
+    call("GET", "/api/v1/clubs/{club}/players/{player_id}", viewer, player_id=ana_id)
+    call("POST", "/api/v1/clubs/{club}/players/{player_id}/merge", admin,
+         {"into": ana_id, "reason": "the same person"}, player_id=zoe["id"])
+
+    # Tokens and sign-in codes.
+    token = call("POST", "/api/v1/clubs/{club}/tokens", admin, {"role": "viewer", "label": "x"},
+                 status=201)
+    listed = call("GET", "/api/v1/clubs/{club}/tokens", admin)
+    doomed = next(t["id"] for t in listed if t["label"] == "x")
+    call("DELETE", "/api/v1/clubs/{club}/tokens/{token_id}", admin, token_id=doomed)
+    assert token["token"]
+    code = call("POST", "/api/v1/clubs/{club}/signin-codes", admin,
+                {"role": "viewer", "label": "phone"}, status=201)
+    call("POST", "/api/v1/signin-codes/exchange", None, {"code": code["code"]})
+
+    # The club.
+    call("POST", "/api/v1/clubs", SERVER_TOKEN, {"slug": "nueva", "name": "Nueva"}, status=201)
+    call("PATCH", "/api/v1/clubs/{club}", admin, {"tie_breakers": ["won", "head_to_head"]})
+
+    # Every read, now that there is something to read.
+    for path, params in [
+            ("/api/v1/clubs/{club}", {}), ("/api/v1/clubs/{club}/disputes", {}),
+            ("/api/v1/clubs/{club}/keys", {}), ("/api/v1/clubs/{club}/matches", {}),
+            ("/api/v1/clubs/{club}/scoreboard", {}), ("/api/v1/clubs/{club}/standings", {}),
+            ("/api/v1/clubs/{club}/tournaments", {}),
+            ("/api/v1/clubs/{club}/tournaments/{slug}", {"slug": "noche"}),
+            ("/api/v1/clubs/{club}/tournaments/{slug}/entrants", {"slug": "noche"}),
+            ("/api/v1/clubs/{club}/tournaments/{slug}/rounds/{number}", {"slug": "noche",
+                                                                        "number": 1}),
+            ("/api/v1/clubs/{club}/tournaments/{slug}/standings", {"slug": "noche"}),
+            ("/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard", {"tournament": "noche"}),
+            ("/api/v1/clubs/{club}/transparency/head", {}),
+            ("/api/v1/clubs/{club}/transparency/leaves", {}),
+            ("/api/v1/clubs/{club}/transparency/inclusion", {"query": {"index": 0}}),
+            ("/api/v1/clubs/{club}/transparency/consistency", {"query": {"from": 1}}),
+            ("/api/v1/matches/{match_id}", {"match_id": finished}),
+            ("/api/v1/matches/{match_id}/acta", {"match_id": finished}),
+            ("/api/v1/matches/{match_id}/disputes", {"match_id": disputed}),
+            ("/api/v1/matches/{match_id}/disputes/{seq}", {"match_id": disputed, "seq": 3}),
+            ("/api/v1/matches/{match_id}/events", {"match_id": finished}),
+            ("/api/v1/matches/{match_id}/log", {"match_id": finished}),
+            ("/api/v1/matches/{match_id}/report", {"match_id": disputed}),
+            ("/api/v1/pages/", {}), ("/api/v1/pages/clubs/{club}", {}),
+            ("/api/v1/pages/clubs/{club}/matches", {}),
+            ("/api/v1/pages/clubs/{club}/matches/{match_id}", {"match_id": finished}),
+            ("/api/v1/pages/clubs/{club}/matches/{match_id}/acta", {"match_id": finished}),
+            ("/api/v1/pages/clubs/{club}/matches/{match_id}/disputes/{seq}",
+             {"match_id": disputed, "seq": 3}),
+            ("/api/v1/pages/clubs/{club}/matches/{match_id}/log", {"match_id": finished}),
+            ("/api/v1/pages/clubs/{club}/players", {}),
+            ("/api/v1/pages/clubs/{club}/players/{player_id}", {"player_id": ana_id}),
+            ("/api/v1/pages/clubs/{club}/scoreboard", {}),
+            ("/api/v1/pages/clubs/{club}/tournaments", {}),
+            ("/api/v1/pages/clubs/{club}/tournaments/{slug}", {"slug": "noche"}),
+            ("/api/v1/pages/clubs/{club}/tournaments/{tournament}/scoreboard",
+             {"tournament": "noche"})]:
+        call("GET", path, admin, **params)
+    board = call("GET", "/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard", viewer,
+                 tournament="noche")
+    assert any(row.get("tournament_round") == 1 for row in board["rows"]), board["rows"]
+
+    # The first club of a database with none: the setup link.
+    first, setup_code = _first_club(tmp_path)
+    setup = Caller(first, schema)
+    setup("POST", "/api/v1/setup/check", None, {"code": setup_code})
+    setup("POST", "/api/v1/setup", None, {"code": setup_code, "name": "La Ceiba", "language": "es"},
+          status=201)
+    first.extensions[EXTENSION].close()
+
+    streams = {op for op in operations if op[1].endswith("/stream")}
+    assert operations - streams - call.called - setup.called == set()
