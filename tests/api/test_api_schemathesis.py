@@ -101,8 +101,9 @@ def test_api_conforms_to_its_document(api: Api) -> None:
     # and two streams; a club's keys, and its transparency log's head, leaves, inclusion and
     # consistency proofs; a token issued with a sign-in code, and the code exchanged (the desk);
     # the pages' twins of the site's home, a club's players, matches and tournaments; a finished
-    # match's log and acta as a member downloads them; a round's tables started (the desk)
-    assert len(operations) == 63
+    # match's log and acta as a member downloads them; a round's tables started (the desk); the
+    # first club's setup link checked and used
+    assert len(operations) == 65
     # A stream answers for ten minutes: tests/api/test_api_scoreboard.py and test_api_asgi.py
     # hold it to its document, over a real server.
     for operation in (o for o in operations if not o.path.endswith("/stream")):
