@@ -30,7 +30,7 @@ STRUCK: Any = object()
 PASS: Any = object()
 DONE: Any = object()
 # What may be wrong with an event recorded as disputed that is still applied as the table played
-# it (DESIGN.md, "Recording as disputed keeps the game going"): a play by the wrong seat, a lead
+# it (docs/rules.md, "Recording as disputed keeps the game going"): a play by the wrong seat, a lead
 # by a seat or with a tile the rules do not name, a pass or a draw the rules forbid, and a tile
 # a typed hand says is elsewhere (the typed hand gives way: Match._give_way). Anything else (a
 # tile that fits no end, or goes on either, or is on the line; a pass or a draw out of turn; an

@@ -1,4 +1,4 @@
-"""Recording as disputed keeps the game going (DESIGN.md, *Hindsight and disputes*): properties
+"""Recording as disputed keeps the game going (docs/rules.md, *Recording as disputed keeps the game going*): properties
 over random legal matches with one forbidden event injected, recorded ``"disputed": true``.
 
 For each violation a disputed event is applied with (a pass or draw the rules forbid, a lead by

@@ -1,5 +1,5 @@
 """Recording as disputed keeps the game going, and undo only while the match is in play
-(DESIGN.md, *Hindsight and disputes*; issue 31): what the append answers, the phone's screen,
+(docs/rules.md, *Recording as disputed keeps the game going*; issue 31): what the append answers, the phone's screen,
 the report and the disputes desk say of a disputed event, on SQLite and (with
 DOMINO_TEST_DATABASE_URL) PostgreSQL."""
 
