@@ -113,8 +113,7 @@ def _wins(seats: dict[int, list[tuple[Any, int, int]]]) -> list[tuple[Any, int, 
 def _ordered(row: dict[str, Any], rotating: bool) -> dict[str, Any]:
     """The row's fields in the documented order."""
     first = ["rank", "entrant", "player" if rotating else "partners"]
-    # rating_points and ranked as the club's standings add them: the row is one of theirs
-    return {k: row[k] for k in [*first, *_NUMBERS, "withdrawn", "rating_points", "ranked"]}
+    return {k: row[k] for k in [*first, *_NUMBERS, "withdrawn"]}
 
 
 def standing_csv(rows: Sequence[dict[str, Any]], format: str) -> str:
