@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
-from sqlalchemy import select
+from sqlalchemy import Engine, select
+from template_helpers import seeded
 
 from referee.core.log import make_log, write_log
 from referee.core.replay import replay
@@ -134,7 +135,22 @@ def record_live(service: Service, club: str, header: dict, events: list) -> int:
 @pytest.fixture
 def season(service: Service, club: str) -> list[dict]:
     """Fourteen random finished matches of the pool, some imported whole, some recorded live,
-    on three days and at two events (or none), and one unfinished match that counts nowhere."""
+    on three days and at two events (or none), and one unfinished match that counts nowhere.
+    Built once a session (seconds of replays) and copied into each test's database
+    (template_helpers.seeded): the club as the ``club`` fixture made it, then the matches."""
+    name = service.clubs.get_club(club)["name"]
+
+    def build(engine: Engine) -> list[dict]:
+        built = Service(engine)
+        built.clubs.create_club(club, name)
+        results = played_season(built, club)
+        built.notifier.close()
+        return results
+
+    return seeded(service.engine, "standings season", build)
+
+
+def played_season(service: Service, club: str) -> list[dict]:
     rng = random.Random(7)
     results = []
     for n in range(14):
