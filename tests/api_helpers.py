@@ -99,6 +99,13 @@ def _api(app: Flask, service: Service) -> Api:
     return Api(app, app.test_client(), service, seed.tokens, seed.matches, seed.events)
 
 
+def api_over(service: Service, **config: Any) -> Api:
+    """A new app, with ``config``, over ``service``'s database seeded (for a template's build)."""
+    url = service.engine.url.render_as_string(hide_password=False)
+    app = create_app({"DATABASE_URL": url, "ADMIN_TOKEN": SERVER_TOKEN, **config}, service=service)
+    return _api(app, service)
+
+
 def make_api(database_url: str, **config: Any) -> Api:
     """A new app, with ``config``, over ``database_url`` seeded (see the module's docstring):
     for a test that changes its app, or keeps it past its own end."""

@@ -238,7 +238,7 @@ class SchemaPool:
         """Make the schema ``url`` works in a copy of ``key``'s template (built first if need
         be); False when it is not one of :meth:`scratch`'s, or no superuser."""
         schema = _schema(url)
-        if not self.superuser or (schema not in self.empty and schema not in self.filled):
+        if not self.superuser or schema not in self.empty | self.filled | set(self.templates):
             return False
         if schema in self.empty and not self.fill(url):
             return False

@@ -11,10 +11,13 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from api_helpers import Api, make_api
+from api_helpers import Api, api_over, make_api
+from sqlalchemy import Engine
+from template_helpers import seeded
 
 from referee.core.log import make_log, write_log
 from referee.core.simulate import random_match
+from referee.service import Service
 
 # (date, event, players in seat order, simulator seed)
 FINISHED = [
@@ -48,22 +51,34 @@ class Site:
 
 
 def build_site(database_url: str) -> Site:
+    """The club of the page tests on ``database_url``, with an app of its own. The database is
+    built once a session and copied (template_helpers.seeded)."""
     api = make_api(database_url, ACCESS_LOG="0")
-    svc = api.service
-    svc.clubs.set_public("casino", True)
     site = Site(api)
+    site.finished, site.disputed, site.live = seeded(api.service.engine, "pages site", _fill)
+    return site
+
+
+def _fill(engine: Engine) -> tuple[list[int], int, int]:
+    """The API tests' clubs (api_helpers), then the page tests' matches, the live one's plays
+    appended over HTTP as a table would; the matches' ids."""
+    service = Service(engine)
+    api = api_over(service)
+    service.clubs.set_public("casino", True)
+    finished = []
     for date, event, players, seed in FINISHED:
         header, events = random_match("parejas", players, random.Random(seed))
         header = {**header, "date": date, "event": event}
-        site.finished.append(svc.recording.import_log("casino", write_log(make_log(header, events)))["id"])
-    site.disputed = svc.recording.create_match("casino", SMALL, ["Ana", "Beto"], date="2026-05-20")["id"]
+        finished.append(service.recording.import_log("casino", write_log(make_log(header, events)))["id"])
+    disputed = service.recording.create_match("casino", SMALL, ["Ana", "Beto"], date="2026-05-20")["id"]
     for event in RENEGE:
-        svc.recording.record_event(site.disputed, event, expected_seq=None)
-    site.live = api.matches["casino"]
-    api.record(site.live, api.events[1:1 + LIVE_PLAYS], start=1)
-    for match_id in (*site.finished, site.disputed):
-        assert svc.reading.get_match(match_id)["status"] == "finished"
-    return site
+        service.recording.record_event(disputed, event, expected_seq=None)
+    live = api.matches["casino"]
+    api.record(live, api.events[1:1 + LIVE_PLAYS], start=1)
+    for match_id in (*finished, disputed):
+        assert service.reading.get_match(match_id)["status"] == "finished"
+    service.notifier.close()
+    return finished, disputed, live
 
 
 def live_hidden_tiles(site: Site) -> set[str]:
