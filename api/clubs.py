@@ -80,6 +80,6 @@ def update_club(body: dict[str, Any], club: str):
     break ties (tie_breakers), whether its pages are public (public), the language they speak
     (language), where its standings put the players with no counted match (unranked: apart or
     hidden), the preset and target the phone's start form preselects for a new match
-    (default_rules, default_target). Only the settings named change, all of them together:
-    one refused value changes none."""
+    (default_rules, default_target), its time zone (timezone: an IANA name, null for UTC).
+    Only the settings named change, all of them together: one refused value changes none."""
     return service().clubs.settings(club, **body, who=caller())

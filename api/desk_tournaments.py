@@ -28,10 +28,11 @@ from referee.core.rules import PRESETS
 from referee.core.vocab import CONSTRAINT_KINDS, TOURNAMENT_FORMATS
 from referee.service import Caller, Invalid
 
+from . import language
 from .auth import auth, caller
 from .context import service
 from .desk.page import desk_page
-from .pages.common import twin_of
+from .pages.common import event_standing_order, twin_of
 
 blp = Blueprint("desk-tournaments", __name__)
 
@@ -67,6 +68,8 @@ def tournaments(who: Caller | None, club: str) -> str:
 def tournament(who: Caller | None, club: str, slug: str) -> str:
     """One tournament: entrants, constraints, rounds with their tables, the event standing."""
     data = service().tournaments.desk_tournament(club, slug, who=who)
+    language.use_club(data["club"])  # the order of names is the page's language's
+    data["standings"] = event_standing_order(data["standings"])
     return _render("desk/tournament.html", data=data, club=data["club"],
                    kinds=CONSTRAINT_KINDS, public_twin=twin_of(
                        url_for("tournament-pages.tournament_page", club=club, slug=slug)))

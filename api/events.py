@@ -26,6 +26,7 @@ from .schemas import (
     PreviewSchema,
     RecordedEventSchema,
 )
+from .screens import screen_json
 
 blp = Blueprint("events", __name__, url_prefix="/api/v1",
                 description="The record: read it, append to it")
@@ -86,7 +87,7 @@ def append_event(args: dict[str, Any], headers: dict[str, Any], event: dict[str,
         match_id, event, expected_seq=expected, client_event_id=headers.get("idempotency_key"),
         who=who)
     violation = recorded.violation.as_dict() if recorded.violation is not None else None
-    screen = recorded.screen.as_dict()
+    screen = screen_json(recorded.screen)
     position = {**recorded.state.as_dict(), "hands_hidden": recorded.hands_hidden}
     body = {"seq": recorded.seq, "event": recorded.event, "violation": violation,
             "position": position, "screen": screen}

@@ -40,8 +40,9 @@ def etag(seq: int) -> str:
 
 
 def etag_headers(seq: int) -> dict[str, str]:
-    """The ETag; the body depends on the token (hidden hands), so caches must key on it too."""
-    return {"ETag": etag(seq), "Vary": "Authorization"}
+    """The ETag; the body depends on the token (hidden hands) and its words on the language
+    asked for, so caches must key on both too."""
+    return {"ETag": etag(seq), "Vary": "Authorization, Accept-Language"}
 
 
 def _tags(value: str) -> list[tuple[bool, str]] | None:

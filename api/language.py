@@ -104,12 +104,14 @@ def _club_language(sender: Flask, template: Any, context: dict[str, Any], **extr
     use_club(context.get("club"))
 
 
-def js_messages(*names: str) -> Markup:
+def js_messages(*names: str, events: bool = False) -> Markup:
     """``<script type="application/json" id="messages">``: the translations of the msgids the
-    named scripts (paths under the static folder, globs allowed) show (words.scripts)."""
+    named scripts (paths under the static folder, globs allowed) show (words.scripts); with
+    ``events``, the sentences of an event too (the phone's)."""
     static = Path(current_app.static_folder or "")
     paths = sorted({p for name in names for p in static.glob(name)})
-    body = htmlsafe_json_dumps(scripts.messages(words.current(), paths), ensure_ascii=False)
+    body = htmlsafe_json_dumps(scripts.messages(words.current(), paths, events=events),
+                               ensure_ascii=False)
     return Markup(f'<script type="application/json" id="messages">{body}</script>')
 
 
@@ -156,6 +158,12 @@ def seat_words(seat: Any, players: Sequence[str]) -> str:
     return words.gettext("no seat")
 
 
+def won_by(name: Any, pair: Any) -> Markup:
+    """words.events.won_by for the templates, whose name may be markup (<strong>): the
+    catalog's sentence is trusted as the templates' own _() trusts it, the name escaped."""
+    return Markup(events.won_by(Markup("%(name)s"), bool(pair))) % {"name": name}
+
+
 class SpokenJSON(DefaultJSONProvider):
     """The app's JSON: the rules core's sentences in it (a violation's ``message``, a fact,
     a log's error) said in the request's language (``words.localize``; English as written).
@@ -183,8 +191,11 @@ def init_language(app: Flask) -> None:
     env.filters.update(day=lambda value, form="medium": formats.date(value, form=form),
                        number=lambda value: formats.number(value),
                        decimal=lambda value, digits=2: formats.decimal(value, digits),
-                       percent=lambda value, digits=1: formats.percent(value, digits))
+                       percent=lambda value, digits=1: formats.percent(value, digits),
+                       # a moment in the club's time zone (none: UTC, said so)
+                       moment=lambda value, zone=None: formats.moment(value, zone),
+                       clock=lambda value, zone=None: formats.moment(value, zone, day=False))
     env.globals.update(js_messages=js_messages, language_menu=menu, language=words.current,
                        term=term, terms=terms, event_words=events.event_words,
-                       seat_words=seat_words, reason=events.reason, won_by=events.won_by)
+                       seat_words=seat_words, reason=events.reason, won_by=won_by)
     app.register_blueprint(blp)

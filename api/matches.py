@@ -34,6 +34,7 @@ from .schemas import (
     NewPlayersArgsSchema,
     ReportSchema,
 )
+from .screens import screen_json
 
 blp = Blueprint("matches", __name__, url_prefix="/api/v1",
                 description="Matches: the table now, the report, the log")
@@ -165,7 +166,8 @@ def get_match(match_id: int):
     headers = etag_headers(seq)
     if screen.chain_head is not None:
         headers[CHAIN_HEADER] = screen.chain_head
-    return screen.as_dict(), headers
+    return screen_json(screen), headers
+
 
 
 @blp.route("/matches/<int:match_id>/report", methods=["GET"])

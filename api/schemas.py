@@ -165,6 +165,10 @@ class ClubSchema(Schema):
     default_target = fields.Integer(allow_none=True, metadata={
         "description": "the target (points) the start form fills in; null: the preset's own "
                        "(PATCH /clubs/{club})"})
+    timezone = fields.String(allow_none=True, metadata={
+        "description": "the club's time zone, an IANA name (Europe/Madrid): every time its "
+                       "pages, its desk and its actas show people is said in it; null: UTC "
+                       "(PATCH /clubs/{club})"})
 
 
 class ClubCreatedSchema(ClubSchema):
@@ -296,16 +300,18 @@ class StandingSchema(Schema):
     points_against = fields.Integer(required=True, metadata={"description": "the other sides' totals"})
     difference = fields.Integer(required=True, metadata={"description": "points_for - points_against"})
     win_rate = fields.Float(required=True, metadata={"description": "won / played (0 with none), 4 decimals"})
-    rating = fields.Float(required=True, metadata={
-        "description": "mu - 3 sigma (OpenSkill Plackett-Luce) over every finished match of the club; "
-                       "a partnership's is its partners' mean"})
+    rating = fields.Integer(required=True, metadata={
+        "description": "the rating, as every page and the CLI show it: 1000 for a newcomer, "
+                       "1000 + 40 x (mu - 3 sigma) of OpenSkill's Plackett-Luce over every "
+                       "finished match of the club, rounded; a partnership's from its partners' "
+                       "mean (docs/standings.md)"})
     rating_games = fields.Integer(required=True, metadata={"description": "matches the rating is made of"})
     flagged = fields.Integer(required=True, metadata={
         "description": "matches counted that have an open dispute (they count as they stand until ruled)"})
     provisional = fields.Boolean(required=True, metadata={
         "description": "the rating's sigma is still above 7 (a partnership: either partner's)"})
     rating_points = fields.Integer(required=True, metadata={
-        "description": "the rating as the pages show it: 1000 + 40 x rating, rounded"})
+        "description": "the same number as rating (the name it had first, kept for its readers)"})
     ranked = fields.Boolean(required=True, metadata={
         "description": "false for a player with no counted match, listed apart after the "
                        "ranked (the club's unranked setting: apart; hidden leaves them out)"})
@@ -368,6 +374,10 @@ class ClubSettingsSchema(Schema):
         allow_none=True, validate=validate.Range(min=1, max=MAX_DEFAULT_TARGET), metadata={
             "description": "the target in points the start form fills in for a new match; null "
                            "for the preset's own"})
+    timezone = fields.String(allow_none=True, validate=validate.Length(max=64), metadata={
+        "description": "the club's time zone, an IANA name (Europe/Madrid, "
+                       "America/Mexico_City...): the times people read are said in it; null "
+                       "for UTC"})
 
     @validates_schema
     def _names_a_setting(self, data: dict, **kwargs: object) -> None:
@@ -497,8 +507,26 @@ class RoundResultSchema(Schema):
     blocked_by_name = fields.String(allow_none=True, required=True)
 
 
+class ScreenWordsSchema(Schema):
+    """What a screen says in words, in the request's language (Accept-Language): the phone's
+    sentences, made where every other sentence is (words/events.py)."""
+
+    phase = fields.String(required=True, metadata={
+        "description": "the line above the table: the round and its state, or who won"})
+    rounds = fields.List(fields.String(allow_none=True), required=True, metadata={
+        "description": "each round's result in one sentence, as rounds lists them (null: a "
+                       "round in play)"})
+    undo = fields.String(allow_none=True, required=True, metadata={
+        "description": "the entry the undo takes back (event undo), in words, or null"})
+    disputes = fields.List(fields.String(), required=True, metadata={
+        "description": "each open dispute's foul in words, as disputes lists them"})
+
+
 class MatchSchema(PositionSchema, MatchSummarySchema):
     """The match now: everything a scorekeeper's screen shows."""
+
+    said = fields.Nested(ScreenWordsSchema, required=True, metadata={
+        "description": "what the screen says in words, in the request's language"})
 
     disputes = fields.List(fields.Nested(ViolationSchema), required=True, metadata={
         "description": "the open disputes: events recorded as disputed, fouls proven in "

@@ -20,8 +20,11 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
 from referee.core.rules import PRESET_SEATS, PRESETS
+from words import _
+from words.terms import term
 
 from .auth import auth, caller
+from .context import service
 from .pages.views import POLICY
 
 blp = Blueprint("score", __name__)
@@ -66,9 +69,15 @@ def match(match_id: int) -> Response:
 @blp.route("/score/me")
 @auth.login_required
 def me() -> Response:
-    """Who holds the bearer token: its club, role and label (401 for a token not known)."""
+    """Who holds the bearer token: its club, role and label (401 for a token not known), and
+    the line the page's footer says of it, in the page's language: the club by its name and
+    the role in words."""
     who = caller()
-    response = jsonify({"club": who.club, "role": who.role, "label": who.label})
+    club = service().clubs.get_club(who.club, who=who)["name"] if who.club else None
+    role = term("role", who.role)
+    said = _("Signed in to %(club)s as %(label)s (%(role)s).", club=club, label=who.label or role,
+             role=role) if club else _("Signed in as %(role)s.", role=role)
+    response = jsonify({"club": who.club, "role": who.role, "label": who.label, "said": said})
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["Vary"] = "Authorization"
     return response
@@ -90,13 +99,18 @@ def _worker(static: str, urls: tuple[tuple[str, str], ...]) -> tuple[str, str]:
     return text.replace(SHELL_MARK, shell, 1), version
 
 
+# The pages' modules outside score/ that the phone's modules import.
+SHARED_MODULES = ("i18n.js",)
+
+
 def shell_assets(static: str) -> tuple[tuple[str, str], ...]:
     """(file under the static folder, its URL) of what the pages load: every script of
-    api/static/score/ (the worker aside), the style sheet and the icon."""
+    api/static/score/ (the worker aside) and the shared modules they import, the style sheet
+    and the icon."""
     names = sorted(f"score/{p.name}" for p in (Path(static) / "score").glob("*.js")
                    if p.name != "sw.js")
     return tuple((name, url_for("static", filename=name))
-                 for name in (*names, "score.css", "favicon.svg"))
+                 for name in (*names, *SHARED_MODULES, "score.css", "favicon.svg"))
 
 
 @blp.route("/score/sw.js")

@@ -396,6 +396,9 @@ class _Club(Schema):
     slug = fields.String(required=True)
     name = fields.String(required=True)
     public = fields.Boolean(required=True)
+    timezone = fields.String(required=True, allow_none=True, metadata={
+        "description": "the club's time zone (an IANA name; null: UTC), the one the board says "
+                       "its times in"})
 
 
 class ScoreboardRowSchema(Schema):

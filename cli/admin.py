@@ -100,7 +100,8 @@ def club_create(slug: str, name: str | None, name_option: str | None, site: str,
 
 
 @club.command("show", help=N_("""\
-Show a club: its name, when it was created, how many players and matches it has.
+Show a club: its name, when it was created, its language and time zone, how many players
+and matches it has.
 
 \b
 Example:
@@ -116,6 +117,7 @@ def club_show(slug: str) -> None:
     click.echo(f"{found['slug']}: {found['name']}\n"
                + _("created %(when)s", when=found["created_at"]) + "\n"
                + _("language of its pages: %(language)s", language=language) + "\n"
+               + _("time zone: %(zone)s", zone=found.get("timezone") or _("UTC (none set)")) + "\n"
                + ngettext("%(num)s player", "%(num)s players", players) + ", "
                + ngettext("%(num)s match (%(finished)s finished)",
                           "%(num)s matches (%(finished)s finished)", matches, finished=finished))

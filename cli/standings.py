@@ -4,6 +4,8 @@ from on the phone...), changed together by one use case (docs/standings.md, docs
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import click
 
 from referee.core.rules import PRESETS
@@ -15,6 +17,7 @@ from referee.core.vocab import (
     side_name,
 )
 from words import LANGUAGES, N_, _
+from words.terms import term, terms
 
 from .connection import connect
 from .listing import echo_json, output_format, wide_option
@@ -103,7 +106,7 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
             elif column == "rank" and value is None:
                 value = "-"  # listed apart: played no counted match
             elif column == "rating":
-                value = formats.decimal(value, 2) + ("?" if row["provisional"] else "")
+                value = formats.number(value) + ("?" if row["provisional"] else "")
             line.append(str(value))
         cells.append(line)
     print_table(title, list(shown.values()), cells, wide=wide, caption=caption or None)
@@ -133,8 +136,9 @@ class Target(click.ParamType):
 @click.command("set", help=N_("""\
 Change a club's settings: its name, whether its pages are public, how its standings
 break ties, where they put the players who did not play, the language of its pages, the
-rules and target the phone's start form preselects for a new match. Only the settings
-given change, all together or none; one line on standard output tells each new setting.
+rules and target the phone's start form preselects for a new match, its time zone. Only
+the settings given change, all together or none; one line on standard output tells each
+new setting.
 
 \b
 Example:
@@ -143,7 +147,8 @@ Example:
   domino club set casino --public --language es
   domino club set casino --name "Casino Domino Club de Ponce"
   domino club set casino --unranked hidden
-  domino club set casino --rules parejas --target 100"""))
+  domino club set casino --rules parejas --target 100
+  domino club set casino --timezone America/Puerto_Rico"""))
 @click.argument("slug")
 @click.option("--name", type=NAME, default=None,
               help=N_("The club's name, as people write it (its slug stays)."))
@@ -168,62 +173,77 @@ Example:
 @click.option("--target", "default_target", type=Target(), default=None, metavar="POINTS",
               help=N_("The target the start form fills in for a new match, 1 to 10000 points; "
                       "none: the preset's own."))
+@click.option("--timezone", default=None, metavar="ZONE",
+              help=N_("The club's time zone, an IANA name (Europe/Madrid, America/Mexico_City): "
+                      "the times its pages, desk and actas show are said in it; none: UTC."))
 def club_set(slug: str, name: str | None, public: bool | None, tie_breakers: str | None,
              language: str | None, unranked: str | None, default_rules: str | None,
-             default_target: int | None) -> None:
+             default_target: int | None, timezone: str | None) -> None:
     # click gives None for an option not given; "--target none" is told apart by the source
     ctx = click.get_current_context()
     target_given = ctx.get_parameter_source("default_target") is click.core.ParameterSource.COMMANDLINE
-    changes: dict[str, object] = {}
-    if tie_breakers is not None:
-        changes["tie_breakers"] = None
-        if tie_breakers.strip() != "default":
-            chosen = [name.strip() for name in tie_breakers.split(",")]
-            unknown = [name for name in chosen if name not in TIE_BREAKERS]
-            if unknown or not chosen:
-                raise click.BadParameter(
-                    _("%(names)s: give some of %(known)s, comma-separated, or default",
-                      names=", ".join(repr(n) for n in unknown) or _("nothing"),
-                      known=", ".join(TIE_BREAKERS)), param_hint="'--tie-breakers'")
-            if len(set(chosen)) != len(chosen):
-                raise click.BadParameter(_("a tie-breaker is named twice"),
-                                         param_hint="'--tie-breakers'")
-            changes["tie_breakers"] = chosen
-    if unranked is not None:
-        changes["unranked"] = unranked
-    if language is not None:
-        changes["language"] = None if language == "none" else language
-    if public is not None:
-        changes["public"] = public
-    if name is not None:
-        changes["name"] = name
-    if default_rules is not None:
-        changes["default_rules"] = None if default_rules == "none" else default_rules
+    given = {"tie_breakers": tie_breakers, "unranked": unranked, "language": language,
+             "public": public, "name": name, "default_rules": default_rules,
+             "timezone": timezone}
+    changes: dict[str, object] = {key: _NONE.get(key, lambda v: v)(value)
+                                  for key, value in given.items() if value is not None}
     if target_given:
         changes["default_target"] = default_target
     if not changes:
         raise click.UsageError(_("give --name, --public or --private, --tie-breakers, "
-                                 "--unranked, --language, --rules or --target"))
+                                 "--unranked, --language, --rules, --target or --timezone"))
     with connect() as service:
         club = service.clubs.settings(slug, **changes)
-    slug = club["slug"]
-    if "tie_breakers" in changes:
-        click.echo(_("%(club)s: tie-breakers %(names)s", club=slug,
-                     names=", ".join(club["tie_breakers"])))
-    if "unranked" in changes:
-        click.echo(_("%(club)s: players with no counted match %(where)s", club=slug,
-                     where=_("listed apart") if club["unranked"] == "apart" else _("not listed")))
-    if "language" in changes:
-        click.echo(_("%(club)s: language of its pages %(language)s", club=slug,
-                     language=club["language"] or _("none (each reader's browser decides)")))
-    if "public" in changes:
-        click.echo(_("%(club)s: its pages are public", club=slug) if club["public"]
-                   else _("%(club)s: its pages are private (a token is needed)", club=slug))
-    if "name" in changes:
-        click.echo(_("%(club)s: name %(name)s", club=slug, name=club["name"]))
-    if "default_rules" in changes:
-        click.echo(_("%(club)s: rules preselected for a new match %(preset)s", club=slug,
-                     preset=club["default_rules"] or _("none (the form's first preset)")))
-    if "default_target" in changes:
-        click.echo(_("%(club)s: target preselected for a new match %(target)s", club=slug,
-                     target=club["default_target"] or _("the preset's own")))
+    for key, line in _TOLD.items():
+        if key in changes:
+            click.echo(line(club))
+
+
+def _tie_breakers_option(text: str) -> list[str] | None:
+    """--tie-breakers: the names, comma-separated, or "default" (None)."""
+    if text.strip() == "default":
+        return None
+    chosen = [name.strip() for name in text.split(",")]
+    unknown = [name for name in chosen if name not in TIE_BREAKERS]
+    if unknown or not chosen:
+        raise click.BadParameter(
+            _("%(names)s: give some of %(known)s, comma-separated, or default",
+              names=", ".join(repr(n) for n in unknown) or _("nothing"),
+              known=", ".join(TIE_BREAKERS)), param_hint="'--tie-breakers'")
+    if len(set(chosen)) != len(chosen):
+        raise click.BadParameter(_("a tie-breaker is named twice"), param_hint="'--tie-breakers'")
+    return chosen
+
+
+def _none_is_null(value: str) -> str | None:
+    return None if value == "none" else value
+
+
+# How an option's text becomes the setting ("none": the setting's default).
+_NONE: dict[str, Callable[[Any], Any]] = {
+    "tie_breakers": _tie_breakers_option, "language": _none_is_null,
+    "default_rules": _none_is_null, "timezone": _none_is_null}
+
+# One line on standard output for each setting changed, saying it as it now stands.
+_TOLD: dict[str, Callable[[dict[str, Any]], str]] = {
+    "tie_breakers": lambda club: _("%(club)s: tie-breakers %(names)s", club=club["slug"],
+                                   names=", ".join(terms("tie_breaker", club["tie_breakers"]))),
+    "unranked": lambda club: _("%(club)s: players with no counted match %(where)s", club=club["slug"],
+                               where=_("listed apart") if club["unranked"] == "apart"
+                               else _("not listed")),
+    "language": lambda club: _("%(club)s: language of its pages %(language)s", club=club["slug"],
+                               language=club["language"] or _("none (each reader's browser decides)")),
+    "public": lambda club: (_("%(club)s: its pages are public", club=club["slug"]) if club["public"]
+                            else _("%(club)s: its pages are private (a token is needed)",
+                                   club=club["slug"])),
+    "name": lambda club: _("%(club)s: name %(name)s", club=club["slug"], name=club["name"]),
+    "default_rules": lambda club: _("%(club)s: rules preselected for a new match %(preset)s",
+                                    club=club["slug"],
+                                    preset=term("preset", club["default_rules"]) if club["default_rules"]
+                                    else _("none (the form's first preset)")),
+    "default_target": lambda club: _("%(club)s: target preselected for a new match %(target)s",
+                                     club=club["slug"],
+                                     target=club["default_target"] or _("the preset's own")),
+    "timezone": lambda club: _("%(club)s: time zone %(zone)s", club=club["slug"],
+                               zone=club["timezone"] or _("UTC (none set)")),
+}

@@ -9,6 +9,7 @@ import click
 
 from referee.core.vocab import TOURNAMENT_FORMATS, side_name
 from words import N_, _, message, say
+from words.terms import term
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format, wide_option
@@ -124,7 +125,8 @@ def tournament_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
     for t in found:
         click.echo(_("%(slug)s: %(name)s (%(format)s), round %(paired)s of %(rounds)s, "
                      "%(status)s", slug=t["slug"], name=t["name"], format=t["format"],
-                     paired=t["rounds_paired"], rounds=t["rounds"], status=t["status"]))
+                     paired=t["rounds_paired"], rounds=t["rounds"],
+                     status=term("tournament", t["status"])))
 
 
 @tournament.command("show", help=N_("""\
@@ -148,7 +150,7 @@ def tournament_show(slug: str, club_slug: str, as_json: bool) -> None:
     click.echo(_("%(name)s (%(slug)s): %(format)s, %(rounds)s rounds%(dates)s; %(status)s",
                  name=shown["name"], slug=shown["slug"], format=shown["format"],
                  rounds=shown["rounds"], dates=", " + dates if dates else "",
-                 status=shown["status"]))
+                 status=term("tournament", shown["status"])))
     bye = shown["bye"]
     click.echo(_("a bye: won, %(points)s points", points=bye["points"]) if bye["won"]
                else _("a bye: not won, %(points)s points", points=bye["points"]))
@@ -172,12 +174,13 @@ def _echo_round(r: dict[str, Any], as_json: bool = False) -> None:
     if as_json:
         echo_json(r)
         return
-    click.echo("\n" + _("round %(number)s: %(status)s", number=r["number"], status=r["status"]))
+    click.echo("\n" + _("round %(number)s: %(status)s", number=r["number"],
+                         status=term("tournament_round", r["status"])))
     for t in r["tables"]:
         click.echo("  " + _("table %(table)s: match %(match)s, %(one)s v %(other)s",
                             table=t["table"], match=t["match"], one=t["sides"][0]["name"],
                             other=t["sides"][1]["name"])
-                   + (f", {t['totals'][0]}-{t['totals'][1]} {t['status'].replace('_', ' ')}"
+                   + (f", {t['totals'][0]}-{t['totals'][1]} {term('status', t['status'])}"
                       if t["totals"] is not None else ""))
     click.echo("")
     click.echo(say(r["text"]))  # the pairing and its reasons, in the output's language
@@ -308,8 +311,12 @@ def tournament_standings(slug: str, club_slug: str, after: int | None, as_json: 
                Col(_("against"), right=True, drop=1), Col(_("diff"), right=True)]
     keys = ("rank", "name", "played", "won", "lost", "byes", "points_for", "points_against",
             "difference")
+    from words.collation import by_name
+
     cells = []
-    for row in rows:
+    # rows tied on a rank by name, as the language sorts names
+    for row in by_name(rows, lambda r: r.get("player") or side_name(r["partners"]),
+                       within=lambda r: r["rank"]):
         name = row.get("player") or side_name(row["partners"])
         if row["withdrawn"] is not None:
             name += " " + _("(withdrawn from round %(round)s)", round=row["withdrawn"])

@@ -8,7 +8,6 @@ afterwards. ``service`` migrates it from a template (tests/template_helpers.py).
 
 from __future__ import annotations
 
-import os
 from typing import Any, Iterator
 
 import pytest
@@ -91,10 +90,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     expression names it (``-m resilience``). A run's -m replaces addopts' ``-m "not
     resilience"``, so without this ``-m "not slow"`` (or ``-m slow``) would start it."""
     if "resilience" in (config.getoption("markexpr") or ""):
-        if os.environ.get("PYTEST_XDIST_WORKER"):
-            # It stops the one PostgreSQL and times servers under load: a second worker's tests
-            # would be stopped with it, and load what it measures.
-            raise pytest.UsageError("the resilience suite runs alone: leave out -n")
         return
     kept, left = [], []
     for item in items:

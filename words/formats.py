@@ -53,6 +53,50 @@ def date(value: Any, lang: str | None = None, form: str = "medium") -> str:
     return f"{MARKS[0]}{text}{MARKS[1]}" if (lang or current()) == PSEUDO else text
 
 
+def _moment(value: Any) -> dt.datetime | None:
+    """A moment from ISO 8601 text or a datetime (one without an offset is UTC, as stored)."""
+    if isinstance(value, dt.datetime):
+        moment = value
+    else:
+        try:
+            moment = dt.datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.timezone.utc)
+
+
+def _zone(zone: str | None) -> Any:
+    from zoneinfo import ZoneInfo
+
+    try:
+        return ZoneInfo(zone) if zone else dt.timezone.utc
+    except (ValueError, LookupError):  # a zone the system no longer knows: UTC, said so
+        return None
+
+
+def moment(value: Any, zone: str | None = None, lang: str | None = None, *,
+           day: bool = True) -> str:
+    """A moment as people of the club read it: in the club's time zone (``zone``, an IANA
+    name), its day and time of day as the language writes them ("Dec 6, 2026, 2:05 PM",
+    "6 dic 2026, 14:05"); ``day=False``: the time of day only ("14:05"). With no zone (or one
+    the system does not know) it is UTC, and says so ("14:05 UTC"). "" for none; text that is
+    no moment, as it is."""
+    from babel.dates import format_datetime
+
+    when = _moment(value) if value not in (None, "") else None
+    if when is None:
+        return "" if value in (None, "") else str(value)
+    tz = _zone(zone)
+    locale = _locale(babel_locale(lang))
+    clock = locale.time_formats["short"].pattern
+    pattern = (str(locale.datetime_formats["medium"]).replace("{1}", locale.date_formats["medium"].pattern)
+               .replace("{0}", clock) if day else clock)
+    text = format_datetime(when, pattern, tzinfo=tz or dt.timezone.utc, locale=locale)
+    if not zone or tz is None:
+        text += " UTC"
+    return f"{MARKS[0]}{text}{MARKS[1]}" if (lang or current()) == PSEUDO else text
+
+
 def number(value: int | float, lang: str | None = None) -> str:
     """A whole number with the language's grouping ("1,234", "1234" in Spanish, "1.234")."""
     from babel.numbers import format_decimal

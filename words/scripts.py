@@ -10,9 +10,14 @@ one ``pybabel extract`` uses, so the two never disagree) and how to pick a plura
      "messages": {"Live": "En juego",
                   "%(num)s open dispute": ["%(num)s disputa abierta", "...", "..."]}}
 
-A msgid missing from ``messages`` is shown as it is (English), as gettext does. The plural
-map comes from the catalog's Plural-Forms and CLDR's categories, so a script needs no
-``eval`` (the pages' Content-Security-Policy forbids it).
+A msgid missing from ``messages`` is shown as it is (English), as gettext does. A message
+said in a context (``pgettext("partnership", msgid)``: a verb agreeing with two players) is
+keyed ``context + "\x04" + msgid``, as gettext keys it. The plural map comes from the
+catalog's Plural-Forms and CLDR's categories, so a script needs no ``eval`` (the pages'
+Content-Security-Policy forbids it).
+
+The phone's page also embeds the sentences of an event (:data:`words.events.EVENTS`, with
+their translations), so that its script says an event the way the server does, even offline.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from typing import Any, Iterable
 from . import DEFAULT, catalog
 from .formats import babel_locale
 
-KEYWORDS = {"_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+CONTEXT = "\x04"  # between a message's context and its msgid, as gettext keys them
 SAMPLES = (*range(0, 200), 1000, 10_000, 100_000, 1_000_000, 2_000_000, 10_000_000)
 
 
@@ -37,11 +43,11 @@ def _extracted(path: Path, mtime: float) -> tuple[tuple[str, str | None], ...]:
         found = extract("javascript", file, keywords=KEYWORDS, comment_tags=(),
                         options={"encoding": "utf-8"})
         out = []
-        for _line, message, _comments, _context in found:
+        for _line, message, _comments, context in found:
             if isinstance(message, tuple):
                 out.append((message[0], message[1]))
             else:
-                out.append((message, None))
+                out.append((f"{context}{CONTEXT}{message}" if context else message, None))
     return tuple(dict.fromkeys(out))
 
 
@@ -91,18 +97,36 @@ def _locale(code: str) -> Any:
     return Locale.parse(code)
 
 
-def messages(lang: str, paths: Iterable[Path]) -> dict[str, Any]:
+def _said(translations: Any, key: str) -> tuple[str, str]:
+    """A singular message's msgid (without its context) and its translation."""
+    if CONTEXT in key:
+        context, msgid = key.split(CONTEXT, 1)
+        return msgid, translations.pgettext(context, msgid)
+    return key, translations.gettext(key)
+
+
+def messages(lang: str, paths: Iterable[Path], *, events: bool = False) -> dict[str, Any]:
     """The embedded JSON's object for the scripts at ``paths``, in ``lang``: only what differs
-    from the msgids (English embeds none)."""
+    from the msgids (English embeds none). ``events``: with the sentences of an event
+    (``events``, words.events' table) and the reasons the system writes (``reasons``), their
+    translations among the messages."""
     translations = catalog(lang)
     out: dict[str, Any] = {}
-    for singular, plural in msgids(paths):
+    wanted = msgids(paths)
+    if events:
+        from . import events as said
+
+        wanted = tuple(dict.fromkeys((*wanted, *said.msgids())))
+    for singular, plural in wanted:
         if plural is None:
-            text = translations.gettext(singular)
-            if text != singular:
+            msgid, text = _said(translations, singular)
+            if text != msgid:
                 out[singular] = text
             continue
         texts = [translations.ngettext(singular, plural, n) for n in _form_samples(lang)]
         if texts != [singular, plural]:
             out[singular] = texts
-    return {"lang": lang, "plural": plural_map(lang), "messages": out}
+    found: dict[str, Any] = {"lang": lang, "plural": plural_map(lang), "messages": out}
+    if events:
+        found["events"], found["reasons"] = said.table(), list(said.REASONS)
+    return found

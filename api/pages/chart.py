@@ -58,13 +58,16 @@ def _digits(step: float) -> int:
 
 
 def line_chart(values: Sequence[float], labels: Sequence[str] | None = None) -> Chart | None:
-    """The chart of ``values`` (in order; ``labels``, one each, else none); None for no values."""
+    """The chart of ``values`` (in order; ``labels``, one each, else none); None for no values.
+    Whole numbers get gridlines at whole numbers."""
     if not values:
         return None
     low, high = min(values), max(values)
     if high - low < 1e-9:
         low, high = low - 1, high + 1
     step = _step(high - low)
+    if all(type(v) is int for v in values):
+        step = max(step, 1)  # whole numbers (the rating): gridlines at whole numbers too
     low, high = math.floor(low / step) * step, math.ceil(high / step) * step
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
 

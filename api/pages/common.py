@@ -8,13 +8,23 @@ from urllib.parse import urlencode
 import segno
 from flask import request
 
+from referee.core.vocab import side_name
 from referee.service import Caller, Unauthorized
 from referee.service.pages import Pages
+from words.collation import by_name
 
 from ..auth import auth
 from ..context import service
 
 TWIN_PREFIX = "/api/v1/pages"
+
+
+def event_standing_order(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An event standing's rows, those tied on a rank listed by name as the page's language
+    sorts names (Ángel & Zacarías before Nadia & Ñoño in Spanish; the service's order is the
+    bytes')."""
+    return by_name(rows, lambda r: r.get("player") or side_name(r.get("partners") or ()),
+                   within=lambda r: r["rank"])
 
 
 def page_caller() -> Caller | None:

@@ -14,7 +14,7 @@ template literally in the call, never built from pieces.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 
 class Said(str):
@@ -54,15 +54,18 @@ def packed(value: Any) -> Any:
     return out
 
 
-def unpacked(value: Any) -> Any:
+def unpacked(value: Any, renamed: Mapping[str, str] | None = None) -> Any:
     """The sentence :func:`packed` wrote, a Said again; a plain string (a round stored before
-    sentences were kept) as it is."""
+    sentences were kept) as it is. ``renamed``: templates reworded since (old -> new, the same
+    values), said in their new words."""
     if not isinstance(value, dict) or "said" not in value:
         return value
-    values = {k: unpacked(v) for k, v in value.get("values", {}).items()}
+    renamed = renamed or {}
+    values = {k: unpacked(v, renamed) for k, v in value.get("values", {}).items()}
+    template = renamed.get(value["said"], value["said"])
     if value.get("plural") is not None:
-        return said_n(value["said"], value["plural"], value["n"], **values)
-    return said(value["said"], **values)
+        return said_n(template, renamed.get(value["plural"], value["plural"]), value["n"], **values)
+    return said(template, **values)
 
 
 __all__ = ["Said", "packed", "said", "said_n", "unpacked"]

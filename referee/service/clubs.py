@@ -4,7 +4,9 @@ players are :mod:`.players` (``svc.players``)."""
 from __future__ import annotations
 
 import datetime as dt
+from functools import lru_cache
 from typing import Any, Callable
+from zoneinfo import available_timezones
 
 from sqlalchemy import Engine, Row
 
@@ -29,7 +31,7 @@ from .uow import UnitOfWork
 FIRST_ADMIN = "first admin"
 # The settings an admin changes (PATCH /clubs/{club}, ``domino club set``, the desk).
 SETTINGS = ("name", "public", "language", "tie_breakers", "unranked", "default_rules",
-            "default_target")
+            "default_target", "timezone")
 
 
 class _Unset:
@@ -73,14 +75,15 @@ class Clubs:
     def settings(self, club: str, *, name: Any = UNSET, public: Any = UNSET,
                  language: Any = UNSET, tie_breakers: Any = UNSET, unranked: Any = UNSET,
                  default_rules: Any = UNSET, default_target: Any = UNSET,
-                 who: Caller = OPERATOR) -> dict[str, Any]:
+                 timezone: Any = UNSET, who: Caller = OPERATOR) -> dict[str, Any]:
         """Change the club's settings named (admin), the others left as they are: every value
         is checked first, then all are written in one transaction, so a refused value changes
         nothing. Returns the club with all its settings (:func:`change_settings`)."""
         changes = {key: value for key, value in (
             ("name", name), ("public", public), ("language", language),
             ("tie_breakers", tie_breakers), ("unranked", unranked),
-            ("default_rules", default_rules), ("default_target", default_target))
+            ("default_rules", default_rules), ("default_target", default_target),
+            ("timezone", timezone))
             if value is not UNSET}
         return change_settings(self.engine, club, changes, who)
 
@@ -217,12 +220,27 @@ def _default_target(value: Any) -> int | None:
     return value
 
 
+def _timezone(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or value not in time_zones()):
+        raise Invalid("timezone must be a time zone's IANA name (Europe/Madrid, America/Mexico_City, "
+                      "UTC...), or null for UTC, not %(value)r", value=value)
+    return value
+
+
+@lru_cache(maxsize=1)
+def time_zones() -> frozenset[str]:
+    """The IANA time zones a club may set (the tzdata package's, or the system's)."""
+    return frozenset(available_timezones())
+
+
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "name": _name, "public": _public, "language": _language, "tie_breakers": _tie_breakers,
-    "unranked": _unranked, "default_rules": _default_rules, "default_target": _default_target}
+    "unranked": _unranked, "default_rules": _default_rules, "default_target": _default_target,
+    "timezone": _timezone}
 
 
 def _club(row: Row) -> dict[str, Any]:
     return {"slug": row.slug, "name": row.name, "created_at": store.iso(row.created_at),
             "public": bool(row.public), "language": row.language,
-            "default_rules": row.default_rules, "default_target": row.default_target}
+            "default_rules": row.default_rules, "default_target": row.default_target,
+            "timezone": row.timezone}

@@ -18,6 +18,7 @@ from typing import Any
 from ..core.rules import PRESETS
 from ..core.vocab import (
     ABANDONED,
+    DEFAULT_TIE_BREAKERS,
     FINISHED,
     IN_PROGRESS,
     LANGUAGES,
@@ -25,6 +26,7 @@ from ..core.vocab import (
     TIE_BREAKERS,
 )
 from .access import Action, Caller, action_for_event, desk_caller, may, require
+from .clubs import time_zones
 
 # How many players, tokens and matches the desk lists (the newest matches; the API pages on).
 DESK_LIMIT = 500
@@ -51,6 +53,8 @@ class Desk:
         if manage:
             data["settings"] = {"tie_breakers": svc.standings.tie_breakers(club, who=who),
                                 "all_tie_breakers": list(TIE_BREAKERS),
+                                "default_tie_breakers": list(DEFAULT_TIE_BREAKERS),
+                                "time_zones": sorted(time_zones()),
                                 "languages": list(LANGUAGES),
                                 # the presets a new match may start from, with their own targets
                                 "presets": [{"name": name, "target": rules["target"]}

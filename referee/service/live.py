@@ -112,7 +112,8 @@ def status_of(summary: dict[str, Any]) -> str:
 
 
 def _club(row: Row) -> dict[str, Any]:
-    return {"slug": row.slug, "name": row.name, "public": bool(row.public)}
+    return {"slug": row.slug, "name": row.name, "public": bool(row.public),
+            "timezone": row.timezone}
 
 
 def _table_key(row: dict[str, Any]) -> tuple[Any, ...]:

@@ -271,7 +271,9 @@ def _listed(m: dict[str, Any]) -> dict[str, Any]:
     return {"id": m["id"], "date": m["date"], "table": m["table"], "event": m["event"],
             "status": m["status"], "round": m["round"], "sides": sides,
             "totals": m["totals"], "winner": m["winner"], "winner_name": _name(sides, m["winner"]),
-            "violations": m["violations"]}
+            "violations": m["violations"],
+            # a side of two players: its sentences agree with two (words.events.won_by)
+            "partnerships": bool(m["rules"].get("partnerships"))}
 
 
 def _result(row: dict[str, Any], player_id: int, names: dict[int, str]) -> dict[str, Any]:

@@ -96,14 +96,20 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - Z * sigma
 
 
-# The rating as the pages show it: the ordinal on a scale clubs know, a newcomer at 1000 and
-# each unit of mu - 3 sigma worth 40 points (docs/standings.md, "The rating in points").
+# The rating, the one number every page, the API, the CSV and the CLI show: the ordinal on a
+# scale clubs know, a newcomer at 1000 and each unit of mu - 3 sigma worth 40 points
+# (docs/standings.md, "The rating").
 POINTS_BASE, POINTS_SCALE = 1000, 40
 
 
+def points(ordinal_value: float) -> int:
+    """An ordinal (mu - 3 sigma) as the rating people read: 1000 + 40 x ordinal, rounded."""
+    return round(POINTS_BASE + POINTS_SCALE * ordinal_value)
+
+
 def rating_points(mu: float, sigma: float) -> int:
-    """The ordinal (mu - 3 sigma) as points: 1000 + 40 x ordinal, rounded."""
-    return round(POINTS_BASE + POINTS_SCALE * ordinal(mu, sigma))
+    """The rating of a player of ``mu`` and ``sigma``."""
+    return points(ordinal(mu, sigma))
 
 
 def provisional(sigma: float) -> bool:

@@ -36,6 +36,7 @@ class Screen:
     unseen_plays: tuple[dict[str, Any], ...] = ()
     leads: tuple[dict[str, Any], ...] = ()
     undo: int | None = None
+    undo_event: dict[str, Any] | None = None  # the event ``undo`` names, as the caller sees it
     chain_head: str | None = None  # a finished match's, where the caller may have it
     rounds: tuple[dict[str, Any], ...] = ()
     started_at: str | None = None

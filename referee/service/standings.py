@@ -21,6 +21,7 @@ from ..store import db
 from ..store.standings import (
     DEFAULT_TIE_BREAKERS,
     GROUPS,
+    SUMS,
     TIE_BREAKERS,
     aggregate,
     current,
@@ -40,11 +41,10 @@ from .lookup import club_row
 from .players import find as find_player
 from .ratings import (
     MU,
-    POINTS_BASE,
-    POINTS_SCALE,
     SIGMA,
     is_stale,
     ordinal,
+    points,
     provisional,
     rating_points,
     wait_rated,
@@ -105,9 +105,9 @@ class Standings:
         """The club's standings, best first: per player (``group="players"``) or per
         partnership (``"partnerships"``: each pair that played as partners in the filters),
         with rank, player (or partners), played, won, lost, rounds_won, points_for,
-        points_against, difference, win_rate, rating, rating_games, flagged (matches counted
-        that have an open dispute), provisional, rating_points (the rating in points) and
-        ranked. Only finished matches count; a flagged one counts as it stands until it is
+        points_against, difference, win_rate, rating (in points: 1000 for a newcomer),
+        rating_games, flagged (matches counted that have an open dispute), provisional,
+        rating_points (the same number, the name it had first) and ranked. Only finished matches count; a flagged one counts as it stands until it is
         ruled. Only the players who played a counted match are ranked; the club's other
         players follow them, ``ranked`` false and ``rank`` None, when its ``unranked`` setting
         is "apart" (the default) and no event is asked for (an event's table is its players'),
@@ -137,7 +137,7 @@ class Standings:
         if group == "players" and filters["event"] is None and (
                 unranked(conn, club_id) or UNRANKED[0]) == "apart":
             seen = {row["key"] for row in counted}
-            apart = [standing_line({"key": pid, **dict.fromkeys(_SUMS, 0)}, group, names, ratings)
+            apart = [standing_line({"key": pid, **dict.fromkeys(SUMS, 0)}, group, names, ratings)
                      for pid in listed_players(conn, club_id) if pid not in seen]
         rows = [standing_line(row, group, names, ratings) for row in counted]
 
@@ -147,7 +147,7 @@ class Standings:
         found = ranked(rows, breakers, h2h)
         for row in sorted(apart, key=_display_order):
             row.update(rank=None, ranked=False)
-            del row["_key"], row["_rating"]
+            del row["_key"]
             found.append(row)
         if not ids:
             for row in found:
@@ -200,8 +200,9 @@ class Standings:
     def rating_history(self, club: str, player: str | int, *,
                        who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """A player's rating after each of his finished matches, in the order they finished:
-        match (id), played_on, finished_at, mu, sigma, rating (mu - 3 sigma), games (matches
-        rated so far), provisional, rating_points (the rating in points). ``player`` is a name
+        match (id), played_on, finished_at, mu and sigma (the model's), rating (in points, as
+        the standings show it), games (matches rated so far), provisional, rating_points (the
+        same number, the name it had first). ``player`` is a name
         or a player id of the club."""
         return read_rated(self.engine, lambda uow, stale_ok: self.rating_history_in(
             uow, club, player, who=who, stale_ok=stale_ok))
@@ -214,13 +215,10 @@ class Standings:
         player_id = _player_id(conn, club_id, player)
         return [{"match": row.match_id, "played_on": row.played_on,
                  "finished_at": store.iso(row.finished_at), "mu": row.mu,
-                 "sigma": row.sigma, "rating": round(ordinal(row.mu, row.sigma), 2),
+                 "sigma": row.sigma, "rating": rating_points(row.mu, row.sigma),
                  "games": row.games, "provisional": provisional(row.sigma),
                  "rating_points": rating_points(row.mu, row.sigma)}
                 for row in history(conn, player_id)]
-
-
-_SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
 
 
 def _event(event: Any) -> str | None:
@@ -257,8 +255,8 @@ def standing_line(row: dict[str, Any], group: str, names: dict[int, str],
         line["player"] = names[key]
         line["player_id"] = key
     else:
-        # A partnership's rating is its partners' mean; it is made of the fewer partner's
-        # games and provisional while either partner is.
+        # A partnership's rating is its partners' mean ordinal, in points; it is made of the
+        # fewer partner's games and provisional while either partner is.
         (mu1, s1, g1), (mu2, s2, g2) = ratings.get(key[0], _UNRATED), ratings.get(key[1], _UNRATED)
         rating, games = (ordinal(mu1, s1) + ordinal(mu2, s2)) / 2, min(g1, g2)
         unsure = provisional(s1) or provisional(s2)
@@ -268,10 +266,9 @@ def standing_line(row: dict[str, Any], group: str, names: dict[int, str],
         line["partner_ids"] = list(key) if first else [key[1], key[0]]
     line.update(played=played, won=won, lost=row["lost"], rounds_won=row["rounds_won"],
                 points_for=pf, points_against=pa, difference=pf - pa,
-                win_rate=round(won / played, 4) if played else 0.0, rating=round(rating, 2),
+                win_rate=round(won / played, 4) if played else 0.0, rating=points(rating),
                 rating_games=games, flagged=row["flagged"], provisional=unsure,
-                rating_points=round(POINTS_BASE + POINTS_SCALE * rating), ranked=True,
-                _key=key, _rating=rating)
+                rating_points=points(rating), ranked=True, _key=key)
     return line
 
 
@@ -279,8 +276,6 @@ def _value(breaker: str) -> Any:
     """The breaker's value of a line, more being better."""
     if breaker == "points_against":
         return lambda line: -line["points_against"]  # fewer is better
-    if breaker == "rating":
-        return lambda line: line["_rating"]
     return lambda line: line[breaker]
 
 
@@ -330,7 +325,7 @@ def ranked(rows: list[dict[str, Any]], breakers: Sequence[str], h2h: Any) -> lis
         rank = len(out) + 1
         for r in (sorted(g, key=_display_order) if len(g) > 1 else g):
             r["rank"] = rank
-            del r["_key"], r["_rating"]
+            del r["_key"]
             out.append(r)
     return out
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from sqlalchemy import Connection, Row
 
 from ..store import tournaments as store
-from ..store.standings import DEFAULT_TIE_BREAKERS, current, player_names, tie_breakers
+from ..store.standings import DEFAULT_TIE_BREAKERS, SUMS, current, player_names, tie_breakers
 from .csvfile import to_csv
 from .standings import ranked, standing_line
 
@@ -28,7 +28,6 @@ _NUMBERS = ("played", "won", "lost", "byes", "rounds_won", "points_for", "points
             "difference", "win_rate", "rating", "rating_games", "flagged", "provisional")
 PLAYER_COLUMNS = ("rank", "entrant", "player", *_NUMBERS, "withdrawn")
 PAIR_COLUMNS = ("rank", "entrant", "partner_1", "partner_2", *_NUMBERS, "withdrawn")
-_SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ def event_standing(conn: Connection, row: Row, entrants: Sequence[dict[str, Any]
 
     by_key = {key(e): e for e in entrants}
     by_id = {e["id"]: e for e in entrants}
-    sums = {key(e): {"key": key(e), **dict.fromkeys(_SUMS, 0), "byes": 0} for e in entrants}
+    sums = {key(e): {"key": key(e), **dict.fromkeys(SUMS, 0), "byes": 0} for e in entrants}
     counted_once: set[tuple[int, Any]] = set()
     seats: dict[int, list[tuple[Any, int, int]]] = {}  # match -> (entrant key, side, won)
     for seat in store.results(conn, row.id):
@@ -74,7 +73,7 @@ def event_standing(conn: Connection, row: Row, entrants: Sequence[dict[str, Any]
         seats.setdefault(seat.match_id, []).append((k, seat.side, seat.won))
         line = sums[k]
         line["played"] += 1
-        for name in _SUMS[1:]:
+        for name in SUMS[1:]:
             line[name] += getattr(seat, name)
     for r in rounds:
         for bye in r["pairing"]["byes"]:
@@ -95,6 +94,8 @@ def event_standing(conn: Connection, row: Row, entrants: Sequence[dict[str, Any]
             continue  # entered after the rounds asked for
         line = standing_line(counted, group, names, ratings)
         line.update(entrant=e["id"], byes=counted["byes"], withdrawn=e["withdrawn"])
+        if not rotating:  # the partners as the entrant is named everywhere else (as entered)
+            line["partners"], line["partner_ids"] = list(e["players"]), list(e["player_ids"])
         lines.append(line)
     wins = _wins(seats)
     breakers = tie_breakers(conn, row.club_id) or list(DEFAULT_TIE_BREAKERS)

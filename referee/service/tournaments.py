@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 from sqlalchemy import Connection, Engine, Row
 
 from ..core.rules import RulesError, resolve_rules
-from ..core.said import packed, said, said_n, unpacked
+from ..core.said import packed, said, said_n
 from ..core.vocab import (
     ABANDONED,
     CONSTRAINT_KINDS,
@@ -475,6 +475,7 @@ class Tournaments:
         return row
 
     def _rounds(self, conn: Connection, row: Row) -> list[dict[str, Any]]:
+        from .pairing.phrases import unpack  # the pairing's package loads networkx: when read
         """The rounds, each with its live status (paired, started: a match has an event,
         finished: every match is) and its tables joined with their matches."""
         entrants = {e["id"]: e for e in _entrants(conn, row)}
@@ -497,9 +498,9 @@ class Tournaments:
                 "number": r.number, "status": status, "version": r.version,
                 "paired_at": iso(r.paired_at), "tables": tables,
                 "byes": [{"entrant": b["entrant"], "name": _name(entrants, b["entrant"]),
-                          "reasons": list(map(unpacked, b["reasons"]))}
+                          "reasons": list(map(unpack, b["reasons"]))}
                          for b in r.pairing["byes"]],
-                "relaxed": list(map(unpacked, r.pairing["relaxed"])),
+                "relaxed": list(map(unpack, r.pairing["relaxed"])),
                 "text": _describe(r.pairing, entrants.values()),
                 "pairing": r.pairing,
             })
@@ -606,6 +607,8 @@ def _seat_order(sides: Sequence[Sequence[str]], entrants: dict[str, dict[str, An
 
 def _table(table: dict[str, Any], match: Row | None,
            entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    from .pairing.phrases import unpack
+
     return {"table": table["table"], "match": match.match_id if match else None,
             "sides": [_side(s, entrants) for s in table["sides"]],
             "players": list(match.players) if match else _seat_order(table["sides"], entrants),
@@ -613,7 +616,7 @@ def _table(table: dict[str, Any], match: Row | None,
             "last_seq": match.last_seq if match else 0,
             "totals": list(match.totals) if match else None,
             "winner": match.winner if match else None,
-            "reasons": list(map(unpacked, table["reasons"]))}
+            "reasons": list(map(unpack, table["reasons"]))}
 
 
 def _describe(data: dict[str, Any], entrants: Iterable[dict[str, Any]]) -> str:

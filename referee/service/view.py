@@ -140,8 +140,9 @@ class MatchView:
         # the clock of a timed match runs from its first event (the first deal, as a rule)
         started = store.iso(marks[0].recorded_at) if marks and (at is None or at >= 1) else None
         players = summary["players"]
+        undo = undo_target(self.record, self.who, upto=at, match=match)
         return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
-                      undo=undo_target(self.record, self.who, upto=at, match=match),
+                      undo=undo, undo_event=self.events[undo - 1] if undo is not None else None,
                       unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
                       chain_head=head,
                       rounds=round_results(match, players, side_names(summary["rules"], players)),

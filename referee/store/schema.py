@@ -120,6 +120,9 @@ clubs = Table(
     # own (migration 0015, Clubs.settings). A match created without rules is not affected.
     Column("default_rules", String(32), nullable=True),
     Column("default_target", Integer, nullable=True),
+    # The club's time zone, an IANA name ("Europe/Madrid"): every time shown to people is said
+    # in it; None for UTC (migration 0018, Clubs.settings).
+    Column("timezone", String(64), nullable=True),
 )
 
 players = Table(

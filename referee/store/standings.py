@@ -153,7 +153,9 @@ def write_match(conn: Connection, match_id: int, standing: MatchStanding | None,
     return Change(club_id, seq if rerate else None)
 
 
-_MONTH_SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
+# What a standing adds up, match by match and month by month (the monthly sums' columns, the
+# service's rows before their derived columns): written once, read by the service too.
+SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "flagged")
 
 
 def _add_months(conn: Connection, club_id: int, rows: Iterable[tuple[Any, int]]) -> None:
@@ -165,7 +167,7 @@ def _add_months(conn: Connection, club_id: int, rows: Iterable[tuple[Any, int]])
             keys.append((row["player_id"], row["partner_id"]))  # the partnership's
         for pid, partner in keys:
             key = (pid, partner, row["played_on"][:7], row["event"] or "")
-            sums = deltas.setdefault(key, [0] * len(_MONTH_SUMS))
+            sums = deltas.setdefault(key, [0] * len(SUMS))
             for i, value in enumerate((1, row["won"], row["lost"], row["rounds_won"],
                                        row["points_for"], row["points_against"],
                                        row["flagged"])):
@@ -177,14 +179,14 @@ def _upsert_months(conn: Connection, club_id: int,
                    deltas: dict[tuple[int, int, str, str], list[int]]) -> None:
     """Add ``deltas`` ((player, partner or 0, month, event) -> sums) to the months."""
     changed = [{"club_id": club_id, "player_id": pid, "partner_id": partner, "month": month,
-                "event": event, **dict(zip(_MONTH_SUMS, sums))}
+                "event": event, **dict(zip(SUMS, sums))}
                for (pid, partner, month, event), sums in deltas.items() if any(sums)]
     if changed:
         dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
         statement = dialect.insert(standing_months)
         conn.execute(statement.on_conflict_do_update(
             index_elements=["club_id", "player_id", "partner_id", "month", "event"],
-            set_={c: standing_months.c[c] + statement.excluded[c] for c in _MONTH_SUMS}), changed)
+            set_={c: standing_months.c[c] + statement.excluded[c] for c in SUMS}), changed)
 
 
 def rebuild_months(conn: Connection, club_id: int) -> None:
@@ -195,7 +197,7 @@ def rebuild_months(conn: Connection, club_id: int) -> None:
     event = func.coalesce(r.c.event, "")
     sums = (func.count(), func.sum(r.c.won), func.sum(r.c.lost), func.sum(r.c.rounds_won),
             func.sum(r.c.points_for), func.sum(r.c.points_against), func.sum(r.c.flagged))
-    columns = ["club_id", "player_id", "partner_id", "month", "event", *_MONTH_SUMS]
+    columns = ["club_id", "player_id", "partner_id", "month", "event", *SUMS]
     conn.execute(insert(standing_months).from_select(columns, select(
         r.c.club_id, r.c.player_id, literal(0), month, event, *sums)
         .where(r.c.club_id == club_id).group_by(r.c.club_id, r.c.player_id, month, event)))
@@ -295,7 +297,7 @@ def _sums_query(club_id: int, pairs: bool, date_from: str | None, date_to: str |
         months.append(m.c.month <= last)
     parts = []
     if first is None or last is None or first <= last:
-        parts.append(select(m.c.player_id, m.c.partner_id, *(m.c[c] for c in _MONTH_SUMS))
+        parts.append(select(m.c.player_id, m.c.partner_id, *(m.c[c] for c in SUMS))
                      .where(*months))
         ranges = []  # the partial months, each a range of days the by-day index finds
         if date_from is not None and date_from < first + "-01":
@@ -311,10 +313,10 @@ def _sums_query(club_id: int, pairs: bool, date_from: str | None, date_to: str |
         if pairs:  # each side of two holds a row per partner: the lower id's stands for it
             where.append(r.c.partner_id > r.c.player_id)
         parts.append(select(r.c.player_id, partner, literal(1).label("played"),
-                            *(r.c[c] for c in _MONTH_SUMS[1:])).where(*where))
+                            *(r.c[c] for c in SUMS[1:])).where(*where))
     both = union_all(*parts).subquery() if len(parts) > 1 else parts[0].subquery()
     keys = (both.c.player_id, both.c.partner_id) if pairs else (both.c.player_id,)
-    return (select(*keys, *(func.sum(both.c[c]).label(c) for c in _MONTH_SUMS))
+    return (select(*keys, *(func.sum(both.c[c]).label(c) for c in SUMS))
             .group_by(*keys))
 
 
@@ -344,7 +346,7 @@ def _previous_month(day: dt.date) -> str:
 
 def _counts(row: Any) -> dict[str, int]:
     m = row._mapping
-    return {k: int(m[k] or 0) for k in _MONTH_SUMS}
+    return {k: int(m[k] or 0) for k in SUMS}
 
 
 def head_to_head(conn: Connection, club_id: int, keys: Iterable[Any], *, group: str = "players",
@@ -596,8 +598,8 @@ def repoint_player(conn: Connection, club_id: int, source: int, into: int) -> in
         a = into if row.player_id == source else row.player_id
         b = into if row.partner_id == source else row.partner_id
         key = (a, 0) if b == 0 else (min(a, b), max(a, b))
-        sums = deltas.setdefault((*key, row.month, row.event), [0] * len(_MONTH_SUMS))
-        for i, c in enumerate(_MONTH_SUMS):
+        sums = deltas.setdefault((*key, row.month, row.event), [0] * len(SUMS))
+        for i, c in enumerate(SUMS):
             sums[i] += row._mapping[c]
     _upsert_months(conn, club_id, deltas)
     conn.execute(delete(player_ratings).where(player_ratings.c.player_id == source))

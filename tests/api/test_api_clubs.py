@@ -24,14 +24,15 @@ def test_patch_every_setting_at_once_and_get_shows_them(api: Api) -> None:
     assert (before["default_rules"], before["default_target"]) == (None, None)
     body = {"name": "Casino de Ponce", "public": True, "language": "es",
             "tie_breakers": ["won", "head_to_head"], "unranked": "hidden",
-            "default_rules": "puerto-rico", "default_target": 250}
+            "default_rules": "puerto-rico", "default_target": 250, "timezone": "America/Mexico_City"}
     r = api.client.patch(URL, json=body, headers=api.auth("admin"))
     assert r.status_code == 200, r.json
     assert {k: r.json[k] for k in body} == body and r.json["slug"] == "casino"
     shown = club_now(api)
     assert {k: shown[k] for k in ("name", "public", "language", "default_rules",
-                                  "default_target")} == \
-        {k: body[k] for k in ("name", "public", "language", "default_rules", "default_target")}
+                                  "default_target", "timezone")} == \
+        {k: body[k] for k in ("name", "public", "language", "default_rules", "default_target",
+                              "timezone")}
     r = api.client.patch(URL, json={"default_rules": None, "default_target": None},
                          headers=api.auth("admin"))
     assert r.status_code == 200
@@ -43,7 +44,8 @@ def test_patch_every_setting_at_once_and_get_shows_them(api: Api) -> None:
     {"language": "fr"}, {"public": "yes"}, {"default_rules": "poker"}, {"default_target": 0},
     {"default_target": 10_001}, {"default_target": True}, {"default_target": "50"},
     {"default_target": 50.5}, {"tie_breakers": ["won", "won"]}, {"name": "  "}, {"name": None},
-    {"name": "x" * 1000}, {"colour": "red"},
+    {"name": "x" * 1000}, {"colour": "red"}, {"timezone": "Mars/Olympus"}, {"timezone": 1},
+    {"timezone": "x" * 65},
 ])
 def test_a_refused_field_changes_nothing(api: Api, bad: dict[str, Any]) -> None:
     before = club_now(api)
@@ -78,5 +80,6 @@ def test_the_document_states_the_new_settings(api: Api) -> None:
     assert props["default_rules"]["enum"][:5] == ["mano-a-mano", "parejas", "veracruz", "sircle",
                                                   "puerto-rico"]
     assert (props["default_target"]["minimum"], props["default_target"]["maximum"]) == (1, 10_000)
+    assert props["timezone"]["maxLength"] == 64 and "IANA" in props["timezone"]["description"]
     shown = next(s for name, s in schemas.items() if name == "Club")["properties"]
-    assert {"default_rules", "default_target"} <= set(shown)
+    assert {"default_rules", "default_target", "timezone"} <= set(shown)

@@ -9,6 +9,8 @@ import re
 
 from api_helpers import Api, assert_problem
 
+from words.events import EVENTS, REASONS
+
 
 def test_the_pages_are_shells_with_the_app_policy(api: Api) -> None:
     for path, marker, script in (("/score", 'data-score-page="start"', "start.js"),
@@ -31,7 +33,11 @@ def test_the_pages_are_shells_with_the_app_policy(api: Api) -> None:
 def test_me_says_whose_token_it_is(api: Api) -> None:
     me = api.client.get("/score/me", headers=api.auth("scorekeeper"))
     assert me.status_code == 200 and me.headers["Cache-Control"] == "private, no-store"
-    assert me.json == {"club": "casino", "role": "scorekeeper", "label": "casino scorekeeper"}
+    assert me.json == {"club": "casino", "role": "scorekeeper", "label": "casino scorekeeper",
+                       "said": "Signed in to Casino as casino scorekeeper (scorekeeper)."}
+    # the footer's line in the page's language: the club by its name, the role in words
+    spoken = api.client.get("/score/me", headers=api.auth("referee", **{"Accept-Language": "es"}))
+    assert spoken.json["said"] == "Sesión iniciada en Casino como casino referee (árbitro)."
     assert_problem(api.client.get("/score/me"), 401, "unauthorized")
     assert_problem(api.client.get("/score/me", headers={"Authorization": "Bearer dr_x"}), 401)
 
@@ -119,17 +125,20 @@ def _embedded(html: str) -> dict:
 
 
 def test_the_pages_embed_their_scripts_words_in_the_readers_language(api: Api) -> None:
-    """In Spanish the page's own words are translated, and the scripts' msgids (the round's
-    sentence, "Who has the 6-6?", plurals with every form) come as words.scripts makes them."""
+    """In Spanish the page's own words are translated, and the scripts' msgids ("Who has the
+    6-6?", plurals with every form) come as words.scripts makes them, with the server's table
+    of an event's sentences (words.events) and their translations."""
     html = api.client.get("/score/matches/1", headers={"Accept-Language": "es"}).get_data(as_text=True)
     assert '<html lang="es">' in html and "Cargando la mesa…" in html
     words = _embedded(html)
     assert words["lang"] == "es" and words["plural"] == {"one": 0, "many": 1, "other": 2}
     assert words["messages"]["Who has the %(tile)s?"] == "¿Quién tiene el %(tile)s?"
-    assert words["messages"]["Round %(round)s: %(winner)s won by domino, %(n)s point."] == [
-        "Ronda %(round)s: %(winner)s ganó con dominó, %(n)s punto.",
-        "Ronda %(round)s: %(winner)s ganó con dominó, %(n)s puntos.",
-        "Ronda %(round)s: %(winner)s ganó con dominó, %(n)s puntos."]
+    assert words["messages"]["%(who)s revealed %(num)s pip"] == [
+        "%(who)s mostró %(num)s punto", "%(who)s mostró %(num)s puntos",
+        "%(who)s mostró %(num)s puntos"]
+    assert words["messages"]["undone by the scorekeeper"] == "deshecho por el anotador"
+    assert words["events"] == [sentence.as_dict() for sentence in EVENTS]
+    assert words["reasons"] == list(REASONS)
     start = api.client.get("/score", headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert "Giocatore 1" in start and "Seat 0" not in start and "Obiettivo (punti)" in start
 
@@ -156,9 +165,18 @@ def test_the_screen_tells_each_round_and_the_clock(api: Api) -> None:
     assert screen["rounds"] == [{"round": 1, "opener": 0, "outcome": "in_progress", "winner": None,
                                  "winner_name": None, "points": 0, "pips": None,
                                  "blocked_by": None, "blocked_by_name": None}]
-    assert_problem(api.append(match_id, {"type": "time"}, 2), 422, "illegal-event")  # once
+    assert screen["said"] == {"phase": "Round 1: In play", "rounds": [None],
+                              "undo": "time called", "disputes": []}
+    played = api.append(match_id, {"type": "play", "seat": 0, "tile": "6-6"}, 2,
+                        **{"Accept-Language": "it"})
+    assert played.json["screen"]["said"]["undo"] == "Ana ha giocato 6-6"
+    again = api.client.get(f"/api/v1/matches/{match_id}",
+                           headers=api.auth("scorekeeper", **{"Accept-Language": "es"}))
+    assert again.json["said"]["phase"] == "Ronda 1: En juego"
+    assert "Accept-Language" in again.headers["Vary"]
+    assert_problem(api.append(match_id, {"type": "time"}, 3), 422, "illegal-event")  # once
     spec = api.client.get("/api/openapi.json").json["components"]["schemas"]
-    for name in ("rounds", "started_at", "time_called"):
+    for name in ("rounds", "started_at", "time_called", "said"):
         assert name in spec["Match"]["properties"]
     assert set(spec["RoundResult"]["required"]) >= {"outcome", "winner_name", "points"}
     assert "suggestions" in spec["Problem"]["properties"]

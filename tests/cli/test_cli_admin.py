@@ -23,6 +23,7 @@ def test_club_create_and_show(cli: Cli) -> None:
     result = cli.run("club", "show", CLUB)
     assert "casino: Casino Domino Club" in result.output
     assert "2 players, 1 match (0 finished)" in result.output
+    assert "time zone: UTC (none set)" in result.output
     assert "unknown" not in result.output
     result = cli.run("club", "show", "nope", code=1)
     assert "no club 'nope'" in result.output
@@ -133,7 +134,7 @@ def test_club_set_name_public_private_as_the_desk_does(cli: Cli) -> None:
     assert "private (a token is needed)" in cli.run("club", "set", CLUB, "--private").stdout
     assert cli.service.clubs.get_club(CLUB)["public"] is False
     both = cli.run("club", "set", CLUB, "--language", "it", "--tie-breakers", "default").stdout
-    assert "language of its pages it" in both and "tie-breakers won" in both
+    assert "language of its pages it" in both and "tie-breakers Matches won" in both
     refused = cli.run("club", "set", CLUB, "--name", " ", code=2)
     assert "'--name'" in refused.stderr and cli.service.clubs.get_club(CLUB)["name"] == "Casino de Ponce"
     assert "give --name, --public or --private" in cli.run("club", "set", CLUB, code=2).stderr

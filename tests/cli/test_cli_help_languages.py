@@ -180,7 +180,7 @@ def test_the_help_written_out_names_what_the_code_knows() -> None:
     ("it", ("tournament", "new", "copa", "--club", "casino", "--name", "Copa", "--format",
             "pairs", "--rules", "parejas", "--rounds", "2", "--pair", "Beto"),
      "'Beto': una coppia sono due nomi, NOME,NOME"),
-    ("it", ("verify",), "indichi un LOG, un --acta FILE, o --since OLD_HEAD e la testa di oggi"),
+    ("it", ("verify",), "indica un LOG, un --acta FILE, o --since OLD_HEAD e la testa di oggi"),
     ("es", ("verify", "--since", "head.json"), "--since OLD_HEAD toma como argumento"),
 ])
 def test_usage_errors_in_the_language(lang: str, args: Path, said: str) -> None:

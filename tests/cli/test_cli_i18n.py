@@ -204,7 +204,7 @@ def test_every_command_prints_only_the_catalogs_words_in_the_pseudo_locale(pseud
     ("es", "Uso: main", "Opciones:", "Comandos:", "Muestra este mensaje y termina.", "Error: ",
      "Falta la opción '--club'.", "Pruebe 'main match list --help' para ver la ayuda."),
     ("it", "Uso: main", "Opzioni:", "Comandi:", "Mostra questo messaggio ed esce.", "Errore: ",
-     "Manca l'opzione '--club'.", "Provi 'main match list --help' per l'aiuto."),
+     "Manca l'opzione '--club'.", "Prova 'main match list --help' per l'aiuto."),
     ("en", "Usage: main", "Options:", "Commands:", "Show this message and exit.", "Error: ",
      "Missing option '--club'.", "Try 'main match list --help' for help."),
 ])

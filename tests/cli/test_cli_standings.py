@@ -58,10 +58,10 @@ def test_standings_refuse_bad_options(cli: Cli) -> None:
 
 def test_club_set_tie_breakers(cli: Cli) -> None:
     result = cli.run("club", "set", CLUB, "--tie-breakers", "won,head_to_head, points_for")
-    assert result.stdout == "casino: tie-breakers won, head_to_head, points_for\n"
+    assert result.stdout == "casino: tie-breakers Matches won, Head to head, Points for\n"
     assert cli.service.standings.tie_breakers(CLUB) == ["won", "head_to_head", "points_for"]
     assert cli.run("club", "set", CLUB, "--tie-breakers", "default").stdout == \
-        "casino: tie-breakers won, difference, points_for, head_to_head\n"
+        "casino: tie-breakers Matches won, Points difference, Points for, Head to head\n"
     assert "'luck'" in cli.run("club", "set", CLUB, "--tie-breakers", "won,luck", code=2).output
     assert "twice" in cli.run("club", "set", CLUB, "--tie-breakers", "won,won", code=2).output
     assert "no club 'x'" in cli.run("club", "set", "x", "--tie-breakers", "won", code=1).output
@@ -84,7 +84,7 @@ def test_club_set_unranked(cli: Cli) -> None:
 
 def test_club_set_rules_and_target_the_start_form_preselects(cli: Cli) -> None:
     result = cli.run("club", "set", CLUB, "--rules", "veracruz", "--target", "150")
-    assert result.stdout == ("casino: rules preselected for a new match veracruz\n"
+    assert result.stdout == ("casino: rules preselected for a new match Veracruz\n"
                              "casino: target preselected for a new match 150\n")
     club = cli.service.clubs.get_club(CLUB)
     assert (club["default_rules"], club["default_target"]) == ("veracruz", 150)
@@ -106,9 +106,14 @@ def test_club_set_many_settings_at_once_one_line_each(cli: Cli) -> None:
     refused = cli.run("club", "set", "x", "--name", "Renamed", "--rules", "parejas", code=1)
     assert "no club 'x'" in refused.output
     both = cli.run("club", "set", CLUB, "--name", "Casino Dos", "--rules", "parejas",
-                   "--public").stdout.splitlines()
+                   "--public", "--timezone", "America/Puerto_Rico").stdout.splitlines()
     assert both == ["casino: its pages are public", "casino: name Casino Dos",
-                    "casino: rules preselected for a new match parejas"]
+                    "casino: rules preselected for a new match Parejas",
+                    "casino: time zone America/Puerto_Rico"]
+    assert cli.service.clubs.get_club(CLUB)["timezone"] == "America/Puerto_Rico"
+    assert "IANA name" in cli.run("club", "set", CLUB, "--timezone", "Ponce", code=1).output
+    assert cli.run("club", "set", CLUB, "--timezone", "none").stdout == \
+        "casino: time zone UTC (none set)\n"
     after = cli.service.clubs.get_club(CLUB)
     assert (after["name"], after["public"], after["default_rules"]) == ("Casino Dos", True, "parejas")
     assert after["created_at"] == before["created_at"]

@@ -45,7 +45,7 @@ def test_a_pairs_tournament_from_the_command_line(cli: Cli) -> None:
     assert "copa: standings" in table and "Eva & Fede (withdrawn from round 1)" in table
 
     second = cli.run("tournament", "pair", "copa", "--club", CLUB).output
-    assert "round 2: paired" in second
+    assert "round 2: Paired" in second
     again = json.loads(cli.run("tournament", "pair", "copa", "--club", CLUB, "--repair", "2",
                                "--json").stdout)
     assert again["version"] == 2
@@ -129,6 +129,6 @@ def test_the_tournament_commands_speak_the_language(cli: Cli) -> None:
     cli.run("tournament", "pair", "copa", "--club", CLUB)
     shown = cli.run("--lang", "es", "tournament", "show", "copa", "--club", CLUB).output
     assert "un descanso: ganada, 0 puntos" in shown and "inscritos:" in shown
-    assert "las restricciones del director:" in shown and "ronda 1: paired" in shown
+    assert "las restricciones del director:" in shown and "ronda 1: Emparejada" in shown
     listed = cli.run("--lang", "it", "tournament", "list", "--club", CLUB).output
     assert "copa: Copa (pairs), turno 1 di 2, " in listed

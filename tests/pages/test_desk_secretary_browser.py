@@ -135,13 +135,27 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
     page.keyboard.press("Space")
     page.keyboard.press("Tab")  # the language
     page.keyboard.press("E")  # English
-    page.keyboard.press("Tab")  # the tie-breakers
-    page.keyboard.press("Control+A")
-    page.keyboard.type("won, points_for")
+    # the tie-breakers, a list of their names: "Matches won" down, remove; "Points difference"
+    # up, down, remove (Enter: removed, the focus on the field that adds one)
+    for _ in range(5):
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == \
+        "Remove Points difference"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.name") == "tie_breaker_add"
+    page.keyboard.press("Shift+Tab")  # the last one's remove: "Head to head"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Remove Head to head"
+    page.keyboard.press("Enter")
+    words = page.locator("[data-chosen] li .breaker").all_inner_texts()
+    assert words == ["Matches won", "Points for"]  # in words, never a code
+    for _ in range(2):  # from the add field: its button, "Use the default"
+        page.keyboard.press("Tab")
     page.keyboard.press("Tab")  # the rules of a new match
     page.keyboard.press("V")  # veracruz
     page.keyboard.press("Tab")  # its target
     page.keyboard.type("150")
+    page.keyboard.press("Tab")  # the time zone
+    page.keyboard.type("America/Puerto_Rico")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('data-action')") == "save-settings"
     page.keyboard.press("Enter")
@@ -151,6 +165,7 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
     assert settings["name"] == "Club Dominó de Ponce"
     assert (settings["default_rules"], settings["default_target"]) == ("veracruz", 150)
     assert api.service.standings.tie_breakers(slug) == ["won", "points_for"]
+    assert settings["timezone"] == "America/Puerto_Rico"
     assert page.locator(".brand a").inner_text() == "Club Dominó de Ponce"
     page.locator("[data-section=settings]").screenshot(path=str(ARTIFACTS / f"desk-settings-{width}.png"))
 

@@ -14,13 +14,13 @@ from referee.service.clubs import SETTINGS
 
 BEFORE = {"name": "Casino Domino Club", "public": False, "language": None,
           "tie_breakers": ["won", "difference", "points_for", "head_to_head"],
-          "unranked": "apart", "default_rules": None, "default_target": None}
+          "unranked": "apart", "default_rules": None, "default_target": None, "timezone": None}
 
 
 def settings_of(service: Service, club: str) -> dict[str, Any]:
     club_now = service.clubs.get_club(club)
     return {**{k: club_now[k] for k in ("name", "public", "language", "default_rules",
-                                        "default_target")},
+                                        "default_target", "timezone")},
             "tie_breakers": service.standings.tie_breakers(club),
             "unranked": service.standings.unranked(club)}
 
@@ -29,7 +29,7 @@ def test_every_setting_at_once_and_the_club_it_answers(service: Service, club: s
     assert settings_of(service, club) == BEFORE
     changed = {"name": "Casino de Ponce", "public": True, "language": "es",
                "tie_breakers": ["won", "head_to_head"], "unranked": "hidden",
-               "default_rules": "veracruz", "default_target": 150}
+               "default_rules": "veracruz", "default_target": 150, "timezone": "America/Puerto_Rico"}
     assert set(changed) == set(SETTINGS)
     answer = service.clubs.settings(club, **changed)
     assert answer["slug"] == club and {k: answer[k] for k in SETTINGS} == changed
@@ -53,6 +53,8 @@ def test_only_the_settings_named_change(service: Service, club: str) -> None:
     {"default_rules": "poker"}, {"default_rules": ["parejas"]}, {"default_target": 0},
     {"default_target": 10_001}, {"default_target": True}, {"default_target": "50"},
     {"default_target": 50.0}, {"name": "   "}, {"name": "x" * 1000},
+    {"timezone": "Europe/Atlantis"}, {"timezone": "../../etc/passwd"}, {"timezone": ""},
+    {"timezone": ["Europe/Madrid"]}, {"timezone": "europe/madrid"},
 ])
 def test_one_refused_value_changes_nothing(service: Service, club: str, bad: dict[str, Any]) -> None:
     good = {"name": "Casino de Ponce", "public": True, "default_rules": "sircle",
@@ -114,3 +116,12 @@ def test_the_single_setting_methods_go_through_settings(service: Service, club: 
     assert settings_of(service, club) == {**BEFORE, "name": "Casino Dos", "public": True,
                                           "language": "es", "tie_breakers": ["won"],
                                           "unranked": "hidden"}
+
+
+def test_the_time_zone_is_an_iana_name_and_none_is_utc(service: Service, club: str) -> None:
+    assert service.clubs.settings(club, timezone="Europe/Madrid")["timezone"] == "Europe/Madrid"
+    with pytest.raises(Invalid) as refused:
+        service.clubs.settings(club, timezone="Madrid")
+    assert "IANA name" in refused.value.message
+    assert service.clubs.get_club(club)["timezone"] == "Europe/Madrid"
+    assert service.clubs.settings(club, timezone=None)["timezone"] is None  # UTC

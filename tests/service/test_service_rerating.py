@@ -62,7 +62,7 @@ def _assert_rated(service: Service, club: str, order: list[tuple[str, str]]) -> 
     expected = expected_ratings([_duel(winner, loser) for winner, loser in order])
     for name, (mu, sigma, games) in expected.items():
         line = _line(service, club, name)
-        assert (line["rating"], line["rating_games"]) == (round(mu - 3 * sigma, 2), games), name
+        assert (line["rating"], line["rating_games"]) == (ratings.rating_points(mu, sigma), games), name
         history = service.standings.rating_history(club, name)
         assert [h["games"] for h in history] == list(range(1, games + 1))
         assert history[-1]["mu"] == pytest.approx(mu) and history[-1]["sigma"] == pytest.approx(sigma)

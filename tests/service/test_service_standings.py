@@ -21,6 +21,7 @@ from referee.core.replay import replay
 from referee.core.rules import resolve_rules
 from referee.core.simulate import random_match
 from referee.service import Caller, Forbidden, Invalid, NotFound, Service
+from referee.service.ratings import rating_points as POINTS  # noqa: N812 (a constant-like function)
 from referee.service.standings import COLUMNS, DEFAULT_TIE_BREAKERS, PARTNERSHIP_COLUMNS
 from referee.store.db import reading
 from referee.store.schema import current_ratings, player_ratings, standing_months, standing_rows
@@ -216,7 +217,7 @@ def test_ratings_follow_the_finishing_order(service: Service, club: str, season:
     expected = expected_ratings(season)
     rows = {r["player"]: r for r in service.standings.table(club)}
     for name, (mu, sigma, games) in expected.items():
-        assert rows[name]["rating"] == round(mu - 3 * sigma, 2)
+        assert rows[name]["rating"] == POINTS(mu, sigma)
         assert rows[name]["rating_games"] == games
         assert rows[name]["provisional"] == (sigma > 7.0)
     history = service.standings.rating_history(club, "Ana")
@@ -224,7 +225,7 @@ def test_ratings_follow_the_finishing_order(service: Service, club: str, season:
     last = history[-1]
     assert set(last) == {"match", "played_on", "finished_at", "mu", "sigma", "rating", "games",
                          "provisional", "rating_points"}
-    assert last["rating_points"] == round(1000 + 40 * (last["mu"] - 3 * last["sigma"]))
+    assert last["rating_points"] == last["rating"] == round(1000 + 40 * (last["mu"] - 3 * last["sigma"]))
     assert last["mu"] == pytest.approx(expected["Ana"][0])
     assert last["sigma"] == pytest.approx(expected["Ana"][1])
     assert last["played_on"] in DAYS
@@ -232,7 +233,7 @@ def test_ratings_follow_the_finishing_order(service: Service, club: str, season:
     # A partnership: its partners' mean, their fewer games, provisional if either is.
     for r in service.standings.table(club, group="partnerships"):
         a, b = (rows[n] for n in r["partners"])
-        assert r["rating"] == pytest.approx((a["rating"] + b["rating"]) / 2, abs=0.011)
+        assert r["rating"] == pytest.approx((a["rating"] + b["rating"]) / 2, abs=1)  # points
         assert r["rating_games"] == min(a["rating_games"], b["rating_games"])
         assert r["provisional"] == (a["provisional"] or b["provisional"])
 
@@ -407,7 +408,7 @@ def test_a_ruling_after_the_end_changes_standings_and_ratings_at_once(service: S
     for name in ("Ana", "Beto", "Carla"):
         mu, sigma, games = expected[name]
         line = _line(service, club, name)
-        assert line["rating"] == round(mu - 3 * sigma, 2) and line["rating_games"] == games
+        assert line["rating"] == POINTS(mu, sigma) and line["rating_games"] == games
     assert [h["match"] for h in service.standings.rating_history(club, "Beto")][0] == match_id
     # The penalty voided: Ana's win is back, and the ratings with it.
     service.recording.record_event(match_id, {"type": "void", "target": 8, "reason": "no"},
@@ -415,7 +416,7 @@ def test_a_ruling_after_the_end_changes_standings_and_ratings_at_once(service: S
     assert _line(service, club, "Ana")["won"] == 1
     expected = expected_ratings([_duel(winner, loser) for winner, loser in
                                  [("Carla", "Ana"), ("Ana", "Beto"), ("Beto", "Carla")]])
-    assert _line(service, club, "Beto")["rating"] == round(expected["Beto"][0] - 3 * expected["Beto"][1], 2)
+    assert _line(service, club, "Beto")["rating"] == POINTS(*expected["Beto"][:2])
     # A void of the last play takes the match back into play: it counts nowhere, and the
     # ratings are as if it had never finished.
     service.recording.record_event(match_id, {"type": "void", "target": 6, "reason": "typo"},
@@ -426,7 +427,7 @@ def test_a_ruling_after_the_end_changes_standings_and_ratings_at_once(service: S
     expected = expected_ratings([_duel(winner, loser) for winner, loser in (order[0], order[2])])
     for name in ("Ana", "Beto", "Carla"):
         mu, sigma, games = expected[name]
-        assert _line(service, club, name)["rating"] == round(mu - 3 * sigma, 2)
+        assert _line(service, club, name)["rating"] == POINTS(mu, sigma)
         assert _line(service, club, name)["rating_games"] == games
     assert match_id not in [h["match"] for h in service.standings.rating_history(club, "Ana")]
 
@@ -444,7 +445,7 @@ def test_provisional_until_sigma_falls(service: Service, club: str) -> None:
     assert not _line(service, club, "Ana")["provisional"]
     service.players.create(club, "Zoe")  # no match: provisional, rated 0
     zoe = _line(service, club, "Zoe")
-    assert (zoe["played"], zoe["rating"], zoe["rating_games"], zoe["provisional"]) == (0, 0.0, 0, True)
+    assert (zoe["played"], zoe["rating"], zoe["rating_games"], zoe["provisional"]) == (0, 1000, 0, True)
     # no match: listed apart, not ranked; a newcomer's points are 1000
     assert (zoe["rank"], zoe["ranked"], zoe["rating_points"]) == (None, False, 1000)
 
@@ -505,7 +506,7 @@ def test_matches_finishing_at_once_get_places_of_their_own(service: Service, clu
     expected = expected_ratings([_duel(*by_id[m]) for m, _ in order])
     rows = {r["player"]: r for r in service.standings.table(club)}
     for name, (mu, sigma, games) in expected.items():
-        assert rows[name]["rating"] == round(mu - 3 * sigma, 2) and rows[name]["rating_games"] == games
+        assert rows[name]["rating"] == POINTS(mu, sigma) and rows[name]["rating_games"] == games
 
 
 def test_a_long_event_name_is_kept_and_filtered(service: Service, club: str) -> None:
@@ -539,7 +540,7 @@ def test_a_merge_moves_standings_and_ratings(service: Service, club: str) -> Non
     expected = expected_ratings([_duel(winner, loser) for winner, loser in order])
     for name in ("Ana", "Beto", "Carla"):
         mu, sigma, games = expected[name]
-        assert rows[name]["rating"] == round(mu - 3 * sigma, 2)
+        assert rows[name]["rating"] == POINTS(mu, sigma)
         assert rows[name]["rating_games"] == games
     assert [h["games"] for h in service.standings.rating_history(club, "Ana")] == [1, 2, 3]
     assert service.standings.table(club, date_from="2025-01-01")[0]["played"] >= 1

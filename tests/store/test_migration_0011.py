@@ -50,15 +50,15 @@ def as_before_club_keys(engine: Engine, m: int, header: dict) -> None:
 
 LATER_COLUMNS = (("clubs", "unranked", "VARCHAR(8)"), ("matches", "created_by", "INTEGER"),
                  ("clubs", "default_rules", "VARCHAR(32)"), ("clubs", "default_target", "INTEGER"),
-                 ("matches", "head", "VARCHAR(64)"))
+                 ("matches", "head", "VARCHAR(64)"), ("clubs", "timezone", "VARCHAR(64)"))
 
 
 def later_club_columns(engine: Engine, *, add: bool) -> None:
     """The service of today reads and writes every column its model has; the ones migrations
     after 0011 add (0013's clubs.unranked, 0014's matches.created_by, 0015's
-    clubs.default_rules and default_target, 0016's matches.head) are lent to the 0010
-    database while it plays the old server, and taken back before the upgrade adds them for
-    real."""
+    clubs.default_rules and default_target, 0016's matches.head, 0018's clubs.timezone) are
+    lent to the 0010 database while it plays the old server, and taken back before the upgrade
+    adds them for real."""
     with engine.begin() as conn:
         for table, column, kind in LATER_COLUMNS:
             conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}") if add

@@ -315,10 +315,10 @@ def test_the_appends_generic_plan_reads_only_the_match_row(
         pytest.skip("PostgreSQL's plans")
     import re
 
+    from db_helpers import migrate
     from psycopg import sql as pgsql
 
     import referee.store.driver as driver_module
-    from migrations.runner import upgrade
     from referee.store.db import make_engine
 
     captured: list[tuple[str, dict[str, Any]]] = []
@@ -332,10 +332,7 @@ def test_the_appends_generic_plan_reads_only_the_match_row(
     engine = make_engine(database_url)
     try:
         service = Service(engine)
-        # Migrated here, not copied from a template: a schema handed on from another test
-        # (tests/template_helpers.py) has tables analysed with rows since gone, and plans
-        # made on those are not a fresh database's.
-        upgrade(engine)
+        migrate(engine)
         service.clubs.create_club("casino", "Casino")
         m = service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
         for seq in range(3):

@@ -98,3 +98,17 @@ def test_an_event_is_said_in_one_place() -> None:
         text = (ROOT / path).read_text(encoding="utf-8")
         assert "def event_words" not in text and "def event_text" not in text, path
     assert "noqa: C901" not in (ROOT / "words" / "events.py").read_text(encoding="utf-8")
+
+
+def test_the_words_load_nothing_heavy() -> None:
+    """The CLI's fast path (domino validate, domino show LOG) says events without the service,
+    SQLAlchemy, flask or Babel."""
+    import subprocess
+    import sys
+
+    code = ("import sys, words.events as e; e.event_words({'type': 'pass', 'seat': 0}, ['Ana'], ['Ana']);"
+            "print(sorted(m for m in ('sqlalchemy', 'flask', 'babel', 'referee.service', 'icu')"
+            " if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    assert done.stdout.strip() == "[]"

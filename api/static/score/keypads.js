@@ -72,15 +72,15 @@ function deal(s) {
       el("div", {"class": "buttons"}, [open])])]);
 }
 
-// undoLabel(button, seq): names on the button what the undo takes back.
-function extras(s, undoLabel) {
+// The undo names what it takes back, in the screen's words. Its reason is stored as the
+// system's English (words/events.py REASONS), said in each reader's language where it is shown.
+function extras(s) {
   const undo = [];
   if (s.undo !== null && s.undo !== undefined) {
-    const button = eventButton({type: "void", target: s.undo, reason: "undone by the scorekeeper"},
-                               _("Undo my last entry (event %(seq)s)", {seq: s.undo}),
-                               {"class": "tap secondary", id: "undo"});
-    undoLabel(button, s.undo);
-    undo.push(button);
+    const label = s.said.undo ? _("Undo: %(event)s (event %(seq)s)", {event: s.said.undo, seq: s.undo})
+                              : _("Undo my last entry (event %(seq)s)", {seq: s.undo});
+    undo.push(eventButton({type: "void", target: s.undo, reason: "undone by the scorekeeper"}, label,
+                          {"class": "tap secondary", id: "undo"}));
   }
   const note = el("input", {id: "note-text", autocomplete: "off"});
   const add = eventButton({type: "note", text: ""}, _("Add the note"),
@@ -103,12 +103,12 @@ function time(s) {
 }
 
 // The keypads' nodes for screen s.
-export function keypads(s, undoLabel) {
+export function keypads(s) {
   const playing = s.phase === "in_progress" && !s.finished;
   const nodes = [];
   if (s.rules.time_limit && s.time_called === null && !s.finished) nodes.push(time(s));
   if (s.owes_reveal.length) nodes.push(reveals(s));
   if (!playing && !s.finished) nodes.push(deal(s));
-  nodes.push(extras(s, undoLabel));
+  nodes.push(extras(s));
   return nodes;
 }

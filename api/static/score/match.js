@@ -25,9 +25,12 @@ let screen = null;
 let etag = null;
 let refused = null;  // the last event the referee refused, offered as disputed
 let tappedAt = null;  // performance.now() of the tap out, null for one resumed after a reload
-const recorded = new Map();  // seq -> event, as the record holds it (to name the undo)
+
+// A screen kept on this phone by an earlier version has no words of its own yet.
+const NO_WORDS = {phase: "", rounds: [], undo: null, disputes: []};
 
 function draw(next, tag) {
+  if (!next.said) next.said = Object.assign({}, NO_WORDS, {disputes: next.disputes.map(() => _("Disputed"))});
   const ended = screen !== null && !screen.finished && next.finished;  // this tap ended it
   screen = next;
   etag = tag || '"' + next.seq + '"';
@@ -39,24 +42,8 @@ function draw(next, tag) {
 }
 
 function drawActions() {
-  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen, nameUndo), ...abandonControls(screen));
+  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen), ...abandonControls(screen));
   busy(outbox.busy);
-}
-
-// The undo button says what it takes back: that event, from a tap's answer or read once.
-async function nameUndo(button, seq) {
-  const label = () => {
-    button.textContent = _("Undo: %(event)s (event %(seq)s)", {
-      event: describe(recorded.get(seq), screen.players), seq: seq});
-  };
-  if (recorded.has(seq)) { label(); return; }
-  try {
-    const answer = await api("GET", path + "/events?after=" + (seq - 1) + "&limit=1");
-    if (answer.status === 200 && answer.body.length && answer.body[0].seq === seq) {
-      recorded.set(seq, answer.body[0].event);
-      if (button.isConnected) label();
-    }
-  } catch (error) { /* the button keeps its plain label */ }
 }
 
 // Every control of the screen disabled while a tap is out: a double tap records one event.
@@ -101,8 +88,7 @@ async function answered(answer, item) {
   if (answer.status === 201) {
     const replayed = answer.headers.get("Idempotent-Replayed") === "true";
     const body = answer.body;
-    recorded.set(body.seq, body.event);
-    const params = {event: describe(event, screen.players), seq: body.seq};
+    const params = {event: describe(event, screen.players, screen.sides), seq: body.seq};
     if (body.violation) say(replayed ? _("Recorded as disputed: %(event)s (event %(seq)s), saved before the connection dropped. Play goes on; the dispute waits for a referee.", params)
                                      : _("Recorded as disputed: %(event)s (event %(seq)s). Play goes on; the dispute waits for a referee.", params), "warn");
     else say(replayed ? _("Recorded: %(event)s (event %(seq)s), saved before the connection dropped.", params)
@@ -123,7 +109,7 @@ async function answered(answer, item) {
     // offered as disputed, unless it was (a repeat: the table did it once, recorded once)
     refused = event.disputed ? null : event;
     say(_("The referee refused %(event)s: %(reason)s", {
-      event: describe(event, screen.players), reason: answer.body.violation.message}), "error");
+      event: describe(event, screen.players, screen.sides), reason: answer.body.violation.message}), "error");
   } else {
     say(_("Not recorded: %(problem)s", {problem: problemText(answer)}), "error");
   }
@@ -134,14 +120,14 @@ async function answered(answer, item) {
 const outbox = new Outbox(PREFIX + "pending." + matchId, {
   answered: answered,
   unanswered: (item) => say(_("Not saved yet: %(event)s. It is kept on this phone and sent again when the connection is back.",
-                              {event: describe(item.body, screen.players)}), "warn"),
+                              {event: describe(item.body, screen.players, screen.sides)}), "warn"),
 });
 
 function tap(event) {
   if (outbox.busy) return;  // one tap at a time
   refused = null;
   tappedAt = performance.now();
-  say(_("Saving: %(event)s…", {event: describe(event, screen.players)}));
+  say(_("Saving: %(event)s…", {event: describe(event, screen.players, screen.sides)}));
   busy(true);
   outbox.put({method: "POST", path: path + "/events", body: event,
               headers: {"If-Match": '"' + screen.seq + '"'}});
@@ -178,7 +164,7 @@ async function open() {
   if (!read) return;
   const kept = outbox.resume();  // a tap that got no answer before the page was closed
   if (kept) {
-    say(_("Saving: %(event)s…", {event: describe(kept.body, screen.players)}));
+    say(_("Saving: %(event)s…", {event: describe(kept.body, screen.players, screen.sides)}));
     busy(true);
   }
   const pollMs = store.getItem(POLL) === null ? 4000 : Number(store.getItem(POLL));

@@ -1,7 +1,7 @@
 /* Signing in: the token kept in this browser's localStorage, sent only as a bearer header of
    the page's fetch() calls (never in an address, a cookie or a form post); who holds it. */
 import {el, say} from "./dom.js";
-import {_} from "./i18n.js";
+import {_, language} from "./i18n.js";
 
 export const PREFIX = "domino-referee.score.";
 const TOKEN = PREFIX + "token";
@@ -11,10 +11,12 @@ export const token = () => store.getItem(TOKEN);
 export const keepToken = (typed) => store.setItem(TOKEN, typed);
 export const forgetToken = () => store.removeItem(TOKEN);
 
-// An API call with the token: resolves {status, body, headers} (body: the JSON, or null);
-// rejects only when no answer came (the network).
+// An API call with the token, in the page's language (the screen's words, a problem's
+// detail): resolves {status, body, headers} (body: the JSON, or null); rejects only when no
+// answer came (the network).
 export async function api(method, path, options = {}) {
-  const headers = Object.assign({"Accept": "application/json"}, options.headers || {});
+  const headers = Object.assign({"Accept": "application/json", "Accept-Language": language()},
+                                options.headers || {});
   if (token()) headers["Authorization"] = "Bearer " + token();
   const init = {method: method, headers: headers, cache: "no-store"};
   if (options.json !== undefined) {
@@ -41,9 +43,7 @@ export async function whoAmI() {
 }
 
 export function showWho(me) {
-  document.getElementById("who").textContent = me ? _(
-    "Signed in to %(club)s as %(label)s (%(role)s).",
-    {club: me.club, label: me.label || me.role, role: me.role}) : "";
+  document.getElementById("who").textContent = me ? me.said : "";
   document.getElementById("sign-out").hidden = !me;
 }
 

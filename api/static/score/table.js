@@ -1,9 +1,10 @@
 /* The table as the match screen (GET /api/v1/matches/{id}) shows it: the round and its state,
    whose turn by name, the line of play, the score by side, the tiles in each hand, the open
-   ends, the boneyard, the last event and the open disputes. Every fact is the screen's. */
+   ends, the boneyard, the last event and the open disputes. Every fact is the screen's, and so
+   are its sentences (screen.said: the phase, each round's result, each dispute's foul). */
 import {el, tileNode} from "./dom.js";
 import {_, ngettext} from "./i18n.js";
-import {elapsed, phaseText, roundResult, scoreText} from "./words.js";
+import {elapsed, scoreText} from "./words.js";
 
 function facts(pairs) {
   return el("dl", {"class": "facts"}, pairs.map(([term, value]) =>
@@ -44,9 +45,9 @@ function rows(caption, id, names, values, rowClass) {
 }
 
 function disputes(s) {
-  const list = el("ul", {"class": "disputes", id: "disputes"}, s.disputes.map((d) =>
+  const list = el("ul", {"class": "disputes", id: "disputes"}, s.disputes.map((d, i) =>
     el("li", {"data-dispute": String(d.seq)}, [
-      el("strong", {text: _("Event %(seq)s, %(code)s: ", {seq: d.seq, code: d.code.replace(/_/g, " ")})}),
+      el("strong", {text: _("Event %(seq)s, %(foul)s: ", {seq: d.seq, foul: s.said.disputes[i]})}),
       d.message])));
   return el("section", {"class": "open-disputes", "aria-labelledby": "disputes-h"}, [
     el("h2", {id: "disputes-h", text: ngettext("Open dispute (%(n)s)", "Open disputes (%(n)s)",
@@ -61,7 +62,7 @@ function disputes(s) {
 // before the first deal).
 function result(s) {
   const last = s.rounds.length ? s.rounds[s.rounds.length - 1] : null;
-  const sentence = last ? roundResult(last) : null;
+  const sentence = last ? s.said.rounds[s.rounds.length - 1] : null;
   if (!sentence) return null;
   return el("p", {"class": "result", id: "result", "data-round": String(last.round),
                   "data-outcome": last.outcome}, [
@@ -70,7 +71,7 @@ function result(s) {
 
 // Every round that ended before, one sentence each, folded.
 function history(s) {
-  const told = s.rounds.slice(0, -1).map(roundResult).filter(Boolean);
+  const told = s.said.rounds.slice(0, -1).filter(Boolean);
   if (!told.length) return null;
   return el("details", {"class": "rounds", id: "rounds"}, [
     el("summary", {text: ngettext("%(n)s round before", "%(n)s rounds before", told.length)}),
@@ -108,7 +109,7 @@ export function drawTable(box, s) {
     ? _("Match %(id)s · table %(table)s", {id: s.id, table: s.table}) : _("Match %(id)s", {id: s.id});
   // Between rounds the round's result says what the phase would ("Round 1: Blocked").
   const told = result(s);
-  const phase = !told || s.finished ? el("p", {"class": "phase", id: "phase", text: phaseText(s)}) : null;
+  const phase = !told || s.finished ? el("p", {"class": "phase", id: "phase", text: s.said.phase}) : null;
   const nodes = [phase, told, history(s), clock(s), turn(s), line(s),
     el("div", {"class": "tables"}, [
       rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals),

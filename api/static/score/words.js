@@ -1,76 +1,75 @@
-/* How the page says an event and a round's state, in words (each sentence here once). */
+/* An event in words, as the server says it (words/events.py): the page embeds the server's
+   table of sentences (messages.events, translated among the messages), and an event is said by
+   the first of its type whose placeholders it fills and whose "when" it meets. So a tap is said
+   the same way offline as once recorded, and no sentence is written here. The round results and
+   the phase line are the screen's own words (screen.said). */
 import {_, ngettext} from "./i18n.js";
 
-// An event as the message line and the undo button name it; players: the screen's names.
-export function describe(event, players) {
-  const name = typeof event.seat === "number" ? players[event.seat] : "";
-  const p = {name: name, tile: event.tile, end: event.end, target: event.target};
-  switch (event.type) {
-    case "play":
-      return event.end !== undefined ? _("%(name)s plays %(tile)s on %(end)s", p)
-                                     : _("%(name)s plays %(tile)s", p);
-    case "draw":
-      return event.tile ? _("%(name)s draws %(tile)s", p) : _("%(name)s draws", p);
-    case "pass": return _("%(name)s passes", p);
-    case "reveal":
-      return event.tiles ? _("%(name)s shows %(tiles)s", {name: name, tiles: event.tiles.join(" ")})
-                         : _("%(name)s shows %(pips)s pips", {name: name, pips: event.pips});
-    case "deal": return _("the deal");
-    case "void": return _("undo of event %(target)s", p);
-    case "note": return _("the note");
-    case "time": return _("time called");
-    default: return event.type;
+function embedded() {
+  const node = document.getElementById("messages");
+  try {
+    return (node && JSON.parse(node.textContent)) || {};
+  } catch (error) {
+    return {};
   }
 }
 
-const PHASES = {
-  before_first_deal: () => _("Not dealt yet"),
-  in_progress: () => _("In play"),
-  domino: () => _("Domino"),
-  blocked: () => _("Blocked"),
-  annulled: () => _("Annulled"),
-  awaiting_reveal: () => _("Waiting on reveals"),
-};
+const {events: SENTENCES = [], reasons: REASONS = []} = embedded();
 
-// The screen's phase, as the line above the table says it.
-export function phaseText(screen) {
-  if (screen.finished) {
-    return screen.winner_name ? _("Match over: %(winner)s won", {winner: screen.winner_name})
-                              : _("Match over");
+function seatName(seat, players) {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= players.length) return undefined;
+  const name = players[seat];
+  const twice = players.filter((other) => other === name).length > 1;
+  return twice ? _("%(name)s (seat %(seat)s)", {name: name, seat: seat + 1}) : name;
+}
+
+function hands(value) {
+  if (value === undefined || value === null) return "none";
+  if (!Array.isArray(value) || !value.length) return undefined;
+  const seen = value.filter((hand) => hand !== null).length;
+  return seen === value.length ? "all" : seen ? "some" : "none";
+}
+
+// What the event's sentences are filled with (words/events.py params()).
+function params(event, players, sides) {
+  const found = {
+    who: seatName(event.seat, players),
+    side: Number.isInteger(event.side) ? sides[event.side] : undefined,
+    hands: event.type === "deal" ? hands(event.hands) : undefined,
+    reason: typeof event.reason === "string"
+      ? (REASONS.includes(event.reason) ? _(event.reason) : event.reason) : undefined,
+    tile: typeof event.tile === "string" ? event.tile : undefined,
+    text: typeof event.text === "string" ? event.text : undefined,
+    end: Number.isInteger(event.end) || event.end === "left" || event.end === "right" ? String(event.end) : undefined,
+    tiles: Array.isArray(event.tiles) ? event.tiles.join(" ") : undefined,
+  };
+  for (const name of ["target", "pips", "points"]) {
+    if (Number.isInteger(event[name])) found[name] = event[name];
   }
-  const phase = PHASES[screen.phase] ? PHASES[screen.phase]() : screen.phase;
-  return screen.round ? _("Round %(round)s: %(phase)s", {round: screen.round, phase: phase}) : phase;
+  if (event.event && typeof event.event === "object") found.event = describe(event.event, players, sides);
+  return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined));
+}
+
+function fits(sentence, event, values) {
+  return sentence.kind === event.type && sentence.needs.every((name) => name in values)
+    && Object.entries(sentence.when).every(([name, value]) => values[name] === value)
+    && (sentence.count === null || sentence.count in values);
+}
+
+// An event as the message line and the undo button name it: "Ana played 6-5".
+export function describe(event, players, sides) {
+  if (!event || typeof event !== "object") return _("an event that cannot be read");
+  const values = params(event, players, sides || players);
+  const sentence = SENTENCES.find((s) => fits(s, event, values));
+  if (!sentence) return _("an event that cannot be read");
+  return sentence.plural ? ngettext(sentence.text, sentence.plural, values[sentence.count], values)
+                         : _(sentence.text, values);
 }
 
 // The score by side, as the table reads it: "Ana & Carla 34, Beto & Dani 12".
 export function scoreText(screen) {
   return screen.sides.map((side, i) => _("%(side)s %(points)s", {side: side, points: screen.totals[i]}))
     .join(_(", "));
-}
-
-// A round's result as the screen gives it (screen.rounds[i]), in one sentence: who won it, how,
-// and how many points; null for a round still in play.
-export function roundResult(r) {
-  const p = {round: r.round, winner: r.winner_name, blocker: r.blocked_by_name};
-  switch (r.outcome) {
-    case "domino":
-      return ngettext("Round %(round)s: %(winner)s won by domino, %(n)s point.",
-                      "Round %(round)s: %(winner)s won by domino, %(n)s points.", r.points, p);
-    case "blocked":
-      if (r.winner_name === null) {
-        return r.blocked_by_name ? _("Round %(round)s was blocked by %(blocker)s: a tie, no points.", p)
-                                 : _("Round %(round)s was blocked: a tie, no points.", p);
-      }
-      return r.blocked_by_name
-        ? ngettext("Round %(round)s was blocked by %(blocker)s: %(winner)s won on pips, %(n)s point.",
-                   "Round %(round)s was blocked by %(blocker)s: %(winner)s won on pips, %(n)s points.",
-                   r.points, p)
-        : ngettext("Round %(round)s was blocked: %(winner)s won on pips, %(n)s point.",
-                   "Round %(round)s was blocked: %(winner)s won on pips, %(n)s points.", r.points, p);
-    case "awaiting_reveal": return _("Round %(round)s is over: the reveals say who won it.", p);
-    case "annulled": return _("Round %(round)s was annulled: it scores nothing.", p);
-    default: return null;
-  }
 }
 
 // The clock of a timed match: the time since started (ISO date-time), "1:05:09" or "12:04".

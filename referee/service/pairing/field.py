@@ -14,11 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from ...core.said import packed, said, unpacked
+from ...core.said import packed, said
 from ...core.vocab import TOURNAMENT_FORMATS
 from ..errors import Invalid
 from .constraints import Constraints
-from .phrases import ordinal
+from .phrases import ordinal, unpack
 
 FORMATS = TOURNAMENT_FORMATS
 # A side of a table: one partnership's entrant id in pairs and round_robin, the two partners'
@@ -234,10 +234,10 @@ class Pairing:
         """The pairing :meth:`as_json` wrote, as the engine's object again."""
         return cls(data["format"], int(data["round"]),
                    tuple(Table(t["table"], (tuple(t["sides"][0]), tuple(t["sides"][1])),
-                               tuple(map(unpacked, t["reasons"]))) for t in data["tables"]),
-                   tuple(Bye(b["entrant"], tuple(map(unpacked, b["reasons"])))
+                               tuple(map(unpack, t["reasons"]))) for t in data["tables"]),
+                   tuple(Bye(b["entrant"], tuple(map(unpack, b["reasons"])))
                          for b in data["byes"]),
-                   tuple(map(unpacked, data["relaxed"])), tuple(data.get("floated", ())))
+                   tuple(map(unpack, data["relaxed"])), tuple(data.get("floated", ())))
 
     def as_json(self) -> dict[str, Any]:
         return {

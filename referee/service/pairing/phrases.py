@@ -4,9 +4,27 @@ values, ``referee.core.said``)."""
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
-from ...core.said import Said, said
+from ...core.said import Said, said, unpacked
+
+# Templates a stored round may hold that have since been reworded (old -> new, the same
+# values): a round paired before seats were counted from 1 for people says its seats anew.
+RENAMED = {
+    "seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 held so far is %(leads)s "
+    "for both, so the better placed has it":
+    "seats: %(name)s on side 1 (seats 1 and 3): side 1 less side 2 held so far is %(leads)s "
+    "for both, so the better placed has it",
+    "seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 held so far is %(leads)s "
+    "for them, %(trails)s for the other side":
+    "seats: %(name)s on side 1 (seats 1 and 3): side 1 less side 2 held so far is %(leads)s "
+    "for them, %(trails)s for the other side",
+}
+
+
+def unpack(value: Any) -> Any:
+    """A stored reason, a sentence again (:func:`referee.core.said.unpacked`), in today's words."""
+    return unpacked(value, RENAMED)
 
 
 def ordinal(n: int) -> Said:

@@ -43,10 +43,10 @@ def orient(field: Field, one: Side, other: Side) -> tuple[tuple[Side, Side], str
     name = " & ".join(field.name(e) for e in first)
     leads, trails = key(first)[0], key(second)[0]
     if leads == trails:
-        return (first, second), said("seats: %(name)s on side 0 (seats 0 and 2): side 0 less "
-                                     "side 1 held so far is %(leads)s for both, so the better "
+        return (first, second), said("seats: %(name)s on side 1 (seats 1 and 3): side 1 less "
+                                     "side 2 held so far is %(leads)s for both, so the better "
                                      "placed has it", name=name, leads="%+d" % leads)
-    return (first, second), said("seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 "
+    return (first, second), said("seats: %(name)s on side 1 (seats 1 and 3): side 1 less side 2 "
                                  "held so far is %(leads)s for them, %(trails)s for the other "
                                  "side", name=name, leads="%+d" % leads, trails="%+d" % trails)
 

@@ -1,0 +1,127 @@
+/* domino-referee: how the club pages, the desk and the scoreboard talk to the server, once.
+
+   - The token: kept in this tab's sessionStorage (the sign-in page keeps it), sent only as a
+     bearer header, never in an address, a cookie or a form post. The scorekeeper's phone keeps
+     its own in localStorage (score/session.js): a phone stays signed in, a desk's tab does not.
+   - call(): an API call with it, in the page's language; show(): a page fetched with it, shown
+     in place of this one; say(): the status line of the page.
+   An ES module, as every page script is. */
+import {_, language} from "./i18n.js";
+
+export const KEY = "domino-referee.token";
+
+export function storage() {
+  try { return window.sessionStorage; } catch (error) { return null; }
+}
+
+export function token() {
+  const kept = storage();
+  return (kept && kept.getItem(KEY)) || null;
+}
+
+export function keepToken(value) {
+  const kept = storage();
+  if (kept) kept.setItem(KEY, value);
+}
+
+export function forgetToken() {
+  const kept = storage();
+  if (kept) kept.removeItem(KEY);
+}
+
+// The request's headers: the token as a bearer header, the page's language, and `extra`.
+export function headers(extra) {
+  const all = {"Accept": "application/json", "Accept-Language": language()};
+  const kept = token();
+  if (kept) all["Authorization"] = "Bearer " + kept;
+  return Object.assign(all, extra || {});
+}
+
+// An API call: resolves {status, ok, body} (body: the JSON, or the text); when the server could
+// not be reached, says so on the status line and rejects.
+export function call(method, path, body, extra) {
+  const init = {method: method, cache: "no-store", credentials: "same-origin", headers: headers(extra)};
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  return fetch(path, init).then((response) => {
+    const type = response.headers.get("Content-Type") || "";
+    const read = type.includes("json") ? response.json().catch(() => null) : response.text();
+    return read.then((data) => ({status: response.status, ok: response.ok, body: data}));
+  }, (error) => {
+    say(_("The server could not be reached: try again."), "error");
+    throw error;
+  });
+}
+
+// An API call whose answer's JSON is wanted: resolves it; a refusal rejects with an Error of
+// the server's words (and its status and body), as does no answer.
+export function ask(method, path, body) {
+  return call(method, path, body).then((answer) => {
+    if (answer.ok) return answer.body;
+    const error = new Error(problem(answer));
+    error.status = answer.status;
+    error.data = answer.body;
+    throw error;
+  }, () => { throw new Error(_("The server could not be reached: try again.")); });
+}
+
+// What the server said of a refused call: a problem's detail, or the fields it refused.
+export function problem(answer) {
+  const b = (answer && typeof answer.body === "object" && answer.body) || {};
+  const fields = b.errors && b.errors.json;
+  if (fields && typeof fields === "object") {
+    return Object.keys(fields).map((name) => name + ": " + [].concat(fields[name]).join(" ")).join("; ");
+  }
+  return b.detail || b.message || b.title || _("The server answered %(status)s.", {status: answer.status});
+}
+
+// The page's status line (a live region: #desk-status, or the one named): text, kind "ok",
+// "warn" or "error"; an error is said at once (role alert).
+export function say(text, kind, where) {
+  const box = document.getElementById(where || "desk-status");
+  if (!box) return;
+  box.textContent = text;
+  box.setAttribute("data-kind", kind || "ok");
+  box.setAttribute("role", kind === "error" ? "alert" : "status");
+}
+
+// Something to say once the page is shown again (after a reload, or a page shown in place).
+const SAID = "domino-referee.desk-said";
+
+export function sayLater(text) {
+  const kept = storage();
+  if (kept && text) kept.setItem(SAID, text);
+}
+
+export function sayKept() {
+  const kept = storage();
+  const text = kept && kept.getItem(SAID);
+  if (!text) return;
+  kept.removeItem(SAID);
+  say(text);
+}
+
+// A page's HTML shown in place of this one (the token goes as a header, which a plain
+// navigation cannot send). A module runs once per address, so each page module is asked for at
+// an address of its own showing: the page written in runs its scripts as a page loaded anew
+// does, and the document's old listeners go with the old page (document.open()).
+let shown = 0;
+
+export function show(html) {
+  shown += 1;
+  const fresh = html.replace(/(<script type="module" src="[^"?]+)"/g, `$1?shown=${shown}"`);
+  document.open();
+  document.write(fresh);
+  document.close();
+}
+
+// The page at `url` (default: this one), fetched with the token and shown in place.
+export function reload(url, text) {
+  sayLater(text);
+  return fetch(url || window.location.href, {headers: headers({"Accept": "text/html"}),
+                                              cache: "no-store", credentials: "same-origin"})
+    .then((response) => response.text())
+    .then(show, () => say(_("The server could not be reached: try again."), "error"));
+}
