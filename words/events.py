@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
-from . import N_, N_plural, gettext, ngettext, npgettext, pgettext
+from . import N_, N_plural, current, gettext, ngettext, npgettext, pgettext
 from .terms import term
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
@@ -40,11 +41,11 @@ class Sentence:
     plural: str | None = None
     count: str | None = None
     when: Mapping[str, str] = field(default_factory=dict)
+    needs: tuple[str, ...] = field(init=False)  # its placeholders (a count's aside)
 
-    @property
-    def needs(self) -> tuple[str, ...]:
-        return tuple(name for name in dict.fromkeys(_PLACEHOLDER.findall(self.text))
-                     if name != "num")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needs", tuple(
+            name for name in dict.fromkeys(_PLACEHOLDER.findall(self.text)) if name != "num"))
 
     def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "plural": self.plural,
@@ -217,10 +218,19 @@ def round_words(result: Mapping[str, Any], players: Sequence[str], sides: Sequen
     points; None for a round in play. ``result``: a report's round (``round``, ``outcome``,
     ``winner`` side, ``points``, ``blocked_by`` seat). A partnership's verb agrees with two
     (the catalogs' context "partnership")."""
-    number, outcome, points = result["round"], result["outcome"], result.get("points") or 0
-    winner = _side(result.get("winner"), sides)
-    blocker = seat(result.get("blocked_by"), players)
-    pair = _pair(result.get("winner"), players, sides)
+    # A round that has ended never changes: each screen of a match says its rounds again (the
+    # append's answer), so each is said once per language and kept.
+    return _round_words(current(), result["round"], result["outcome"], result.get("points") or 0,
+                        result.get("winner"), result.get("blocked_by"), tuple(players),
+                        tuple(sides))
+
+
+@lru_cache(maxsize=4096)
+def _round_words(lang: str, number: int, outcome: str, points: int, winner_side: Any,
+                 blocked_by: Any, players: tuple[str, ...], sides: tuple[str, ...]) -> str | None:
+    winner = _side(winner_side, sides)
+    blocker = seat(blocked_by, players)
+    pair = _pair(winner_side, players, sides)
     if outcome == "domino" and winner is not None:
         return (npgettext("partnership", "Round %(round)s: %(winner)s won by domino, %(num)s point.",
                           "Round %(round)s: %(winner)s won by domino, %(num)s points.", points,
