@@ -85,6 +85,14 @@ def _signing_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         yield
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The resilience suite does not run under pytest-xdist: a second worker's tests would be
+    stopped with PostgreSQL, and load what it measures."""
+    named = (config.getoption("markexpr") or "").replace("not resilience", "")
+    if config.getoption("numprocesses", default=None) and "resilience" in named:
+        raise pytest.UsageError("the resilience suite runs alone: leave out -n")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The resilience suite stops PostgreSQL and kills servers: it runs only when the -m
     expression names it (``-m resilience``). A run's -m replaces addopts' ``-m "not
