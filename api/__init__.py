@@ -79,6 +79,8 @@ MAX_CONTENT_LENGTH = 2 * 1024 * 1024
 
 _ENVIRONMENT = {
     "DATABASE_URL": "DOMINO_DATABASE_URL",
+    # a replica the pages, standings, listings and exports read (referee.service.uow.Kind)
+    "READ_DATABASE_URL": "DOMINO_READ_DATABASE_URL",
     "ADMIN_TOKEN": "DOMINO_ADMIN_TOKEN",
     "MAX_CONTENT_LENGTH": "DOMINO_MAX_CONTENT_LENGTH",
     "MAX_MATCH_EVENTS": "DOMINO_MAX_MATCH_EVENTS",
@@ -119,7 +121,8 @@ def create_app(config: dict[str, Any] | None = None, service: Service | None = N
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_language(app)  # first: a catalog that cannot be read stops the start, naming the file
     init_context(app, service or open_service(app.config.get("DATABASE_URL"), limits=limits,
-                                              threads=app.config["THREADS"]))
+                                              threads=app.config["THREADS"],
+                                              read_url=app.config.get("READ_DATABASE_URL")))
     init_body(app)
     init_auth(app)  # failed sign-ins limited per address
     api = init_api(app)

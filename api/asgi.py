@@ -29,7 +29,10 @@ from typing import Any, Awaitable, Callable
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
+from referee.service.jobs import Background
+
 from . import create_app, edge
+from .context import service_of
 from .handoff import KEY, Handoff
 
 THREADS = 16  # the flask app's threads a process (DOMINO_THREADS)
@@ -54,11 +57,18 @@ class Front:
         # anything else (a websocket) is not served: returning closes it
 
     async def _lifespan(self, receive: Receive, send: Send) -> None:
+        """The server's start and stop: between them the service's jobs run in the background
+        (the ratings' catch-up and the actas due, at start and every minute: they are never
+        done inside a read)."""
+        background: Background | None = None
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                background = Background(service_of(self.app).jobs).start()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
+                if background is not None:
+                    await asyncio.to_thread(background.stop)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 

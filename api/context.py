@@ -17,3 +17,8 @@ def init_context(app: Flask, service: Service) -> None:
 
 def service() -> Service:
     return current_app.extensions[EXTENSION]
+
+
+def service_of(app: Flask) -> Service:
+    """The app's Service, outside a request (the server's start and stop)."""
+    return app.extensions[EXTENSION]

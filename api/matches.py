@@ -209,8 +209,9 @@ def get_acta(match_id: int, summary: dict[str, Any], who: Caller):
     Players and sides, table, event, round, when its first and last events were recorded, each
     round's points per side, the rulings, totals and winner, the chain head, its leaf in the
     club's transparency log, and the club's Ed25519 signature over the rest (check it with GET
-    /api/v1/clubs/{club}/keys, or offline with domino verify --acta). 409 acta-pending while the
-    club's key cannot sign it, 409 record-broken for a record that fails its chain check.
+    /api/v1/clubs/{club}/keys, or offline with domino verify --acta). 409 acta-pending while it
+    is not signed yet (the club's key cannot sign it, or the server has not yet: reading it
+    never signs it), 409 record-broken for a record that fails its chain check.
     """
     acta = service().actas.acta(match_id, who=who)
     headers = {**etag_headers(summary["last_seq"]), CHAIN_HEADER: acta["chain"]["head"],

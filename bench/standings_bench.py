@@ -283,7 +283,7 @@ def ruling(service: Service, early: int, finishing_ms: float) -> None:
     after = {r["player"]: r for r in service.standings.table("big")}  # waits for the worker
     fresh_s = time.perf_counter() - began
     assert after["Beto"]["won"] == before["Beto"]["won"] + 1
-    assert ratings.wait_rated(service.engine, club_id, 0)
+    assert ratings.wait_rated(service.units, club_id, 0)
     print(f"  a ruling on the first of {finished_count(service, club_id):,} matches: the append "
           f"{1000 * append_s:.1f} ms ({1000 * append_s / finishing_ms:.1f}x the finishing append "
           f"in the big club); the ratings after it re-rated by the worker and the standings "

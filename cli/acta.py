@@ -31,7 +31,7 @@ def acta(match_id: str, output: str | None) -> None:
 
     with connect() as service:
         try:
-            signed = service.actas.acta(match_id)
+            signed = service.actas.signed(match_id)
         except ActaPending as error:
             raise click.ClickException(error.reason) from None
     text = json.dumps(signed, ensure_ascii=False, indent=2) + "\n"

@@ -1,5 +1,6 @@
-"""``domino db upgrade``, ``domino db rebuild`` and ``domino db audit``: the database's schema,
-its projections, and everything in it checked again (docs/verify.md)."""
+"""``domino db upgrade``, ``domino db rebuild``, ``domino db audit`` and ``domino db catch-up``:
+the database's schema, its projections, everything in it checked again (docs/verify.md), and
+the jobs that bring the ratings and the actas up to date (``referee.service.jobs``)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ The database: schema migrations, projections, and an audit of what it holds.
 Example:
   domino db upgrade
   domino db rebuild
-  domino db audit"""))
+  domino db audit
+  domino db catch-up"""))
 def db() -> None:
     pass
 
@@ -106,4 +108,28 @@ def audit(as_json: bool, **kwargs: str | None) -> None:
                      events=found.events, leaves=found.leaves, heads=found.heads,
                      outcome=outcome))
     if found.problems:
+        raise SystemExit(1)
+
+
+@db.command("catch-up", help=N_("""\
+Bring the ratings up to date and sign the actas that wait: what the server does at start and
+every minute. A ruling on an old match re-rates its club after it is stored, and a finished
+match's acta is signed then; a process stopped before that leaves it to this. Exit status 1
+when an acta still cannot be signed (its club's key: see domino key sign-due).
+
+\b
+Example:
+  domino db catch-up"""))
+@_URL_OPTION
+def catch_up(**kwargs: str | None) -> None:
+    from referee.service import database_url
+
+    with connect(database_url(kwargs.get("database_url"))) as service:
+        done = service.jobs.run_due()
+    click.echo(_("%(rated)s, %(signed)s", rated=ngettext(
+        "%(num)s match rated", "%(num)s matches rated", done.rated), signed=ngettext(
+        "%(num)s acta signed", "%(num)s actas signed", len(done.signed))))
+    for line in done.failed:  # an acta whose club's key cannot sign: domino key says why
+        click.echo(f"  {line}", err=True)
+    if done.failed:
         raise SystemExit(1)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator, NamedTuple
 
+from sqlalchemy import Engine
+from sqlalchemy import event as sqlalchemy_event
 from template_helpers import migrate
 
 from referee.core.simulate import random_match
@@ -14,7 +17,8 @@ from referee.service import Service
 # The PostgreSQL the database suites also run on, when set (tests/conftest.py).
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
-__all__ = ["PRESET_PLAYERS", "migrate", "record_all", "sample_match"]
+__all__ = ["PG_URL", "PRESET_PLAYERS", "Statement", "migrate", "record_all", "sample_match",
+           "statements", "writes_in"]
 
 # A player list for each preset (its seat count).
 PRESET_PLAYERS = {
@@ -35,3 +39,40 @@ def sample_match(preset: str = "parejas", seed: int = 1,
 def record_all(service: Service, match_id: int, events: list[Any], start: int = 0) -> None:
     for seq, event in enumerate(events, start=start):
         service.recording.record_event(match_id, event, expected_seq=seq)
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+class Statement(NamedTuple):
+    """A statement run: on which engine, its text (white space collapsed), its parameters."""
+
+    engine: Engine
+    text: str
+    parameters: Any
+
+
+@contextmanager
+def statements(*engines: Engine) -> Iterator[list[Statement]]:
+    """Each statement SQLAlchemy runs on ``engines`` inside the block, in order, on any thread
+    (its before_cursor_execute; not the hot statements ``referee.store.driver`` runs on
+    psycopg's connection: on PostgreSQL an append's compare-and-set and the token lookup)."""
+    seen: list[Statement] = []
+    listeners = []
+    for engine in engines:
+        def record(conn: Any, cursor: Any, statement: str, parameters: Any, *args: Any,
+                   engine: Engine = engine) -> None:
+            seen.append(Statement(engine, " ".join(statement.split()), parameters))
+
+        sqlalchemy_event.listen(engine, "before_cursor_execute", record)
+        listeners.append((engine, record))
+    try:
+        yield seen
+    finally:
+        for engine, record in listeners:
+            sqlalchemy_event.remove(engine, "before_cursor_execute", record)
+
+
+def writes_in(seen: list[Statement]) -> list[str]:
+    """The statements of ``seen`` that write (INSERT, UPDATE, DELETE)."""
+    return [s.text for s in seen if s.text.lstrip().upper().startswith(WRITES)]

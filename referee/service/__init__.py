@@ -14,7 +14,11 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.audit`` (:mod:`.audit`): every chain, digest, tree and guard checked again;
 - ``svc.actas`` (:mod:`.acta`): chain heads where they may be published, signed score sheets;
 - ``svc.tournaments`` (:mod:`.tournaments`): tournaments, entrants, rounds paired, event standings;
+- ``svc.jobs`` (:mod:`.jobs`): the ratings' catch-up and the actas due, outside any read;
 - ``svc.matches`` (:mod:`.repository`): the match repository they share.
+
+Every use case is a handler given its unit of work (:mod:`.uow`); ``svc.units`` opens them, on
+the primary (``svc.engine``) or the read engine (``svc.read_engine``) as the use case declares.
 
 Who may do what, and who sees which hands, is decided in :mod:`.access`: every use case takes
 ``who`` (a :class:`Caller`; the CLI's operator by default) and checks it there. Every decision
@@ -61,6 +65,7 @@ from .errors import (
     Unauthorized,
     database_unavailable,
 )
+from .jobs import Jobs
 from .keys import KeyRing, Keys
 from .maintenance import rebuild
 from .players import Players, Unconfirmed
@@ -77,6 +82,7 @@ from .standings import Standings
 from .tokens import Tokens
 from .tournaments import Tournaments
 from .transparency import Transparency
+from .uow import Units
 
 __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
@@ -91,44 +97,52 @@ __all__ += ["Players", "Unconfirmed"]
 
 
 class Service:
-    """The use cases over one database."""
+    """The use cases over one database: ``engine`` the primary, ``read_engine`` where the
+    reads that may be a moment late go (the primary itself by default; a replica by
+    configuration: :class:`.uow.Kind` says which use case reads which)."""
 
     def __init__(self, engine: Engine, *, cache_size: int = 256,
-                 clock: Callable[[], dt.datetime] = utcnow, keys: KeyRing | None = None) -> None:
+                 clock: Callable[[], dt.datetime] = utcnow, keys: KeyRing | None = None,
+                 read_engine: Engine | None = None) -> None:
         self.engine = engine
+        self.read_engine = read_engine if read_engine is not None else engine
+        self.units = Units(engine, self.read_engine)
         self.clock = clock
-        self.matches = MatchRepository(engine, cache_size)
+        self.matches = MatchRepository(cache_size)
         self.notifier = Notifier(engine)  # this process's one sender of scoreboard notices
-        self.clubs = Clubs(engine, clock)
-        self.players = Players(engine, clock)
+        self.clubs = Clubs(self.units, clock)
+        self.players = Players(self.units, clock)
         self.players.merge_hooks.append(after_merge)  # standing rows and ratings follow a merge
-        self.tokens = Tokens(engine, clock)
-        self.signin = SignIn(engine, clock)  # one-time sign-in codes (the desk's QR codes)
-        self.recording = Recording(self.matches, clock, self.notifier)
-        self.reading = Reading(self.matches)
-        self.standings = Standings(engine)
+        self.tokens = Tokens(self.units, clock)
+        self.signin = SignIn(self.units, clock)  # one-time sign-in codes (the desk's QR codes)
+        self.recording = Recording(self.matches, self.units, clock, self.notifier)
+        self.reading = Reading(self.matches, self.units)
+        self.standings = Standings(self.units)
         self.disputes = Disputes(self.reading, self.recording)
-        self.keys = Keys(engine, clock, keys, self.clubs.public_reader)
+        self.keys = Keys(self.units, clock, keys)
         # the first club, from the link `domino serve` prints, with its signing key
-        self.setup = Setup(engine, clock, self.keys.init)
-        self.transparency = Transparency(engine, clock, self.keys.signing_key,
-                                         self.clubs.public_reader)
-        self.actas = Actas(self.reading, self.transparency.acta_of)
-        self.audit = Audit(engine, self.keys)
+        self.setup = Setup(self.units, clock, self.keys.init)
+        self.transparency = Transparency(self.units, clock, self.keys.signing_key)
+        self.actas = Actas(self.reading, self.units, self.keys.signing_key,
+                           self.transparency.acta_of)
+        self.audit = Audit(self.units, self.keys)
+        self.jobs = Jobs(self.units, self.transparency)
         # A match finished by an append: its acta signed once the append is stored.
         self.recording.projectors += (Projector(
             "acta", lambda change: change.match.finished,
             after=lambda change: self.transparency.after_commit(change.match_id)),)
-        self.tournaments = Tournaments(engine, self.recording, self.clubs, clock)
+        self.tournaments = Tournaments(self.units, self.recording, clock)
 
     def rebuild(self, *, force: bool = False) -> int:
         """Recompute every match's projection from its events; returns how many matches.
         ChainBroken, and nothing rebuilt, when a record fails its chain, unless ``force``."""
-        return rebuild(self.matches, force=force)
+        return rebuild(self.units, self.matches, force=force)
 
     def close(self) -> None:
         self.notifier.close()  # what it holds sent, before the pool's connections close
         self.engine.dispose()
+        if self.read_engine is not self.engine:
+            self.read_engine.dispose()
 
     def __enter__(self) -> "Service":
         return self
@@ -138,9 +152,13 @@ class Service:
 
 
 def open_service(url: str | None = None, *, limits: MatchLimits | None = None,
-                 threads: int | None = None) -> Service:
+                 threads: int | None = None, read_url: str | None = None) -> Service:
     """A service over DOMINO_DATABASE_URL, or ``url``, or the embedded SQLite file, holding each
     match to ``limits`` (default: DOMINO_MAX_MATCH_EVENTS and DOMINO_MAX_MATCH_BYTES, else 5000
-    events and 8 MiB), its connections enough for ``threads`` request threads. It runs no
-    migration: ``migrations.runner.upgrade`` (``domino db upgrade``) does that."""
-    return Service(db.make_engine(url, limits=limits, threads=threads))
+    events and 8 MiB), its connections enough for ``threads`` request threads; with
+    ``read_url`` (the server's DOMINO_READ_DATABASE_URL: a replica), its reads that may be a
+    moment late go there (:class:`.uow.Kind`). It runs no migration:
+    ``migrations.runner.upgrade`` (``domino db upgrade``) does that."""
+    engine = db.make_engine(url, limits=limits, threads=threads)
+    read_engine = db.make_engine(read_url, limits=limits, threads=threads) if read_url else None
+    return Service(engine, read_engine=read_engine)

@@ -22,6 +22,7 @@ recorded come from elsewhere, as the acta's server fields.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable
 
 from sqlalchemy import Connection, Row
@@ -33,9 +34,13 @@ from ..core.log import LogError, parse_header
 from ..core.replay import replay
 from ..core.said import said
 from ..store.tournaments import tournament_of_match
+from ..store.transparency import current_leaf
+from . import checks
 from .access import OPERATOR, Caller
-from .errors import ChainBroken, NotFinished
+from .errors import N_, ActaPending, ChainBroken, NotFinished, SigningKeyError
+from .lookup import match_row
 from .reading import Reading
+from .uow import PRIMARY, READ, UnitOfWork, Units, use_case
 
 
 def record_problems(row: Row, events: list[Row], *, counted: bool = True,
@@ -89,37 +94,69 @@ def checked_body(conn: Connection, row: Row, rows: list[Row], events: list[Any])
 
 
 class Actas:
-    """Chain heads and signed score sheets, as a caller may have them."""
+    """Chain heads and signed score sheets, as a caller may have them. Reading an acta never
+    signs one: what is due is signed once the append that finished the match has committed,
+    by the operator's commands and by ``domino serve``'s background (:mod:`.jobs`)."""
 
-    def __init__(self, reading: Reading, signed: Callable[[int], dict[str, Any]]) -> None:
+    def __init__(self, reading: Reading, units: Units,
+                 signing_key: Callable[[Connection, int, str], Any],
+                 sign: Callable[[int], dict[str, Any]]) -> None:
         self.reading = reading
-        self.signed = signed  # a finished match's acta from its club's log (Transparency.acta_of)
+        self.units = units
+        self.signing_key = signing_key  # the club's key that signs now (Keys.signing_key)
+        self._sign = sign  # sign now if due, and the acta (Transparency.acta_of)
 
-    def head(self, match_id: int | str, *, who: Caller = OPERATOR) -> str | None:
+    @use_case(PRIMARY)
+    def head(self, uow: UnitOfWork, match_id: int | str, *,
+             who: Caller = OPERATOR) -> str | None:
         """The match's chain head (hex) if ``who`` may have it (see the module's docstring),
         else None."""
-        with self.reading.view(match_id, who=who) as view:
-            return view.published_head()
+        return self.reading.view_in(uow, match_id, who).published_head()
 
-    def acta(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+    @use_case(READ)
+    def acta(self, uow: UnitOfWork, match_id: int | str, *,
+             who: Caller = OPERATOR) -> dict[str, Any]:
         """The signed ``domino-acta/2`` of a finished match as its record stands, for a reader
-        of its club: the one its club's log holds, signed now if it is not yet (NotFinished
-        while in play; ActaPending when the club's key cannot sign; ChainBroken for a record
-        that fails its chain)."""
-        with self.reading.view(match_id, who=who) as view:
-            match_id = view.record.id
-            conn = view.uow.conn
-            # A record changed behind the guards says so first, whatever it now adds up to.
-            row = store.match_row(conn, match_id)
-            if problems := record_problems(row, store.event_rows(conn, match_id)):
-                raise ChainBroken(match_id, problems)
-            if not view.record.match.finished:
-                raise NotFinished("match %(match)s is not finished: its acta comes when it is",
-                                  match=match_id)
-            if view.record.match.abandoned is not None:  # no result: nothing to attest
-                raise NotFinished("match %(match)s was abandoned: it has no result, and no acta",
-                                  match=match_id)
-            if view.published_head() is None:  # never for a finished match; as the rule says
-                raise NotFinished("match %(match)s holds hands you may not see yet",
-                                  match=match_id)
-        return self.signed(match_id)
+        of its club: the one its club's log holds (NotFinished while in play; ChainBroken for a
+        record that fails its chain; ActaPending while it is not signed yet: when the club's
+        key cannot sign, saying why, else until the signing that follows every finishing
+        append, or the server's background, has signed it)."""
+        view = self.reading.view_in(uow, match_id, who)
+        match_id = view.record.id
+        conn = uow.conn
+        # A record changed behind the guards says so first, whatever it now adds up to.
+        row = match_row(uow, match_id)
+        if problems := record_problems(row, store.event_rows(conn, match_id)):
+            raise ChainBroken(match_id, problems)
+        if not view.record.match.finished:
+            raise NotFinished("match %(match)s is not finished: its acta comes when it is",
+                              match=match_id)
+        if view.record.match.abandoned is not None:  # no result: nothing to attest
+            raise NotFinished("match %(match)s was abandoned: it has no result, and no acta",
+                              match=match_id)
+        if view.published_head() is None:  # never for a finished match; as the rule says
+            raise NotFinished("match %(match)s holds hands you may not see yet",
+                              match=match_id)
+        signed = current_leaf(conn, match_id, row.last_seq)
+        if signed is not None:
+            return json.loads(signed.acta)
+        try:
+            self.signing_key(conn, row.club_id, row.club)
+        except SigningKeyError as error:
+            raise ActaPending(N_("the club's signing key is not available on the server; "
+                                 "the operator is told (domino db audit) and signs it with "
+                                 "domino key sign-due"), error.message) from None
+        raise ActaPending(N_("the acta is being signed: ask again in a minute"),
+                          "not signed yet: the server's background signs it within a minute, "
+                          "domino key sign-due at once")
+
+    def signed(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The operator's acta (``domino acta``): :meth:`acta`, the match's acta signed first
+        if it is due (a write the command asks for; a read never signs)."""
+        try:
+            return self.acta(match_id, who=who)
+        except ActaPending:
+            number = checks.match_number(match_id)  # a match acta found: a number
+        self._sign(number)  # ActaPending, saying why, when the key still cannot sign
+        with self.units.open(PRIMARY) as uow:
+            return self.acta.within(uow, number, who=who)

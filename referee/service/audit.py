@@ -26,7 +26,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection
 
 from .. import store
 from ..core import acta as sheet
@@ -37,13 +37,13 @@ from ..core.replay import replay
 from ..core.said import said
 from ..seal import documents
 from ..seal.canonical import canonical
-from ..store import db
 from ..store.integrity import unguarded
 from ..store.schema import clubs
 from ..store.transparency import head_rows, leaf_rows, match_leaves
 from .acta import checked_body, record_problems
 from .errors import N_
 from .keys import Keys
+from .uow import PRIMARY, UnitOfWork, Units, use_case
 
 # The problems' sentences, said in the reader's language where they are shown (words.say)
 TEXT = {
@@ -120,21 +120,24 @@ class Findings:
 
 
 class Audit:
-    def __init__(self, engine: Engine, keys: Keys) -> None:
-        self.engine = engine
+    def __init__(self, units: Units, keys: Keys) -> None:
+        self.units = units
         self.keys = keys
 
-    def run(self) -> Findings:
+    @use_case(PRIMARY)
+    def run(self, uow: UnitOfWork) -> Findings:
+        """Every guard, chain, projection, signed acta, tree and key file checked again, in one
+        snapshot of the primary (what it holds is what is checked, not a replica's copy)."""
         found = Findings()
-        with db.reading(self.engine) as conn:
-            found.problems += [Problem(what) for what in unguarded(conn)]
-            found.problems += [Problem(what, club=club)
-                               for club, what in self.keys.file_problems(conn)]
-            for match_id in store.match_ids(conn):
-                self._match(conn, match_id, found)
-            for club_id, slug in conn.execute(clubs.select().with_only_columns(
-                    clubs.c.id, clubs.c.slug).order_by(clubs.c.slug)):
-                self._tree(conn, club_id, slug, found)
+        conn = uow.conn
+        found.problems += [Problem(what) for what in unguarded(conn)]
+        found.problems += [Problem(what, club=club)
+                           for club, what in self.keys.file_problems(conn)]
+        for match_id in store.match_ids(conn):
+            self._match(conn, match_id, found)
+        for club_id, slug in conn.execute(clubs.select().with_only_columns(
+                clubs.c.id, clubs.c.slug).order_by(clubs.c.slug)):
+            self._tree(conn, club_id, slug, found)
         return found
 
     # ------------------------------------------------------------------------ matches

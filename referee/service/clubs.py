@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any, Callable
 from zoneinfo import available_timezones
 
-from sqlalchemy import Engine, Row
+from sqlalchemy import Row
 
 from .. import store
 from ..core.rules import PRESETS
@@ -19,13 +19,12 @@ from ..core.vocab import (
     TIE_BREAKERS,
     UNRANKED,
 )
-from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, public_reader, require, require_server
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase, Unauthorized
-from .lookup import club_row
+from .lookup import club_row, find_club, forget_club
 from .tokens import issue_token
-from .uow import UnitOfWork
+from .uow import READ, WRITE, UnitOfWork, Units, use_case
 
 # The label of a club's first admin token, made with the club (its secretary's).
 FIRST_ADMIN = "first admin"
@@ -45,34 +44,36 @@ UNSET: Any = _Unset()
 
 
 class Clubs:
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
-        self.engine = engine
+    def __init__(self, units: Units, clock: Callable[[], dt.datetime]) -> None:
+        self.units = units
         self.clock = clock
 
-    def create_club(self, slug: str, name: str, *, who: Caller = OPERATOR,
+    @use_case(WRITE)
+    def create_club(self, uow: UnitOfWork, slug: str, name: str, *, who: Caller = OPERATOR,
                     admin_token: bool = False) -> dict[str, Any]:
         """A new club; with ``admin_token``, its first admin token too (``"admin_token"`` in the
         answer, shown this once), in the same transaction: never a club nobody can manage."""
         require_server(who)
         slug = checks.slug(slug)
         name = checks.name(name, Phrase(N_("club name")))
-        with db.writing(self.engine) as conn:
-            try:
-                store.insert_club(conn, slug, name, self.clock())
-            except store.AlreadyExists:
-                raise Duplicate("a club %(slug)r exists already", slug=slug) from None
-            club = _club(store.club_row(conn, slug))
-            if admin_token:
-                club["admin_token"] = issue_token(conn, club_row(conn, slug).id, "admin",
-                                                  FIRST_ADMIN, self.clock())
+        try:
+            store.insert_club(uow.conn, slug, name, self.clock())
+        except store.AlreadyExists:
+            raise Duplicate("a club %(slug)r exists already", slug=slug) from None
+        row = club_row(uow, slug)
+        club = _club(row)
+        if admin_token:
+            club["admin_token"] = issue_token(uow.conn, row.id, "admin", FIRST_ADMIN,
+                                              self.clock())
         return club
 
-    def get_club(self, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+    @use_case(READ)
+    def get_club(self, uow: UnitOfWork, slug: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         require(who, slug, Action.READ)
-        with db.reading(self.engine) as conn:
-            return _club(club_row(conn, slug))
+        return _club(club_row(uow, slug))
 
-    def settings(self, club: str, *, name: Any = UNSET, public: Any = UNSET,
+    @use_case(WRITE)
+    def settings(self, uow: UnitOfWork, club: str, *, name: Any = UNSET, public: Any = UNSET,
                  language: Any = UNSET, tie_breakers: Any = UNSET, unranked: Any = UNSET,
                  default_rules: Any = UNSET, default_target: Any = UNSET,
                  timezone: Any = UNSET, who: Caller = OPERATOR) -> dict[str, Any]:
@@ -85,7 +86,7 @@ class Clubs:
             ("default_rules", default_rules), ("default_target", default_target),
             ("timezone", timezone))
             if value is not UNSET}
-        return change_settings(self.engine, club, changes, who)
+        return change_settings(uow, club, changes, who)
 
     # One setting each, through :meth:`settings`: the benches and the tests name one at a time
     # (the API, the CLI and the desk change settings through :meth:`settings` itself).
@@ -108,19 +109,19 @@ class Clubs:
         Returns the club."""
         return self.settings(club, name=name, who=who)
 
-    def public_reader(self, club: str) -> Caller:
+    @use_case(READ)
+    def public_reader(self, uow: UnitOfWork, club: str) -> Caller:
         """Who someone without a token reads ``club`` as (:func:`.access.public_reader`),
         when its admin made it public; else Unauthorized (also for a club that does not
         exist: nobody learns which slugs are private clubs)."""
-        with UnitOfWork.reading(self.engine) as uow:
-            return reader_in(uow, club, None)[0]
+        return reader_in(uow, club, None)[0]
 
 
 def reader_in(uow: UnitOfWork, club: str, who: Caller | None) -> tuple[Caller, dict[str, Any]]:
     """Who reads ``club`` (``who``, or without a token the public reader of a public club:
     see :meth:`Clubs.public_reader`), once found to be a reader of it, and the club; in a use
     case's unit of work, so a page reads its club once."""
-    row = store.club_row(uow.conn, club) if isinstance(club, str) else None
+    row = find_club(uow, club)
     if who is None:
         if row is None or not row.public:
             raise Unauthorized("this club's pages are not public: sign in with a token of the club")
@@ -131,12 +132,17 @@ def reader_in(uow: UnitOfWork, club: str, who: Caller | None) -> tuple[Caller, d
     return who, _club(row)
 
 
-def change_settings(engine: Engine, club: str, changes: dict[str, Any],
+def reader(uow: UnitOfWork, club: str, who: Caller | None) -> Caller:
+    """:func:`reader_in`'s caller alone."""
+    return reader_in(uow, club, who)[0]
+
+
+def change_settings(uow: UnitOfWork, club: str, changes: dict[str, Any],
                     who: Caller) -> dict[str, Any]:
     """The one owner of a club's settings (:meth:`Clubs.settings`; ``svc.standings``'
     set_tie_breakers and set_unranked come here too): ``changes`` maps SETTINGS names to their
     new values. All are checked before anything is written, then written by one statement in
-    one transaction. Returns the club with every setting as it now stands."""
+    the writing unit of work ``uow``. Returns the club with every setting as it now stands."""
     require(who, club, Action.MANAGE)
     unknown = sorted(set(changes) - set(SETTINGS))
     if unknown:  # a caller's bug, not a person's input: said plainly all the same
@@ -144,10 +150,9 @@ def change_settings(engine: Engine, club: str, changes: dict[str, Any],
     if not changes:
         raise Invalid("name a setting to change: %(names)s", names=", ".join(SETTINGS))
     values = checked_settings(changes)
-    with UnitOfWork.writing(engine) as uow:
-        club_id = club_row(uow.conn, club).id
-        store.set_club_settings(uow.conn, club_id, values)
-        return club_settings(club_row(uow.conn, club))
+    store.set_club_settings(uow.conn, club_row(uow, club).id, values)
+    forget_club(uow, club)
+    return club_settings(club_row(uow, club))
 
 
 def checked_settings(changes: dict[str, Any]) -> dict[str, Any]:
@@ -237,6 +242,12 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "name": _name, "public": _public, "language": _language, "tie_breakers": _tie_breakers,
     "unranked": _unranked, "default_rules": _default_rules, "default_target": _default_target,
     "timezone": _timezone}
+
+
+def club_info(uow: UnitOfWork, slug: str) -> dict[str, Any]:
+    """The club as :meth:`Clubs.get_club` gives it (NotFound for none), in a use case's unit
+    of work whose caller is checked already."""
+    return _club(club_row(uow, slug))
 
 
 def _club(row: Row) -> dict[str, Any]:

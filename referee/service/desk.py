@@ -27,6 +27,7 @@ from ..core.vocab import (
 )
 from .access import Action, Caller, action_for_event, desk_caller, may, require
 from .clubs import time_zones
+from .uow import PRIMARY, UnitOfWork, use_case
 
 # How many players, tokens and matches the desk lists (the newest matches; the API pages on).
 DESK_LIMIT = 500
@@ -38,20 +39,24 @@ TIME_EVENT = {"type": "time"}
 class Desk:
     def __init__(self, service: Any) -> None:
         self.service = service
+        self.units = service.units
 
-    def home(self, club: str, *, who: Caller | None) -> dict[str, Any]:
+    @use_case(PRIMARY)
+    def home(self, uow: UnitOfWork, club: str, *, who: Caller | None) -> dict[str, Any]:
         """The desk for ``who``: ``club``, ``role``, ``sections`` (which it gets: settings,
-        players, tokens, matches, disputes, tournaments) and each section's data."""
+        players, tokens, matches, disputes, tournaments) and each section's data, in one
+        snapshot of the primary (the desk acts on what it shows, and reloads after acting)."""
         who = desk_caller(who)
         require(who, club, Action.READ)
         svc = self.service
-        data: dict[str, Any] = {"club": svc.clubs.get_club(club, who=who), "role": who.role,
-                                "label": who.label}
+        data: dict[str, Any] = {"club": svc.clubs.get_club.within(uow, club, who=who),
+                                "role": who.role, "label": who.label}
         manage, rule = may(who, club, Action.MANAGE), may(who, club, Action.RULE)
         data["sections"] = {"settings": manage, "players": manage, "tokens": manage,
                             "matches": rule, "disputes": rule, "tournaments": rule}
         if manage:
-            data["settings"] = {"tie_breakers": svc.standings.tie_breakers(club, who=who),
+            breakers = svc.standings.tie_breakers.within(uow, club, who=who)
+            data["settings"] = {"tie_breakers": breakers,
                                 "all_tie_breakers": list(TIE_BREAKERS),
                                 "default_tie_breakers": list(DEFAULT_TIE_BREAKERS),
                                 "time_zones": sorted(time_zones()),
@@ -60,20 +65,21 @@ class Desk:
                                 "presets": [{"name": name, "target": rules["target"]}
                                             for name, rules in PRESETS.items()],
                                 "max_target": MAX_DEFAULT_TARGET}
-            data["players"] = svc.players.list(club, limit=DESK_LIMIT, who=who)[0]
-            tokens = svc.tokens.list_tokens(club, limit=DESK_LIMIT, who=who)[0]
+            data["players"] = svc.players.list.within(uow, club, limit=DESK_LIMIT, who=who)[0]
+            tokens = svc.tokens.list_tokens.within(uow, club, limit=DESK_LIMIT, who=who)[0]
             data["tokens"] = [t for t in tokens if t["revoked_at"] is None]
         if rule:
-            matches = svc.reading.list_matches(club, limit=DESK_LIMIT, who=who)[0]
+            matches = svc.reading.list_matches.within(uow, club, limit=DESK_LIMIT, who=who)[0]
             for m in matches:
                 # A match not dealt yet may be withdrawn (abandon); one with a deal is ruled on.
                 m["may_abandon"] = m["status"] == IN_PROGRESS and not m["round"]
-                m["clock"] = self.clock(m, who)
+                m["clock"] = self.clock(uow, m, who)
             data["matches"] = {status: [m for m in matches if m["status"] == status]
                                for status in MATCH_GROUPS}
         return data
 
-    def clock(self, match: dict[str, Any], who: Caller) -> dict[str, Any] | None:
+    def clock(self, uow: UnitOfWork, match: dict[str, Any],
+              who: Caller) -> dict[str, Any] | None:
         """A live match's clock, when its rules have a time limit (None otherwise): ``limit``
         (minutes), ``started_at`` (its first event's, where the clock counts from; None before
         any), ``time_called`` (the seq of its ``time`` event, or None) and ``may_call``
@@ -83,7 +89,7 @@ class Desk:
         limit = match["rules"].get("time_limit")
         if match["status"] != IN_PROGRESS or not limit:
             return None
-        screen = self.service.reading.screen(match["id"], who=who)
+        screen = self.service.reading.screen.within(uow, match["id"], who=who)
         may_record = may(who, screen.summary["club"], action_for_event(TIME_EVENT))
         return {"limit": limit, "started_at": screen.started_at,
                 "time_called": screen.time_called,

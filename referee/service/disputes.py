@@ -21,11 +21,11 @@ from . import checks
 from .access import OPERATOR, Action, Caller, desk_caller, require
 from .clubs import reader_in
 from .errors import Conflict, Invalid, NotFound
-from .lookup import club_row
+from .lookup import club_row, find_club
 from .reading import Reading
 from .recording import Recorded, Recording
 from .undo import authorize
-from .uow import UnitOfWork
+from .uow import PRIMARY, UnitOfWork, use_case
 from .view import MatchView
 
 STATUSES = DISPUTE_FILTERS
@@ -37,34 +37,39 @@ DESK_PAGE = 20
 
 
 class Disputes:
+    """A match's disputes and rulings are its referee's: each read the primary (a referee rules
+    on what it reads, and reads again right after ruling)."""
+
     def __init__(self, reading: Reading, recording: Recording) -> None:
         self.reading, self.recording = reading, recording
-        self.engine = reading.engine
+        self.units = reading.units
 
     # ------------------------------------------------------------------------------ listing
 
-    def for_match(self, match_id: int | str, *, status: str = "all",
+    @use_case(PRIMARY)
+    def for_match(self, uow: UnitOfWork, match_id: int | str, *, status: str = "all",
                   who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The match's disputes, open first, then by seq."""
         status = checks.one_of(status, STATUSES, "status")
-        with self.reading.view(match_id, who=who) as view:
-            return ordered(view.disputes(), status)
+        view = self.reading.view_in(uow, match_id, who)
+        return ordered(view.disputes(), status)
 
-    def for_club(self, club: str, *, status: str = "open", limit: int = 50, offset: int = 0,
-                 who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
+    @use_case(PRIMARY)
+    def for_club(self, uow: UnitOfWork, club: str, *, status: str = "open", limit: int = 50,
+                 offset: int = 0, who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
         """Every dispute of the club's matches (each with its ``match``), open first."""
         require(who, club, Action.READ)
         status = checks.one_of(status, STATUSES, "status")
         limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
         found = []
-        with UnitOfWork.reading(self.engine) as uow:
-            for match_id in store.disputed_match_ids(uow.conn, club_row(uow.conn, club).id):
-                view = self.reading.view_in(uow, match_id, who)
-                found += [{**d, "match": match_id} for d in view.disputes()]
+        for match_id in store.disputed_match_ids(uow.conn, club_row(uow, club).id):
+            view = self.reading.view_in(uow, match_id, who)
+            found += [{**d, "match": match_id} for d in view.disputes()]
         listed = ordered(found, status)
         return listed[offset:offset + limit], len(listed)
 
-    def desk(self, club: str, *, page: Any = 1, ruled: int = 10,
+    @use_case(PRIMARY)
+    def desk(self, uow: UnitOfWork, club: str, *, page: Any = 1, ruled: int = 10,
              who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The referee's disputes desk, in one snapshot: the club; one page of its open
         disputes (:data:`DESK_PAGE` a page, the oldest match first, then by seq; a page past
@@ -78,16 +83,15 @@ class Disputes:
         referee of the club (no token, or the public reader: Unauthorized, whether the club is
         public or not; a viewer or scorekeeper: Forbidden)."""
         page = checks.page_number(page)
-        with UnitOfWork.reading(self.engine) as uow:
-            who, info = reader_in(uow, club, desk_caller(who))
-            require(who, club, Action.RULE)
-            club_id = club_row(uow.conn, club).id
-            counts = store.open_dispute_counts(uow.conn, club_id)
-            total = sum(n for _, n in counts)
-            pages = max(1, -(-total // DESK_PAGE))
-            page = min(page, pages)
-            open_ = self._open_page(uow, counts, (page - 1) * DESK_PAGE, who)
-            done = self._ruled_last(uow, club_id, ruled, who)
+        who, info = reader_in(uow, club, desk_caller(who))
+        require(who, club, Action.RULE)
+        club_id = club_row(uow, club).id
+        counts = store.open_dispute_counts(uow.conn, club_id)
+        total = sum(n for _, n in counts)
+        pages = max(1, -(-total // DESK_PAGE))
+        page = min(page, pages)
+        open_ = self._open_page(uow, counts, (page - 1) * DESK_PAGE, who)
+        done = self._ruled_last(uow, club_id, ruled, who)
         return {"club": info, "open": open_, "open_total": total, "page": page,
                 "pages": pages, "per_page": DESK_PAGE, "ruled": done}
 
@@ -134,25 +138,27 @@ class Disputes:
 
     # ------------------------------------------------------------------------------ rulings
 
-    def preview(self, match_id: int | str, events: Sequence[dict[str, Any]], *,
+    @use_case(PRIMARY)
+    def preview(self, uow: UnitOfWork, match_id: int | str, events: Sequence[dict[str, Any]], *,
                 who: Caller = OPERATOR) -> dict[str, Any]:
         """What recording ``events`` (a ruling, or several) would do to the record as ``who``
         sees it, storing nothing: the report as it would be, the violation of each event, and
         what changes. ``who`` must be one who may record them (an undo is play)."""
-        with self.reading.view(match_id, who=who) as view:
-            for event in events:
-                authorize(view.record, who, event)
-            return view.preview(events)
+        view = self.reading.view_in(uow, match_id, who)
+        for event in events:
+            authorize(view.record, who, event)
+        return view.preview(events)
 
-    def standard_penalty(self, match_id: int | str, seq: int, *, reason: str | None = None,
-                         who: Caller = OPERATOR) -> list[dict[str, Any]]:
+    @use_case(PRIMARY)
+    def standard_penalty(self, uow: UnitOfWork, match_id: int | str, seq: int, *,
+                         reason: str | None = None, who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The penalty events the match's rules award for dispute ``seq``: the rules' points to
         each side opposing the seat at fault, each naming the dispute."""
         seq = checks.count(seq, "seq")
-        with self.reading.view(match_id, who=who) as view:
-            require(who, view.club, Action.RULE)
-            rules = view.record.rules
-            dispute = _dispute(view, seq)
+        view = self.reading.view_in(uow, match_id, who)
+        require(who, view.club, Action.RULE)
+        rules = view.record.rules
+        dispute = _dispute(view, seq)
         points = rules.foul_penalty()
         if points is None:
             raise Invalid("these rules name no standard penalty (foul_points, foul_share): "
@@ -166,7 +172,8 @@ class Disputes:
         return [{"type": "penalty", "side": side, "points": points, "target": seq,
                  "reason": reason} for side in range(rules.sides) if side != at_fault]
 
-    def ruling(self, match_id: int | str, seq: int, kind: str, *, reason: Any,
+    @use_case(PRIMARY)
+    def ruling(self, uow: UnitOfWork, match_id: int | str, seq: int, kind: str, *, reason: Any,
                points: Any = None, event: Any = None, expected_seq: int | None = None,
                who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The events a referee's ruling ``kind`` (one of :data:`DESK_RULINGS`) on the open
@@ -178,17 +185,17 @@ class Disputes:
         kind = checks.one_of(kind, DESK_RULINGS, "ruling")
         seq = checks.count(seq, "seq")
         reason = checks.name(reason, "reason")
-        with self.reading.view(match_id, who=who) as view:
-            require(who, view.club, Action.RULE)
-            last = view.record.last_seq
-            if expected_seq is not None and expected_seq != last:
-                raise Conflict(last, expected_seq)
-            dispute = _dispute(view, seq)
-            if dispute["ruling"] is not None:
-                raise Conflict(None)
-            rules = view.record.rules
+        view = self.reading.view_in(uow, match_id, who)
+        require(who, view.club, Action.RULE)
+        last = view.record.last_seq
+        if expected_seq is not None and expected_seq != last:
+            raise Conflict(last, expected_seq)
+        dispute = _dispute(view, seq)
+        if dispute["ruling"] is not None:
+            raise Conflict(None)
+        rules = view.record.rules
         if kind == "standard":
-            return self.standard_penalty(match_id, seq, reason=reason, who=who)
+            return self.standard_penalty.within(uow, match_id, seq, reason=reason, who=who)
         if kind in ("void", "annul", "stands"):
             return [{"type": kind, "target": seq, "reason": reason}]
         if kind == "amend":
@@ -220,13 +227,14 @@ class Disputes:
 
     # ------------------------------------------------------------------------ the sheet
 
-    def sheet(self, match_id: int | str, seq: int, *, who: Caller = OPERATOR) -> dict[str, Any]:
+    @use_case(PRIMARY)
+    def sheet(self, uow: UnitOfWork, match_id: int | str, seq: int, *,
+              who: Caller = OPERATOR) -> dict[str, Any]:
         """The dispute sheet: the match and table, the moment (the line, the ends, whose turn),
         the foul and its evidence event by event, the ruling, and the score before and after,
         all from the record as ``who`` sees it."""
         seq = checks.count(seq, "seq")
-        with UnitOfWork.reading(self.engine) as uow:
-            return self.sheet_of(self.reading.view_in(uow, match_id, who), seq)
+        return self.sheet_of(self.reading.view_in(uow, match_id, who), seq)
 
     @staticmethod
     def sheet_of(view: MatchView, seq: int) -> dict[str, Any]:
@@ -259,7 +267,7 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
     before = state((ruling["seq"] if ruling else record.last_seq + 1) - 1)
     after = state(ruling["seq"]) if ruling else None
     details = violation.as_dict()
-    club = store.club_row(view.uow.conn, record.club) if view.uow is not None else None
+    club = find_club(view.uow, record.club) if view.uow is not None else None
     return {
         "match": view.summary(),
         "club": {"slug": record.club, "name": club.name if club is not None else record.club},

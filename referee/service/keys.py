@@ -29,13 +29,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from sqlalchemy import Connection, Engine, Row
+from sqlalchemy import Connection, Row
 
 from .. import store
 from ..core import acta as sheet
 from ..core.said import said
 from ..seal.keys import KeyFormatError, PrivateKey, PublicKey
-from ..store import db
 from ..store.db import DATA_DIR_VARIABLE
 from ..store.signing import (
     all_key_rows,
@@ -45,10 +44,12 @@ from ..store.signing import (
     retire_key,
     signing_key_row,
 )
-from .access import OPERATOR, Action, Caller, require
+from .access import OPERATOR, Caller
+from .clubs import reader
 from .errors import N_, Duplicate, Forbidden, Invalid, NoSigningKey, NotFound, SigningKeyError
 from .lookup import club_row
 from .transparency import publish_head
+from .uow import PRIMARY, READ, WRITE, UnitOfWork, Units, use_case
 
 KEYS_DIR_VARIABLE = "DOMINO_KEYS_DIR"
 KEYS_DIR = "domino-keys"
@@ -201,13 +202,11 @@ class ClubKey:
 class Keys:
     """A club's keys: made, adopted, rotated, retired, listed; and the one that signs now."""
 
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime],
-                 ring: KeyRing | None = None,
-                 public_reader: Callable[[str], Caller] | None = None) -> None:
-        self.engine = engine
+    def __init__(self, units: Units, clock: Callable[[], dt.datetime],
+                 ring: KeyRing | None = None) -> None:
+        self.units = units
         self.clock = clock
         self.ring = ring or KeyRing()
-        self._public_reader = public_reader
 
     # --------------------------------------------------------------------- the operator's
 
@@ -217,22 +216,19 @@ class Keys:
         where it was, or a path) the server's key of before club keys, valid since the club was
         made. Duplicate when the club has one already. The tree's head is signed with it."""
         _operator(who)
-        with db.reading(self.engine) as conn:
-            row = club_row(conn, club)
-            current = signing_key_row(conn, row.id)
-        if current is not None:
-            raise Duplicate(TEXT["has_key"], club=club, key_id=current.key_id)
+        # Checked before the key file is written (an existing club key's file is never
+        # replaced), and again in the writing unit of work: made meanwhile, say.
+        with self.units.open(PRIMARY) as uow:
+            _no_key_yet(uow, club)
         key = self._adopted(adopt, club) if adopt else PrivateKey.generate()
         self.ring.write(club, key)
         now = self.clock()
-        with db.writing(self.engine) as conn:
-            row = club_row(conn, club)
-            if (current := signing_key_row(conn, row.id)) is not None:  # made meanwhile
-                raise Duplicate(TEXT["has_key"], club=club, key_id=current.key_id)
-            insert_key(conn, row.id, key.key_id, sheet.encode(key.public.raw),
+        with self.units.open(WRITE) as uow:
+            row = _no_key_yet(uow, club)
+            insert_key(uow.conn, row.id, key.key_id, sheet.encode(key.public.raw),
                        row.created_at if adopt else now, adopted=bool(adopt))
-            publish_head(conn, row.id, club, key, now)
-            return self._entry(conn, row.id, key.key_id)
+            publish_head(uow.conn, row.id, club, key, now)
+            return self._entry(uow.conn, row.id, key.key_id)
 
     def _adopted(self, adopt: bool | str | Path, club: str) -> PrivateKey:
         path = legacy_key_path() if adopt is True else Path(adopt)
@@ -240,22 +236,24 @@ class Keys:
             raise Invalid(TEXT["no_legacy"], path=path)
         return read_private(path, club)
 
-    def rotate(self, club: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+    @use_case(WRITE)
+    def rotate(self, uow: UnitOfWork, club: str, *, who: Caller = OPERATOR) -> dict[str, Any]:
         """A new signing key for the club; the one that signed until now stops (what it signed
         stays valid: its listing says until when). The tree's head is signed again with it."""
         _operator(who)
         key = PrivateKey.generate()
         self.ring.write(club, key)
         now = self.clock()
-        with db.writing(self.engine) as conn:
-            row = club_row(conn, club)
-            if (current := signing_key_row(conn, row.id)) is not None:
-                end_key(conn, current.id, now)
-            insert_key(conn, row.id, key.key_id, sheet.encode(key.public.raw), now)
-            publish_head(conn, row.id, club, key, now)
-            return self._entry(conn, row.id, key.key_id)
+        conn = uow.conn
+        row = club_row(uow, club)
+        if (current := signing_key_row(conn, row.id)) is not None:
+            end_key(conn, current.id, now)
+        insert_key(conn, row.id, key.key_id, sheet.encode(key.public.raw), now)
+        publish_head(conn, row.id, club, key, now)
+        return self._entry(conn, row.id, key.key_id)
 
-    def retire(self, club: str, key_id: str, reason: str, *,
+    @use_case(WRITE)
+    def retire(self, uow: UnitOfWork, club: str, key_id: str, reason: str, *,
                who: Caller = OPERATOR) -> dict[str, Any]:
         """Retire a key (lost, exposed, or simply done with): it signs nothing more, and the
         listing says since when and why. Retiring the key that signs leaves the club with none
@@ -264,32 +262,28 @@ class Keys:
         reason = reason.strip() if isinstance(reason, str) else ""
         if not reason:
             raise Invalid("say why the key is retired (--reason)")
-        with db.writing(self.engine) as conn:
-            row = club_row(conn, club)
-            found = next((k for k in key_rows(conn, row.id) if k.key_id == key_id), None)
-            if found is None:
-                raise NotFound(TEXT["unknown_key"], club=club, key_id=key_id)
-            if found.retired_at is not None:
-                raise Duplicate(TEXT["retired"], club=club, key_id=key_id)
-            retire_key(conn, found.id, self.clock(), reason)
-            return self._entry(conn, row.id, key_id)
+        conn = uow.conn
+        row = club_row(uow, club)
+        found = next((k for k in key_rows(conn, row.id) if k.key_id == key_id), None)
+        if found is None:
+            raise NotFound(TEXT["unknown_key"], club=club, key_id=key_id)
+        if found.retired_at is not None:
+            raise Duplicate(TEXT["retired"], club=club, key_id=key_id)
+        retire_key(conn, found.id, self.clock(), reason)
+        return self._entry(conn, row.id, key_id)
 
     # ---------------------------------------------------------------------------- reading
 
-    def listing(self, club: str, *, who: Caller | None = OPERATOR) -> dict[str, Any]:
+    @use_case(READ)
+    def listing(self, uow: UnitOfWork, club: str, *,
+                who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The club's keys with their validity, oldest first (``GET /clubs/{club}/keys``):
         anyone's on a public club (``who`` None), else a reader of the club's."""
-        reader = who if who is not None else self._reader(club)
-        require(reader, club, Action.READ)
-        with db.reading(self.engine) as conn:
-            row = club_row(conn, club)
-            return {"club": row.slug,
-                    "keys": [ClubKey(k).as_dict() for k in key_rows(conn, row.id)]}
-
-    def _reader(self, club: str) -> Caller:
-        if self._public_reader is None:
-            raise Forbidden("this club's keys take a token of the club")
-        return self._public_reader(club)
+        reader(uow, club, who)  # who reads it (without a token: a public club's reader)
+        conn = uow.conn
+        row = club_row(uow, club)
+        return {"club": row.slug,
+                "keys": [ClubKey(k).as_dict() for k in key_rows(conn, row.id)]}
 
     def _entry(self, conn: Connection, club_id: int, key_id: str) -> dict[str, Any]:
         return next(ClubKey(k).as_dict() for k in key_rows(conn, club_id) if k.key_id == key_id)
@@ -323,6 +317,14 @@ class Keys:
 def public_key(row: Row) -> PublicKey:
     return PublicKey(sheet.decode(row.public_key, "the stored key"), store.as_utc(row.valid_from),
                      store.as_utc(row.valid_until) if row.valid_until is not None else None)
+
+
+def _no_key_yet(uow: UnitOfWork, club: str) -> Row:
+    """The club's row, once it is found to have no signing key (else Duplicate)."""
+    row = club_row(uow, club)
+    if (current := signing_key_row(uow.conn, row.id)) is not None:
+        raise Duplicate(TEXT["has_key"], club=club, key_id=current.key_id)
+    return row
 
 
 def _operator(who: Caller) -> None:

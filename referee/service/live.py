@@ -33,13 +33,14 @@ from sqlalchemy import Row
 
 from ..core.said import said_n
 from ..core.vocab import ABANDONED, LIVE_STATUSES, side_names
-from ..store import db, notify
+from ..store import notify
 from ..store.codec import as_utc
 from ..store.tournaments import tournament_of_match
-from .access import PUBLIC, Action, Caller, public_reader, require
+from .access import PUBLIC, Caller, public_reader
+from .clubs import reader
 from .errors import Invalid, ServiceError
 from .lookup import club_row
-from .uow import UnitOfWork
+from .uow import PRIMARY, UnitOfWork, use_case
 from .view import MatchView
 
 if TYPE_CHECKING:
@@ -139,63 +140,58 @@ class Scoreboard:
                  resync_seconds: float = RESYNC_SECONDS, caps: StreamCaps = StreamCaps()) -> None:
         self.svc = svc
         self.matches = svc.matches
-        self.engine = svc.engine
+        self.units = svc.units  # the primary: its streams are told of the primary's appends
         self.hub = Hub(self, poll_seconds=poll_seconds, resync_seconds=resync_seconds, caps=caps)
 
     # ------------------------------------------------------------------------ reading
 
-    def reader(self, club: str, who: Caller | None) -> Caller:
-        """``who`` once found to be a reader of the club; without a token, the public reader
-        of a public club (Unauthorized otherwise), as the club's pages do."""
-        who = who if who is not None else self.svc.clubs.public_reader(club)
-        require(who, club, Action.READ)
-        return who
 
     def night_starts(self) -> str:
         """The first date (YYYY-MM-DD) a club night's finished tables are shown from:
         yesterday's, so that a night past midnight keeps its tables."""
         return (self.svc.clock().date() - dt.timedelta(days=1)).isoformat()
 
-    def board(self, club: str, *, who: Caller | None = None) -> dict[str, Any]:
+    @use_case(PRIMARY)
+    def board(self, uow: UnitOfWork, club: str, *, who: Caller | None = None) -> dict[str, Any]:
         """The club night's scoreboard now: ``{"club", "rows", "cursor"}``, rows in table
-        order (what the page and its JSON twin show)."""
-        self.reader(club, who)
-        with UnitOfWork.reading(self.engine) as uow:
-            found = club_row(uow.conn, club)
-            rows = self._rows(uow, notify.board_rows(uow.conn, found.id, self.night_starts()))
+        order (what the page and its JSON twin show). ``who`` must read the club; without a
+        token, the public reader of a public club (Unauthorized otherwise), as its pages do."""
+        reader(uow, club, who)
+        found = club_row(uow, club)
+        rows = self._rows(uow, notify.board_rows(uow.conn, found.id, self.night_starts()))
         return {"club": _club(found), "rows": rows,
                 "cursor": max((r["cursor"] for r in rows), default=0)}
 
-    def tournament_board(self, club: str, tournament: str, *,
+    @use_case(PRIMARY)
+    def tournament_board(self, uow: UnitOfWork, club: str, tournament: str, *,
                          who: Caller | None = None) -> dict[str, Any]:
         """A tournament's scoreboard: the tables of its current round (the last one paired;
         ``svc.tournaments.round_tables``), finished or not: ``{"club", "tournament", "rows",
         "cursor"}``, ``tournament`` with its slug, name and ``round`` (None before the first
         is paired)."""
-        who = self.reader(club, who)
-        shown = self.svc.tournaments.show(club, tournament, who=who)
+        who = reader(uow, club, who)
+        shown = self.svc.tournaments.show.within(uow, club, tournament, who=who)
         paired = shown["paired_rounds"]
         number = paired[-1]["number"] if paired else None
-        ids = [t["match"] for t in self.svc.tournaments.round_tables(club, tournament, number,
-                                                                     who=who)
-               ] if number is not None else []
-        with UnitOfWork.reading(self.engine) as uow:
-            found = club_row(uow.conn, club)
-            rows = self._rows(uow, notify.board_rows(uow.conn, found.id, None, ids)) if ids else []
+        ids = [t["match"] for t in self.svc.tournaments.round_tables.within(
+            uow, club, tournament, number, who=who)] if number is not None else []
+        found = club_row(uow, club)
+        rows = self._rows(uow, notify.board_rows(uow.conn, found.id, None, ids)) if ids else []
         rows = [r for r in rows if r["status"] != ABANDONED]  # a table withdrawn is not shown
         return {"club": _club(found),
                 "tournament": {"slug": shown["slug"], "name": shown["name"], "round": number},
                 "rows": rows, "cursor": max((r["cursor"] for r in rows), default=0)}
 
-    def changed(self, club: str, cursor: Any, *, who: Caller | None = None) -> list[dict[str, Any]]:
+    @use_case(PRIMARY)
+    def changed(self, uow: UnitOfWork, club: str, cursor: Any, *,
+                who: Caller | None = None) -> list[dict[str, Any]]:
         """The rows of the club's scoreboard changed since ``cursor`` (a stream's Last-Event-ID),
         with a margin before it for the clocks of other machines."""
-        self.reader(club, who)
+        reader(uow, club, who)
         since = moment_of(cursor) - CLOCK_MARGIN
-        with UnitOfWork.reading(self.engine) as uow:
-            club_id = club_row(uow.conn, club).id
-            ids = notify.changed_since(uow.conn, club_id, self.night_starts(), since)
-            return self.rows_of(uow, club_id, ids) if ids else []
+        club_id = club_row(uow, club).id
+        ids = notify.changed_since(uow.conn, club_id, self.night_starts(), since)
+        return self.rows_of(uow, club_id, ids) if ids else []
 
     def rows_of(self, uow: UnitOfWork, club_id: int, ids: Iterable[int]) -> list[dict[str, Any]]:
         """The scoreboard rows of the club's matches ``ids``, whatever their date: a table
@@ -248,9 +244,9 @@ class Scoreboard:
         ``client`` (Busy when this process serves as many as it may, in all, of the club or to
         that address: StreamCaps). Taken before the stream reads its first rows, so that
         nothing between the two is missed. Close it when the stream ends."""
-        who = self.reader(club, who)
-        with db.reading(self.engine) as conn:
-            club_id = club_row(conn, club).id
+        with self.units.open(PRIMARY) as uow:
+            who = reader(uow, club, who)
+            club_id = club_row(uow, club).id
         return self.hub.subscribe(club, club_id, client, who.token_id,
                                   member=who.role != PUBLIC)
 
@@ -349,7 +345,7 @@ class Hub:
 
     @property
     def listening(self) -> bool:
-        return self.board.engine.dialect.name == "postgresql"
+        return self.board.units.engine.dialect.name == "postgresql"
 
     def subscribe(self, club: str, club_id: int, client: str = "", token_id: int | None = None,
                   *, member: bool = False) -> Subscription:
@@ -435,8 +431,8 @@ class Hub:
 
     def _seed(self, club_id: int) -> None:
         """What a poll compares with, for a club newly watched (under the lock)."""
-        with db.reading(self.board.engine) as conn:
-            for r in notify.last_seqs(conn, [club_id], self.board.night_starts()):
+        with self.board.units.open(PRIMARY) as uow:
+            for r in notify.last_seqs(uow.conn, [club_id], self.board.night_starts()):
                 self._seen[r.id] = r.last_seq
 
     def _run(self, stop: threading.Event) -> None:
@@ -462,7 +458,7 @@ class Hub:
             while not stop.is_set():
                 if listener is None:
                     try:
-                        listener = notify.Listener(self.board.engine)
+                        listener = notify.Listener(self.board.units.engine)
                         failures = 0
                         next_resync = 0.0  # catch up on what was appended while down
                     except Exception as error:
@@ -518,8 +514,8 @@ class Hub:
         if not clubs:
             return []
         slugs = {club_id: slug for slug, club_id in clubs.items()}
-        with db.reading(self.board.engine) as conn:
-            found = notify.last_seqs(conn, slugs, self.board.night_starts())
+        with self.board.units.open(PRIMARY) as uow:
+            found = notify.last_seqs(uow.conn, slugs, self.board.night_starts())
         return [notify.Notice(slugs[r.club_id], r.id, r.last_seq) for r in found
                 if self._seen.get(r.id) != r.last_seq]
 
@@ -537,7 +533,7 @@ class Hub:
             clubs = {c: self._club_ids[c] for c in by_club}
         if not by_club:
             return
-        with UnitOfWork.reading(self.board.engine) as uow:
+        with self.board.units.open(PRIMARY) as uow:
             built = {club: self.board.rows_of(uow, clubs[club], ids)
                      for club, ids in by_club.items()}
         with self._lock:

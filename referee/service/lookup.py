@@ -1,15 +1,43 @@
-"""Finding what a request names, with NotFound for what does not exist."""
+"""Finding what a request names, with NotFound for what does not exist; each read once in a
+unit of work (its memo), so a page that asks for its club (or a match) in several use cases
+reads its row once."""
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, Row
+from typing import Any
+
+from sqlalchemy import Row
 
 from .. import store
 from .errors import NotFound
+from .uow import UnitOfWork
 
 
-def club_row(conn: Connection, slug: str) -> Row:
-    row = store.club_row(conn, slug) if isinstance(slug, str) else None
+def club_row(uow: UnitOfWork, slug: str) -> Row:
+    """The club's row (NotFound for none)."""
+    row = find_club(uow, slug)
     if row is None:
         raise NotFound("no club %(slug)r", slug=slug)
     return row
+
+
+def find_club(uow: UnitOfWork, slug: object) -> Row | None:
+    """The club's row, or None; read once in ``uow`` (a use case that changes it forgets it:
+    :func:`forget_club`)."""
+    if not isinstance(slug, str):
+        return None
+    return uow.remember(("club", slug), lambda: store.club_row(uow.conn, slug))
+
+
+def forget_club(uow: UnitOfWork, slug: str) -> None:
+    """The club's row changed in ``uow``: the next look reads it again."""
+    uow.forget(("club", slug))
+
+
+def match_row(uow: UnitOfWork, number: int, **kwargs: Any) -> Row | None:
+    """The match's row (with the club's slug), or None; read once in a read-only ``uow``.
+    ``kwargs`` (what an append asks besides: its client event id, a row lock) and a writing
+    unit of work read it afresh: it changes there."""
+    if kwargs or uow.writes:
+        return store.match_row(uow.conn, number, **kwargs)
+    return uow.remember(("match", number), lambda: store.match_row(uow.conn, number))

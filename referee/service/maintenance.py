@@ -10,12 +10,12 @@ from .. import store
 from ..core.disputes import open_count
 from ..core.log import Header, parse_header
 from ..core.replay import Replay, replay
-from ..store import db
 from ..store.standings import clear_standings, clubs_missing_rows, finishing_order
 from .acta import record_problems
 from .errors import ChainBroken
-from .ratings import rate_from, record_standing, rerate_all
+from .ratings import rate_from, rerate_all, write_standing
 from .repository import MatchRepository
+from .uow import PRIMARY, WRITE, UnitOfWork, Units
 
 
 def _replayed(conn: Connection, row: Any) -> tuple[Header, Replay]:
@@ -25,36 +25,42 @@ def _replayed(conn: Connection, row: Any) -> tuple[Header, Replay]:
     return header, replay(header.rules, header.players, events)
 
 
-def rebuild(matches: MatchRepository, *, force: bool = False) -> int:
+def rebuild(units: Units, matches: MatchRepository, *, force: bool = False) -> int:
     """Recompute every match's projection from its events; returns how many matches. A record
     that fails its chain (``acta.record_problems``) would be scored as it now stands, so the
-    rebuild refuses (ChainBroken for the first such match, nothing rebuilt) unless ``force``."""
+    rebuild refuses (ChainBroken for the first such match, nothing rebuilt) unless ``force``.
+    One unit of work to check them all, then one a match (:func:`rebuild_match`)."""
     matches.forget_all()
-    with db.reading(matches.engine) as conn:
-        ids = store.match_ids(conn)
+    with units.open(PRIMARY) as uow:
+        ids = store.match_ids(uow.conn)
         if not force:
             for match_id in ids:
-                row = store.match_row(conn, match_id)
-                if problems := record_problems(row, store.event_rows(conn, match_id), counted=False):
+                row = store.match_row(uow.conn, match_id)
+                if problems := record_problems(row, store.event_rows(uow.conn, match_id),
+                                               counted=False):
                     raise ChainBroken(match_id, problems)
     for match_id in ids:
-        # One transaction a match, the row locked first (FOR UPDATE on PostgreSQL) so that
-        # an append cannot slip in between reading the events and writing their sum.
-        with db.writing(matches.engine) as conn:
-            row = store.match_row(conn, match_id, for_update=True)
-            header, result = _replayed(conn, row)
-            updated = store.last_recorded_at(conn, match_id) or row.created_at
-            refused = {v.seq for v in result.violations}
-            projection = store.Projection.of(result.match, open_count(result.match, refused),
-                                             updated)
-            store.update_projection(conn, match_id, projection, rules=header.rules.as_dict(),
-                                    event_bytes=store.event_bytes(conn, match_id),
-                                    head=store.chain_link(conn, match_id, projection.last_seq))
-            # Its standing rows too; the ratings once, club by club, after every match.
-            record_standing(conn, match_id, result.match, projection.violations, updated,
-                            rate=False)
-    rerate_all(matches.engine)
+        with units.open(WRITE) as uow:
+            rebuild_match(uow, match_id)
+    rerate_all(units.engine)
     return len(ids)
+
+
+def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
+    """The match's projection and standing rows from its events (the ratings are left to a
+    pass over every club once every match is done), the row locked first (FOR UPDATE on
+    PostgreSQL) so that an append cannot slip in between reading the events and writing
+    their sum."""
+    conn = uow.conn
+    row = store.match_row(conn, match_id, for_update=True)
+    header, result = _replayed(conn, row)
+    updated = store.last_recorded_at(conn, match_id) or row.created_at
+    refused = {v.seq for v in result.violations}
+    projection = store.Projection.of(result.match, open_count(result.match, refused), updated)
+    store.update_projection(conn, match_id, projection, rules=header.rules.as_dict(),
+                            event_bytes=store.event_bytes(conn, match_id),
+                            head=store.chain_link(conn, match_id, projection.last_seq))
+    write_standing(conn, match_id, result.match, projection.violations, updated)
 
 
 def fill_standings(conn: Connection) -> int:
@@ -73,8 +79,8 @@ def fill_standings(conn: Connection) -> int:
         for match_id, finished_at in order:
             row = store.match_row(conn, match_id)
             _, result = _replayed(conn, row)
-            record_standing(conn, match_id, result.match, row.violations, finished_at,
-                            was_finished=False, rate=False)
+            write_standing(conn, match_id, result.match, row.violations, finished_at,
+                           was_finished=False)
             written += 1
         rate_from(conn, club_id, 1)
     return written

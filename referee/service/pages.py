@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.rules import Rules
 from ..core.vocab import MATCH_STATUSES, side_names
-from ..store import db, load_json
+from ..store import load_json
 from ..store.pages import club_events, club_players, matches_listed, player_results, public_clubs
-from ..store.standings import player_names
 from . import checks
 from .access import Caller, require_record
 from .clubs import reader_in
@@ -27,8 +26,9 @@ from .disputes import ordered
 from .errors import Forbidden, Invalid, NotFound
 from .lookup import club_row
 from .players import find as find_player
-from .standings import rated_club, read_rated
-from .uow import UnitOfWork
+from .standings import player_names, rated_club
+from .transparency import leaf_in
+from .uow import READ, UnitOfWork, use_case
 from .view import MatchView
 
 if TYPE_CHECKING:
@@ -39,48 +39,49 @@ MATCHES_PER_PAGE = 50  # on a club's matches page
 
 
 class Pages:
+    """Every page reads the read engine (a replica, when one is configured): nobody acts on a
+    page at once, and a page shown a moment late is still right for when it was read."""
+
     def __init__(self, svc: "Service") -> None:
         self.svc = svc
+        self.units = svc.units
 
-    def home(self, club: str, *, date_from: Any = None, date_to: Any = None,
+    @use_case(READ)
+    def home(self, uow: UnitOfWork, club: str, *, date_from: Any = None, date_to: Any = None,
              event: str | None = None, who: Caller | None = None) -> dict[str, Any]:
         """A club's home: the club, the filters as read, its standings over them (each row with
         ``player_id``), its latest matches and the events they name."""
         filters = {"from": checks.date(date_from, "from"), "to": checks.date(date_to, "to"),
                    "event": event or None}
+        reader, info = reader_in(uow, club, who)
+        table = self.svc.standings.table.within(
+            uow, club, date_from=filters["from"], date_to=filters["to"],
+            event=filters["event"], who=reader, ids=True)
+        recent, total = self.svc.reading.list_matches.within(
+            uow, club, limit=RECENT_MATCHES, who=reader, withdrawn=False)
+        events = sorted({m["event"] for m in recent if isinstance(m.get("event"), str)})
+        return {"club": info, "filters": filters, "standings": table,
+                "matches": [_listed(m) for m in recent], "matches_total": total,
+                "events": events}
 
-        def read(uow: UnitOfWork, stale_ok: bool) -> dict[str, Any]:
-            reader, info = reader_in(uow, club, who)
-            table = self.svc.standings.table_in(
-                uow, club, date_from=filters["from"], date_to=filters["to"],
-                event=filters["event"], who=reader, stale_ok=stale_ok, ids=True)
-            recent, total = self.svc.reading.matches_in(uow, club, limit=RECENT_MATCHES,
-                                                        who=reader, withdrawn=False)
-            events = sorted({m["event"] for m in recent if isinstance(m.get("event"), str)})
-            return {"club": info, "filters": filters, "standings": table,
-                    "matches": [_listed(m) for m in recent], "matches_total": total,
-                    "events": events}
-
-        return read_rated(self.svc.engine, read)
-
-    def clubs(self) -> dict[str, Any]:
+    @use_case(READ)
+    def clubs(self, uow: UnitOfWork) -> dict[str, Any]:
         """The site's home: the public clubs (slug, name), by slug. A private club is never
         named here: its people reach it by its address and a token from its secretary."""
-        with db.reading(self.svc.engine) as conn:
-            return {"clubs": [{"slug": r.slug, "name": r.name, "language": r.language}
-                              for r in public_clubs(conn)]}
+        return {"clubs": [{"slug": r.slug, "name": r.name, "language": r.language}
+                          for r in public_clubs(uow.conn)]}
 
-    def players(self, club: str, *, who: Caller | None = None) -> dict[str, Any]:
+    @use_case(READ)
+    def players(self, uow: UnitOfWork, club: str, *, who: Caller | None = None) -> dict[str, Any]:
         """A club's players page: each player (id, name) with the matches he sits in, by name
         as the database orders it (the page orders them by its language's collation)."""
-        with UnitOfWork.reading(self.svc.engine) as uow:
-            _, info = reader_in(uow, club, who)
-            club_id = club_row(uow.conn, club).id
-            return {"club": info, "players": [{"id": r.id, "name": r.name,
-                                               "matches": r.matches}
-                                              for r in club_players(uow.conn, club_id)]}
+        _, info = reader_in(uow, club, who)
+        club_id = club_row(uow, club).id
+        return {"club": info, "players": [{"id": r.id, "name": r.name, "matches": r.matches}
+                                          for r in club_players(uow.conn, club_id)]}
 
-    def matches(self, club: str, *, event: Any = None, date_from: Any = None,
+    @use_case(READ)
+    def matches(self, uow: UnitOfWork, club: str, *, event: Any = None, date_from: Any = None,
                 date_to: Any = None, player: Any = None, status: Any = None, page: Any = 1,
                 who: Caller | None = None) -> dict[str, Any]:
         """A club's matches page: its matches newest first, MATCHES_PER_PAGE a page, filtered
@@ -97,70 +98,70 @@ class Pages:
             raise Invalid("from (%(start)s) is after to (%(end)s)", start=filters["from"],
                           end=filters["to"])
         page = checks.page_number(page)
-        with UnitOfWork.reading(self.svc.engine) as uow:
-            reader, info = reader_in(uow, club, who)
-            club_id = club_row(uow.conn, club).id
-            player_id = None
-            if filters["player"] is not None:
-                found = find_player(uow.conn, club_id, filters["player"])
-                if found is None:
-                    raise Invalid("player: nobody called %(name)r plays in this club",
-                                  name=filters["player"])
-                player_id = found.id
-            rows, total = matches_listed(
-                uow.conn, club_id, event=filters["event"], status=filters["status"],
-                player_id=player_id, date_from=filters["from"], date_to=filters["to"],
-                limit=MATCHES_PER_PAGE, offset=(page - 1) * MATCHES_PER_PAGE)
-            listed = [_listed(self.svc.reading.listed(uow, row, reader)) for row in rows]
-            return {"club": info, "filters": filters, "page": page,
-                    "per_page": MATCHES_PER_PAGE, "matches": listed, "total": total,
-                    "events": club_events(uow.conn, club_id),
-                    "players": [r.name for r in club_players(uow.conn, club_id)]}
+        reader, info = reader_in(uow, club, who)
+        club_id = club_row(uow, club).id
+        player_id = None
+        if filters["player"] is not None:
+            found = find_player(uow.conn, club_id, filters["player"])
+            if found is None:
+                raise Invalid("player: nobody called %(name)r plays in this club",
+                              name=filters["player"])
+            player_id = found.id
+        rows, total = matches_listed(
+            uow.conn, club_id, event=filters["event"], status=filters["status"],
+            player_id=player_id, date_from=filters["from"], date_to=filters["to"],
+            limit=MATCHES_PER_PAGE, offset=(page - 1) * MATCHES_PER_PAGE)
+        listed = [_listed(self.svc.reading.listed(uow, row, reader)) for row in rows]
+        players = club_players(uow.conn, club_id)
+        return {"club": info, "filters": filters, "page": page,
+                "per_page": MATCHES_PER_PAGE, "matches": listed, "total": total,
+                "events": club_events(uow.conn, club_id), "players": [r.name for r in players]}
 
-    def tournaments(self, club: str, *, who: Caller | None = None) -> dict[str, Any]:
+    @use_case(READ)
+    def tournaments(self, uow: UnitOfWork, club: str, *,
+                    who: Caller | None = None) -> dict[str, Any]:
         """A club's tournaments page: each tournament as the tournaments' listing gives it
         (slug, name, format, dates, status, rounds paired of rounds), newest first."""
-        with UnitOfWork.reading(self.svc.engine) as uow:
-            _, info = reader_in(uow, club, who)
-            return {"club": info, "tournaments": self.svc.tournaments.list_in(uow.conn, club)}
+        reader, info = reader_in(uow, club, who)
+        return {"club": info,
+                "tournaments": self.svc.tournaments.list.within(uow, club, who=reader)}
 
-    def player(self, club: str, player_id: int, *, who: Caller | None = None) -> dict[str, Any]:
+    @use_case(READ)
+    def player(self, uow: UnitOfWork, club: str, player_id: int, *,
+               who: Caller | None = None) -> dict[str, Any]:
         """A player's page: his finished matches (newest first) with his side's result and
         score, partners and opponents by their current names; his record head to head against
         each opponent; and his rating after each match (``Standings.rating_history``)."""
+        reader, info = reader_in(uow, club, who)
+        club_id = rated_club(uow, club)
+        names = player_names(uow, club_id)
+        if type(player_id) is not int or player_id not in names:
+            raise NotFound("no player %(player)r in this club", player=player_id)
+        history = [_result(r, player_id, names)
+                   for r in player_results(uow.conn, club_id, player_id)]
+        return {"club": info, "player": {"id": player_id, "name": names[player_id]},
+                "record": _record(history), "history": history,
+                "head_to_head": _head_to_head(history, names),
+                "rating": self.svc.standings.rating_history.within(uow, club, player_id,
+                                                                   who=reader)}
 
-        def read(uow: UnitOfWork, stale_ok: bool) -> dict[str, Any]:
-            reader, info = reader_in(uow, club, who)
-            club_id = rated_club(uow, club, stale_ok)
-            names = player_names(uow.conn, club_id)
-            if type(player_id) is not int or player_id not in names:
-                raise NotFound("no player %(player)r in this club", player=player_id)
-            history = [_result(r, player_id, names)
-                       for r in player_results(uow.conn, club_id, player_id)]
-            return {"club": info, "player": {"id": player_id, "name": names[player_id]},
-                    "record": _record(history), "history": history,
-                    "head_to_head": _head_to_head(history, names),
-                    "rating": self.svc.standings.rating_history_in(uow, club, player_id,
-                                                                   who=reader, stale_ok=True)}
-
-        return read_rated(self.svc.engine, read)
-
-    def match(self, club: str, match_id: int, *, who: Caller | None = None) -> dict[str, Any]:
+    @use_case(READ)
+    def match(self, uow: UnitOfWork, club: str, match_id: int, *,
+              who: Caller | None = None) -> dict[str, Any]:
         """A match's page: its summary, side names, who sits where (seat, player, side), each
         round (the report's) with its line of play, the totals and winner, its disputes with
         their rulings, and while it is live what the table shows (whose turn, tiles in each
         hand, the boneyard), never a hand; once it is finished, its ``record``: the chain head,
         the acta's leaf, and whether its log and acta are given without a token."""
-        with UnitOfWork.reading(self.svc.engine) as uow:
-            reader, info = reader_in(uow, club, who)
-            view = self._view(uow, club, match_id, reader)
-            summary, report = view.summary(), view.report()
-            lines = {r["round"]: r for r in view.lines()}
-            disputes = view.disputes()
-            head = view.published_head()
-            # its acta's leaf in the club's transparency log, once signed
-            leaf = self.svc.transparency.leaf_in(uow, view.record.id) if head else None
-            screen = view.screen() if summary["status"] == "in_progress" else None
+        reader, info = reader_in(uow, club, who)
+        view = self._view(uow, club, match_id, reader)
+        summary, report = view.summary(), view.report()
+        lines = {r["round"]: r for r in view.lines()}
+        disputes = view.disputes()
+        head = view.published_head()
+        # its acta's leaf in the club's transparency log, once signed
+        leaf = leaf_in(uow, view.record.id) if head else None
+        screen = view.screen() if summary["status"] == "in_progress" else None
         players, sides = summary["players"], _sides(summary)
         rules = Rules(**summary["rules"])
         seats = [{"seat": seat, "player": name, "side": rules.side_of(seat)}
@@ -182,14 +183,15 @@ class Pages:
                 "record": None if head is None else {
                     "head": head, "acta_leaf": leaf, "public": bool(info["public"])}}
 
-    def log(self, club: str, match_id: int, *, who: Caller | None = None) -> str:
+    @use_case(READ)
+    def log(self, uow: UnitOfWork, club: str, match_id: int, *,
+            who: Caller | None = None) -> str:
         """The club's match as a ``domino-log/1`` (``MatchView.log``), for its page's download:
         without a token, of a public club's finished match only (:func:`.access.require_record`)."""
-        with UnitOfWork.reading(self.svc.engine) as uow:
-            reader, _ = reader_in(uow, club, who)
-            view = self._view(uow, club, match_id, reader)
-            require_record(reader, club, view.record.match.finished)
-            return view.log()
+        reader, _ = reader_in(uow, club, who)
+        view = self._view(uow, club, match_id, reader)
+        require_record(reader, club, view.record.match.finished)
+        return view.log()
 
     def acta(self, club: str, match_id: int, *, who: Caller | None = None) -> dict[str, Any]:
         """The signed ``domino-acta/2`` of the club's finished match (``Actas.acta``: NotFinished
@@ -197,24 +199,24 @@ class Pages:
         (:func:`.access.require_record`)."""
         return self.acta_page(club, match_id, who=who)["acta"]
 
-    def acta_page(self, club: str, match_id: int, *,
+    @use_case(READ)
+    def acta_page(self, uow: UnitOfWork, club: str, match_id: int, *,
                   who: Caller | None = None) -> dict[str, Any]:
         """The printable acta: the club, the signed acta (:meth:`acta`) and its sides' names."""
-        with UnitOfWork.reading(self.svc.engine) as uow:
-            reader, info = reader_in(uow, club, who)
-            view = self._view(uow, club, match_id, reader)
-            require_record(reader, club, view.record.match.finished)
-        acta = self.svc.actas.acta(match_id, who=reader)
+        reader, info = reader_in(uow, club, who)
+        view = self._view(uow, club, match_id, reader)
+        require_record(reader, club, view.record.match.finished)
+        acta = self.svc.actas.acta.within(uow, match_id, who=reader)
         names = [p["name"] for p in sorted(acta["players"], key=lambda p: p["seat"])]
         return {"club": info, "acta": acta, "sides": side_names(acta["rules"], names)}
 
-    def sheet(self, club: str, match_id: int, seq: int, *,
+    @use_case(READ)
+    def sheet(self, uow: UnitOfWork, club: str, match_id: int, seq: int, *,
               who: Caller | None = None) -> dict[str, Any]:
         """The dispute sheet of dispute ``seq`` of the club's match (``Disputes.sheet``)."""
         seq = checks.count(seq, "seq")
-        with UnitOfWork.reading(self.svc.engine) as uow:
-            reader, _ = reader_in(uow, club, who)
-            return self.svc.disputes.sheet_of(self._view(uow, club, match_id, reader), seq)
+        reader, _ = reader_in(uow, club, who)
+        return self.svc.disputes.sheet_of(self._view(uow, club, match_id, reader), seq)
 
     def _view(self, uow: UnitOfWork, club: str, match_id: int, who: Caller) -> MatchView:
         """The club's match ``match_id``: one of another club is not found at this address (the

@@ -24,17 +24,17 @@ import unicodedata
 from difflib import SequenceMatcher
 from typing import Any, Callable, Mapping
 
-from sqlalchemy import Connection, Engine, Row
+from sqlalchemy import Connection, Row
 
 from .. import store
 from ..core.said import Said, said, said_n
 from ..core.vocab import REASON_LENGTH
-from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
 from .pairing.phrases import joined
+from .uow import READ, WRITE, UnitOfWork, Units, use_case
 
 # The closeness rule (close_names): keys that differ only in accents, or one edit apart (an
 # insertion, a deletion, a substitution, or two neighbours swapped) when both are at least
@@ -44,9 +44,9 @@ CLOSE_RATIO = 0.85
 MIN_EDIT_LENGTH = 4
 MAX_SUGGESTIONS = 3
 
-# Called in a merge's transaction, after the seats moved: (conn, club_id, source_id, into_id,
+# Called in a merge's unit of work, after the seats moved: (uow, club_id, source_id, into_id,
 # ids of the matches whose seats moved). Projections kept by player (standings) rewrite theirs.
-MergeHook = Callable[[Connection, int, int, int, list[int]], None]
+MergeHook = Callable[[UnitOfWork, int, int, int, list[int]], None]
 
 
 def _either(names: list[str]) -> str:
@@ -198,12 +198,13 @@ def find(conn: Connection, club_id: int, name: Any, what: str = "player") -> Row
 # --------------------------------------------------------------------------- the use cases
 
 class Players:
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
-        self.engine = engine
+    def __init__(self, units: Units, clock: Callable[[], dt.datetime]) -> None:
+        self.units = units
         self.clock = clock
         self.merge_hooks: list[MergeHook] = []
 
-    def create(self, club: str, name: str, *, confirm_new: bool = False,
+    @use_case(WRITE)
+    def create(self, uow: UnitOfWork, club: str, name: str, *, confirm_new: bool = False,
                who: Caller = OPERATOR) -> dict[str, Any]:
         """Register a player (admin). Duplicate when the name's key is a player's (or an alias
         a merge left); Unconfirmed when it is close to one, unless ``confirm_new``."""
@@ -211,59 +212,66 @@ class Players:
         name = checks.player_name(name)
         key = checks.name_key(name)
         _flag(confirm_new, "confirm_new")
-        with db.writing(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            existing = store.player_by_key(conn, club_id, key)
-            if existing is not None:
-                raise _taken(conn, existing, name)
-            if not confirm_new:
-                close = close_names(conn, club_id, {key: name})
-                if close:
-                    raise Unconfirmed(club, close)
-            try:
-                player_id = store.insert_player(conn, club_id, name, key, self.clock())
-            except store.AlreadyExists:
-                raise Duplicate("a player %(name)r exists already in this club",
-                                name=name) from None
-            return player_summary(store.player_by_id(conn, club_id, player_id))
+        conn = uow.conn
+        club_id = club_row(uow, club).id
+        existing = store.player_by_key(conn, club_id, key)
+        if existing is not None:
+            raise _taken(conn, existing, name)
+        if not confirm_new:
+            close = close_names(conn, club_id, {key: name})
+            if close:
+                raise Unconfirmed(club, close)
+        try:
+            player_id = store.insert_player(conn, club_id, name, key, self.clock())
+        except store.AlreadyExists:
+            raise Duplicate("a player %(name)r exists already in this club",
+                            name=name) from None
+        return player_summary(store.player_by_id(conn, club_id, player_id))
 
-    def list(self, club: str, limit: int = 50, offset: int = 0, *,
+    @use_case(READ)
+    def list(self, uow: UnitOfWork, club: str, limit: int = 50, offset: int = 0, *,
              who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
         """The club's players by name, and how many it has (merged players are aliases now)."""
         require(who, club, Action.READ)
         limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
-        with db.reading(self.engine) as conn:
-            rows, total = store.list_players(conn, club_row(conn, club).id, limit, offset)
-            return [player_summary(r) for r in rows], total
+        conn = uow.conn
+        rows, total = store.list_players(conn, club_row(uow, club).id, limit, offset)
+        return [player_summary(r) for r in rows], total
 
-    def get(self, club: str, player: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+    @use_case(READ)
+    def get(self, uow: UnitOfWork, club: str, player: int | str, *,
+            who: Caller = OPERATOR) -> dict[str, Any]:
         """A player (by id, or by a name it answers to) with its history: id, name, created_at,
         merged_into (the id, for a player merged away), aliases, matches (how many it sits in)
         and history (:meth:`history`). A merged player's id shows that row, its seats moved."""
         require(who, club, Action.READ)
-        with db.reading(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            return _detail(conn, _player(conn, club, club_id, player, follow=True))
+        conn = uow.conn
+        club_id = club_row(uow, club).id
+        return _detail(conn, _player(conn, club, club_id, player, follow=True))
 
-    def find(self, club: str, name: str, *, who: Caller = OPERATOR) -> dict[str, Any] | None:
+    @use_case(READ)
+    def find(self, uow: UnitOfWork, club: str, name: str, *,
+             who: Caller = OPERATOR) -> dict[str, Any] | None:
         """The player a name stands for (by key, merges followed), or None."""
         require(who, club, Action.READ)
-        with db.reading(self.engine) as conn:
-            row = find(conn, club_row(conn, club).id, name)
-            return None if row is None else player_summary(row)
+        conn = uow.conn
+        row = find(conn, club_row(uow, club).id, name)
+        return None if row is None else player_summary(row)
 
-    def history(self, club: str, player: int | str, *,
+    @use_case(READ)
+    def history(self, uow: UnitOfWork, club: str, player: int | str, *,
                 who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The renames and merges of the player, and of the players merged into it (their
         history follows them), oldest first: id, kind (rename, merge), player (the id renamed or merged), old_name, new_name
         (for a merge, the name of the player it went into, then), into, moved (the matches whose
         seats moved), reason, recorded_at, recorded_by."""
         require(who, club, Action.READ)
-        with db.reading(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            return _history(conn, _player(conn, club, club_id, player, follow=True))
+        conn = uow.conn
+        club_id = club_row(uow, club).id
+        return _history(conn, _player(conn, club, club_id, player, follow=True))
 
-    def rename(self, club: str, player: int | str, new_name: str, reason: str, *,
+    @use_case(WRITE)
+    def rename(self, uow: UnitOfWork, club: str, player: int | str, new_name: str, reason: str, *,
                who: Caller = OPERATOR) -> dict[str, Any]:
         """Rename a player (admin), recording it: the player as :meth:`get` shows it. Duplicate
         when the new name's key is another player's (merge them instead). A name of the same
@@ -274,24 +282,25 @@ class Players:
         name = checks.player_name(new_name, Phrase(N_("new name")))
         key = checks.name_key(name)
         reason = _reason(reason)
-        with db.writing(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            row = _player(conn, club, club_id, player, lock=True)
-            if row.name == name:
-                return _detail(conn, row)
-            holder = store.player_by_key(conn, club_id, key)
-            if holder is not None and holder.id != row.id:
-                raise _taken(conn, holder, name, merge=True)
-            try:
-                store.rename_player(conn, row.id, name, key)
-            except store.AlreadyExists:
-                raise Duplicate("a player %(name)r exists already in this club",
-                                name=name) from None
-            self._record(conn, who, club_id=club_id, player_id=row.id, kind="rename",
-                         old_name=row.name, new_name=name, reason=reason)
-            return _detail(conn, store.player_by_id(conn, club_id, row.id))
+        conn = uow.conn
+        club_id = club_row(uow, club).id
+        row = _player(conn, club, club_id, player, lock=True)
+        if row.name == name:
+            return _detail(conn, row)
+        holder = store.player_by_key(conn, club_id, key)
+        if holder is not None and holder.id != row.id:
+            raise _taken(conn, holder, name, merge=True)
+        try:
+            store.rename_player(conn, row.id, name, key)
+        except store.AlreadyExists:
+            raise Duplicate("a player %(name)r exists already in this club",
+                            name=name) from None
+        self._record(conn, who, club_id=club_id, player_id=row.id, kind="rename",
+                     old_name=row.name, new_name=name, reason=reason)
+        return _detail(conn, store.player_by_id(conn, club_id, row.id))
 
-    def merge(self, club: str, source: int | str, into: int | str, reason: str, *,
+    @use_case(WRITE)
+    def merge(self, uow: UnitOfWork, club: str, source: int | str, into: int | str, reason: str, *,
               who: Caller = OPERATOR) -> dict[str, Any]:
         """Merge ``source`` into ``into`` (admin), recording it: every seat of source moves to
         into, and source stays as an alias whose name finds into. The answer is ``into`` as
@@ -299,38 +308,38 @@ class Players:
         away, or when both sat in one match or entered one tournament (two people, then)."""
         require(who, club, Action.MANAGE)
         reason = _reason(reason)
-        with db.writing(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            store.lock_merges(conn, club_id)  # the club's merges one at a time: no deadlock
-            src = _player(conn, club, club_id, source)
-            dst = _player(conn, club, club_id, into)
-            if src.id == dst.id:
-                raise Invalid("%(one)s and %(other)s are one player already", one=_label(src),
-                              other=_label(dst))
-            # Read both again under their row locks: either may have been merged meanwhile.
-            locked = {pid: store.player_by_id(conn, club_id, pid, for_update=True)
-                      for pid in sorted((src.id, dst.id))}
-            src, dst = locked[src.id], locked[dst.id]
-            for row in (src, dst):
-                if row.merged_into is not None:
-                    raise _merged_away(conn, row)
-            shared = store.shared_match_ids(conn, src.id, dst.id)
-            if shared:
-                raise Invalid("%(one)s and %(other)s sat in one match (%(matches)s): they are "
-                              "two people, not one", one=_label(src), other=_label(dst),
-                              matches=_ids(shared))
-            entered = store.shared_tournaments(conn, src.id, dst.id)
-            if entered:
-                raise Invalid("%(one)s and %(other)s are both entered in %(tournaments)s: they "
-                              "are two people, not one", one=_label(src), other=_label(dst),
-                              tournaments=", ".join(entered))
-            moved = store.merge_player(conn, src.id, dst.id)
-            self._record(conn, who, club_id=club_id, player_id=src.id, kind="merge",
-                         old_name=src.name, new_name=dst.name, into_id=dst.id, moved=moved,
-                         reason=reason)
-            for hook in self.merge_hooks:
-                hook(conn, club_id, src.id, dst.id, moved)
-            return _detail(conn, store.player_by_id(conn, club_id, dst.id))
+        conn = uow.conn
+        club_id = club_row(uow, club).id
+        store.lock_merges(conn, club_id)  # the club's merges one at a time: no deadlock
+        src = _player(conn, club, club_id, source)
+        dst = _player(conn, club, club_id, into)
+        if src.id == dst.id:
+            raise Invalid("%(one)s and %(other)s are one player already", one=_label(src),
+                          other=_label(dst))
+        # Read both again under their row locks: either may have been merged meanwhile.
+        locked = {pid: store.player_by_id(conn, club_id, pid, for_update=True)
+                  for pid in sorted((src.id, dst.id))}
+        src, dst = locked[src.id], locked[dst.id]
+        for row in (src, dst):
+            if row.merged_into is not None:
+                raise _merged_away(conn, row)
+        shared = store.shared_match_ids(conn, src.id, dst.id)
+        if shared:
+            raise Invalid("%(one)s and %(other)s sat in one match (%(matches)s): they are "
+                          "two people, not one", one=_label(src), other=_label(dst),
+                          matches=_ids(shared))
+        entered = store.shared_tournaments(conn, src.id, dst.id)
+        if entered:
+            raise Invalid("%(one)s and %(other)s are both entered in %(tournaments)s: they "
+                          "are two people, not one", one=_label(src), other=_label(dst),
+                          tournaments=", ".join(entered))
+        moved = store.merge_player(conn, src.id, dst.id)
+        self._record(conn, who, club_id=club_id, player_id=src.id, kind="merge",
+                     old_name=src.name, new_name=dst.name, into_id=dst.id, moved=moved,
+                     reason=reason)
+        for hook in self.merge_hooks:
+            hook(uow, club_id, src.id, dst.id, moved)
+        return _detail(conn, store.player_by_id(conn, club_id, dst.id))
 
     def _record(self, conn: Connection, who: Caller, **values: Any) -> None:
         store.insert_player_event(

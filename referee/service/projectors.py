@@ -63,7 +63,7 @@ def writes(projectors: list[Projector]) -> bool:
 
 def _standing(uow: UnitOfWork, change: Change) -> None:
     """The match's standing rows, and the club's ratings with them (docs/standings.md)."""
-    record_standing(uow.conn, change.match_id, change.match, change.violations, change.now,
+    record_standing(uow, change.match_id, change.match, change.violations, change.now,
                     was_finished=change.was_finished)
 
 

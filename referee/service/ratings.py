@@ -14,16 +14,20 @@ the order the matches finished (docs/standings.md has the model and why).
 
 Ratings are kept, not recomputed on reading: ``player_ratings`` holds each player's rating
 after each of his matches, ``current_ratings`` the last. Whatever writes a match's standing rows
-(an append, an import, a rebuild) calls :func:`record_standing` in its own transaction: a
-match that finishes is rated then, and a ruling that changes a finished match's result (or
-un-finishes it) re-rates the club from that match's place in the finishing order on
-(:func:`rerate`). When fewer than :data:`INLINE_MATCHES` matches follow it, that happens before
-the append commits. A ruling on an older match only marks the club's ratings stale from its
-place (:func:`referee.store.standings.mark_stale`, a row a player) and leaves the re-rating to
-a worker thread (:func:`request_catch_up`), which brings them up to date in transactions of
-:data:`CHUNK_MATCHES` matches, in finishing order; readers of standings and ratings wait for it
-(:func:`wait_rated`), so none ever reads a rating the ruling made stale. The standing rows
-themselves (played, won, points) always change in the ruling's transaction.
+(an append, an import, a rebuild) does it in its own unit of work (:func:`record_standing`; a
+rebuild :func:`write_standing`, then the ratings once): a match that finishes is rated then,
+and a ruling that changes a finished match's result (or un-finishes it) re-rates the club from
+that match's place in the finishing order on (:func:`rerate`). When fewer than
+:data:`INLINE_MATCHES` matches follow it, that happens before the append commits. A ruling on an
+older match only marks the club's ratings stale from its place
+(:func:`referee.store.standings.mark_stale`, a row a player) and, once it has committed, asks a
+worker thread (:func:`request_catch_up`) to bring them up to date in transactions of
+:data:`CHUNK_MATCHES` matches, in finishing order. Readers of standings and ratings wait for it
+(:class:`RatingsStale`, :func:`wait_rated`), so none ever reads a rating the ruling made stale;
+a reader never re-rates anything itself. Should the process that ruled stop before its worker
+finished, the explicit job does it: :func:`catch_up_all` (``domino db catch-up``, and every
+minute in ``domino serve``'s background, :mod:`.jobs`). The standing rows themselves (played,
+won, points) always change in the ruling's transaction.
 """
 
 from __future__ import annotations
@@ -39,7 +43,6 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 
 from ..core.match import Match
-from ..store import db
 from ..store.standings import (
     Change,
     MatchStanding,
@@ -56,6 +59,7 @@ from ..store.standings import (
     repoint_player,
     write_match,
 )
+from .uow import PRIMARY, READ, WRITE, Kind, NotReady, UnitOfWork, Units
 
 MU = 25.0
 SIGMA = 25.0 / 3
@@ -116,37 +120,43 @@ def provisional(sigma: float) -> bool:
     return sigma > PROVISIONAL_SIGMA
 
 
-def record_standing(conn: Connection, match_id: int, match: Match, violations: int,
-                    finished_at: dt.datetime, *, was_finished: bool | None = None,
-                    rate: bool = True) -> Change | None:
-    """Bring the match's standing rows up to ``match`` (finished or not) and, with ``rate``,
-    the club's ratings with them; in the caller's transaction. None when nothing changed."""
-    change = write_match(conn, match_id, MatchStanding.of(match, violations), finished_at,
-                         was_finished=was_finished)
-    if rate and change is not None and change.rerate_from is not None:
-        rerate(conn, change.club_id, change.rerate_from)
-    return change
+def write_standing(conn: Connection, match_id: int, match: Match, violations: int,
+                   finished_at: dt.datetime, *, was_finished: bool | None = None) -> Change | None:
+    """Bring the match's standing rows up to ``match`` (finished or not), leaving the ratings
+    (a rebuild rates every club once, after every match); None when nothing changed."""
+    return write_match(conn, match_id, MatchStanding.of(match, violations), finished_at,
+                       was_finished=was_finished)
 
 
-def rerate(conn: Connection, club_id: int, from_seq: int) -> None:
+def record_standing(uow: UnitOfWork, match_id: int, match: Match, violations: int,
+                    finished_at: dt.datetime, *, was_finished: bool | None = None) -> None:
+    """Bring the match's standing rows up to ``match`` (finished or not), and the club's
+    ratings with them (:func:`rerate`), in the writing unit of work ``uow``."""
+    change = write_standing(uow.conn, match_id, match, violations, finished_at,
+                            was_finished=was_finished)
+    if change is not None and change.rerate_from is not None:
+        rerate(uow, change.club_id, change.rerate_from)
+
+
+def rerate(uow: UnitOfWork, club_id: int, from_seq: int) -> None:
     """The club's ratings from place ``from_seq`` on are no longer right (a match there
-    finished, changed its result or un-finished), in the caller's transaction: re-rated now
-    when few matches follow (a match that has just finished: that one), else marked stale from
-    there for the worker; when they are stale already from an earlier place, the worker's pass
-    covers this one too."""
+    finished, changed its result or un-finished), in the writing unit of work ``uow``: re-rated
+    now when few matches follow (a match that has just finished: that one), else marked stale
+    from there, and the worker asked for once ``uow`` has committed; when they are stale
+    already from an earlier place, the worker's pass covers this one too."""
+    conn = uow.conn
     lock_club(conn, club_id)
     last, rated = rated_through(conn, club_id)
     # Stale before this place already (the current rows are rated through less than the
     # place before it): the pending pass starts earlier and goes on to the end.
     before = place_before(conn, club_id, from_seq)
-    if before is not None and (rated is None or rated < before):
-        request_catch_up(conn.engine, club_id)
-        return
-    if last is None or last - from_seq < INLINE_MATCHES:
-        rate_from(conn, club_id, from_seq)  # from here to the end: whatever was stale too
-        return
-    mark_stale(conn, club_id, from_seq)
-    request_catch_up(conn.engine, club_id)
+    if before is None or (rated is not None and rated >= before):
+        if last is None or last - from_seq < INLINE_MATCHES:
+            rate_from(conn, club_id, from_seq)  # from here to the end: whatever was stale too
+            return
+        mark_stale(conn, club_id, from_seq)
+    engine = uow.engine
+    uow.after_commit(lambda: request_catch_up(engine, club_id))
 
 
 def stale_place(last: int | None, rated: int | None) -> int | None:
@@ -204,17 +214,27 @@ def catch_up(engine: Engine, club_id: int) -> int:
     pass back to it. Returns the matches rated."""
     rated = 0
     previous = None
+    units = Units(engine)
     while True:
-        with db.writing(engine) as conn:
-            lock_club(conn, club_id)  # first: then the ruling that asked for this has committed
-            place = stale_place(*rated_through(conn, club_id))
+        with units.open(WRITE) as uow:
+            lock_club(uow.conn, club_id)  # first: what a ruling marked meanwhile is committed
+            place = stale_place(*rated_through(uow.conn, club_id))
             if place is None:
                 return rated
             if place == previous:  # no progress: nothing here can be rated (never so far)
                 log.error("ratings of club %s stuck at place %s", club_id, place)
                 return rated
-            rated += rate_from(conn, club_id, place, CHUNK_MATCHES)
+            rated += rate_from(uow.conn, club_id, place, CHUNK_MATCHES)
             previous = place
+
+
+def catch_up_all(engine: Engine) -> int:
+    """The explicit job: every club's stale ratings brought up to date (:func:`catch_up`),
+    whoever marked them and whether or not its worker ran; the matches rated."""
+    with Units(engine).open(PRIMARY) as uow:
+        stale = [club_id for club_id in club_ids_with_rows(uow.conn)
+                 if is_stale(uow.conn, club_id)]
+    return sum(catch_up(engine, club_id) for club_id in stale)
 
 
 _workers = threading.Lock()
@@ -224,10 +244,9 @@ _running: set[tuple[Engine, int]] = set()
 
 def request_catch_up(engine: Engine, club_id: int) -> None:
     """Have a worker thread of this process bring the club's ratings up to date (one a club:
-    asked again while it runs, it makes one more pass). It may be asked from inside the
-    transaction that made them stale: its first step waits for the club's lock (SQLite: the
-    write lock), so it starts on what that transaction committed, or finds nothing to do.
-    Not a daemon: a command that ruled exits once the ratings are right."""
+    asked again while it runs, it makes one more pass): asked once the ruling that made them
+    stale has committed (:func:`rerate`). Not a daemon: a command that ruled exits once the
+    ratings are right."""
     key = (engine, club_id)
     with _workers:
         _wanted.add(key)
@@ -251,46 +270,58 @@ def _work(engine: Engine, club_id: int) -> None:
             log.exception("bringing the ratings of club %s up to date failed", club_id)
 
 
-def wait_rated(engine: Engine, club_id: int, timeout: float | None = None) -> bool:
-    """Wait until the club's ratings are up to date (asking for the worker, in case none
-    runs: the process that ruled stopped, say); False if they are not after ``timeout``
-    seconds (:data:`READ_WAIT_S`). Each look is two index seeks in a transaction of its own."""
+def wait_rated(units: Units, club_id: int, timeout: float | None = None,
+               kind: Kind = READ) -> bool:
+    """Wait until the club's ratings are up to date, as a reader of ``kind`` sees them (on a
+    replica, once the primary's worker's pass has reached it); False if they are not after
+    ``timeout`` seconds (:data:`READ_WAIT_S`). Each look is two index seeks in a read-only
+    unit of work of its own: a reader writes nothing, and asks no worker (the ruling's
+    process does, and the explicit job for a process that stopped)."""
     deadline = time.monotonic() + (READ_WAIT_S if timeout is None else timeout)
-    asked = False
     while True:
-        with db.reading(engine) as conn:
-            if stale_place(*rated_through(conn, club_id)) is None:
+        with units.open(kind) as uow:
+            if not is_stale(uow.conn, club_id):
                 return True
-        if not asked:
-            request_catch_up(engine, club_id)
-            asked = True
         if time.monotonic() >= deadline:
             return False
         time.sleep(0.05)
+
+
+class RatingsStale(NotReady):
+    """The club's ratings are being brought up to date (a ruling on an old match): a reader's
+    entry waits for the worker, outside its unit of work, then reads again (:class:`NotReady`)."""
+
+    def __init__(self, club_id: int) -> None:
+        super().__init__(club_id)
+        self.club_id = club_id
+
+    def wait(self, units: Units, kind: Kind) -> None:
+        wait_rated(units, self.club_id, kind=kind if kind in (READ, PRIMARY) else PRIMARY)
 
 
 def is_stale(conn: Connection, club_id: int) -> bool:
     return stale_place(*rated_through(conn, club_id)) is not None
 
 
-def after_merge(conn: Connection, club_id: int, source: int, into: int,
+def after_merge(uow: UnitOfWork, club_id: int, source: int, into: int,
                 match_ids: list[int]) -> None:
-    """A players merge hook (``svc.players.merge_hooks``), in the merge's transaction: the
+    """A players merge hook (``svc.players.merge_hooks``), in the merge's unit of work: the
     standing rows of the moved seats name ``into``, and the club is re-rated from the first of
     them in the finishing order (the two players' matches are one player's now)."""
-    lock_club(conn, club_id)
-    first = repoint_player(conn, club_id, source, into)
+    lock_club(uow.conn, club_id)
+    first = repoint_player(uow.conn, club_id, source, into)
     if first is not None:
-        rerate(conn, club_id, first)
+        rerate(uow, club_id, first)
 
 
 def rerate_all(engine: Engine) -> int:
     """Every club's ratings computed again from its first finished match (a rebuild), a
     transaction a club; returns the matches rated."""
-    with db.reading(engine) as conn:
-        club_ids = club_ids_with_rows(conn)
+    units = Units(engine)
+    with units.open(PRIMARY) as uow:
+        club_ids = club_ids_with_rows(uow.conn)
     rated = 0
     for club_id in club_ids:
-        with db.writing(engine) as conn:
-            rated += rate_from(conn, club_id, 1)
+        with units.open(WRITE) as uow:
+            rated += rate_from(uow.conn, club_id, 1)
     return rated

@@ -8,7 +8,7 @@ import datetime as dt
 from contextlib import contextmanager
 from typing import Any, Container, Iterator
 
-from sqlalchemy import Engine, Row
+from sqlalchemy import Row
 
 from .. import store
 from ..core.position import Position
@@ -21,7 +21,7 @@ from .lookup import club_row
 from .players import find as find_player
 from .repository import MatchRepository
 from .screen import Screen
-from .uow import UnitOfWork
+from .uow import PRIMARY, READ, Kind, UnitOfWork, Units, use_case
 from .view import MatchView, row_summary
 
 # The statuses of matches played or in play: every one but a match withdrawn.
@@ -29,16 +29,21 @@ PLAYED = tuple(s for s in STATUSES if s != ABANDONED)
 
 
 class Reading:
-    def __init__(self, matches: MatchRepository) -> None:
+    """A match's reads are its table's (the scorekeeper's screen, its events, its report: read
+    right after the table's own appends), so they read the primary; the club's listing and a
+    log's export read the read engine."""
+
+    def __init__(self, matches: MatchRepository, units: Units) -> None:
         self.matches = matches
-        self.engine: Engine = matches.engine
+        self.units = units
 
     @contextmanager
-    def view(self, match_id: Any, *, who: Caller = OPERATOR) -> Iterator[MatchView]:
-        """The match as ``who`` may see it, in a unit of work of its own (read-only): the
-        caller is checked once to be a reader of the match's club, and everything the view
+    def view(self, match_id: Any, *, who: Caller = OPERATOR,
+             kind: Kind = PRIMARY) -> Iterator[MatchView]:
+        """The match as ``who`` may see it, in a read-only unit of work of its own (``kind``):
+        the caller is checked once to be a reader of the match's club, and everything the view
         answers is worked out from the one record it holds."""
-        with UnitOfWork.reading(self.engine) as uow:
+        with self.units.open(kind) as uow:
             yield self.view_in(uow, match_id, who)
 
     def view_in(self, uow: UnitOfWork, match_id: Any, who: Caller) -> MatchView:
@@ -52,104 +57,106 @@ class Reading:
         ``match_id``. What a path naming a match by its id alone asks first, before its
         headers (If-Match), query or body are looked at, so that another club's token is
         answered as an unknown id is, whatever else it sends (docs/api.md, "404 or 403"). A
-        match's club never changes: once this process has seen it, nothing is read."""
+        match's club never changes: once this process has seen it, no unit of work is opened
+        (else one on the primary: a match just created is not on a replica yet)."""
         club = self.matches.club_of(match_id)
         if club is None:
-            with UnitOfWork.reading(self.engine) as uow:
+            with self.units.open(PRIMARY) as uow:
                 club = self.matches.row(uow, match_id).club
         require_match(who, club, Action.READ, match_id)
 
     # ------------------------------------------------------------------------ one match
 
-    def get_match(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
-        with self.view(match_id, who=who) as view:
-            return view.summary()
+    @use_case(PRIMARY)
+    def get_match(self, uow: UnitOfWork, match_id: int | str, *,
+                  who: Caller = OPERATOR) -> dict[str, Any]:
+        return self.view_in(uow, match_id, who).summary()
 
     def list_events(self, match_id: int | str, after: int = 0, limit: int | None = None, *,
                     who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """The events after ``after``, as ``who`` may see them."""
         return self.events_page(match_id, after, limit, who=who)[0]
 
-    def events_page(self, match_id: int | str, after: int = 0, limit: int | None = None, *,
+    @use_case(PRIMARY)
+    def events_page(self, uow: UnitOfWork, match_id: int | str, after: int = 0,
+                    limit: int | None = None, *,
                     who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
         """:meth:`list_events`, and the match's last seq (what an ETag names)."""
         after = checks.count(after, "after")
         if limit is not None:
             limit = checks.count(limit, "limit")
-        with self.view(match_id, who=who) as view:
-            return view.event_records(after, limit), view.record.last_seq
+        view = self.view_in(uow, match_id, who)
+        return view.event_records(after, limit), view.record.last_seq
 
-    def state(self, match_id: int | str, at: int | None = None, *,
+    @use_case(PRIMARY)
+    def state(self, uow: UnitOfWork, match_id: int | str, at: int | None = None, *,
               who: Caller = OPERATOR) -> Position:
         """The table after event ``at`` (the record as it stood then), or now, as ``who`` may
         see it."""
-        with self.view(match_id, who=who) as view:
-            return view.position(_at(view, at))
+        view = self.view_in(uow, match_id, who)
+        return view.position(_at(view, at))
 
-    def screen(self, match_id: int | str, at: int | None = None, *,
+    @use_case(PRIMARY)
+    def screen(self, uow: UnitOfWork, match_id: int | str, at: int | None = None, *,
                who: Caller = OPERATOR) -> Screen:
         """The match as a scorekeeper's screen shows it to ``who``: now, or as the table stood
         after event ``at`` (with the disputes open then)."""
-        with self.view(match_id, who=who) as view:
-            return view.screen(_at(view, at))
+        view = self.view_in(uow, match_id, who)
+        return view.screen(_at(view, at))
 
-    def screen_if_changed(self, match_id: int | str, seen: Container[int], *,
+    @use_case(PRIMARY)
+    def screen_if_changed(self, uow: UnitOfWork, match_id: int | str, seen: Container[int], *,
                           who: Caller = OPERATOR) -> tuple[int, Screen | None]:
         """The match's last seq, and its screen as ``who`` sees it unless that seq is one of
         ``seen`` (an If-None-Match: a polling phone's read costs no replay)."""
-        with UnitOfWork.reading(self.engine) as uow:
-            row = self.matches.row(uow, match_id)
-            require_match(who, row.club, Action.READ, match_id)
-            if row.last_seq in seen:
-                return row.last_seq, None
-            return row.last_seq, MatchView(self.matches.get(uow, row), who, uow).screen()
+        row = self.matches.row(uow, match_id)
+        require_match(who, row.club, Action.READ, match_id)
+        if row.last_seq in seen:
+            return row.last_seq, None
+        return row.last_seq, MatchView(self.matches.get(uow, row), who, uow).screen()
 
-    def report(self, match_id: int | str, *, who: Caller = OPERATOR) -> dict[str, Any]:
+    @use_case(PRIMARY)
+    def report(self, uow: UnitOfWork, match_id: int | str, *,
+               who: Caller = OPERATOR) -> dict[str, Any]:
         """The domino-report/1 of the match as ``who`` may see it."""
-        with self.view(match_id, who=who) as view:
-            return view.report()
+        return self.view_in(uow, match_id, who).report()
 
-    def struck(self, match_id: int | str, *, who: Caller = OPERATOR) -> frozenset[int]:
+    @use_case(PRIMARY)
+    def struck(self, uow: UnitOfWork, match_id: int | str, *,
+               who: Caller = OPERATOR) -> frozenset[int]:
         """The sequence numbers the match's voids strike from the record now."""
-        with self.view(match_id, who=who) as view:
-            return view.struck()
+        return self.view_in(uow, match_id, who).struck()
 
-    def export_log(self, match_id: int | str, *, who: Caller = OPERATOR) -> str:
+    @use_case(READ)
+    def export_log(self, uow: UnitOfWork, match_id: int | str, *, who: Caller = OPERATOR) -> str:
         """The match as a domino-log/1: its header as stored and the same events back, as
         ``who`` may see them."""
-        with self.view(match_id, who=who) as view:
-            return view.log()
+        return self.view_in(uow, match_id, who).log()
 
-    def lines(self, match_id: int | str, *, who: Caller = OPERATOR) -> list[dict[str, Any]]:
+    @use_case(PRIMARY)
+    def lines(self, uow: UnitOfWork, match_id: int | str, *,
+              who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """Each round's line of play (``[{"round", "line"}]``, tiles left to right, each
         written left pip first), as ``who`` may see the record."""
-        with self.view(match_id, who=who) as view:
-            return view.lines()
+        return self.view_in(uow, match_id, who).lines()
 
     # ------------------------------------------------------------------------ the club's
 
-    def list_matches(self, club: str, status: str | None = None, player: str | None = None,
-                     date_from: str | dt.date | None = None, date_to: str | dt.date | None = None,
-                     limit: int = 50, offset: int = 0, *,
-                     who: Caller = OPERATOR) -> tuple[list[dict[str, Any]], int]:
-        """The club's matches, newest first, and how many match the filters in all."""
-        with UnitOfWork.reading(self.engine) as uow:
-            return self.matches_in(uow, club, status=status, player=player, date_from=date_from,
-                                   date_to=date_to, limit=limit, offset=offset, who=who)
-
-    def matches_in(self, uow: UnitOfWork, club: str, *, status: str | None = None,
-                   player: str | None = None, date_from: str | dt.date | None = None,
-                   date_to: str | dt.date | None = None, limit: int = 50, offset: int = 0,
-                   who: Caller, withdrawn: bool = True) -> tuple[list[dict[str, Any]], int]:
-        """:meth:`list_matches` inside a use case's unit of work. ``withdrawn=False`` leaves
-        out the matches abandoned (a club's page lists what was played or is in play); asked
-        for by status, they are listed."""
+    @use_case(READ)
+    def list_matches(self, uow: UnitOfWork, club: str, status: str | None = None,
+                     player: str | None = None, date_from: str | dt.date | None = None,
+                     date_to: str | dt.date | None = None, limit: int = 50, offset: int = 0, *,
+                     who: Caller = OPERATOR,
+                     withdrawn: bool = True) -> tuple[list[dict[str, Any]], int]:
+        """The club's matches, newest first, and how many match the filters in all.
+        ``withdrawn=False`` leaves out the matches abandoned (a club's page lists what was
+        played or is in play); asked for by status, they are listed."""
         require(who, club, Action.READ)
         if status is not None:
             checks.one_of(status, STATUSES, "status")
         date_from, date_to = checks.date(date_from, "date_from"), checks.date(date_to, "date_to")
         limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
-        club_id = club_row(uow.conn, club).id
+        club_id = club_row(uow, club).id
         player_id = None
         if player is not None:
             player_row = find_player(uow.conn, club_id, player)  # by key, merges followed

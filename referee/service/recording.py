@@ -34,7 +34,7 @@ from .record import Mark, MatchRecord
 from .repository import MatchRepository
 from .screen import Screen
 from .undo import authorize
-from .uow import UnitOfWork
+from .uow import PRIMARY, SINGLE, WRITE, UnitOfWork, Units
 from .view import MatchView, summary_of
 from .view import row_summary as summary
 
@@ -66,6 +66,20 @@ class Recorded:
         return self.screen.summary["club"]
 
 
+@dataclass(frozen=True)
+class _Judged:
+    """A new match's record as :meth:`Recording._judged` checked it: header, events (as given
+    and as stored), the seats keyed, and the replay."""
+
+    header: dict[str, Any]
+    parsed: Any
+    events: list[Any]
+    new: list[store.NewEvent]
+    header_text: str
+    keyed: dict[str, str]
+    result: Replay
+
+
 class Created(dict):
     """A created match's summary; ``replayed`` when it answers a retry (nothing was stored)."""
 
@@ -75,10 +89,10 @@ class Created(dict):
 
 
 class Recording:
-    def __init__(self, matches: MatchRepository, clock: Callable[[], dt.datetime],
+    def __init__(self, matches: MatchRepository, units: Units, clock: Callable[[], dt.datetime],
                  notifier: Notifier) -> None:
         self.matches = matches
-        self.engine = matches.engine
+        self.units = units
         self.clock = clock
         self.notifier = notifier
         self.projectors: tuple[Projector, ...] = PROJECTORS  # the service adds its own
@@ -97,6 +111,35 @@ class Recording:
         Names are matched by key (``players.seating``): "ana" sits the player Ana, and the match
         keeps the names as typed. A new name close to a player's is refused (Unconfirmed, "did
         you mean ...?") unless ``confirm_new``."""
+        header, parsed, client_key, dated = self._new_match(club, rules, players, who,
+                                                            client_key, header_fields)
+        if client_key is not None:
+            return self._create_once(club, header, parsed, who, client_key, dated, confirm_new)
+        judged = self._judged(header, parsed, [], who, who.recorded_by)
+        with too_large(), self.units.open(WRITE) as uow:
+            return Created(self._create(uow, club, judged, who, confirm_new=confirm_new))
+
+    def create_in(self, uow: UnitOfWork, club: str, rules: Any, players: Sequence[str], *,
+                  who: Caller, client_key: str, confirm_new: bool = False,
+                  **header_fields: Any) -> "Created":
+        """:meth:`create_match` under ``client_key`` in the caller's writing unit of work (a
+        tournament's pairing creates its tables' matches in its own): the club's match
+        created under that key already is answered again."""
+        header, parsed, key, dated = self._new_match(club, rules, players, who, client_key,
+                                                     header_fields)
+        first = store.match_by_client_key(uow.conn, club, key)
+        if first is None:
+            judged = self._judged(header, parsed, [], who, who.recorded_by)
+            with too_large():
+                return Created(self._create(uow, club, judged, who, client_key=key,
+                                            confirm_new=confirm_new))
+        return _created_before(first, header, parsed, dated)
+
+    def _new_match(self, club: str, rules: Any, players: Sequence[str], who: Caller,
+                   client_key: str | None, header_fields: dict[str, Any],
+                   ) -> tuple[dict[str, Any], Any, str | None, bool]:
+        """A new match's header (dated today when no date is given), parsed; its client key
+        checked; and whether the date was given. Refused as :meth:`create_match` says."""
         require(who, club, Action.RECORD)
         if client_key is not None:
             client_key = checks.name(client_key, "idempotency key")
@@ -116,10 +159,7 @@ class Recording:
             parsed = parse_header(header)
         except LogError as error:
             raise Invalid(error.message) from None
-        if client_key is not None:
-            return self._create_once(club, header, parsed, who, client_key, dated, confirm_new)
-        return Created(self._create(club, header, parsed, [], who, recorded_by=who.recorded_by,
-                                    confirm_new=confirm_new))
+        return header, parsed, client_key, dated
 
     def import_log(self, club: str, text: str | bytes, *, who: Caller = OPERATOR,
                    recorded_by: str | None = None, confirm_new: bool = False) -> dict[str, Any]:
@@ -137,8 +177,10 @@ class Recording:
             raise Invalid(error.message, line=error.line) from None
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by
         try:
-            return self._create(club, _of_club(log.header.fields, club), log.header,
-                                list(log.events), who, recorded_by=by, confirm_new=confirm_new)
+            judged = self._judged(_of_club(log.header.fields, club), log.header,
+                                  list(log.events), who, by)
+            with too_large(), self.units.open(WRITE) as uow:
+                return self._create(uow, club, judged, who, confirm_new=confirm_new)
         except IllegalEvent as error:
             # An import is refused whole; the refusal says how to keep such an event instead,
             # as the table does: marked disputed, an open dispute for a referee (docs/log.md);
@@ -154,9 +196,10 @@ class Recording:
                                      '"disputed": true'),
                                seq=v.seq, line=v.seq + 1, code=v.code, why=v.message) from None
 
-    def _create(self, club: str, header: dict[str, Any], parsed: Any, events: list[Any],
-                who: Caller, recorded_by: str | None,
-                client_key: str | None = None, confirm_new: bool = False) -> dict[str, Any]:
+    def _judged(self, header: dict[str, Any], parsed: Any, events: list[Any], who: Caller,
+                recorded_by: str | None) -> "_Judged":
+        """A new match's record checked and judged, before any unit of work opens (a long log
+        is replayed without holding a write lock)."""
         names = list(parsed.players)  # as typed: the match keeps them so
         keyed = seating(names)
         try:
@@ -166,59 +209,59 @@ class Recording:
         new = [new_event(e, recorded_by=recorded_by, token_id=who.token_id, line=seq + 1)
                for seq, e in enumerate(events, start=1)]
         with too_large():  # before judging them all (the store checks again as it writes)
-            store.check_room(db.match_limits(self.engine), len(new), sum(e.size for e in new))
-        result = judge_all(parsed.rules, parsed.players, events)
+            store.check_room(db.match_limits(self.units.engine), len(new),
+                             sum(e.size for e in new))
+        return _Judged(header, parsed, list(events), new, header_text, keyed,
+                       judge_all(parsed.rules, parsed.players, events))
+
+    def _create(self, uow: UnitOfWork, club: str, judged: "_Judged", who: Caller,
+                client_key: str | None = None, confirm_new: bool = False) -> dict[str, Any]:
+        """The match stored with its events in the writing unit of work ``uow``, its players
+        seated, its projections written; its summary."""
+        parsed, result, new, header_text = (judged.parsed, judged.result, judged.new,
+                                            judged.header_text)
+        names = list(parsed.players)
         now = self.clock()
-        with too_large(), UnitOfWork.writing(self.engine) as uow:
-            club_id = club_row(uow.conn, club).id
-            ids = seat_ids(uow.conn, club, club_id, keyed, now, confirm_new=confirm_new)
-            violations = open_count(result.match, {v.seq for v in result.violations})
-            match_id = store.insert_match(
-                uow.conn, club_id=club_id, header=header_text,
-                played_on=_played_on(header.get("date"), now), rules=parsed.rules.as_dict(),
-                player_names=names, player_ids=ids,
-                sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
-                projection=store.Projection.of(result.match, violations, now),
-                created_at=now, client_key=client_key, created_by=who.token_id)
-            head = store.insert_events(uow.conn, match_id, new, now, header_text)
-            record = MatchRecord.new(
-                match_id=match_id, club=club, club_id=club_id, rules=parsed.rules,
-                players=names, header_text=header_text, created_at=now, events=list(events),
-                marks=[Mark(e.token_id, e.recorded_by, now) for e in new], result=result,
-                head=head, created_by=who.token_id)
-            # A log that ends finished counts (and is rated) at once.
-            change = Change(match_id, club, len(events), result.match, violations, False, now)
-            run(uow, change, wanted(change, self.projectors))
-            created = summary_of(record, result.match, violations)
-            self.matches.keep(uow, record)
-        return created
+        club_id = club_row(uow, club).id
+        ids = seat_ids(uow.conn, club, club_id, judged.keyed, now, confirm_new=confirm_new)
+        violations = open_count(result.match, {v.seq for v in result.violations})
+        match_id = store.insert_match(
+            uow.conn, club_id=club_id, header=header_text,
+            played_on=_played_on(judged.header.get("date"), now), rules=parsed.rules.as_dict(),
+            player_names=names, player_ids=ids,
+            sides=[parsed.rules.side_of(s) for s in range(parsed.rules.seats)],
+            projection=store.Projection.of(result.match, violations, now),
+            created_at=now, client_key=client_key, created_by=who.token_id)
+        head = store.insert_events(uow.conn, match_id, new, now, header_text)
+        record = MatchRecord.new(
+            match_id=match_id, club=club, club_id=club_id, rules=parsed.rules,
+            players=names, header_text=header_text, created_at=now, events=judged.events,
+            marks=[Mark(e.token_id, e.recorded_by, now) for e in new], result=result,
+            head=head, created_by=who.token_id)
+        # A log that ends finished counts (and is rated) at once.
+        change = Change(match_id, club, len(judged.events), result.match, violations, False,
+                        now)
+        run(uow, change, wanted(change, self.projectors))
+        self.matches.keep(uow, record)
+        return summary_of(record, result.match, violations)
 
     def _create_once(self, club: str, header: dict[str, Any], parsed: Any, who: Caller,
                      client_key: str, dated: bool, confirm_new: bool = False) -> "Created":
         """create_match under an idempotency key: the first answer again for a retry."""
-        with UnitOfWork.reading(self.engine) as uow:
+        with self.units.open(PRIMARY) as uow:
             first = store.match_by_client_key(uow.conn, club, client_key)
         if first is None:
+            judged = self._judged(header, parsed, [], who, who.recorded_by)
             try:
-                return Created(self._create(club, header, parsed, [], who,
-                                            recorded_by=who.recorded_by, client_key=client_key,
-                                            confirm_new=confirm_new))
+                with too_large(), self.units.open(WRITE) as uow:
+                    return Created(self._create(uow, club, judged, who, client_key=client_key,
+                                                confirm_new=confirm_new))
             except store.AlreadyExists:  # a retry racing its original, which won
-                with UnitOfWork.reading(self.engine) as uow:
+                with self.units.open(PRIMARY) as uow:
                     first = store.match_by_client_key(uow.conn, club, client_key)
                 if first is None:
                     raise
-        stored = store.load_json(first.header)
-        if not dated:  # the first one's date was today then: it is not the client's to repeat
-            stored.pop("date", None)
-            header = {k: v for k, v in header.items() if k != "date"}
-        if store.canonical_json(stored) != store.canonical_json(header):
-            raise IdempotencyMismatch("idempotency key already used for match %(match)s, which "
-                                      "was created with another request", match=first.id)
-        # As it was answered then: the match before any event (events may have come since).
-        initial = store.Projection.of(Match(parsed.rules, parsed.players), 0, first.created_at)
-        answer = {**summary(first), **initial.values(), "updated_at": store.iso(first.created_at)}
-        return Created({k: answer[k] for k in summary(first)}, replayed=True)
+        return _created_before(first, header, parsed, dated)
 
     # ------------------------------------------------------------------------ appending
 
@@ -253,7 +296,7 @@ class Recording:
             except Conflict:
                 if expected_seq is None and attempt < CONFLICT_RETRIES:
                     continue  # "at the end": try again at the new end
-                with UnitOfWork.reading(self.engine) as uow:
+                with self.units.open(PRIMARY) as uow:
                     row = self.matches.row(uow, number, client_event_id=new.client_event_id)
                     if new.client_event_id is not None and row.duplicate_seq is not None:
                         # A retry racing its own original: the original's result is the answer.
@@ -272,7 +315,7 @@ class Recording:
         # A named expected seq is optimistic: read, judge, then one compare-and-set. "Append at
         # the end" takes the row lock first (PostgreSQL: FOR UPDATE), so such writers queue
         # instead of conflicting.
-        with UnitOfWork.writing(self.engine) as uow:
+        with self.units.open(WRITE) as uow:
             row = self.matches.row(uow, number, client_event_id=new.client_event_id,
                                    for_update=expected_seq is None)
             if new.client_event_id is not None and row.duplicate_seq is not None:
@@ -311,8 +354,7 @@ class Recording:
         if uow is not None:
             seq = self._write(uow, record, new, projection, change, projectors)
         else:
-            scope = UnitOfWork.writing if writes(projectors) else UnitOfWork.single
-            with scope(self.engine) as uow:
+            with self.units.open(WRITE if writes(projectors) else SINGLE) as uow:
                 seq = self._write(uow, record, new, projection, change, projectors)
         return Recorded(seq, event, told, MatchView(record, who).screen())
 
@@ -331,7 +373,7 @@ class Recording:
         """Before refusing on a cached record, what the database path checks first: a retry of
         a stored event gets the original's result (Conflict sends record_event there), and a
         client behind another process's append hears of the conflict."""
-        with UnitOfWork.reading(self.engine) as uow:
+        with self.units.open(PRIMARY) as uow:
             row = self.matches.row(uow, number, client_event_id=new.client_event_id)
         if ((new.client_event_id is not None and row.duplicate_seq is not None)
                 or row.last_seq != expected_seq):
@@ -357,6 +399,22 @@ class Recording:
         view = MatchView(record, who)
         told = view.replayed_at(seq).violation_at(seq)
         return Recorded(seq, stored, told, view.screen(at=seq), duplicate=True)
+
+
+def _created_before(first: Any, header: dict[str, Any], parsed: Any, dated: bool) -> Created:
+    """The answer to a retry of the creation of match ``first`` (its row), as it was answered
+    then; IdempotencyMismatch when the request is another."""
+    stored = store.load_json(first.header)
+    if not dated:  # the first one's date was today then: it is not the client's to repeat
+        stored.pop("date", None)
+        header = {k: v for k, v in header.items() if k != "date"}
+    if store.canonical_json(stored) != store.canonical_json(header):
+        raise IdempotencyMismatch("idempotency key already used for match %(match)s, which "
+                                  "was created with another request", match=first.id)
+    # As it was answered then: the match before any event (events may have come since).
+    initial = store.Projection.of(Match(parsed.rules, parsed.players), 0, first.created_at)
+    answer = {**summary(first), **initial.values(), "updated_at": store.iso(first.created_at)}
+    return Created({k: answer[k] for k in summary(first)}, replayed=True)
 
 
 def _of_club(header: dict[str, Any], club: str) -> dict[str, Any]:

@@ -16,11 +16,12 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from sqlalchemy import Engine, Row
+from sqlalchemy import Row
 
 from .. import store
 from . import checks
 from .errors import Conflict, NotFound
+from .lookup import match_row
 from .record import MatchRecord
 from .uow import UnitOfWork
 
@@ -62,8 +63,9 @@ class _Cache:
 
 
 class MatchRepository:
-    def __init__(self, engine: Engine, cache_size: int = 256) -> None:
-        self.engine = engine
+    """Holds no engine: every get and put is in the unit of work its use case was given."""
+
+    def __init__(self, cache_size: int = 256) -> None:
         self._cache = _Cache(cache_size)
         self._clubs: dict[int, str] = {}  # a match's club never changes
 
@@ -73,9 +75,10 @@ class MatchRepository:
     # ------------------------------------------------------------------------------ get
 
     def row(self, uow: UnitOfWork, match_id: Any, **kwargs: Any) -> Row:
-        """The match's row (NotFound for an id that names none)."""
+        """The match's row (NotFound for an id that names none); read once in a read-only unit
+        of work (``kwargs``, what an append asks besides, read it afresh)."""
         number = checks.match_number(match_id)
-        row = store.match_row(uow.conn, number, **kwargs) if number is not None else None
+        row = match_row(uow, number, **kwargs) if number is not None else None
         if row is None:
             raise NotFound("no match %(match)r", match=match_id)
         if number not in self._clubs and len(self._clubs) < CLUB_CACHE_SIZE:
@@ -95,7 +98,11 @@ class MatchRepository:
     def get(self, uow: UnitOfWork, row: Row) -> MatchRecord:
         """The record of the match of ``row`` (read in ``uow``), taken from the cache when it
         is there at the row's last seq, else read and replayed; back in the cache once ``uow``
-        has committed."""
+        has committed. Asked again in a read-only ``uow``, the same record (a writing one
+        pushes events onto it)."""
+        key = ("record", row.id, row.last_seq)
+        if key in uow.memo:
+            return uow.memo[key]
         record = self._cache.take(row.id, row.last_seq)
         if record is None:
             # Up to the row's last seq: a writer that committed since the row was read (PostgreSQL
@@ -103,6 +110,8 @@ class MatchRepository:
             record = MatchRecord.load(row, store.event_rows(uow.conn, row.id,
                                                             upto=row.last_seq))
         self.keep(uow, record)
+        if not uow.writes:
+            uow.memo[key] = record
         return record
 
     def get_many(self, uow: UnitOfWork, rows: list[Row]) -> list[MatchRecord]:

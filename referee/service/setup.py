@@ -20,19 +20,17 @@ import secrets
 import unicodedata
 from typing import Any, Callable
 
-from sqlalchemy import Engine
-
 from .. import store
 from ..core.vocab import SLUG_LENGTH
-from ..store import db
 from ..store.signin_codes import has_club, insert_setup_code, setup_codes, spend_setup_codes
 from . import checks
 from .access import OPERATOR, Caller
 from .clubs import FIRST_ADMIN, checked_settings, club_settings
 from .errors import N_, Duplicate, Forbidden, Phrase, SigningKeyError, Unauthorized
-from .lookup import club_row
+from .lookup import club_row, forget_club
 from .signin import MAX_CODE_LENGTH
 from .tokens import digest, issue_token
+from .uow import PRIMARY, WRITE, UnitOfWork, Units, use_case
 
 log = logging.getLogger("domino.service")
 
@@ -49,30 +47,30 @@ def slug_for(name: str) -> str:
 
 
 class Setup:
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime],
+    def __init__(self, units: Units, clock: Callable[[], dt.datetime],
                  make_key: Callable[[str], dict[str, Any]]) -> None:
-        self.engine = engine
+        self.units = units
         self.clock = clock
         self.make_key = make_key  # the club's first signing key (Keys.init), as club create makes it
 
-    def issue(self, *, who: Caller = OPERATOR) -> dict[str, Any] | None:
+    @use_case(WRITE)
+    def issue(self, uow: UnitOfWork, *, who: Caller = OPERATOR) -> dict[str, Any] | None:
         """A setup code (``code``, shown this once, and ``expires_at``) when the database has
         no club; None when it has one. The operator's (who starts the server)."""
         if not who.is_operator:
             raise Forbidden("a setup link is printed by the server's operator")
         code = secrets.token_urlsafe(32)
         expires = self.clock() + SETUP_LIFETIME
-        with db.writing(self.engine) as conn:
-            if has_club(conn):
-                return None
-            insert_setup_code(conn, digest(code), expires)
+        if has_club(uow.conn):
+            return None
+        insert_setup_code(uow.conn, digest(code), expires)
         return {"code": code, "expires_at": store.iso(expires)}
 
-    def check(self, code: Any) -> dict[str, Any]:
+    @use_case(PRIMARY)
+    def check(self, uow: UnitOfWork, code: Any) -> dict[str, Any]:
         """Whether ``code`` may make the first club now (its ``expires_at``); Unauthorized,
         saying why, when it may not. Writes nothing."""
-        with db.reading(self.engine) as conn:
-            row = self._usable(conn, code, lock=False)
+        row = self._usable(uow, code, lock=False)
         return {"expires_at": store.iso(row.expires_at)}
 
     def create_club(self, code: Any, name: Any, language: Any) -> dict[str, Any]:
@@ -85,17 +83,19 @@ class Setup:
         settings = checked_settings({"language": language})
         slug = slug_for(name)
         now = self.clock()
-        with db.writing(self.engine) as conn:
-            self._usable(conn, code, lock=True)
+        with self.units.open(WRITE) as uow:
+            conn = uow.conn
+            self._usable(uow, code, lock=True)
             try:
                 store.insert_club(conn, slug, name, now)
             except store.AlreadyExists:  # a club made meanwhile, some other way
                 raise Duplicate("a club %(slug)r exists already", slug=slug) from None
-            club_id = club_row(conn, slug).id
+            club_id = club_row(uow, slug).id
             store.set_club_settings(conn, club_id, settings)
             token = issue_token(conn, club_id, "admin", FIRST_ADMIN, now)
             spend_setup_codes(conn, now)
-            club = club_settings(club_row(conn, slug))
+            forget_club(uow, slug)
+            club = club_settings(club_row(uow, slug))
         try:  # as `domino club create` does, on the server that will sign its actas
             key_id = self.make_key(slug)["key_id"]
         except SigningKeyError as error:  # the club stands; its actas wait for a key
@@ -104,10 +104,11 @@ class Setup:
         return {"club": club, "token": token, "role": "admin", "label": FIRST_ADMIN,
                 "signing_key": key_id}
 
-    def _usable(self, conn: Any, code: Any, *, lock: bool) -> Any:
+    def _usable(self, uow: UnitOfWork, code: Any, *, lock: bool) -> Any:
         """The setup code's row, when it may make the first club now; else Unauthorized."""
         if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
             raise Unauthorized("this setup link is not known: use the one the server printed")
+        conn = uow.conn
         hashed = digest(code)
         row = next((r for r in setup_codes(conn, lock=lock) if r.hash == hashed), None)
         if row is None:

@@ -20,17 +20,15 @@ import hmac
 import secrets
 from typing import Any, Callable
 
-from sqlalchemy import Engine
-
 from .. import store
 from ..core.vocab import ROLES
-from ..store import db
 from ..store.signin_codes import insert_signin_code, signin_code_row, use_signin_code
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, NotFound, Phrase, Unauthorized
 from .lookup import club_row
 from .tokens import digest
+from .uow import LOOKUP, PRIMARY, WRITE, UnitOfWork, Units, use_case
 
 CODE_LIFETIME = dt.timedelta(minutes=10)
 # Where a code's QR code opens: the club desk for the people who run the club (a referee's or a
@@ -54,11 +52,12 @@ def token_of(code: str) -> str:
 
 
 class SignIn:
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
-        self.engine = engine
+    def __init__(self, units: Units, clock: Callable[[], dt.datetime]) -> None:
+        self.units = units
         self.clock = clock
 
-    def issue(self, club: str, role: str, label: str | None = None, *,
+    @use_case(WRITE)
+    def issue(self, uow: UnitOfWork, club: str, role: str, label: str | None = None, *,
               who: Caller = OPERATOR) -> dict[str, Any]:
         """A new token of the club (admin) with its one-time sign-in code: ``token`` and
         ``code`` (both shown this once), the token's ``id``, ``role``, ``label`` and the code's
@@ -70,15 +69,14 @@ class SignIn:
         token = token_of(code)
         now = self.clock()
         expires = now + CODE_LIFETIME
-        with db.writing(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            token_id = store.insert_token(conn, club_id, role, label, digest(token), now,
-                                          who.token_id)
-            insert_signin_code(conn, token_id, digest(code), expires)
+        token_id = store.insert_token(uow.conn, club_row(uow, club).id, role, label,
+                                      digest(token), now, who.token_id)
+        insert_signin_code(uow.conn, token_id, digest(code), expires)
         return {"id": token_id, "club": club, "role": role, "label": label, "token": token,
                 "code": code, "expires_at": store.iso(expires), "opens": opens(role)}
 
-    def qr_page(self, club: str, code: Any, *, who: Caller = OPERATOR) -> str:
+    @use_case(PRIMARY)
+    def qr_page(self, uow: UnitOfWork, club: str, code: Any, *, who: Caller = OPERATOR) -> str:
         """The page the QR code of ``code`` opens (:func:`opens`), for the club's admin who
         issued it (Forbidden below, or for a token of another club). Only a code of this club
         waiting to be used is drawn: one unknown, of another club's token, used, expired or
@@ -87,8 +85,7 @@ class SignIn:
         require(who, club, Action.MANAGE)
         row = None
         if isinstance(code, str) and 0 < len(code) <= MAX_CODE_LENGTH:
-            with db.reading(self.engine) as conn:
-                row = signin_code_row(conn, digest(code))
+            row = signin_code_row(uow.conn, digest(code))
         if (row is None or row.club != club or row.used_at is not None
                 or row.revoked_at is not None or store.as_utc(row.expires_at) <= self.clock()):
             raise NotFound("no sign-in code of this club waits to be used with this code: "
@@ -98,34 +95,41 @@ class SignIn:
     def exchange(self, code: str) -> dict[str, Any]:
         """The token a sign-in code stands for, once: ``token``, ``club``, ``role``, ``label``.
         Unauthorized for a code unknown, used, expired, or whose token was revoked; the code
-        is spent by the first exchange that finds it valid."""
+        is spent by the first exchange that finds it valid. Two units of work: a lookup, then
+        the spending (:meth:`_spend`)."""
         if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
             raise Unauthorized("this sign-in code is not known: ask for a new QR code")
         now = self.clock()
         # A code nobody issued (a guess) is refused on a read: it takes no write lock (the
         # writers' queue, on SQLite) however many guesses come, past the failed sign-ins'
         # limit too, where each is still looked up so that a valid code is let in.
-        with db.lookup(self.engine) as conn:
-            if signin_code_row(conn, digest(code)) is None:
+        with self.units.open(LOOKUP) as uow:
+            if signin_code_row(uow.conn, digest(code)) is None:
                 raise Unauthorized("this sign-in code is not known: ask for a new QR code")
-        with db.writing(self.engine) as conn:
-            row = signin_code_row(conn, digest(code))
-            if row is None:
-                raise Unauthorized("this sign-in code is not known: ask for a new QR code")
-            if row.used_at is not None:
-                raise Unauthorized("this sign-in code was used already: a code signs in one "
-                                   "phone, once; ask for a new QR code")
-            if store.as_utc(row.expires_at) <= now:
-                raise Unauthorized("this sign-in code has expired (a code is valid for "
-                                   "%(minutes)s minutes): ask for a new QR code",
-                                   minutes=int(CODE_LIFETIME.total_seconds() // 60))
-            if row.revoked_at is not None:
-                raise Unauthorized("the token of this sign-in code was revoked")
-            token = token_of(code)
-            # Only a code issued with its token derives it: a mismatch is a code nobody issued.
-            if not hmac.compare_digest(digest(token), row.token_hash):
-                raise Unauthorized("this sign-in code is not known: ask for a new QR code")
-            if not use_signin_code(conn, row.id, now):
-                raise Unauthorized("this sign-in code was used already: a code signs in one "
-                                   "phone, once; ask for a new QR code")
+        with self.units.open(WRITE) as uow:
+            return self._spend(uow, code, now)
+
+    def _spend(self, uow: UnitOfWork, code: str, now: dt.datetime) -> dict[str, Any]:
+        """The code checked again in the writing unit of work and spent (a conditional update:
+        of two exchanges at once, one wins); the token it stands for."""
+        conn = uow.conn
+        row = signin_code_row(conn, digest(code))
+        if row is None:
+            raise Unauthorized("this sign-in code is not known: ask for a new QR code")
+        if row.used_at is not None:
+            raise Unauthorized("this sign-in code was used already: a code signs in one "
+                               "phone, once; ask for a new QR code")
+        if store.as_utc(row.expires_at) <= now:
+            raise Unauthorized("this sign-in code has expired (a code is valid for "
+                               "%(minutes)s minutes): ask for a new QR code",
+                               minutes=int(CODE_LIFETIME.total_seconds() // 60))
+        if row.revoked_at is not None:
+            raise Unauthorized("the token of this sign-in code was revoked")
+        token = token_of(code)
+        # Only a code issued with its token derives it: a mismatch is a code nobody issued.
+        if not hmac.compare_digest(digest(token), row.token_hash):
+            raise Unauthorized("this sign-in code is not known: ask for a new QR code")
+        if not use_signin_code(conn, row.id, now):
+            raise Unauthorized("this sign-in code was used already: a code signs in one "
+                               "phone, once; ask for a new QR code")
         return {"token": token, "club": row.club, "role": row.role, "label": row.label}

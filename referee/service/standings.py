@@ -11,13 +11,12 @@ rows still tied on all of them share a rank ("1, 2, 2, 4"). Ratings come from
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Sequence
 
-from sqlalchemy import Engine
+from sqlalchemy import Row
 
 from .. import store
 from ..core.vocab import EVENT_FILTER_LENGTH, UNRANKED
-from ..store import db
 from ..store.standings import (
     DEFAULT_TIE_BREAKERS,
     GROUPS,
@@ -27,10 +26,7 @@ from ..store.standings import (
     current,
     head_to_head,
     history,
-    listed_players,
-    player_names,
-    tie_breakers,
-    unranked,
+    player_rows,
 )
 from . import checks
 from .access import OPERATOR, Action, Caller, require
@@ -42,16 +38,14 @@ from .players import find as find_player
 from .ratings import (
     MU,
     SIGMA,
+    RatingsStale,
     is_stale,
     ordinal,
     points,
     provisional,
     rating_points,
-    wait_rated,
 )
-from .uow import UnitOfWork
-
-T = TypeVar("T")
+from .uow import READ, WRITE, UnitOfWork, Units, use_case
 
 _NUMBERS = ("played", "won", "lost", "rounds_won", "points_for", "points_against",
             "difference", "win_rate", "rating", "rating_games", "flagged", "provisional")
@@ -64,44 +58,34 @@ __all__ = ["Standings", "COLUMNS", "PARTNERSHIP_COLUMNS", "TIE_BREAKERS",
            "DEFAULT_TIE_BREAKERS", "GROUPS"]
 
 
-class RatingsStale(Exception):
-    """The club's ratings are being brought up to date (a ruling on an old match): a reader
-    waits for the worker, outside its unit of work, then reads again (:func:`read_rated`)."""
-
-    def __init__(self, club_id: int) -> None:
-        super().__init__(club_id)
-        self.club_id = club_id
-
-
-def read_rated(engine: Engine, read: Callable[[UnitOfWork, bool], T]) -> T:
-    """``read(uow, stale_ok)`` in a reading unit of work, once the ratings it reads are up to
-    date: a ruling on an old match leaves the re-rating to a worker, and a reader that finds
-    them stale (``read`` raises RatingsStale) waits for it (:func:`.ratings.wait_rated`), then
-    reads again, taking them as they stand after the wait's timeout."""
-    try:
-        with UnitOfWork.reading(engine) as uow:
-            return read(uow, False)
-    except RatingsStale as stale:
-        wait_rated(engine, stale.club_id)
-    with UnitOfWork.reading(engine) as uow:
-        return read(uow, True)
-
-
-def rated_club(uow: UnitOfWork, club: str, stale_ok: bool) -> int:
-    """The club's id, once its ratings are found up to date (else RatingsStale)."""
-    club_id = club_row(uow.conn, club).id
-    if not stale_ok and is_stale(uow.conn, club_id):
+def rated_club(uow: UnitOfWork, club: str) -> int:
+    """The club's id, once its ratings are found up to date (else RatingsStale: the use
+    case's entry waits for them and runs it again, ``uow.waited``, taking them as they are)."""
+    club_id = club_row(uow, club).id
+    if not uow.waited and uow.remember(("stale", club_id),
+                                       lambda: is_stale(uow.conn, club_id)):
         raise RatingsStale(club_id)
     return club_id
 
 
-class Standings:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+def club_players(uow: UnitOfWork, club_id: int) -> list[Row]:
+    """The club's players (id, name, merged_into: aliases too), read once in ``uow``."""
+    return uow.remember(("players", club_id), lambda: player_rows(uow.conn, club_id))
 
-    def table(self, club: str, *, group: str = "players", date_from: Any = None,
-              date_to: Any = None, event: str | None = None,
-              who: Caller = OPERATOR) -> list[dict[str, Any]]:
+
+def player_names(uow: UnitOfWork, club_id: int) -> dict[int, str]:
+    """Every player's name by id (aliases too: a merged player's old rows may name him)."""
+    return {r.id: r.name for r in club_players(uow, club_id)}
+
+
+class Standings:
+    def __init__(self, units: Units) -> None:
+        self.units = units
+
+    @use_case(READ)
+    def table(self, uow: UnitOfWork, club: str, *, group: str = "players", date_from: Any = None,
+              date_to: Any = None, event: str | None = None, who: Caller = OPERATOR,
+              ids: bool = False) -> list[dict[str, Any]]:
         """The club's standings, best first: per player (``group="players"``) or per
         partnership (``"partnerships"``: each pair that played as partners in the filters),
         with rank, player (or partners), played, won, lost, rounds_won, points_for,
@@ -111,34 +95,29 @@ class Standings:
         ruled. Only the players who played a counted match are ranked; the club's other
         players follow them, ``ranked`` false and ``rank`` None, when its ``unranked`` setting
         is "apart" (the default) and no event is asked for (an event's table is its players'),
-        else they are left out."""
-        return read_rated(self.engine, lambda uow, stale_ok: self.table_in(
-            uow, club, group=group, date_from=date_from, date_to=date_to, event=event, who=who,
-            stale_ok=stale_ok))
-
-    def table_in(self, uow: UnitOfWork, club: str, *, group: str = "players",
-                 date_from: Any = None, date_to: Any = None, event: str | None = None,
-                 who: Caller, stale_ok: bool = False, ids: bool = False) -> list[dict[str, Any]]:
-        """:meth:`table` inside a use case's unit of work (see :func:`read_rated`); with
-        ``ids``, each row also with the player's id (``player_id``; ``partner_ids``), for a
-        page that links to players."""
+        else they are left out. With ``ids``, each row also with the player's id
+        (``player_id``; ``partner_ids``), for a page that links to players. While a ruling's
+        re-rating is under way it waits for it (:class:`.ratings.RatingsStale`)."""
         require(who, club, Action.READ)
         group = checks.one_of(group, GROUPS, "group")
         filters = {"date_from": checks.date(date_from, "from"),
                    "date_to": checks.date(date_to, "to"), "event": _event(event)}
         conn = uow.conn
-        club_id = rated_club(uow, club, stale_ok)
-        breakers = tie_breakers(conn, club_id) or list(DEFAULT_TIE_BREAKERS)
-        names = player_names(conn, club_id)
+        club_id = rated_club(uow, club)
+        settings = club_row(uow, club)
+        breakers = settings.tie_breakers or list(DEFAULT_TIE_BREAKERS)
+        names = player_names(uow, club_id)
         ratings = current(conn, club_id)
         counted = [row for row in aggregate(conn, club_id, group=group, **filters)
                    if row["played"]]
         apart: list[dict[str, Any]] = []
         if group == "players" and filters["event"] is None and (
-                unranked(conn, club_id) or UNRANKED[0]) == "apart":
+                settings.unranked or UNRANKED[0]) == "apart":
             seen = {row["key"] for row in counted}
-            apart = [standing_line({"key": pid, **dict.fromkeys(SUMS, 0)}, group, names, ratings)
-                     for pid in listed_players(conn, club_id) if pid not in seen]
+            apart = [standing_line({"key": r.id, **dict.fromkeys(SUMS, 0)}, group, names,
+                                   ratings)
+                     for r in club_players(uow, club_id)
+                     if r.merged_into is None and r.id not in seen]
         rows = [standing_line(row, group, names, ratings) for row in counted]
 
         def h2h(keys: list[Any]) -> dict[Any, Any]:
@@ -155,13 +134,14 @@ class Standings:
                 row.pop("partner_ids", None)
         return found
 
-    def csv(self, club: str, *, group: str = "players", date_from: Any = None,
+    @use_case(READ)
+    def csv(self, uow: UnitOfWork, club: str, *, group: str = "players", date_from: Any = None,
             date_to: Any = None, event: str | None = None, who: Caller = OPERATOR) -> str:
         """The standings as CSV (RFC 4180): a header line, then one row a line (partnerships:
         partner_1 and partner_2 in place of player), with cells a spreadsheet would take for
         formulas escaped (:mod:`.csvfile`)."""
-        rows = self.table(club, group=group, date_from=date_from, date_to=date_to, event=event,
-                          who=who)
+        rows = self.table.within(uow, club, group=group, date_from=date_from, date_to=date_to,
+                                 event=event, who=who)
         if group == "partnerships":
             rows = [{**r, "partner_1": r["partners"][0], "partner_2": r["partners"][1]}
                     for r in rows]
@@ -170,49 +150,47 @@ class Standings:
                 for r in rows]
         return to_csv(rows, PARTNERSHIP_COLUMNS if group == "partnerships" else COLUMNS)
 
-    def tie_breakers(self, club: str, *, who: Caller = OPERATOR) -> list[str]:
+    @use_case(READ)
+    def tie_breakers(self, uow: UnitOfWork, club: str, *, who: Caller = OPERATOR) -> list[str]:
         """The club's tie-breakers, in the order they apply."""
         require(who, club, Action.READ)
-        with db.reading(self.engine) as conn:
-            return tie_breakers(conn, club_row(conn, club).id) or list(DEFAULT_TIE_BREAKERS)
+        return club_row(uow, club).tie_breakers or list(DEFAULT_TIE_BREAKERS)
 
-    def set_tie_breakers(self, club: str, breakers: Sequence[str] | None, *,
+    @use_case(WRITE)
+    def set_tie_breakers(self, uow: UnitOfWork, club: str, breakers: Sequence[str] | None, *,
                          who: Caller = OPERATOR) -> dict[str, Any]:
         """Set how the club's standings break ties (admin): a list of distinct names from
         TIE_BREAKERS, applied in order; None for the default. A club setting like the others
         (:meth:`.clubs.Clubs.settings`). Returns the club with them."""
-        return change_settings(self.engine, club, {"tie_breakers": breakers}, who)
+        return change_settings(uow, club, {"tie_breakers": breakers}, who)
 
-    def unranked(self, club: str, *, who: Caller = OPERATOR) -> str:
+    @use_case(READ)
+    def unranked(self, uow: UnitOfWork, club: str, *, who: Caller = OPERATOR) -> str:
         """Where the club's standings put the players with no counted match: UNRANKED."""
         require(who, club, Action.READ)
-        with db.reading(self.engine) as conn:
-            return unranked(conn, club_row(conn, club).id) or UNRANKED[0]
+        return club_row(uow, club).unranked or UNRANKED[0]
 
-    def set_unranked(self, club: str, value: str | None, *,
+    @use_case(WRITE)
+    def set_unranked(self, uow: UnitOfWork, club: str, value: str | None, *,
                      who: Caller = OPERATOR) -> dict[str, Any]:
         """Set where the club's standings put the players who played no counted match in the
         period (admin): "apart" (after the ranked, without a rank) or "hidden" (not listed);
         None for the default ("apart"). A club setting like the others
         (:meth:`.clubs.Clubs.settings`). Returns the setting as it now stands."""
-        return {"unranked": change_settings(self.engine, club, {"unranked": value}, who)["unranked"]}
+        return {"unranked": change_settings(uow, club, {"unranked": value}, who)["unranked"]}
 
-    def rating_history(self, club: str, player: str | int, *,
+    @use_case(READ)
+    def rating_history(self, uow: UnitOfWork, club: str, player: str | int, *,
                        who: Caller = OPERATOR) -> list[dict[str, Any]]:
         """A player's rating after each of his finished matches, in the order they finished:
         match (id), played_on, finished_at, mu and sigma (the model's), rating (in points, as
         the standings show it), games (matches rated so far), provisional, rating_points (the
         same number, the name it had first). ``player`` is a name
         or a player id of the club."""
-        return read_rated(self.engine, lambda uow, stale_ok: self.rating_history_in(
-            uow, club, player, who=who, stale_ok=stale_ok))
-
-    def rating_history_in(self, uow: UnitOfWork, club: str, player: str | int, *,
-                          who: Caller, stale_ok: bool = False) -> list[dict[str, Any]]:
         require(who, club, Action.READ)
         conn = uow.conn
-        club_id = rated_club(uow, club, stale_ok)
-        player_id = _player_id(conn, club_id, player)
+        club_id = rated_club(uow, club)
+        player_id = _player_id(uow, club_id, player)
         return [{"match": row.match_id, "played_on": row.played_on,
                  "finished_at": store.iso(row.finished_at), "mu": row.mu,
                  "sigma": row.sigma, "rating": rating_points(row.mu, row.sigma),
@@ -230,12 +208,12 @@ def _event(event: Any) -> str | None:
     return event
 
 
-def _player_id(conn: Any, club_id: int, player: Any) -> int:
-    names = player_names(conn, club_id)
+def _player_id(uow: UnitOfWork, club_id: int, player: Any) -> int:
+    names = player_names(uow, club_id)
     if type(player) is int and player in names:
         return player
     if isinstance(player, str):
-        found = find_player(conn, club_id, player)  # by key, a merge followed: "ana" is Ana
+        found = find_player(uow.conn, club_id, player)  # by key, a merge followed: "ana" is Ana
         if found is not None:
             return found.id
     raise NotFound("no player %(player)r in this club", player=player)

@@ -12,15 +12,15 @@ import hashlib
 import secrets
 from typing import Any, Callable
 
-from sqlalchemy import Connection, Engine, Row
+from sqlalchemy import Connection, Row
 
 from .. import store
 from ..core.vocab import ROLES
-from ..store import db
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, NotFound, Phrase, Unauthorized
 from .lookup import club_row
+from .uow import LOOKUP, PRIMARY, SINGLE, WRITE, UnitOfWork, Units, use_case
 
 MAX_TOKEN_LENGTH = 200
 # How stale a token's last use may be: authenticating writes it at most this often, so that
@@ -41,69 +41,69 @@ def issue_token(conn: Connection, club_id: int, role: str, label: str | None,
 
 
 class Tokens:
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime]) -> None:
-        self.engine = engine
+    def __init__(self, units: Units, clock: Callable[[], dt.datetime]) -> None:
+        self.units = units
         self.clock = clock
 
-    def create_token(self, club: str, role: str, label: str | None = None, *,
+    @use_case(WRITE)
+    def create_token(self, uow: UnitOfWork, club: str, role: str, label: str | None = None, *,
                      who: Caller = OPERATOR) -> str:
         """A new token (the plaintext, shown once: only its sha256 is stored), issued by
         ``who``'s token when it has one."""
         require(who, club, Action.MANAGE)
         role = checks.one_of(role, ROLES, "role")
         label = checks.optional_name(label, Phrase(N_("token label")))
-        with db.writing(self.engine) as conn:
-            return issue_token(conn, club_row(conn, club).id, role, label, self.clock(),
-                               who.token_id)
+        return issue_token(uow.conn, club_row(uow, club).id, role, label, self.clock(),
+                           who.token_id)
 
-    def list_tokens(self, club: str, *, who: Caller = OPERATOR, limit: int = 50,
-                    offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+    @use_case(PRIMARY)
+    def list_tokens(self, uow: UnitOfWork, club: str, *, who: Caller = OPERATOR,
+                    limit: int = 50, offset: int = 0) -> tuple[list[dict[str, Any]], int]:
         """The club's tokens, oldest first (never their hash), and how many it has (admin)."""
         require(who, club, Action.MANAGE)
         limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
-        with db.reading(self.engine) as conn:
-            rows, total = store.list_tokens(conn, club_row(conn, club).id, limit, offset)
-            return [_token(r) for r in rows], total
+        rows, total = store.list_tokens(uow.conn, club_row(uow, club).id, limit, offset)
+        return [_token(r) for r in rows], total
 
-    def revoke_token(self, club: str, token_id: int, *, who: Caller = OPERATOR,
-                     cascade: bool = False) -> dict[str, Any]:
+    @use_case(WRITE)
+    def revoke_token(self, uow: UnitOfWork, club: str, token_id: int, *,
+                     who: Caller = OPERATOR, cascade: bool = False) -> dict[str, Any]:
         """Revoke the club's token ``token_id`` (admin): it authenticates no more. With
         ``cascade``, so do the tokens it issued, those they issued, and so on, in the same
         transaction. Revoking again changes nothing (a token keeps its first revocation time).
         Returns the token's record, with ``revoked_with``: the ids revoked along with it (none
         without ``cascade``); NotFound for no such token in the club."""
         require(who, club, Action.MANAGE)
-        with db.writing(self.engine) as conn:
-            club_id = club_row(conn, club).id
-            if not (type(token_id) is int and 1 <= token_id <= checks.MAX_ID):
-                raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
-            if store.club_token_row(conn, club_id, token_id) is None:
-                raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
-            offspring = store.issued_by(conn, club_id, token_id) if cascade else []
-            store.revoke_tokens(conn, club_id, [token_id, *offspring], self.clock())
-            return {**_token(store.club_token_row(conn, club_id, token_id)),
-                    "revoked_with": offspring}
+        conn = uow.conn
+        club_id = club_row(uow, club).id
+        if not (type(token_id) is int and 1 <= token_id <= checks.MAX_ID):
+            raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
+        if store.club_token_row(conn, club_id, token_id) is None:
+            raise NotFound("no token %(token)r in club %(club)r", token=token_id, club=club)
+        offspring = store.issued_by(conn, club_id, token_id) if cascade else []
+        store.revoke_tokens(conn, club_id, [token_id, *offspring], self.clock())
+        return {**_token(store.club_token_row(conn, club_id, token_id)),
+                "revoked_with": offspring}
 
-    def revoked_among(self, token_ids: list[int]) -> set[int]:
+    @use_case(LOOKUP)
+    def revoked_among(self, uow: UnitOfWork, token_ids: list[int]) -> set[int]:
         """Which of ``token_ids`` no longer authenticate (revoked, or gone)."""
-        if not token_ids:
-            return set()
-        with db.lookup(self.engine) as conn:
-            return store.revoked_among(conn, token_ids)
+        return store.revoked_among(uow.conn, token_ids) if token_ids else set()
 
     def authenticate(self, token: str) -> Caller:
-        """Who holds ``token`` (Unauthorized for none, or a revoked one). Records the token's
-        use, at most once every LAST_USE_EVERY: most calls write nothing."""
+        """Who holds ``token`` (Unauthorized for none, or a revoked one): one statement on the
+        primary (a revocation holds from the next request on). Records the token's use, at
+        most once every LAST_USE_EVERY: most calls write nothing."""
         if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_LENGTH:
             raise Unauthorized("no valid token")
-        with db.lookup(self.engine) as conn:
-            row = store.token_row(conn, digest(token))
+        with self.units.open(LOOKUP) as uow:
+            row = store.token_row(uow.conn, digest(token))
         if row is None or row.revoked_at is not None:
             raise Unauthorized("no valid token")
         now = self.clock()
         if row.last_used_at is None or store.as_utc(row.last_used_at) < now - LAST_USE_EVERY:
-            with db.optimistic(self.engine) as conn:
-                store.touch_token(conn, row.id, now, LAST_USE_EVERY)
+            with self.units.open(SINGLE) as uow:
+                store.touch_token(uow.conn, row.id, now, LAST_USE_EVERY)
         return Caller(row.club, row.role, row.id, row.label)
 
 

@@ -24,16 +24,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import logging
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Row
 
 from .. import store
 from ..core import merkle
 from ..core.said import said
 from ..seal import documents
 from ..seal.keys import PrivateKey
-from ..store import db
 from ..store.errors import AlreadyExists
 from ..store.signing import signing_key_row
 from ..store.transparency import (
@@ -48,8 +48,9 @@ from ..store.transparency import (
     lock_club,
 )
 from . import checks
-from .access import OPERATOR, Action, Caller, require
+from .access import OPERATOR, Caller
 from .acta import acta_body
+from .clubs import reader
 from .errors import (
     N_,
     ActaPending,
@@ -61,8 +62,8 @@ from .errors import (
     SigningKeyError,
     TreeBroken,
 )
-from .lookup import club_row
-from .uow import UnitOfWork
+from .lookup import club_row, match_row
+from .uow import PRIMARY, READ, WRITE, UnitOfWork, Units, use_case
 
 log = logging.getLogger("domino.transparency")
 LEAVES_PAGE = 1000  # actas a leaves request gives at most
@@ -104,17 +105,25 @@ def _text(document: dict[str, Any]) -> str:
     return documents.leaf(document).decode("utf-8")
 
 
-class Transparency:
-    """Signing what is due into the clubs' logs, and reading the logs as a club's pages are
-    read."""
+@dataclass(frozen=True)
+class _Draft:
+    """An acta ready to be signed: read and replayed before the club's lock is taken."""
 
-    def __init__(self, engine: Engine, clock: Callable[[], dt.datetime],
-                 signing_key: Callable[[Connection, int, str], PrivateKey],
-                 public_reader: Callable[[str], Caller]) -> None:
-        self.engine = engine
+    row: Row
+    key: PrivateKey
+    body: dict[str, Any]
+
+
+class Transparency:
+    """Signing what is due into the clubs' logs (a job: after an append's commit, the
+    operator's commands, ``domino serve``'s background), and reading the logs as a club's pages
+    are read."""
+
+    def __init__(self, units: Units, clock: Callable[[], dt.datetime],
+                 signing_key: Callable[[Connection, int, str], PrivateKey]) -> None:
+        self.units = units
         self.clock = clock
         self.signing_key = signing_key  # the club's key that signs now (Keys.signing_key)
-        self.public_reader = public_reader
 
     # ------------------------------------------------------------------------- signing
 
@@ -122,46 +131,61 @@ class Transparency:
         """Sign the match's acta into its club's log if it is due; the acta signed for its
         record as it stands (None while the match is not finished). NoSigningKey or
         SigningKeyError when the club's key cannot sign, RecordBroken for a broken record or
-        tree."""
-        with db.reading(self.engine) as conn:
-            row = store.match_row(conn, match_id)
-            if row is None:
-                raise NotFound("no match %(match)r", match=match_id)
-            if row.status != "finished":
-                return None
-            if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
-                return json.loads(done.acta)
-            key = self.signing_key(conn, row.club_id, row.club)  # before any replay
-            body = acta_body(conn, row)
+        tree. Two units of work: the record is read and replayed in a read-only one
+        (:meth:`_draft`), so the club's lock is held only to sign and store it (:meth:`_store`)."""
+        with self.units.open(PRIMARY) as uow:
+            draft = self._draft(uow, match_id)
+        if not isinstance(draft, _Draft):
+            return draft
+        with self.units.open(WRITE) as uow:
+            return self._store(uow, draft)
+
+    def _draft(self, uow: UnitOfWork, match_id: int) -> _Draft | dict[str, Any] | None:
+        """The match's acta to sign; or the one signed already, or None when not finished."""
+        conn = uow.conn
+        row = store.match_row(conn, match_id)
+        if row is None:
+            raise NotFound("no match %(match)r", match=match_id)
+        if row.status != "finished":
+            return None
+        if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
+            return json.loads(done.acta)
+        key = self.signing_key(conn, row.club_id, row.club)  # before any replay
+        return _Draft(row, key, acta_body(conn, row))
+
+    def _store(self, uow: UnitOfWork, draft: _Draft) -> dict[str, Any] | None:
+        """Sign ``draft`` as the next leaf of its club's log, with the grown tree's head, if
+        the match and its club's key are still as it was read; None when they moved on."""
+        conn, row, key = uow.conn, draft.row, draft.key
         now = self.clock()
-        with db.writing(self.engine) as conn:
-            lock_club(conn, row.club_id)
-            now_row = store.match_row(conn, row.id)
-            if now_row.last_seq != row.last_seq or now_row.status != "finished":
-                return None  # it moved on meanwhile: its own commit signs the new record
-            if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
-                return json.loads(done.acta)  # another process signed it first
-            signing = signing_key_row(conn, row.club_id)
-            if signing is None or signing.key_id != key.key_id:
-                return None  # rotated or retired meanwhile: it stays due, for the new key
-            frontier = _frontier(conn, row.club_id, row.club)
-            acta = documents.sign_acta(body, key, documents.iso(now), frontier.size)
-            leaf = documents.leaf(acta)
-            frontier.append(merkle.leaf_hash(leaf))
-            try:
-                insert_leaf(conn, row.club_id, frontier.size - 1, row.id, row.last_seq,
-                            leaf.decode("utf-8"), merkle.leaf_hash(leaf).hex(), now)
-            except AlreadyExists:
-                return None  # raced by another signer; its leaf stands
-            head = documents.sign_head(row.club, frontier.size, frontier.root(),
-                                       documents.iso(now), key)
-            insert_head(conn, row.club_id, frontier.size, _text(head),
-                        [h.hex() for h in frontier.hashes()], now)
+        lock_club(conn, row.club_id)
+        now_row = store.match_row(conn, row.id)
+        if now_row.last_seq != row.last_seq or now_row.status != "finished":
+            return None  # it moved on meanwhile: its own commit signs the new record
+        if (done := current_leaf(conn, row.id, row.last_seq)) is not None:
+            return json.loads(done.acta)  # another process signed it first
+        signing = signing_key_row(conn, row.club_id)
+        if signing is None or signing.key_id != key.key_id:
+            return None  # rotated or retired meanwhile: it stays due, for the new key
+        frontier = _frontier(conn, row.club_id, row.club)
+        acta = documents.sign_acta(draft.body, key, documents.iso(now), frontier.size)
+        leaf = documents.leaf(acta)
+        frontier.append(merkle.leaf_hash(leaf))
+        try:
+            insert_leaf(conn, row.club_id, frontier.size - 1, row.id, row.last_seq,
+                        leaf.decode("utf-8"), merkle.leaf_hash(leaf).hex(), now)
+        except AlreadyExists:
+            return None  # raced by another signer; its leaf stands
+        head = documents.sign_head(row.club, frontier.size, frontier.root(),
+                                   documents.iso(now), key)
+        insert_head(conn, row.club_id, frontier.size, _text(head),
+                    [h.hex() for h in frontier.hashes()], now)
         return acta
 
     def acta_of(self, match_id: int) -> dict[str, Any]:
         """The signed acta of a finished match as it stands, signed now if it is due
-        (ActaPending when the club's key cannot sign)."""
+        (ActaPending when the club's key cannot sign): the operator's ``domino acta``, which
+        asks for the signing explicitly; a read never signs (:meth:`.acta.Actas.acta`)."""
         for _ in range(SIGN_ATTEMPTS):  # None: the match moved on, or its key, while signing
             try:
                 acta = self.sign(match_id)
@@ -191,10 +215,11 @@ class Transparency:
 
     def sign_due(self, club: str | None = None) -> tuple[list[tuple[int, int]], list[str]]:
         """Sign every acta due (of ``club``, or every club's): the (match, leaf index) signed,
-        and why each one not signed was not."""
-        with db.reading(self.engine) as conn:
-            club_id = club_row(conn, club).id if club is not None else None
-            due = due_matches(conn, club_id)
+        and why each one not signed was not. A job: ``domino key sign-due``, and ``domino
+        serve``'s background (:mod:`.jobs`)."""
+        with self.units.open(PRIMARY) as uow:
+            club_id = club_row(uow, club).id if club is not None else None
+            due = due_matches(uow.conn, club_id)
         signed, failed = [], []
         for row in due:
             try:
@@ -209,83 +234,92 @@ class Transparency:
 
     # ------------------------------------------------------------------------- reading
 
-    def _club(self, conn: Connection, club: str, who: Caller | None) -> Any:
-        reader = who if who is not None else self.public_reader(club)
-        require(reader, club, Action.READ)
-        return club_row(conn, club)
+    @staticmethod
+    def _club(uow: UnitOfWork, club: str, who: Caller | None) -> Row:
+        reader(uow, club, who)  # who reads it (without a token: a public club's reader)
+        return club_row(uow, club)
 
-    def head(self, club: str, *, who: Caller | None = OPERATOR) -> dict[str, Any]:
+    @use_case(READ)
+    def head(self, uow: UnitOfWork, club: str, *,
+             who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The club's latest signed tree head (``domino-tree-head/1``)."""
-        with db.reading(self.engine) as conn:
-            row = latest_head(conn, self._club(conn, club, who).id)
+        row = latest_head(uow.conn, self._club(uow, club, who).id)
         if row is None:
             raise NotFound(TEXT["no_head"], club=club)
         return json.loads(row.head)
 
-    def _size(self, conn: Connection, club_id: int, club: str) -> int:
+    @staticmethod
+    def _size(conn: Connection, club_id: int, club: str) -> int:
         row = latest_head(conn, club_id)
         if row is None:
             raise NotFound(TEXT["no_head"], club=club)
         return row.size
 
-    def leaves(self, club: str, start: Any = 0, end: Any = None, *,
+    @use_case(READ)
+    def leaves(self, uow: UnitOfWork, club: str, start: Any = 0, end: Any = None, *,
                who: Caller | None = OPERATOR) -> list[dict[str, Any]]:
         """The actas of leaves start, ..., end - 1, in order; at most LEAVES_PAGE of them, and
         none past the tree's size."""
         start = checks.count(start, "start")
         end = checks.count(end, "end") if end is not None else None
-        with db.reading(self.engine) as conn:
-            club_id = self._club(conn, club, who).id
-            size = self._size(conn, club_id, club)
-            stop = min(size, end if end is not None else size, start + LEAVES_PAGE)
-            if end is not None and end < start:
-                raise Invalid("end must be at least start")
-            return [json.loads(r.acta) for r in leaf_rows(conn, club_id, start, stop)]
+        club_id = self._club(uow, club, who).id
+        size = self._size(uow.conn, club_id, club)
+        stop = min(size, end if end is not None else size, start + LEAVES_PAGE)
+        if end is not None and end < start:
+            raise Invalid("end must be at least start")
+        return [json.loads(r.acta) for r in leaf_rows(uow.conn, club_id, start, stop)]
 
-    def inclusion(self, club: str, index: Any, size: Any = None, *,
+    @use_case(READ)
+    def inclusion(self, uow: UnitOfWork, club: str, index: Any, size: Any = None, *,
                   who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The audit path of leaf ``index`` in the club's tree of ``size`` leaves (now: its
         latest head's size), RFC 9162 §2.1.3."""
         index = checks.count(index, "index")
-        size, hashes = self._tree(club, size, "size", who)
+        size, hashes = self._tree(uow, club, size, "size", who)
         if index >= size:
             raise Invalid("index must be a leaf of the tree of that size (0 to %(last)s)",
                           last=size - 1)
         return {"index": index, "size": size,
                 "path": [h.hex() for h in merkle.inclusion_path(index, hashes)]}
 
-    def consistency(self, club: str, first: Any, second: Any = None, *,
+    @use_case(READ)
+    def consistency(self, uow: UnitOfWork, club: str, first: Any, second: Any = None, *,
                     who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The proof that the club's tree of ``first`` leaves is a prefix of its tree of
         ``second`` (now: its latest head's size), RFC 9162 §2.1.4."""
         first = checks.count(first, "from")
-        second, hashes = self._tree(club, second, "to", who)
+        second, hashes = self._tree(uow, club, second, "to", who)
         if first > second:
             raise Invalid("from must be at most to")
         return {"from": first, "to": second,
                 "path": [h.hex() for h in merkle.consistency_path(first, hashes)]}
 
-    def _tree(self, club: str, size: Any, name: str,
+    def _tree(self, uow: UnitOfWork, club: str, size: Any, name: str,
               who: Caller | None) -> tuple[int, list[bytes]]:
         """The size asked for (``name``; None: the latest head's) and the hashes of the club's
         first that many leaves; Invalid for a size past the latest head."""
-        with db.reading(self.engine) as conn:
-            club_id = self._club(conn, club, who).id
-            current = self._size(conn, club_id, club)
-            size = checks.count(size, name) if size is not None else current
-            if size > current:
-                raise Invalid("%(name)s must be at most the tree's size, %(size)s", name=name,
-                              size=current)
-            return size, leaf_hashes(conn, club_id, size)
+        club_id = self._club(uow, club, who).id
+        current = self._size(uow.conn, club_id, club)
+        size = checks.count(size, name) if size is not None else current
+        if size > current:
+            raise Invalid("%(name)s must be at most the tree's size, %(size)s", name=name,
+                          size=current)
+        return size, leaf_hashes(uow.conn, club_id, size)
 
-    def leaf_index(self, match_id: int) -> int | None:
+    @use_case(READ)
+    def leaf_index(self, uow: UnitOfWork, match_id: int) -> int | None:
         """The leaf of the acta signed for the match's record as it stands, if one is."""
-        with UnitOfWork.reading(self.engine) as uow:
-            return self.leaf_in(uow, match_id)
+        return leaf_in(uow, match_id)
 
-    @staticmethod
-    def leaf_in(uow: UnitOfWork, match_id: int) -> int | None:
-        """:meth:`leaf_index` inside a use case's unit of work (a page's)."""
-        row = store.match_row(uow.conn, match_id)
-        leaf = current_leaf(uow.conn, match_id, row.last_seq) if row is not None else None
-        return leaf.leaf_index if leaf is not None else None
+
+def leaf_in(uow: UnitOfWork, match_id: int) -> int | None:
+    """The leaf of the acta signed for the match's record as it stands, if one is, in a use
+    case's unit of work (a page's)."""
+    return signed_leaf(uow, match_id, lambda leaf: leaf.leaf_index)
+
+
+def signed_leaf(uow: UnitOfWork, match_id: int, part: Callable[[Row], Any]) -> Any:
+    """``part`` of the leaf signed for the match's record as it stands, or None."""
+    row = match_row(uow, match_id)
+    leaf = current_leaf(uow.conn, match_id, row.last_seq) if row is not None else None
+    return part(leaf) if leaf is not None else None

@@ -1,27 +1,31 @@
-"""A unit of work: one use case's one transaction, and what it does once that has committed.
+"""The unit of work: one use case's one transaction, what it looked up once in it, and what it
+does once that has committed; where units of work come from (:class:`Units`); and how a use
+case is given one (:func:`use_case`).
 
-Every use case opens exactly one (``with UnitOfWork.reading(engine) as uow:``), passes it to the
-queries and the repository it uses, and so reads one consistent snapshot and writes atomically.
+Every use case is a handler given its unit of work (``def table(self, uow, club, ...)``): it
+reads and writes through ``uow`` alone, and so reads one consistent snapshot and writes
+atomically, and one use case builds on another by calling its handler in the same unit of work
+(``svc.standings.table.within(uow, club, ...)``). Its entry, what the API, the CLI and the pages
+call (``svc.standings.table(club, ...)``), opens the unit of work the use case is declared to
+take (``@use_case(READ)``) and hands it over. That declaration is the one place which engine a
+use case reads: see :class:`Kind`. No use case holds an engine.
+
 What must happen only once the writes are durable (telling the scoreboards, putting a replayed
-match back in the repository's cache) is registered with :meth:`UnitOfWork.after_commit` and runs
-after the commit, never after a rollback.
+match back in the repository's cache, asking for the ratings' catch-up, signing an acta) is
+registered with :meth:`UnitOfWork.after_commit` and runs after the commit, never after a
+rollback.
 
-Three kinds, by what the use case does:
-
-- ``reading``: a read-only snapshot (on SQLite a deferred BEGIN, so no write lock);
-- ``writing``: a write transaction (on SQLite BEGIN IMMEDIATE, the lock taken up front);
-- ``single``: a use case whose only write is one compare-and-set statement that needs no
-  snapshot (an append onto a cached match). On PostgreSQL that statement runs in autocommit,
-  as its own transaction, with no BEGIN and COMMIT round trips; on SQLite, where round trips
-  cost nothing and writers queue anyway, it is a write transaction like ``writing``. Anything
-  it would read must be immutable or re-checked by the write.
+``memo`` holds what a use case looks up more than once in its transaction (the club's row, its
+players' names), so a page reads each once (:meth:`UnitOfWork.remember`).
 """
 
 from __future__ import annotations
 
+import enum
+import functools
 import logging
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any, Callable, Concatenate, Generic, Iterator, ParamSpec, TypeVar, overload
 
 from sqlalchemy import Connection, Engine
 
@@ -29,19 +33,83 @@ from ..store import db
 
 log = logging.getLogger("domino.service")
 
+P = ParamSpec("P")
+R = TypeVar("R")
+S = TypeVar("S")
+T = TypeVar("T")
+
+
+class Kind(enum.Enum):
+    """Which transaction a use case takes, on which engine (decided once, at the use case).
+
+    - ``READ``: a read-only snapshot on the *read* engine (``DOMINO_READ_DATABASE_URL``; by
+      default the primary): what anyone may be shown a moment late, because nobody acts on it
+      at once and nobody has just written it: the public pages, the standings, the listings,
+      the exports, the transparency log, the keys' listing.
+    - ``PRIMARY``: a read-only snapshot on the primary: a read that must see every write
+      committed before it: the scorekeeper's screen and events, the desks of the referee, the
+      director and the secretary (each acts on what it reads, and reads again right after its
+      own writes), the live scoreboard (its streams are told of appends by the primary), the
+      audit.
+    - ``WRITE``: a write transaction on the primary (SQLite: BEGIN IMMEDIATE): every use case
+      that records anything, and what it reads to decide.
+    - ``SINGLE``: the primary, for a use case whose only write is one compare-and-set
+      statement needing no snapshot (an append onto a cached match): on PostgreSQL in
+      autocommit, one statement one transaction; on SQLite like ``WRITE``.
+    - ``LOOKUP``: the primary, for a read that is one statement (the token lookup every request
+      makes): on PostgreSQL in autocommit; on SQLite like ``PRIMARY``.
+    """
+
+    READ = "read"
+    PRIMARY = "primary"
+    WRITE = "write"
+    SINGLE = "single"
+    LOOKUP = "lookup"
+
+
+READ, PRIMARY, WRITE, SINGLE, LOOKUP = Kind
+
 
 class UnitOfWork:
-    """One transaction's connection (``conn``), a memo for what the use case looks up more
-    than once in it (``memo``), and the actions to run once it has committed."""
+    """One transaction's connection (``conn``), its kind, a memo for what the use case looks up
+    more than once in it, and the actions to run once it has committed. ``waited``: the entry
+    ran the use case again after waiting for what it found not ready (:class:`NotReady`), and
+    it takes what it finds now.
 
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
+    The transaction begins when the use case first asks for ``conn``: a use case that refuses
+    its caller or its input first (as each does) opens none, so a refused request costs no
+    connection, no round trip, and on SQLite never takes (nor waits for) the write lock."""
+
+    def __init__(self, engine: Engine, kind: Kind, begin: Callable[[], Connection], *,
+                 waited: bool = False) -> None:
+        self.engine = engine
+        self.kind = kind
+        self.waited = waited
         self.memo: dict[Any, Any] = {}
+        self._begin = begin
+        self._conn: Connection | None = None
         self._after: list[Callable[[], None]] = []
 
     @property
-    def engine(self) -> Engine:
-        return self.conn.engine
+    def conn(self) -> Connection:
+        if self._conn is None:
+            self._conn = self._begin()
+        return self._conn
+
+    @property
+    def writes(self) -> bool:
+        return self.kind in (WRITE, SINGLE)
+
+    def remember(self, key: Any, read: Callable[[], T]) -> T:
+        """What ``read()`` gives, read once in this unit of work: the first call reads, the
+        others are answered from the memo. A use case that changes what ``key`` names forgets
+        it (:meth:`forget`)."""
+        if key not in self.memo:
+            self.memo[key] = read()
+        return self.memo[key]
+
+    def forget(self, key: Any) -> None:
+        self.memo.pop(key, None)
 
     def after_commit(self, action: Callable[[], None]) -> None:
         self._after.append(action)
@@ -53,25 +121,118 @@ class UnitOfWork:
             except Exception:  # noqa: BLE001 - the data is committed; an aftermath never undoes it
                 log.exception("an after-commit action failed")
 
-    @classmethod
+
+class NotReady(Exception):
+    """What a use case read is being brought up to date elsewhere (the ratings, after a ruling
+    on an old match): its entry waits for it outside the unit of work (:meth:`wait`), then runs
+    the use case again, once, in a unit of work of the same kind marked ``waited``, where the
+    use case takes what it finds. A read never brings anything up to date itself."""
+
+    def wait(self, units: "Units", kind: Kind) -> None:
+        raise NotImplementedError
+
+
+class Units:
+    """Where units of work come from: the primary (``engine``: every write, and the reads that
+    must see them) and the read engine (``read_engine``: the same engine by default, a replica
+    by configuration). :class:`Kind` says which use case takes which."""
+
+    def __init__(self, engine: Engine, read_engine: Engine | None = None) -> None:
+        self.engine = engine
+        self.read_engine = read_engine if read_engine is not None else engine
+
+    def engine_of(self, kind: Kind) -> Engine:
+        return self.read_engine if kind is READ else self.engine
+
     @contextmanager
-    def _over(cls, transaction: Any) -> Iterator["UnitOfWork"]:
-        with transaction as conn:
-            uow = cls(conn)
+    def open(self, kind: Kind, *, waited: bool = False) -> Iterator[UnitOfWork]:
+        """A unit of work of ``kind``, its transaction begun when first used, committed when
+        the block ends without an error (then its after-commit actions run), rolled back
+        otherwise."""
+        engine = self.engine_of(kind)
+        with ExitStack() as transaction:
+            uow = UnitOfWork(engine, kind, lambda: transaction.enter_context(
+                _TRANSACTIONS[kind](engine)), waited=waited)
             yield uow
         uow._committed()
 
-    @classmethod
-    def reading(cls, engine: Engine) -> Any:
-        """A read-only snapshot (db.reading)."""
-        return cls._over(db.reading(engine))
+    def run(self, kind: Kind, handler: Callable[[UnitOfWork], R]) -> R:
+        """``handler(uow)`` in a unit of work of ``kind``; when it finds something not ready
+        (:class:`NotReady`), again once that has been waited for."""
+        try:
+            with self.open(kind) as uow:
+                return handler(uow)
+        except NotReady as late:
+            late.wait(self, kind)
+        with self.open(kind, waited=True) as uow:
+            return handler(uow)
 
-    @classmethod
-    def writing(cls, engine: Engine) -> Any:
-        """A write transaction (db.writing)."""
-        return cls._over(db.writing(engine))
 
-    @classmethod
-    def single(cls, engine: Engine) -> Any:
-        """One optimistic statement's transaction (db.optimistic): an append."""
-        return cls._over(db.optimistic(engine))
+_TRANSACTIONS: dict[Kind, Callable[[Engine], Any]] = {
+    READ: db.reading, PRIMARY: db.reading, WRITE: db.writing, SINGLE: db.optimistic,
+    LOOKUP: db.lookup}
+
+
+class UseCase(Generic[S, P, R]):
+    """A use case's handler (``handler(self, uow, ...)``) and the kind of unit of work its
+    entry opens (see :func:`use_case`)."""
+
+    def __init__(self, kind: Kind, handler: Callable[Concatenate[S, UnitOfWork, P], R]) -> None:
+        self.kind = kind
+        self.handler = handler
+        functools.update_wrapper(self, handler)  # type: ignore[arg-type]
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        USE_CASES[f"{owner.__qualname__}.{name}"] = self.kind
+
+    @overload
+    def __get__(self, holder: None, owner: type) -> "UseCase[S, P, R]": ...
+
+    @overload
+    def __get__(self, holder: S, owner: type) -> "Entry[P, R]": ...
+
+    def __get__(self, holder: Any, owner: type) -> Any:
+        return self if holder is None else Entry(self, holder)
+
+    def __call__(self, holder: S, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Called on the class with its holder, as an unbound method is: its entry."""
+        return Entry(self, holder)(*args, **kwargs)
+
+
+class Entry(Generic[P, R]):
+    """A use case as its callers see it: called, it opens its unit of work
+    (``holder.units``) and runs the handler in it; :meth:`within` runs the handler in a unit of
+    work the caller holds (a use case built on others)."""
+
+    def __init__(self, case: UseCase[Any, P, R], holder: Any) -> None:
+        self._case = case
+        self._holder = holder
+        self.__doc__ = case.handler.__doc__
+
+    @property
+    def kind(self) -> Kind:
+        return self._case.kind
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        units: Units = self._holder.units
+        return units.run(self._case.kind, lambda uow: self._case.handler(
+            self._holder, uow, *args, **kwargs))
+
+    def within(self, uow: UnitOfWork, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self._case.handler(self._holder, uow, *args, **kwargs)
+
+
+# Every use case declared, by "Class.method", with its kind: what docs/service.md lists.
+USE_CASES: dict[str, Kind] = {}
+
+
+def use_case(kind: Kind) -> Callable[[Callable[Concatenate[S, UnitOfWork, P], R]],
+                                     UseCase[S, P, R]]:
+    """Declare a method ``(self, uow, ...)`` of an object holding ``units`` a use case taking a
+    unit of work of ``kind``: ``obj.method(...)`` opens one and runs the method in it,
+    ``obj.method.within(uow, ...)`` runs it in the caller's."""
+
+    def declare(handler: Callable[Concatenate[S, UnitOfWork, P], R]) -> UseCase[S, P, R]:
+        return UseCase(kind, handler)
+
+    return declare

@@ -22,6 +22,7 @@ from typing import Any, Iterable, Sequence
 
 from sqlalchemy import (
     Connection,
+    Row,
     and_,
     bindparam,
     delete,
@@ -40,7 +41,6 @@ from ..core.vocab import DEFAULT_TIE_BREAKERS, STANDING_GROUPS, TIE_BREAKERS
 from .codec import dump_json, load_json
 from .dialects import postgresql, sqlite
 from .schema import (
-    clubs,
     current_ratings,
     match_players,
     matches,
@@ -375,17 +375,11 @@ def head_to_head(conn: Connection, club_id: int, keys: Iterable[Any], *, group: 
     return [((row[0], row[1]), row[2], (row[3], row[4])) for row in rows]
 
 
-def player_names(conn: Connection, club_id: int) -> dict[int, str]:
-    return dict(conn.execute(select(players.c.id, players.c.name)
-                             .where(players.c.club_id == club_id)).all())
-
-
-def listed_players(conn: Connection, club_id: int) -> list[int]:
-    """The club's players a table lists: all but those merged into another (aliases)."""
-    query = select(players.c.id).where(players.c.club_id == club_id)
-    if "merged_into" in players.c:
-        query = query.where(players.c.merged_into.is_(None))
-    return list(conn.execute(query).scalars())
+def player_rows(conn: Connection, club_id: int) -> list[Row]:
+    """The club's players, aliases too: (id, name, merged_into). A table names each by id and
+    lists all but the aliases (those merged into another)."""
+    return conn.execute(select(players.c.id, players.c.name, players.c.merged_into)
+                        .where(players.c.club_id == club_id).order_by(players.c.id)).all()
 
 
 def current(conn: Connection, club_id: int) -> dict[int, tuple[float, float, int]]:
@@ -407,15 +401,6 @@ def history(conn: Connection, player_id: int) -> list[Any]:
              .where(player_ratings.c.player_id == player_id)
              .order_by(player_ratings.c.finish_seq))
     return conn.execute(query).all()
-
-
-def tie_breakers(conn: Connection, club_id: int) -> list[str] | None:
-    return conn.execute(select(clubs.c.tie_breakers).where(clubs.c.id == club_id)).scalar()
-
-
-def unranked(conn: Connection, club_id: int) -> str | None:
-    """The club's setting for the players with no counted match (None: the default)."""
-    return conn.execute(select(clubs.c.unranked).where(clubs.c.id == club_id)).scalar()
 
 
 # ------------------------------------------------------------------ ratings
@@ -570,12 +555,11 @@ def clear_standings(conn: Connection, club_id: int) -> None:
 __all__ = [
     "TIE_BREAKERS", "DEFAULT_TIE_BREAKERS", "GROUPS", "MatchStanding", "SideResult", "Change",
     "lock_club", "write_match", "rows_of", "event_key",
-    "aggregate", "head_to_head", "player_names", "current", "history", "tie_breakers",
-    "unranked",
+    "aggregate", "head_to_head", "player_rows", "current", "history",
     "rating_inputs", "rated_from", "ratings_before", "replace_ratings",
     "nth_place", "rated_through", "place_before", "mark_stale",
     "clear_club", "club_ids_with_rows", "clubs_missing_rows", "finishing_order",
-    "clear_standings", "repoint_player", "listed_players", "rebuild_months",
+    "clear_standings", "repoint_player", "rebuild_months",
 ]
 
 

@@ -108,6 +108,12 @@ def test_an_acta_waits_for_its_clubs_key(api: Api) -> None:
                                          headers=api.auth("viewer", "other")), 409, "acta-pending")
     assert "key" in body["detail"] and "domino-keys" not in body["detail"]  # no path leaks
     api.service.keys.init("other")
+    # Reading it signs nothing (a read never writes): still pending, now for the signing
+    # itself, which the server's background job does (and domino key sign-due at once).
+    body = assert_problem(api.client.get(f"/api/v1/matches/{m}/acta",
+                                         headers=api.auth("viewer", "other")), 409, "acta-pending")
+    assert "key" not in body["detail"]
+    assert api.service.jobs.run_due().signed == [(m, 0)]
     assert api.client.get(f"/api/v1/matches/{m}/acta",
                           headers=api.auth("viewer", "other")).json["leaf_index"] == 0
 

@@ -10,6 +10,7 @@ import http.client
 import json
 import logging
 import socket
+import threading
 import time
 from contextlib import ExitStack
 from typing import Any, Iterator
@@ -377,3 +378,32 @@ def test_the_scoreboard_is_in_the_document(fast_api: Api) -> None:
     stream = spec["paths"]["/api/v1/clubs/{club}/scoreboard/stream"]["get"]
     assert "text/event-stream" in stream["responses"]["200"]["content"]
     assert "503" in stream["responses"]
+
+
+def test_the_servers_lifespan_runs_the_jobs_in_the_background(fast_api: Api) -> None:
+    """Between the server's start and stop (the ASGI lifespan: domino serve and each gunicorn
+    worker), the service's jobs run in a thread of their own (the ratings' catch-up and the
+    actas due, never done inside a read); the stop ends it."""
+    front = Front(fast_api.app)
+    jobs = [t for t in threading.enumerate() if t.name == "domino-jobs"]
+    assert jobs == []
+
+    async def lifespan() -> None:
+        inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        task = asyncio.create_task(front({"type": "lifespan"}, inbox.get, send))
+        await inbox.put({"type": "lifespan.startup"})
+        while not sent:
+            await asyncio.sleep(0.01)
+        assert sent == [{"type": "lifespan.startup.complete"}]
+        assert [t for t in threading.enumerate() if t.name == "domino-jobs" and t.is_alive()]
+        await inbox.put({"type": "lifespan.shutdown"})
+        await task
+        assert sent[-1] == {"type": "lifespan.shutdown.complete"}
+
+    asyncio.run(lifespan())
+    assert not [t for t in threading.enumerate() if t.name == "domino-jobs" and t.is_alive()]

@@ -120,3 +120,25 @@ def test_db_upgrade_fills_a_club_whose_standings_were_left_empty(database_url: s
             assert [h["match"] for h in history] == sorted(h["match"] for h in history)
     finally:
         engine.dispose()
+
+
+def test_db_catch_up_does_what_a_stopped_process_left(database_url: str,
+                                                      monkeypatch: Any) -> None:
+    """A club's matches finished while it had no signing key: their actas wait. ``domino db
+    catch-up`` signs them once the key is made (and would bring stale ratings up to date): the
+    job the server runs at start and every minute; reading them never does."""
+    engine = make_engine(database_url)
+    try:
+        upgrade(engine)
+        service = Service(engine)
+        _finished_club(service)
+        service.keys.init("casino")
+        runner = CliRunner()
+        result = runner.invoke(main, ["db", "catch-up", "--database-url", database_url])
+        assert result.exit_code == 0, result.output
+        assert "0 matches rated, 6 actas signed" in result.output
+        again = runner.invoke(main, ["db", "catch-up", "--database-url", database_url])
+        assert again.exit_code == 0 and "0 actas signed" in again.output
+        service.notifier.close()
+    finally:
+        engine.dispose()

@@ -151,12 +151,12 @@ def test_a_signing_key_error_keeps_its_msgid(spanish: None) -> None:
 
 
 def test_a_service_error_of_the_tournaments_in_italian() -> None:
-    from referee.service.tournaments import _whole
+    from referee.service.tournaments.fields import whole
 
     token = words.use("it")
     try:
         with pytest.raises(Invalid) as refused:
-            _whole(0, "rounds", 1, 9)
+            whole(0, "rounds", 1, 9)
         assert refused.value.message == "rounds must be a whole number from 1 to 9, not 0"
         assert words.message(refused.value) == "rounds deve essere un numero intero da 1 a 9, non 0"
     finally:

@@ -6,9 +6,11 @@ order gives; a match finishing meanwhile waits for the pass, and readers wait fo
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
+from db_helpers import statements, writes_in
 from sqlalchemy import select
 from test_service_standings import _duel, _line, beat, expected_ratings, renege_match
 
@@ -147,16 +149,52 @@ def test_readers_wait_for_the_worker(service: Service, club: str,
     _assert_rated(service, club, [order[0], *order[2:]])
 
 
-def test_a_reader_whose_worker_stopped_brings_them_up_to_date(
+def test_a_ruling_whose_worker_stopped_is_caught_up_by_the_job(
         service: Service, club: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The process that ruled stopped before its worker ran: the ratings stay marked, and the
-    # next reader (another process) asks for a worker of its own and waits for it.
+    # The process that ruled stopped before its worker ran: the ratings stay marked. A reader
+    # waits for them (here a moment) and writes nothing, re-rating nothing: reads never write.
+    # The job (domino db catch-up, and domino serve's background) brings them up to date.
     monkeypatch.setattr(ratings, "INLINE_MATCHES", 3)
     match_id, order = _season(service, club)
     held = monkeypatch.context()
     with held as patch:
         patch.setattr(ratings, "request_catch_up", lambda engine, club_id: None)
         service.recording.record_event(match_id, PENALTY_FLIP, expected_seq=7)
-    assert _stale_place(service, _club_id(service, club)) == 2
+    club_id = _club_id(service, club)
+    assert _stale_place(service, club_id) == 2
+    monkeypatch.setattr(ratings, "READ_WAIT_S", 0.2)
+    with statements(service.engine) as seen:
+        stale = {row["player"]: row["rating"] for row in service.standings.table(club)}
+        service.standings.rating_history(club, "Ana")
+    assert seen and writes_in(seen) == []
+    assert _stale_place(service, club_id) == 2
+    done = service.jobs.run_due()
+    assert done.rated == len(order) - 1 and done.signed == []  # from place 2 on
+    assert _stale_place(service, club_id) is None
+    order[1] = ("Beto", "Ana")
+    _assert_rated(service, club, order)
+    assert {row["player"]: row["rating"] for row in service.standings.table(club)} != stale
+
+
+def test_the_servers_background_catches_up(service: Service, club: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``domino serve`` runs the jobs at start and every minute (``jobs.Background``, started
+    and stopped by the ASGI app's lifespan): stale ratings no worker caught up are, at once."""
+    from referee.service.jobs import Background
+
+    monkeypatch.setattr(ratings, "INLINE_MATCHES", 3)
+    match_id, order = _season(service, club)
+    with monkeypatch.context() as patch:
+        patch.setattr(ratings, "request_catch_up", lambda engine, club_id: None)
+        service.recording.record_event(match_id, PENALTY_FLIP, expected_seq=7)
+    club_id = _club_id(service, club)
+    assert _stale_place(service, club_id) == 2
+    background = Background(service.jobs, every=3600).start()
+    try:
+        deadline = time.monotonic() + 60
+        while _stale_place(service, club_id) is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        background.stop()
     order[1] = ("Beto", "Ana")
     _assert_rated(service, club, order)

@@ -440,11 +440,13 @@ def test_the_desk_is_the_directors_and_names_are_checked_before_entering(
         service.tournaments.check_names(club, "nope", ["Ana"], who=director)
 
 
-def test_starting_a_rounds_tables_makes_the_matches_a_pairing_left_missing(
-        service: Service, club: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pairing_interrupted_keeps_nothing(service: Service, club: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pairing a round is one unit of work: interrupted between two tables' matches, neither
+    the round nor any match is kept, and pairing again pairs it whole."""
     service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating", rounds=2,
                                entrants=NINE[:8])
-    made = service.recording.create_match
+    made = service.recording.create_in
     calls: list[int] = []
 
     def interrupted(*args: Any, **kwargs: Any) -> Any:
@@ -453,16 +455,40 @@ def test_starting_a_rounds_tables_makes_the_matches_a_pairing_left_missing(
             raise RuntimeError("the server stopped between two tables")
         return made(*args, **kwargs)
 
-    monkeypatch.setattr(service.tournaments.recording, "create_match", interrupted)
+    monkeypatch.setattr(service.tournaments.recording, "create_in", interrupted)
     with pytest.raises(RuntimeError):
         service.tournaments.pair(club, "noche")
-    monkeypatch.setattr(service.tournaments.recording, "create_match", made)
+    assert calls == [1, 1]
+    monkeypatch.setattr(service.tournaments.recording, "create_in", made)
+    assert service.tournaments.show(club, "noche")["paired_rounds"] == []
+    assert service.reading.list_matches(club)[1] == 0
+    paired = service.tournaments.pair(club, "noche")
+    assert paired["number"] == 1 and all(t["match"] for t in paired["tables"])
+
+
+def test_starting_a_rounds_tables_makes_the_matches_a_pairing_left_missing(
+        service: Service, club: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round paired by an older version of this service, which made its tables' matches one
+    transaction each and was stopped between two, has a table without its match (here, made
+    but never linked to the round): starting its tables makes what is missing, none twice."""
+    from referee.store import tournaments as stored
+
+    service.tournaments.create(club, "noche", "Noche", rules=RULES, format="rotating", rounds=2,
+                               entrants=NINE[:8])
+    link = stored.link_match
+    monkeypatch.setattr(stored, "link_match", lambda conn, match_id, tournament_id, number,
+                        table, version: table == 1 and link(conn, match_id, tournament_id,
+                                                            number, table, version))
+    service.tournaments.pair(club, "noche")
+    monkeypatch.setattr(stored, "link_match", link)
     left = service.tournaments.round(club, "noche", 1)
     assert [t["match"] is not None for t in left["tables"]] == [True, False]
+    made = service.reading.list_matches(club)[1]
     with pytest.raises(Forbidden):
         service.tournaments.start_tables(club, "noche", 1, who=Caller(club, "scorekeeper"))
     started = service.tournaments.start_tables(club, "noche", 1, who=Caller(club, "referee"))
-    assert started["tables"][0]["match"] == left["tables"][0]["match"]  # none made twice
+    assert started["tables"][0]["match"] == left["tables"][0]["match"]
+    assert service.reading.list_matches(club)[1] == made  # none made twice
     assert all(t["match"] for t in started["tables"]) and started["status"] == "paired"
     again = service.tournaments.start_tables(club, "noche", 1)
     assert [t["match"] for t in again["tables"]] == [t["match"] for t in started["tables"]]

@@ -1,0 +1,179 @@
+"""The read engine, on SQLite and PostgreSQL: a service over two engines sends the reads that
+may be a moment late (the pages, the standings, the listings, the exports: :class:`Kind` READ)
+to the read engine and every other use case (recording, the scorekeeper's screen, the desks)
+to the primary, and which is which is written once, at each use case, and in
+docs/service.md. On SQLite the read engine is a copy of the database taken before the last
+match was recorded, a replica behind its primary: the pages do not know of it yet, the
+recording screens do. On PostgreSQL it is a second engine on the same schema (a replica by
+configuration is a later engineer's test): each statement is seen on the engine that ran it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+from db_helpers import record_all, sample_match
+from sqlalchemy import event
+
+from referee.service import Caller, Service
+from referee.service.desk import Desk
+from referee.service.live import Scoreboard
+from referee.service.pages import Pages
+from referee.service.uow import READ, USE_CASES, Kind
+from referee.store.db import make_engine
+
+PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "service.md"
+
+
+def _finished(service: Service, club: str, seed: int) -> int:
+    _, events = sample_match("parejas", seed=seed)
+    match_id = service.recording.create_match(club, "parejas", PLAYERS)["id"]
+    record_all(service, match_id, events)
+    return match_id
+
+
+@pytest.fixture
+def two(service: Service, club: str, database_url: str,
+        tmp_path: Path) -> Iterator[tuple[Service, int, int]]:
+    """A service over the primary and a read engine, the club public with one finished match
+    both know (``seen``) and one the read engine has not been told of (``late``, on SQLite)."""
+    service.clubs.set_public(club, True)
+    service.keys.init(club)
+    seen = _finished(service, club, 4)
+    if service.engine.dialect.name == "sqlite":
+        service.engine.dispose()  # the WAL checkpointed into the file that is copied
+        copy = tmp_path / "replica.db"
+        shutil.copyfile(service.engine.url.database, copy)
+        read = make_engine(f"sqlite:///{copy}")
+    else:
+        read = make_engine(database_url)
+    late = _finished(service, club, 6)
+    service.notifier.flush()  # its scoreboard notices sent now, not during the reads below
+    both = Service(service.engine, read_engine=read, keys=service.keys.ring)
+    yield both, seen, late
+    both.notifier.close()
+    read.dispose()
+
+
+@contextmanager
+def _checkouts(service: Service) -> Iterator[set[str]]:
+    """Which engines lent a connection inside the block: "read" and/or "primary" (a pool's
+    checkout: every use of an engine, the hot statements run on psycopg's connection too)."""
+    used: set[str] = set()
+    listeners = [(engine, lambda *args, name=name: used.add(name))
+                 for engine, name in ((service.engine, "primary"), (service.read_engine, "read"))]
+    for engine, listener in listeners:
+        event.listen(engine, "checkout", listener)
+    try:
+        yield used
+    finally:
+        for engine, listener in listeners:
+            event.remove(engine, "checkout", listener)
+
+
+def _ran(service: Service, work: Callable[[], Any]) -> tuple[Any, set[str]]:
+    """What ``work`` answers, and which engines it used: "read" and/or "primary"."""
+    with _checkouts(service) as used:
+        answer = work()
+    return answer, used
+
+
+def test_pages_and_listings_read_the_read_engine(two: tuple[Service, int, int],
+                                                 club: str) -> None:
+    svc, seen, late = two
+    pages = Pages(svc)
+    reads: list[Callable[[], Any]] = [
+        lambda: pages.home(club), lambda: pages.clubs(), lambda: pages.players(club),
+        lambda: pages.matches(club), lambda: pages.match(club, seen),
+        lambda: pages.player(club, svc.players.find(club, "Ana")["id"]),
+        lambda: pages.tournaments(club), lambda: pages.log(club, seen),
+        lambda: pages.acta_page(club, seen),
+        lambda: svc.standings.table(club), lambda: svc.standings.csv(club),
+        lambda: svc.standings.rating_history(club, "Ana"),
+        lambda: svc.reading.list_matches(club), lambda: svc.reading.export_log(seen),
+        lambda: svc.players.list(club), lambda: svc.transparency.head(club),
+        lambda: svc.transparency.leaves(club), lambda: svc.keys.listing(club),
+        lambda: svc.actas.acta(seen)]
+    for read in reads:
+        _, engines = _ran(svc, read)
+        assert engines == {"read"}, read
+    listed, _ = _ran(svc, lambda: svc.reading.list_matches(club)[0])
+    if svc.engine.dialect.name == "sqlite":  # the copy was taken before the late match
+        assert [m["id"] for m in listed] == [seen]
+    else:
+        assert {m["id"] for m in listed} == {seen, late}
+
+
+def test_recording_and_its_screens_read_the_primary(two: tuple[Service, int, int],
+                                                    club: str) -> None:
+    svc, seen, late = two
+    referee = Caller(club, "referee", 9, "desk")
+    scoreboard = Scoreboard(svc)
+    try:
+        work: list[Callable[[], Any]] = [
+            lambda: svc.reading.screen(late), lambda: svc.reading.get_match(late),
+            lambda: svc.reading.events_page(late), lambda: svc.reading.report(late),
+            lambda: svc.disputes.for_match(late), lambda: svc.disputes.desk(club, who=referee),
+            lambda: Desk(svc).home(club, who=referee), lambda: scoreboard.board(club),
+            lambda: svc.tokens.list_tokens(club), lambda: svc.audit.run(),
+            lambda: svc.recording.create_match(club, "parejas", PLAYERS),
+            lambda: svc.players.create(club, "Zoe", confirm_new=True)]
+        for job in work:
+            _, engines = _ran(svc, job)
+            assert engines == {"primary"}, job
+    finally:
+        scoreboard.hub.close()
+    m = svc.recording.create_match(club, "parejas", PLAYERS)["id"]
+    _, events = sample_match("parejas", seed=5)
+    _, engines = _ran(svc, lambda: record_all(svc, m, events[:3]))
+    assert engines == {"primary"}
+    assert svc.reading.screen(m).summary["last_seq"] == 3  # its own writes, read back at once
+
+
+def test_the_kinds_are_the_docs() -> None:
+    """docs/service.md's table of which use case reads where is the declarations', to the
+    letter: a use case added or moved without the docs fails here."""
+    import referee.service  # noqa: F401 - every use case declared
+    import referee.service.desk  # noqa: F401
+    import referee.service.live  # noqa: F401
+    import referee.service.pages  # noqa: F401
+
+    text = DOCS.read_text(encoding="utf-8")
+    documented: dict[str, Kind] = {}
+    for kind in Kind:
+        found = re.search(rf"^\| `{kind.value}` \|[^|]*\|(.*)\|$", text, re.MULTILINE)
+        assert found, f"docs/service.md has no row for {kind.value}"
+        for name in re.findall(r"`([A-Za-z]+\.[a-z_]+)`", found.group(1)):
+            documented[name] = kind
+    assert documented == USE_CASES
+    assert {name for name, kind in USE_CASES.items() if kind is READ} >= {
+        "Pages.home", "Standings.table", "Reading.list_matches"}
+
+
+def test_a_read_engine_by_configuration(database_url: str, tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The API's service reads DOMINO_READ_DATABASE_URL (the CLI, the operator's, does not:
+    it acts on the primary)."""
+    from api import create_app
+    from api.context import EXTENSION
+
+    monkeypatch.setenv("DOMINO_READ_DATABASE_URL", database_url)
+    app = create_app({"DATABASE_URL": database_url, "ACCESS_LOG": False})
+    svc: Service = app.extensions[EXTENSION]
+    try:
+        assert svc.read_engine is not svc.engine
+        assert str(svc.read_engine.url) == str(make_engine(database_url).url)
+    finally:
+        svc.close()
+    monkeypatch.delenv("DOMINO_READ_DATABASE_URL")
+    app = create_app({"DATABASE_URL": database_url, "ACCESS_LOG": False})
+    svc = app.extensions[EXTENSION]
+    try:
+        assert svc.read_engine is svc.engine
+    finally:
+        svc.close()
