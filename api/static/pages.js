@@ -114,7 +114,8 @@ function makeReflowing(table) {
     each(row.cells, function (cell) {
       var head = row.parentNode === table.tHead;
       cell.setAttribute("role", head ? "columnheader" : cell.tagName === "TH" ? "rowheader" : "cell");
-      if (!head && cell.tagName === "TD" && (cell.colSpan || 1) === 1 && labels[column]) {
+      var labelled = cell.tagName === "TD" || cell.classList.contains("num");  // "Round 2"
+      if (!head && labelled && (cell.colSpan || 1) === 1 && labels[column]) {
         cell.setAttribute("data-label", labels[column]);
       }
       column += cell.colSpan || 1;

@@ -12,3 +12,52 @@ from pathlib import Path
 CHROMIUM = os.environ.get("DOMINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("DOMINO_PAGES_ARTIFACTS") or Path(__file__).parent / "artifacts")
 SIZES = ((360, 800), (1280, 900))
+
+# Everything of a page seen without a sideways scroll (page.evaluate(WHOLE) lists what is not):
+# the page no wider than the window; no box that scrolls sideways (overflow auto or scroll)
+# with more than it shows, nor one that clips (hidden, clip) cutting what is in it; no text
+# running past the window's edges or out of a box that clips or scrolls it. A form field's own
+# text (a long address in the share box), what is hidden to the eye (.visually-hidden, the head
+# of a table shown as cards) and a folded <details> are not looked at.
+WHOLE = """() => {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  const describe = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+    (el.className && typeof el.className === 'string' ? '.' + el.className.trim().replace(/\\s+/g, '.') : '') +
+    ' "' + (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 60) + '"';
+  const unseen = el => el.closest('.visually-hidden, .skip, details:not([open]) > :not(summary), ' +
+    'input, select, textarea, svg, [hidden], dialog:not([open])') ||
+    (el.closest('thead') && el.closest('table.cards'));
+  if (document.documentElement.scrollWidth > width) {
+    problems.push('the page is ' + document.documentElement.scrollWidth + ' px wide in ' + width);
+  }
+  document.querySelectorAll('body *').forEach(el => {
+    if (!el.getClientRects().length || unseen(el)) { return; }
+    const style = getComputedStyle(el);
+    if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) {
+      problems.push('scrolls or cuts sideways (' + el.scrollWidth + ' > ' + el.clientWidth + '): ' + describe(el));
+    }
+  });
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el.getClientRects().length || unseen(el)) { continue; }
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (!box.width) { continue; }
+    if (box.left < -1 || box.right > width + 1) {
+      problems.push('text past the window (' + Math.round(box.left) + ' to ' + Math.round(box.right) + '): ' + describe(el));
+      continue;
+    }
+    for (let up = el; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX === 'visible') { continue; }
+      const frame = up.getBoundingClientRect();
+      if (box.left < frame.left - 1 || box.right > frame.right + 1) {
+        problems.push('text out of its box: ' + describe(el) + ' in ' + describe(up));
+        break;
+      }
+    }
+  }
+  return problems;
+}"""

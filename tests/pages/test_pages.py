@@ -281,8 +281,10 @@ def test_a_match_page_shows_its_rounds_totals_and_lines(site: Site) -> None:
         html = get(site, f"/clubs/casino/matches/{match_id}").get_data(as_text=True)
         tables = parse(html)
         rounds = next(t for t in tables.tables if "outcome and points" in t["caption"])
-        assert len(rounds["rows"]) == len(report["rounds"]) + 1  # and the totals row
-        assert [row[4] for row in rounds["rows"][:-1]] == [str(r["points"]) for r in report["rounds"]]
+        sides = len(report["totals"])
+        assert len(rounds["rows"]) == len(report["rounds"]) + sides  # and a totals row a side
+        assert [row[4] for row in rounds["rows"][:-sides]] == [str(r["points"]) for r in report["rounds"]]
+        assert [row[1] for row in rounds["rows"][-sides:]] == [str(t) for t in report["totals"]]
         assert tables.tiles == [t for r in data["rounds"] for t in r["line"]]
         totals = next(t for t in tables.tables if t["caption"].startswith("Totals by side"))
         assert [row[-1] for row in totals["rows"]] == [str(t) for t in report["totals"]]

@@ -85,7 +85,7 @@ def club_pages(site: WordsSite) -> list[tuple[str, str]]:
     m, players = site.matches, site.players()
     club = f"/clubs/{CLUB}"
     return [("club", club), ("players", f"{club}/players"),
-            ("player", f"{club}/players/{players['Íñigo']}"), ("matches", f"{club}/matches"),
+            ("player", f"{club}/players/{players[site.names[0]]}"), ("matches", f"{club}/matches"),
             ("match-finished", f"{club}/matches/{m['finished']}"),
             ("match-ruled", f"{club}/matches/{m['ruled']}"),
             ("match-open", f"{club}/matches/{m['open']}"),

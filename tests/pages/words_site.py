@@ -54,6 +54,7 @@ class WordsSite:
     service: Service
     tokens: dict[str, str] = field(default_factory=dict)  # role -> token
     matches: dict[str, int] = field(default_factory=dict)  # what it shows -> match id
+    names: list[str] = field(default_factory=lambda: list(PLAYERS))  # its players, as built
 
     def players(self) -> dict[str, int]:
         found, _ = self.service.players.list(CLUB, limit=100)
@@ -70,26 +71,29 @@ def _append(site: WordsSite, match_id: int, event: dict[str, Any], role: str = "
     return answer.get_json()
 
 
-def build_words_site(database_url: str) -> WordsSite:
+def build_words_site(database_url: str, players: list[str] = PLAYERS,
+                     entrants: list[list[str]] = ENTRANTS, name: str = NAME) -> WordsSite:
+    """The club above; ``players`` (eight), ``entrants`` (four pairs) and the club's ``name``
+    give another one the same matches (wide_site.py: long Spanish names)."""
     with open_service(database_url) as service:
         migrate(service.engine)
     app = create_app({"DATABASE_URL": database_url, "ACCESS_LOG": "0"})
     svc = app.extensions[EXTENSION]
-    svc.clubs.create_club(CLUB, NAME)
+    svc.clubs.create_club(CLUB, name)
     svc.clubs.settings(CLUB, public=True, tie_breakers=TIE_BREAKERS, timezone=ZONE)
     svc.keys.init(CLUB)
-    site = WordsSite(app, svc)
+    site = WordsSite(app, svc, names=list(players))
     for role, label in LABELS.items():
         site.tokens[role] = svc.tokens.create_token(CLUB, role, label=label)
 
-    header, events = random_match("parejas", PLAYERS[:4], random.Random(3))
+    header, events = random_match("parejas", players[:4], random.Random(3))
     from referee.core.log import make_log, write_log
 
     log = write_log(make_log({**header, "date": "2026-10-03", "event": "Liga de otoño"}, events))
     site.matches["finished"] = svc.recording.import_log(CLUB, log)["id"]
 
     for name in ("ruled", "open"):
-        match_id = svc.recording.create_match(CLUB, SMALL, ["Álvaro", "Íñigo"], date="2026-10-10",
+        match_id = svc.recording.create_match(CLUB, SMALL, [players[4], players[0]], date="2026-10-10",
                                               table="2")["id"]
         for event in RENEGE:
             _append(site, match_id, event)
@@ -97,7 +101,7 @@ def build_words_site(database_url: str) -> WordsSite:
     svc.disputes.apply_standard_penalty(site.matches["ruled"], 3, expected_seq=len(RENEGE))
 
     live = svc.recording.create_match(CLUB, {"preset": "parejas", "time_limit": 30},
-                                      ["Ñico", "Nuria", "Beatriz", "Carmen"], date="2026-10-17",
+                                      [players[2], players[3], players[6], players[7]], date="2026-10-17",
                                       table="5")["id"]
     _append(site, live, {"type": "deal"})
     _append(site, live, {"type": "play", "seat": 0, "tile": "6-6"})
@@ -107,13 +111,13 @@ def build_words_site(database_url: str) -> WordsSite:
     _append(site, live, {"type": "play", "seat": 1, "tile": "5-4", "disputed": True})
     site.matches["live"] = live
 
-    withdrawn = svc.recording.create_match(CLUB, "mano-a-mano", ["Zoe", "Raúl"])["id"]
+    withdrawn = svc.recording.create_match(CLUB, "mano-a-mano", [players[5], players[1]])["id"]
     _append(site, withdrawn, {"type": "abandon", "reason": "se sentó quien no era"}, role="referee")
     site.matches["withdrawn"] = withdrawn
 
     svc.tournaments.create(CLUB, TOURNAMENT, "Copa de otoño", rules={"preset": "parejas", "target": 30},
                            format="pairs", rounds=3)
-    for pair in ENTRANTS:
+    for pair in entrants:
         svc.tournaments.enter(CLUB, TOURNAMENT, pair, confirm_new=True)
     svc.tournaments.pair(CLUB, TOURNAMENT)
     svc.tournaments.start_tables(CLUB, TOURNAMENT, 1)

@@ -16,13 +16,22 @@ async function loadLive(slug) {
   const answer = await api("GET", "/api/v1/clubs/" + encodeURIComponent(slug) +
                                   "/matches?status=in_progress&limit=50");
   if (answer.status !== 200) { say(problemText(answer), "error"); return; }
+  // Each match a link of three lines: the match and its table, who plays, then the event,
+  // the round and the score (each kept whole on a line: a score never breaks at its dash).
   document.getElementById("live").replaceChildren(...answer.body.map((m) => {
-    const facts = [m.players.join(", ")];
-    if (m.event) facts.push(m.event);
-    if (m.table) facts.push(_("table %(table)s", {table: m.table}));
+    const title = [_("Match %(id)s", {id: m.id})];
+    if (m.table) title.push(_("table %(table)s", {table: m.table}));
+    const facts = m.event ? [m.event] : [];
     facts.push(m.round ? _("round %(round)s", {round: m.round}) : _("not dealt"), m.totals.join("–"));
+    const parts = [];
+    facts.forEach((fact, i) => {
+      if (i) parts.push(" · ");
+      parts.push(el("span", {"class": "nowrap", text: fact}));
+    });
     return el("li", {}, [el("a", {href: "/score/matches/" + m.id, "class": "match-link"}, [
-      _("Match %(id)s", {id: m.id}), el("span", {"class": "muted", text: " " + facts.join(" · ")})])]);
+      el("span", {"class": "match-title", text: title.join(" · ")}),
+      el("span", {"class": "match-players", text: m.players.join(", ")}),
+      el("span", {"class": "match-facts"}, parts)])]);
   }));
   document.getElementById("no-live").hidden = answer.body.length > 0;
 }
