@@ -34,7 +34,7 @@ def every_page(site: WordsSite) -> list[tuple[str, str, str]]:
     """(name, path, what shows when the page is drawn) of every page people read."""
     drawn = "h1"
     pages = [(name, path, drawn) for name, path in club_pages(site)]
-    pages += [(name, path, "#desk, main h1") for name, path in desk_pages()]
+    pages += [(name, path, "h1") for name, path in desk_pages()]
     pages += [("tournament-scoreboard", f"/clubs/{CLUB}/tournaments/{TOURNAMENT}/scoreboard", drawn),
               ("phone-start", "/score", "#club:not([hidden]) #live li"),
               ("phone-match", f"/score/matches/{site.matches['live']}", "#state[aria-busy=false] #disputes")]
@@ -45,6 +45,9 @@ def drawn(page: Any, name: str, ready: str) -> None:
     """Wait until the page is as people see it: signed in, its live parts connected, its
     tables laid out by pages.js."""
     page.wait_for_selector(ready)
+    if name.startswith("desk"):  # the sign-in page first, then the desk's, shown in place
+        page.wait_for_function("() => !document.querySelector('input[name=token]') && "
+                               "document.querySelector('h1') !== null")
     if "scoreboard" in name:
         page.wait_for_selector("#live-state[data-state=live]")
     if page.locator(".table-wrap > table").count():
