@@ -5,8 +5,8 @@ withdrawn match, a tournament with its tables), the desk's pages, the sheets (di
 acta, pairing sheet, table cards) and the phone's screens.
 
 - No code in the visible text: no violation, status, role, tie-breaker, rule parameter, event,
-  preset or tournament code, no slug (DESIGN.md, "Languages": what people read never shows a
-  code or an internal number). The commands a page gives to type (``.command``,
+  preset or tournament code, no slug (docs/glossary.md: what people read never shows a code or
+  an internal number). The commands a page gives to type (``.command``,
   ``[data-command]``) are left out.
 - Seats counted from 1 beside names; the reasons the system wrote in the reader's language;
   times in the club's time zone; a partnership's verb agreeing; tied names in the language's
