@@ -245,13 +245,13 @@ class Match:
         return [r.result() for r in self.rounds]
 
     def name(self, seat: int) -> str:
-        """A seat as people read it: its player's name. A table knows its players by name, and
-        a number would have to be the log's, from 0, which reads wrong at a table; only when
-        two seats share a name does the log's seat number tell them apart."""
+        """A seat as people read it: its player's name. A table knows its players by name; only
+        when two seats share a name does a number tell them apart, and then it is counted from 1
+        as the table cards, the phone and the pages count seats (the log's ``seat`` keeps 0)."""
         player = self.players[seat]
         if self.players.count(player) == 1:
             return player
-        return said("%(player)s (seat %(seat)s)", player=player, seat=seat)
+        return said("%(player)s (seat %(seat)s)", player=player, seat=seat + 1)
 
     # ------------------------------------------------------------------ pushing events
 

@@ -34,11 +34,21 @@ def test_a_violation_carries_its_code_and_a_sentence_made_of_values() -> None:
     assert found.message.values["player"] == "Ana"
 
 
-def test_a_seat_is_named_by_its_player_and_by_number_only_between_namesakes() -> None:
+def test_a_seat_is_named_by_its_player_and_by_number_from_1_only_between_namesakes() -> None:
     match = Match(resolve_rules("parejas", 4), ("Ana", "Beto", "Ana", "Dani"))
-    assert [match.name(s) for s in range(4)] == ["Ana (seat 0)", "Beto", "Ana (seat 2)", "Dani"]
+    assert [match.name(s) for s in range(4)] == ["Ana (seat 1)", "Beto", "Ana (seat 3)", "Dani"]
     namesake = match.name(2)
-    assert isinstance(namesake, Said) and namesake.values == {"player": "Ana", "seat": 2}
+    assert isinstance(namesake, Said) and namesake.values == {"player": "Ana", "seat": 3}
+
+
+def test_a_namesakes_violation_counts_seats_from_1_and_its_log_seat_from_0() -> None:
+    match = Match(resolve_rules("parejas", 4), ("Ana", "Beto", "Ana", "Dani"))
+    match.push({"type": "deal", "hands": [
+        ["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"], ["6-4", "6-3", "6-2", "6-1", "6-0", "5-4", "5-3"],
+        ["5-2", "5-1", "5-0", "4-3", "4-2", "4-1", "4-0"], ["3-2", "3-1", "3-0", "2-1", "2-0", "1-0", "0-0"]]})
+    found = match.push({"type": "play", "seat": 2, "tile": "6-6"})
+    assert found is not None and found.seat == 2
+    assert "Ana (seat 3)" in found.message and "(seat 2)" not in found.message
 
 
 def test_a_sentence_packed_for_storage_comes_back_whole() -> None:
