@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -93,22 +94,48 @@ def _frame(widths: Sequence[int]) -> int:
     return sum(widths) + 3 * len(widths) + 1
 
 
+_AFTER_HYPHEN = re.compile(r"(?<=\w-)(?=\w)")
+
+
+def _longest_word(cells: Sequence[str], hyphens: bool = False) -> int:
+    """The widest word of the cells; with ``hyphens`` a compound ("Fernández-Gutiérrez") is
+    two words, "Fernández-" and "Gutiérrez"."""
+    from rich.cells import cell_len
+
+    return max((cell_len(part) for c in cells for w in c.split()
+                for part in (_AFTER_HYPHEN.split(w) if hyphens else (w,))), default=1)
+
+
+def _narrowest(column: Col, cells: Sequence[str], hyphens: bool = False) -> int:
+    """The least width of a column: its widest cell, or for a wrapped one its longest word
+    (never cut) or ``least``, whichever is wider."""
+    from rich.cells import cell_len
+
+    natural = max(cell_len(c) for c in cells)
+    if not column.wrap:
+        return natural
+    return max(_longest_word(cells, hyphens), min(natural, column.least))
+
+
+def _word_widths(columns: Sequence[Col], rows: Sequence[Sequence[str]], shown: Sequence[int],
+                 width: int) -> tuple[dict[int, int], bool]:
+    """The least width of each wrapped column shown, so that no word is cut: its longest word,
+    else (when that leaves the table too wide) its longest part of a compound, the cells then
+    broken after their hyphens (True). Empty when even that does not fit (a word wider than
+    the terminal): rich then folds it."""
+    for hyphens in (False, True):
+        least = {j: _narrowest(columns[j], [columns[j].header, *(r[j] for r in rows)], hyphens)
+                 for j in shown}
+        if _frame(list(least.values())) <= width:
+            return {j: least[j] for j in shown if columns[j].wrap}, hyphens
+    return {}, False
+
+
 def fit_columns(columns: Sequence[Col], rows: Sequence[Sequence[str]], width: int) -> list[int]:
     """The indices of the columns shown in ``width`` characters: every column, less those
     with the highest ``drop`` first until the narrowest table (wrapped columns at their
-    ``least``) fits. Always the columns with ``drop`` 0."""
-    from rich.cells import cell_len
-
-    def narrowest(index: int) -> int:
-        column = columns[index]
-        cells = [column.header, *(row[index] for row in rows)]
-        natural = max(cell_len(c) for c in cells)
-        if not column.wrap:
-            return natural
-        words = max((cell_len(w) for c in cells for w in c.split()), default=1)
-        return max(words, min(natural, column.least))
-
-    least = {i: narrowest(i) for i in range(len(columns))}
+    ``least``, never below their longest word) fits. Always the columns with ``drop`` 0."""
+    least = {i: _narrowest(c, [c.header, *(row[i] for row in rows)]) for i, c in enumerate(columns)}
     shown = list(range(len(columns)))
     droppable = sorted((i for i, c in enumerate(columns) if c.drop),
                        key=lambda i: (-columns[i].drop, -i))
@@ -140,13 +167,19 @@ def print_table(title: str, columns: Sequence[Col], rows: Sequence[Sequence[str]
         console = terminal(width=max(_frame(natural), cell_len(title), console.width))
     else:
         shown = fit_columns(columns, rows, console.width)
+    # A wrapped column is never narrower than its longest word, so a name wraps at its spaces
+    # and never mid-word ("Fernández-Gutié" / "rrez"); where the columns that must stay leave
+    # no room for that, a compound name breaks after its hyphen ("Fernández-" / "Gutiérrez").
+    least, hyphens = _word_widths(columns, rows, shown, console.width) if not wide else ({}, False)
     table = Table(title=title, title_justify="left", caption=caption, caption_justify="left")
     for i in shown:
         column = columns[i]
         table.add_column(column.header, justify="right" if column.right else "left",
-                         no_wrap=not column.wrap, overflow="fold" if column.wrap else "ellipsis")
+                         no_wrap=not column.wrap, overflow="fold" if column.wrap else "ellipsis",
+                         min_width=least.get(i))
     for row in rows:
-        table.add_row(*(row[i] for i in shown))
+        table.add_row(*(_AFTER_HYPHEN.sub("\n", row[i]) if hyphens and columns[i].wrap
+                        else row[i] for i in shown))
     console.print(table)
     left_out = [columns[i].header for i in range(len(columns)) if i not in shown]
     if left_out:

@@ -75,17 +75,18 @@ def standings(club_slug: str, group: str, date_from: str | None, date_to: str | 
     from .listing import Col, print_table
 
     # In 80 columns the least needed go first: games (how many matches the rating is made
-    # of), points against (for and the difference say it), rounds won, the win rate.
+    # of), points against (for and the difference say it), rounds won, the win rate, and for
+    # a long name the count of flagged matches (the disputes listing says which they are).
     name = "partners" if group == "partnerships" else "player"
     shown = {"rank": Col(_("rank"), right=True), name: Col(_("partners") if name == "partners" else _("player"), wrap=True),
              "played": Col(_("played"), right=True), "won": Col(_("won"), right=True),
-             "lost": Col(_("lost"), right=True), "rounds_won": Col(_("rounds"), True, drop=2),
+             "lost": Col(_("lost"), right=True), "rounds_won": Col(_("rounds"), True, drop=3),
              "points_for": Col(_("for"), right=True),
-             "points_against": Col(_("against"), True, drop=3),
-             "difference": Col(_("diff"), right=True), "win_rate": Col(_("win %"), True, drop=1),
+             "points_against": Col(_("against"), True, drop=4),
+             "difference": Col(_("diff"), right=True), "win_rate": Col(_("win %"), True, drop=2),
              "rating": Col(_("rating"), right=True),
-             "rating_games": Col(_("games"), True, drop=4),
-             "flagged": Col(_("flagged"), right=True)}
+             "rating_games": Col(_("games"), True, drop=5),
+             "flagged": Col(_("flagged"), right=True, drop=1)}
     title = (_("%(club)s: standings (partnerships)", club=club_slug) if group == "partnerships"
              else _("%(club)s: standings", club=club_slug))
     period = _("%(start)s to %(end)s", start=formats.date(date_from) if date_from else "…",

@@ -124,3 +124,22 @@ def test_the_table_prompts_first_screen_says_each_thing_once(narrow: Cli) -> Non
     assert first.count("No round in progress") == 1, first
     assert "type deal" in first
     assert_fits(out)
+
+
+# Compound surnames: one word each, longer than a squeezed name column
+HYPHENATED = ("María José Fernández-Gutiérrez", "Bartolomé Esteban Murillo-Santos",
+              "Carla Domínguez-Villalobos", "Íñigo Ortega Ruiz-Zorrilla")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_names_wrap_at_their_spaces_never_mid_word_in_80_columns(cli: Cli, lang: str,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    cli.new_match("parejas", HYPHENATED)
+    monkeypatch.setenv("COLUMNS", "80")
+    for args in (["standings", "--club", CLUB], ["match", "list", "--club", CLUB],
+                 ["player", "list", "--club", CLUB]):
+        out = cli.run("--lang", lang, *args).stdout
+        assert_fits(out)
+        for name in HYPHENATED:  # each word whole on a line, or broken after its hyphen only
+            for part in re.split(r"\s+|(?<=-)", name):  # never "Fernández-Gutié" / "rrez"
+                assert part in out, (args, part, out)
