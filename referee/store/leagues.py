@@ -1,0 +1,291 @@
+"""Leagues (migration 0019, docs/leagues.md): seasons, divisions, teams, squads and transfers,
+fixtures with their history, legs named or conceded, each leg's games as matches, captains,
+points deductions and the signed result sheets.
+
+A leg's games are ordinary matches of the organising club, recorded as any other; what is kept
+here is which fixture, leg and game each is (``league_leg_matches``), and each match's side 0
+is the home team's. What a fixture's legs came to is read from the matches' projections
+(:func:`leg_games`), so a ruling on a leg's match changes the fixture, the table and the
+averages at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from .errors import AlreadyExists
+from .schema import (
+    league_captains,
+    league_deductions,
+    league_divisions,
+    league_fixture_history,
+    league_fixtures,
+    league_leg_matches,
+    league_legs,
+    league_seasons,
+    league_sheets,
+    league_squads,
+    league_teams,
+    match_players,
+    matches,
+    players,
+)
+
+
+def _insert(conn: Connection, table: Any, what: str, **values: Any) -> int:
+    """A row inserted in a savepoint; AlreadyExists (saying ``what``) for a unique value taken."""
+    try:
+        with conn.begin_nested():
+            result = conn.execute(insert(table).values(**values))
+    except IntegrityError:
+        raise AlreadyExists(what) from None
+    return result.inserted_primary_key[0]
+
+
+# ------------------------------------------------------------------ seasons, divisions, teams
+
+def insert_season(conn: Connection, club_id: int, values: dict[str, Any],
+                  created_at: dt.datetime) -> int:
+    """A new season; AlreadyExists for a slug the club has already."""
+    return _insert(conn, league_seasons, f"a season {values['slug']!r} exists already",
+                   club_id=club_id, created_at=created_at, **values)
+
+
+def season_row(conn: Connection, club_id: int, slug: str) -> Row | None:
+    return conn.execute(select(league_seasons).where(league_seasons.c.club_id == club_id,
+                                                     league_seasons.c.slug == slug)).first()
+
+
+def season_rows(conn: Connection, club_id: int) -> list[Row]:
+    """The club's seasons, newest first."""
+    return conn.execute(select(league_seasons).where(league_seasons.c.club_id == club_id)
+                        .order_by(league_seasons.c.id.desc())).all()
+
+
+def insert_division(conn: Connection, season_id: int, slug: str, name: str,
+                    position: int) -> int:
+    return _insert(conn, league_divisions, f"a division {slug!r} exists already",
+                   season_id=season_id, slug=slug, name=name, position=position)
+
+
+def division_rows(conn: Connection, season_id: int) -> list[Row]:
+    """The season's divisions, the top one first."""
+    return conn.execute(select(league_divisions).where(league_divisions.c.season_id == season_id)
+                        .order_by(league_divisions.c.position)).all()
+
+
+def insert_team(conn: Connection, season_id: int, division_id: int, values: dict[str, Any]
+                ) -> int:
+    """A team, numbered after the division's others; AlreadyExists for a slug the season has."""
+    position = len(team_rows(conn, season_id, division_id))
+    return _insert(conn, league_teams, f"a team {values['slug']!r} exists already",
+                   season_id=season_id, division_id=division_id, position=position, **values)
+
+
+def team_rows(conn: Connection, season_id: int, division_id: int | None = None) -> list[Row]:
+    """The season's teams (or one division's), by division and number."""
+    query = select(league_teams).where(league_teams.c.season_id == season_id)
+    if division_id is not None:
+        query = query.where(league_teams.c.division_id == division_id)
+    return conn.execute(query.order_by(league_teams.c.division_id,
+                                       league_teams.c.position)).all()
+
+
+# ------------------------------------------------------------------ squads
+
+def join_squad(conn: Connection, season_id: int, team_id: int, player_id: int, joined_on: str,
+               reason: str | None = None) -> int:
+    """The player in the team's squad from ``joined_on``; AlreadyExists when the player is in a
+    squad of the season already (the database's unique index says so, whatever the service
+    checked before)."""
+    return _insert(conn, league_squads, f"player {player_id} is in a squad already",
+                   season_id=season_id, team_id=team_id, player_id=player_id,
+                   joined_on=joined_on, reason=reason)
+
+
+def leave_squad(conn: Connection, season_id: int, player_id: int, left_on: str) -> int:
+    """The player's current squad ended on ``left_on``: the rows changed (0 or 1)."""
+    return conn.execute(update(league_squads).where(
+        league_squads.c.season_id == season_id, league_squads.c.player_id == player_id,
+        league_squads.c.left_on.is_(None)).values(left_on=left_on)).rowcount
+
+
+def squad_rows(conn: Connection, season_id: int, *, current: bool = True) -> list[Row]:
+    """The season's squad rows with each player's name (the current ones only, unless
+    ``current`` is False: then every row, transfers too, oldest first)."""
+    query = (select(league_squads, players.c.name)
+             .join(players, players.c.id == league_squads.c.player_id)
+             .where(league_squads.c.season_id == season_id))
+    if current:
+        query = query.where(league_squads.c.left_on.is_(None))
+    return conn.execute(query.order_by(league_squads.c.id)).all()
+
+
+# ------------------------------------------------------------------ fixtures
+
+def insert_fixtures(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
+    """Fixtures in one statement (each: season_id, division_id, round, home_id, away_id,
+    played_on, scheduled_on); their version starts at 1."""
+    if rows:
+        conn.execute(insert(league_fixtures), [dict(row, version=1) for row in rows])
+
+
+def fixture_rows(conn: Connection, season_id: int, division_id: int | None = None,
+                 team_id: int | None = None) -> list[Row]:
+    """The season's fixtures (or a division's, or a team's), by round."""
+    query = select(league_fixtures).where(league_fixtures.c.season_id == season_id)
+    if division_id is not None:
+        query = query.where(league_fixtures.c.division_id == division_id)
+    if team_id is not None:
+        query = query.where((league_fixtures.c.home_id == team_id)
+                            | (league_fixtures.c.away_id == team_id))
+    return conn.execute(query.order_by(league_fixtures.c.round, league_fixtures.c.id)).all()
+
+
+def fixture_row(conn: Connection, fixture_id: int, *, for_update: bool = False) -> Row | None:
+    query = select(league_fixtures).where(league_fixtures.c.id == fixture_id)
+    if for_update and conn.dialect.name == "postgresql":
+        query = query.with_for_update()  # two captains' confirmations queue (SQLite's do)
+    return conn.execute(query).first()
+
+
+def update_fixture(conn: Connection, fixture_id: int, **values: Any) -> None:
+    conn.execute(update(league_fixtures).where(league_fixtures.c.id == fixture_id)
+                 .values(**values))
+
+
+def changed(conn: Connection, fixture_id: int) -> None:
+    """The fixture's result changed: a new version, which neither captain has confirmed."""
+    conn.execute(update(league_fixtures).where(league_fixtures.c.id == fixture_id).values(
+        version=league_fixtures.c.version + 1, home_confirmed=None, away_confirmed=None))
+
+
+def add_history(conn: Connection, fixture_id: int, kind: str, detail: dict[str, Any],
+                recorded_at: dt.datetime, recorded_by: str | None = None,
+                token_id: int | None = None) -> None:
+    conn.execute(insert(league_fixture_history).values(
+        fixture_id=fixture_id, kind=kind, detail=detail, recorded_at=recorded_at,
+        recorded_by=recorded_by, token_id=token_id))
+
+
+def history_rows(conn: Connection, fixture_id: int) -> list[Row]:
+    """What happened to the fixture, oldest first."""
+    return conn.execute(select(league_fixture_history)
+                        .where(league_fixture_history.c.fixture_id == fixture_id)
+                        .order_by(league_fixture_history.c.id)).all()
+
+
+# ------------------------------------------------------------------ legs
+
+def set_leg(conn: Connection, fixture_id: int, leg: int, conceded_by: str | None,
+            reason: str | None) -> None:
+    """The leg's concession (``conceded_by`` None: none), written over what it was."""
+    found = conn.execute(update(league_legs).where(
+        league_legs.c.fixture_id == fixture_id, league_legs.c.leg == leg).values(
+        conceded_by=conceded_by, reason=reason)).rowcount
+    if not found:
+        conn.execute(insert(league_legs).values(fixture_id=fixture_id, leg=leg,
+                                                conceded_by=conceded_by, reason=reason))
+
+
+def leg_rows(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
+    """The concessions of the fixtures' legs."""
+    ids = list(fixture_ids)
+    if not ids:
+        return []
+    return conn.execute(select(league_legs).where(league_legs.c.fixture_id.in_(ids))
+                        .order_by(league_legs.c.fixture_id, league_legs.c.leg)).all()
+
+
+def insert_leg_matches(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
+    """Matches tagged as games of legs (each: match_id, fixture_id, leg, game); AlreadyExists
+    when a match is a game already or the game has its match."""
+    if not rows:
+        return
+    try:
+        with conn.begin_nested():
+            conn.execute(insert(league_leg_matches), list(rows))
+    except IntegrityError:
+        raise AlreadyExists("that game of the leg has its match already") from None
+
+
+def leg_match_of(conn: Connection, match_id: int) -> Row | None:
+    """The fixture, leg and game a match is, if it is one."""
+    return conn.execute(select(league_leg_matches)
+                        .where(league_leg_matches.c.match_id == match_id)).first()
+
+
+def leg_games(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
+    """Every game of the fixtures' legs with its match's status and winner: (fixture_id, leg,
+    game, match_id, status, winner), by fixture, leg and game."""
+    ids = list(fixture_ids)
+    if not ids:
+        return []
+    lm = league_leg_matches
+    return conn.execute(
+        select(lm.c.fixture_id, lm.c.leg, lm.c.game, lm.c.match_id, matches.c.status,
+               matches.c.winner)
+        .join(matches, matches.c.id == lm.c.match_id)
+        .where(lm.c.fixture_id.in_(ids))
+        .order_by(lm.c.fixture_id, lm.c.leg, lm.c.game)).all()
+
+
+def leg_seats(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
+    """Who sat in each game of the fixtures' legs: (fixture_id, leg, game, side, seat,
+    player_id), by fixture, leg, game and seat."""
+    ids = list(fixture_ids)
+    if not ids:
+        return []
+    lm = league_leg_matches
+    return conn.execute(
+        select(lm.c.fixture_id, lm.c.leg, lm.c.game, match_players.c.side,
+               match_players.c.seat, match_players.c.player_id)
+        .join(match_players, match_players.c.match_id == lm.c.match_id)
+        .where(lm.c.fixture_id.in_(ids))
+        .order_by(lm.c.fixture_id, lm.c.leg, lm.c.game, match_players.c.seat)).all()
+
+
+# ------------------------------------------------------------------ captains, deductions, sheets
+
+def bind_captain(conn: Connection, token_id: int, team_id: int) -> None:
+    conn.execute(insert(league_captains).values(token_id=token_id, team_id=team_id))
+
+
+def captain_team(conn: Connection, token_id: int) -> int | None:
+    """The team the token is captain of, if it is a captain's."""
+    return conn.execute(select(league_captains.c.team_id)
+                        .where(league_captains.c.token_id == token_id)).scalar()
+
+
+def insert_deduction(conn: Connection, team_id: int, points: int, reason: str,
+                     recorded_at: dt.datetime) -> None:
+    conn.execute(insert(league_deductions).values(team_id=team_id, points=points,
+                                                  reason=reason, recorded_at=recorded_at))
+
+
+def deduction_rows(conn: Connection, team_ids: Iterable[int]) -> list[Row]:
+    ids = list(team_ids)
+    if not ids:
+        return []
+    return conn.execute(select(league_deductions).where(league_deductions.c.team_id.in_(ids))
+                        .order_by(league_deductions.c.id)).all()
+
+
+def insert_sheet(conn: Connection, fixture_id: int, version: int, sheet: str, digest: str,
+                 signed_at: dt.datetime) -> None:
+    """A signed sheet of the fixture's ``version``; AlreadyExists when it has one."""
+    _insert(conn, league_sheets, f"fixture {fixture_id}'s sheet of version {version}",
+            fixture_id=fixture_id, version=version, sheet=sheet, digest=digest,
+            signed_at=signed_at)
+
+
+def sheet_rows(conn: Connection, fixture_id: int) -> list[Row]:
+    """The fixture's signed sheets, oldest first (the last is its sheet)."""
+    return conn.execute(select(league_sheets).where(league_sheets.c.fixture_id == fixture_id)
+                        .order_by(league_sheets.c.version)).all()
+
