@@ -14,6 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from . import vocab
 from .events import Violation, disputed, shape_error
+from .layout import EMPTY, Layout
 from .openers import opening
 from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
 from .records import Record, _set
@@ -104,7 +105,7 @@ class Match:
     # instance dict no longer shares keys, and every lookup slows down).
     __slots__ = ("rules", "seats", "players", "tiles", "totals", "finished",
                  "winner", "rounds", "seq", "round", "playing", "known", "count",
-                 "unseen_pips", "line", "left", "right", "boneyard",
+                 "unseen_pips", "line", "layout", "boneyard",
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "timed",
                  "last_round", "time_up", "abandoned", "refused_abandons", "next_seat", "held",
@@ -134,8 +135,7 @@ class Match:
         # it; a play of an unseen tile or an unseen draw loses it.
         self.unseen_pips: list[int | None] = [None] * seats
         self.line = 0  # mask of tiles on the line
-        self.left: int | None = None
-        self.right: int | None = None
+        self.layout: Layout = EMPTY  # the line's open ends (referee.core.layout)
         self.boneyard = 0
         self.turn: int | None = None
         self.may_lead = 0  # mask of seats that may lead
@@ -189,6 +189,16 @@ class Match:
         return placed
 
     @property
+    def left(self) -> int | None:
+        """The pip the line's left end shows (None before the lead): the layout's."""
+        return self.layout.left
+
+    @property
+    def right(self) -> int | None:
+        """The pip the line's right end shows (None before the lead): the layout's."""
+        return self.layout.right
+
+    @property
     def status(self) -> str:
         """The match's status as listings name it (see referee.core.vocab)."""
         if self.abandoned is not None:
@@ -205,10 +215,7 @@ class Match:
         return self.known[seat].bit_count() == self.count[seat]
 
     def playable_mask(self) -> int:
-        if self.left is None:
-            return self.tiles.all_mask
-        pip_mask = self.tiles.pip_mask
-        return pip_mask[self.left] | pip_mask[self.right]
+        return self.layout.fitting(self.tiles)
 
     def can_draw(self) -> bool:
         """Whether the rules still let the seat on turn take a tile from the boneyard."""
@@ -281,7 +288,7 @@ class Match:
         rules = self.rules
         drawing, one_draw, reserve = rules.draw != "none", rules.draw == "one", rules.reserve
         run = False
-        seq = left = right = turn = line = passes = drew = last_player = boneyard = None
+        seq = left = right = lt = rt = turn = line = passes = drew = last_player = boneyard = None
         known = count = unseen = trail = None
         held = 0
         try:
@@ -290,10 +297,10 @@ class Match:
                 kind = event.get("type") if type(event) is dict and "seq" not in event else None
                 if kind == "play":
                     seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
-                    if not run and self.playing and not self.finished and self.left is not None:
+                    if not run and self.playing and not self.finished and self.layout.left is not None:
                         run = True
-                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
-                         count, unseen, trail, held) = self._run_fields()
+                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
+                         known, count, unseen, trail, held) = self._run_fields()
                     side = None
                     # A seat that is the turn's is a seat of the table: it is well-formed. (It
                     # is the same int object: the small ints are one object each, and an int
@@ -314,7 +321,7 @@ class Match:
                         seq += 1
                     else:  # not plainly legal: judged the long way
                         if run:
-                            run = self._write_back(seq, left, right, turn, line, passes, drew,
+                            run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
                                                    last_player, boneyard, held)
                         self.seq = seq = self.seq + 1
                         move = self._judge(event, seq)
@@ -324,17 +331,18 @@ class Match:
                                 continue
                         tile, bit, high, low, pips, side = move
                         run = True
-                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
-                         count, unseen, trail, held) = self._run_fields()
+                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
+                         known, count, unseen, trail, held) = self._run_fields()
                         hand = known[seat]
                     # the play: the tile's other pip becomes the open end (or, for the lead,
                     # it lies as written), and it leaves the hand for the line
                     if side == "R":
-                        right = pips - right
+                        right, rt = pips - right, tile
                     elif side == "L":
-                        left = pips - left
+                        left, lt = pips - left, tile
                     else:
                         left, right = side
+                        lt = rt = tile
                         self.round.opener = seat
                     trail.append((seq, "play", seat, tile, side))
                     if hand & bit:
@@ -346,22 +354,22 @@ class Match:
                     passes, drew, last_player = 0, False, seat
                     turn = after[seat]
                     if not in_hand:
-                        run = self._write_back(seq, left, right, turn, line, passes, drew,
+                        run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
                                                last_player, boneyard, held)
                         self.round.seat_out = seat
                         self._end_play(DOMINO)
                     elif left == right and line & (pip := pip_mask[left]) == pip:
                         # both ends show one pip and every tile bearing it is down
-                        run = self._write_back(seq, left, right, turn, line, passes, drew,
+                        run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
                                                last_player, boneyard, held)
                         self._end_play(BLOCKED)
                     continue
                 if kind == "pass" or kind == "draw":
                     seat = event.get("seat")
-                    if not run and self.playing and not self.finished and self.left is not None:
+                    if not run and self.playing and not self.finished and self.layout.left is not None:
                         run = True
-                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
-                         count, unseen, trail, held) = self._run_fields()
+                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
+                         known, count, unseen, trail, held) = self._run_fields()
                     # once it is legal: PASS, or a draw's tile (None: unseen)
                     drawn = False
                     # by the seat on turn, holding (as far as the record shows) no tile that
@@ -384,7 +392,7 @@ class Match:
                         seq += 1
                     else:  # not plainly legal: judged the long way (a pass always is refused)
                         if run:
-                            run = self._write_back(seq, left, right, turn, line, passes, drew,
+                            run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
                                                    last_player, boneyard, held)
                         self.seq = seq = self.seq + 1
                         drawn = self._judge(event, seq)
@@ -393,15 +401,15 @@ class Match:
                             if drawn is DONE:
                                 continue
                         run = True
-                        (seq, left, right, turn, line, passes, drew, last_player, boneyard, known,
-                         count, unseen, trail, held) = self._run_fields()
+                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
+                         known, count, unseen, trail, held) = self._run_fields()
                     if drawn is PASS:
                         trail.append((seq, "pass", seat, None, (left, right)))
                         passes += 1
                         drew = False
                         turn = after[seat]
                         if passes >= seats and not (drawing and boneyard > reserve):
-                            run = self._write_back(seq, left, right, turn, line, passes, drew,
+                            run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
                                                    last_player, boneyard, held)
                             self._end_play(BLOCKED)
                         continue
@@ -419,7 +427,7 @@ class Match:
                     continue
                 # any other event reads the match: it gets the run's fields back first
                 if run:
-                    run = self._write_back(seq, left, right, turn, line, passes, drew,
+                    run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
                                            last_player, boneyard, held)
                 if kind == "deal":
                     # a plainly legal deal when one is due (_clean_deal checks the shape too)
@@ -441,7 +449,7 @@ class Match:
                     violations.append(violation)
         finally:
             if run:
-                self._write_back(seq, left, right, turn, line, passes, drew, last_player,
+                self._write_back(seq, left, right, lt, rt, turn, line, passes, drew, last_player,
                                  boneyard, held)
         return violations
 
@@ -496,7 +504,7 @@ class Match:
         if code not in AS_PLAYED[kind]:
             return DONE
         if kind == "pass":
-            if self.left is None:  # the opener passed instead of leading: the next seat acts
+            if self.layout.left is None:  # the opener passed instead of leading: the next seat acts
                 self.turn = self.next_seat[seat]
                 return DONE
             return PASS
@@ -508,15 +516,14 @@ class Match:
             if not self.boneyard:
                 return DONE
             self._give_way(seat, tile, played=False)
-            if self.left is None:
+            if self.layout.left is None:
                 self._draw_before_lead(seat, tile)
                 return DONE
             return tile
-        if self.left is None:
+        if self.layout.left is None:
             side: Any = tiles.halves(text)
         else:
-            side = placement(tiles.high[tile], tiles.low[tile], self.left, self.right,
-                             event.get("end"))
+            side = self.layout.place(tiles.high[tile], tiles.low[tile], event.get("end"))
             if side != "L" and side != "R":
                 return DONE  # it fits no end, or either and the event does not say which
         self._give_way(seat, tile, played=True)
@@ -553,15 +560,22 @@ class Match:
         self.drew = True
 
     def _run_fields(self) -> tuple[Any, ...]:
-        """Begin push_all's run of moves: the table's fields it holds in local variables."""
-        return (self.seq, self.left, self.right, self.turn, self.line, self.passes, self.drew,
-                self.last_player, self.boneyard, self.known, self.count, self.unseen_pips,
-                self.round.trail, self.held)
+        """Begin push_all's run of moves: the table's fields it holds in local variables (the
+        layout as its line's two ends and their outer tiles)."""
+        layout = self.layout
+        return (self.seq, layout.left, layout.right, layout.left_tile, layout.right_tile,
+                self.turn, self.line, self.passes, self.drew, self.last_player, self.boneyard,
+                self.known, self.count, self.unseen_pips, self.round.trail, self.held)
 
-    def _write_back(self, seq: int, left: int, right: int, turn: int, line: int, passes: int,
-                    drew: bool, last_player: int | None, boneyard: int, held: int) -> bool:
-        """End push_all's run of moves: the table's fields it held go back to the match."""
-        self.seq, self.left, self.right, self.turn, self.line = seq, left, right, turn, line
+    def _write_back(self, seq: int, left: int, right: int, lt: int, rt: int, turn: int,
+                    line: int, passes: int, drew: bool, last_player: int | None, boneyard: int,
+                    held: int) -> bool:
+        """End push_all's run of moves: the table's fields it held go back to the match (a new
+        layout when a tile was laid)."""
+        layout = self.layout
+        if lt != layout.left_tile or rt != layout.right_tile:
+            self.layout = Layout(left, right, lt, rt, layout.spinner, layout.arms)
+        self.seq, self.turn, self.line = seq, turn, line
         self.passes, self.drew, self.last_player, self.boneyard = (passes, drew, last_player,
                                                                    boneyard)
         self.held = held
@@ -604,7 +618,7 @@ class Match:
         return tile, None
 
     def _turn(self, seq: int, seat: int, acting: str) -> Violation | None:
-        if self.left is None:
+        if self.layout.left is None:
             if not self.may_lead >> seat & 1:
                 code = "wrong_opener" if acting == "play" else "out_of_turn"
                 return Violation(seq, code, seat, self._not_opener(seat))
@@ -640,7 +654,7 @@ class Match:
             return v
         tiles = self.tiles
         _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
-        if self.left is None:
+        if self.layout.left is None:
             return self._lead(seq, seat, tile) or (tile, bit, high, low, pips, tiles.halves(text))
         if seat != self.turn:
             return self._turn(seq, seat, "play")
@@ -673,8 +687,9 @@ class Match:
         return None
 
     def _side_for(self, seq: int, seat: int, tile: int, end: Any) -> str | Violation:
-        tiles, left, right = self.tiles, self.left, self.right
-        side = placement(tiles.high[tile], tiles.low[tile], left, right, end)
+        tiles, layout = self.tiles, self.layout
+        left, right = layout.left, layout.right
+        side = layout.place(tiles.high[tile], tiles.low[tile], end)
         if side == "L" or side == "R":
             return side
         name = tiles.names[tile]
@@ -699,7 +714,7 @@ class Match:
         seat = event["seat"]
         if self.finished or not self.playing:
             return self._not_playing(seq, seat)
-        left, right = self.left, self.right
+        left, right = self.layout.left, self.layout.right
         if left is None or seat != self.turn:
             if v := self._turn(seq, seat, "pass"):
                 return v
@@ -727,9 +742,10 @@ class Match:
         return said("%(tiles)s and %(last)s", tiles=", ".join(names[:-1]), last=names[-1])
 
     def _ends_text(self) -> Said:
-        if self.left == self.right:
-            return said("the %(pip)s ends", pip=self.left)
-        return said("the %(left)s or the %(right)s end", left=self.left, right=self.right)
+        left, right = self.layout.left, self.layout.right
+        if left == right:
+            return said("the %(pip)s ends", pip=left)
+        return said("the %(left)s or the %(right)s end", left=left, right=right)
 
     def _draw(self, event: dict, seq: int) -> Violation | int | None:
         """A draw's violation, or the tile drawn (None: unseen)."""
@@ -753,7 +769,7 @@ class Match:
                           "the boneyard holds %(num)s tiles and %(reserve)s must stay",
                           self.boneyard, reserve=rules.reserve)
                    if rules.reserve else said("the boneyard is empty"))
-        elif self.left is None:
+        elif self.layout.left is None:
             why = said("%(player)s must open the round, not draw", player=self.name(seat))
         elif fitting := self.known[seat] & self.playable_mask():
             why = said_n("%(player)s drew holding %(tiles)s, which fits %(ends)s",
@@ -996,7 +1012,7 @@ class Match:
         self.count = [rules.hand_size] * seats
         self.unseen_pips = [None] * seats
         self.line = 0
-        self.left = self.right = None
+        self.layout = EMPTY
         self.boneyard = tiles.size - seats * rules.hand_size
         self.passes = 0
         self.drew = False
