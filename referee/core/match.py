@@ -14,8 +14,9 @@ from typing import Any, Iterable, Sequence
 
 from . import vocab
 from .events import Violation, shape_error
+from .family import Family, family_of
 from .hands import HandJudges
-from .layout import EMPTY, Layout
+from .layout import Layout
 from .moves import DONE, PASS, MoveJudges
 from .outcomes import AWAITING, BLOCKED, DOMINO
 from .rounds import Round, RoundKeeping, RoundResult
@@ -41,10 +42,13 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "timed",
                  "last_round", "time_up", "abandoned", "refused_abandons", "next_seat", "held",
-                 "last_dispute")
+                 "last_dispute", "family")
 
-    def __init__(self, rules: Rules, players: Sequence[str]) -> None:
+    def __init__(self, rules: Rules, players: Sequence[str], family: Family | None = None) -> None:
         self.rules = rules
+        # How this match's tiles are laid and its points scored (referee.core.family): the
+        # rules' family unless one is given (a test's, a family being built).
+        self.family = family if family is not None else family_of(rules)
         self.seats = rules.seats
         self.next_seat = tuple((seat + 1) % rules.seats for seat in range(rules.seats))
         self.players = tuple(players)
@@ -67,7 +71,7 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         # it; a play of an unseen tile or an unseen draw loses it.
         self.unseen_pips: list[int | None] = [None] * seats
         self.line = 0  # mask of tiles on the line
-        self.layout: Layout = EMPTY  # the line's open ends (referee.core.layout)
+        self.layout: Layout = self.family.layout  # the open ends (referee.core.layout)
         self.boneyard = 0
         self.turn: int | None = None
         self.may_lead = 0  # mask of seats that may lead

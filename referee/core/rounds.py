@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .layout import EMPTY
 from .openers import opening
-from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
+from .outcomes import ANNULLED, AWAITING, BLOCKED, IN_PROGRESS
 from .records import Record, _set
-from .scoring import match_winner, score_block, score_domino
+from .scoring import match_winner
 
 
 class RoundResult(Record):
@@ -85,7 +84,7 @@ class RoundKeeping:
         self.count = [rules.hand_size] * seats
         self.unseen_pips = [None] * seats
         self.line = 0
-        self.layout = EMPTY
+        self.layout = self.family.layout
         self.boneyard = tiles.size - seats * rules.hand_size
         self.passes = 0
         self.drew = False
@@ -123,11 +122,7 @@ class RoundKeeping:
         round_ = self.round
         round_.pips = tuple(pips)
         round_.outcome = round_.ended
-        if round_.ended == DOMINO:
-            winner, points = score_domino(self.rules, pips, round_.seat_out)
-        else:
-            opener = round_.opener if round_.opener is not None else 0
-            winner, points = score_block(self.rules, pips, round_.blocked_by, opener)
+        winner, points = self.family.scoring.round_end(self.rules, round_, pips)
         round_.winner, round_.points = winner, points
         if winner is not None:
             self.totals[winner] += points
