@@ -3,7 +3,7 @@
 chromium is missing (test_pages_browser's fixtures and checks).
 
 Everything is recorded by taps on the buttons' stable hooks (data-event, data-reveal-pips,
-data-reveal, data-seq, role="status"): a closed parejas round and its reveals, matching what
+data-reveal, data-seq, #message): a closed parejas round and its reveals, matching what
 ``domino validate`` makes of the same match recorded open; an open mano-a-mano round with draws
 in sight; a refused tap recorded as disputed; a double tap; a second phone that is stale; the
 network cut during a tap (playwright's offline mode, an answer lost, a reload). Screenshots go
@@ -104,7 +104,8 @@ class Phone:
 
     @property
     def status(self) -> str:
-        return self.page.locator("[role=status]").first.text_content() or ""
+        # the message line (role status, or alert while it says a refusal)
+        return self.page.locator("#message").text_content() or ""
 
     def button(self, event: dict[str, Any]) -> Any:
         return self.page.locator(f"button[data-event='{hook(event)}']")
