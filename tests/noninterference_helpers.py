@@ -74,7 +74,7 @@ def make_worlds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Worl
         world.service.close()
 
 
-def _answer(call: Callable[[], Any]) -> Any:
+def answer_of(call: Callable[[], Any]) -> Any:
     """What a call gives back, a refusal included (its kind and what it says)."""
     try:
         value = call()
@@ -112,7 +112,7 @@ def _first_difference(a: Any, b: Any, path: str = "") -> str | None:
     return None if a == b else f"{path}: {a!r} != {b!r}"
 
 
-def _same(answers: list[Any], what: Any) -> None:
+def assert_same(answers: list[Any], what: Any) -> None:
     found = _first_difference(answers[0], answers[1])
     assert found is None, f"{what}: {found}"
 
@@ -124,7 +124,7 @@ def _in_play(world: World, match_id: int) -> bool:
         world.service.reading.state(match_id).finished)
 
 
-def _channels(world: World, match_id: int, who: Caller | None) -> dict[str, Any]:
+def channels(world: World, match_id: int, who: Caller | None) -> dict[str, Any]:
     """Everything ``who`` (None: the public reader) may ask of the match, as it answers."""
     svc = world.service
     reader = who if who is not None else svc.clubs.public_reader("casino")
@@ -145,7 +145,7 @@ def _channels(world: World, match_id: int, who: Caller | None) -> dict[str, Any]
         "scoreboard": lambda: [r for r in world.board.board("casino", who=reader)["rows"]
                                if r["match"] == match_id],
     }
-    return {name: _answer(call) for name, call in read.items()}
+    return {name: answer_of(call) for name, call in read.items()}
 
 
 def _candidates(events: list[dict[str, Any]], cut: int, rng: random.Random,
@@ -187,18 +187,18 @@ def same_answers(worlds: tuple[World, World], seed: int, preset: str, depth: flo
     match_id = ids[0]
 
     def each(ask: Callable[[World], Any]) -> list[Any]:
-        return [_answer(lambda: ask(world)) for world in worlds]
+        return [answer_of(lambda: ask(world)) for world in worlds]
 
     def who_in(world: World) -> Caller | None:
         return {"second": world.second, "viewer": world.viewer, "public": None}[caller]
 
     if not _in_play(worlds[0], match_id):
         return
-    _same([_channels(w, match_id, who_in(w)) for w in worlds], "before")
+    assert_same([channels(w, match_id, who_in(w)) for w in worlds], "before")
     if caller != "second":
         return
     for event in _candidates(events, cut, rng, len(players)):
-        _same(each(lambda w: w.service.disputes.preview(match_id, [event], who=w.second)),
+        assert_same(each(lambda w: w.service.disputes.preview(match_id, [event], who=w.second)),
               ("preview", event))
         last = worlds[0].service.reading.get_match(match_id, who=worlds[0].second)["last_seq"]
         answers = [each(lambda w: w.service.recording.record_event(
@@ -207,8 +207,8 @@ def same_answers(worlds: tuple[World, World], seed: int, preset: str, depth: flo
         if not _in_play(worlds[0], match_id):
             return  # B's event ended the round: every hand recorded is seen now
         for what, answer in zip(("append", "retry"), answers):
-            _same(answer, (what, event))
-        _same([_channels(w, match_id, w.second) for w in worlds], ("after", event))
+            assert_same(answer, (what, event))
+        assert_same([channels(w, match_id, w.second) for w in worlds], ("after", event))
     undo = worlds[0].service.reading.screen(match_id, who=worlds[0].second).undo
     if undo is not None:
         last = worlds[0].service.reading.get_match(match_id, who=worlds[0].second)["last_seq"]
@@ -216,5 +216,5 @@ def same_answers(worlds: tuple[World, World], seed: int, preset: str, depth: flo
             match_id, {"type": "void", "target": undo, "reason": "undo"}, expected_seq=last,
             who=w.second))
         if _in_play(worlds[0], match_id):
-            _same(undone, "undo")
-            _same([_channels(w, match_id, w.second) for w in worlds], "after the undo")
+            assert_same(undone, "undo")
+            assert_same([channels(w, match_id, w.second) for w in worlds], "after the undo")

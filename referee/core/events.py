@@ -13,7 +13,7 @@ from .said import said
 from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS, kind_of
 
 __all__ = ["EVENT_TYPES", "RULINGS", "VIOLATION_CODES", "Violation", "as_table_saw_it",
-           "disputed", "shape_error"]
+           "disputed", "shape_error", "unsighted"]
 
 
 class Violation(NamedTuple):
@@ -50,6 +50,14 @@ def as_table_saw_it(event: Any) -> Any:
         if inner is not event["event"]:
             return {**event, "event": inner}
     return event
+
+
+def unsighted(event: Any) -> bool:
+    """Whether the event was stored ``"unsighted": true``: its recorder could not see the hand
+    it contradicts, and judged on what it could see it was allowed (docs/visibility.md). Refused
+    in the whole record, it is an open dispute, applied all the same as the table saw it, so
+    that the record and the recorder's view of it go on alike."""
+    return type(event) is dict and event.get("unsighted") is True
 
 
 def disputed(event: Any) -> bool:

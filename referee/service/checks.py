@@ -7,7 +7,7 @@ import datetime as dt
 import unicodedata
 from typing import Any
 
-from ..core.events import disputed
+from ..core.events import disputed, unsighted
 from ..core.log import iso_date
 from ..core.vocab import MAX_INT as MAX_ID
 from ..core.vocab import NAME_LENGTH, REWRITES, SLUG, kind_of
@@ -130,5 +130,7 @@ def rewrites_the_record(event: Any) -> bool:
 def kept(event: Any, violation: Any) -> bool:
     """Whether an event the referee refuses (``violation``) is stored all the same: recorded
     ``"disputed": true``, as an open dispute, unless it is the disputed event just before it
-    again (``repeat``: the table did it once, and once is recorded)."""
-    return disputed(event) and violation.code != "repeat"
+    again (``repeat``: the table did it once, and once is recorded); or stored
+    ``"unsighted": true`` (judged on a record that could not see the hand it contradicts: an
+    exported log holds it so)."""
+    return (disputed(event) or unsighted(event)) and violation.code != "repeat"

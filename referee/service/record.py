@@ -175,12 +175,7 @@ class MatchRecord:
         self.events.append(event)
         self.marks.append(mark)
         if rewrites_the_record(event):
-            result = replay(self.rules, self.players, self.events)
-            self.match, self.refused = result.match, list(result.violations)
-            self.struck, self.amended = result.struck, result.amended
-            self._table = None
-            self._secrets = (None, [])
-            return result.violation_at(self.last_seq)
+            return self.replace_last(event)
         violation = self.match.push(event)
         if violation is not None:
             self.refused.append(violation)
@@ -196,6 +191,17 @@ class MatchRecord:
         else:
             self._table = None
         return violation
+
+    def replace_last(self, event: Any) -> Violation | None:
+        """The last event pushed, replaced by ``event`` (the same event, marked as it is to be
+        stored): the record replayed with it. Returns the whole record's violation of it."""
+        self.events[-1] = event
+        result = replay(self.rules, self.players, self.events)
+        self.match, self.refused = result.match, list(result.violations)
+        self.struck, self.amended = result.struck, result.amended
+        self._table = None
+        self._secrets = (None, [])
+        return result.violation_at(self.last_seq)
 
     def stored(self, seq: int, head: str, now: dt.datetime) -> None:
         """The append of event ``seq`` committed: its chain head and time."""

@@ -7,6 +7,7 @@ unit of work (:mod:`.uow`).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from .. import store
 from ..core.disputes import open_count, violations_of
-from ..core.events import Violation
+from ..core.events import Violation, disputed, unsighted
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
 from ..core.position import Position
@@ -343,6 +344,13 @@ class Recording:
         was_finished = record.match.finished
         violation = record.push(event, Mark(new.token_id, new.recorded_by, now))
         told = violation if before.whole else seen
+        if violation is not None and told is None and not disputed(event):
+            # The caller's record allows it, a hand it may not see contradicts it: stored all
+            # the same, marked so that the whole record applies it as the caller's does
+            # (docs/visibility.md, point 3); the mark is shown only to those who see the hand.
+            marked = {**event, "unsighted": True}
+            new = dataclasses.replace(new, data=store.dump_json(marked))
+            violation = record.replace_last(marked)
         if told is not None and not checks.kept(event, told):
             if uow is None:
                 self._confirm_refusal(record.id, new, expected_seq)
@@ -393,6 +401,8 @@ class Recording:
         record = self.matches.get(uow, row)
         require_match(who, record.club, Action.READ, record.id)
         stored = record.events[seq - 1]
+        if unsighted(stored) and not unsighted(event):  # the mark is the service's, not sent
+            stored = {k: v for k, v in stored.items() if k != "unsighted"}
         if store.canonical_json(stored) != store.canonical_json(event):
             raise IdempotencyMismatch("client event id already used for event %(seq)s, which was a "
                                       "different event", seq=seq)

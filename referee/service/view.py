@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from .. import store
 from ..core.disputes import open_count
-from ..core.events import RULINGS, Violation
+from ..core.events import RULINGS, Violation, unsighted
 from ..core.log import make_log, write_log
 from ..core.match import Match
 from ..core.outcomes import IN_PROGRESS
@@ -72,12 +72,25 @@ class MatchView:
         return self.record.players
 
     @cached_property
-    def events(self) -> list[Any]:
-        """The record's events as the caller sees them."""
+    def _judged(self) -> list[Any]:
+        """The caller's record: the events with what it may not see taken out."""
         events = self.record.events
         if self.whole:
             return events
         return [self.withheld.get(seq, e) for seq, e in enumerate(events, start=1)]
+
+    @cached_property
+    def events(self) -> list[Any]:
+        """The record's events as the caller sees them: its record, where an event stored
+        ``"unsighted": true`` that the record allows shows without the mark (the mark says a
+        hand the caller may not see contradicts it; applied or not, the record is the same)."""
+        events = self._judged
+        if self.whole or not any(map(unsighted, events)):
+            return events
+        refused = {v.seq for v in self.replayed.violations}
+        return [{k: v for k, v in e.items() if k != "unsighted"}
+                if unsighted(e) and seq not in refused else e
+                for seq, e in enumerate(events, start=1)]
 
     @cached_property
     def replayed(self) -> Replay:
@@ -85,8 +98,8 @@ class MatchView:
         if self.whole:
             return self.record.replayed()
         if self._as_table and (table := self.record.table_view()) is not None:
-            return table.replayed(self.events)
-        return replay(self.record.rules, self.players, self.events)
+            return table.replayed(self._judged)
+        return replay(self.record.rules, self.players, self._judged)
 
     @property
     def match(self) -> Match:

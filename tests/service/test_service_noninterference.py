@@ -4,11 +4,19 @@ tests/noninterference_helpers.py)."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from noninterference_helpers import CASES, World, make_worlds, same_answers
+from noninterference_helpers import (
+    CASES,
+    World,
+    answer_of,
+    assert_same,
+    channels,
+    make_worlds,
+    same_answers,
+)
 
 
 @pytest.fixture(scope="module")
@@ -24,3 +32,48 @@ def test_a_caller_gets_the_same_answers_whatever_it_may_not_see(
     same_answers(worlds, seed, preset, depth, caller)
 
 
+
+
+def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record_too(
+        worlds: tuple[World, World]) -> None:
+    """Issue 33, finding 1. The second phone plays out a closed hand with a tile the first phone
+    typed as drawn by the other seat (world A; in world B the typed draw is another tile). The
+    table saw a domino in both worlds: the whole record ends the round as the second phone's
+    record does, so the round's hands show to everyone in both (not, in A, an
+    ``awaiting_reveal`` answer beside a record still in play that hides the draw and a public
+    row saying ``live``)."""
+    rules = {"preset": "mano-a-mano", "first_opener": "free", "hand_size": 2}
+    ids = [w.service.recording.create_match("casino", rules, ["Ana", "Beto"])["id"]
+           for w in worlds]
+    assert ids[0] == ids[1]
+    match_id = ids[0]
+
+    def record(world: World, who: Any, event: dict[str, Any]) -> Any:
+        last = world.service.reading.get_match(match_id, who=who)["last_seq"]
+        return answer_of(lambda: world.service.recording.record_event(
+            match_id, event, expected_seq=last, who=who))
+
+    for world, drawn in zip(worlds, ("6-5", "1-0")):
+        record(world, world.typist, {"type": "deal", "hands": [None, None]})
+        record(world, world.second, {"type": "play", "seat": 0, "tile": "6-6"})
+        record(world, world.typist, {"type": "draw", "seat": 1, "tile": drawn})
+    answers = [record(w, w.second, {"type": "play", "seat": 1, "tile": "6-1"}) for w in worlds]
+    assert answers[0] == answers[1]
+    for caller in ("second", "viewer", "public"):
+        assert_same([channels(w, match_id, _who(w, caller)) for w in worlds], caller)
+    ends = [record(w, w.second, {"type": "play", "seat": 0, "tile": "6-5"}) for w in worlds]
+    for world, end, drawn in zip(worlds, ends, ("6-5", "1-0")):
+        whole = world.service.reading.state(match_id)
+        assert end["screen"]["phase"] == whole.phase == "awaiting_reveal"
+        assert end["screen"]["counts"] == list(whole.counts) == [0, 2]
+        # the round is over: everything recorded for it shows, to the viewer too
+        events = world.service.reading.list_events(match_id, who=world.viewer)
+        assert events[2]["event"]["tile"] == drawn
+    rows = [[r for r in w.board.board("casino")["rows"] if r["match"] == match_id][0]
+            for w in worlds]
+    assert [(r["status"], r["phase"], r["disputes"]) for r in rows] == [
+        ("disputed", "awaiting_reveal", 1)] * 2
+
+
+def _who(world: World, caller: str) -> Any:
+    return {"second": world.second, "viewer": world.viewer, "public": None}[caller]
