@@ -13,11 +13,20 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import Api, reused_api
 from db_helpers import PG_URL
+from hypothesis import HealthCheck, settings
 from sqlalchemy import Engine
 from template_helpers import close_pools, migrate, schema_pool
 
 from referee.service import Service
 from referee.store.db import make_engine
+
+# No property fails because the machine is busy: hypothesis's default gives each example 200 ms
+# (then fails the test as flaky when the same example runs faster again) and fails a test whose
+# examples are slow to generate. Every test's @settings starts from this profile, so these two
+# hold for those that set only max_examples; what each test checks is unchanged.
+settings.register_profile("busy-machine", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("busy-machine")
 
 DATABASES = [
     "sqlite",
