@@ -48,6 +48,14 @@ def sign_head(club: str, size: int, root: bytes, at: str, key: PrivateKey) -> di
                     "timestamp": at, "key_id": key.key_id}, key)
 
 
+def sign_sheet(body: dict[str, Any], key: PrivateKey, signed_at: str) -> dict[str, Any]:
+    """A league fixture's result sheet (``domino-league-sheet/1``: the teams, each leg's
+    players, games, their matches' digests and result, the legs won, both confirmations)
+    signed by the club's ``key`` at ``signed_at``; checked as an acta is
+    (:func:`signature_problems`)."""
+    return _signed({**body, "key_id": key.key_id, "signed_at": signed_at}, key)
+
+
 def _signed(document: dict[str, Any], key: PrivateKey) -> dict[str, Any]:
     return {**document, "signature": sheet.encode(key.sign(signed_bytes(document)))}
 

@@ -14,6 +14,7 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.audit`` (:mod:`.audit`): every chain, digest, tree and guard checked again;
 - ``svc.actas`` (:mod:`.acta`): chain heads where they may be published, signed score sheets;
 - ``svc.tournaments`` (:mod:`.tournaments`): tournaments, entrants, rounds paired, event standings;
+- ``svc.leagues`` (:mod:`.seasons`): league seasons, fixtures, legs, results, tables, averages;
 - ``svc.jobs`` (:mod:`.jobs`): the ratings' catch-up and the actas due, outside any read;
 - ``svc.matches`` (:mod:`.repository`): the match repository they share.
 
@@ -75,6 +76,7 @@ from .reading import Reading
 from .recording import Recorded, Recording
 from .repository import MatchRepository
 from .screen import Screen
+from .seasons import Leagues
 from .setup import Setup
 from .signin import SignIn
 from .standings import COLUMNS as STANDING_COLUMNS
@@ -132,6 +134,12 @@ class Service:
             "acta", lambda change: change.match.finished,
             after=lambda change: self.transparency.after_commit(change.match_id)),)
         self.tournaments = Tournaments(self.units, self.recording, clock)
+        self.leagues = Leagues(self.units, self.recording, self.keys.signing_key, clock)
+        # A leg's match whose result may have moved (a ruling): its fixture's sheet signed
+        # again once the change has committed.
+        self.recording.projectors += (Projector(
+            "league sheet", lambda change: change.result_may_change,
+            after=lambda change: self.leagues.resign(change.match_id)),)
 
     def rebuild(self, *, force: bool = False) -> int:
         """Recompute every match's projection from its events; returns how many matches.

@@ -1,0 +1,207 @@
+"""The secretary's set-up of a season (an admin of the organising club): the season with its
+format, points, tie-breakers and calendar; its divisions and teams; the squads and transfers;
+the captains' tokens; points deductions."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Sequence
+
+from ...store import leagues as store
+from ...store.clubs import insert_token
+from ...store.errors import AlreadyExists
+from ...store.players import ensure_players
+from .. import checks
+from ..access import OPERATOR, Action, Caller, require
+from ..errors import N_, Duplicate, Invalid, Phrase
+from ..leagues import Deduction
+from ..lookup import club_row
+from ..players import seating
+from ..tokens import digest
+from ..uow import WRITE, UnitOfWork, use_case
+from . import fields
+from .base import Base, division_row, season_row, team_row, teams
+
+MAX_SQUAD = 100
+
+
+class SeasonSetup(Base):
+    @use_case(WRITE)
+    def create_season(self, uow: UnitOfWork, club: str, slug: str, name: str, *, format: Any,
+                      first_day: Any, weeks_off: Sequence[Any] = (), last_day: Any = None,
+                      points: Any = None, leg_rules: Any = None, tie_breakers: Any = None,
+                      promotion: int = 0, relegation: int = 0, min_legs: int = 1,
+                      max_squad: int | None = None, who: Caller = OPERATOR) -> dict[str, Any]:
+        """A new season of the club's league (the secretary: an admin). Every setting is
+        checked before anything is written; Duplicate for a slug the club has already."""
+        require(who, club, Action.MANAGE)
+        made = fields.fixture_format(format)
+        table = fields.tie_breakers(tie_breakers, promotion, relegation)
+        calendar = fields.calendar(first_day, weeks_off, last_day)
+        values = {
+            "slug": checks.slug(slug, Phrase(N_("season slug"))),
+            "name": checks.name(name, Phrase(N_("season name"))),
+            "format": fields.format_json(made), "leg_rules": fields.leg_rules(leg_rules),
+            "points": fields.points_json(fields.points_rule(points)),
+            "tie_breakers": list(table.tie_breakers), "promotion": table.promotion,
+            "relegation": table.relegation,
+            "min_legs": fields.whole(min_legs, "min_legs", 1),
+            "max_squad": None if max_squad is None else fields.whole(max_squad, "max_squad",
+                                                                     1, MAX_SQUAD),
+            "first_day": calendar.first.isoformat(),
+            "weeks_off": [d.isoformat() for d in calendar.weeks_off],
+            "last_day": None if calendar.last is None else calendar.last.isoformat(),
+        }
+        try:
+            store.insert_season(uow.conn, club_row(uow, club).id, values, self.clock())
+        except AlreadyExists:
+            raise Duplicate("a season %(slug)r exists already", slug=values["slug"]) from None
+        return {"slug": values["slug"], "name": values["name"]}
+
+    @use_case(WRITE)
+    def add_division(self, uow: UnitOfWork, club: str, season: str, slug: str, name: str, *,
+                     who: Caller = OPERATOR) -> dict[str, Any]:
+        """A division of the season, below those it has (the secretary)."""
+        require(who, club, Action.MANAGE)
+        slug = checks.slug(slug, Phrase(N_("division slug")))
+        name = checks.name(name, Phrase(N_("division name")))
+        row = season_row(uow, club, season)
+        _not_generated(uow, row)
+        position = len(store.division_rows(uow.conn, row.id))
+        try:
+            store.insert_division(uow.conn, row.id, slug, name, position)
+        except AlreadyExists:
+            raise Duplicate("a division %(slug)r exists already", slug=slug) from None
+        return {"slug": slug, "name": name, "position": position}
+
+    @use_case(WRITE)
+    def add_team(self, uow: UnitOfWork, club: str, season: str, division: str, slug: str,
+                 name: str, *, venue: str | None = None, min_players: int | None = None,
+                 who: Caller = OPERATOR) -> dict[str, Any]:
+        """A team of the division, numbered after its others (the secretary); before the
+        fixtures are made. ``min_players``: by default the fewest the format needs."""
+        require(who, club, Action.MANAGE)
+        slug = checks.slug(slug, Phrase(N_("team slug")))
+        name = checks.name(name, Phrase(N_("team name")))
+        venue = checks.optional_name(venue, Phrase(N_("venue")))
+        row = season_row(uow, club, season)
+        least = fields.least_players(fields.format_of(row))
+        if min_players is None:
+            min_players = least
+        fields.whole(min_players, "min_players", 1, MAX_SQUAD)
+        home = division_row(uow, row, division)
+        _not_generated(uow, row)
+        try:
+            store.insert_team(uow.conn, row.id, home.id, {"slug": slug, "name": name,
+                                                          "venue": venue,
+                                                          "min_players": min_players})
+        except AlreadyExists:
+            raise Duplicate("a team %(slug)r exists already", slug=slug) from None
+        uow.forget(("teams", row.id))
+        return {"slug": slug, "name": name, "division": division, "venue": venue,
+                "min_players": min_players}
+
+    @use_case(WRITE)
+    def add_players(self, uow: UnitOfWork, club: str, season: str, team: str,
+                    players: Sequence[str], *, on: Any = None, who: Caller = OPERATOR) -> list[str]:
+        """The players (names; new ones registered in the club) in the team's squad from
+        ``on`` (today by default). Invalid, and nobody added, for a player in a squad of the
+        season already (a move is a transfer) or a squad past the season's largest."""
+        require(who, club, Action.MANAGE)
+        if isinstance(players, str) or not isinstance(players, Sequence) or not players:
+            raise Invalid("players: a list of one name or more")
+        names = [checks.player_name(p) for p in players]
+        row = season_row(uow, club, season)
+        joined = _date(on, self.clock)
+        squad_team = team_row(uow, row, team)
+        keyed = seating(names, line=None)
+        ids = ensure_players(uow.conn, club_row(uow, club).id, keyed, self.clock())
+        current = {r.player_id: r for r in store.squad_rows(uow.conn, row.id)}
+        slugs = {t.id: t.slug for t in teams(uow, row)}
+        for key, name in keyed.items():
+            found = current.get(ids[key])
+            if found is not None:
+                raise Invalid("%(player)s is in the squad of %(team)s already: a move to "
+                              "another team is a transfer", player=name,
+                              team=slugs[found.team_id])
+        size = sum(1 for r in current.values() if r.team_id == squad_team.id) + len(names)
+        if row.max_squad is not None and size > row.max_squad:
+            raise Invalid("a squad has at most %(most)s players, and %(team)s would have "
+                          "%(count)s", most=row.max_squad, team=team, count=size)
+        for key in keyed:
+            store.join_squad(uow.conn, row.id, squad_team.id, ids[key], joined)
+        return names
+
+    @use_case(WRITE)
+    def transfer(self, uow: UnitOfWork, club: str, season: str, player: str, to: str, *,
+                 reason: str, on: Any = None, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The player moved from the squad they are in to team ``to``'s, on ``on`` (today by
+        default), with the reason recorded (the secretary)."""
+        require(who, club, Action.MANAGE)
+        reason = checks.name(reason, Phrase(N_("reason")))
+        row = season_row(uow, club, season)
+        moved = _date(on, self.clock)
+        target = team_row(uow, row, to)
+        found = [r for r in store.squad_rows(uow.conn, row.id)
+                 if checks.name_key(r.name) == checks.name_key(checks.player_name(player))]
+        if not found:
+            raise Invalid("%(player)s is in no squad of the season: add them to one",
+                          player=player)
+        was = found[0]
+        if was.team_id == target.id:
+            raise Invalid("%(player)s is in the squad of %(team)s already", player=was.name,
+                          team=to)
+        if moved < was.joined_on:
+            raise Invalid("%(player)s joined their squad on %(day)s: a transfer comes after",
+                          player=was.name, day=was.joined_on)
+        store.leave_squad(uow.conn, row.id, was.player_id, moved)
+        store.join_squad(uow.conn, row.id, target.id, was.player_id, moved, reason)
+        slugs = {t.id: t.slug for t in teams(uow, row)}
+        return {"player": was.name, "from": slugs[was.team_id], "to": to, "on": moved,
+                "reason": reason}
+
+    @use_case(WRITE)
+    def captain(self, uow: UnitOfWork, club: str, season: str, team: str,
+                label: str | None = None, *, who: Caller = OPERATOR) -> str:
+        """A captain's token for the team (the plaintext, shown once): a scorekeeper's token
+        of the club bound to the team, which confirms the team's fixtures (the secretary)."""
+        require(who, club, Action.MANAGE)
+        label = checks.optional_name(label, Phrase(N_("token label")))
+        row = season_row(uow, club, season)
+        bound = team_row(uow, row, team)
+        token = "dr_" + secrets.token_urlsafe(32)
+        token_id = store_token(uow, club, label or f"captain {team}", token, who, self.clock)
+        store.bind_captain(uow.conn, token_id, bound.id)
+        return token
+
+    @use_case(WRITE)
+    def deduct(self, uow: UnitOfWork, club: str, season: str, team: str, points: int, *,
+               reason: str, who: Caller = OPERATOR) -> dict[str, Any]:
+        """A points deduction ruled by the league (a late result sheet), with its reason (the
+        secretary)."""
+        require(who, club, Action.MANAGE)
+        row = season_row(uow, club, season)
+        taken = team_row(uow, row, team)
+        deduction = Deduction(team, points, reason)
+        store.insert_deduction(uow.conn, taken.id, deduction.points, deduction.reason.strip(),
+                               self.clock())
+        return {"team": team, "points": deduction.points, "reason": deduction.reason.strip()}
+
+
+def store_token(uow: UnitOfWork, club: str, label: str, token: str, who: Caller,
+                clock: Any) -> int:
+    """The token stored (its sha256) as a scorekeeper's of the club: its id."""
+    return insert_token(uow.conn, club_row(uow, club).id, "scorekeeper", label, digest(token),
+                        clock(), who.token_id)
+
+
+def _date(value: Any, clock: Any) -> str:
+    if value is None:
+        return clock().date().isoformat()
+    return fields.day(value, "on").isoformat()
+
+
+def _not_generated(uow: UnitOfWork, season: Any) -> None:
+    if store.fixture_rows(uow.conn, season.id)[:1]:
+        raise Invalid("season %(season)s has its fixtures already: its divisions and teams "
+                      "are fixed", season=season.slug)
