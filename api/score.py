@@ -100,7 +100,7 @@ def _worker(static: str, urls: tuple[tuple[str, str], ...]) -> tuple[str, str]:
 
 
 # The pages' modules outside score/ that the phone's modules import.
-SHARED_MODULES = ("i18n.js",)
+SHARED_MODULES = ("i18n.js", "near.js")
 
 
 def shell_assets(static: str) -> tuple[tuple[str, str], ...]:

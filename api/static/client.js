@@ -4,9 +4,13 @@
      bearer header, never in an address, a cookie or a form post. The scorekeeper's phone keeps
      its own in localStorage (score/session.js): a phone stays signed in, a desk's tab does not.
    - call(): an API call with it, in the page's language; show(): a page fetched with it, shown
-     in place of this one; say(): the status line of the page.
+     in place of this one; say(): the status line of the page, beside the control last used
+     (each page module calls watchControls() as it runs).
    An ES module, as every page script is. */
 import {_, language} from "./i18n.js";
+import {placeNear, reveal, statusLine, watchControls} from "./near.js";
+
+export {watchControls};
 
 export const KEY = "domino-referee.token";
 
@@ -79,12 +83,16 @@ export function problem(answer) {
 
 // The page's status line (a live region: #desk-status, or the one named): text, kind "ok",
 // "warn" or "error"; an error is said at once (role alert).
+// The line is said beside the control last used (near.js), so that a refusal shows where the
+// button was pressed.
 export function say(text, kind, where) {
-  const box = document.getElementById(where || "desk-status");
+  const box = statusLine(where || "desk-status");
   if (!box) return;
+  placeNear(box);
   box.textContent = text;
   box.setAttribute("data-kind", kind || "ok");
   box.setAttribute("role", kind === "error" ? "alert" : "status");
+  reveal(box);
 }
 
 // Something to say once the page is shown again (after a reload, or a page shown in place).

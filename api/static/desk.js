@@ -6,8 +6,10 @@
  * An ES module: its words from i18n.js, in the page's language; the token, the calls and the
  * status line from client.js.
  */
-import {call, problem, say} from "./client.js";
+import {call, problem, say, watchControls} from "./client.js";
 import {_, ngettext} from "./i18n.js";
+
+watchControls();  // the status line said beside the control last used
 
 // Read the page again with the token and put its lists (by id: players-list, tokens-list,
 // matches-list) in place of these; the forms, and a token shown once, stay as they are.

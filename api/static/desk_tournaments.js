@@ -13,8 +13,10 @@
  * An ES module: its words from i18n.js, in the page's language (the page shown in place brings
  * its own); the token, the calls and the page shown in place from client.js.
  */
-import {ask, reload as showAgain, say, sayKept, sayLater, storage} from "./client.js";
+import {ask, reload as showAgain, say, sayKept, sayLater, storage, watchControls} from "./client.js";
 import {_} from "./i18n.js";
+
+watchControls();  // the status line said beside the control last used
 
 var PENDING = "domino-referee.desk-pending";  // names still to confirm, across a reload
 var each = function (list, fn) { Array.prototype.forEach.call(list, fn); };

@@ -9,8 +9,10 @@
  * An ES module: its words from i18n.js, in the page's language; the tab's token (the club
  * pages' and the desk's) from client.js.
  */
-import {keepToken, say, storage} from "./client.js";
+import {keepToken, say, storage, watchControls} from "./client.js";
 import {_} from "./i18n.js";
+
+watchControls();  // the status line said beside the control last used
 
 var CODE = /(?:^#|&)code=([^&]+)/;
 var CODE_KEY = "domino-referee.setup-code";

@@ -13,92 +13,25 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from . import vocab
-from .events import Violation, disputed, shape_error, unsighted
-from .layout import EMPTY, Layout
-from .openers import opening
-from .outcomes import ANNULLED, AWAITING, BLOCKED, DOMINO, IN_PROGRESS
-from .records import Record, _set
+from .events import Violation, shape_error
+from .family import Family, family_of
+from .hands import HandJudges
+from .layout import Layout
+from .moves import DONE, PASS, MoveJudges
+from .outcomes import AWAITING, BLOCKED, DOMINO
+from .rounds import Round, RoundKeeping, RoundResult
 from .rules import Rules
-from .said import Said, said, said_n
-from .scoring import forfeit_winner, match_winner, score_block, score_domino
-from .tiles import TileSet, iter_bits, placement, tile_set
+from .rulings import RulingJudges
+from .said import said
+from .tiles import TileSet, placement, tile_set
 from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING, kind_of
 
 # What push_all is given in place of an event a ruling struck: it keeps its sequence number and
 # nothing else.
 STRUCK: Any = object()
-# A pass push_all is to apply; a refused event it has nothing to apply for (Match._refused).
-PASS: Any = object()
-DONE: Any = object()
-# What may be wrong with an event recorded as disputed that is still applied as the table played
-# it (docs/rules.md, "Recording as disputed keeps the game going"): a play by the wrong seat, a lead
-# by a seat or with a tile the rules do not name, a pass or a draw the rules forbid, and a tile
-# a typed hand says is elsewhere (the typed hand gives way: Match._give_way). Anything else (a
-# tile that fits no end, or goes on either, or is on the line; a pass or a draw out of turn; an
-# event after the round or the match ended) leaves it unapplied, as any refused event.
-AS_PLAYED = {"play": frozenset({"out_of_turn", "wrong_opener", "wrong_opening_tile",
-                                "not_in_hand"}),
-             "draw": frozenset({"illegal_draw", "not_in_hand"}),
-             "pass": frozenset({"renege", "must_draw"})}
 
 
-class RoundResult(Record):
-    """A round as the report shows it."""
-
-    __slots__ = ("round", "opener", "outcome", "winner", "points", "pips", "blocked_by")
-
-    def __init__(self, round: int, opener: int | None, outcome: str, winner: int | None,
-                 points: int, pips: tuple[int, ...] | None, blocked_by: int | None) -> None:
-        _set(self, "round", round)
-        _set(self, "opener", opener)
-        _set(self, "outcome", outcome)
-        _set(self, "winner", winner)
-        _set(self, "points", points)
-        _set(self, "pips", pips)
-        _set(self, "blocked_by", blocked_by)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "opener": self.opener, "outcome": self.outcome,
-                "winner": self.winner, "points": self.points,
-                "pips": list(self.pips) if self.pips is not None else None,
-                "blocked_by": self.blocked_by}
-
-
-class _Round:
-    """One deal's bookkeeping; becomes a RoundResult in the report."""
-
-    __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
-                 "seat_out", "ended", "dealt_at", "dealt", "trail", "closed")
-
-    def __init__(self, number: int, opener: int | None, dealt_at: int,
-                 dealt: list[int | None]) -> None:
-        self.number = number
-        self.dealt_at = dealt_at  # the seq of its deal
-        self.dealt = dealt  # each seat's hand as dealt, where the deal shows it (else None)
-        # What the round's seats did, as hindsight needs it: (seq, kind, seat, tile, ends).
-        # kind: "play" (tile, and where it went: "L" or "R", or for the lead its pips as
-        # written; Match.placed reads the line from these), "draw" (tile or None when unseen,
-        # the ends: None for a disputed draw before the lead), "pass" (None, the ends),
-        # "reveal" (a mask of tiles shown).
-        self.trail: list[tuple[str, int, int, Any, Any]] = []
-        # Whether the record leaves any of it unseen (a hand dealt closed, a draw unseen): only
-        # then has hindsight anything to find.
-        self.closed = None in dealt
-        self.opener = opener
-        self.outcome = IN_PROGRESS
-        self.winner: int | None = None
-        self.points = 0
-        self.pips: tuple[int, ...] | None = None
-        self.blocked_by: int | None = None
-        self.seat_out: int | None = None  # who went out, on a domino
-        self.ended: str | None = None  # DOMINO or BLOCKED once play stopped, even before reveals
-
-    def result(self) -> RoundResult:
-        return RoundResult(self.number, self.opener, self.outcome, self.winner, self.points,
-                           self.pips, self.blocked_by)
-
-
-class Match:
+class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
     """A match being refereed: the table as it stands and everything scored so far."""
 
     # Slots keep attribute access fast on the replay's hot path (past 30 attributes an
@@ -109,10 +42,13 @@ class Match:
                  "turn", "may_lead", "lead_tile", "passes", "drew", "last_player", "voided",
                  "all_dealt", "settled", "forfeited", "rulings", "rulings_at", "timed",
                  "last_round", "time_up", "abandoned", "refused_abandons", "next_seat", "held",
-                 "last_dispute")
+                 "last_dispute", "family")
 
-    def __init__(self, rules: Rules, players: Sequence[str]) -> None:
+    def __init__(self, rules: Rules, players: Sequence[str], family: Family | None = None) -> None:
         self.rules = rules
+        # How this match's tiles are laid and its points scored (referee.core.family): the
+        # rules' family unless one is given (a test's, a family being built).
+        self.family = family if family is not None else family_of(rules)
         self.seats = rules.seats
         self.next_seat = tuple((seat + 1) % rules.seats for seat in range(rules.seats))
         self.players = tuple(players)
@@ -120,9 +56,9 @@ class Match:
         self.totals = [0] * rules.sides
         self.finished = False
         self.winner: int | None = None
-        self.rounds: list[_Round] = []
+        self.rounds: list[Round] = []
         self.seq = 0
-        self.round: _Round | None = None
+        self.round: Round | None = None
         self.playing = False  # a round is in progress: plays, draws and passes are expected
         seats = rules.seats
         self.known = [0] * seats
@@ -135,7 +71,7 @@ class Match:
         # it; a play of an unseen tile or an unseen draw loses it.
         self.unseen_pips: list[int | None] = [None] * seats
         self.line = 0  # mask of tiles on the line
-        self.layout: Layout = EMPTY  # the line's open ends (referee.core.layout)
+        self.layout: Layout = self.family.layout  # the open ends (referee.core.layout)
         self.boneyard = 0
         self.turn: int | None = None
         self.may_lead = 0  # mask of seats that may lead
@@ -476,91 +412,6 @@ class Match:
                 self.rulings_at.add(seq)
         return verdict
 
-    def _refused(self, event: Any, violation: Violation, violations: list[Violation]) -> Any:
-        """A play, draw or pass the record refuses: its violation noted. Recorded as disputed, it
-        is applied all the same when it can be (AS_PLAYED): then how push_all applies it, as
-        for a legal one; else DONE. The disputed event just before it again (same type, seat
-        and tile, nothing between them) is a ``repeat``, never applied: the table did it once."""
-        seq = violation.seq
-        if violation.code == "bad_event" or not disputed(event):
-            violations.append(violation)
-            # Stored unsighted: the table saw it and its recorder's record allowed it; it goes
-            # on as it did there (a seat may draw unseen tiles one after another: no repeat).
-            return self._as_played(event, violation.code) if unsighted(event) else DONE
-        seat, text = event["seat"], event.get("tile")
-        tile = self.tiles.parse(text) if type(text) is str else None  # "5-6" is the 6-5
-        key = (event["type"], seat, text if tile is None else tile)
-        repeat = self.last_dispute is not None and self.last_dispute == (seq - 1, key)
-        self.last_dispute = (seq, key)
-        if repeat:
-            violations.append(Violation(seq, "repeat", seat, said(
-                "the same disputed event as event %(seq)s, recorded already", seq=seq - 1)))
-            return DONE
-        violations.append(violation)
-        return self._as_played(event, violation.code)
-
-    def _as_played(self, event: dict, code: str) -> Any:
-        """How push_all applies a disputed play, draw or pass as the table played it, or DONE
-        (not applied, or applied here: a pass or a draw before the lead)."""
-        kind, seat = event["type"], event["seat"]
-        if code not in AS_PLAYED[kind]:
-            return DONE
-        if kind == "pass":
-            if self.layout.left is None:  # the opener passed instead of leading: the next seat acts
-                self.turn = self.next_seat[seat]
-                return DONE
-            return PASS
-        tiles, text = self.tiles, event.get("tile")
-        tile = None if text is None else tiles.parse(text)  # (an unknown tile came first)
-        if tile is not None and self.line >> tile & 1:
-            return DONE  # it is on the line: nobody holds it
-        if kind == "draw":
-            if not self.boneyard:
-                return DONE
-            self._give_way(seat, tile, played=False)
-            if self.layout.left is None:
-                self._draw_before_lead(seat, tile)
-                return DONE
-            return tile
-        if self.layout.left is None:
-            side: Any = tiles.halves(text)
-        else:
-            side = self.layout.place(tiles.high[tile], tiles.low[tile], event.get("end"))
-            if side != "L" and side != "R":
-                return DONE  # it fits no end, or either and the event does not say which
-        self._give_way(seat, tile, played=True)
-        _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
-        return tile, bit, high, low, pips, side
-
-    def _give_way(self, seat: int, tile: int | None, played: bool) -> None:
-        """The typed hands a disputed move of ``tile`` by ``seat`` contradicts give way to what
-        the table saw: another hand typed with the tile no longer holds it, and a hand typed
-        whole without the tile it played is known no more (its tiles show at the round's end)."""
-        if tile is None:
-            return
-        bit, known = 1 << tile, self.known
-        for other in range(self.seats):
-            if other != seat and known[other] & bit:
-                known[other] ^= bit
-                self.unseen_pips[other] = None
-        if played and not known[seat] & bit and self.hand_known(seat):
-            known[seat] = 0
-            self.unseen_pips[seat] = None
-
-    def _draw_before_lead(self, seat: int, tile: int | None) -> None:
-        """push_all's draw, for the one it never applies in a run of moves (a run begins once
-        the lead is down): a disputed draw before the lead. It faced no open ends."""
-        if tile is None:
-            self.unseen_pips[seat] = None
-            self.round.closed = True
-        else:
-            self.known[seat] |= 1 << tile
-            self.held |= 1 << tile
-        self.round.trail.append((self.seq, "draw", seat, tile, None))
-        self.count[seat] += 1
-        self.boneyard -= 1
-        self.drew = True
-
     def _run_fields(self) -> tuple[Any, ...]:
         """Begin push_all's run of moves: the table's fields it holds in local variables (the
         layout as its line's two ends and their outer tiles)."""
@@ -618,465 +469,6 @@ class Match:
                                    said("%(text)s is not a tile of the double-%(max)s set", text=repr(text),
                                          max=self.rules.max_pip))
         return tile, None
-
-    def _turn(self, seq: int, seat: int, acting: str) -> Violation | None:
-        if self.layout.left is None:
-            if not self.may_lead >> seat & 1:
-                code = "wrong_opener" if acting == "play" else "out_of_turn"
-                return Violation(seq, code, seat, self._not_opener(seat))
-            return None
-        if seat != self.turn:
-            return Violation(seq, "out_of_turn", seat,
-                             said("it is %(turn)s's turn, not %(player)s's", turn=self.name(self.turn),
-                                  player=self.name(seat)))
-        return None
-
-    def _not_opener(self, seat: int) -> Said:
-        seats = list(iter_bits(self.may_lead))
-        if len(seats) == 1:
-            return said("%(player)s may not open this round; %(opener)s opens",
-                        player=self.name(seat), opener=self.name(seats[0]))
-        return said("%(player)s may not open this round", player=self.name(seat))
-
-    def _held_elsewhere(self, seat: int, tile: int) -> bool:
-        bit = 1 << tile
-        for other, known in enumerate(self.known):
-            if known & bit and other != seat:
-                return True
-        return False
-
-    def _play(self, event: dict, seq: int) -> Violation | tuple[int, int, int, int, int, Any]:
-        """A play's violation, or where it goes: the tile's parts (TileSet.parts) with "L" or
-        "R" in place of the table of ends, or for the lead its pips as written."""
-        seat, text = event["seat"], event["tile"]
-        if self.finished or not self.playing:
-            return self._not_playing(seq, seat)
-        tile, v = self._tile(seq, seat, text)
-        if v:
-            return v
-        tiles = self.tiles
-        _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
-        if self.layout.left is None:
-            return self._lead(seq, seat, tile) or (tile, bit, high, low, pips, tiles.halves(text))
-        if seat != self.turn:
-            return self._turn(seq, seat, "play")
-        if not self.known[seat] & bit and (v := self._tile_elsewhere(seq, seat, tile)):
-            return v
-        side = self._side_for(seq, seat, tile, event.get("end"))
-        return side if type(side) is Violation else (tile, bit, high, low, pips, side)
-
-    def _tile_elsewhere(self, seq: int, seat: int, tile: int) -> Violation | None:
-        """The tile is not among the seat's known tiles: may the seat still hold it?"""
-        names = self.tiles.names
-        if self.line >> tile & 1:
-            return Violation(seq, "tile_already_played", seat, said("%(tile)s is already on the line", tile=names[tile]))
-        if self._held_elsewhere(seat, tile) or self.hand_known(seat):
-            return Violation(seq, "not_in_hand", seat, said("%(player)s does not hold %(tile)s", player=self.name(seat),
-                                  tile=names[tile]))
-        return None
-
-    def _lead(self, seq: int, seat: int, tile: int) -> Violation | None:
-        """Why the seat may not open the round with this tile, if it may not."""
-        if v := self._turn(seq, seat, "play"):
-            return v
-        if not self.known[seat] >> tile & 1 and (v := self._tile_elsewhere(seq, seat, tile)):
-            return v
-        if self.lead_tile is not None and tile != self.lead_tile:
-            names = self.tiles.names
-            return Violation(seq, "wrong_opening_tile", seat,
-                             said("this round must open with %(lead)s, not %(tile)s",
-                                  lead=names[self.lead_tile], tile=names[tile]))
-        return None
-
-    def _side_for(self, seq: int, seat: int, tile: int, end: Any) -> str | Violation:
-        tiles, layout = self.tiles, self.layout
-        left, right = layout.left, layout.right
-        side = layout.place(tiles.high[tile], tiles.low[tile], end)
-        if side == "L" or side == "R":
-            return side
-        name = tiles.names[tile]
-        if side == "ambiguous_end":
-            return Violation(seq, "ambiguous_end", seat,
-                             said("%(tile)s fits both the %(left)s and the %(right)s end; say which",
-                                  tile=name, left=left, right=right))
-        if end == "left" or end == "right":
-            pip = left if end == "left" else right
-            return Violation(seq, "no_match", seat, said("%(tile)s does not fit the %(end)s end (%(pip)s)", tile=name,
-                                  end=said("left") if end == "left" else said("right"), pip=pip))
-        if end is not None:
-            return Violation(seq, "no_match", seat,
-                             said("%(tile)s cannot go on a %(end)s end: the open ends are %(left)s and %(right)s",
-                                  tile=name, end=end, left=left, right=right))
-        return Violation(seq, "no_match", seat,
-                         said("%(tile)s fits neither open end (%(left)s and %(right)s)", tile=name, left=left,
-                              right=right))
-
-    def _pass(self, event: dict, seq: int) -> Violation:
-        """A pass's violation: push_all applies every pass that has none, never asking."""
-        seat = event["seat"]
-        if self.finished or not self.playing:
-            return self._not_playing(seq, seat)
-        left, right = self.layout.left, self.layout.right
-        if left is None or seat != self.turn:
-            if v := self._turn(seq, seat, "pass"):
-                return v
-            return Violation(seq, "renege", seat,
-                             said("%(player)s passed instead of opening the round", player=self.name(seat)))
-        pip_mask = self.tiles.pip_mask
-        fitting = self.known[seat] & (pip_mask[left] | pip_mask[right])  # playable_mask()
-        if fitting:
-            return Violation(seq, "renege", seat,
-                             said_n("%(player)s passed holding %(tiles)s, which fits %(ends)s",
-                                    "%(player)s passed holding %(tiles)s, which fit %(ends)s",
-                                    fitting.bit_count(), player=self.name(seat),
-                                    tiles=self._one_of(fitting), ends=self._ends_text()))
-        if self.can_draw():
-            return Violation(seq, "must_draw", seat,
-                             said_n("%(player)s passed but had to draw: the boneyard still holds %(num)s tile",
-                                    "%(player)s passed but had to draw: the boneyard still holds %(num)s tiles",
-                                    self.boneyard, player=self.name(seat)))
-        raise AssertionError(f"a legal pass at {seq} came to be judged")  # push_all's guard
-
-    def _one_of(self, mask: int) -> str:
-        names = self.tiles.mask_names(mask)
-        if len(names) == 1:
-            return names[0]
-        return said("%(tiles)s and %(last)s", tiles=", ".join(names[:-1]), last=names[-1])
-
-    def _ends_text(self) -> Said:
-        left, right = self.layout.left, self.layout.right
-        if left == right:
-            return said("the %(pip)s ends", pip=left)
-        return said("the %(left)s or the %(right)s end", left=left, right=right)
-
-    def _draw(self, event: dict, seq: int) -> Violation | int | None:
-        """A draw's violation, or the tile drawn (None: unseen)."""
-        seat = event["seat"]
-        if v := self._not_playing(seq, seat):
-            return v
-        text = event.get("tile")
-        tile = None
-        if text is not None:
-            tile, v = self._tile(seq, seat, text)
-            if v:
-                return v
-        if v := self._turn(seq, seat, "draw"):
-            return v
-        rules = self.rules
-        why = None
-        if rules.draw == "none":
-            why = said("these rules have no drawing")
-        elif self.boneyard <= rules.reserve:
-            why = (said_n("the boneyard holds %(num)s tile and %(reserve)s must stay",
-                          "the boneyard holds %(num)s tiles and %(reserve)s must stay",
-                          self.boneyard, reserve=rules.reserve)
-                   if rules.reserve else said("the boneyard is empty"))
-        elif self.layout.left is None:
-            why = said("%(player)s must open the round, not draw", player=self.name(seat))
-        elif fitting := self.known[seat] & self.playable_mask():
-            why = said_n("%(player)s drew holding %(tiles)s, which fits %(ends)s",
-                         "%(player)s drew holding %(tiles)s, which fit %(ends)s",
-                         fitting.bit_count(), player=self.name(seat),
-                         tiles=self._one_of(fitting), ends=self._ends_text())
-        elif rules.draw == "one" and self.drew:
-            why = said("only one draw is allowed per turn under these rules")
-        if why is not None:
-            return Violation(seq, "illegal_draw", seat, why)
-        if tile is not None:
-            bit = 1 << tile
-            name = self.tiles.names[tile]
-            if self.line & bit:
-                return Violation(seq, "tile_already_played", seat,
-                                 said("%(tile)s is on the line, not in the boneyard", tile=name))
-            if any(known & bit for known in self.known):
-                return Violation(seq, "not_in_hand", seat, said("%(tile)s is in a hand, not in the boneyard", tile=name))
-        return tile
-
-    def _reveal(self, event: dict, seq: int) -> Violation | None:
-        seat = event["seat"]
-        if self.round is None:
-            return Violation(seq, "round_over", seat, said("no round has been dealt yet"))
-        texts, pips = event.get("tiles"), event.get("pips")
-        shown = 0
-        if texts is not None:
-            for text in texts:
-                tile, v = self._tile(seq, seat, text)
-                if v:
-                    return v
-                shown |= 1 << tile
-        if problem := self._reveal_problem(seat, texts, shown, pips):
-            return Violation(seq, "reveal_mismatch", seat, said("%(player)s's reveal %(problem)s",
-                                                                      player=self.name(seat), problem=problem))
-        if texts is not None:
-            self.known[seat] = shown
-            self.held |= shown
-            self.unseen_pips[seat] = None
-            self.round.trail.append((seq, "reveal", seat, shown, None))
-        elif not self.hand_known(seat):
-            self.unseen_pips[seat] = pips - self.tiles.mask_pips(self.known[seat])
-        if self.round.outcome == AWAITING:
-            self._score_if_revealed()
-        return None
-
-    def _reveal_problem(self, seat: int, texts: list | None, shown: int, pips: int | None) -> str | None:
-        count, known, tiles = self.count[seat], self.known[seat], self.tiles
-        if texts is not None:
-            if len(texts) != count or shown.bit_count() != count:
-                return said_n("shows %(shown)s distinct tiles but the seat holds %(num)s",
-                              "shows %(shown)s distinct tiles but the seat holds %(num)s", count,
-                              shown=len(texts))
-            if missing := known & ~shown:
-                return said("leaves out %(tiles)s, known to be in that hand", tiles=self._one_of(missing))
-            if clash := shown & self.line:
-                return said("names %(tiles)s, already on the line", tiles=self._one_of(clash))
-            others = 0
-            for s in range(self.rules.seats):
-                if s != seat:
-                    others |= self.known[s]
-            if clash := shown & others:
-                return said("names %(tiles)s, known to be in another hand", tiles=self._one_of(clash))
-            if pips is not None and tiles.mask_pips(shown) != pips:
-                return said("says %(pips)s pips but its tiles make %(total)s", pips=pips,
-                            total=tiles.mask_pips(shown))
-            unseen = self.unseen_pips[seat]
-            if unseen is not None and tiles.mask_pips(shown & ~known) != unseen:
-                return said("shows unseen tiles of %(pips)s pips, but an earlier reveal made them %(unseen)s",
-                            pips=tiles.mask_pips(shown & ~known), unseen=unseen)
-        elif pips is not None:
-            total = self.pips_left(seat)
-            if self.hand_known(seat):
-                if pips != total:
-                    return said("says %(pips)s pips but the hand holds %(total)s", pips=pips, total=total)
-            elif total is not None:
-                if pips != total:
-                    return said("says %(pips)s pips, but an earlier reveal made the hand %(total)s",
-                                pips=pips, total=total)
-            elif pips < tiles.mask_pips(known):
-                return said("says %(pips)s pips, fewer than the tiles known in that hand", pips=pips)
-        return None
-
-    def _deal(self, event: dict, seq: int) -> Violation | None:
-        if v := self._over(seq):
-            return v
-        if self.playing:
-            return Violation(seq, "bad_event", None,
-                             said("round %(round)s is still in progress; it cannot be dealt again",
-                                  round=self.round.number))
-        rules = self.rules
-        hands = event.get("hands")
-        if hands is None:
-            self._start_round([None] * rules.seats)
-            return None
-        if (masks := self._clean_deal(hands)) is not None:
-            self._start_round(masks)
-            return None
-        # Something is wrong (or only unusual, as "06-5"): the checks below, in their order.
-        masks = []
-        for hand in hands:
-            if hand is None:
-                masks.append(None)
-                continue
-            mask = 0
-            for text in hand:
-                tile, v = self._tile(seq, None, text)
-                if v:
-                    return v
-                mask |= 1 << tile
-            masks.append(mask)
-        if len(hands) != rules.seats:
-            return Violation(seq, "bad_event", None,
-                             said("the deal has %(hands)s hands for %(seats)s seats", hands=len(hands),
-                                  seats=rules.seats))
-        for seat, hand in enumerate(hands):
-            if hand is not None and len(hand) != rules.hand_size:
-                return Violation(seq, "bad_event", None,
-                                 said("hand %(seat)s has %(tiles)s tiles; the rules deal %(size)s", seat=seat,
-                                      tiles=len(hand), size=rules.hand_size))
-        seen = 0
-        for seat, (hand, mask) in enumerate(zip(hands, masks)):
-            if hand is None:
-                continue
-            if mask.bit_count() != len(hand):
-                return Violation(seq, "bad_event", None, said("hand %(seat)s holds the same tile twice", seat=seat))
-            if seen & mask:
-                return Violation(seq, "bad_event", None, said("%(tiles)s is dealt twice", tiles=self._one_of(seen & mask)))
-            seen |= mask
-        self._start_round(masks)
-        return None
-
-    def _clean_deal(self, hands: list) -> list[int | None] | None:
-        """The hands' masks when the deal is plainly legal (a hand per seat, each null or a
-        list of the right size, every tile a string written as the set writes it, none twice),
-        else None. Every such deal is well-formed as shape_error has it."""
-        rules = self.rules
-        if len(hands) != rules.seats:
-            return None
-        bit, size = self.tiles.bit_of.__getitem__, rules.hand_size
-        masks: list[int | None] = []
-        seen = 0
-        try:
-            for hand in hands:
-                if hand is None:
-                    masks.append(None)
-                    continue
-                if type(hand) is not list or len(hand) != size:
-                    return None
-                mask = sum(map(bit, hand))
-                # Adding bits gives their OR when they are distinct, and then only: a repeated
-                # bit carries, and the sum has fewer bits than the hand has tiles.
-                if mask.bit_count() != size or seen & mask:
-                    return None
-                seen |= mask
-                masks.append(mask)
-        except (KeyError, TypeError):  # not a tile's text; not even a string (a list)
-            return None
-        return masks
-
-    def _annul(self, event: dict, seq: int) -> Violation | None:
-        if v := self._not_playing(seq, None):
-            return v
-        self.round.outcome = ANNULLED
-        self.playing = False
-        self.turn = None
-        self.settled = seq
-        return None
-
-    def _penalty(self, event: dict, seq: int) -> Violation | None:
-        # A penalty naming a dispute is a ruling on it: accepted after the match ended, and the
-        # result follows (the winner may change, the match may come back into play).
-        if "target" not in event and (v := self._over(seq)):
-            return v
-        self.totals[event["side"]] += event["points"]
-        if not self.forfeited:
-            self._settle()
-        return None
-
-    def _forfeit(self, event: dict, seq: int) -> Violation | None:
-        if v := self._over(seq):
-            return v
-        self.finished = self.forfeited = True
-        self.winner = forfeit_winner(self.totals, event["side"])
-        return None
-
-    def _void(self, event: dict, seq: int) -> Violation | None:
-        # What a void (or an amend) strikes or replaces is settled before the replay (see
-        # referee.core.replay); noting that one was seen lets a replay without any skip that step.
-        self.voided = True
-        return None
-
-    def _amend(self, event: dict, seq: int) -> Violation | None:
-        target = event["target"]
-        if target in self.rulings_at:
-            return Violation(seq, "bad_event", None, said("an amend corrects a recorded event, not a ruling: event %(target)s is one",
-                                                          target=target))
-        return self._void(event, seq)
-
-    def _stands(self, event: dict, seq: int) -> Violation | None:
-        return None  # the disputed event stays as recorded: nothing in the game changes
-
-    def _note(self, event: dict, seq: int) -> Violation | None:
-        return None
-
-    def _time(self, event: dict, seq: int) -> Violation | None:
-        """The table's clock ran out: the round in play, or the next one dealt, is the last."""
-        if v := self._over(seq):
-            return v
-        if self.rules.time_limit is None:
-            return Violation(seq, "bad_event", None, said("these rules have no time limit"))
-        if self.timed is not None:
-            return Violation(seq, "bad_event", None,
-                             said("time was already called at event %(seq)s", seq=self.timed))
-        self.timed = seq
-        self.last_round = self.round.number if self.playing else len(self.rounds) + 1
-        return None
-
-    def _abandon(self, event: dict, seq: int) -> Violation | None:
-        """A match withdrawn before anything was played: it ends with no result."""
-        if v := self._over(seq):
-            return v
-        if not self.withdrawable or seq in self.refused_abandons:
-            return Violation(seq, "bad_event", None,
-                             said("a match can be abandoned only while no deal stands in its record"))
-        self.abandoned = seq
-        self.finished, self.winner = True, None
-        return None
-
-    # ------------------------------------------------------------------ rounds
-
-    def _start_round(self, masks: list[int | None]) -> None:
-        rules, tiles = self.rules, self.tiles
-        seats = rules.seats
-        self.known = [m or 0 for m in masks]
-        held = 0
-        for mask in self.known:
-            held |= mask
-        self.held = held
-        self.count = [rules.hand_size] * seats
-        self.unseen_pips = [None] * seats
-        self.line = 0
-        self.layout = EMPTY
-        self.boneyard = tiles.size - seats * rules.hand_size
-        self.passes = 0
-        self.drew = False
-        self.last_player = None
-        previous = None  # the last round that counted
-        for round_ in reversed(self.rounds):
-            if round_.outcome != ANNULLED:
-                previous = round_
-                break
-        may_lead, self.lead_tile = opening(rules, tiles, masks, self.all_dealt, previous)
-        self.may_lead = may_lead
-        # the one seat that may lead has the turn; with several (or none) nobody has it yet
-        alone = may_lead and not may_lead & (may_lead - 1)
-        self.turn = may_lead.bit_length() - 1 if alone else None
-        self.round = _Round(len(self.rounds) + 1, self.turn, self.seq, list(masks))
-        self.rounds.append(self.round)
-        self.playing = True
-
-    def _end_play(self, how: str) -> None:
-        self.playing = False
-        self.turn = None
-        self.settled = self.seq
-        self.round.ended = how
-        if how == BLOCKED:
-            self.round.blocked_by = self.last_player
-        self.round.outcome = AWAITING
-        self._score_if_revealed()
-
-    def _score_if_revealed(self) -> None:
-        if self.finished:  # a penalty or forfeit ended the match first: the round stays unscored
-            return
-        pips = list(map(self.pips_left, range(self.seats)))
-        if None in pips:
-            return
-        round_ = self.round
-        round_.pips = tuple(pips)
-        round_.outcome = round_.ended
-        if round_.ended == DOMINO:
-            winner, points = score_domino(self.rules, pips, round_.seat_out)
-        else:
-            opener = round_.opener if round_.opener is not None else 0
-            winner, points = score_block(self.rules, pips, round_.blocked_by, opener)
-        round_.winner, round_.points = winner, points
-        if winner is not None:
-            self.totals[winner] += points
-        if self.timed is not None and round_.number >= self.last_round:
-            self.time_up = True
-        self._settle()
-
-    def _settle(self) -> None:
-        """Whether the totals end the match: a side reached the target (the highest total
-        wins, none on a tie), or time is up and one side's total is the highest alone. Checked
-        after every scored round and every penalty, so a ruling can bring it back into play."""
-        totals = self.totals
-        reached = max(totals) >= self.rules.target
-        if reached or self.time_up:
-            winner = match_winner(totals)
-            if reached or winner is not None:
-                self.finished, self.winner = True, winner
-                return
-        self.finished, self.winner = False, None
-
 
 # Each kind's judge, made once for every match.
 _JUDGES = {kind: getattr(Match, "_" + kind) for kind in EVENT_TYPES}

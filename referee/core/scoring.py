@@ -1,10 +1,60 @@
-"""Who wins a finished round and what it scores, from the pips left in each seat's hand."""
+"""Scoring: the policy a family scores by, and the seeds' family's sums (who wins a finished
+round and what it scores, from the pips left in each seat's hand; who wins the match).
+
+A scoring policy is the part of a family (referee.core.family) that says when points are made
+and how many: ``after_play`` runs after every play the match applies, before the round's end it
+may make; ``round_end`` scores a round once play stopped and every hand left is known. The
+seeds' family scores nothing during play and the pips left at the end (PipsAtRoundEnd). A
+family that counts the layout's open ends during play is a policy whose ``after_play`` adds to
+the totals (docs/core.md, "Adding a family").
+"""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
+from .outcomes import DOMINO
 from .rules import Rules
+
+# The policy's hooks are given the match and its round (referee.core.match.Match and
+# referee.core.rounds.Round); they are typed Any here as those modules import this one.
+Match = Round = Any
+
+
+class ScoringPolicy:
+    """How a family scores (a policy is one object shared by every match of its family)."""
+
+    __slots__ = ()
+
+    # Whether after_play scores: push_all's run of moves (referee.core.fastpath) restates the
+    # application of a play without calling it, so only a family that scores nothing during
+    # play may use it.
+    scores_plays = False
+
+    def after_play(self, match: Match, seat: int) -> None:
+        """After ``seat``'s play is applied (the tile on the layout), before a domino or a
+        block it makes ends play: what it scores, added to the match's totals."""
+
+    def round_end(self, rules: Rules, round_: Round, pips: Sequence[int]) -> tuple[int | None, int]:
+        """(winning side or None, points) of a round whose play ended (``round_.ended``:
+        DOMINO or BLOCKED), from the pips left in each seat's hand."""
+        raise NotImplementedError(type(self).__name__ + " does not say how a round is scored")
+
+
+class PipsAtRoundEnd(ScoringPolicy):
+    """The seeds' family: nothing scored during play; the round's winner scores from the pips
+    left in hands (the rules' domino_points, blocked_compare, blocked_points, blocked_tie)."""
+
+    __slots__ = ()
+
+    def round_end(self, rules: Rules, round_: Round, pips: Sequence[int]) -> tuple[int | None, int]:
+        if round_.ended == DOMINO:
+            return score_domino(rules, pips, round_.seat_out)  # type: ignore[arg-type]
+        opener = round_.opener if round_.opener is not None else 0
+        return score_block(rules, pips, round_.blocked_by, opener)  # type: ignore[arg-type]
+
+
+PIPS_AT_ROUND_END = PipsAtRoundEnd()
 
 
 def side_totals(rules: Rules, pips: Sequence[int]) -> list[int]:

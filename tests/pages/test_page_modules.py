@@ -1,6 +1,7 @@
 """The pages' scripts are ES modules (as the phone's are), and what every page needs of the
 server is said once: the token's storage key, the call with it, the status line (client.js),
-the words (i18n.js). A page script with its own copy, or loaded as a classic script, fails."""
+the words (i18n.js), the status line's place beside the control last used (near.js, the
+desk's and the phone's). A page script with its own copy, or loaded as a classic script, fails."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ STATIC = ROOT / "api" / "static"
 TEMPLATES = ROOT / "api" / "templates"
 # The API's documentation page runs Swagger UI's own bundle, classic scripts of its own.
 NOT_PAGES = {"docs.js"}
-SHARED = {"client.js", "i18n.js"}
+SHARED = {"client.js", "i18n.js", "near.js"}
 
 
 def scripts() -> list[Path]:

@@ -3,7 +3,7 @@
 chromium is missing (test_pages_browser's fixtures and checks).
 
 Everything is recorded by taps on the buttons' stable hooks (data-event, data-reveal-pips,
-data-reveal, data-seq, role="status"): a closed parejas round and its reveals, matching what
+data-reveal, data-seq, #message): a closed parejas round and its reveals, matching what
 ``domino validate`` makes of the same match recorded open; an open mano-a-mano round with draws
 in sight; a refused tap recorded as disputed; a double tap; a second phone that is stale; the
 network cut during a tap (playwright's offline mode, an answer lost, a reload). Screenshots go
@@ -104,7 +104,8 @@ class Phone:
 
     @property
     def status(self) -> str:
-        return self.page.locator("[role=status]").first.text_content() or ""
+        # the message line (role status, or alert while it says a refusal)
+        return self.page.locator("#message").text_content() or ""
 
     def button(self, event: dict[str, Any]) -> Any:
         return self.page.locator(f"button[data-event='{hook(event)}']")
@@ -599,3 +600,28 @@ def test_the_page_speaks_the_dictionary_the_server_embeds(server: tuple[Api, str
     assert page.locator("#disputes-h").text_content() == "Disputa abierta (1)"
     assert page.locator("#plays h2").text_content() == "Juega Ana"  # the pass is applied
     assert page.locator("#moves h2").text_content() == "Or"  # no entry: the msgid
+
+
+def test_the_target_follows_the_preset_unless_the_scorekeeper_typed_one(
+        server: tuple[Api, str], phones: Any) -> None:
+    """The club's target (100) is its default preset's: mano a mano chosen plays to its own
+    50 (the field emptied, its placeholder 50), the club's preset brings the 100 back; a
+    target the scorekeeper typed stays whatever the preset."""
+    api, base = server
+    api.service.clubs.settings("casino", default_rules="parejas", default_target=100)
+    try:
+        page = phones().page
+        page.goto(f"{base}/score")
+        page.wait_for_selector("#club:not([hidden])")
+        page.wait_for_function("() => document.getElementById('target').value === '100'")
+        assert page.input_value("#preset") == "parejas"
+        page.select_option("#preset", "mano-a-mano")
+        assert page.input_value("#target") == ""
+        assert page.get_attribute("#target", "placeholder") == str(resolve_rules("mano-a-mano", 2).target)
+        page.select_option("#preset", "parejas")
+        assert page.input_value("#target") == "100"
+        page.fill("#target", "80")
+        page.select_option("#preset", "mano-a-mano")
+        assert page.input_value("#target") == "80"
+    finally:
+        api.service.clubs.settings("casino", default_rules=None, default_target=None)

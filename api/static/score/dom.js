@@ -1,4 +1,5 @@
 /* Building the page's nodes, and the message line (role="status"). */
+import {placeNear, reveal, statusLine, watchControls} from "../near.js";
 
 // el("p", {"class": "x", text: "..."}, [children]): an attribute false, null or undefined is
 // left out, true is present and empty.
@@ -34,14 +35,23 @@ export function group(title, nodes, id) {
     el("h2", {text: title}), el("div", {"class": "buttons"}, nodes)]);
 }
 
-const messageBox = () => document.getElementById("message");
+const messageBox = () => statusLine("message");
 
-// The message line: text (or a node), kind "ok", "warn", "error" or none.
+watchControls();
+
+// The message line: text (or a node), kind "ok", "warn", "error" (said at once: role alert)
+// or none; on the start page beside the control last used (../near.js: a refused start shows
+// under its button, not above a phone's whole form).
 export function say(text, kind) {
   const box = messageBox();
+  // the start page's forms; a match's taps redraw the buttons under the line, and a refused
+  // tap is said among them already (pickers.js)
+  if (document.body.dataset.scorePage === "start") placeNear(box);
   box.textContent = "";
   box.className = "message" + (kind ? " " + kind : "");
+  box.setAttribute("role", kind === "error" ? "alert" : "status");
   if (text) box.appendChild(typeof text === "string" ? document.createTextNode(text) : text);
+  if (document.body.dataset.scorePage === "start") reveal(box);
 }
 
 export function showMessage() {

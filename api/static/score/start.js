@@ -106,6 +106,16 @@ function askNames(suggestions, confirmed, answered) {
   box.scrollIntoView({block: "nearest"});
 }
 
+// The club's target is its default preset's: another preset plays to its own (mano a mano to
+// 50, not the club's 100), and the club's comes back with its preset; unless the scorekeeper
+// typed a target, which stays whatever the preset.
+let clubTarget = null;
+function targetFollows(preset) {
+  const target = document.getElementById("target");
+  if (target.dataset.typed || !clubTarget) return;
+  target.value = preset.value === clubTarget.preset ? clubTarget.target : "";
+}
+
 // The club's defaults for a new match (its admin's settings: GET /clubs/{club}'s default_rules
 // and default_target), preselected unless the scorekeeper has already changed the form.
 async function preselect(slug, preset) {
@@ -117,13 +127,19 @@ async function preselect(slug, preset) {
     showPreset(preset);
     showSeated();
   }
-  if (answer.body.default_target) document.getElementById("target").value = answer.body.default_target;
+  if (answer.body.default_target) {
+    clubTarget = {preset: preset.value, target: String(answer.body.default_target)};
+    document.getElementById("target").value = clubTarget.target;
+  }
 }
 
 function newMatch(slug) {
   const form = document.getElementById("new-match");
   const preset = document.getElementById("preset");
-  preset.addEventListener("change", () => { showPreset(preset); showSeated(); });
+  preset.addEventListener("change", () => { showPreset(preset); targetFollows(preset); showSeated(); });
+  document.getElementById("target").addEventListener("input", (event) => {
+    event.target.dataset.typed = "1";
+  });
   form.addEventListener("input", () => { form.dataset.touched = "1"; }, {once: true});
   showPreset(preset);
   preselect(slug, preset).catch(() => {});  // offline: the form keeps its first preset

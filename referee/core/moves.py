@@ -1,0 +1,288 @@
+"""The judges of the seats' moves (play, draw, pass), and how a move refused but recorded as
+disputed is applied as the table played it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .events import Violation, disputed, unsighted
+from .said import Said, said, said_n
+from .tiles import iter_bits
+
+# A pass push_all is to apply; a refused event it has nothing to apply for (Match._refused).
+PASS: Any = object()
+DONE: Any = object()
+# What may be wrong with an event recorded as disputed that is still applied as the table played
+# it (docs/rules.md, "Recording as disputed keeps the game going"): a play by the wrong seat, a lead
+# by a seat or with a tile the rules do not name, a pass or a draw the rules forbid, and a tile
+# a typed hand says is elsewhere (the typed hand gives way: Match._give_way). Anything else (a
+# tile that fits no end, or goes on either, or is on the line; a pass or a draw out of turn; an
+# event after the round or the match ended) leaves it unapplied, as any refused event.
+AS_PLAYED = {"play": frozenset({"out_of_turn", "wrong_opener", "wrong_opening_tile",
+                                "not_in_hand"}),
+             "draw": frozenset({"illegal_draw", "not_in_hand"}),
+             "pass": frozenset({"renege", "must_draw"})}
+
+
+class MoveJudges:
+    """The judges of play, draw and pass (a part of Match: they read its state)."""
+
+    __slots__ = ()
+
+    def _refused(self, event: Any, violation: Violation, violations: list[Violation]) -> Any:
+        """A play, draw or pass the record refuses: its violation noted. Recorded as disputed, it
+        is applied all the same when it can be (AS_PLAYED): then how push_all applies it, as
+        for a legal one; else DONE. The disputed event just before it again (same type, seat
+        and tile, nothing between them) is a ``repeat``, never applied: the table did it once."""
+        seq = violation.seq
+        if violation.code == "bad_event" or not disputed(event):
+            violations.append(violation)
+            # Stored unsighted: the table saw it and its recorder's record allowed it; it goes
+            # on as it did there (a seat may draw unseen tiles one after another: no repeat).
+            return self._as_played(event, violation.code) if unsighted(event) else DONE
+        seat, text = event["seat"], event.get("tile")
+        tile = self.tiles.parse(text) if type(text) is str else None  # "5-6" is the 6-5
+        key = (event["type"], seat, text if tile is None else tile)
+        repeat = self.last_dispute is not None and self.last_dispute == (seq - 1, key)
+        self.last_dispute = (seq, key)
+        if repeat:
+            violations.append(Violation(seq, "repeat", seat, said(
+                "the same disputed event as event %(seq)s, recorded already", seq=seq - 1)))
+            return DONE
+        violations.append(violation)
+        return self._as_played(event, violation.code)
+
+    def _as_played(self, event: dict, code: str) -> Any:
+        """How push_all applies a disputed play, draw or pass as the table played it, or DONE
+        (not applied, or applied here: a pass or a draw before the lead)."""
+        kind, seat = event["type"], event["seat"]
+        if code not in AS_PLAYED[kind]:
+            return DONE
+        if kind == "pass":
+            if self.layout.left is None:  # the opener passed instead of leading: the next seat acts
+                self.turn = self.next_seat[seat]
+                return DONE
+            return PASS
+        tiles, text = self.tiles, event.get("tile")
+        tile = None if text is None else tiles.parse(text)  # (an unknown tile came first)
+        if tile is not None and self.line >> tile & 1:
+            return DONE  # it is on the line: nobody holds it
+        if kind == "draw":
+            if not self.boneyard:
+                return DONE
+            self._give_way(seat, tile, played=False)
+            if self.layout.left is None:
+                self._draw_before_lead(seat, tile)
+                return DONE
+            return tile
+        if self.layout.left is None:
+            side: Any = tiles.halves(text)
+        else:
+            side = self.layout.place(tiles.high[tile], tiles.low[tile], event.get("end"))
+            if side != "L" and side != "R":
+                return DONE  # it fits no end, or either and the event does not say which
+        self._give_way(seat, tile, played=True)
+        _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
+        return tile, bit, high, low, pips, side
+
+    def _give_way(self, seat: int, tile: int | None, played: bool) -> None:
+        """The typed hands a disputed move of ``tile`` by ``seat`` contradicts give way to what
+        the table saw: another hand typed with the tile no longer holds it, and a hand typed
+        whole without the tile it played is known no more (its tiles show at the round's end)."""
+        if tile is None:
+            return
+        bit, known = 1 << tile, self.known
+        for other in range(self.seats):
+            if other != seat and known[other] & bit:
+                known[other] ^= bit
+                self.unseen_pips[other] = None
+        if played and not known[seat] & bit and self.hand_known(seat):
+            known[seat] = 0
+            self.unseen_pips[seat] = None
+
+    def _draw_before_lead(self, seat: int, tile: int | None) -> None:
+        """push_all's draw, for the one it never applies in a run of moves (a run begins once
+        the lead is down): a disputed draw before the lead. It faced no open ends."""
+        if tile is None:
+            self.unseen_pips[seat] = None
+            self.round.closed = True
+        else:
+            self.known[seat] |= 1 << tile
+            self.held |= 1 << tile
+        self.round.trail.append((self.seq, "draw", seat, tile, None))
+        self.count[seat] += 1
+        self.boneyard -= 1
+        self.drew = True
+
+    def _turn(self, seq: int, seat: int, acting: str) -> Violation | None:
+        if self.layout.left is None:
+            if not self.may_lead >> seat & 1:
+                code = "wrong_opener" if acting == "play" else "out_of_turn"
+                return Violation(seq, code, seat, self._not_opener(seat))
+            return None
+        if seat != self.turn:
+            return Violation(seq, "out_of_turn", seat,
+                             said("it is %(turn)s's turn, not %(player)s's", turn=self.name(self.turn),
+                                  player=self.name(seat)))
+        return None
+
+    def _not_opener(self, seat: int) -> Said:
+        seats = list(iter_bits(self.may_lead))
+        if len(seats) == 1:
+            return said("%(player)s may not open this round; %(opener)s opens",
+                        player=self.name(seat), opener=self.name(seats[0]))
+        return said("%(player)s may not open this round", player=self.name(seat))
+
+    def _held_elsewhere(self, seat: int, tile: int) -> bool:
+        bit = 1 << tile
+        for other, known in enumerate(self.known):
+            if known & bit and other != seat:
+                return True
+        return False
+
+    def _play(self, event: dict, seq: int) -> Violation | tuple[int, int, int, int, int, Any]:
+        """A play's violation, or where it goes: the tile's parts (TileSet.parts) with "L" or
+        "R" in place of the table of ends, or for the lead its pips as written."""
+        seat, text = event["seat"], event["tile"]
+        if self.finished or not self.playing:
+            return self._not_playing(seq, seat)
+        tile, v = self._tile(seq, seat, text)
+        if v:
+            return v
+        tiles = self.tiles
+        _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
+        if self.layout.left is None:
+            return self._lead(seq, seat, tile) or (tile, bit, high, low, pips, tiles.halves(text))
+        if seat != self.turn:
+            return self._turn(seq, seat, "play")
+        if not self.known[seat] & bit and (v := self._tile_elsewhere(seq, seat, tile)):
+            return v
+        side = self._side_for(seq, seat, tile, event.get("end"))
+        return side if type(side) is Violation else (tile, bit, high, low, pips, side)
+
+    def _tile_elsewhere(self, seq: int, seat: int, tile: int) -> Violation | None:
+        """The tile is not among the seat's known tiles: may the seat still hold it?"""
+        names = self.tiles.names
+        if self.line >> tile & 1:
+            return Violation(seq, "tile_already_played", seat, said("%(tile)s is already on the line", tile=names[tile]))
+        if self._held_elsewhere(seat, tile) or self.hand_known(seat):
+            return Violation(seq, "not_in_hand", seat, said("%(player)s does not hold %(tile)s", player=self.name(seat),
+                                  tile=names[tile]))
+        return None
+
+    def _lead(self, seq: int, seat: int, tile: int) -> Violation | None:
+        """Why the seat may not open the round with this tile, if it may not."""
+        if v := self._turn(seq, seat, "play"):
+            return v
+        if not self.known[seat] >> tile & 1 and (v := self._tile_elsewhere(seq, seat, tile)):
+            return v
+        if self.lead_tile is not None and tile != self.lead_tile:
+            names = self.tiles.names
+            return Violation(seq, "wrong_opening_tile", seat,
+                             said("this round must open with %(lead)s, not %(tile)s",
+                                  lead=names[self.lead_tile], tile=names[tile]))
+        return None
+
+    def _side_for(self, seq: int, seat: int, tile: int, end: Any) -> str | Violation:
+        tiles, layout = self.tiles, self.layout
+        left, right = layout.left, layout.right
+        side = layout.place(tiles.high[tile], tiles.low[tile], end)
+        if side == "L" or side == "R":
+            return side
+        name = tiles.names[tile]
+        if side == "ambiguous_end":
+            return Violation(seq, "ambiguous_end", seat,
+                             said("%(tile)s fits both the %(left)s and the %(right)s end; say which",
+                                  tile=name, left=left, right=right))
+        if end == "left" or end == "right":
+            pip = left if end == "left" else right
+            return Violation(seq, "no_match", seat, said("%(tile)s does not fit the %(end)s end (%(pip)s)", tile=name,
+                                  end=said("left") if end == "left" else said("right"), pip=pip))
+        if end is not None:
+            return Violation(seq, "no_match", seat,
+                             said("%(tile)s cannot go on a %(end)s end: the open ends are %(left)s and %(right)s",
+                                  tile=name, end=end, left=left, right=right))
+        return Violation(seq, "no_match", seat,
+                         said("%(tile)s fits neither open end (%(left)s and %(right)s)", tile=name, left=left,
+                              right=right))
+
+    def _pass(self, event: dict, seq: int) -> Violation:
+        """A pass's violation: push_all applies every pass that has none, never asking."""
+        seat = event["seat"]
+        if self.finished or not self.playing:
+            return self._not_playing(seq, seat)
+        left, right = self.layout.left, self.layout.right
+        if left is None or seat != self.turn:
+            if v := self._turn(seq, seat, "pass"):
+                return v
+            return Violation(seq, "renege", seat,
+                             said("%(player)s passed instead of opening the round", player=self.name(seat)))
+        pip_mask = self.tiles.pip_mask
+        fitting = self.known[seat] & (pip_mask[left] | pip_mask[right])  # playable_mask()
+        if fitting:
+            return Violation(seq, "renege", seat,
+                             said_n("%(player)s passed holding %(tiles)s, which fits %(ends)s",
+                                    "%(player)s passed holding %(tiles)s, which fit %(ends)s",
+                                    fitting.bit_count(), player=self.name(seat),
+                                    tiles=self._one_of(fitting), ends=self._ends_text()))
+        if self.can_draw():
+            return Violation(seq, "must_draw", seat,
+                             said_n("%(player)s passed but had to draw: the boneyard still holds %(num)s tile",
+                                    "%(player)s passed but had to draw: the boneyard still holds %(num)s tiles",
+                                    self.boneyard, player=self.name(seat)))
+        raise AssertionError(f"a legal pass at {seq} came to be judged")  # push_all's guard
+
+    def _one_of(self, mask: int) -> str:
+        names = self.tiles.mask_names(mask)
+        if len(names) == 1:
+            return names[0]
+        return said("%(tiles)s and %(last)s", tiles=", ".join(names[:-1]), last=names[-1])
+
+    def _ends_text(self) -> Said:
+        left, right = self.layout.left, self.layout.right
+        if left == right:
+            return said("the %(pip)s ends", pip=left)
+        return said("the %(left)s or the %(right)s end", left=left, right=right)
+
+    def _draw(self, event: dict, seq: int) -> Violation | int | None:
+        """A draw's violation, or the tile drawn (None: unseen)."""
+        seat = event["seat"]
+        if v := self._not_playing(seq, seat):
+            return v
+        text = event.get("tile")
+        tile = None
+        if text is not None:
+            tile, v = self._tile(seq, seat, text)
+            if v:
+                return v
+        if v := self._turn(seq, seat, "draw"):
+            return v
+        rules = self.rules
+        why = None
+        if rules.draw == "none":
+            why = said("these rules have no drawing")
+        elif self.boneyard <= rules.reserve:
+            why = (said_n("the boneyard holds %(num)s tile and %(reserve)s must stay",
+                          "the boneyard holds %(num)s tiles and %(reserve)s must stay",
+                          self.boneyard, reserve=rules.reserve)
+                   if rules.reserve else said("the boneyard is empty"))
+        elif self.layout.left is None:
+            why = said("%(player)s must open the round, not draw", player=self.name(seat))
+        elif fitting := self.known[seat] & self.playable_mask():
+            why = said_n("%(player)s drew holding %(tiles)s, which fits %(ends)s",
+                         "%(player)s drew holding %(tiles)s, which fit %(ends)s",
+                         fitting.bit_count(), player=self.name(seat),
+                         tiles=self._one_of(fitting), ends=self._ends_text())
+        elif rules.draw == "one" and self.drew:
+            why = said("only one draw is allowed per turn under these rules")
+        if why is not None:
+            return Violation(seq, "illegal_draw", seat, why)
+        if tile is not None:
+            bit = 1 << tile
+            name = self.tiles.names[tile]
+            if self.line & bit:
+                return Violation(seq, "tile_already_played", seat,
+                                 said("%(tile)s is on the line, not in the boneyard", tile=name))
+            if any(known & bit for known in self.known):
+                return Violation(seq, "not_in_hand", seat, said("%(tile)s is in a hand, not in the boneyard", tile=name))
+        return tile

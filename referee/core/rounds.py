@@ -1,0 +1,144 @@
+"""A round's bookkeeping and its report line, and the match's steps from a deal to a scored
+round: starting it, ending play, scoring it once every hand is known, and whether the totals
+end the match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .openers import opening
+from .outcomes import ANNULLED, AWAITING, BLOCKED, IN_PROGRESS
+from .records import Record, _set
+from .scoring import match_winner
+
+
+class RoundResult(Record):
+    """A round as the report shows it."""
+
+    __slots__ = ("round", "opener", "outcome", "winner", "points", "pips", "blocked_by")
+
+    def __init__(self, round: int, opener: int | None, outcome: str, winner: int | None,
+                 points: int, pips: tuple[int, ...] | None, blocked_by: int | None) -> None:
+        _set(self, "round", round)
+        _set(self, "opener", opener)
+        _set(self, "outcome", outcome)
+        _set(self, "winner", winner)
+        _set(self, "points", points)
+        _set(self, "pips", pips)
+        _set(self, "blocked_by", blocked_by)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "opener": self.opener, "outcome": self.outcome,
+                "winner": self.winner, "points": self.points,
+                "pips": list(self.pips) if self.pips is not None else None,
+                "blocked_by": self.blocked_by}
+
+
+class Round:
+    """One deal's bookkeeping; becomes a RoundResult in the report."""
+
+    __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
+                 "seat_out", "ended", "dealt_at", "dealt", "trail", "closed")
+
+    def __init__(self, number: int, opener: int | None, dealt_at: int,
+                 dealt: list[int | None]) -> None:
+        self.number = number
+        self.dealt_at = dealt_at  # the seq of its deal
+        self.dealt = dealt  # each seat's hand as dealt, where the deal shows it (else None)
+        # What the round's seats did, as hindsight needs it: (seq, kind, seat, tile, ends).
+        # kind: "play" (tile, and where it went: "L" or "R", or for the lead its pips as
+        # written; Match.placed reads the line from these), "draw" (tile or None when unseen,
+        # the ends: None for a disputed draw before the lead), "pass" (None, the ends),
+        # "reveal" (a mask of tiles shown).
+        self.trail: list[tuple[str, int, int, Any, Any]] = []
+        # Whether the record leaves any of it unseen (a hand dealt closed, a draw unseen): only
+        # then has hindsight anything to find.
+        self.closed = None in dealt
+        self.opener = opener
+        self.outcome = IN_PROGRESS
+        self.winner: int | None = None
+        self.points = 0
+        self.pips: tuple[int, ...] | None = None
+        self.blocked_by: int | None = None
+        self.seat_out: int | None = None  # who went out, on a domino
+        self.ended: str | None = None  # DOMINO or BLOCKED once play stopped, even before reveals
+
+    def result(self) -> RoundResult:
+        return RoundResult(self.number, self.opener, self.outcome, self.winner, self.points,
+                           self.pips, self.blocked_by)
+
+
+class RoundKeeping:
+    """The match's round steps (a part of Match: it holds the state they change)."""
+
+    __slots__ = ()
+
+    def _start_round(self, masks: list[int | None]) -> None:
+        rules, tiles = self.rules, self.tiles
+        seats = rules.seats
+        self.known = [m or 0 for m in masks]
+        held = 0
+        for mask in self.known:
+            held |= mask
+        self.held = held
+        self.count = [rules.hand_size] * seats
+        self.unseen_pips = [None] * seats
+        self.line = 0
+        self.layout = self.family.layout
+        self.boneyard = tiles.size - seats * rules.hand_size
+        self.passes = 0
+        self.drew = False
+        self.last_player = None
+        previous = None  # the last round that counted
+        for round_ in reversed(self.rounds):
+            if round_.outcome != ANNULLED:
+                previous = round_
+                break
+        may_lead, self.lead_tile = opening(rules, tiles, masks, self.all_dealt, previous)
+        self.may_lead = may_lead
+        # the one seat that may lead has the turn; with several (or none) nobody has it yet
+        alone = may_lead and not may_lead & (may_lead - 1)
+        self.turn = may_lead.bit_length() - 1 if alone else None
+        self.round = Round(len(self.rounds) + 1, self.turn, self.seq, list(masks))
+        self.rounds.append(self.round)
+        self.playing = True
+
+    def _end_play(self, how: str) -> None:
+        self.playing = False
+        self.turn = None
+        self.settled = self.seq
+        self.round.ended = how
+        if how == BLOCKED:
+            self.round.blocked_by = self.last_player
+        self.round.outcome = AWAITING
+        self._score_if_revealed()
+
+    def _score_if_revealed(self) -> None:
+        if self.finished:  # a penalty or forfeit ended the match first: the round stays unscored
+            return
+        pips = list(map(self.pips_left, range(self.seats)))
+        if None in pips:
+            return
+        round_ = self.round
+        round_.pips = tuple(pips)
+        round_.outcome = round_.ended
+        winner, points = self.family.scoring.round_end(self.rules, round_, pips)
+        round_.winner, round_.points = winner, points
+        if winner is not None:
+            self.totals[winner] += points
+        if self.timed is not None and round_.number >= self.last_round:
+            self.time_up = True
+        self._settle()
+
+    def _settle(self) -> None:
+        """Whether the totals end the match: a side reached the target (the highest total
+        wins, none on a tie), or time is up and one side's total is the highest alone. Checked
+        after every scored round and every penalty, so a ruling can bring it back into play."""
+        totals = self.totals
+        reached = max(totals) >= self.rules.target
+        if reached or self.time_up:
+            winner = match_winner(totals)
+            if reached or winner is not None:
+                self.finished, self.winner = True, winner
+                return
+        self.finished, self.winner = False, None
