@@ -116,6 +116,9 @@ class Phone:
         whose answer carries the screen after it, its words among it (the undo's name too)."""
         before = self.seq
         sent = len(self.requests)
+        leader = self.page.locator(f"#leads button[data-leader='{event.get('seat')}']")
+        if leader.count() and leader.get_attribute("aria-pressed") != "true":
+            leader.click()  # a lead several seats may make: who leads, then the tile
         button = self.button(event).first
         if not button.is_visible():  # in a folded picker: unfold it
             self.page.locator(f"details:has(button[data-event='{hook(event)}']) > summary").click()
@@ -625,3 +628,36 @@ def test_the_target_follows_the_preset_unless_the_scorekeeper_typed_one(
         assert page.input_value("#target") == "80"
     finally:
         api.service.clubs.settings("casino", default_rules=None, default_target=None)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_closed_deals_lead_is_who_then_the_tile_on_one_panel(server: tuple[Api, str],
+                                                               browser: Any, lang: str) -> None:
+    """A closed mano-a-mano deal: either player may lead any of the 28 tiles. One panel asks
+    who leads and shows the tiles once (not a folded list of 28 tiles a player): two taps
+    record the lead, every control in reach at 360 px."""
+    api, base = server
+    players = ["Ana", "Beto"]
+    match_id = new_match(api, "mano-a-mano", players)
+    api.record(match_id, [{"type": "deal"}], start=0)
+    phone = Phone(browser, base, api.tokens["casino", "scorekeeper"], lang)
+    try:
+        phone.open(match_id)
+        page = phone.page
+        panel = page.locator("#leads")
+        assert page.locator("#actions details").count() == 0  # nothing folded
+        assert panel.locator("button[data-leader]").all_inner_texts() == players
+        tiles = panel.locator("button[data-lead-tile]")
+        assert tiles.count() == 28 and all(tiles.nth(i).is_disabled() for i in range(28))
+        phone.check_layout()
+        phone.shot(f"closed-lead-{lang}", wide=True)
+        panel.locator("button[data-leader='1']").click()
+        assert panel.locator("button[data-leader='1']").get_attribute("aria-pressed") == "true"
+        assert tiles.nth(0).is_enabled()
+        before = phone.seq
+        panel.locator("button[data-lead-tile='6-4']").click()
+        page.wait_for_selector(f"#state[data-seq='{before + 1}']")
+        assert events_of(api, match_id)[-1] == {"type": "play", "seat": 1, "tile": "6-4"}
+        assert page.locator("#turn strong").text_content() == "Ana"
+    finally:
+        phone.close()

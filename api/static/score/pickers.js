@@ -55,6 +55,52 @@ function turnMoves(s, nodes) {
   }
 }
 
+// Before a lead several seats may make with tiles the record has not seen (a closed deal's
+// next round: any tile), one panel: who leads (a button a seat), then the tile (one grid of
+// the tiles, each a tap); not a folded list of 28 tiles a seat. The seat chosen is kept while
+// the screen is the same one (a poll redraws it).
+let leader = {seq: null, seat: null};
+
+function chooseLeader(panel, s, bySeat, seat) {
+  leader = {seq: s.seq, seat: seat};
+  for (const button of panel.querySelectorAll("[data-leader]")) {
+    button.setAttribute("aria-pressed", String(Number(button.getAttribute("data-leader")) === seat));
+  }
+  const held = new Set(seat === null ? [] : bySeat.get(seat));
+  for (const button of panel.querySelectorAll("[data-lead-tile]")) {
+    const tile = button.getAttribute("data-lead-tile");
+    button.disabled = !held.has(tile);
+    if (held.has(tile)) {
+      button.setAttribute("data-event", JSON.stringify({type: "play", seat: seat, tile: tile}));
+      button.setAttribute("aria-label", _("%(name)s leads %(tile)s", {name: s.players[seat], tile: tile}));
+    } else {
+      button.removeAttribute("data-event");
+      button.setAttribute("aria-label", tile);
+    }
+  }
+  panel.querySelector("[data-lead-hint]").hidden = seat !== null;
+}
+
+function leadPanel(s, bySeat) {
+  const tiles = [...new Set(s.leads.map((l) => l.tile))];
+  const title = _("Who leads, and with which tile?");
+  const panel = el("section", {"class": "group", id: "leads", "aria-label": title}, [
+    el("h2", {text: title}),
+    el("div", {"class": "buttons", role: "group", "aria-label": _("Who leads")},
+       [...bySeat.keys()].map((seat) => el("button", {
+         type: "button", "class": "tap secondary", "data-leader": seat, "aria-pressed": "false"},
+       [s.players[seat]]))),
+    el("p", {"class": "help", "data-lead-hint": ""}, [_("Tap who leads, then the tile.")]),
+    el("div", {"class": "buttons lead-tiles"}, tiles.map((tile) => el("button", {
+      type: "button", "class": "tap play", "data-lead-tile": tile, disabled: true}, [tileNode(tile)])))]);
+  panel.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-leader]");
+    if (button) chooseLeader(panel, s, bySeat, Number(button.getAttribute("data-leader")));
+  });
+  chooseLeader(panel, s, bySeat, leader.seq === s.seq && bySeat.has(leader.seat) ? leader.seat : null);
+  return panel;
+}
+
 function leads(s, nodes) {
   const bySeat = new Map();
   for (const l of s.leads) bySeat.set(l.seat, [...(bySeat.get(l.seat) || []), l.tile]);
@@ -67,11 +113,14 @@ function leads(s, nodes) {
       "who-leads"));
     return;
   }
-  for (const [seat, held] of bySeat) {
+  if (bySeat.size > 1 && [...bySeat.values()].some((held) => held.length > 8)) {
+    nodes.push(leadPanel(s, bySeat));
+    return;
+  }
+  for (const [seat, held] of bySeat) {  // hands seen: each seat's few tiles
     const buttons = held.map((t) => eventButton({type: "play", seat: seat, tile: t}, [tileNode(t)], {
       "class": "tap play", "aria-label": _("%(name)s leads %(tile)s", {name: s.players[seat], tile: t})}));
-    const title = _("%(name)s leads", {name: s.players[seat]});
-    nodes.push(held.length > 8 ? folded(null, title, buttons) : group(title, buttons));
+    nodes.push(group(_("%(name)s leads", {name: s.players[seat]}), buttons));
   }
 }
 
