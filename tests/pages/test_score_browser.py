@@ -661,3 +661,21 @@ def test_a_closed_deals_lead_is_who_then_the_tile_on_one_panel(server: tuple[Api
         assert page.locator("#turn strong").text_content() == "Ana"
     finally:
         phone.close()
+
+
+def test_the_match_page_before_the_first_deal_has_no_serious_accessibility_finding(
+        server: tuple[Api, str], phones: Any) -> None:
+    """axe-core on a match with nothing recorded, and after its deal: no critical or serious
+    finding (an empty line of play was a role=list with no listitem: aria-required-children,
+    critical)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    api, _ = server
+    match_id = new_match(api, "parejas", ["Ana", "Beto", "Carla", "Dani"])
+    phone = phones().open(match_id)
+    for moment in ("before the deal", "after the deal"):
+        found = Axe().run(phone.page).response["violations"]
+        assert [f"{v['id']} ({v['impact']})" for v in found
+                if v.get("impact") in ("serious", "critical")] == [], moment
+        if moment == "before the deal":
+            phone.tap({"type": "deal"})

@@ -23,7 +23,13 @@ function turn(s) {
   return null;
 }
 
+// The line of play, a list of its tiles; before the first tile no list (an empty role=list
+// is one a screen reader cannot read: axe's aria-required-children), the words saying so.
 function line(s) {
+  if (!s.line.length) {
+    return el("div", {"class": "line", id: "line"}, [
+      el("p", {"class": "muted", text: _("No tile on the line.")})]);
+  }
   const box = el("div", {"class": "line", id: "line", role: "list",
                          "aria-label": _("The line of play, left to right")});
   for (const t of s.line) {
@@ -33,7 +39,6 @@ function line(s) {
     item.appendChild(el("span", {"class": "visually-hidden", text: t.replace("-", "–")}));
     box.appendChild(item);
   }
-  if (!s.line.length) box.appendChild(el("p", {"class": "muted", text: _("No tile on the line.")}));
   return box;
 }
 
