@@ -2,7 +2,8 @@
 test_pages_browser.py, skipped as it is): every page of a club whose pages have something to
 say (words_site.py: disputes ruled and open, a standard penalty, an undo, time called, a
 withdrawn match, a tournament with its tables), the desk's pages, the sheets (dispute sheet,
-acta, pairing sheet, table cards) and the phone's screens.
+acta, pairing sheet, table cards), the phone's screens, and the setup page (the first club's
+link: its form, the club made, the link used again).
 
 - No code in the visible text: no violation, status, role, tie-breaker, rule parameter, event,
   preset or tournament code, no slug (docs/glossary.md: what people read never shows a code or
@@ -25,6 +26,9 @@ from api_helpers import served
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from words_site import CLUB, LABELS, NAME, TOURNAMENT, ZONE, WordsSite, build_words_site
 
+from api import create_app
+from api.context import EXTENSION
+from migrations.runner import upgrade
 from referee.core import outcomes, vocab
 from referee.core.rules import CHOICES, PARAMETERS, PRESETS
 from words import formats
@@ -162,6 +166,43 @@ def test_no_code_in_what_people_read(server: tuple[WordsSite, str], browser: Any
     assert {name: codes for name, codes in found.items() if codes} == {}, \
         "\n".join(f"{name}: {hit}" for name, hits in found.items() for hit in hits)
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_no_code_on_the_setup_page(browser: Any, lang: str, tmp_path: Any) -> None:
+    """The first club's link on a database with no club: its form, the club made (the
+    secretary's token shown once) and the same link opened again."""
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'first.db'}"})
+    service = app.extensions[EXTENSION]
+    upgrade(service.engine)
+    code = service.setup.issue()["code"]
+    seen: dict[str, str] = {}
+    try:
+        with served(app) as base:
+            context = browser.new_context(viewport={"width": 360, "height": 900}, locale=lang)
+            context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+            page = context.new_page()
+            try:
+                page.goto(f"{base}/setup#code={code}")
+                form = page.locator("form[data-form=setup]")
+                form.wait_for()
+                seen["setup-form"] = page.evaluate(TEXTS)
+                form.locator("input[name=name]").fill("Peña La Ceiba")
+                form.locator("button[data-action=setup]").click()
+                page.wait_for_selector("[data-made]:not([hidden]) [data-token]")
+                seen["setup-made"] = page.evaluate(TEXTS)
+                page.screenshot(path=str(ARTIFACTS / f"words-{lang}-setup-made-360.png"), full_page=True)
+                page.goto(f"{base}/setup#code={code}")
+                page.wait_for_function("() => document.getElementById('setup-status').textContent")
+                seen["setup-used"] = page.evaluate(TEXTS)
+                assert page.evaluate("document.documentElement.lang") == lang
+            finally:
+                context.close()
+    finally:
+        service.close()
+    found = {name: leaked(text, lang) for name, text in seen.items()}
+    assert {name: codes for name, codes in found.items() if codes} == {}, found
+    assert not [name for name, text in seen.items() if re.search(r"\bthe\b|\bclub is\b", text)], seen
 
 
 SAID = {
