@@ -14,7 +14,7 @@ from words import LOCALE_DIR
 # The other register's forms that cannot be anything else: Spanish tú (the reader is usted):
 # its pronouns, its verbs' second person, its imperatives with a pronoun joined (a bare
 # imperative, "revisa", is also the third person, "the server checks", and is left to review);
-# Italian Lei (the reader is tu): its pronoun and imperatives.
+# Italian Lei (the reader is tu): its pronoun and imperatives; and voi, the plural.
 OTHER = {
     "es": re.compile(
         r"\b(tú|tu|tus|te|ti|contigo|puedes|quieres|quisiste|querías|tienes|debes|sabes|estás|"
@@ -24,7 +24,10 @@ OTHER = {
     "it": re.compile(
         r"\b(Lei|La prego|indichi|scriva|provi|scelga|ripeta|prema|faccia|metta|conservi|"
         r"ripristini|dia|abbini|tolga|intendeva|confermi|unisca|segni|inserisca|"
-        r"verifichi|chieda|aspetti|apra|chiuda|legga|incolli|stampi|riprovi|ricarichi)\b"),
+        r"verifichi|chieda|aspetti|apra|chiuda|legga|incolli|stampi|riprovi|ricarichi|"
+        # and voi, the plural "you" (the reader is one person, tu)
+        r"vostr[oaie]|controllate|scegliete|copiatela|custoditela|scansionatelo|"
+        r"aprite)\b"),
 }
 
 
