@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
+import pytest
 from sqlalchemy import Engine
 from sqlalchemy import event as sqlalchemy_event
 from template_helpers import migrate
 
 from referee.core.simulate import random_match
 from referee.service import Service
+from referee.service.keys import KEYS_DIR_VARIABLE
 
 # The PostgreSQL the database suites also run on, when set (tests/conftest.py).
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
-__all__ = ["PG_URL", "PRESET_PLAYERS", "Statement", "migrate", "record_all", "sample_match",
-           "statements", "writes_in"]
+__all__ = ["PG_URL", "PRESET_PLAYERS", "Statement", "migrate", "own_keys", "record_all",
+           "sample_match", "statements", "writes_in"]
 
 # A player list for each preset (its seat count).
 PRESET_PLAYERS = {
@@ -39,6 +43,20 @@ def sample_match(preset: str = "parejas", seed: int = 1,
 def record_all(service: Service, match_id: int, events: list[Any], start: int = 0) -> None:
     for seq, event in enumerate(events, start=start):
         service.recording.record_event(match_id, event, expected_seq=seq)
+
+
+def own_keys(service: Service, clubs: list[str], folder: Path,
+             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The private key files of ``clubs``' keys in ``service``'s database copied into
+    ``folder``, which becomes this test's keys folder. A database copied from a template
+    (template_helpers.seeded) names the keys its build made, in the session's folder: with
+    files of its own, a test may remove or open up one without the other copies losing it."""
+    for club in clubs:
+        for key in service.keys.listing(club)["keys"]:
+            source = service.keys.ring.path(club, key["key_id"])
+            (folder / club).mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, folder / club / source.name)  # its mode (0600) too
+    monkeypatch.setenv(KEYS_DIR_VARIABLE, str(folder))
 
 
 WRITES = ("INSERT", "UPDATE", "DELETE")

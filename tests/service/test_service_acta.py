@@ -5,10 +5,12 @@ nothing for a live match, to anyone but the operator; never signed from a broken
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from db_helpers import record_all, sample_match
-from sqlalchemy import text
+from db_helpers import own_keys, record_all, sample_match
+from sqlalchemy import Engine, text
+from template_helpers import seeded
 
 from referee.core import chain
 from referee.seal import documents
@@ -37,11 +39,25 @@ def keyed(service: Service, club: str) -> str:
 
 
 @pytest.fixture
-def finished(service: Service, keyed: str) -> int:
-    _, evs = sample_match("parejas", seed=4)
-    m = service.recording.create_match(keyed, "parejas", PLAYERS, table="7", event="Otoño")["id"]
-    record_all(service, m, evs)
-    service.recording.record_event(m, {"type": "note", "text": "good game"}, expected_seq=len(evs))
+def finished(service: Service, club: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A finished parejas match of the keyed club, a note after its end. Built once a session
+    and copied (template_helpers.seeded), the club's key file into the test's own keys folder
+    (db_helpers.own_keys)."""
+    name = service.clubs.get_club(club)["name"]
+
+    def build(engine: Engine) -> int:
+        built = Service(engine)
+        built.clubs.create_club(club, name)
+        built.keys.init(club)
+        _, evs = sample_match("parejas", seed=4)
+        m = built.recording.create_match(club, "parejas", PLAYERS, table="7", event="Otoño")["id"]
+        record_all(built, m, evs)
+        built.recording.record_event(m, {"type": "note", "text": "good game"}, expected_seq=len(evs))
+        built.notifier.close()
+        return m
+
+    m = seeded(service.engine, "acta's finished match", build)
+    own_keys(service, [club], tmp_path / "keys", monkeypatch)
     assert service.reading.get_match(m)["status"] == "finished"
     return m
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import os
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Iterator
 
 import pytest
-from db_helpers import record_all, sample_match
-from sqlalchemy import text
+from db_helpers import own_keys, record_all, sample_match
+from sqlalchemy import Engine, text
+from template_helpers import seeded
 
 from referee.core import chain
 from referee.seal import documents
@@ -23,17 +25,30 @@ PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 
 
 @pytest.fixture
-def signed(service: Service, club: str) -> tuple[int, int]:
-    """Two finished matches of the club, each acta signed into its log."""
-    service.keys.init(club)
-    ids = []
-    for seed in (4, 5):
-        _, evs = sample_match("parejas", seed=seed)
-        m = service.recording.create_match(club, "parejas", PLAYERS, event="Otoño")["id"]
-        record_all(service, m, evs)
-        ids.append(m)
+def signed(service: Service, club: str, tmp_path: Path,
+           monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """Two finished matches of the club, each acta signed into its log. Built once a session
+    and copied (template_helpers.seeded: seconds of recording a test before), with the club's
+    key file copied into the test's own keys folder (db_helpers.own_keys: a test removes it)."""
+    name = service.clubs.get_club(club)["name"]
+
+    def build(engine: Engine) -> tuple[int, int]:
+        built = Service(engine)
+        built.clubs.create_club(club, name)
+        built.keys.init(club)
+        ids = []
+        for seed in (4, 5):
+            _, evs = sample_match("parejas", seed=seed)
+            m = built.recording.create_match(club, "parejas", PLAYERS, event="Otoño")["id"]
+            record_all(built, m, evs)
+            ids.append(m)
+        built.notifier.close()
+        return ids[0], ids[1]
+
+    ids = seeded(service.engine, "audit's signed matches", build)
+    own_keys(service, [club], tmp_path / "keys", monkeypatch)
     assert service.audit.run().problems == []
-    return ids[0], ids[1]
+    return ids
 
 
 def sql(service: Service, statement: str, **params: object) -> None:
