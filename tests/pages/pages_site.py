@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from api_helpers import Api, api_over, make_api
+from api_helpers import Api, api_over, make_api, reused_api
 from sqlalchemy import Engine
 from template_helpers import seeded
 
@@ -50,10 +50,12 @@ class Site:
         return {p["name"]: p["id"] for p in found}
 
 
-def build_site(database_url: str) -> Site:
-    """The club of the page tests on ``database_url``, with an app of its own. The database is
-    built once a session and copied (template_helpers.seeded)."""
-    api = make_api(database_url, ACCESS_LOG="0")
+def build_site(database_url: str, *, reuse: bool = False) -> Site:
+    """The club of the page tests on ``database_url``, with an app of its own, or with
+    ``reuse`` the session's one for these settings (api_helpers.reused_api: for a test that
+    neither changes its app nor keeps it past its own end). The database is built once a
+    session and copied (template_helpers.seeded)."""
+    api = (reused_api if reuse else make_api)(database_url, ACCESS_LOG="0")
     site = Site(api)
     site.finished, site.disputed, site.live = seeded(api.service.engine, "pages site", _fill)
     return site

@@ -9,7 +9,7 @@ import re
 from typing import Any, Iterator
 
 import pytest
-from api_helpers import Api, make_api
+from api_helpers import Api, reused_api
 from desk_disputes_site import DISPUTED, passed_holding_a_five
 
 DESK = "/clubs/casino/desk/disputes"
@@ -17,7 +17,7 @@ DESK = "/clubs/casino/desk/disputes"
 
 @pytest.fixture
 def api(tmp_path: Any) -> Iterator[Api]:
-    made = make_api(f"sqlite:///{tmp_path / 'domino.db'}", ACCESS_LOG="0")
+    made = reused_api(f"sqlite:///{tmp_path / 'domino.db'}", ACCESS_LOG="0")
     yield made
     made.service.close()
 

@@ -23,7 +23,7 @@ STYLESHEET = Path(__file__).resolve().parents[2] / "api" / "static" / "pages.css
 
 @pytest.fixture
 def site(database_url: str) -> Iterator[Site]:
-    built = build_site(database_url)
+    built = build_site(database_url, reuse=True)
     yield built
     built.api.service.close()
 

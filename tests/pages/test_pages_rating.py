@@ -27,7 +27,7 @@ def number_in(html: str, pattern: str) -> str:
 def test_the_player_page_the_standings_and_the_cli_show_one_number(tmp_path: Any,
                                                                    monkeypatch: Any) -> None:
     url = f"sqlite:///{tmp_path / 'domino.db'}"
-    site = build_site(url)
+    site = build_site(url, reuse=True)
     client, svc = site.api.client, site.api.service
     try:
         row = next(r for r in svc.standings.table("casino") if r.get("player") == WHO)

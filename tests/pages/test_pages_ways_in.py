@@ -21,7 +21,7 @@ from referee.service.pages import Pages
 
 @pytest.fixture
 def site(database_url: str) -> Iterator[Site]:
-    built = build_site(database_url)
+    built = build_site(database_url, reuse=True)
     yield built
     built.api.service.close()
 
