@@ -137,7 +137,9 @@ def channels(world: World, match_id: int, who: Caller | None) -> dict[str, Any]:
         "log": lambda: svc.reading.export_log(match_id, who=reader),
         "lines": lambda: svc.reading.lines(match_id, who=reader),
         "disputes": lambda: svc.disputes.for_match(match_id, who=reader),
-        "club disputes": lambda: svc.disputes.for_club("casino", status="all", who=reader),
+        # (the club's other matches may have ended their rounds: their hands are seen)
+        "club disputes": lambda: [d for d in svc.disputes.for_club(
+            "casino", status="all", who=reader)[0] if d["match"] == match_id],
         "listing": lambda: [m for m in svc.reading.list_matches("casino", who=reader)[0]
                             if m["id"] == match_id],
         "head": lambda: svc.actas.head(match_id, who=reader),

@@ -38,11 +38,13 @@ class Violation(NamedTuple):
 
 
 def as_table_saw_it(event: Any) -> Any:
-    """The event with what only its seat saw taken out: a deal's hands and a drawn tile."""
+    """The event with what only its seat saw taken out: a deal's hands and a drawn tile. A deal
+    reads as the phone deals closed, ``{"type": "deal"}``, whether its hands were typed, left
+    null or left out: nothing tells the three apart."""
     if type(event) is not dict:
         return event
-    if event.get("type") == "deal" and isinstance(event.get("hands"), list):
-        return {**event, "hands": [None] * len(event["hands"])}
+    if event.get("type") == "deal" and "hands" in event:
+        return {k: v for k, v in event.items() if k != "hands"}
     if event.get("type") == "draw" and "tile" in event:
         return {k: v for k, v in event.items() if k != "tile"}
     if event.get("type") == "amend" and type(event.get("event")) is dict:

@@ -77,3 +77,28 @@ def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record
 
 def _who(world: World, caller: str) -> Any:
     return {"second": world.second, "viewer": world.viewer, "public": None}[caller]
+
+
+@pytest.mark.parametrize("closed", [{"type": "deal"}, {"type": "deal", "hands": None},
+                                    {"type": "deal", "hands": [None, None]}],
+                         ids=["no hands", "hands null", "every hand null"])
+def test_a_closed_deal_looks_the_same_as_an_open_one_to_who_may_not_see_it(
+        worlds: tuple[World, World], closed: dict[str, Any]) -> None:
+    """Issue 33, finding 2: the phone deals closed as ``{"type": "deal"}``; a deal typed open
+    was shown to viewers as ``"hands": [null, null]``, so a viewer could tell whether hands were
+    typed. Every form of a closed deal and an open one read alike to whoever may not see them."""
+    ids = [w.service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
+           for w in worlds]
+    assert ids[0] == ids[1]
+    match_id = ids[0]
+    dealt = {"type": "deal", "hands": [["6-6", "6-4", "5-5", "5-1", "4-4", "3-3", "2-0"],
+                                       ["6-3", "6-2", "6-1", "4-2", "3-1", "2-2", "1-0"]]}
+    for world, deal in zip(worlds, (dealt, closed)):
+        world.service.recording.record_event(match_id, deal, expected_seq=0, who=world.typist)
+    for caller in ("second", "viewer", "public"):
+        assert_same([channels(w, match_id, _who(w, caller)) for w in worlds], caller)
+    for world in worlds:
+        world.service.recording.record_event(match_id, {"type": "play", "seat": 0, "tile": "6-6"},
+                                             expected_seq=1, who=world.second)
+    for caller in ("second", "viewer", "public"):
+        assert_same([channels(w, match_id, _who(w, caller)) for w in worlds], caller)
