@@ -679,3 +679,33 @@ def test_the_match_page_before_the_first_deal_has_no_serious_accessibility_findi
                 if v.get("impact") in ("serious", "critical")] == [], moment
         if moment == "before the deal":
             phone.tap({"type": "deal"})
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_table_already_in_play_is_said_beside_the_table_field(server: tuple[Api, str],
+                                                                browser: Any, lang: str) -> None:
+    """A second match about to start at "Mesa 2" while one is in play at "mesa 2": a warning
+    under the table field, naming that match (nothing refused: two tables may share a name);
+    another table's name, no warning."""
+    api, base = server
+    match_id = api.service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"],
+                                                  table="mesa 2")["id"]
+    phone = Phone(browser, base, api.tokens["casino", "scorekeeper"], lang)
+    try:
+        page = phone.page
+        page.goto(f"{base}/score")
+        page.wait_for_selector(f"#live a[href='/score/matches/{match_id}']")
+        warning = page.locator("#table-in-use")
+        assert warning.is_hidden()
+        page.fill("#table", " Mesa  2")
+        warning.wait_for()
+        text = warning.inner_text()
+        assert str(match_id) in text and ("«mesa 2»" in text or "“mesa 2”" in text), text
+        assert page.get_attribute("#table", "aria-describedby") == "table-in-use"
+        box, field = warning.bounding_box(), page.locator("#table").bounding_box()
+        assert box and field and 0 <= box["y"] - (field["y"] + field["height"]) <= 120
+        phone.shot(f"table-in-use-{lang}")
+        page.fill("#table", "mesa 3")
+        assert warning.is_hidden()
+    finally:
+        phone.close()

@@ -12,6 +12,21 @@ import {PREFIX, api, keepToken, problemText, showWho, token, whoAmI} from "./ses
 const signIn = document.getElementById("sign-in");
 const club = document.getElementById("club");
 
+// The club's matches in play as last read: a table typed that one of them is at is said beside
+// the field (two matches at "mesa 2" are one table's mistake, or two tables with one name).
+let live = [];
+
+const label = (text) => (text || "").normalize("NFC").trim().replace(/\s+/g, " ").toLocaleLowerCase();
+
+function showTableInUse() {
+  const typed = label(document.getElementById("table").value);
+  const box = document.getElementById("table-in-use");
+  const there = typed ? live.filter((m) => m.table && label(m.table) === typed) : [];
+  box.hidden = !there.length;
+  box.textContent = there.length ? _("Match %(id)s is in play at the table “%(table)s”: is this another table? Give it its own name, or open that match above.",
+                                     {id: there[0].id, table: there[0].table}) : "";
+}
+
 async function loadLive(slug) {
   const answer = await api("GET", "/api/v1/clubs/" + encodeURIComponent(slug) +
                                   "/matches?status=in_progress&limit=50");
@@ -34,6 +49,8 @@ async function loadLive(slug) {
       el("span", {"class": "match-facts"}, parts)])]);
   }));
   document.getElementById("no-live").hidden = answer.body.length > 0;
+  live = answer.body;
+  showTableInUse();
 }
 
 async function loadPlayers(slug) {
@@ -141,6 +158,7 @@ function newMatch(slug) {
     event.target.dataset.typed = "1";
   });
   form.addEventListener("input", () => { form.dataset.touched = "1"; }, {once: true});
+  document.getElementById("table").addEventListener("input", showTableInUse);
   showPreset(preset);
   preselect(slug, preset).catch(() => {});  // offline: the form keeps its first preset
   // Names confirmed new for the names as typed now: any change to a seat forgets them, so a
