@@ -56,6 +56,7 @@ import time
 from pathlib import Path
 
 from referee import build_report, read_log, replay
+from referee.core.family import HANDS, Family
 from referee.core.simulate import random_match
 
 TABLES = [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 2), ("veracruz", 3), ("veracruz", 4),
@@ -207,10 +208,22 @@ def in_process(args: argparse.Namespace) -> None:
         for log in logs:
             replay(log.header.rules, log.header.players, log.events)
 
+    # The same replay with push_all's run of moves turned off (referee.core.fastpath, a
+    # hand-made copy of the move judges and appliers): every event judged by its kind's judge
+    # and applied by its applier. What the copy is worth.
+    slow = Family(HANDS.name, HANDS.layout, HANDS.scoring, fast=False)
+
+    def replay_slow() -> None:
+        for log in logs:
+            replay(log.header.rules, log.header.players, log.events, family=slow)
+
     t_text = best_of(args.runs, from_text)
     t_replay = best_of(args.runs, replay_only)
+    t_slow = best_of(args.runs, replay_slow)
     print(f"validate from text (parse + replay + report): {events / t_text:,.0f} events/s")
     print(f"replay of parsed events:                      {events / t_replay:,.0f} events/s")
+    print(f"  the same, the run of moves off (slow path): {events / t_slow:,.0f} events/s "
+          f"(the run {t_slow / t_replay:.2f}x as fast)")
 
     # The closed twin of an open corpus: the same games, recorded as a table sees them (hands
     # null, draws unseen, reveals after each round), so that hindsight has every pass to reason

@@ -6,8 +6,10 @@ list of events and returns the replay; ``codes`` lists its violations as (seq, c
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from referee.core.match import Match
 from referee.core.replay import Replay, replay
 from referee.core.rules import Rules, resolve_rules
 
@@ -141,3 +143,57 @@ def closed_domino(spec: Any, players: int, plays: list[tuple[int, str]], pips: l
     out = plays[-1][0]
     events += [reveal(seat, pips=p) for seat, p in enumerate(pips) if seat != out]
     return legal(events, spec, players)
+
+
+ODD_TILES = ["6-6", "0-0", "3-4", "4-3", "06-5", "7-7", "x", "", "1-2"]
+ODD_SEATS = [0, 1, 3, 7, -1, "1", True, None]
+ODD_ENDS = ["left", "right", 0, 3, 6, None, "up", True]
+
+
+def mutate(events: list, rng: random.Random) -> list:
+    """A record with 1 to 4 changes: a field made odd, an event dropped, moved, replaced or
+    inserted, a ``seq`` field, a deal's tile (the core's tests of the fast path use it)."""
+    events = [dict(e) for e in events]
+    for _ in range(rng.randint(1, 4)):
+        i = rng.randrange(len(events))
+        event, r = events[i], rng.random()
+        if type(event) is not dict:  # an earlier mutation put a non-object here
+            continue
+        if r < 0.2:
+            event["tile"] = rng.choice(ODD_TILES)
+        elif r < 0.35:
+            event["seat"] = rng.choice(ODD_SEATS)
+        elif r < 0.45:
+            events[i] = {"type": "pass", "seat": event.get("seat", 0)}
+        elif r < 0.55:
+            del events[i]
+        elif r < 0.65:
+            event["end"] = rng.choice(ODD_ENDS)
+        elif r < 0.7:
+            event["seq"] = rng.choice([i + 1, i + 2])
+        elif r < 0.75 and event["type"] == "deal" and event.get("hands"):
+            hands = [list(h) if h else h for h in event["hands"]]
+            if hands[0]:
+                hands[0][0] = rng.choice(ODD_TILES + [hands[0][-1]])
+            event["hands"] = hands
+        elif r < 0.8:
+            events.insert(i, {"type": "penalty", "side": 0, "points": rng.randint(1, 80),
+                              "reason": "r"})
+        elif r < 0.85:
+            events.insert(i, {"type": "reveal", "seat": 0, "pips": rng.randint(0, 30)})
+        elif r < 0.9:
+            events[i] = rng.choice([42, [], {"type": "play"}, {"seat": 0}])
+        else:
+            j = rng.randrange(len(events))
+            events[i], events[j] = events[j], events[i]
+    return events
+
+
+def match_state(match: Match) -> dict:
+    """Everything a match holds, comparable (its rounds as their fields)."""
+    state = {name: getattr(match, name) for name in Match.__slots__ if name != "_handlers"}
+    state["rounds"] = [{name: getattr(r, name) for name in type(r).__slots__}
+                       for r in match.rounds]
+    state["round"] = match.round.number if match.round else None
+    state["placed"] = match.placed
+    return state

@@ -15,20 +15,22 @@ from typing import Any, Iterable, Sequence
 from . import vocab
 from .events import Violation, shape_error
 from .family import Family, family_of
+from .fastpath import run_moves
 from .hands import HandJudges
 from .layout import Layout
-from .moves import DONE, PASS, MoveJudges
-from .outcomes import AWAITING, BLOCKED, DOMINO
+from .moves import DONE, MOVES, MoveJudges
+from .outcomes import AWAITING
 from .rounds import Round, RoundKeeping, RoundResult
 from .rules import Rules
 from .rulings import RulingJudges
 from .said import said
-from .tiles import TileSet, placement, tile_set
+from .tiles import TileSet, tile_set
 from .vocab import EVENT_TYPES, ON_THE_RECORD, SEAT_EVENTS, SETTLING, kind_of
 
 # What push_all is given in place of an event a ruling struck: it keeps its sequence number and
 # nothing else.
 STRUCK: Any = object()
+_new = tuple.__new__  # a Layout made as fast as it can be (a named tuple)
 
 
 class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
@@ -203,191 +205,69 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         found = self.push_all((event,))
         return found[0] if found else None
 
-    def push_all(self, events: Iterable[Any]) -> list[Violation]:  # noqa: C901 (the replay's hot path, its run of moves in local variables: bench/validate_bench.py)
+    def push_all(self, events: Iterable[Any], fast: bool = True) -> list[Violation]:
         """Judge each event in turn, applying the legal ones; their violations, in order.
 
-        The one place plays, draws and passes are applied (``push`` is this on one event).
-        A move is applied at once when it is plainly legal: by the seat on turn, once the lead
-        is down, a play of a tile it may hold (known in its hand, or unseen and nowhere else)
-        where it goes, a draw it may make of a tile unseen or in the boneyard, a pass it may
-        make. Any other event is judged by :meth:`_judge`, which names its violation, or finds
-        a move legal after all (a lead, a tile written unusually, "06-5") and says how it is
-        applied, here as the others.
-
-        A run of plainly legal moves keeps the table's fields below in local variables; they
-        go back to the match before anything else reads them (any other event, the end of the
-        round, the end of the events)."""
-        violations = []
-        seats, after = self.seats, self.next_seat
-        tiles = self.tiles
-        parts_of, pip_mask, ends = tiles.parts.get, tiles.pip_mask, tiles.max_pip + 1
-        rules = self.rules
-        drawing, one_draw, reserve = rules.draw != "none", rules.draw == "one", rules.reserve
-        run = False
-        seq = left = right = lt = rt = turn = line = passes = drew = last_player = boneyard = None
-        known = count = unseen = trail = None
-        held = 0
-        try:
+        Every event is judged by its kind's judge (:meth:`_judge`) and a legal move applied by
+        its applier (referee.core.moves), one event after another: :meth:`_push_one`, the
+        slow path, and the whole of it with ``fast`` false. With ``fast`` (and a family it
+        fits), a run of plainly legal moves is applied by ``run_moves`` (referee.core.fastpath,
+        a hand-made copy of the judges and appliers held to this slow path by a test), and a
+        plainly legal deal when one is due starts its round at once; anything else goes the
+        slow path."""
+        violations: list[Violation] = []
+        if not (fast and self.family.fast):
             for event in events:
-                # (a "seq" field, or no object at all: _judge checks it)
-                kind = event.get("type") if type(event) is dict and "seq" not in event else None
-                if kind == "play":
-                    seat, text, end = event.get("seat"), event.get("tile"), event.get("end")
-                    if not run and self.playing and not self.finished and self.layout.left is not None:
-                        run = True
-                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
-                         known, count, unseen, trail, held) = self._run_fields()
-                    side = None
-                    # A seat that is the turn's is a seat of the table: it is well-formed. (It
-                    # is the same int object: the small ints are one object each, and an int
-                    # that is not, or a bool or float equal to one, takes the long way.)
-                    if (run and seat is turn and type(text) is str
-                            and (parts := parts_of(text)) is not None
-                            and ((hand := known[seat]) & parts[1]
-                                 or not (line | held) & parts[1]
-                                 and hand.bit_count() != count[seat])):
-                        tile, bit, high, low, pips, where = parts
-                        if end is None:
-                            side = where[left * ends + right]
-                        elif type(end) is int or end == "left" or end == "right":
-                            side = placement(high, low, left, right, end)
-                            if side != "L" and side != "R":
-                                side = None
-                    if side is not None:
-                        seq += 1
-                    else:  # not plainly legal: judged the long way
-                        if run:
-                            run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
-                                                   last_player, boneyard, held)
-                        self.seq = seq = self.seq + 1
-                        move = self._judge(event, seq)
-                        if type(move) is Violation:
-                            move = self._refused(event, move, violations)
-                            if move is DONE:
-                                continue
-                        tile, bit, high, low, pips, side = move
-                        run = True
-                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
-                         known, count, unseen, trail, held) = self._run_fields()
-                        hand = known[seat]
-                    # the play: the tile's other pip becomes the open end (or, for the lead,
-                    # it lies as written), and it leaves the hand for the line
-                    if side == "R":
-                        right, rt = pips - right, tile
-                    elif side == "L":
-                        left, lt = pips - left, tile
-                    else:
-                        left, right = side
-                        lt = rt = tile
-                        self.round.opener = seat
-                    trail.append((seq, "play", seat, tile, side))
-                    if hand & bit:
-                        known[seat] = hand ^ bit
-                    else:  # an unseen tile left: the unseen total is lost
-                        unseen[seat] = None
-                    count[seat] = in_hand = count[seat] - 1
-                    line |= bit
-                    passes, drew, last_player = 0, False, seat
-                    turn = after[seat]
-                    if not in_hand:
-                        run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
-                                               last_player, boneyard, held)
-                        self.round.seat_out = seat
-                        self._end_play(DOMINO)
-                    elif left == right and line & (pip := pip_mask[left]) == pip:
-                        # both ends show one pip and every tile bearing it is down
-                        run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
-                                               last_player, boneyard, held)
-                        self._end_play(BLOCKED)
-                    continue
-                if kind == "pass" or kind == "draw":
-                    seat = event.get("seat")
-                    if not run and self.playing and not self.finished and self.layout.left is not None:
-                        run = True
-                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
-                         known, count, unseen, trail, held) = self._run_fields()
-                    # once it is legal: PASS, or a draw's tile (None: unseen)
-                    drawn = False
-                    # by the seat on turn, holding (as far as the record shows) no tile that
-                    # fits: a pass once the rules allow no draw; a draw while they allow one,
-                    # of a tile unseen or in the boneyard
-                    if (run and seat is turn
-                            and not known[seat] & (pip_mask[left] | pip_mask[right])):
-                        may_draw = drawing and boneyard > reserve and not (one_draw and drew)
-                        if kind == "pass":
-                            if not may_draw:
-                                drawn = PASS
-                        elif may_draw:
-                            text = event.get("tile")
-                            if text is None:
-                                drawn = None
-                            elif (type(text) is str and (parts := parts_of(text)) is not None
-                                    and not (line | held) & parts[1]):
-                                drawn = parts[0]
-                    if drawn is not False:
-                        seq += 1
-                    else:  # not plainly legal: judged the long way (a pass always is refused)
-                        if run:
-                            run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
-                                                   last_player, boneyard, held)
-                        self.seq = seq = self.seq + 1
-                        drawn = self._judge(event, seq)
-                        if type(drawn) is Violation:
-                            drawn = self._refused(event, drawn, violations)
-                            if drawn is DONE:
-                                continue
-                        run = True
-                        (seq, left, right, lt, rt, turn, line, passes, drew, last_player, boneyard,
-                         known, count, unseen, trail, held) = self._run_fields()
-                    if drawn is PASS:
-                        trail.append((seq, "pass", seat, None, (left, right)))
-                        passes += 1
-                        drew = False
-                        turn = after[seat]
-                        if passes >= seats and not (drawing and boneyard > reserve):
-                            run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
-                                                   last_player, boneyard, held)
-                            self._end_play(BLOCKED)
-                        continue
-                    # the draw: one tile more in the hand, one less in the boneyard
-                    if drawn is None:  # an unseen tile came in
-                        unseen[seat] = None
-                        self.round.closed = True
-                    else:
-                        known[seat] |= 1 << drawn
-                        held |= 1 << drawn
-                    trail.append((seq, "draw", seat, drawn, (left, right)))
-                    count[seat] += 1
-                    boneyard -= 1
-                    drew = True
-                    continue
-                # any other event reads the match: it gets the run's fields back first
-                if run:
-                    run = self._write_back(seq, left, right, lt, rt, turn, line, passes, drew,
-                                           last_player, boneyard, held)
-                if kind == "deal":
-                    # a plainly legal deal when one is due (_clean_deal checks the shape too)
-                    hands = event.get("hands")
-                    if (not self.playing and not self.finished and type(hands) is list
-                            and (masks := self._clean_deal(hands)) is not None):
-                        self.seq += 1
-                        self._start_round(masks)
-                        continue
-                elif event is STRUCK:
-                    self.seq += 1
-                    continue
-                elif kind is None and type(event) is dict and self._own_seq(event):
-                    # the same event without its (right) sequence number, as any other
-                    violations += self.push_all(({k: v for k, v in event.items() if k != "seq"},))
-                    continue
-                self.seq += 1
-                if (violation := self._judge(event, self.seq)) is not None:
-                    violations.append(violation)
-        finally:
-            if run:
-                self._write_back(seq, left, right, lt, rt, turn, line, passes, drew, last_player,
-                                 boneyard, held)
+                self._push_one(event, violations)
+            return violations
+        events = iter(events)  # run_moves takes more events from the same iterator
+        for event in events:
+            if not self._plain_deal(event):
+                self._push_one(event, violations)
+            if self.playing and not self.finished and self.layout.left is not None:
+                run_moves(self, events, violations)  # the lead is down: a run of moves
         return violations
+
+    def _plain_deal(self, event: Any) -> bool:
+        """Deal ``event`` when it is a plainly legal deal and one is due (_clean_deal checks
+        the hands' shape too), as the deal's judge would; whether it did."""
+        if (type(event) is not dict or event.get("type") != "deal" or "seq" in event
+                or self.playing or self.finished):
+            return False
+        hands = event.get("hands")
+        if type(hands) is not list or (masks := self._clean_deal(hands)) is None:
+            return False
+        self.seq += 1
+        self._start_round(masks)
+        return True
+
+    def _push_one(self, event: Any, violations: list[Violation]) -> None:
+        """The slow path: judge one event by its kind's judge, and apply a legal (or disputed
+        and applied as played) move by its applier; its violations added to ``violations``."""
+        if event is STRUCK:
+            self.seq += 1
+            return
+        if type(event) is dict and "seq" in event and self._own_seq(event):
+            # the same event without its (right) sequence number, as any other
+            self._push_one({k: v for k, v in event.items() if k != "seq"}, violations)
+            return
+        self.seq += 1
+        verdict = self._judge(event, self.seq)
+        kind = event.get("type") if type(event) is dict else None
+        if kind not in MOVES:
+            if verdict is not None:
+                violations.append(verdict)
+            return
+        if type(verdict) is Violation:
+            verdict = self._refused(event, verdict, violations)
+            if verdict is DONE:
+                return
+        if kind == "play":
+            self._apply_play(event["seat"], verdict)
+        elif kind == "draw":
+            self._apply_draw(event["seat"], verdict)
+        else:
+            self._apply_pass(event["seat"])
 
     def _own_seq(self, event: dict) -> bool:
         """Whether the event's ``seq`` field is the number it will have (shape_error's check)."""
@@ -413,7 +293,7 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         return verdict
 
     def _run_fields(self) -> tuple[Any, ...]:
-        """Begin push_all's run of moves: the table's fields it holds in local variables (the
+        """Begin a run of moves (referee.core.fastpath): the table's fields it holds in local variables (the
         layout as its line's two ends and their outer tiles)."""
         layout = self.layout
         return (self.seq, layout.left, layout.right, layout.left_tile, layout.right_tile,
@@ -423,11 +303,11 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
     def _write_back(self, seq: int, left: int, right: int, lt: int, rt: int, turn: int,
                     line: int, passes: int, drew: bool, last_player: int | None, boneyard: int,
                     held: int) -> bool:
-        """End push_all's run of moves: the table's fields it held go back to the match (a new
+        """End a run of moves (referee.core.fastpath): the table's fields it held go back to the match (a new
         layout when a tile was laid)."""
         layout = self.layout
         if lt != layout.left_tile or rt != layout.right_tile:
-            self.layout = Layout(left, right, lt, rt, layout.spinner, layout.arms)
+            self.layout = _new(Layout, (left, right, lt, rt, layout.spinner, layout.arms))
         self.seq, self.turn, self.line = seq, turn, line
         self.passes, self.drew, self.last_player, self.boneyard = (passes, drew, last_player,
                                                                    boneyard)

@@ -6,10 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from .events import Violation, disputed, unsighted
+from .outcomes import BLOCKED, DOMINO
 from .said import Said, said, said_n
 from .tiles import iter_bits
 
-# A pass push_all is to apply; a refused event it has nothing to apply for (Match._refused).
+# The kinds of move: their judges say how a legal one is applied, and an applier applies it.
+MOVES = ("play", "draw", "pass")
+# A legal pass (its judge's verdict); a refused move there is nothing to apply for
+# (Match._refused).
 PASS: Any = object()
 DONE: Any = object()
 # What may be wrong with an event recorded as disputed that is still applied as the table played
@@ -25,9 +29,67 @@ AS_PLAYED = {"play": frozenset({"out_of_turn", "wrong_opener", "wrong_opening_ti
 
 
 class MoveJudges:
-    """The judges of play, draw and pass (a part of Match: they read its state)."""
+    """The judges of play, draw and pass, and their appliers (a part of Match: they read and
+    change its state)."""
 
     __slots__ = ()
+
+    # ------------------------------------------------------------------ applying a move
+
+    def _apply_play(self, seat: int, move: tuple[int, int, int, int, int, Any]) -> None:
+        """Lay a play's tile as its judge says (the tile's parts, TileSet.parts, with the side
+        it goes on, or for the lead its pips as written): on the layout, out of the hand. The
+        family's scoring policy scores it; then a domino or a block ends play."""
+        tile, bit, _, _, pips, side = move
+        layout = self.layout
+        if layout.left is None:
+            self.layout = layout.lead(tile, side)
+            self.round.opener = seat
+        else:
+            self.layout = layout.placed(side, tile, pips)
+        self.round.trail.append((self.seq, "play", seat, tile, side))
+        known = self.known
+        if known[seat] & bit:
+            known[seat] ^= bit
+        else:  # an unseen tile left: the unseen total is lost
+            self.unseen_pips[seat] = None
+        self.count[seat] -= 1
+        self.line |= bit
+        self.passes, self.drew, self.last_player = 0, False, seat
+        self.turn = self.next_seat[seat]
+        self.family.scoring.after_play(self, seat)
+        if not self.count[seat]:
+            self.round.seat_out = seat
+            self._end_play(DOMINO)
+        elif self.layout.blocked(self.line, self.tiles):
+            self._end_play(BLOCKED)
+
+    def _apply_draw(self, seat: int, tile: int | None) -> None:
+        """A drawn tile (None: unseen) into the hand, out of the boneyard. The round's trail
+        keeps the ends it faced (None before the lead: only a disputed draw comes then)."""
+        if tile is None:  # an unseen tile came in
+            self.unseen_pips[seat] = None
+            self.round.closed = True
+        else:
+            self.known[seat] |= 1 << tile
+            self.held |= 1 << tile
+        self.round.trail.append((self.seq, "draw", seat, tile, self.layout.ends or None))
+        self.count[seat] += 1
+        self.boneyard -= 1
+        self.drew = True
+
+    def _apply_pass(self, seat: int) -> None:
+        """The turn to the next seat; every seat passing in turn with no draw left blocks."""
+        self.round.trail.append((self.seq, "pass", seat, None, self.layout.ends))
+        self.passes += 1
+        self.drew = False
+        self.turn = self.next_seat[seat]
+        rules = self.rules
+        if self.passes >= self.seats and not (rules.draw != "none"
+                                              and self.boneyard > rules.reserve):
+            self._end_play(BLOCKED)
+
+    # ------------------------------------------------------------------ judging a move
 
     def _refused(self, event: Any, violation: Violation, violations: list[Violation]) -> Any:
         """A play, draw or pass the record refuses: its violation noted. Recorded as disputed, it
@@ -53,8 +115,8 @@ class MoveJudges:
         return self._as_played(event, violation.code)
 
     def _as_played(self, event: dict, code: str) -> Any:
-        """How push_all applies a disputed play, draw or pass as the table played it, or DONE
-        (not applied, or applied here: a pass or a draw before the lead)."""
+        """How a disputed play, draw or pass is applied as the table played it (as a legal one's
+        judge says), or DONE (not applied, or applied here: a pass before the lead)."""
         kind, seat = event["type"], event["seat"]
         if code not in AS_PLAYED[kind]:
             return DONE
@@ -71,9 +133,6 @@ class MoveJudges:
             if not self.boneyard:
                 return DONE
             self._give_way(seat, tile, played=False)
-            if self.layout.left is None:
-                self._draw_before_lead(seat, tile)
-                return DONE
             return tile
         if self.layout.left is None:
             side: Any = tiles.halves(text)
@@ -99,20 +158,6 @@ class MoveJudges:
         if played and not known[seat] & bit and self.hand_known(seat):
             known[seat] = 0
             self.unseen_pips[seat] = None
-
-    def _draw_before_lead(self, seat: int, tile: int | None) -> None:
-        """push_all's draw, for the one it never applies in a run of moves (a run begins once
-        the lead is down): a disputed draw before the lead. It faced no open ends."""
-        if tile is None:
-            self.unseen_pips[seat] = None
-            self.round.closed = True
-        else:
-            self.known[seat] |= 1 << tile
-            self.held |= 1 << tile
-        self.round.trail.append((self.seq, "draw", seat, tile, None))
-        self.count[seat] += 1
-        self.boneyard -= 1
-        self.drew = True
 
     def _turn(self, seq: int, seat: int, acting: str) -> Violation | None:
         if self.layout.left is None:
@@ -206,8 +251,8 @@ class MoveJudges:
                          said("%(tile)s fits neither open end (%(left)s and %(right)s)", tile=name, left=left,
                               right=right))
 
-    def _pass(self, event: dict, seq: int) -> Violation:
-        """A pass's violation: push_all applies every pass that has none, never asking."""
+    def _pass(self, event: dict, seq: int) -> Violation | Any:
+        """A pass's violation, or PASS."""
         seat = event["seat"]
         if self.finished or not self.playing:
             return self._not_playing(seq, seat)
@@ -230,7 +275,7 @@ class MoveJudges:
                              said_n("%(player)s passed but had to draw: the boneyard still holds %(num)s tile",
                                     "%(player)s passed but had to draw: the boneyard still holds %(num)s tiles",
                                     self.boneyard, player=self.name(seat)))
-        raise AssertionError(f"a legal pass at {seq} came to be judged")  # push_all's guard
+        return PASS
 
     def _one_of(self, mask: int) -> str:
         names = self.tiles.mask_names(mask)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterator, Sequence
 
 from .events import Violation, shape_error
+from .family import Family
 from .match import STRUCK, Match, RoundResult
 from .records import Record, _set
 from .rules import Rules
@@ -93,20 +94,23 @@ class Replay(Record):
 
 
 def replay(rules: Rules, players: Sequence[str], events: Sequence[Any], *,
-           skip: frozenset[int] = frozenset()) -> Replay:
+           skip: frozenset[int] = frozenset(), family: Family | None = None) -> Replay:
     """Judge a whole record. ``skip``: seqs to pass over as if struck (a view of the record
-    that must refuse what the whole record refused, though it cannot see why)."""
-    result = _replay(rules, players, events, frozenset(), {}, skip)
+    that must refuse what the whole record refused, though it cannot see why). ``family``:
+    the match's family when not the rules' (referee.core.family; a family being built)."""
+    result = _replay(rules, players, events, frozenset(), {}, skip, family=family)
     if result.match.voided:  # rare: judge again with the struck events left out, amends in
         struck, amended, refused = _corrections(rules, events)
-        result = _replay(rules, players, events, frozenset(struck), amended, skip, refused)
+        result = _replay(rules, players, events, frozenset(struck), amended, skip, refused,
+                         family)
     return result
 
 
 def _replay(rules: Rules, players: Sequence[str], events: Sequence[Any],
             struck: frozenset[int], amended: dict[int, Any], skip: frozenset[int],
-            refused_abandons: frozenset[int] = frozenset()) -> Replay:
-    match = Match(rules, players)
+            refused_abandons: frozenset[int] = frozenset(),
+            family: Family | None = None) -> Replay:
+    match = Match(rules, players, family)
     match.refused_abandons = refused_abandons
     if struck or skip or amended:
         passed = struck | skip

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from referee.core.layout import EMPTY, Layout
 from referee.core.match import Match
-from referee.core.records import FrozenInstanceError
 from referee.core.rules import resolve_rules
 from referee.core.simulate import random_match
 from referee.core.tiles import tile_set
@@ -30,7 +29,7 @@ def test_a_lead_and_two_plays_as_values():
     left = right.placed("L", T["6-2"], 8)
     assert (left.ends, left.crosswise(TILES)) == ((2, 4), (False, False))
     assert lead.ends == (6, 6)  # values: laying a tile made new ones
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(AttributeError):
         lead.left = 5  # type: ignore[misc]
 
 
