@@ -52,9 +52,10 @@ def said_beside(page: Any, button: Any, line: str, words: str, name: str) -> Non
     """The status line ``line`` says ``words`` (a refusal: role alert, in a live region),
     in the window, its top at most CLOSE px under the foot of ``button``."""
     status = page.locator(line)
-    page.wait_for_function("([s, t]) => (document.querySelector(s).textContent || '').includes(t)",
+    # the refusal, not the line's "Adding Ana…" before the answer: a refusal is role alert
+    page.wait_for_function("([s, t]) => { const l = document.querySelector(s); return l && "
+                           "l.getAttribute('role') === 'alert' && l.textContent.includes(t); }",
                            arg=[line, words], timeout=WAIT)
-    assert status.get_attribute("role") == "alert"
     assert status.evaluate("s => s.closest('[aria-live]') !== null || s.getAttribute('role') === 'alert'")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"refusal-{name}-360.png"))
