@@ -152,3 +152,34 @@ def test_the_standby_gone_the_pages_read_the_primary(app: Api, standby: Standby)
     with engines_used(app) as used:
         wait_until(lambda: page_last_seq(app, match_id) == 2, "the append on the standby again")
     assert "standby" in used
+
+
+NOTICE = {"en": "seconds behind what has been recorded", "es": "segundos por detrás de lo registrado",
+          "it": "secondi rispetto a quanto registrato"}
+
+
+def test_a_page_read_on_a_standby_behind_says_how_far(app: Api, standby: Standby,
+                                                      pg_url: str) -> None:
+    """Held back, the standby's pages say how far behind they are, in the reader's language
+    (pg_last_xact_replay_timestamp, referee.service.freshness); caught up, they say nothing."""
+    match_id = app.matches["casino"]
+    page = f"/clubs/casino/matches/{match_id}"
+    wait_until(lambda: page_last_seq(app, match_id) == 1, "the seeded deal on the standby")
+    assert "data-behind" not in app.client.get(page).get_data(as_text=True)
+    standby_engine = create_engine(standby.url(pg_url))
+    try:
+        with replay_paused(standby_engine):
+            assert app.append(match_id, app.events[1], 1).status_code == 201
+            # the append's WAL received, not replayed: behind, once by a second or more
+            wait_until(lambda: (app.service.freshness.behind() or 0) >= 2, "two seconds behind")
+            for language, words in NOTICE.items():
+                for path in (page, "/clubs/casino", "/clubs/casino/matches"):
+                    html = app.client.get(path, headers={"Accept-Language": language}).get_data(
+                        as_text=True)
+                    assert "data-behind=" in html and words in html, (language, path)
+            assert page_last_seq(app, match_id) == 1
+        wait_until(lambda: page_last_seq(app, match_id) == 2, "the append once replayed")
+    finally:
+        standby_engine.dispose()
+    assert app.service.freshness.behind() is None
+    assert "data-behind" not in app.client.get(page).get_data(as_text=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from db_helpers import lending, record_all, sample_match
+from db_helpers import lending, record_all, sample_match, statements
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
@@ -198,6 +198,15 @@ def test_a_replica_that_cannot_be_reached_is_passed_over(service: Service, club:
         svc.units._replica_down_until = 0.0  # the pause over
         _, engines = _ran(svc, lambda: pages.clubs())
         assert engines == {"primary"} and len(tries) == 2  # tried again, still down
+        assert svc.freshness.behind() is None  # read on the primary: nothing behind
     finally:
         svc.notifier.close()
         read.dispose()
+
+
+def test_how_far_behind_the_primary_is_never_asked(service: Service) -> None:
+    """Without a replica, the pages' reads are the primary's: nothing is behind, and nothing
+    is asked of the database to know it."""
+    with statements(service.engine) as seen, _checkouts(service) as used:
+        assert service.freshness.behind() is None
+    assert seen == [] and used == set()
