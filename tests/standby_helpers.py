@@ -20,11 +20,12 @@ import shutil
 import subprocess
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from serve_helpers import free_port
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 from sqlalchemy.engine import make_url
 
 BIN = Path(os.environ.get("DOMINO_PG_BIN", "/usr/lib/postgresql/15/bin"))
@@ -171,3 +172,20 @@ class Standby:
                         "immediate", "-w", "stop"], capture_output=True, timeout=120)
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = None
+
+
+@contextmanager
+def replay_paused(standby_engine: Engine) -> Iterator[None]:
+    """The standby receives the primary's WAL but replays none of it: a replica behind."""
+    with standby_engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        conn.execute(text("SELECT pg_wal_replay_pause()"))
+        try:
+            yield
+        finally:
+            conn.execute(text("SELECT pg_wal_replay_resume()"))
+
+
+def page_last_seq(api: Any, match_id: int) -> int:
+    response = api.client.get(f"/api/v1/pages/clubs/casino/matches/{match_id}")
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()["match"]["last_seq"]

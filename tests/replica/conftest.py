@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterator
 
 import pytest
+from api_helpers import Api, make_api
 from db_helpers import PG_URL
 from standby_helpers import Standby, Unavailable
 from template_helpers import schema_pool
@@ -31,3 +32,13 @@ def pg_url(standby: Standby) -> Iterator[str]:
     assert PG_URL
     with schema_pool(PG_URL).scratch(prefix="test") as url:
         yield url
+
+
+@pytest.fixture
+def app(standby: Standby, pg_url: str) -> Iterator[Api]:
+    """The API's app as a deployment configures it: DOMINO_DATABASE_URL the primary,
+    DOMINO_READ_DATABASE_URL the standby (the same schema); the club public."""
+    built = make_api(pg_url, READ_DATABASE_URL=standby.url(pg_url), ACCESS_LOG="0")
+    built.service.clubs.set_public("casino", True)
+    yield built
+    built.service.close()

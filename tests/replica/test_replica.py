@@ -12,30 +12,19 @@ asserted."""
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
-from api_helpers import Api, make_api
+from api_helpers import Api
 from db_helpers import lending
-from sqlalchemy import Engine, create_engine, text
-from standby_helpers import Standby
+from sqlalchemy import create_engine
+from standby_helpers import Standby, page_last_seq, replay_paused
 
 from referee.store.replica import standing
 
 pytestmark = pytest.mark.slow  # each session starts a standby: pg_basebackup and pg_ctl
 
 DEADLINE_S = 60.0
-
-
-@pytest.fixture
-def app(standby: Standby, pg_url: str) -> Iterator[Api]:
-    """The API's app as a deployment configures it: DOMINO_DATABASE_URL the primary,
-    DOMINO_READ_DATABASE_URL the standby (the same schema); the club public."""
-    built = make_api(pg_url, READ_DATABASE_URL=standby.url(pg_url), ACCESS_LOG="0")
-    built.service.clubs.set_public("casino", True)
-    yield built
-    built.service.close()
 
 
 def wait_until(check: Callable[[], Any], what: str) -> float:
@@ -47,28 +36,11 @@ def wait_until(check: Callable[[], Any], what: str) -> float:
     return time.monotonic() - start
 
 
-@contextmanager
-def replay_paused(standby_engine: Engine) -> Iterator[None]:
-    """The standby receives the primary's WAL but replays none of it: a replica behind."""
-    with standby_engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-        conn.execute(text("SELECT pg_wal_replay_pause()"))
-        try:
-            yield
-        finally:
-            conn.execute(text("SELECT pg_wal_replay_resume()"))
-
-
 def engines_used(api: Api) -> Any:
     """Which engines lent a connection to this thread inside the block: "primary" and/or
     "standby" (not the service's own threads)."""
     return lending({"primary": api.service.engine, "standby": api.service.read_engine},
                    this_thread=True)
-
-
-def page_last_seq(api: Api, match_id: int) -> int:
-    response = api.client.get(f"/api/v1/pages/clubs/casino/matches/{match_id}")
-    assert response.status_code == 200, response.get_data(as_text=True)
-    return response.get_json()["match"]["last_seq"]
 
 
 def screen_last_seq(api: Api, match_id: int) -> int:
