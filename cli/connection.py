@@ -26,7 +26,13 @@ UPGRADE_HINT = N_("the database is not upgraded to this version of domino: run `
 def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Service]:
     """The service over ``url`` (default: DOMINO_DATABASE_URL or the embedded SQLite file).
     ``upgrading``: the command is the upgrade, so a failure is never "run domino db upgrade"."""
-    from referee.service import DatabaseError, IllegalEvent, ServiceError, open_service
+    from referee.service import (
+        DatabaseError,
+        IllegalEvent,
+        RowKeyError,
+        ServiceError,
+        open_service,
+    )
 
     try:
         with open_service(url) as service:
@@ -38,7 +44,7 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
                 raise click.ClickException(said) from None
     except IllegalEvent as error:
         raise click.ClickException(refusal(error)) from None
-    except ServiceError as error:
+    except (ServiceError, RowKeyError) as error:  # RowKeyError: the server's row key file
         raise click.ClickException(message(error)) from None
     except DatabaseError as error:  # connecting failed
         raise click.ClickException(_("database error: %(cause)s", cause=_cause(error))) from None

@@ -24,6 +24,7 @@ Example:
   domino db upgrade
   domino db rebuild
   domino db audit
+  domino db seal
   domino db catch-up"""))
 def db() -> None:
     pass
@@ -108,6 +109,34 @@ def audit(as_json: bool, **kwargs: str | None) -> None:
                      events=found.events, leaves=found.leaves, heads=found.heads,
                      outcome=outcome))
     if found.problems:
+        raise SystemExit(1)
+
+
+@db.command("seal", help=N_("""\
+MAC, once, the rows written before row MACs (events and match headers), with the server's row
+key kept beside the signing keys: until then the service refuses to read them. Run it right
+after the upgrade that brought the MACs, after domino db audit: it takes the rows as they
+stand for the service's own. A record that fails its chain check is left unsealed and named.
+A second seal is refused unless --again (rows without a MAC after the first were written
+behind the service's back).
+
+\b
+Example:
+  domino db upgrade && domino db audit && domino db seal"""))
+@_URL_OPTION
+@click.option("--again", is_flag=True,
+              help=N_("Seal again after a first seal: only for rows you know the origin of."))
+def seal(again: bool, **kwargs: str | None) -> None:
+    from referee.service import database_url
+
+    with connect(database_url(kwargs.get("database_url"))) as service:
+        done = service.seal.run(again=again)
+    click.echo(ngettext("sealed %(num)s row", "sealed %(num)s rows", done.rows) + " " + ngettext(
+        "(%(num)s match)", "(%(num)s matches)", len(done.matches)))
+    for match_id, why in done.refused:
+        click.echo(click.style(say(_("match %(match)s not sealed: %(problem)s", match=match_id,
+                                     problem=why)), fg="red"), err=True)
+    if done.refused:
         raise SystemExit(1)
 
 

@@ -121,10 +121,9 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
                 out = high[tile] + low[tile] - left
                 placed.append(("L", out, left))
                 left = out
-            elif type(side) is tuple:  # the lead, as written
+            else:
                 left, right = side
                 placed.append(("lead", left, right))
-            # (any other side is a family's arm, off the line)
         return placed
 
     @property

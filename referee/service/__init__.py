@@ -11,7 +11,8 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.disputes`` (:mod:`.disputes`): disputes, previews of rulings, standard penalties, sheets;
 - ``svc.keys`` (:mod:`.keys`): each club's signing keys, made, rotated, retired, listed;
 - ``svc.transparency`` (:mod:`.transparency`): each club's log of signed actas, heads, proofs;
-- ``svc.audit`` (:mod:`.audit`): every chain, digest, tree and guard checked again;
+- ``svc.audit`` (:mod:`.audit`): every chain, digest, tree, guard and row MAC checked again;
+- ``svc.seal`` (:mod:`.seal`): MACs, once, for the rows written before row MACs;
 - ``svc.actas`` (:mod:`.acta`): chain heads where they may be published, signed score sheets;
 - ``svc.tournaments`` (:mod:`.tournaments`): tournaments, entrants, rounds paired, event standings;
 - ``svc.leagues`` (:mod:`.seasons`): league seasons, fixtures, legs, results, tables, averages;
@@ -39,6 +40,7 @@ from ..core.vocab import MATCH_STATUSES as STATUSES
 from ..store import db
 from ..store.codec import utcnow
 from ..store.db import MatchLimits, database_url, safe_url
+from ..store.macs import install as install_row_key
 from ..store.notify import Notifier
 from .access import OPERATOR, SERVER_CALLER, Action, Caller
 from .acta import Actas
@@ -59,6 +61,8 @@ from .errors import (
     NotFinished,
     NotFound,
     RecordBroken,
+    RowForged,
+    RowKeyError,
     ServiceError,
     SigningKeyError,
     TooLarge,
@@ -66,7 +70,6 @@ from .errors import (
     Unauthorized,
     database_unavailable,
 )
-from .freshness import Freshness
 from .jobs import Jobs
 from .keys import KeyRing, Keys
 from .maintenance import rebuild
@@ -76,7 +79,9 @@ from .ratings import after_merge
 from .reading import Reading
 from .recording import Recorded, Recording
 from .repository import MatchRepository
+from .rowkey import RowKeys
 from .screen import Screen
+from .seal import Seal
 from .seasons import Leagues
 from .setup import Setup
 from .signin import SignIn
@@ -92,7 +97,7 @@ __all__ = [
     "OPERATOR", "SERVER_CALLER", "LADDER", "ServiceError", "NotFound", "Invalid",
     "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
     "TooLarge", "MatchLimits", "NotFinished", "KeyRing", "SigningKeyError", "NoSigningKey",
-    "ActaPending", "ChainBroken", "RecordBroken", "TreeBroken",
+    "ActaPending", "ChainBroken", "RecordBroken", "TreeBroken", "RowForged", "RowKeyError",
     "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_unavailable", "database_url",
     "safe_url",
 ]
@@ -110,8 +115,6 @@ class Service:
         self.engine = engine
         self.read_engine = read_engine if read_engine is not None else engine
         self.units = Units(engine, self.read_engine)
-        # how far behind the primary the pages' reads are, when a replica serves them
-        self.freshness = Freshness(self.units)
         self.clock = clock
         self.matches = MatchRepository(cache_size)
         self.notifier = Notifier(engine)  # this process's one sender of scoreboard notices
@@ -125,6 +128,11 @@ class Service:
         self.standings = Standings(self.units)
         self.disputes = Disputes(self.reading, self.recording)
         self.keys = Keys(self.units, clock, keys)
+        # the row key, beside the clubs' keys: every row a result depends on is MAC'd with it
+        self.row_keys = RowKeys(lambda: self.keys.ring.directory)
+        for bound in {engine, self.read_engine}:
+            install_row_key(bound, self.row_keys)
+        self.seal = Seal(self.units, self.row_keys, clock)  # rows from before the MACs, once
         # the first club, from the link `domino serve` prints, with its signing key
         self.setup = Setup(self.units, clock, self.keys.init)
         self.transparency = Transparency(self.units, clock, self.keys.signing_key)

@@ -33,6 +33,7 @@ from ..core import chain
 from ..core.log import LogError, parse_header
 from ..core.replay import replay
 from ..core.said import said
+from ..store.macs import row_key
 from ..store.tournaments import tournament_of_match
 from ..store.transparency import current_leaf
 from . import checks
@@ -40,6 +41,7 @@ from .access import OPERATOR, Caller
 from .errors import N_, ActaPending, ChainBroken, NotFinished, SigningKeyError
 from .lookup import match_row
 from .reading import Reading
+from .rowcheck import require_record
 from .uow import PRIMARY, READ, UnitOfWork, Units, use_case
 
 
@@ -74,6 +76,8 @@ def acta_body(conn: Connection, row: Row) -> dict[str, Any]:
     """The acta of the match as its record stands, unsigned: what the chained record gives
     (``sheet.from_log``) and the server's fields. ChainBroken when the record fails its chain."""
     rows = store.event_rows(conn, row.id)
+    # every row it is read from holds its MAC: else a database writer's record would be signed
+    require_record(row_key(conn), row, rows)
     events = [store.load_json(e.data) for e in rows]
     if problems := record_problems(row, rows, values=events):
         raise ChainBroken(row.id, problems)
@@ -126,7 +130,9 @@ class Actas:
         conn = uow.conn
         # A record changed behind the guards says so first, whatever it now adds up to.
         row = match_row(uow, match_id)
-        if problems := record_problems(row, store.event_rows(conn, match_id)):
+        rows = store.event_rows(conn, match_id)
+        require_record(row_key(conn), row, rows)
+        if problems := record_problems(row, rows):
             raise ChainBroken(match_id, problems)
         if not view.record.match.finished:
             raise NotFinished("match %(match)s is not finished: its acta comes when it is",

@@ -12,7 +12,9 @@ what was stored and signed (docs/verify.md).
 - each club's log: every leaf is the canonical bytes of a signed acta with that index and the
   club's name, hashed as stored, signed by a key of the club within its validity; every head's
   root is the root of that many leaves, signed likewise; the last head covers every leaf;
-- each club's signing key file: there, private (0600), the key its id names.
+- each club's signing key file: there, private (0600), the key its id names;
+- every row a result depends on against its MAC under the server's row key
+  (:mod:`.rowcheck`): each that fails, or carries none (not sealed), is named by table and key.
 
 What the audit cannot see: a record rewritten, its digests computed again, with no acta signed
 for it yet, or with its leaves and heads rewritten as well (the triggers lifted) to a tree that
@@ -38,11 +40,13 @@ from ..core.said import said
 from ..seal import documents
 from ..seal.canonical import canonical
 from ..store.integrity import unguarded
+from ..store.macs import row_key
 from ..store.schema import clubs
 from ..store.transparency import head_rows, leaf_rows, match_leaves
 from .acta import checked_body, record_problems
 from .errors import N_
 from .keys import Keys
+from .rowcheck import event_failures, match_failures
 from .uow import PRIMARY, UnitOfWork, Units, use_case
 
 # The problems' sentences, said in the reader's language where they are shown (words.say)
@@ -83,9 +87,12 @@ class Problem:
     match: int | None = None
     seq: int | None = None
     club: str | None = None
+    table: str | None = None  # the table of a row that fails its MAC (.rowcheck)
 
     def line(self) -> str:
         where = []
+        if self.table is not None:
+            where.append(said("%(table)s row", table=self.table))
         if self.club is not None:
             where.append(said("club %(club)s", club=self.club))
         if self.match is not None:
@@ -99,7 +106,8 @@ class Problem:
                     where=said(template, **{"w%d" % n: w for n, w in enumerate(where)}))
 
     def as_dict(self) -> dict[str, Any]:
-        return {"club": self.club, "match": self.match, "seq": self.seq, "problem": self.what}
+        return {"table": self.table, "club": self.club, "match": self.match, "seq": self.seq,
+                "problem": self.what}
 
 
 @dataclass
@@ -148,6 +156,11 @@ class Audit:
         found.matches += 1
         found.events += len(rows)
         say = found.problems.append
+        # every row that fails its MAC, named (all the match's event rows, those past its
+        # count included: an event slipped in after the last one is named too)
+        key = row_key(conn)
+        for table, seq, what in match_failures(key, row) + event_failures(key, row, rows):
+            say(Problem(what, match_id, seq, table=table))
         values = [store.load_json(e.data) for e in rows]
         broken = record_problems(row, rows, values=values)
         for seq, what in broken:

@@ -165,6 +165,26 @@ class ChainBroken(RecordBroken):
         self.problems = problems
 
 
+class RowForged(RecordBroken):
+    """A row a result depends on fails its MAC (changed, inserted or removed behind the
+    service's back: docs/verify.md), or carries none (written before the MACs, not sealed yet):
+    nothing is read or signed from it (HTTP 409). ``problems``: (table, seq or None, what)."""
+
+    def __init__(self, what: str, problems: list[tuple[str, int | None, str]], **params: Any
+                 ) -> None:
+        lines = [said("%(table)s: %(what)s", table=table, what=problem) if seq is None
+                 else said("%(table)s, event %(seq)s: %(what)s", table=table, seq=seq,
+                           what=problem) for table, seq, problem in problems[:3]]
+        if len(problems) > 3:
+            lines.append(said("%(more)s more", more=len(problems) - 3))
+        template = "; ".join("%%(p%d)s" % n for n in range(len(lines)))
+        listed = said(template, **{"p%d" % n: line for n, line in enumerate(lines)})
+        super().__init__(N_("%(what)s fails its check against the server's row key (%(problems)s), "
+                            "so nothing is read or signed from it; domino db audit names every "
+                            "such row"), what=said(what, **params), problems=listed)
+        self.problems = problems
+
+
 class ActaPending(ServiceError):
     """A finished match whose acta cannot be signed yet: its club has no signing key here, or
     the key cannot be read (HTTP 409). ``reason`` says which file and what to do: for the
@@ -173,6 +193,12 @@ class ActaPending(ServiceError):
     def __init__(self, message: str, reason: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class RowKeyError(Sentence, RuntimeError):
+    """The server's row key cannot be used: its file is missing while rows carry MACs, is
+    readable by others, or is not a key (``referee.service.rowkey``). The server's setup is
+    wrong, not the request."""
 
 
 class SigningKeyError(Sentence, RuntimeError):

@@ -10,11 +10,13 @@ from .. import store
 from ..core.disputes import open_count
 from ..core.log import Header, parse_header
 from ..core.replay import Replay, replay
+from ..store.macs import row_key
 from ..store.standings import clear_standings, clubs_missing_rows, finishing_order
 from .acta import record_problems
 from .errors import ChainBroken
 from .ratings import rate_from, rerate_all, write_standing
 from .repository import MatchRepository
+from .rowcheck import require_record
 from .uow import PRIMARY, WRITE, UnitOfWork, Units
 
 
@@ -36,7 +38,9 @@ def rebuild(units: Units, matches: MatchRepository, *, force: bool = False) -> i
         if not force:
             for match_id in ids:
                 row = store.match_row(uow.conn, match_id)
-                if problems := record_problems(row, store.event_rows(uow.conn, match_id),
+                rows = store.event_rows(uow.conn, match_id)
+                require_record(row_key(uow.conn), row, rows)
+                if problems := record_problems(row, rows,
                                                counted=False):
                     raise ChainBroken(match_id, problems)
     for match_id in ids:

@@ -22,6 +22,7 @@ from sqlalchemy import Row
 from .. import store
 from ..core.disputes import open_count
 from ..core.events import Violation, as_table_saw_it
+from ..core.log import parse_header
 from ..core.match import Match
 from ..core.replay import Replay, replay
 from ..core.rules import Rules
@@ -89,11 +90,14 @@ class MatchRecord:
         """A record from the match's row and all its event rows (oldest first)."""
         events = [store.load_json(r.data) for r in event_rows]
         marks = [Mark(r.token_id, r.recorded_by, r.recorded_at) for r in event_rows]
-        rules = Rules(**row.rules)
-        result = replay(rules, row.players, events)
+        # The rules and players from the header, which the row's MAC covers, not from the
+        # row's columns of them (projections, which no MAC covers: docs/verify.md).
+        header_value = store.load_json(row.header)
+        header = parse_header(header_value)
+        result = replay(header.rules, header.players, events)
         head = store.stored_head(row.header, event_rows)
-        return cls(row.id, row.club, row.club_id, rules, tuple(row.players),
-                   store.load_json(row.header), row.header, row.created_at, row.updated_at,
+        return cls(row.id, row.club, row.club_id, header.rules, header.players,
+                   header_value, row.header, row.created_at, row.updated_at,
                    events, marks, result.match, list(result.violations), head,
                    result.struck, result.amended, row.created_by)
 

@@ -19,10 +19,12 @@ from typing import Any
 from sqlalchemy import Row
 
 from .. import store
+from ..store.macs import row_key
 from . import checks
 from .errors import Conflict, NotFound
 from .lookup import match_row
 from .record import MatchRecord
+from .rowcheck import require_record, require_row
 from .uow import UnitOfWork
 
 CLUB_CACHE_SIZE = 100_000
@@ -81,6 +83,7 @@ class MatchRepository:
         row = match_row(uow, number, **kwargs) if number is not None else None
         if row is None:
             raise NotFound("no match %(match)r", match=match_id)
+        require_row(row_key(uow.conn), row)  # a row changed behind the service: read nothing
         if number not in self._clubs and len(self._clubs) < CLUB_CACHE_SIZE:
             self._clubs[number] = row.club
         return row
@@ -107,8 +110,9 @@ class MatchRepository:
         if record is None:
             # Up to the row's last seq: a writer that committed since the row was read (PostgreSQL
             # reads committed data statement by statement) is not this record's.
-            record = MatchRecord.load(row, store.event_rows(uow.conn, row.id,
-                                                            upto=row.last_seq))
+            rows = store.event_rows(uow.conn, row.id, upto=row.last_seq)
+            require_record(row_key(uow.conn), row, rows)
+            record = MatchRecord.load(row, rows)
         self.keep(uow, record)
         if not uow.writes:
             uow.memo[key] = record
@@ -123,8 +127,11 @@ class MatchRepository:
         missing = [row for row in rows if row.id not in records]
         if missing:
             found = store.event_rows_of(uow.conn, [row.id for row in missing])
+            key = row_key(uow.conn)
             for row in missing:  # up to each row's last seq, as get reads them
-                records[row.id] = MatchRecord.load(row, found[row.id][:row.last_seq])
+                held = [e for e in found[row.id] if e.seq <= row.last_seq]
+                require_record(key, row, held)
+                records[row.id] = MatchRecord.load(row, held)
         for record in records.values():
             self.keep(uow, record)
         return [records[row.id] for row in rows]

@@ -21,10 +21,12 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from ..core import chain
+from ..core.macs import RowKey
 from .codec import load_json
 from .db import MatchLimits, match_limits
 from .driver import DriverStatement
 from .errors import MatchFull, StaleSeq
+from .macs import event_mac, head_mac, row_key
 from .matches import Projection, header_link
 from .schema import events, matches
 
@@ -55,7 +57,7 @@ def check_room(limits: MatchLimits, events_after: int, bytes_after: int) -> None
 _PROJECTION_COLUMNS = ("status", "round", "totals", "winner", "last_seq", "violations",
                        "updated_at")
 _EVENT_COLUMNS = ("seq", "type", "data", "client_event_id", "recorded_at", "recorded_by",
-                  "token_id", "digest")
+                  "token_id", "digest", "mac")
 
 # The compare-and-set of a match's projection: it moves only from the expected last seq, only
 # while the events' bytes leave room for the new ones (m_room: the limit less their size), and
@@ -72,7 +74,7 @@ _SET_PROJECTION = (update(matches)
                           matches.c.event_bytes <= bindparam("m_room"),
                           matches.c.head == bindparam("m_chain"))
                    .values({**{c: bindparam("m_" + c) for c in _PROJECTION_COLUMNS},
-                            "head": bindparam("m_head"),
+                            "head": bindparam("m_head"), "head_mac": bindparam("m_head_mac"),
                             "event_bytes": matches.c.event_bytes + bindparam("m_added")}))
 _INSERT_EVENTS = insert(events)
 
@@ -119,9 +121,12 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
     limits = match_limits(conn)
     added = sum(e.size for e in new)
     check_room(limits, expected_seq + len(new), added)
-    rows = _event_rows(match_id, expected_seq, new, recorded_at, link)
+    key = row_key(conn)
+    rows = _event_rows(key, match_id, expected_seq, new, recorded_at, link)
+    last = expected_seq + len(new)
     cas = {"m_id": match_id, "m_expected": expected_seq, "m_added": added,
            "m_room": limits.bytes - added, "m_chain": link, "m_head": rows[-1]["digest"],
+           "m_head_mac": head_mac(key, match_id, last, rows[-1]["digest"]),
            **{"m_" + k: v for k, v in projection.values().items()}}
     try:
         if conn.dialect.name == "postgresql":
@@ -160,11 +165,13 @@ def insert_events(conn: Connection, match_id: int, new: Sequence[NewEvent],
         return link
     size = sum(e.size for e in new)
     check_room(match_limits(conn), len(new), size)
-    rows = _event_rows(match_id, 0, new, recorded_at, link)
+    key = row_key(conn)
+    rows = _event_rows(key, match_id, 0, new, recorded_at, link)
     conn.execute(_INSERT_EVENTS, rows)
     head = rows[-1]["digest"]
     conn.execute(update(matches).where(matches.c.id == match_id)
-                 .values(event_bytes=size, head=head))
+                 .values(event_bytes=size, head=head,
+                         head_mac=head_mac(key, match_id, len(rows), head)))
     return head
 
 
@@ -194,14 +201,17 @@ def event_bytes(conn: Connection, match_id: int) -> int:
                         .where(events.c.match_id == match_id)).scalar_one()
 
 
-def _event_rows(match_id: int, after: int, new: Sequence[NewEvent],
+def _event_rows(key: RowKey, match_id: int, after: int, new: Sequence[NewEvent],
                 recorded_at: dt.datetime, link: str) -> list[dict[str, Any]]:
     """The rows of ``new`` as events after + 1, after + 2, ..., chained on from ``link`` (the
-    digest covers the value stored, so it is computed from the stored text)."""
+    digest covers the value stored, so it is computed from the stored text), each with its
+    MAC under ``key``."""
     digests = chain.extend(link, (load_json(e.data) for e in new))
     return [{"match_id": match_id, "seq": seq, "type": e.type, "data": e.data,
              "client_event_id": e.client_event_id, "recorded_at": recorded_at,
-             "recorded_by": e.recorded_by, "token_id": e.token_id, "digest": digest}
+             "recorded_by": e.recorded_by, "token_id": e.token_id, "digest": digest,
+             "mac": event_mac(key, match_id, seq, e.type, e.data, e.client_event_id,
+                              recorded_at, e.recorded_by, e.token_id, digest)}
             for seq, e, digest in zip(range(after + 1, after + 1 + len(new)), new, digests)]
 
 

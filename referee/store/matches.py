@@ -15,6 +15,7 @@ from ..core.vocab import MATCH_STATUSES as STATUSES
 from ..core.vocab import RULINGS
 from .codec import load_json
 from .errors import AlreadyExists
+from .macs import head_mac, match_mac, row_key
 from .schema import clubs, events, match_players, matches, tokens
 
 
@@ -58,6 +59,7 @@ def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
     """A new match, its chain head the header's link (events inserted with it move it:
     ``insert_events``); AlreadyExists when ``client_key`` names one of the club's matches already
     (the unique index on (club_id, client_key): a racing retry of the same create)."""
+    key = row_key(conn)  # first: the key may be made now, on a database holding no row yet
     try:
         result = conn.execute(insert(matches).values(
             club_id=club_id, header=header, played_on=played_on, rules=rules,
@@ -71,6 +73,10 @@ def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
         # should do (the match is the retry's original).
         raise AlreadyExists("a match was created with this idempotency key already") from None
     match_id = result.inserted_primary_key[0]
+    # The MACs name the id, known only now: one more statement, at creation only.
+    conn.execute(update(matches).where(matches.c.id == match_id).values(
+        mac=match_mac(key, match_id, club_id, header),
+        head_mac=head_mac(key, match_id, projection.last_seq, header_link(header))))
     conn.execute(insert(match_players), [
         {"match_id": match_id, "seat": seat, "player_id": pid, "side": side}
         for seat, (pid, side) in enumerate(zip(player_ids, sides))])
@@ -178,6 +184,9 @@ def update_projection(conn: Connection, match_id: int, projection: Projection,
                       rules: dict[str, Any], event_bytes: int, head: str) -> None:
     """Rewrite what a match's header and events add up to (a rebuild): with the bytes of its
     events and its chain head, as stored."""
+    # Its MACs stay as they are: the header's never changes, and the last seq and head a
+    # rebuild finds are those stored, or the record fails its check (and a forced rebuild
+    # must not bless a record changed behind the service's back).
     conn.execute(update(matches).where(matches.c.id == match_id)
                  .values(rules=rules, event_bytes=event_bytes, head=head, **projection.values()))
 

@@ -198,6 +198,11 @@ matches = Table(
     # The token that created it (None: the CLI, the operator, or before migration 0014): with
     # the club's referees, the one that may withdraw it (``abandon``) while no deal stands.
     Column("created_by", Integer, nullable=True),
+    # Row MACs (referee.store.macs, migration 0020): of the header, rules and players (mac),
+    # and of the last seq and chain head (head_mac, moved on by every append); NULL in a row
+    # written before them until ``domino db seal``.
+    Column("mac", String(64), nullable=True),
+    Column("head_mac", String(64), nullable=True),
     one_of("status", MATCH_STATUSES),
     Index(None, "club_id", "status"),
     Index(None, "club_id", "played_on"),
@@ -233,6 +238,8 @@ events = Table(
     # The event's link in the match's hash chain (referee.core.chain, docs/verify.md): SHA-256
     # of the previous link and this event's canonical JSON, lowercase hex (migration 0006).
     Column("digest", String(64), nullable=False),
+    # The row's MAC (referee.store.macs, migration 0020): NULL until sealed in a row from before.
+    Column("mac", String(64), nullable=True),
     PrimaryKeyConstraint("match_id", "seq"),
     UniqueConstraint("match_id", "client_event_id"),
 )

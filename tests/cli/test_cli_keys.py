@@ -107,6 +107,7 @@ def test_audit_and_rebuild_over_a_broken_record(cli: Cli) -> None:
     found = json.loads(cli.run("db", "audit", "--json", code=1).stdout)
     assert not found["ok"] and {"club": None, "match": m, "seq": 2} .items() <= \
         next(p for p in found["problems"] if p["match"] == m).items()
+    assert f"PROBLEM events row, match {m}, event 2: fails its MAC" in out
     out = cli.run("db", "rebuild", code=1).output
-    assert f"match {m}'s record fails its chain check" in out and "event 2" in out
+    assert f"match {m} fails its check against the server's row key" in out and "event 2" in out
     assert "rebuilt 1 match" in cli.run("db", "rebuild", "--force").stdout

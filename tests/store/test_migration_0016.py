@@ -50,6 +50,8 @@ def test_backfills_every_head_and_goes_down_again(engine: Engine) -> None:
     assert heads(engine) == {**written, damaged: chain.root(json.loads(damaged_header)).hex()}
 
     after = Service(engine)  # a new process: nothing cached, the record read afresh
+    sealed = after.seal.run(again=True)  # the rows from before the MACs (0020), but damaged's
+    assert [m for m, _ in sealed.refused] == [damaged]
     record_all(after, played, events[12:20], start=12)
     record_all(after, empty, events[:3])
     problems = [p.as_dict() for p in after.audit.run().problems]

@@ -1,0 +1,137 @@
+"""Which columns each table's row MAC covers (``referee.core.macs``), and where the store finds
+the key: an engine carries the service's source of it (:func:`install`), as it carries its
+match limits, and every write of such a row computes its MAC with it.
+
+- ``events``: the match, seq, type, JSON text, client event id, time, recorder, token and chain
+  digest: every column.
+- ``matches`` (``mac``): what never changes once created: the id, the club and the header as
+  stored (the service reads the rules and players from the header; the row's columns of them
+  are projections, as its status and totals are, put right by a rebuild).
+- ``matches`` (``head_mac``): the id, the last seq and the chain head, moved on by every append
+  (one HMAC of a few bytes an append): an event removed from the end, or the count moved, no
+  longer matches.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Callable, Sequence
+
+from sqlalchemy import Connection, Engine, bindparam, column, literal, or_, select, table, update
+
+from ..core.macs import Field, RowKey
+from .codec import iso
+from .errors import StoreError
+from .schema import events, matches
+
+_SOURCE = "domino_row_key"  # an engine's execution option: the service's source of the key
+
+
+class NoRowKey(StoreError):
+    """An engine without the service's row key: nothing MAC'd can be written or checked."""
+
+
+def install(engine: Engine, source: Callable[[Connection], RowKey]) -> None:
+    """Give ``engine`` (and every connection of it) the source of the row key."""
+    engine.update_execution_options(**{_SOURCE: source})
+
+
+def row_key(conn: Connection) -> RowKey:
+    """The row key of the connection's engine (NoRowKey for an engine not given one)."""
+    source = conn.get_execution_options().get(_SOURCE)
+    if source is None:
+        raise NoRowKey("this engine has no row key: open it through the service")
+    return source(conn)
+
+
+def event_mac(key: RowKey, match_id: int, seq: int, type_: str | None, data: str,
+              client_event_id: str | None, recorded_at: dt.datetime, recorded_by: str | None,
+              token_id: int | None, digest: str) -> str:
+    return key.mac("events", match_id, seq, type_, data, client_event_id, iso(recorded_at),
+                   recorded_by, token_id, digest)
+
+
+def match_mac(key: RowKey, match_id: int, club_id: int, header: str) -> str:
+    return key.mac("matches", match_id, club_id, header)
+
+
+def match_fields(row: Any) -> tuple[Field, ...]:
+    """What a matches row's ``mac`` covers, from the row."""
+    return (row.id, row.club_id, row.header)
+
+
+def head_mac(key: RowKey, match_id: int, last_seq: int, head: str) -> str:
+    return key.mac("matches.head", match_id, last_seq, head)
+
+
+def head_fields(row: Any) -> tuple[Field, ...]:
+    """What a matches row's ``head_mac`` covers, from the row."""
+    return (row.id, row.last_seq, row.head)
+
+
+def event_fields(row: Any) -> tuple[Field, ...]:
+    """What an events row's ``mac`` covers, from the row."""
+    return (row.match_id, row.seq, row.type, row.data, row.client_event_id,
+            iso(row.recorded_at), row.recorded_by, row.token_id, row.digest)
+
+
+def match_holds(key: RowKey, row: Any) -> bool:
+    return key.holds(row.mac, "matches", *match_fields(row))
+
+
+def head_holds(key: RowKey, row: Any) -> bool:
+    return key.holds(row.head_mac, "matches.head", *head_fields(row))
+
+
+def event_holds(key: RowKey, row: Any) -> bool:
+    return key.holds(row.mac, "events", *event_fields(row))
+
+
+# The tables whose rows carry a MAC, and the column that holds it.
+MAC_COLUMNS = (("matches", "mac"), ("events", "mac"))
+
+
+def any_mac(conn: Connection) -> bool:
+    """Whether any row of the database carries a MAC (made with the row key there is)."""
+    return any(conn.execute(select(literal(1)).select_from(table(name))
+                            .where(column(col).is_not(None)).limit(1)).first()
+               for name, col in MAC_COLUMNS)
+
+
+def holds_anything(conn: Connection) -> bool:
+    """Whether the database holds a row of a table with MACs (and so anything to seal)."""
+    return any(conn.execute(select(literal(1)).select_from(table(name)).limit(1)).first()
+               for name in dict(MAC_COLUMNS))
+
+
+# ------------------------------------------------------------------ the seal (domino db seal)
+
+def unsealed_match_ids(conn: Connection) -> list[int]:
+    """The matches with a row or an event row that carries no MAC, in id order."""
+    rows = select(matches.c.id).where(or_(matches.c.mac.is_(None),
+                                          matches.c.head_mac.is_(None)))
+    evs = select(events.c.match_id).where(events.c.mac.is_(None))
+    return sorted(set(conn.execute(rows).scalars()) | set(conn.execute(evs).scalars()))
+
+
+def seal_match(conn: Connection, key: RowKey, row: Any, event_rows: Sequence[Any]) -> int:
+    """MAC a match's row and its event rows that carry none, as they are stored; returns how
+    many rows it sealed."""
+    sealed = 0
+    if row.mac is None or row.head_mac is None:
+        values = {}
+        if row.mac is None:
+            values["mac"] = key.mac("matches", *match_fields(row))
+        if row.head_mac is None:
+            values["head_mac"] = key.mac("matches.head", *head_fields(row))
+        conn.execute(update(matches).where(matches.c.id == row.id).values(**values))
+        sealed += 1
+    bare = [e for e in event_rows if e.mac is None]
+    if bare:
+        conn.execute(update(events).where(events.c.match_id == bindparam("m"),
+                                          events.c.seq == bindparam("s"))
+                     .values(mac=bindparam("v")),
+                     [{"m": e.match_id, "s": e.seq, "v": key.mac("events", *event_fields(e))}
+                      for e in bare])
+        sealed += len(bare)
+    return sealed

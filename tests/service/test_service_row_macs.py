@@ -1,0 +1,134 @@
+"""Row MACs (docs/verify.md, "Who can forge what"): a database writer without the server's row
+key cannot make a row the service reads. The compact matrix: each table with MACs so far, each
+kind of change (a field updated, a row inserted with its right digest, a row deleted), the
+append-only triggers lifted where the change needs it: the audit names the row (table and key),
+the match is refused with a clear error (409 over HTTP), and no acta is signed for it. The full
+matrix is in tests/resilience. Runs on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+import pytest
+from db_helpers import record_all, sample_match
+from sqlalchemy import text
+from test_service_audit import lifted, sql
+
+from referee.core import chain
+from referee.service import RowForged, Service
+
+PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
+
+
+@pytest.fixture
+def finished(service: Service, club: str) -> int:
+    """A finished match of the club, its acta signed."""
+    service.keys.init(club)
+    _, evs = sample_match("parejas", seed=4)
+    m = service.recording.create_match(club, "parejas", PLAYERS)["id"]
+    record_all(service, m, evs)
+    assert service.audit.run().problems == []
+    return m
+
+
+def test_every_row_written_carries_its_mac(service: Service, finished: int) -> None:
+    with service.engine.connect() as conn:
+        assert conn.execute(text("SELECT COUNT(*) FROM events WHERE mac IS NULL")).scalar() == 0
+        assert conn.execute(text("SELECT COUNT(*) FROM matches WHERE mac IS NULL "
+                                 "OR head_mac IS NULL")).scalar() == 0
+    assert (service.row_keys.path.stat().st_mode & 0o777) == 0o600
+
+
+def last_link(service: Service, m: int) -> tuple[int, str]:
+    with service.engine.connect() as conn:
+        return conn.execute(text("SELECT seq, digest FROM events WHERE match_id = :m "
+                                 "ORDER BY seq DESC"), {"m": m}).first()
+
+
+def insert_penalty(service: Service, m: int, bump: bool) -> str:
+    """A 500-point penalty slipped in after the last event with its right digest (and the row's
+    count and head moved with it when ``bump``), a made-up MAC in place of one."""
+    seq, link = last_link(service, m)
+    forged = {"type": "penalty", "side": 0, "points": 500, "reason": "forged"}
+    digest = chain.extend(link, [forged])[0]
+    sql(service, "INSERT INTO events (match_id, seq, type, data, recorded_at, digest, mac) "
+                 "VALUES (:m, :s, 'penalty', :d, CURRENT_TIMESTAMP, :g, :x)",
+        m=m, s=seq + 1, d=json.dumps(forged), g=digest, x="ab" * 32)
+    if bump:
+        sql(service, "UPDATE matches SET last_seq = :s, head = :g WHERE id = :m", s=seq + 1,
+            g=digest, m=m)
+    return f"events row, match {m}, event {seq + 1}: fails its MAC"
+
+
+def update_event(service: Service, m: int, bump: bool) -> str:
+    with lifted(service, "events"):
+        sql(service, "UPDATE events SET recorded_by = 'Mallory' WHERE match_id = :m AND seq = 2",
+            m=m)
+    return f"events row, match {m}, event 2: fails its MAC"
+
+
+def delete_last(service: Service, m: int, bump: bool) -> str:
+    seq, _ = last_link(service, m)
+    with lifted(service, "events"):
+        sql(service, "DELETE FROM events WHERE match_id = :m AND seq = :s", m=m, s=seq)
+    if bump:
+        _, digest = last_link(service, m)
+        sql(service, "UPDATE matches SET last_seq = :s, head = :g WHERE id = :m", s=seq - 1,
+            g=digest, m=m)
+        return f"matches row, match {m}: fails its MAC: its count of events ({seq - 1})"
+    return f"events row, match {m}: the match counts {seq} events, the record holds {seq - 1}"
+
+
+def rename_in_header(service: Service, m: int, bump: bool) -> str:
+    with service.engine.connect() as conn:
+        header = json.loads(conn.execute(text("SELECT header FROM matches WHERE id = :m"),
+                                         {"m": m}).scalar_one())
+    header["players"] = ["Mallory", *PLAYERS[1:]]
+    sql(service, "UPDATE matches SET header = :h, players = :p WHERE id = :m", m=m,
+        h=json.dumps(header), p=json.dumps(header["players"]))
+    return f"matches row, match {m}: fails its MAC: the match's header"
+
+
+CHANGES: dict[str, Callable[[Service, int, bool], str]] = {
+    "event inserted": insert_penalty, "event updated": update_event,
+    "event deleted": delete_last, "header renamed": rename_in_header,
+}
+
+
+@pytest.mark.parametrize("bump", [False, True], ids=["row-as-is", "row-moved-too"])
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_a_change_behind_the_service_is_named_refused_and_never_signed(
+        service: Service, finished: int, change: str, bump: bool) -> None:
+    m = finished
+    before = service.transparency.head("casino")
+    report = service.reading.report(m)
+    named = CHANGES[change](service, m, bump)
+    problems = [p.line() for p in service.audit.run().problems]
+    assert any(named in p for p in problems), problems
+    try:  # refused, or (a row past the match's count, never read) the record as it was
+        assert service.reading.report(m) == report
+        assert change == "event inserted" and not bump
+    except RowForged as error:
+        assert "domino db audit names every such row" in error.message
+    with pytest.raises(RowForged):
+        service.actas.acta(m)
+    signed, _ = service.transparency.sign_due()
+    assert signed == [] and service.transparency.head("casino") == before
+
+
+def test_the_row_key_is_never_made_again_over_macd_rows(service: Service, finished: int,
+                                                        tmp_path: object) -> None:
+    from referee.service import RowKeyError
+
+    path = service.row_keys.path
+    saved = path.read_bytes()
+    path.unlink()
+    try:
+        fresh = Service(service.engine)
+        with pytest.raises(RowKeyError, match="restore the file from your backup"):
+            fresh.reading.report(finished)
+        assert not path.exists()
+    finally:
+        path.write_bytes(saved)
+        path.chmod(0o600)
