@@ -38,6 +38,7 @@ from . import (
     desk_tournaments,
     disputes,
     events,
+    leagues,
     matches,
     players,
     score,
@@ -67,7 +68,8 @@ API = (clubs.blp, tokens.blp, matches.blp, events.blp, disputes.blp, players.blp
        page_twins.blp,  # each club page's JSON twin, /api/v1/pages/...
        desk_signin.blp,  # the desk's one-time sign-in codes
        setup.blp,  # the first club, from the link domino serve prints
-       tournaments.blp, tournaments.twin)
+       tournaments.blp, tournaments.twin,
+       leagues.blp)  # a club's league seasons (docs/leagues.md)
 PAGES = (page_views.blp,  # the club pages (docs/pages.md)
          setup.page,  # /setup, the first club's page
          desk_views.blp, desk_tournaments.blp, desk_disputes.blp,  # the club desk (docs/desk.md)

@@ -23,7 +23,7 @@ from . import language
 from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
-from .pages.common import TWIN_PREFIX, event_standing_order, page_caller, twin_of
+from .pages.common import TWIN_PREFIX, behind, event_standing_order, page_caller, twin_of
 from .pages.views import page
 from .schemas import NAME, NEW_PLAYERS, SLUG, SLUG_FIELD, Spoken, StandingSchema, rules_field
 
@@ -398,6 +398,6 @@ def tournament_page(who: Any, club: str, slug: str) -> str:
     language.use_club(data["club"])  # the order of names is the page's language's
     data["standings"] = event_standing_order(data["standings"])
     return render_template("pages/tournament.html", data=data, club=data["club"],
-                           twin=twin_of(request.path),
+                           twin=twin_of(request.path), behind=behind(),
                            signed_in="Authorization" in request.headers)
 

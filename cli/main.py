@@ -45,6 +45,7 @@ COMMANDS = {
     "disputes": ("cli.disputes:disputes", N_("A club's disputes, or one match's: open first, then ruled, by match and event.")),
     "dispute-sheet": ("cli.disputes:dispute_sheet", N_("Print the sheet of dispute SEQ, to hand to both sides: the match, the moment, "
                                                     "the foul and its evidence, the ruling, the score before and after.")),
+    "league": ("cli.leagues:league", N_("Leagues: seasons of divisions of teams, fixtures, legs, results, tables, averages.")),
     "tournament": ("cli.tournaments:tournament", N_("Tournaments: create one, enter players, pair rounds, event standings.")),
     "verify": ("cli.verify:verify", N_("Check a match log and print its chain head; check a signed acta, its inclusion in its "
                                     "club's transparency log, and that the log today extends one kept from before.")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
@@ -21,7 +22,7 @@ from referee.service.keys import KEYS_DIR_VARIABLE
 # The PostgreSQL the database suites also run on, when set (tests/conftest.py).
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
-__all__ = ["PG_URL", "PRESET_PLAYERS", "Statement", "migrate", "own_keys", "record_all",
+__all__ = ["PG_URL", "PRESET_PLAYERS", "Statement", "lending", "migrate", "own_keys", "record_all",
            "sample_match", "statements", "writes_in"]
 
 # A player list for each preset (its seat count).
@@ -100,3 +101,28 @@ def statements(*engines: Engine) -> Iterator[list[Statement]]:
 def writes_in(seen: list[Statement]) -> list[str]:
     """The statements of ``seen`` that write (INSERT, UPDATE, DELETE)."""
     return [s.text for s in seen if s.text.lstrip().upper().startswith(WRITES)]
+
+
+@contextmanager
+def lending(engines: dict[str, Engine], *, this_thread: bool = False) -> Iterator[set[str]]:
+    """The names of ``engines`` that lent a connection inside the block (a pool's checkout:
+    every use of an engine, the hot statements run on psycopg's connection too); with
+    ``this_thread``, to the calling thread only (not the service's own threads: the notifier,
+    an acta signed once an append has committed)."""
+    used: set[str] = set()
+    me = threading.get_ident()
+
+    def listener(name: str) -> Any:
+        def lent(*args: Any) -> None:
+            if not this_thread or threading.get_ident() == me:
+                used.add(name)
+        return lent
+
+    listeners = [(engine, listener(name)) for name, engine in engines.items()]
+    for engine, lent in listeners:
+        sqlalchemy_event.listen(engine, "checkout", lent)
+    try:
+        yield used
+    finally:
+        for engine, lent in listeners:
+            sqlalchemy_event.remove(engine, "checkout", lent)

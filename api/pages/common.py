@@ -43,6 +43,12 @@ def pages() -> Pages:
     return Pages(service())
 
 
+def behind() -> float | None:
+    """Seconds the page's reads are behind the primary, for the page to say (base.html), when
+    its replica is that far behind; None otherwise (the service decides)."""
+    return service().freshness.behind()
+
+
 def twin_of(path: str) -> str:
     """A page's JSON twin: the same path and query under /api/v1/pages (empty fields of the
     filter form, which mean no filter, left out)."""

@@ -26,7 +26,7 @@ from words.collation import by_name
 from .. import language
 from ..errors import AUTHENTICATE, SERVICE_ERRORS, http_error
 from .chart import line_chart
-from .common import page_caller, pages, share_link, twin_of
+from .common import behind, page_caller, pages, share_link, twin_of
 
 blp = Blueprint("pages", __name__)
 blp.add_app_template_global(share_link, "share_link")  # base.html's share box, on every page
@@ -149,7 +149,7 @@ def not_found_page() -> Response:
 
 
 def _render(template: str, **context: Any) -> str:
-    return render_template(template, twin=twin_of(request.path),
+    return render_template(template, twin=twin_of(request.path), behind=behind(),
                            signed_in="Authorization" in request.headers, **context)
 
 

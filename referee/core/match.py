@@ -121,9 +121,10 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
                 out = high[tile] + low[tile] - left
                 placed.append(("L", out, left))
                 left = out
-            else:
+            elif type(side) is tuple:  # the lead, as written
                 left, right = side
                 placed.append(("lead", left, right))
+            # (any other side is a family's arm, off the line)
         return placed
 
     @property

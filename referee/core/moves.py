@@ -12,6 +12,9 @@ from .tiles import iter_bits
 
 # The kinds of move: their judges say how a legal one is applied, and an applier applies it.
 MOVES = ("play", "draw", "pass")
+# What a layout's place says of a tile that goes nowhere without a word (any other answer is
+# the side it goes on: "L" or "R" on a line, a family's own for its arms).
+NOWHERE = ("ambiguous_end", "no_match")
 # A legal pass (its judge's verdict); a refused move there is nothing to apply for
 # (Match._refused).
 PASS: Any = object()
@@ -138,7 +141,7 @@ class MoveJudges:
             side: Any = tiles.halves(text)
         else:
             side = self.layout.place(tiles.high[tile], tiles.low[tile], event.get("end"))
-            if side != "L" and side != "R":
+            if side in NOWHERE:
                 return DONE  # it fits no end, or either and the event does not say which
         self._give_way(seat, tile, played=True)
         _, bit, high, low, pips, _ = tiles.parts[tiles.names[tile]]
@@ -232,7 +235,7 @@ class MoveJudges:
         tiles, layout = self.tiles, self.layout
         left, right = layout.left, layout.right
         side = layout.place(tiles.high[tile], tiles.low[tile], end)
-        if side == "L" or side == "R":
+        if side not in NOWHERE:
             return side
         name = tiles.names[tile]
         if side == "ambiguous_end":
@@ -256,14 +259,12 @@ class MoveJudges:
         seat = event["seat"]
         if self.finished or not self.playing:
             return self._not_playing(seq, seat)
-        left, right = self.layout.left, self.layout.right
-        if left is None or seat != self.turn:
+        if self.layout.left is None or seat != self.turn:
             if v := self._turn(seq, seat, "pass"):
                 return v
             return Violation(seq, "renege", seat,
                              said("%(player)s passed instead of opening the round", player=self.name(seat)))
-        pip_mask = self.tiles.pip_mask
-        fitting = self.known[seat] & (pip_mask[left] | pip_mask[right])  # playable_mask()
+        fitting = self.known[seat] & self.layout.fitting(self.tiles)
         if fitting:
             return Violation(seq, "renege", seat,
                              said_n("%(player)s passed holding %(tiles)s, which fits %(ends)s",

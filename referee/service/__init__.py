@@ -70,6 +70,7 @@ from .errors import (
     Unauthorized,
     database_unavailable,
 )
+from .freshness import Freshness
 from .jobs import Jobs
 from .keys import KeyRing, Keys
 from .maintenance import rebuild
@@ -115,6 +116,8 @@ class Service:
         self.engine = engine
         self.read_engine = read_engine if read_engine is not None else engine
         self.units = Units(engine, self.read_engine)
+        # how far behind the primary the pages' reads are, when a replica serves them
+        self.freshness = Freshness(self.units)
         self.clock = clock
         self.matches = MatchRepository(cache_size)
         self.notifier = Notifier(engine)  # this process's one sender of scoreboard notices

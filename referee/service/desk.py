@@ -13,7 +13,8 @@ is asked to sign in, one of another club is refused.
 
 from __future__ import annotations
 
-from typing import Any
+import unicodedata
+from typing import Any, Sequence
 
 from ..core.rules import PRESETS
 from ..core.vocab import (
@@ -70,10 +71,13 @@ class Desk:
             data["tokens"] = [t for t in tokens if t["revoked_at"] is None]
         if rule:
             matches = svc.reading.list_matches.within(uow, club, limit=DESK_LIMIT, who=who)[0]
+            at_table = live_at_table(matches)
             for m in matches:
                 # A match not dealt yet may be withdrawn (abandon); one with a deal is ruled on.
                 m["may_abandon"] = m["status"] == IN_PROGRESS and not m["round"]
                 m["clock"] = self.clock(uow, m, who)
+                m["same_table"] = [other for other in at_table.get(table_key(m["table"]), ())
+                                   if other != m["id"]] if m["status"] == IN_PROGRESS else []
             data["matches"] = {status: [m for m in matches if m["status"] == status]
                                for status in MATCH_GROUPS}
         return data
@@ -94,3 +98,22 @@ class Desk:
         return {"limit": limit, "started_at": screen.started_at,
                 "time_called": screen.time_called,
                 "may_call": may_record and screen.time_called is None}
+
+
+def table_key(label: Any) -> str | None:
+    """A table's label as the desk compares two: NFC, case and runs of spaces ignored ("Mesa  2"
+    is "mesa 2"); None for no table."""
+    if not isinstance(label, str) or not label.strip():
+        return None
+    return " ".join(unicodedata.normalize("NFC", label).split()).casefold()
+
+
+def live_at_table(matches: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
+    """The ids of the matches in play at each table (by :func:`table_key`): two at one table
+    are a table's mistake (a match left open, a label typed twice) that the desk says."""
+    found: dict[str, list[int]] = {}
+    for m in matches:
+        key = table_key(m.get("table"))
+        if m["status"] == IN_PROGRESS and key is not None:
+            found.setdefault(key, []).append(m["id"])
+    return found

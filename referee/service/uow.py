@@ -24,12 +24,16 @@ from __future__ import annotations
 import enum
 import functools
 import logging
+import threading
+import time
 from contextlib import ExitStack, contextmanager
 from typing import Any, Callable, Concatenate, Generic, Iterator, ParamSpec, TypeVar, overload
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
 from ..store import db
+from .errors import database_unavailable
 
 log = logging.getLogger("domino.service")
 
@@ -135,14 +139,29 @@ class NotReady(Exception):
 class Units:
     """Where units of work come from: the primary (``engine``: every write, and the reads that
     must see them) and the read engine (``read_engine``: the same engine by default, a replica
-    by configuration). :class:`Kind` says which use case takes which."""
+    by configuration). :class:`Kind` says which use case takes which.
+
+    A replica that cannot be connected to (stopped, unreachable, refusing) is passed over: the
+    read it was to serve is served by the primary, as are the reads of the next
+    ``REPLICA_RETRY_S`` seconds, without trying the replica again meanwhile; then the next read
+    tries it again. A replica is a help, never a way to fail a page."""
+
+    REPLICA_RETRY_S = 5.0
 
     def __init__(self, engine: Engine, read_engine: Engine | None = None) -> None:
         self.engine = engine
         self.read_engine = read_engine if read_engine is not None else engine
+        self._replica_down_until = 0.0  # time.monotonic(): the replica passed over until then
+        self._lock = threading.Lock()
 
     def engine_of(self, kind: Kind) -> Engine:
         return self.read_engine if kind is READ else self.engine
+
+    @property
+    def replica_passed_over(self) -> bool:
+        """Whether reads are being sent to the primary because the replica could not be
+        reached a moment ago."""
+        return time.monotonic() < self._replica_down_until
 
     @contextmanager
     def open(self, kind: Kind, *, waited: bool = False) -> Iterator[UnitOfWork]:
@@ -150,11 +169,34 @@ class Units:
         the block ends without an error (then its after-commit actions run), rolled back
         otherwise."""
         engine = self.engine_of(kind)
+        if engine is not self.engine and self.replica_passed_over:
+            engine = self.engine
         with ExitStack() as transaction:
-            uow = UnitOfWork(engine, kind, lambda: transaction.enter_context(
-                _TRANSACTIONS[kind](engine)), waited=waited)
+            def begin() -> Connection:
+                if uow.engine is not self.engine:
+                    try:
+                        return transaction.enter_context(_TRANSACTIONS[kind](uow.engine))
+                    except DBAPIError as error:
+                        # Entering a transaction only connects (psycopg sends its BEGIN with
+                        # the first statement): this replica cannot be reached.
+                        if not database_unavailable(error):
+                            raise
+                        self._pass_over_replica(error)
+                        uow.engine = self.engine
+                return transaction.enter_context(_TRANSACTIONS[kind](self.engine))
+
+            uow = UnitOfWork(engine, kind, begin, waited=waited)
             yield uow
         uow._committed()
+
+    def _pass_over_replica(self, error: Exception) -> None:
+        with self._lock:
+            first = not self.replica_passed_over
+            self._replica_down_until = time.monotonic() + self.REPLICA_RETRY_S
+        if first:
+            log.warning("the read replica cannot be reached (%s); its reads go to the primary "
+                        "for %g s", str(error).splitlines()[0] if str(error) else type(error).__name__,
+                        self.REPLICA_RETRY_S)
 
     def run(self, kind: Kind, handler: Callable[[UnitOfWork], R]) -> R:
         """``handler(uow)`` in a unit of work of ``kind``; when it finds something not ready

@@ -183,6 +183,56 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
                  tournament="noche")
     assert any(row.get("tournament_round") == 1 for row in board["rows"]), board["rows"]
 
+    # A league season: set up, fixtures generated, one played, confirmed by both captains and
+    # signed, one postponed, a leg conceded, a walkover.
+    base = "/api/v1/clubs/{club}/seasons"
+    season = base + "/{season}"
+    fixture_path = season + "/fixtures/{fixture}"
+    call("POST", base, admin, {"slug": "liga", "name": "Liga", "format": {"singles": 1,
+         "pairs": 1}, "first_day": "2027-01-07"}, status=201)
+    call("GET", base, viewer)
+    call("POST", season + "/divisions", admin, {"slug": "one", "name": "One"}, season="liga",
+         status=201)
+    for team, squad in (("crown", ["Lia", "Max", "Noa"]), ("bell", ["Oto", "Pia", "Quim"]),
+                        ("swan", ["Rui", "Sol"])):
+        call("POST", season + "/teams", admin, {"division": "one", "slug": team,
+                                                "name": team.title()}, season="liga", status=201)
+        call("POST", season + "/teams/{team}/players", admin, {"players": squad},
+             season="liga", team=team, status=201)
+    call("POST", season + "/transfers", admin, {"player": "Noa", "to": "swan",
+                                                "reason": "moved"}, season="liga", status=201)
+    captains = {team: call("POST", season + "/teams/{team}/captains", admin, {},
+                           season="liga", team=team, status=201)["token"]
+                for team in ("crown", "bell")}
+    call("POST", season + "/fixtures", admin, season="liga", status=201)
+    listed = call("GET", season + "/fixtures", viewer, season="liga", query={"team": "crown"})
+    played, moved, given = [f["id"] for f in listed[:3]]
+    for leg, (home, away) in enumerate(((["Lia"], ["Oto"]), (["Lia", "Max"], ["Oto", "Pia"])),
+                                       start=1):
+        game = call("POST", fixture_path + "/legs/{leg}/games", referee,
+                    {"home": home, "away": away}, season="liga", fixture=played, leg=leg,
+                    status=201)
+        svc.recording.record_event(game["match"], {"type": "forfeit", "side": 1,
+                                                   "reason": "test"}, expected_seq=0)
+    teams = svc.leagues.fixture(casino, "liga", played)
+    for team in (teams["home"], teams["away"]):
+        call("POST", fixture_path + "/confirm", captains[team], {}, season="liga",
+             fixture=played)
+    call("GET", fixture_path + "/sheet", viewer, season="liga", fixture=played)
+    call("POST", fixture_path + "/postpone", admin, {"to": "2027-06-01", "reason": "rain"},
+         season="liga", fixture=moved)
+    call("POST", fixture_path + "/legs/{leg}/concede", admin, {"side": "home",
+         "reason": "short"}, season="liga", fixture=moved, leg=1)
+    call("POST", fixture_path + "/walkover", admin, {"by": "away", "reason": "absent"},
+         season="liga", fixture=given)
+    call("POST", season + "/teams/{team}/deductions", admin, {"points": 1, "reason": "late"},
+         season="liga", team="crown", status=201)
+    call("GET", fixture_path, viewer, season="liga", fixture=moved)
+    call("GET", season, viewer, season="liga")
+    call("GET", season + "/teams/{team}", viewer, season="liga", team="crown")
+    call("GET", season + "/divisions/{division}/table", viewer, season="liga", division="one")
+    call("GET", season + "/averages", viewer, season="liga")
+
     # The first club of a database with none: the setup link.
     first, setup_code = _first_club(tmp_path)
     setup = Caller(first, schema)

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from api_helpers import Api, assert_problem, make_api, served
+from stream_helpers import Stream
 from tournament_helpers import NINE, RULES, finish, finished_events
 
 from api.scoreboard import EXTENSION as SCOREBOARD
@@ -29,43 +30,6 @@ def fast_api(database_url: str) -> Iterator[Api]:
     built = make_api(database_url, **FAST)
     yield built
     built.service.close()
-
-
-class Stream:
-    """A scoreboard stream read line by line: its events as (event, id, data) and comments."""
-
-    def __init__(self, response: http.client.HTTPResponse) -> None:
-        self.response = response
-        self.seen = b""  # every byte read, to search for what must never be sent
-
-    def next(self) -> dict[str, Any]:
-        """The next event or comment (``{"comment": text}``)."""
-        fields: dict[str, Any] = {}
-        while True:
-            line = self.response.readline()
-            self.seen += line
-            if not line:
-                raise AssertionError("the stream ended")
-            text = line.decode().rstrip("\r\n")
-            if not text:
-                if fields:
-                    if "data" in fields:
-                        fields["data"] = json.loads(fields["data"])
-                    return fields
-                continue
-            name, _, value = text.partition(":")
-            value = value[1:] if value.startswith(" ") else value
-            if not name:
-                return {"comment": value}
-            fields[name] = value
-
-    def event(self, kind: str) -> dict[str, Any]:
-        """The next event of ``kind``, passing over comments and the retry field (bounded)."""
-        for _ in range(200):
-            found = self.next()
-            if found.get("event") == kind:
-                return found
-        raise AssertionError(f"no {kind} event")
 
 
 @contextmanager

@@ -94,3 +94,15 @@ def test_a_timed_tournaments_tables_have_their_clock_on_the_desk(service: Servic
     (table,) = service.tournaments.pair(club, "reloj")["tables"]
     rows = Desk(service).home(club, who=Caller(club, "referee"))["matches"]["in_progress"]
     assert [(r["id"], r["clock"]["limit"]) for r in rows] == [(table["match"], 30)]
+
+
+def test_two_live_matches_at_one_table_name_each_other(service: Service, club: str) -> None:
+    """Two matches in play at "mesa 2" (and "Mesa  2": case and spaces aside): each row names
+    the other; a finished match or another table's is not named, nor named beside."""
+    desk, referee = Desk(service), Caller(club, "referee")
+    first = service.recording.create_match(club, "mano-a-mano", ["Ana", "Beto"], table="mesa 2")["id"]
+    second = service.recording.create_match(club, "mano-a-mano", ["Carla", "Dani"], table="Mesa  2")["id"]
+    other = service.recording.create_match(club, "mano-a-mano", ["Ana", "Dani"], table="mesa 3")["id"]
+    bare = service.recording.create_match(club, "mano-a-mano", ["Beto", "Carla"])["id"]
+    rows = {r["id"]: r["same_table"] for r in desk.home(club, who=referee)["matches"]["in_progress"]}
+    assert rows == {first: [second], second: [first], other: [], bare: []}

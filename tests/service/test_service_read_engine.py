@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 import shutil
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from db_helpers import record_all, sample_match
+from db_helpers import lending, record_all, sample_match, statements
 from sqlalchemy import event
+from sqlalchemy.engine import make_url
 
 from referee.service import Caller, Service
 from referee.service.desk import Desk
@@ -60,20 +60,9 @@ def two(service: Service, club: str, database_url: str,
     read.dispose()
 
 
-@contextmanager
-def _checkouts(service: Service) -> Iterator[set[str]]:
-    """Which engines lent a connection inside the block: "read" and/or "primary" (a pool's
-    checkout: every use of an engine, the hot statements run on psycopg's connection too)."""
-    used: set[str] = set()
-    listeners = [(engine, lambda *args, name=name: used.add(name))
-                 for engine, name in ((service.engine, "primary"), (service.read_engine, "read"))]
-    for engine, listener in listeners:
-        event.listen(engine, "checkout", listener)
-    try:
-        yield used
-    finally:
-        for engine, listener in listeners:
-            event.remove(engine, "checkout", listener)
+def _checkouts(service: Service) -> Any:
+    """Which engines lent a connection inside the block: "read" and/or "primary"."""
+    return lending({"primary": service.engine, "read": service.read_engine})
 
 
 def _ran(service: Service, work: Callable[[], Any]) -> tuple[Any, set[str]]:
@@ -177,3 +166,47 @@ def test_a_read_engine_by_configuration(database_url: str, tmp_path: Path,
         assert svc.read_engine is svc.engine
     finally:
         svc.close()
+
+
+def _unreachable(database_url: str, tmp_path: Path) -> str:
+    """A read engine's URL that no connection can be made to: on PostgreSQL a port nothing
+    listens on, on SQLite a file in a folder that does not exist."""
+    if database_url.startswith("sqlite"):
+        return f"sqlite:///{tmp_path / 'no-such-folder' / 'replica.db'}"
+    from serve_helpers import free_port
+    return str(make_url(database_url).set(port=free_port()).render_as_string(hide_password=False))
+
+
+def test_a_replica_that_cannot_be_reached_is_passed_over(service: Service, club: str,
+                                                         database_url: str,
+                                                         tmp_path: Path) -> None:
+    """Its reads are the primary's, that one's and the next few seconds' (the replica not
+    tried meanwhile), then it is tried again; nothing the caller sees fails."""
+    service.clubs.set_public(club, True)
+    read = make_engine(_unreachable(database_url, tmp_path))
+    tries: list[int] = []
+    event.listen(read, "do_connect", lambda *args: tries.append(1))
+    svc = Service(service.engine, read_engine=read, keys=service.keys.ring)
+    try:
+        pages = Pages(svc)
+        assert not svc.units.replica_passed_over
+        home, engines = _ran(svc, lambda: pages.home(club))
+        assert home["club"]["slug"] == club and engines == {"primary"}
+        assert svc.units.replica_passed_over and len(tries) == 1
+        _, engines = _ran(svc, lambda: svc.standings.table(club))
+        assert engines == {"primary"} and len(tries) == 1  # not tried again meanwhile
+        svc.units._replica_down_until = 0.0  # the pause over
+        _, engines = _ran(svc, lambda: pages.clubs())
+        assert engines == {"primary"} and len(tries) == 2  # tried again, still down
+        assert svc.freshness.behind() is None  # read on the primary: nothing behind
+    finally:
+        svc.notifier.close()
+        read.dispose()
+
+
+def test_how_far_behind_the_primary_is_never_asked(service: Service) -> None:
+    """Without a replica, the pages' reads are the primary's: nothing is behind, and nothing
+    is asked of the database to know it."""
+    with statements(service.engine) as seen, _checkouts(service) as used:
+        assert service.freshness.behind() is None
+    assert seen == [] and used == set()

@@ -11,6 +11,7 @@ from sqlalchemy import Row
 
 from ...store import leagues as store
 from ..access import OPERATOR, Action, Caller, require
+from ..clubs import reader
 from ..leagues import Deduction, averages, division_table
 from ..lookup import club_row
 from ..uow import READ, UnitOfWork, use_case
@@ -40,21 +41,28 @@ def fixture_line(row: Row, slugs: dict[int, str], division: str, played: Any
                           "away": row.away_confirmed == row.version}}
 
 
+def _reader(uow: UnitOfWork, club: str, who: Caller | None) -> Caller:
+    """``who``, who must read the club; None: anyone, for a public club (Unauthorized else)."""
+    who = reader(uow, club, who)
+    require(who, club, Action.READ)
+    return who
+
+
 class SeasonReads(Base):
     @use_case(READ)
     def seasons(self, uow: UnitOfWork, club: str, *,
-                who: Caller = OPERATOR) -> list[dict[str, Any]]:
+                who: Caller | None = OPERATOR) -> list[dict[str, Any]]:
         """The club's seasons, newest first (slug and name)."""
-        require(who, club, Action.READ)
+        who = _reader(uow, club, who)
         return [{"slug": r.slug, "name": r.name}
                 for r in store.season_rows(uow.conn, club_row(uow, club).id)]
 
     @use_case(READ)
     def season(self, uow: UnitOfWork, club: str, season: str, *,
-               who: Caller = OPERATOR) -> dict[str, Any]:
+               who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The season: its settings, its divisions with their teams in order, each team's
         squad now, and the transfers made."""
-        require(who, club, Action.READ)
+        who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         listed = teams(uow, row)
         slugs = {t.id: t.slug for t in listed}
@@ -72,10 +80,10 @@ class SeasonReads(Base):
     @use_case(READ)
     def fixtures(self, uow: UnitOfWork, club: str, season: str, *, division: str | None = None,
                  team: str | None = None, round: int | None = None,
-                 who: Caller = OPERATOR) -> list[dict[str, Any]]:
+                 who: Caller | None = OPERATOR) -> list[dict[str, Any]]:
         """The season's fixtures (a division's, a team's, a round's), by round, each with the
         legs won so far."""
-        require(who, club, Action.READ)
+        who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         division_id = division_row(uow, row, division).id if division is not None else None
         team_id = team_row(uow, row, team).id if team is not None else None
@@ -89,10 +97,10 @@ class SeasonReads(Base):
 
     @use_case(READ)
     def fixture(self, uow: UnitOfWork, club: str, season: str, fixture: int, *,
-                who: Caller = OPERATOR) -> dict[str, Any]:
+                who: Caller | None = OPERATOR) -> dict[str, Any]:
         """A fixture whole: its line, each leg (kind, status, winner, players, games with their
         matches), its history, and its sheet's number if one is signed."""
-        require(who, club, Action.READ)
+        who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         found = fixture_row(uow, row, fixture)
         slugs = {t.id: t.slug for t in teams(uow, row)}
@@ -122,10 +130,10 @@ class SeasonReads(Base):
 
     @use_case(READ)
     def table(self, uow: UnitOfWork, club: str, season: str, division: str, *,
-              who: Caller = OPERATOR) -> dict[str, Any]:
+              who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The division's table (the engine's): each team's line in order with its place,
         zone and form; the fixtures pending; teams level across a line."""
-        require(who, club, Action.READ)
+        who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         home = division_row(uow, row, division)
         listed = [t for t in teams(uow, row) if t.division_id == home.id]
@@ -150,10 +158,10 @@ class SeasonReads(Base):
 
     @use_case(READ)
     def averages(self, uow: UnitOfWork, club: str, season: str, *,
-                 division: str | None = None, who: Caller = OPERATOR) -> list[dict[str, Any]]:
+                 division: str | None = None, who: Caller | None = OPERATOR) -> list[dict[str, Any]]:
         """The players' averages over the season (or one division's fixtures), ranked by win
         rate then legs won; players with fewer legs than the season's minimum unranked."""
-        require(who, club, Action.READ)
+        who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         division_id = division_row(uow, row, division).id if division is not None else None
         found = store.fixture_rows(uow.conn, row.id, division_id)
@@ -171,10 +179,10 @@ class SeasonReads(Base):
 
     @use_case(READ)
     def team(self, uow: UnitOfWork, club: str, season: str, team: str, *,
-             who: Caller = OPERATOR) -> dict[str, Any]:
+             who: Caller | None = OPERATOR) -> dict[str, Any]:
         """A team's page: the team, its squad now, its fixtures with their results, and its
         line of its division's table (place, points, form)."""
-        require(who, club, Action.READ)
+        who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         mine = team_row(uow, row, team)
         home = next(d for d in divisions(uow, row) if d.id == mine.division_id)

@@ -180,6 +180,7 @@ class SeasonSetup(Base):
         """A points deduction ruled by the league (a late result sheet), with its reason (the
         secretary)."""
         require(who, club, Action.MANAGE)
+        reason = checks.name(reason, Phrase(N_("reason")))
         row = season_row(uow, club, season)
         taken = team_row(uow, row, team)
         deduction = Deduction(team, points, reason)

@@ -21,7 +21,8 @@ from ...seal import documents
 from ...store import leagues as store
 from ...store.schema import clubs, league_seasons, matches, players
 from ..access import OPERATOR, Action, Caller, require
-from ..errors import Invalid, NoSigningKey, SigningKeyError
+from ..clubs import reader
+from ..errors import Invalid, NoSigningKey, NotFound, SigningKeyError
 from ..lookup import club_row
 from ..uow import PRIMARY, WRITE, UnitOfWork, use_case
 from . import fields, outcomes
@@ -99,13 +100,18 @@ class SeasonSheets(Base):
 
     @use_case(PRIMARY)
     def sheet(self, uow: UnitOfWork, club: str, season: str, fixture: int, *,
-              who: Caller | None = OPERATOR) -> dict[str, Any] | None:
-        """The fixture's signed sheet, the newest (None while none is signed)."""
-        require(who or OPERATOR, club, Action.READ)
+              who: Caller | None = OPERATOR) -> dict[str, Any]:
+        """The fixture's signed sheet, the newest; NotFound while none is signed. ``who``
+        None: anyone, for a public club."""
+        who = reader(uow, club, who)
+        require(who, club, Action.READ)
         row = season_row(uow, club, season)
         found = fixture_row(uow, row, fixture)
         signed = store.sheet_rows(uow.conn, found.id)
-        return json.loads(signed[-1].sheet) if signed else None
+        if not signed:
+            raise NotFound("fixture %(fixture)s has no signed result sheet yet: both captains "
+                           "confirm it first", fixture=found.id)
+        return json.loads(signed[-1].sheet)
 
     def resign(self, match_id: int) -> dict[str, Any] | None:
         """After a change to a leg's match has committed (a ruling): its fixture's sheet signed
