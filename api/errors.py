@@ -35,6 +35,7 @@ from referee.service import (
     Unconfirmed,
     database_unavailable,
 )
+from words.schema import field_messages
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 RETRY_AFTER_SECONDS = 5  # for 503: about how long a PostgreSQL restart takes
@@ -197,8 +198,9 @@ def http_error(error: HTTPException) -> Response:
     errors = data.get("errors") or data.get("messages")
     detail = data.get("message") or http_detail(error, status) or error.description
     if errors is not None:
+        # each field's refusal in the reader's language, as the detail (words.schema)
         return problem(status, words.gettext("the request does not have the expected shape"),
-                       kind="malformed-request", headers=headers, errors=errors)
+                       kind="malformed-request", headers=headers, errors=field_messages(errors))
     return problem(status, detail, headers=headers)
 
 

@@ -71,13 +71,31 @@ export function ask(method, path, body) {
   }, () => { throw new Error(_("The server could not be reached: try again.")); });
 }
 
+// A field the server refused, as the page names it: its control's label (the field's name in
+// the request is a code), else the name.
+function fieldName(path) {
+  for (const name of [path.join("."), path[path.length - 1]]) {
+    const control = document.querySelector("[name='" + CSS.escape(name) + "']");
+    const label = control && control.labels && control.labels[0];
+    if (label) return label.textContent.replace(/\s+/g, " ").trim();
+  }
+  return path.join(".");
+}
+
+// Each refused field and what was wrong with it (the server says it in the page's language).
+function refusedFields(fields, path) {
+  if (Array.isArray(fields)) return [fieldName(path) + ": " + fields.join(" ")];
+  if (fields && typeof fields === "object") {
+    return [].concat(...Object.keys(fields).map((name) => refusedFields(fields[name], path.concat([name]))));
+  }
+  return [fieldName(path) + ": " + String(fields)];
+}
+
 // What the server said of a refused call: a problem's detail, or the fields it refused.
 export function problem(answer) {
   const b = (answer && typeof answer.body === "object" && answer.body) || {};
   const fields = b.errors && b.errors.json;
-  if (fields && typeof fields === "object") {
-    return Object.keys(fields).map((name) => name + ": " + [].concat(fields[name]).join(" ")).join("; ");
-  }
+  if (fields && typeof fields === "object") return refusedFields(fields, []).join("; ");
   return b.detail || b.message || b.title || _("The server answered %(status)s.", {status: answer.status});
 }
 

@@ -123,7 +123,8 @@ def test_the_secretarys_evening(server: tuple[Api, str, Lines], browser: Any, wi
     form.locator("input[name=name]").fill("Not Saved")
     form.locator("input[name=default_target]").evaluate("e => { e.removeAttribute('max'); e.value = '99999'; }")
     form.locator("button[data-action=save-settings]").click()
-    status_says(page, "default_target")
+    # said by its label and in words, not by its field's code
+    status_says(page, "Target of a new match (points): must be from 1 to 10000")
     assert api.service.clubs.get_club(slug)["name"] == slug.title()
     form.locator("input[name=default_target]").fill("")
 

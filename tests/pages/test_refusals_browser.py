@@ -88,7 +88,8 @@ def test_a_refused_setting_and_a_refused_player_are_said_under_their_buttons(
     button = form.locator("button[data-action=save-settings]")
     button.scroll_into_view_if_needed()
     button.click()
-    said_beside(phone, button, "#desk-status", "default_target", "desk-settings")
+    said_beside(phone, button, "#desk-status",
+                "Meta de una partida nueva (puntos): debe estar entre 1 y 10000", "desk-settings")
 
     form = phone.locator("form[data-form=player-add]")
     form.locator("input[name=name]").fill("Ana")  # a player of the club already
