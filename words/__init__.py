@@ -22,7 +22,7 @@ import gettext as _gettext
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 LANGUAGES = ("en", "es", "it")  # the menu's, in its order
 DEFAULT = "en"  # the language of the msgids: no catalog
@@ -190,16 +190,17 @@ def localize(value: Any) -> Any:
     core in it said in the current language (:func:`say`); English: ``value`` itself."""
     if current() == DEFAULT:
         return value
-    return _localized(value)
+    return each_text(value, say)
 
 
-def _localized(value: Any) -> Any:
+def each_text(value: Any, said: Callable[[str], Any]) -> Any:
+    """``value`` (JSON-shaped) with ``said`` applied to every text in it, keys aside."""
     if isinstance(value, str):
-        return say(value)
+        return said(value)
     if isinstance(value, dict):
-        return {k: _localized(v) for k, v in value.items()}
+        return {k: each_text(v, said) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_localized(v) for v in value]
+        return [each_text(v, said) for v in value]
     return value
 
 

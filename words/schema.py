@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import N_, gettext
+from . import N_, each_text, gettext
 
 # (the English the schemas write, as a pattern; the msgid it is said as)
 _KNOWN: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), msgid) for pattern, msgid in (
@@ -57,10 +57,4 @@ def field_messages(errors: Any) -> Any:
     """``errors`` as webargs gives them (by location, then field, then a list of sentences; a
     nested field's or a list item's own errors nested likewise), each sentence said by
     :func:`field_message`."""
-    if isinstance(errors, str):
-        return field_message(errors)
-    if isinstance(errors, dict):
-        return {key: field_messages(value) for key, value in errors.items()}
-    if isinstance(errors, (list, tuple)):
-        return [field_messages(value) for value in errors]
-    return errors
+    return each_text(errors, field_message)
