@@ -445,6 +445,12 @@ def test_a_refused_tap_shows_the_reason_and_is_recorded_as_disputed(table: Table
     phone.tap({"type": "pass", "seat": seat}, stored=False)
     assert "refused" in phone.status and "passed holding" in phone.status
     assert phone.seq == 2
+    # the reason said beside the buttons too, in the window where the tap was (at 360 px the
+    # message line is at the top of the page)
+    offer = page.locator("#refused")
+    assert "passed holding" in offer.inner_text()
+    box = offer.bounding_box()
+    assert box and -1 <= box["y"] and box["y"] + box["height"] <= PHONE["height"] + 1, box
     phone.check_layout()
     phone.shot("refused", wide=True)
     disputed = {"type": "pass", "seat": seat, "disputed": True}

@@ -24,6 +24,7 @@ const actions = document.getElementById("actions");
 let screen = null;
 let etag = null;
 let refused = null;  // the last event the referee refused, offered as disputed
+let refusedWhy = null;  // and the referee's reason, said beside the offer
 let tappedAt = null;  // performance.now() of the tap out, null for one resumed after a reload
 
 // A screen kept on this phone by an earlier version has no words of its own yet.
@@ -42,7 +43,7 @@ function draw(next, tag) {
 }
 
 function drawActions() {
-  actions.replaceChildren(...pickers(screen, refused), ...keypads(screen), ...abandonControls(screen));
+  actions.replaceChildren(...pickers(screen, refused, refusedWhy), ...keypads(screen), ...abandonControls(screen));
   busy(outbox.busy);
 }
 
@@ -108,12 +109,17 @@ async function answered(answer, item) {
   if (answer.status === 422 && answer.body && answer.body.violation) {
     // offered as disputed, unless it was (a repeat: the table did it once, recorded once)
     refused = event.disputed ? null : event;
+    refusedWhy = answer.body.violation.message;
     say(_("The referee refused %(event)s: %(reason)s", {
-      event: describe(event, screen.players, screen.sides), reason: answer.body.violation.message}), "error");
+      event: describe(event, screen.players, screen.sides), reason: refusedWhy}), "error");
   } else {
     say(_("Not recorded: %(problem)s", {problem: problemText(answer)}), "error");
   }
   drawActions();
+  // the refusal and its reason beside the buttons, in sight where the tap was (a phone shows
+  // the message line at the top of a long page)
+  const offer = document.getElementById("refused");
+  if (offer) offer.scrollIntoView({block: "nearest"});
   timed();
 }
 

@@ -124,10 +124,11 @@ function leads(s, nodes) {
   }
 }
 
-// The refused tap again, marked disputed, for a referee to rule on; or dismissed.
-function refusal(refused) {
+// The refused tap again, marked disputed, for a referee to rule on; or dismissed. The
+// referee's reason is said here too, beside the buttons.
+function refusal(refused, why) {
   return el("section", {"class": "group refused", id: "refused", "aria-label": _("Refused")}, [
-    el("p", {}, [el("strong", {text: _("Refused.")}), " ",
+    el("p", {}, [el("strong", {text: _("Refused.")}), " ", ...(why ? [why.trim().replace(/([^.!?])$/, "$1."), " "] : []),
                  _("Record it anyway, marked disputed, for a referee to rule on?")]),
     el("div", {"class": "buttons"}, [
       eventButton(Object.assign({}, refused, {disputed: true}), _("Record as disputed"),
@@ -135,9 +136,10 @@ function refusal(refused) {
       el("button", {type: "button", "class": "tap secondary", id: "dismiss"}, [_("Dismiss")])])]);
 }
 
-// The pickers' nodes for screen s (refused: the last event the referee refused, or null).
-export function pickers(s, refused) {
-  const nodes = refused ? [refusal(refused)] : [];
+// The pickers' nodes for screen s (refused: the last event the referee refused, or null;
+// why: the referee's reason).
+export function pickers(s, refused, why) {
+  const nodes = refused ? [refusal(refused, why)] : [];
   if (s.phase === "in_progress" && !s.finished) {
     if (s.legal.seat !== null) turnMoves(s, nodes);
     if (s.leads.length) leads(s, nodes);
