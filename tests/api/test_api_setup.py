@@ -9,10 +9,10 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import assert_problem
+from template_helpers import migrate
 
 from api import create_app
 from api.context import EXTENSION
-from migrations.runner import upgrade
 
 CHECK, SETUP = "/api/v1/setup/check", "/api/v1/setup"
 
@@ -21,7 +21,7 @@ CHECK, SETUP = "/api/v1/setup/check", "/api/v1/setup"
 def empty(database_url: str) -> Iterator[Any]:
     """The app over a database with no club."""
     app = create_app({"DATABASE_URL": database_url, "AUTH_FAILURES": "3 per minute"})
-    upgrade(app.extensions[EXTENSION].engine)
+    migrate(app.extensions[EXTENSION].engine)
     yield app
     app.extensions[EXTENSION].close()
 

@@ -11,8 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from clock_helpers import T0, Clock
 from sqlalchemy import Engine, select
+from template_helpers import migrate
 
-from migrations.runner import upgrade
 from referee.service import Caller, Forbidden, Invalid, Service, Unauthorized
 from referee.service.setup import SETUP_LIFETIME, slug_for
 from referee.service.tokens import digest
@@ -24,7 +24,7 @@ from referee.store.schema import clubs, signin_codes
 def fresh(engine: Engine, clock: Clock) -> Service:
     """A database with no club."""
     service = Service(engine, clock=clock)
-    upgrade(service.engine)
+    migrate(service.engine)
     return service
 
 
