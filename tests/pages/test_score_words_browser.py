@@ -265,3 +265,16 @@ def test_a_disputed_pass_waits_for_the_referee_and_play_goes_on(
     assert phone.page.locator("#turn strong").text_content() == "Ana"  # the next seat
     assert phone.button({"type": "play", "seat": 0, "tile": "6-5"}).count() == 1
     shots(phone, f"disputed-{lang}")
+
+
+@pytest.mark.parametrize("lang, said", [("es", "Extremos abiertos ninguno"),
+                                        ("it", "Estremità libere nessuna")])
+def test_no_open_end_agrees_with_its_noun(server: tuple[Api, str], phone_in: Any, lang: str,
+                                          said: str) -> None:
+    """Before the first tile the open ends are none, in the noun's gender (Italian estremità is
+    feminine: nessuna, not nessuno)."""
+    api, _ = server
+    match_id = api.service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
+    phone = phone_in(lang).open(match_id)
+    first = phone.page.locator(".facts div").first
+    assert f"{first.locator('dt').text_content()} {first.locator('dd').text_content()}" == said

@@ -3,7 +3,7 @@
    ends, the boneyard, the last event and the open disputes. Every fact is the screen's, and so
    are its sentences (screen.said: the phase, each round's result, each dispute's foul). */
 import {el, tileNode} from "./dom.js";
-import {_, ngettext} from "./i18n.js";
+import {_, ngettext, pgettext} from "./i18n.js";
 import {elapsed, scoreText} from "./words.js";
 
 function facts(pairs) {
@@ -119,7 +119,7 @@ export function drawTable(box, s) {
     el("div", {"class": "tables"}, [
       rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals),
       rows(_("Tiles in hand"), "counts", s.players, s.counts, (i) => s.turn === i ? "on-turn" : null)]),
-    facts([[_("Open ends"), s.ends ? s.ends.join(_(" and ")) : _("none")],
+    facts([[_("Open ends"), s.ends ? s.ends.join(_(" and ")) : pgettext("open ends", "none")],
            [_("Boneyard"), String(s.boneyard)],
            [_("Event"), String(s.seq)]])];
   if (s.disputes.length) nodes.push(disputes(s));
