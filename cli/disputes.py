@@ -158,7 +158,7 @@ def _event_at(service: Service, match_id: int, seq: int) -> dict[str, Any] | Non
 def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> list[str]:
     """The sheet as text. ``ruled``: the ruling's event as recorded, when there is one."""
     from referee.service import side_names
-    from words.events import event_words, seat_number
+    from words.events import event_words, seat_number, table_words
 
     from .render import scores_text, tile_text, violation_head
 
@@ -176,7 +176,7 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
     club = sheet.get("club") or {}
     where = [_("club %(club)s", club=club.get("name") or match["club"])]
     if match.get("table"):
-        where.append(_("table %(table)s", table=match["table"]))
+        where.append(table_words(match["table"]))
     if match.get("date"):
         where.append(_("played %(date)s", date=match["date"]))
     if match.get("event"):

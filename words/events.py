@@ -141,6 +141,14 @@ def seat(value: Any, players: Sequence[str]) -> str | None:
     return name
 
 
+def table_words(label: Any) -> str:
+    """A match's table as people read it: a number (or a label that starts with one) after the
+    word "table" ("mesa 7"); a label the club wrote as a name as written ("Mesa 2", "Terraza"),
+    never "mesa Mesa 2". The phone's script says it alike (score/words.js tableWords)."""
+    text = str(label).strip()
+    return gettext("table %(table)s", table=text) if text[:1].isdigit() else text
+
+
 def seat_number(value: int) -> int:
     """The number people read for a seat of the log (counted from 0): counted from 1."""
     return value + 1

@@ -1,6 +1,7 @@
 """The club desk's live matches say two matches in play at one table (issue 31: two live
 matches at "mesa 2" without a word): each row names the other, in the page's language, over
-HTTP with a referee's token."""
+HTTP with a referee's token; and a table the club named is read as written ("Mesa 2", not
+"mesa Mesa 2")."""
 
 from __future__ import annotations
 
@@ -34,3 +35,6 @@ def test_two_live_matches_at_one_table_are_said_in_their_rows(api: Api, lang: st
     assert SAID[lang].format(id=second) in row(first)
     assert SAID[lang].format(id=first) in row(second)
     assert "data-same-table" not in row(alone)
+    # a table the club named is read as written: "Mesa 2", never "mesa Mesa 2"
+    word = {"en": "table", "es": "mesa", "it": "tavolo"}[lang]
+    assert " · Mesa 2" in row(second) and f"{word} Mesa 2" not in html and f"{word} mesa 2" not in html

@@ -703,6 +703,10 @@ def test_a_table_already_in_play_is_said_beside_the_table_field(server: tuple[Ap
         page.wait_for_selector(f"#live a[href='/score/matches/{match_id}']")
         warning = page.locator("#table-in-use")
         assert warning.is_hidden()
+        # the table the club named read as written: "· mesa 2", never "mesa mesa 2"
+        link = page.locator(f"#live a[href='/score/matches/{match_id}'] .match-title").inner_text()
+        word = {"en": "Match", "es": "Partida", "it": "Partita"}[lang]
+        assert link == f"{word} {match_id} · mesa 2", link
         page.fill("#table", " Mesa  2")
         warning.wait_for()
         text = warning.inner_text()

@@ -112,3 +112,18 @@ def test_the_words_load_nothing_heavy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("lang, number", [("en", "table 7"), ("es", "mesa 7"), ("it", "tavolo 7")])
+def test_a_table_is_its_number_after_the_word_or_its_name_as_written(lang: str, number: str) -> None:
+    """A label that is a number reads "mesa 7"; one the club wrote as a name reads as written,
+    never "mesa Mesa 2"."""
+    from words import reset, use
+    from words.events import table_words
+
+    token = use(lang)
+    try:
+        assert table_words("7") == number and table_words(" 7 ") == number
+        assert table_words("Mesa 2") == "Mesa 2" and table_words("Terraza") == "Terraza"
+    finally:
+        reset(token)

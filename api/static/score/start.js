@@ -8,6 +8,7 @@ import {_} from "./i18n.js";
 import "./offline.js";  // the page kept for a phone with no network
 import {Outbox} from "./outbox.js";
 import {PREFIX, api, keepToken, problemText, showWho, token, whoAmI} from "./session.js";
+import {tableWords} from "./words.js";
 
 const signIn = document.getElementById("sign-in");
 const club = document.getElementById("club");
@@ -35,7 +36,7 @@ async function loadLive(slug) {
   // the round and the score (each kept whole on a line: a score never breaks at its dash).
   document.getElementById("live").replaceChildren(...answer.body.map((m) => {
     const title = [_("Match %(id)s", {id: m.id})];
-    if (m.table) title.push(_("table %(table)s", {table: m.table}));
+    if (m.table) title.push(tableWords(m.table));
     const facts = m.event ? [m.event] : [];
     facts.push(m.round ? _("round %(round)s", {round: m.round}) : _("not dealt"), m.totals.join("–"));
     const parts = [];

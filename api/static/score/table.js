@@ -4,7 +4,7 @@
    are its sentences (screen.said: the phase, each round's result, each dispute's foul). */
 import {el, tileNode} from "./dom.js";
 import {_, ngettext, pgettext} from "./i18n.js";
-import {elapsed, scoreText} from "./words.js";
+import {elapsed, scoreText, tableWords} from "./words.js";
 
 function facts(pairs) {
   return el("dl", {"class": "facts"}, pairs.map(([term, value]) =>
@@ -111,7 +111,7 @@ export function drawTable(box, s) {
   box.setAttribute("data-seq", String(s.seq));
   box.setAttribute("aria-busy", "false");
   document.getElementById("title").textContent = s.table
-    ? _("Match %(id)s · table %(table)s", {id: s.id, table: s.table}) : _("Match %(id)s", {id: s.id});
+    ? _("Match %(id)s", {id: s.id}) + " · " + tableWords(s.table) : _("Match %(id)s", {id: s.id});
   // Between rounds the round's result says what the phase would ("Round 1: Blocked").
   const told = result(s);
   const phase = !told || s.finished ? el("p", {"class": "phase", id: "phase", text: s.said.phase}) : null;

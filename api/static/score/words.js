@@ -16,6 +16,13 @@ function embedded() {
 
 const {events: SENTENCES = [], reasons: REASONS = []} = embedded();
 
+// A match's table as people read it (words/events.py table_words): a number after the word
+// "table" ("mesa 7"), a label the club wrote as a name as written ("Mesa 2", not "mesa Mesa 2").
+export function tableWords(label) {
+  const text = String(label).trim();
+  return /^[0-9]/.test(text) ? _("table %(table)s", {table: text}) : text;
+}
+
 function seatName(seat, players) {
   if (!Number.isInteger(seat) || seat < 0 || seat >= players.length) return undefined;
   const name = players[seat];
