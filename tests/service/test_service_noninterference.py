@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from noninterference_helpers import (
-    CASES,
+    DATABASES,
+    Tally,
     World,
     answer_of,
     assert_same,
@@ -19,19 +19,26 @@ from noninterference_helpers import (
 )
 
 
-@pytest.fixture(scope="module")
-def worlds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[World, World]]:
-    yield from make_worlds(tmp_path_factory)
+@pytest.fixture(scope="module", params=DATABASES)
+def worlds(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[World, World]]:
+    yield from make_worlds(request, tmp_path_factory)
 
 
-@settings(max_examples=25, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(**CASES)
+# Cut early and late in a round, of each seat count (the resilience suite runs random ones).
+FIXED = [(seed, preset, depth) for seed, (preset, depth) in enumerate(
+    [("mano-a-mano", 0.0), ("mano-a-mano", 0.6), ("veracruz", 0.3), ("veracruz", 0.8),
+     ("parejas", 0.1), ("parejas", 0.7), ("mano-a-mano", 0.9), ("parejas", 0.4)])]
+
+
 def test_a_caller_gets_the_same_answers_whatever_it_may_not_see(
-        worlds: tuple[World, World], seed: int, preset: str, depth: float, caller: str) -> None:
-    same_answers(worlds, seed, preset, depth, caller)
-
-
+        worlds: tuple[World, World]) -> None:
+    tally = Tally()
+    for seed, preset, depth in FIXED:
+        same_answers(worlds, seed, preset, depth, tally, steps=30)
+    # what the cases reach: round ends (one undone), events stored unsighted
+    assert tally.round_ends >= 4 and tally.undone_ends >= 1 and tally.unsighted >= 2, tally
+    print(tally)
 
 
 def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record_too(
@@ -60,7 +67,7 @@ def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record
     answers = [record(w, w.second, {"type": "play", "seat": 1, "tile": "6-1"}) for w in worlds]
     assert answers[0] == answers[1]
     for caller in ("second", "viewer", "public"):
-        assert_same([channels(w, match_id, _who(w, caller)) for w in worlds], caller)
+        assert_same([channels(w, match_id, w.who(caller)) for w in worlds], caller)
     ends = [record(w, w.second, {"type": "play", "seat": 0, "tile": "6-5"}) for w in worlds]
     for world, end, drawn in zip(worlds, ends, ("6-5", "1-0")):
         whole = world.service.reading.state(match_id)
@@ -74,9 +81,6 @@ def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record
     assert [(r["status"], r["phase"], r["disputes"]) for r in rows] == [
         ("disputed", "awaiting_reveal", 1)] * 2
 
-
-def _who(world: World, caller: str) -> Any:
-    return {"second": world.second, "viewer": world.viewer, "public": None}[caller]
 
 
 @pytest.mark.parametrize("closed", [{"type": "deal"}, {"type": "deal", "hands": None},
@@ -96,9 +100,9 @@ def test_a_closed_deal_looks_the_same_as_an_open_one_to_who_may_not_see_it(
     for world, deal in zip(worlds, (dealt, closed)):
         world.service.recording.record_event(match_id, deal, expected_seq=0, who=world.typist)
     for caller in ("second", "viewer", "public"):
-        assert_same([channels(w, match_id, _who(w, caller)) for w in worlds], caller)
+        assert_same([channels(w, match_id, w.who(caller)) for w in worlds], caller)
     for world in worlds:
         world.service.recording.record_event(match_id, {"type": "play", "seat": 0, "tile": "6-6"},
                                              expected_seq=1, who=world.second)
     for caller in ("second", "viewer", "public"):
-        assert_same([channels(w, match_id, _who(w, caller)) for w in worlds], caller)
+        assert_same([channels(w, match_id, w.who(caller)) for w in worlds], caller)
