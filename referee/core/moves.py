@@ -100,11 +100,14 @@ class MoveJudges:
         for a legal one; else DONE. The disputed event just before it again (same type, seat
         and tile, nothing between them) is a ``repeat``, never applied: the table did it once."""
         seq = violation.seq
-        if violation.code == "bad_event" or not disputed(event):
+        if violation.code == "bad_event" or not (disputed(event) or unsighted(event)):
             violations.append(violation)
+            return DONE
+        if unsighted(event):
             # Stored unsighted: the table saw it and its recorder's record allowed it; it goes
             # on as it did there (a seat may draw unseen tiles one after another: no repeat).
-            return self._as_played(event, violation.code) if unsighted(event) else DONE
+            violations.append(violation)
+            return self._as_played(event, violation.code)
         seat, text = event["seat"], event.get("tile")
         tile = self.tiles.parse(text) if type(text) is str else None  # "5-6" is the 6-5
         key = (event["type"], seat, text if tile is None else tile)

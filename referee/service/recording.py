@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from .. import store
 from ..core.disputes import open_count, violations_of
-from ..core.events import Violation, disputed, unsighted
+from ..core.events import Violation, unsighted
 from ..core.log import FORMAT, OPTIONAL_HEADER_FIELDS, LogError, iso_date, parse_header, read_log
 from ..core.match import Match
 from ..core.position import Position
@@ -36,7 +36,7 @@ from .repository import MatchRepository
 from .screen import Screen
 from .undo import authorize
 from .uow import PRIMARY, SINGLE, WRITE, UnitOfWork, Units
-from .view import MatchView, summary_of
+from .view import MatchView, refused_by_a_typist, summary_of
 from .view import row_summary as summary
 
 CONFLICT_RETRIES = 10  # for appends that name no expected seq (the CLI)
@@ -344,10 +344,12 @@ class Recording:
         was_finished = record.match.finished
         violation = record.push(event, Mark(new.token_id, new.recorded_by, now))
         told = violation if before.whole else seen
-        if violation is not None and told is None and not disputed(event):
+        if told is None and not unsighted(event) and (
+                violation is not None or refused_by_a_typist(record, who.token_id)):
             # The caller's record allows it, a hand it may not see contradicts it: stored all
-            # the same, marked so that the whole record applies it as the caller's does
-            # (docs/visibility.md, point 3); the mark is shown only to those who see the hand.
+            # the same, marked so that the whole record (and the record as the token that
+            # typed the hand sees it) applies it as the caller's does (docs/visibility.md,
+            # point 3); the mark is shown only to those whose record refuses it.
             marked = {**event, "unsighted": True}
             new = dataclasses.replace(new, data=store.dump_json(marked))
             violation = record.replace_last(marked)

@@ -226,6 +226,23 @@ class MatchView:
         }
 
 
+def refused_by_a_typist(record: MatchRecord, recorder: int | None) -> bool:
+    """Whether the record's last event is refused by the record as another token that typed
+    some of the round's hidden tiles sees it (not ``recorder``'s). Such a record knows tiles the
+    whole record has given way on, or lacks tiles it holds, so it may refuse what the others
+    allow: the event is then stored unsighted, and applied there too (docs/visibility.md)."""
+    secrets = record.secrets()
+    marks, last = record.marks, record.last_seq
+    for token in {marks[seq - 1].token_id for seq, _ in secrets} - {recorder, None}:
+        events = list(record.events)
+        for seq, shown in secrets:
+            if marks[seq - 1].token_id != token:
+                events[seq - 1] = shown
+        if replay(record.rules, record.players, events).violation_at(last) is not None:
+            return True
+    return False
+
+
 def hands_hidden(pos: Position) -> bool:
     """Whether the screen leaves a hand out: some seat's tiles during the round in play are
     not all shown (not recorded open, or not the caller's to see). A function of the screen

@@ -28,7 +28,10 @@ def worlds(request: pytest.FixtureRequest,
 # Cut early and late in a round, of each seat count (the resilience suite runs random ones).
 FIXED = [(seed, preset, depth) for seed, (preset, depth) in enumerate(
     [("mano-a-mano", 0.0), ("mano-a-mano", 0.6), ("veracruz", 0.3), ("veracruz", 0.8),
-     ("parejas", 0.1), ("parejas", 0.7), ("mano-a-mano", 0.9), ("parejas", 0.4)])]
+     ("parejas", 0.1), ("parejas", 0.7), ("mano-a-mano", 0.9), ("parejas", 0.4)])] + [
+    # B's play of a tile it saw drawn, which A's record (without that draw, with a hand the
+    # whole record gave way on) refuses: it is stored unsighted, for A's record to apply it
+    (845698, "mano-a-mano", 0.17115477795350265)]
 
 
 def test_a_caller_gets_the_same_answers_whatever_it_may_not_see(
