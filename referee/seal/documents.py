@@ -19,6 +19,7 @@ from .canonical import canonical
 from .keys import PrivateKey, PublicKey, timestamp
 
 TREE_HEAD_FORMAT = "domino-tree-head/1"
+SHEET_FORMAT = "domino-league-sheet/1"  # a league fixture's result sheet (sign_sheet)
 TREE_HEAD_FIELDS = ("format", "club", "size", "root", "timestamp", "key_id", "signature")
 
 

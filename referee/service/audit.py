@@ -68,6 +68,8 @@ TEXT = {
     "leaf_index": N_("leaf %(index)s's acta says it is leaf %(says)r of club %(club)r"),
     "leaf_match": N_("leaf %(index)s is stored as match %(stored)s's acta at event %(seq)s, but "
                      "the acta is of match %(match)r at event %(events)r"),
+    "leaf_sheet": N_("leaf %(index)s is stored as fixture %(stored)s's result sheet %(seq)s, but "
+                     "the sheet is of fixture %(fixture)r, number %(number)r"),
     "head_text": N_("head %(number)s (of %(size)s leaves) is not a signed domino-tree-head/1 of "
                     "the club"),
     "head_size": N_("head %(number)s says %(size)s leaves, the log holds %(leaves)s"),
@@ -280,7 +282,13 @@ class Audit:
             say(Problem(said(TEXT["leaf_index"], index=index, says=acta.get("leaf_index"),
                                                   club=acta.get("club")),
                         leaf.match_id, leaf.seq, club))
-        if acta.get("match") != leaf.match_id or acta.get("events") != leaf.seq:
+        if leaf.fixture_id is not None:  # a league fixture's result sheet (migration 0021)
+            if (acta.get("format") != documents.SHEET_FORMAT or acta.get("fixture") != leaf.fixture_id
+                    or acta.get("number") != leaf.seq):
+                say(Problem(said(TEXT["leaf_sheet"], index=index, stored=leaf.fixture_id,
+                                 seq=leaf.seq, fixture=acta.get("fixture"),
+                                 number=acta.get("number")), club=club))
+        elif acta.get("match") != leaf.match_id or acta.get("events") != leaf.seq:
             say(Problem(said(TEXT["leaf_match"], index=index, stored=leaf.match_id,
                                                   seq=leaf.seq, match=acta.get("match"),
                                                   events=acta.get("events")),

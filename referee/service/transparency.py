@@ -90,6 +90,27 @@ def publish_head(conn: Connection, club_id: int, club: str, key: PrivateKey,
     return head
 
 
+def append_leaf(conn: Connection, club_id: int, club: str, key: PrivateKey, now: dt.datetime,
+                sign: Callable[[int], dict[str, Any]], *, seq: int, match_id: int | None = None,
+                fixture_id: int | None = None) -> dict[str, Any]:
+    """The document ``sign(leaf_index)`` makes, added as the next leaf of the club's log (a
+    match's acta at event ``seq``, or a fixture's result sheet number ``seq``), with the grown
+    tree's head signed by ``key``; the club's row held (:func:`lock_club`, taken already by a
+    caller that checked what it signs under it). AlreadyExists when that acta is a leaf
+    already."""
+    lock_club(conn, club_id)
+    frontier = _frontier(conn, club_id, club)
+    document = sign(frontier.size)
+    leaf = documents.leaf(document)
+    frontier.append(merkle.leaf_hash(leaf))
+    insert_leaf(conn, club_id, frontier.size - 1, match_id, seq, leaf.decode("utf-8"),
+                merkle.leaf_hash(leaf).hex(), now, fixture_id=fixture_id)
+    head = documents.sign_head(club, frontier.size, frontier.root(), documents.iso(now), key)
+    insert_head(conn, club_id, frontier.size, _text(head), [h.hex() for h in frontier.hashes()],
+                now)
+    return document
+
+
 def _frontier(conn: Connection, club_id: int, club: str) -> merkle.Frontier:
     row = latest_head(conn, club_id)
     frontier = (merkle.Frontier(row.size, [bytes.fromhex(h) for h in row.frontier])
@@ -167,20 +188,12 @@ class Transparency:
         signing = signing_key_row(conn, row.club_id)
         if signing is None or signing.key_id != key.key_id:
             return None  # rotated or retired meanwhile: it stays due, for the new key
-        frontier = _frontier(conn, row.club_id, row.club)
-        acta = documents.sign_acta(draft.body, key, documents.iso(now), frontier.size)
-        leaf = documents.leaf(acta)
-        frontier.append(merkle.leaf_hash(leaf))
         try:
-            insert_leaf(conn, row.club_id, frontier.size - 1, row.id, row.last_seq,
-                        leaf.decode("utf-8"), merkle.leaf_hash(leaf).hex(), now)
+            return append_leaf(conn, row.club_id, row.club, key, now, lambda index: (
+                documents.sign_acta(draft.body, key, documents.iso(now), index)),
+                match_id=row.id, seq=row.last_seq)
         except AlreadyExists:
             return None  # raced by another signer; its leaf stands
-        head = documents.sign_head(row.club, frontier.size, frontier.root(),
-                                   documents.iso(now), key)
-        insert_head(conn, row.club_id, frontier.size, _text(head),
-                    [h.hex() for h in frontier.hashes()], now)
-        return acta
 
     def acta_of(self, match_id: int) -> dict[str, Any]:
         """The signed acta of a finished match as it stands, signed now if it is due

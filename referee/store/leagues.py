@@ -235,19 +235,37 @@ def leg_games(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
         .order_by(lm.c.fixture_id, lm.c.leg, lm.c.game)).all()
 
 
-def leg_seats(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
+def leg_seats(conn: Connection, fixture_ids: Iterable[int], *,
+              first_game: bool = False) -> list[Any]:
     """Who sat in each game of the fixtures' legs: (fixture_id, leg, game, side, seat,
-    player_id), by fixture, leg, game and seat."""
+    player_id), by fixture, leg, game and seat; ``first_game``: the legs' first games only,
+    as (fixture_id, leg, side, player_id) (a leg is played by its first game's players, and a
+    table reads thousands)."""
     ids = list(fixture_ids)
     if not ids:
         return []
     lm = league_leg_matches
+    if first_game:
+        return list(conn.execute(
+            select(lm.c.fixture_id, lm.c.leg, match_players.c.side, match_players.c.player_id)
+            .join(match_players, match_players.c.match_id == lm.c.match_id)
+            .where(lm.c.fixture_id.in_(ids), lm.c.game == 1)
+            .order_by(lm.c.fixture_id, lm.c.leg, match_players.c.seat)).all())
     return conn.execute(
         select(lm.c.fixture_id, lm.c.leg, lm.c.game, match_players.c.side,
                match_players.c.seat, match_players.c.player_id)
         .join(match_players, match_players.c.match_id == lm.c.match_id)
         .where(lm.c.fixture_id.in_(ids))
         .order_by(lm.c.fixture_id, lm.c.leg, lm.c.game, match_players.c.seat)).all()
+
+
+def player_names(conn: Connection, player_ids: Iterable[int]) -> dict[int, str]:
+    """The players' names, by id."""
+    ids = sorted(set(player_ids))
+    if not ids:
+        return {}
+    return dict(conn.execute(select(players.c.id, players.c.name)
+                             .where(players.c.id.in_(ids))).all())
 
 
 # ------------------------------------------------------------------ captains, deductions, sheets

@@ -444,13 +444,17 @@ acta_leaves = Table(
     "acta_leaves", metadata,
     Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
     Column("leaf_index", Integer, nullable=False),  # from 0
-    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    # The match whose acta the leaf is; or (migration 0021) the league fixture whose signed
+    # result sheet it is, ``seq`` then the sheet's number: one of the two, never both.
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=True),
+    Column("fixture_id", Integer, ForeignKey("league_fixtures.id"), nullable=True),
     Column("seq", Integer, nullable=False),  # the match's last event when it was signed
     Column("acta", Text, nullable=False),  # the leaf: the signed acta's RFC 8785 text (UTF-8)
     Column("leaf_hash", String(64), nullable=False),  # SHA-256(0x00 || leaf), hex
     Column("signed_at", Timestamp, nullable=False),
     PrimaryKeyConstraint("club_id", "leaf_index"),
     UniqueConstraint("match_id", "seq"),
+    CheckConstraint("(match_id IS NULL) <> (fixture_id IS NULL)", name="one_record"),
 )
 
 # Every signed head of a club's tree (one per leaf, and one when a key starts signing), newest

@@ -24,14 +24,17 @@ def lock_club(conn: Connection, club_id: int) -> None:
     conn.execute(query).one()
 
 
-def insert_leaf(conn: Connection, club_id: int, leaf_index: int, match_id: int, seq: int,
-                acta: str, leaf_hash: str, signed_at: dt.datetime) -> None:
-    """AlreadyExists when the match's acta at ``seq`` is signed already, or the index taken."""
+def insert_leaf(conn: Connection, club_id: int, leaf_index: int, match_id: int | None,
+                seq: int, acta: str, leaf_hash: str, signed_at: dt.datetime, *,
+                fixture_id: int | None = None) -> None:
+    """A leaf: a match's acta at event ``seq``, or (``fixture_id``, no ``match_id``) a league
+    fixture's result sheet number ``seq``. AlreadyExists when the match's acta at ``seq`` is
+    signed already, or the index taken."""
     try:
         with conn.begin_nested():
             conn.execute(insert(acta_leaves).values(
                 club_id=club_id, leaf_index=leaf_index, match_id=match_id, seq=seq, acta=acta,
-                leaf_hash=leaf_hash, signed_at=signed_at))
+                leaf_hash=leaf_hash, signed_at=signed_at, fixture_id=fixture_id))
     except IntegrityError:
         raise AlreadyExists(f"match {match_id}'s acta at event {seq}") from None
 

@@ -247,6 +247,7 @@ def test_any_fixture_adds_up(legs, walkover, win, per_leg, bonus) -> None:
                                   tuple(f"a{n}.{i}" for i in range(size)), conceded))
     result = FixtureResult("Crown", "Anchor", () if walkover else tuple(recorded), walkover)
     found = outcome(result, fmt)
+    assert outcome(result, fmt, sheets_checked=True) == found  # the store's reading, sooner
     rule = PointsRule(win=win + 1, draw=min(win, 1), per_leg=per_leg, bonus=bonus,
                       bonus_margin=1 if bonus else 0)
     if walkover:

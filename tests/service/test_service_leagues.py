@@ -67,6 +67,11 @@ def test_a_fixture_played_confirmed_signed_and_ruled_on(service: Service, club: 
     keys = read_keys(json.dumps(service.keys.listing(club)))
     assert documents.signature_problems(sheet, keys, "the sheet") == []
     assert [g["match"] for leg in sheet["legs"] for g in leg["games"]] == matches
+    # a leaf of the club's transparency log, as an acta is, and the audit finds it sound
+    leaves = service.transparency.leaves(club, 0)
+    assert leaves[sheet["leaf_index"]] == sheet
+    proof = service.transparency.inclusion(club, sheet["leaf_index"])
+    assert proof["index"] == sheet["leaf_index"]
 
     table = service.leagues.table(club, SEASON, "one")
     crown = next(r for r in table["rows"] if r["team"] == "crown")
@@ -88,6 +93,8 @@ def test_a_fixture_played_confirmed_signed_and_ruled_on(service: Service, club: 
     assert again["number"] == 2 and again["legs_won"] == {"home": 1, "away": 2}
     assert again["confirmed"] == sheet["confirmed"]  # a ruling needs no new confirmation
     assert documents.signature_problems(again, keys, "the sheet") == []
+    assert service.transparency.leaves(club, again["leaf_index"])[0] == again
+    assert service.audit.run().problems == []
 
 
 def test_bad_input_changes_nothing(service: Service, club: str) -> None:

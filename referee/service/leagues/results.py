@@ -182,11 +182,15 @@ def _leg(leg: LegResult, best_of: int) -> Decision:
     return found
 
 
-def outcome(result: FixtureResult, format: FixtureFormat) -> Outcome:
+def outcome(result: FixtureResult, format: FixtureFormat, *,
+            sheets_checked: bool = False) -> Outcome:
     """What ``result`` comes to under ``format``. LeagueError for: a fixture of one team, a
     walkover by someone else than home or away or with legs, legs that are not the format's
     (in number), games past a leg's best-of, a team's players against the format (as
-    :func:`check_sheet`), a player on both sides, a leg played out with its players not named."""
+    :func:`check_sheet`), a player on both sides, a leg played out with its players not named.
+    ``sheets_checked``: the teams' players were checked as each leg was recorded (the store's
+    fixtures, read back for a table), so the sheets are not checked again; the same outcome,
+    sooner."""
     if not isinstance(result, FixtureResult):
         raise LeagueError("a fixture's result is needed, not %(value)r", value=result)
     if result.home == result.away:
@@ -212,13 +216,14 @@ def outcome(result: FixtureResult, format: FixtureFormat) -> Outcome:
         if not isinstance(leg, LegResult):
             raise LeagueError("leg %(leg)s is not a leg's result: %(value)r", leg=number,
                               value=leg)
-    for side in SIDES:
-        check_sheet(format, [getattr(leg, side) for leg in recorded])
-    home_players = {p for leg in recorded for p in leg.home}
-    both = sorted(home_players & {p for leg in recorded for p in leg.away})
-    if both:
-        raise LeagueError("%(player)r plays for both teams of %(home)r v %(away)r",
-                          player=both[0], home=result.home, away=result.away)
+    if not sheets_checked:
+        for side in SIDES:
+            check_sheet(format, [getattr(leg, side) for leg in recorded])
+        home_players = {p for leg in recorded for p in leg.home}
+        both = sorted(home_players & {p for leg in recorded for p in leg.away})
+        if both:
+            raise LeagueError("%(player)r plays for both teams of %(home)r v %(away)r",
+                              player=both[0], home=result.home, away=result.away)
     legs: list[LegOutcome] = []
     for number, (leg, shape) in enumerate(zip(recorded, format.legs, strict=True), start=1):
         found = _leg(leg, shape.best_of)

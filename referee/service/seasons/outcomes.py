@@ -9,7 +9,6 @@ nothing. Players are their ids, as text, so that a player renamed stays the same
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -33,59 +32,56 @@ SIDE = ("home", "away")
 @dataclass(frozen=True)
 class Played:
     """The fixtures read with what they came to: ``results`` and ``outcomes`` by fixture id,
-    ``games`` (fixture id -> leg -> the games' rows) and ``seats`` (fixture id -> leg ->
-    side -> the player ids of the leg's first game)."""
+    and ``games`` (fixture id -> leg -> the games' rows)."""
 
     results: dict[int, FixtureResult]
     outcomes: dict[int, Outcome]
     games: dict[int, dict[int, list[Row]]]
-    seats: dict[int, dict[int, dict[str, tuple[int, ...]]]]
 
 
 def read(conn: Connection, format: FixtureFormat, fixtures: Sequence[Row],
          slugs: dict[int, str]) -> Played:
-    """What ``fixtures`` came to (``slugs``: each team's id to its slug)."""
+    """What ``fixtures`` came to (``slugs``: each team's id to its slug). The rows are walked
+    once each, as plain tuples: a division's table reads some 10,000 of them."""
     ids = [f.id for f in fixtures]
-    games: dict[int, dict[int, list[Row]]] = defaultdict(lambda: defaultdict(list))
+    games: dict[int, dict[int, list[Row]]] = {}
+    winners: dict[tuple[int, int], list[str | None]] = {}
     for game in store.leg_games(conn, ids):
-        games[game.fixture_id][game.leg].append(game)
-    seats: dict[int, dict[int, dict[str, list[int]]]] = defaultdict(
-        lambda: defaultdict(lambda: {"home": [], "away": []}))
-    for seat in store.leg_seats(conn, ids):
-        if seat.game == 1:
-            seats[seat.fixture_id][seat.leg][SIDE[seat.side]].append(seat.player_id)
+        fixture, leg = game.fixture_id, game.leg
+        games.setdefault(fixture, {}).setdefault(leg, []).append(game)
+        if game.status == "finished":
+            winners.setdefault((fixture, leg), []).append(
+                None if game.winner is None else SIDE[game.winner])
+    sat: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
+    for fixture, leg, side, player in store.leg_seats(conn, ids, first_game=True):
+        sat.setdefault((fixture, leg), ([], []))[side].append(str(player))
     conceded = {(leg.fixture_id, leg.leg): leg for leg in store.leg_rows(conn, ids)}
     results: dict[int, FixtureResult] = {}
     outcomes: dict[int, Outcome] = {}
+    numbers = range(1, len(format.legs) + 1)
     for fixture in fixtures:
-        result = _result(fixture, format, slugs, games.get(fixture.id, {}),
-                         seats.get(fixture.id, {}), conceded)
+        home, away = slugs[fixture.home_id], slugs[fixture.away_id]
+        if fixture.walkover_by is not None:
+            result = FixtureResult(home, away, walkover_by=fixture.walkover_by,
+                                   reason=fixture.walkover_reason or "")
+        else:
+            legs = []
+            for number in numbers:
+                key = (fixture.id, number)
+                named = sat.get(key, NOBODY)
+                given = conceded.get(key)
+                by = () if given is None or given.conceded_by is None else (
+                    SIDE if given.conceded_by == "both" else (given.conceded_by,))
+                legs.append(LegResult(tuple(winners.get(key, ())), tuple(named[0]),
+                                      tuple(named[1]), by,
+                                      (given.reason or "") if given is not None else ""))
+            result = FixtureResult(home, away, tuple(legs))
         results[fixture.id] = result
-        outcomes[fixture.id] = outcome(result, format)
-    frozen = {f: {leg: {side: tuple(ids) for side, ids in sides.items()}
-                  for leg, sides in legs.items()} for f, legs in seats.items()}
-    return Played(results, outcomes, {f: dict(legs) for f, legs in games.items()}, frozen)
+        outcomes[fixture.id] = outcome(result, format, sheets_checked=True)
+    return Played(results, outcomes, games)
 
 
-def _result(fixture: Row, format: FixtureFormat, slugs: dict[int, str],
-            games: dict[int, list[Row]], seats: dict[int, dict[str, list[int]]],
-            conceded: dict[tuple[int, int], Row]) -> FixtureResult:
-    home, away = slugs[fixture.home_id], slugs[fixture.away_id]
-    if fixture.walkover_by is not None:
-        return FixtureResult(home, away, walkover_by=fixture.walkover_by,
-                             reason=fixture.walkover_reason or "")
-    legs = []
-    for number in range(1, len(format.legs) + 1):
-        winners = tuple(None if g.winner is None else SIDE[g.winner]
-                        for g in games.get(number, []) if g.status == "finished")
-        named = seats.get(number, {"home": [], "away": []})
-        given = conceded.get((fixture.id, number))
-        by = given.conceded_by if given is not None else None
-        legs.append(LegResult(
-            winners, tuple(str(p) for p in named["home"]), tuple(str(p) for p in named["away"]),
-            () if by is None else (("home", "away") if by == "both" else (by,)),
-            given.reason or "" if given is not None else ""))
-    return FixtureResult(home, away, tuple(legs))
+NOBODY: tuple[list[str], list[str]] = ([], [])
 
 
 def schedule(division: str, teams: Iterable[Row], fixtures: Iterable[Row]) -> Schedule:

@@ -110,8 +110,7 @@ class SeasonReads(Base):
         games = played.games.get(found.id, {})
         people = {int(p) for leg in outcome.legs for s in ("home", "away")
                   for p in leg.players(s)}
-        named = {r.player_id: r.name for r in store.squad_rows(uow.conn, row.id, current=False)
-                 if r.player_id in people}
+        named = store.player_names(uow.conn, people)
         sheets = store.sheet_rows(uow.conn, found.id)
         return {**fixture_line(found, slugs, names[found.division_id], played),
                 "walkover_reason": found.walkover_reason,
@@ -168,9 +167,8 @@ class SeasonReads(Base):
         slugs = {t.id: t.slug for t in teams(uow, row)}
         played = outcomes.read(uow.conn, fields.format_of(row), found, slugs)
         lines = averages([played.outcomes[f.id] for f in found], row.min_legs)
-        names = {str(r.player_id): r.name
-                 for r in store.squad_rows(uow.conn, row.id, current=False)}
-        return [{"rank": a.rank, "player": names.get(a.player, a.player),
+        names = store.player_names(uow.conn, (int(a.player) for a in lines))
+        return [{"rank": a.rank, "player": names[int(a.player)],
                  "teams": list(a.teams), "singles_played": a.singles_played,
                  "singles_won": a.singles_won, "pairs_played": a.pairs_played,
                  "pairs_won": a.pairs_won, "legs_played": a.legs_played,

@@ -4,10 +4,12 @@ The sheet (``domino-league-sheet/1``) says the fixture (club, season, division, 
 the teams), each leg (its kind, best-of, status, the winner, each team's players, each game's
 match with its record's digest, the chain head its acta signs, and winner; who conceded it),
 the legs won, the walkover if it was one, and both confirmations (the fixture's version each
-captain confirmed); ``number`` counts the fixture's sheets. It is signed by the club's key as an
-acta is. A ruling on a leg's match changes what the sheet would say: the sheet is signed again
-(:meth:`SeasonSheets.resign`, run once the ruling has committed), with the next number, once every
-leg is decided again (a ruling that reopens a game leaves the last sheet until it ends)."""
+captain confirmed); ``number`` counts the fixture's sheets. It is signed by the club's key
+and is a leaf of the club's transparency log (``leaf_index``), as an acta is. A ruling on a
+leg's match changes what the sheet would say: the sheet is signed again
+(:meth:`SeasonSheets.resign`, run once the ruling has committed), with the next number, once
+every leg is decided again (a ruling that reopens a game leaves the last sheet until it
+ends)."""
 
 from __future__ import annotations
 
@@ -19,17 +21,18 @@ from sqlalchemy import Row, select
 
 from ...seal import documents
 from ...store import leagues as store
-from ...store.schema import clubs, league_seasons, matches, players
+from ...store.schema import clubs, league_seasons, matches
 from ..access import OPERATOR, Action, Caller, require
 from ..clubs import reader
 from ..errors import Invalid, NoSigningKey, NotFound, SigningKeyError
 from ..lookup import club_row
+from ..transparency import append_leaf
 from ..uow import PRIMARY, WRITE, UnitOfWork, use_case
 from . import fields, outcomes
 from .base import Base, divisions, fixture_row, require_captain, season_row, teams
 from .fixtures import note
 
-FORMAT = "domino-league-sheet/1"
+FORMAT = documents.SHEET_FORMAT
 
 
 def sheet_body(uow: UnitOfWork, club: str, season: Row, fixture: Row) -> dict[str, Any]:
@@ -45,8 +48,7 @@ def sheet_body(uow: UnitOfWork, club: str, season: Row, fixture: Row) -> dict[st
                                   .where(matches.c.id.in_(ids))).all()) if ids else {}
     people = {int(p) for leg in outcome.legs for side in ("home", "away")
               for p in leg.players(side)}
-    names = dict(uow.conn.execute(select(players.c.id, players.c.name)
-                                  .where(players.c.id.in_(people))).all()) if people else {}
+    names = store.player_names(uow.conn, people)
     division = next(d for d in divisions(uow, season) if d.id == fixture.division_id)
     legs = [{"leg": leg.number, "kind": leg.kind, "best_of": leg.best_of,
              "status": leg.status, "winner": leg.winner,
@@ -145,13 +147,16 @@ class SeasonSheets(Base):
             last = json.loads(signed[-1].sheet)
             if {k: last.get(k) for k in body} == body:
                 return last
+        club_id = club_row(uow, club).id
         try:
-            key = self.signing_key(uow.conn, club_row(uow, club).id, club)
+            key = self.signing_key(uow.conn, club_id, club)
         except (NoSigningKey, SigningKeyError):
             return None
         now = self.clock()
         number = len(signed) + 1
-        document = documents.sign_sheet({**body, "number": number}, key, documents.iso(now))
+        document = append_leaf(uow.conn, club_id, club, key, now, lambda index: (
+            documents.sign_sheet({**body, "number": number, "leaf_index": index}, key,
+                                 documents.iso(now))), seq=number, fixture_id=fixture.id)
         text = documents.leaf(document).decode("utf-8")
         store.insert_sheet(uow.conn, fixture.id, number, text,
                            hashlib.sha256(text.encode()).hexdigest(), now)
