@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from .. import store
 from ..core.disputes import open_count
-from ..core.events import RULINGS, Violation, unsighted
+from ..core.events import RULINGS, Violation, disputed, unsighted
 from ..core.log import make_log, write_log
 from ..core.match import Match
 from ..core.outcomes import IN_PROGRESS
@@ -81,15 +81,17 @@ class MatchView:
 
     @cached_property
     def events(self) -> list[Any]:
-        """The record's events as the caller sees them: its record, where an event stored
-        ``"unsighted": true`` that the record allows shows without the mark (the mark says a
-        hand the caller may not see contradicts it; applied or not, the record is the same)."""
+        """The record's events as the caller sees them: its record, where an event of the
+        round in play marked ``"unsighted": true`` or ``"disputed": true`` that the record
+        allows shows without the mark (the mark would say that a hand the caller may not see
+        contradicts it; applied or not, the caller's record is the same)."""
         events = self._judged
-        if self.whole or not any(map(unsighted, events)):
+        since = self.record.match.secret_since()
+        if self.whole or since is None or not any(map(_marked, events[since - 1:])):
             return events
         refused = {v.seq for v in self.replayed.violations}
-        return [{k: v for k, v in e.items() if k != "unsighted"}
-                if unsighted(e) and seq not in refused else e
+        return [e if seq < since or seq in refused or not _marked(e)
+                else {k: v for k, v in e.items() if k not in MARKS}
                 for seq, e in enumerate(events, start=1)]
 
     @cached_property
@@ -224,6 +226,13 @@ class MatchView:
             "report": after,
             "changes": report_changes(self.report(), after),
         }
+
+
+MARKS = ("unsighted", "disputed")
+
+
+def _marked(event: Any) -> bool:
+    return unsighted(event) or disputed(event)
 
 
 def refused_by_a_typist(record: MatchRecord, recorder: int | None) -> bool:

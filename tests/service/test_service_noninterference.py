@@ -109,3 +109,30 @@ def test_a_closed_deal_looks_the_same_as_an_open_one_to_who_may_not_see_it(
                                              expected_seq=1, who=world.second)
     for caller in ("second", "viewer", "public"):
         assert_same([channels(w, match_id, w.who(caller)) for w in worlds], caller)
+
+
+def test_a_disputed_mark_only_a_typed_hand_explains_shows_to_who_sees_the_hand(
+        worlds: tuple[World, World]) -> None:
+    """A types the hands and records seat 1's draw disputed: its hand holds a tile that fits.
+    To the table it was a draw like any other: the second phone, a viewer and the public read
+    it without the mark, as in the world where A typed nothing (the mark would tell them that
+    seat 1 held a tile that fits)."""
+    ids = [w.service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
+           for w in worlds]
+    assert ids[0] == ids[1]
+    match_id = ids[0]
+    dealt = {"type": "deal", "hands": [["6-6", "6-4", "5-5", "5-1", "4-4", "3-3", "2-0"],
+                                       ["6-3", "6-2", "6-1", "4-2", "3-1", "2-2", "1-0"]]}
+    for world, events in zip(worlds, (
+            [dealt, {"type": "play", "seat": 0, "tile": "6-6"},
+             {"type": "draw", "seat": 1, "disputed": True}],
+            [{"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"},
+             {"type": "draw", "seat": 1}])):
+        for seq, event in enumerate(events):
+            world.service.recording.record_event(match_id, event, expected_seq=seq,
+                                                 who=world.typist)
+    for caller in ("second", "viewer", "public"):
+        assert_same([channels(w, match_id, w.who(caller)) for w in worlds], caller)
+    # A and the club's referees see it as recorded: a dispute
+    typed = worlds[0].service.reading.list_events(match_id, who=worlds[0].typist)
+    assert typed[2]["event"] == {"type": "draw", "seat": 1, "disputed": True}
