@@ -44,6 +44,14 @@ def test_a_caller_gets_the_same_answers_whatever_it_may_not_see(
     print(tally)
 
 
+def _new_match(worlds: tuple[World, World], rules: Any) -> int:
+    """A mano-a-mano match of Ana and Beto in each world, by the same id."""
+    ids = [w.service.recording.create_match("casino", rules, ["Ana", "Beto"])["id"]
+           for w in worlds]
+    assert ids[0] == ids[1]
+    return ids[0]
+
+
 def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record_too(
         worlds: tuple[World, World]) -> None:
     """Issue 33, finding 1. The second phone plays out a closed hand with a tile the first phone
@@ -53,10 +61,7 @@ def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record
     ``awaiting_reveal`` answer beside a record still in play that hides the draw and a public
     row saying ``live``)."""
     rules = {"preset": "mano-a-mano", "first_opener": "free", "hand_size": 2}
-    ids = [w.service.recording.create_match("casino", rules, ["Ana", "Beto"])["id"]
-           for w in worlds]
-    assert ids[0] == ids[1]
-    match_id = ids[0]
+    match_id = _new_match(worlds, rules)
 
     def record(world: World, who: Any, event: dict[str, Any]) -> Any:
         last = world.service.reading.get_match(match_id, who=who)["last_seq"]
@@ -94,10 +99,7 @@ def test_a_closed_deal_looks_the_same_as_an_open_one_to_who_may_not_see_it(
     """Issue 33, finding 2: the phone deals closed as ``{"type": "deal"}``; a deal typed open
     was shown to viewers as ``"hands": [null, null]``, so a viewer could tell whether hands were
     typed. Every form of a closed deal and an open one read alike to whoever may not see them."""
-    ids = [w.service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
-           for w in worlds]
-    assert ids[0] == ids[1]
-    match_id = ids[0]
+    match_id = _new_match(worlds, "mano-a-mano")
     dealt = {"type": "deal", "hands": [["6-6", "6-4", "5-5", "5-1", "4-4", "3-3", "2-0"],
                                        ["6-3", "6-2", "6-1", "4-2", "3-1", "2-2", "1-0"]]}
     for world, deal in zip(worlds, (dealt, closed)):
@@ -117,10 +119,7 @@ def test_a_disputed_mark_only_a_typed_hand_explains_shows_to_who_sees_the_hand(
     To the table it was a draw like any other: the second phone, a viewer and the public read
     it without the mark, as in the world where A typed nothing (the mark would tell them that
     seat 1 held a tile that fits)."""
-    ids = [w.service.recording.create_match("casino", "mano-a-mano", ["Ana", "Beto"])["id"]
-           for w in worlds]
-    assert ids[0] == ids[1]
-    match_id = ids[0]
+    match_id = _new_match(worlds, "mano-a-mano")
     dealt = {"type": "deal", "hands": [["6-6", "6-4", "5-5", "5-1", "4-4", "3-3", "2-0"],
                                        ["6-3", "6-2", "6-1", "4-2", "3-1", "2-2", "1-0"]]}
     for world, events in zip(worlds, (
