@@ -113,8 +113,8 @@ def audit(as_json: bool, **kwargs: str | None) -> None:
 
 
 @db.command("seal", help=N_("""\
-MAC, once, the rows written before row MACs (events and match headers), with the server's row
-key kept beside the signing keys: until then the service refuses to read them. Run it right
+MAC, once, the rows written before row MACs (events, matches, seats, players, renames and
+merges, clubs), with the server's row key kept beside the signing keys: until then the service refuses to read them. Run it right
 after the upgrade that brought the MACs, after domino db audit: it takes the rows as they
 stand for the service's own. A record that fails its chain check is left unsealed and named.
 A second seal is refused unless --again (rows without a MAC after the first were written

@@ -126,3 +126,15 @@ def lending(engines: dict[str, Engine], *, this_thread: bool = False) -> Iterato
     finally:
         for engine, lent in listeners:
             sqlalchemy_event.remove(engine, "checkout", lent)
+
+
+def upgrade_and_seal(engine: Engine) -> None:
+    """The database at the head revision, and the rows written before the row MACs (a database
+    downgraded past 0020 or 0022 loses them) sealed, as an upgrade is followed by ``domino db
+    seal`` (docs/verify.md)."""
+    from migrations import runner
+
+    runner.upgrade(engine)
+    service = Service(engine)
+    service.seal.run(again=True)
+    service.notifier.close()

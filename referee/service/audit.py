@@ -40,13 +40,13 @@ from ..core.said import said
 from ..seal import documents
 from ..seal.canonical import canonical
 from ..store.integrity import unguarded
-from ..store.macs import row_key
+from ..store.macs import TABLES, all_rows, row_key
 from ..store.schema import clubs
 from ..store.transparency import head_rows, leaf_rows, match_leaves
 from .acta import checked_body, record_problems
 from .errors import N_
 from .keys import Keys
-from .rowcheck import event_failures, match_failures
+from .rowcheck import event_failures, match_failures, row_failures
 from .uow import PRIMARY, UnitOfWork, Units, use_case
 
 # The problems' sentences, said in the reader's language where they are shown (words.say)
@@ -143,6 +143,11 @@ class Audit:
         found.problems += [Problem(what) for what in unguarded(conn)]
         found.problems += [Problem(what, club=club)
                            for club, what in self.keys.file_problems(conn)]
+        key = row_key(conn)
+        for table in TABLES:  # clubs, players, seats, renames and merges: each row's MAC
+            found.problems += [Problem(what, table=name)
+                               for name, _, what in row_failures(key, table,
+                                                                 all_rows(conn, table))]
         for match_id in store.match_ids(conn):
             self._match(conn, match_id, found)
         for club_id, slug in conn.execute(clubs.select().with_only_columns(

@@ -9,7 +9,8 @@ from typing import Any
 from sqlalchemy import Row
 
 from .. import store
-from .errors import NotFound
+from .errors import N_, NotFound
+from .rowcheck import require_rows
 from .uow import UnitOfWork
 
 
@@ -26,7 +27,15 @@ def find_club(uow: UnitOfWork, slug: object) -> Row | None:
     :func:`forget_club`)."""
     if not isinstance(slug, str):
         return None
-    return uow.remember(("club", slug), lambda: store.club_row(uow.conn, slug))
+    return uow.remember(("club", slug), lambda: _checked(uow, store.club_row(uow.conn, slug)))
+
+
+def _checked(uow: UnitOfWork, row: Row | None) -> Row | None:
+    """The club's row once it holds its MAC (RowForged: its settings changed behind the
+    service's back, docs/verify.md)."""
+    if row is not None:
+        require_rows(uow.conn, "clubs", [row], N_("club %(club)s"), club=row.slug)
+    return row
 
 
 def forget_club(uow: UnitOfWork, slug: str) -> None:

@@ -84,7 +84,7 @@ def fill_standings(conn: Connection) -> int:
             row = store.match_row(conn, match_id)
             _, result = _replayed(conn, row)
             write_standing(conn, match_id, result.match, row.violations, finished_at,
-                           was_finished=False)
+                           was_finished=False, seats_checked=False)
             written += 1
         rate_from(conn, club_id, 1)
     return written

@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 from difflib import SequenceMatcher
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from sqlalchemy import Connection, Row
 
@@ -34,6 +34,7 @@ from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
 from .pairing.phrases import joined
+from .rowcheck import require_rows
 from .uow import READ, WRITE, UnitOfWork, Units, use_case
 
 # The closeness rule (close_names): keys that differ only in accents, or one edit apart (an
@@ -157,7 +158,10 @@ def seat(conn: Connection, club: str, club_id: int, names: Mapping[str, str],
             if close:
                 raise Unconfirmed(club, close, line=line)
         found.update(store.register(conn, club_id, missing, created_at))
-    return {key: store.resolve(conn, row, share=True).id for key, row in found.items()}
+    resolved = {key: store.resolve(conn, row, share=True) for key, row in found.items()}
+    # nobody is seated as a player whose row (or alias) was changed behind the service's back
+    checked(conn, [*found.values(), *resolved.values()])
+    return {key: row.id for key, row in resolved.items()}
 
 
 def seating(players: Any, line: int | None = 1) -> dict[str, str]:
@@ -192,7 +196,10 @@ def seat_ids(conn: Connection, club: str, club_id: int, keyed: Mapping[str, str]
 def find(conn: Connection, club_id: int, name: Any, what: str = "player") -> Row | None:
     """The player a typed name stands for (by key, a merge followed), or None."""
     key = checks.name_key(checks.player_name(name, what))
-    return store.resolve(conn, store.player_by_key(conn, club_id, key))
+    row = store.player_by_key(conn, club_id, key)
+    found = store.resolve(conn, row)
+    checked(conn, [r for r in (row, found) if r is not None])
+    return found
 
 
 # --------------------------------------------------------------------------- the use cases
@@ -236,6 +243,7 @@ class Players:
         limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
         conn = uow.conn
         rows, total = store.list_players(conn, club_row(uow, club).id, limit, offset)
+        checked(conn, rows)
         return [player_summary(r) for r in rows], total
 
     @use_case(READ)
@@ -370,6 +378,7 @@ def _player(conn: Connection, club: str, club_id: int, player: Any, *, lock: boo
     row = store.player_by_id(conn, club_id, number, for_update=lock)
     if row is None:
         raise NotFound("no player %(player)s in %(club)s", player=number, club=club)
+    checked(conn, [row])
     if row.merged_into is not None and not follow:
         raise _merged_away(conn, row)
     return row
@@ -423,6 +432,11 @@ def _flag(value: Any, what: str) -> None:
         raise Invalid("%(what)s must be true or false, not %(value)r", what=what, value=value)
 
 
+def checked(conn: Connection, rows: Sequence[Row]) -> None:
+    """RowForged unless every one of the players ``rows`` holds its MAC (docs/verify.md)."""
+    require_rows(conn, "players", rows, N_("the club's players"))
+
+
 def player_summary(row: Row) -> dict[str, Any]:
     return {"id": row.id, "name": row.name, "created_at": store.iso(row.created_at)}
 
@@ -439,8 +453,11 @@ def _detail(conn: Connection, row: Row) -> dict[str, Any]:
 
 def _history(conn: Connection, row: Row) -> list[dict[str, Any]]:
     """The player's events, and those of the players merged into it (their history follows)."""
-    ids = [row.id, *(a.id for a in store.aliases_of(conn, row.id))]
-    return [_event(e) for e in store.player_event_rows(conn, ids)]
+    aliases = store.aliases_of(conn, row.id)
+    checked(conn, aliases)
+    events = store.player_event_rows(conn, [row.id, *(a.id for a in aliases)])
+    require_rows(conn, "player_events", events, N_("the club's renames and merges"))
+    return [_event(e) for e in events]
 
 
 def _event(row: Row) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 
 from ..core.match import Match
+from ..store.matches import seat_rows
 from ..store.standings import (
     Change,
     MatchStanding,
@@ -59,6 +60,8 @@ from ..store.standings import (
     repoint_player,
     write_match,
 )
+from .errors import N_
+from .rowcheck import require_rows
 from .uow import PRIMARY, READ, WRITE, Kind, NotReady, UnitOfWork, Units
 
 MU = 25.0
@@ -121,9 +124,16 @@ def provisional(sigma: float) -> bool:
 
 
 def write_standing(conn: Connection, match_id: int, match: Match, violations: int,
-                   finished_at: dt.datetime, *, was_finished: bool | None = None) -> Change | None:
+                   finished_at: dt.datetime, *, was_finished: bool | None = None,
+                   seats_checked: bool = True) -> Change | None:
     """Bring the match's standing rows up to ``match`` (finished or not), leaving the ratings
-    (a rebuild rates every club once, after every match); None when nothing changed."""
+    (a rebuild rates every club once, after every match); None when nothing changed. A finished
+    match's seats are checked first: no standing row follows from seats reassigned behind the
+    service's back (docs/verify.md); not by the upgrade's fill (``seats_checked`` False), which
+    runs before the seal can MAC the rows written before the MACs."""
+    if match.finished and seats_checked:
+        require_rows(conn, "match_players", seat_rows(conn, match_id),
+                     N_("match %(match)s's seats"), match=match_id)
     return write_match(conn, match_id, MatchStanding.of(match, violations), finished_at,
                        was_finished=was_finished)
 

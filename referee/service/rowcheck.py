@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from sqlalchemy import Row
+from sqlalchemy import Connection, Row
 
 from ..core.macs import RowKey
 from ..core.said import said
-from ..store.macs import event_holds, head_holds, match_holds
+from ..store.macs import event_holds, head_holds, match_holds, row_holds, row_key
 from .errors import N_, RowForged
 
 # (table, seq or None, what): a row that fails, named
@@ -79,3 +79,35 @@ def require_record(key: RowKey, row: Row, events: Sequence[Any]) -> None:
     """RowForged unless the matches row and its event rows (1 to its last seq) hold."""
     if failures := match_failures(key, row) + event_failures(key, row, events):
         raise RowForged(TEXT["the_match"], failures, match=row.id)
+
+
+# How a failing row of the other tables is named (what the audit and the error say)
+NAMES = {
+    "clubs": lambda r: said(N_("club %(club)s"), club=r.slug),
+    "players": lambda r: said(N_("player %(id)s (%(name)s)"), id=r.id, name=r.name),
+    "match_players": lambda r: said(N_("match %(match)s, seat %(seat)s"), match=r.match_id,
+                                    seat=r.seat),
+    "player_events": lambda r: said(N_("player event %(id)s (%(kind)s of player %(player)s)"),
+                                    id=r.id, kind=r.kind, player=r.player_id),
+}
+ROW_TEXT = {"fails": N_("%(row)s fails its MAC: changed outside the service"),
+            "unsealed": N_("%(row)s %(what)s")}
+
+
+def row_failures(key: RowKey, table: str, rows: Sequence[Any]) -> list[Failure]:
+    """Why rows of ``table`` (clubs, players, match_players, player_events) fail their MACs."""
+    found: list[Failure] = []
+    for row in rows:
+        if row.mac is None:
+            found.append((table, None, said(ROW_TEXT["unsealed"], row=NAMES[table](row),
+                                            what=said(TEXT["unsealed"]))))
+        elif not row_holds(key, table, row):
+            found.append((table, None, said(ROW_TEXT["fails"], row=NAMES[table](row))))
+    return found
+
+
+def require_rows(conn: Connection, table: str, rows: Sequence[Any], what: str,
+                 **params: Any) -> None:
+    """RowForged (about ``what``) unless every one of ``rows`` of ``table`` holds its MAC."""
+    if failures := row_failures(row_key(conn), table, rows):
+        raise RowForged(what, failures, **params)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .. import store
-from ..store.macs import row_key, seal_match, unsealed_match_ids
+from ..store.macs import row_key, seal_match, seal_rows, unsealed_match_ids
 from .acta import record_problems
 from .errors import N_, Invalid
 from .rowkey import RowKeys, mark_sealed
@@ -56,6 +56,7 @@ class Seal:
             raise Invalid(TEXT["done"], path=str(marker),
                           how=marker.read_text(encoding="utf-8").strip())
         done = Sealed()
+        done.rows += sum(seal_rows(conn, key).values())  # clubs, players, seats, renames
         for match_id in unsealed_match_ids(conn):
             row = store.match_row(conn, match_id)
             rows = store.event_rows(conn, match_id)

@@ -34,6 +34,7 @@ from .clubs import change_settings
 from .csvfile import to_csv
 from .errors import Invalid, NotFound
 from .lookup import club_row
+from .players import checked
 from .players import find as find_player
 from .ratings import (
     MU,
@@ -70,7 +71,15 @@ def rated_club(uow: UnitOfWork, club: str) -> int:
 
 def club_players(uow: UnitOfWork, club_id: int) -> list[Row]:
     """The club's players (id, name, merged_into: aliases too), read once in ``uow``."""
-    return uow.remember(("players", club_id), lambda: player_rows(uow.conn, club_id))
+    return uow.remember(("players", club_id), lambda: _checked(uow, player_rows(uow.conn,
+                                                                                club_id)))
+
+
+def _checked(uow: UnitOfWork, rows: list[Row]) -> list[Row]:
+    """``rows`` once every one holds its MAC: no table names a player renamed behind the
+    service's back (docs/verify.md)."""
+    checked(uow.conn, rows)
+    return rows
 
 
 def player_names(uow: UnitOfWork, club_id: int) -> dict[int, str]:

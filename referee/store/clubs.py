@@ -10,15 +10,18 @@ from sqlalchemy.exc import IntegrityError
 
 from .driver import DriverStatement
 from .errors import AlreadyExists
+from .macs import mac_new, row_key, update_macd
 from .schema import clubs, tokens
 
 
 def insert_club(conn: Connection, slug: str, name: str, created_at: dt.datetime) -> None:
     # No savepoint: the failed insert ends the caller's transaction, which did nothing else.
+    row_key(conn)  # first: the key may be made now, on a database holding no row yet
     try:
         conn.execute(insert(clubs).values(slug=slug, name=name, created_at=created_at))
     except IntegrityError:
         raise AlreadyExists(f"a club {slug!r} exists already") from None
+    mac_new(conn, "clubs", clubs.c.slug == slug)
 
 
 def club_row(conn: Connection, slug: str) -> Row | None:
@@ -27,8 +30,8 @@ def club_row(conn: Connection, slug: str) -> Row | None:
 
 def set_club_settings(conn: Connection, club_id: int, values: dict[str, Any]) -> None:
     """Write the club's settings named in ``values`` (column -> value) in one statement: they
-    change together or not at all."""
-    conn.execute(update(clubs).where(clubs.c.id == club_id).values(**values))
+    change together or not at all, with the row's MAC (``macs.update_macd``)."""
+    update_macd(conn, "clubs", clubs.c.id == club_id, values)
 
 
 def insert_token(conn: Connection, club_id: int, role: str, label: str | None, digest: str,

@@ -15,14 +15,26 @@ match limits, and every write of such a row computes its MAC with it.
 from __future__ import annotations
 
 import datetime as dt
+from types import SimpleNamespace
 from typing import Any, Callable, Sequence
 
-from sqlalchemy import Connection, Engine, bindparam, column, literal, or_, select, table, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    and_,
+    bindparam,
+    column,
+    literal,
+    or_,
+    select,
+    table,
+    update,
+)
 
 from ..core.macs import Field, RowKey
-from .codec import iso
+from .codec import canonical_json, iso
 from .errors import StoreError
-from .schema import events, matches
+from .schema import clubs, events, match_players, matches, player_events, players
 
 _SOURCE = "domino_row_key"  # an engine's execution option: the service's source of the key
 
@@ -88,7 +100,8 @@ def event_holds(key: RowKey, row: Any) -> bool:
 
 
 # The tables whose rows carry a MAC, and the column that holds it.
-MAC_COLUMNS = (("matches", "mac"), ("events", "mac"))
+MAC_COLUMNS = (("matches", "mac"), ("events", "mac"), ("clubs", "mac"), ("players", "mac"),
+               ("match_players", "mac"), ("player_events", "mac"))
 
 
 def any_mac(conn: Connection) -> bool:
@@ -135,3 +148,80 @@ def seal_match(conn: Connection, key: RowKey, row: Any, event_rows: Sequence[Any
                       for e in bare])
         sealed += len(bare)
     return sealed
+
+
+# ------------------------------------------------------------------ the other tables
+
+def _json(value: Any) -> str:
+    return canonical_json(value)
+
+
+# What each table's MAC covers, besides the two above (docs/verify.md): a row's fields, from it.
+ROW_FIELDS: dict[str, Callable[[Any], tuple[Field, ...]]] = {
+    # the result-changing settings: the tie-breakers and where the unranked go
+    "clubs": lambda r: (r.id, r.slug, r.name, _json(r.tie_breakers), r.unranked),
+    "players": lambda r: (r.id, r.club_id, r.name, r.name_key, r.merged_into),
+    "match_players": lambda r: (r.match_id, r.seat, r.player_id, r.side),
+    "player_events": lambda r: (r.id, r.club_id, r.player_id, r.kind, r.old_name, r.new_name,
+                                r.into_id, _json(r.moved), r.reason, iso(r.recorded_at),
+                                r.recorded_by, r.token_id),
+}
+TABLES = {"clubs": clubs, "players": players, "match_players": match_players,
+          "player_events": player_events}
+
+
+def row_mac(key: RowKey, table_name: str, row: Any) -> str:
+    """The MAC a row of ``table_name`` (one of ROW_FIELDS) should carry."""
+    return key.mac(table_name, *ROW_FIELDS[table_name](row))
+
+
+def row_holds(key: RowKey, table_name: str, row: Any) -> bool:
+    return key.holds(row.mac, table_name, *ROW_FIELDS[table_name](row))
+
+
+def _by_key(table_obj: Any, row: Any) -> Any:
+    return and_(*(c == getattr(row, c.name) for c in table_obj.primary_key.columns))
+
+
+def mac_new(conn: Connection, table_name: str, where: Any) -> None:
+    """MAC the rows of ``where`` that carry none: rows this transaction has just inserted
+    (an id the database gave is covered too)."""
+    table_obj = TABLES[table_name]
+    key = row_key(conn)
+    for row in conn.execute(select(table_obj).where(where, table_obj.c.mac.is_(None))).all():
+        conn.execute(update(table_obj).where(_by_key(table_obj, row))
+                     .values(mac=row_mac(key, table_name, row)))
+
+
+def update_macd(conn: Connection, table_name: str, where: Any, values: dict[str, Any]) -> None:
+    """Update the rows of ``where`` with ``values``, each row's MAC moved on with it only if it
+    held before: a row changed behind the service's back stays failing, whatever is done to it
+    afterwards."""
+    table_obj = TABLES[table_name]
+    key = row_key(conn)
+    before = conn.execute(select(table_obj).where(where)).all()
+    conn.execute(update(table_obj).where(where).values(**values))
+    for row in before:
+        if row_holds(key, table_name, row):
+            after = SimpleNamespace(**{**row._mapping, **values})
+            conn.execute(update(table_obj).where(_by_key(table_obj, row))
+                         .values(mac=row_mac(key, table_name, after)))
+
+
+def seal_rows(conn: Connection, key: RowKey) -> dict[str, int]:
+    """MAC every row of the tables above that carries none (``domino db seal``); how many a
+    table."""
+    sealed = {}
+    for name, table_obj in TABLES.items():
+        rows = conn.execute(select(table_obj).where(table_obj.c.mac.is_(None))).all()
+        for row in rows:
+            conn.execute(update(table_obj).where(_by_key(table_obj, row))
+                         .values(mac=row_mac(key, name, row)))
+        sealed[name] = len(rows)
+    return sealed
+
+
+def all_rows(conn: Connection, table_name: str) -> list[Any]:
+    """Every row of ``table_name`` (one of TABLES), in key order: what the audit checks."""
+    table_obj = TABLES[table_name]
+    return conn.execute(select(table_obj).order_by(*table_obj.primary_key.columns)).all()

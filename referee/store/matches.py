@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Sequence
 
 from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, union_all, update
@@ -15,7 +16,7 @@ from ..core.vocab import MATCH_STATUSES as STATUSES
 from ..core.vocab import RULINGS
 from .codec import load_json
 from .errors import AlreadyExists
-from .macs import head_mac, match_mac, row_key
+from .macs import head_mac, match_mac, row_key, row_mac
 from .schema import clubs, events, match_players, matches, tokens
 
 
@@ -77,9 +78,10 @@ def insert_match(conn: Connection, *, club_id: int, header: str, played_on: str,
     conn.execute(update(matches).where(matches.c.id == match_id).values(
         mac=match_mac(key, match_id, club_id, header),
         head_mac=head_mac(key, match_id, projection.last_seq, header_link(header))))
+    seats = [{"match_id": match_id, "seat": seat, "player_id": pid, "side": side}
+             for seat, (pid, side) in enumerate(zip(player_ids, sides))]
     conn.execute(insert(match_players), [
-        {"match_id": match_id, "seat": seat, "player_id": pid, "side": side}
-        for seat, (pid, side) in enumerate(zip(player_ids, sides))])
+        {**seat, "mac": row_mac(key, "match_players", SimpleNamespace(**seat))} for seat in seats])
     return match_id
 
 
@@ -225,3 +227,9 @@ def disputed_match_ids(conn: Connection, club_id: int) -> list[int]:
                     events.c.type.in_(("stands", "amend", "void", "penalty", "annul", "forfeit"))))
     open_ = select(matches.c.id).where(matches.c.club_id == club_id, matches.c.violations > 0)
     return sorted(set(conn.execute(ruled).scalars()) | set(conn.execute(open_).scalars()))
+
+
+def seat_rows(conn: Connection, match_id: int) -> list[Row]:
+    """The match's seats (match_players rows, every column), in seat order."""
+    return conn.execute(select(match_players).where(match_players.c.match_id == match_id)
+                        .order_by(match_players.c.seat)).all()

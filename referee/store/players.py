@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .dialects import postgresql, sqlite
 from .errors import AlreadyExists
+from .macs import mac_new, update_macd
 from .schema import clubs, match_players, player_events, players, tournament_entrants, tournaments
 
 MERGE_DEPTH = 8  # merges flatten chains, so one step is the norm; more means a racing merge
@@ -42,7 +43,9 @@ def insert_player(conn: Connection, club_id: int, name: str, key: str,
             club_id=club_id, name=name, name_key=key, created_at=created_at))
     except IntegrityError:
         raise AlreadyExists(f"a player {name!r} exists already in this club") from None
-    return result.inserted_primary_key[0]
+    player_id = result.inserted_primary_key[0]
+    mac_new(conn, "players", players.c.id == player_id)  # it covers the id: once it is known
+    return player_id
 
 
 def player_by_id(conn: Connection, club_id: int, player_id: int, *,
@@ -97,6 +100,8 @@ def register(conn: Connection, club_id: int, names: Mapping[str, str],
         conn.execute(dialect.insert(players).on_conflict_do_nothing(), [
             {"club_id": club_id, "name": names[k], "name_key": k, "created_at": created_at}
             for k in missing])
+        mac_new(conn, "players", and_(players.c.club_id == club_id,
+                                      players.c.name_key.in_(missing)))
         found.update(players_by_key(conn, club_id, missing, share=True))
     absent = set(names) - found.keys()
     if absent:  # the insert met another unique constraint: a stored name of another key
@@ -155,8 +160,7 @@ def rename_player(conn: Connection, player_id: int, name: str, key: str) -> None
     """Give the player a new name (and key); AlreadyExists when another row of the club holds
     the key (or the name). No savepoint: a failure ends the caller's transaction."""
     try:
-        conn.execute(update(players).where(players.c.id == player_id)
-                     .values(name=name, name_key=key))
+        update_macd(conn, "players", players.c.id == player_id, {"name": name, "name_key": key})
     except IntegrityError:
         raise AlreadyExists(f"a player {name!r} exists already in this club") from None
 
@@ -182,16 +186,14 @@ def merge_player(conn: Connection, source: int, into: int) -> list[int]:
     """Move every seat of ``source`` to ``into``, make ``source`` (and whatever was merged into
     it) an alias of ``into``; the ids of the matches whose seats moved."""
     moved = match_ids_of(conn, source)
-    conn.execute(update(match_players).where(match_players.c.player_id == source)
-                 .values(player_id=into))
+    update_macd(conn, "match_players", match_players.c.player_id == source, {"player_id": into})
     entrants = tournament_entrants.c  # a tournament's entry follows its player's results
     conn.execute(update(tournament_entrants).where(entrants.player_id == source)
                  .values(player_id=into))
     conn.execute(update(tournament_entrants).where(entrants.partner_id == source)
                  .values(partner_id=into))
-    conn.execute(update(players).where(or_(players.c.id == source,
-                                           players.c.merged_into == source))
-                 .values(merged_into=into))
+    update_macd(conn, "players", or_(players.c.id == source, players.c.merged_into == source),
+                {"merged_into": into})
     return moved
 
 
@@ -210,7 +212,10 @@ def shared_tournaments(conn: Connection, a: int, b: int) -> list[str]:
 
 def insert_player_event(conn: Connection, **values: Any) -> int:
     result = conn.execute(insert(player_events).values(**values))
-    return result.inserted_primary_key[0]
+    event_id = result.inserted_primary_key[0]
+    # the one update its trigger lets through: the MAC, which covers the id given just now
+    mac_new(conn, "player_events", player_events.c.id == event_id)
+    return event_id
 
 
 def player_event_rows(conn: Connection, player_ids: Iterable[int]) -> list[Row]:

@@ -124,6 +124,10 @@ clubs = Table(
     # The club's time zone, an IANA name ("Europe/Madrid"): every time shown to people is said
     # in it; None for UTC (migration 0018, Clubs.settings).
     Column("timezone", String(64), nullable=True),
+    # The row's MAC (referee.store.macs, migration 0022): of its id, slug, name and the
+    # settings that change a result (tie_breakers, unranked); NULL until sealed in a row from
+    # before.
+    Column("mac", String(64), nullable=True),
 )
 
 players = Table(
@@ -140,6 +144,7 @@ players = Table(
     # foreign key: SQLite can drop a column in place (downgrade) only if none names it, and
     # rebuilding players would trip match_players' keys; only a merge writes it.
     Column("merged_into", Integer, nullable=True),
+    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0022
     UniqueConstraint("club_id", "name"),
     Index(None, "club_id", "name_key", unique=True),
 )
@@ -162,6 +167,9 @@ player_events = Table(
     Column("recorded_at", Timestamp, nullable=False),
     Column("recorded_by", String(NAME_LENGTH), nullable=True),
     Column("token_id", Integer, nullable=True),
+    # referee.store.macs, migration 0022: set right after the insert (it covers the id), the
+    # one update the append-only trigger lets through (a MAC where there was none)
+    Column("mac", String(64), nullable=True),
     one_of("kind", PLAYER_EVENT_KINDS),
     Index(None, "player_id"),
     Index(None, "into_id"),
@@ -217,6 +225,7 @@ match_players = Table(
     Column("seat", Integer, nullable=False),
     Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
     Column("side", Integer, nullable=False),
+    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0022
     PrimaryKeyConstraint("match_id", "seat"),
     Index(None, "player_id"),
 )

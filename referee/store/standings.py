@@ -376,10 +376,10 @@ def head_to_head(conn: Connection, club_id: int, keys: Iterable[Any], *, group: 
 
 
 def player_rows(conn: Connection, club_id: int) -> list[Row]:
-    """The club's players, aliases too: (id, name, merged_into). A table names each by id and
-    lists all but the aliases (those merged into another)."""
-    return conn.execute(select(players.c.id, players.c.name, players.c.merged_into)
-                        .where(players.c.club_id == club_id).order_by(players.c.id)).all()
+    """The club's players, aliases too (every column: the service checks each row's MAC). A
+    table names each by id and lists all but the aliases (those merged into another)."""
+    return conn.execute(select(players).where(players.c.club_id == club_id)
+                        .order_by(players.c.id)).all()
 
 
 def current(conn: Connection, club_id: int) -> dict[int, tuple[float, float, int]]:

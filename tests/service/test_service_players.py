@@ -470,6 +470,7 @@ def test_the_backfill_keeps_clashing_names_apart(engine) -> None:
     assert keys == {1: "ana", 2: "ana\t#2", 3: "beto", 4: "ana\t#4", 5: "ana", 6: "ana maría"}
     assert names == {1: "Ana", 2: "ana ", 3: "Beto", 4: "ANA", 5: "ana", 6: "Ana  María"}
     service = Service(engine)
+    service.seal.run(again=True)  # the rows from before the row MACs, as an upgrade does
     assert service.players.find("casino", "ana")["id"] == 1
     assert service.players.find("casino", "ana maría")["id"] == 6
     assert service.players.find("other", "Ana")["id"] == 5

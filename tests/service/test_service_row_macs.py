@@ -132,3 +132,67 @@ def test_the_row_key_is_never_made_again_over_macd_rows(service: Service, finish
     finally:
         path.write_bytes(saved)
         path.chmod(0o600)
+
+
+def rename_player(service: Service, m: int) -> str:
+    """Mallory in Ana's place: "Mallory played 2, won 2"."""
+    sql(service, "UPDATE players SET name = 'Mallory', name_key = 'mallory' WHERE name = 'Ana'")
+    return "players row: player 1 (Mallory) fails its MAC"
+
+
+def swap_seats(service: Service, m: int) -> str:
+    with service.engine.connect() as conn:
+        a, b = conn.execute(text("SELECT player_id FROM match_players WHERE match_id = :m "
+                                 "AND seat IN (0, 1) ORDER BY seat"), {"m": m}).scalars().all()
+    sql(service, "UPDATE match_players SET player_id = CASE seat WHEN 0 THEN :b ELSE :a END "
+                 "WHERE match_id = :m AND seat IN (0, 1)", a=a, b=b, m=m)
+    return f"match_players row: match {m}, seat 0 fails its MAC"
+
+
+def forge_rename(service: Service, m: int) -> str:
+    sql(service, "INSERT INTO player_events (club_id, player_id, kind, old_name, new_name, "
+                 "reason, recorded_at, mac) VALUES (1, 1, 'rename', 'Ana', 'Ana', 'forged', "
+                 "CURRENT_TIMESTAMP, :x)", x="cd" * 32)
+    return "player_events row: player event 1 (rename of player 1) fails its MAC"
+
+
+def change_tie_breakers(service: Service, m: int) -> str:
+    sql(service, "UPDATE clubs SET tie_breakers = :t", t=json.dumps(["points_for"]))
+    return "clubs row: club casino fails its MAC"
+
+
+ROW_CHANGES: dict[str, Callable[[Service, int], str]] = {
+    "player renamed": rename_player, "seats swapped": swap_seats,
+    "rename inserted": forge_rename, "tie-breakers changed": change_tie_breakers,
+}
+
+
+@pytest.mark.parametrize("change", list(ROW_CHANGES))
+def test_a_row_of_the_club_changed_behind_the_service_is_named_and_refused(
+        service: Service, finished: int, change: str) -> None:
+    table = service.standings.table("casino")
+    named = ROW_CHANGES[change](service, finished)
+    problems = [p.line() for p in service.audit.run().problems]
+    assert any(named in p for p in problems), problems
+    if change == "seats swapped":  # the seats make the standing rows: a rebuild refuses them
+        with pytest.raises(RowForged, match="seats"):
+            service.rebuild(force=True)
+        assert service.standings.table("casino") == table
+        return
+    if change == "rename inserted":  # the player's history
+        with pytest.raises(RowForged, match="renames and merges"):
+            service.players.get("casino", 1)
+        return
+    with pytest.raises(RowForged):
+        service.standings.table("casino")
+
+
+def test_renames_merges_and_settings_keep_their_macs(service: Service, finished: int) -> None:
+    service.players.rename("casino", "Ana", "Ana María", reason="her full name")
+    service.players.create("casino", "Zoe", confirm_new=True)
+    m = service.recording.create_match("casino", "mano-a-mano", ["Zoe", "Beto"])["id"]
+    service.players.merge("casino", "Zoe", "Carla", reason="one person")
+    service.standings.set_tie_breakers("casino", ["points_for", "won"])
+    assert service.audit.run().problems == []
+    assert service.reading.get_match(m)["players"] == ["Zoe", "Beto"]  # as the header says
+    assert service.standings.table("casino")

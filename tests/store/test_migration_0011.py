@@ -52,7 +52,9 @@ LATER_COLUMNS = (("clubs", "unranked", "VARCHAR(8)"), ("matches", "created_by", 
                  ("clubs", "default_rules", "VARCHAR(32)"), ("clubs", "default_target", "INTEGER"),
                  ("matches", "head", "VARCHAR(64)"), ("clubs", "timezone", "VARCHAR(64)"),
                  ("events", "mac", "VARCHAR(64)"), ("matches", "mac", "VARCHAR(64)"),
-                 ("matches", "head_mac", "VARCHAR(64)"))
+                 ("matches", "head_mac", "VARCHAR(64)"), ("clubs", "mac", "VARCHAR(64)"),
+                 ("players", "mac", "VARCHAR(64)"), ("match_players", "mac", "VARCHAR(64)"),
+                 ("player_events", "mac", "VARCHAR(64)"))
 
 
 def later_club_columns(engine: Engine, *, add: bool) -> None:

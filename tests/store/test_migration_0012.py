@@ -6,6 +6,7 @@ the data is made there, and the database taken down past 0012 and up again aroun
 
 from __future__ import annotations
 
+from db_helpers import upgrade_and_seal
 from sqlalchemy import Engine, inspect
 
 from migrations import runner
@@ -13,14 +14,14 @@ from referee.service import Service
 
 
 def test_down_past_0012_and_up_again(engine: Engine) -> None:
-    runner.upgrade(engine)
+    upgrade_and_seal(engine)
     service = Service(engine)
     service.clubs.create_club("casino", "Casino")
     kept = service.tokens.create_token("casino", "admin", label="before")
 
     runner.downgrade(engine, "0011")
     assert "signin_codes" not in inspect(engine).get_table_names()
-    runner.upgrade(engine)
+    upgrade_and_seal(engine)
     assert service.tokens.authenticate(kept).label == "before"
     issued = service.signin.issue("casino", "scorekeeper", label="Mesa 1")
     assert service.signin.exchange(issued["code"])["token"] == issued["token"]
@@ -29,5 +30,5 @@ def test_down_past_0012_and_up_again(engine: Engine) -> None:
 
     runner.downgrade(engine, "0011")
     assert "signin_codes" not in inspect(engine).get_table_names()
-    runner.upgrade(engine)
+    upgrade_and_seal(engine)
     assert service.tokens.authenticate(issued["token"]).role == "scorekeeper"  # tokens stay

@@ -4,7 +4,7 @@ survives nothing but a downgrade, which drops the column."""
 
 from __future__ import annotations
 
-from db_helpers import record_all, sample_match
+from db_helpers import record_all, sample_match, upgrade_and_seal
 from sqlalchemy import Engine, inspect, text
 
 from migrations import runner
@@ -23,7 +23,7 @@ def test_upgrade_from_0012_and_down_again(engine: Engine) -> None:
     with engine.begin() as conn:
         conn.execute(text("INSERT INTO clubs (slug, name, created_at, public) "
                           "VALUES ('casino', 'Casino', '2026-12-01 00:00:00', false)"))
-    runner.upgrade(engine)
+    upgrade_and_seal(engine)
     assert "unranked" in columns(engine)
     with engine.connect() as conn:
         assert conn.execute(text("SELECT unranked FROM clubs")).scalar_one() is None
@@ -38,5 +38,5 @@ def test_upgrade_from_0012_and_down_again(engine: Engine) -> None:
     assert len(svc.standings.table("casino")) == 4
     runner.downgrade(engine, "0012")
     assert "unranked" not in columns(engine)
-    runner.upgrade(engine)
+    upgrade_and_seal(engine)
     assert Service(engine).standings.unranked("casino") == "apart"

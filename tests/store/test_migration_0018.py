@@ -4,6 +4,7 @@ drops the column and nothing else."""
 
 from __future__ import annotations
 
+from db_helpers import upgrade_and_seal
 from sqlalchemy import Engine, inspect, text
 
 from migrations import runner
@@ -22,7 +23,7 @@ def test_upgrade_from_0017_and_down_again(engine: Engine) -> None:
         conn.execute(text("INSERT INTO clubs (slug, name, created_at, public, language) "
                           "VALUES ('casino', 'Casino', '2026-12-01 00:00:00', true, 'es')"))
 
-    runner.upgrade(engine, "0018")
+    upgrade_and_seal(engine)  # 0018 and on: the service of today needs its row MACs (0020, 0022)
     svc = Service(engine)
     club = svc.clubs.get_club("casino")
     assert club["timezone"] is None  # UTC
@@ -34,5 +35,5 @@ def test_upgrade_from_0017_and_down_again(engine: Engine) -> None:
     assert columns(engine) == before
     with engine.connect() as conn:
         assert conn.execute(text("SELECT name, language FROM clubs")).one() == ("Casino", "es")
-    runner.upgrade(engine)
+    upgrade_and_seal(engine)
     assert Service(engine).clubs.get_club("casino")["timezone"] is None

@@ -56,7 +56,8 @@ def test_rows_from_before_are_refused_until_sealed_once(engine: Engine, tmp_path
                          {"m": m})
 
     done = svc.seal.run()
-    assert done.matches == [m] and done.rows == 31 and done.refused == []
+    # 30 events and the match; the club, its 4 players and the 4 seats (0022)
+    assert done.matches == [m] and done.rows == 31 + 1 + 4 + 4 and done.refused == []
     assert svc.reading.report(m) == report
     assert svc.audit.run().problems == []
     record_all(svc, m, evs[30:], start=30)  # and recording goes on
