@@ -223,17 +223,18 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
             return violations
         events = iter(events)  # run_moves takes more events from the same iterator
         for event in events:
-            if not self._plain_deal(event):
+            if (type(event) is not dict or event.get("type") != "deal"
+                    or not self._plain_deal(event)):
                 self._push_one(event, violations)
             if self.playing and not self.finished and self.layout.left is not None:
                 run_moves(self, events, violations)  # the lead is down: a run of moves
         return violations
 
     def _plain_deal(self, event: Any) -> bool:
-        """Deal ``event`` when it is a plainly legal deal and one is due (_clean_deal checks
-        the hands' shape too), as the deal's judge would; whether it did."""
-        if (type(event) is not dict or event.get("type") != "deal" or "seq" in event
-                or self.playing or self.finished):
+        """Deal ``event`` (an object whose type is "deal") when it is a plainly legal deal and
+        one is due (_clean_deal checks the hands' shape too), as the deal's judge would; whether
+        it did."""
+        if "seq" in event or self.playing or self.finished:
             return False
         hands = event.get("hands")
         if type(hands) is not list or (masks := self._clean_deal(hands)) is None:

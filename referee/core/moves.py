@@ -60,7 +60,9 @@ class MoveJudges:
         self.line |= bit
         self.passes, self.drew, self.last_player = 0, False, seat
         self.turn = self.next_seat[seat]
-        self.family.scoring.after_play(self, seat)
+        scoring = self.family.scoring
+        if scoring.scores_plays:
+            scoring.after_play(self, seat)
         if not self.count[seat]:
             self.round.seat_out = seat
             self._end_play(DOMINO)

@@ -26,14 +26,16 @@ class ScoringPolicy:
 
     __slots__ = ()
 
-    # Whether after_play scores: push_all's run of moves (referee.core.fastpath) restates the
+    # Whether after_play scores (the applier calls it only then: a call saved on every play
+    # of a family that does not). push_all's run of moves (referee.core.fastpath) restates the
     # application of a play without calling it, so only a family that scores nothing during
     # play may use it.
     scores_plays = False
 
     def after_play(self, match: Match, seat: int) -> None:
         """After ``seat``'s play is applied (the tile on the layout), before a domino or a
-        block it makes ends play: what it scores, added to the match's totals."""
+        block it makes ends play: what it scores, added to the match's totals. Called only when
+        ``scores_plays`` is true."""
 
     def round_end(self, rules: Rules, round_: Round, pips: Sequence[int]) -> tuple[int | None, int]:
         """(winning side or None, points) of a round whose play ended (``round_.ended``:
