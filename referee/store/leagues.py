@@ -15,9 +15,10 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, Integer, Row, any_, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from .dialects import postgresql
 from .errors import AlreadyExists
 from .schema import (
     league_captains,
@@ -35,6 +36,15 @@ from .schema import (
     matches,
     players,
 )
+
+
+def among(conn: Connection, column: Any, ids: Sequence[int]) -> Any:
+    """``column IN ids``; on PostgreSQL ``column = ANY(:ids)``, one array parameter: a
+    division's legs are thousands of ids, which an IN list would send (and SQLAlchemy render)
+    as thousands of parameters."""
+    if conn.dialect.name == "postgresql":
+        return column == any_(bindparam(None, list(ids), type_=postgresql.ARRAY(Integer)))
+    return column.in_(ids)
 
 
 def _insert(conn: Connection, table: Any, what: str, **values: Any) -> int:
@@ -198,7 +208,7 @@ def leg_rows(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
     ids = list(fixture_ids)
     if not ids:
         return []
-    return conn.execute(select(league_legs).where(league_legs.c.fixture_id.in_(ids))
+    return conn.execute(select(league_legs).where(among(conn, league_legs.c.fixture_id, ids))
                         .order_by(league_legs.c.fixture_id, league_legs.c.leg)).all()
 
 
@@ -231,32 +241,42 @@ def leg_games(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
         select(lm.c.fixture_id, lm.c.leg, lm.c.game, lm.c.match_id, matches.c.status,
                matches.c.winner)
         .join(matches, matches.c.id == lm.c.match_id)
-        .where(lm.c.fixture_id.in_(ids))
+        .where(among(conn, lm.c.fixture_id, ids))
         .order_by(lm.c.fixture_id, lm.c.leg, lm.c.game)).all()
 
 
-def leg_seats(conn: Connection, fixture_ids: Iterable[int], *,
-              first_game: bool = False) -> list[Any]:
+def leg_seats(conn: Connection, fixture_ids: Iterable[int]) -> list[Row]:
     """Who sat in each game of the fixtures' legs: (fixture_id, leg, game, side, seat,
-    player_id), by fixture, leg, game and seat; ``first_game``: the legs' first games only,
-    as (fixture_id, leg, side, player_id) (a leg is played by its first game's players, and a
-    table reads thousands)."""
+    player_id), by fixture, leg, game and seat."""
     ids = list(fixture_ids)
     if not ids:
         return []
     lm = league_leg_matches
-    if first_game:
-        return list(conn.execute(
-            select(lm.c.fixture_id, lm.c.leg, match_players.c.side, match_players.c.player_id)
-            .join(match_players, match_players.c.match_id == lm.c.match_id)
-            .where(lm.c.fixture_id.in_(ids), lm.c.game == 1)
-            .order_by(lm.c.fixture_id, lm.c.leg, match_players.c.seat)).all())
     return conn.execute(
         select(lm.c.fixture_id, lm.c.leg, lm.c.game, match_players.c.side,
                match_players.c.seat, match_players.c.player_id)
         .join(match_players, match_players.c.match_id == lm.c.match_id)
         .where(lm.c.fixture_id.in_(ids))
         .order_by(lm.c.fixture_id, lm.c.leg, lm.c.game, match_players.c.seat)).all()
+
+
+def seats_of(conn: Connection, match_ids: Sequence[int]) -> list[Row]:
+    """The matches' seats: (match_id, side, player_id), by match and seat. A division's legs
+    are some thousands of matches among a league's hundred thousand: on PostgreSQL the ids
+    are a table joined to the seats (``unnest``), so that the planner looks each match up by
+    its key instead of reading every seat of the club to hash them."""
+    if not match_ids:
+        return []
+    mp = match_players
+    if conn.dialect.name == "postgresql":
+        wanted = func.unnest(bindparam(None, list(match_ids), type_=postgresql.ARRAY(Integer))
+                             ).table_valued("id").render_derived("wanted")
+        query = (select(mp.c.match_id, mp.c.side, mp.c.player_id)
+                 .select_from(wanted.join(mp, mp.c.match_id == wanted.c.id)))
+    else:
+        query = select(mp.c.match_id, mp.c.side, mp.c.player_id).where(
+            mp.c.match_id.in_(match_ids))
+    return conn.execute(query.order_by(mp.c.match_id, mp.c.seat)).all()
 
 
 def player_names(conn: Connection, player_ids: Iterable[int]) -> dict[int, str]:

@@ -9,6 +9,7 @@ nothing. Players are their ids, as text, so that a player renamed stays the same
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -46,15 +47,19 @@ def read(conn: Connection, format: FixtureFormat, fixtures: Sequence[Row],
     ids = [f.id for f in fixtures]
     games: dict[int, dict[int, list[Row]]] = {}
     winners: dict[tuple[int, int], list[str | None]] = {}
+    first: dict[int, tuple[int, int]] = {}  # a leg's first game's match -> (fixture, leg)
     for game in store.leg_games(conn, ids):
-        fixture, leg = game.fixture_id, game.leg
+        fixture, leg, number, match_id, status, winner = game
         games.setdefault(fixture, {}).setdefault(leg, []).append(game)
-        if game.status == "finished":
+        if number == 1:
+            first[match_id] = (fixture, leg)
+        if status == "finished":
             winners.setdefault((fixture, leg), []).append(
-                None if game.winner is None else SIDE[game.winner])
+                None if winner is None else SIDE[winner])
+    # a leg is played by its first game's players
     sat: dict[tuple[int, int], tuple[list[str], list[str]]] = {}
-    for fixture, leg, side, player in store.leg_seats(conn, ids, first_game=True):
-        sat.setdefault((fixture, leg), ([], []))[side].append(str(player))
+    for match_id, side, player in store.seats_of(conn, list(first)):
+        sat.setdefault(first[match_id], ([], []))[side].append(str(player))
     conceded = {(leg.fixture_id, leg.leg): leg for leg in store.leg_rows(conn, ids)}
     results: dict[int, FixtureResult] = {}
     outcomes: dict[int, Outcome] = {}
@@ -77,11 +82,20 @@ def read(conn: Connection, format: FixtureFormat, fixtures: Sequence[Row],
                                       (given.reason or "") if given is not None else ""))
             result = FixtureResult(home, away, tuple(legs))
         results[fixture.id] = result
-        outcomes[fixture.id] = outcome(result, format, sheets_checked=True)
+        outcomes[fixture.id] = _outcome(result, format)
     return Played(results, outcomes, games)
 
 
 NOBODY: tuple[list[str], list[str]] = ([], [])
+
+
+@functools.lru_cache(maxsize=8192)
+def _outcome(result: FixtureResult, format: FixtureFormat) -> Outcome:
+    """The engine's outcome of a result read from the store (its sheets checked as each leg
+    was recorded), remembered: a result and a format are values, so the same two always give
+    the same outcome, and a page read again (a table, a team's page) computes only the
+    fixtures that changed. A league's season is some 5,000 fixtures."""
+    return outcome(result, format, sheets_checked=True)
 
 
 def schedule(division: str, teams: Iterable[Row], fixtures: Iterable[Row]) -> Schedule:
