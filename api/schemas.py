@@ -626,6 +626,16 @@ class AppendHeadersSchema(IdempotencyHeadersSchema):
 
 # ---------------------------------------------------------------- report
 
+class ScoredSchema(Schema):
+    """A play whose count scored (or bust), in the points family."""
+
+    seq = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    count = fields.Integer(required=True, metadata={"description": "the open ends' sum"})
+    points = fields.Integer(required=True, metadata={"description": "what the count is worth"})
+    bust = fields.Boolean(metadata={"description": "present (true) when not scored: past the target"})
+
+
 class RoundSchema(Schema):
     round = fields.Integer(required=True)
     opener = fields.Integer(allow_none=True)
@@ -634,6 +644,10 @@ class RoundSchema(Schema):
     points = fields.Integer()
     pips = fields.List(fields.Integer(allow_none=True), allow_none=True)
     blocked_by = fields.Integer(allow_none=True)
+    scores = fields.List(fields.Integer(), metadata={
+        "description": "the points each side scored in the round (penalties aside)"})
+    scored = fields.List(fields.Nested(ScoredSchema), metadata={
+        "description": "with scoring: ends, each play whose count scored or bust, in order"})
 
 
 class ReportSchema(Schema):

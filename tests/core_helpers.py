@@ -14,6 +14,9 @@ from referee.core.replay import Replay, replay
 from referee.core.rules import Rules, resolve_rules
 
 NAMES = ("Ana", "Beto", "Carla", "Dani", "Eva", "Fito")
+# The points family's parameters as every earlier preset resolves them (the seeds' game).
+POINTS_DEFAULTS = {"scoring": "hands", "count": "fives", "spinner": "none", "exact_target": False,
+                   "out_bonus": 0, "partners_out": "one", "lead_scores": "always", "pips_round": 1}
 
 # A two-seat double-six deal used by many tests (mano-a-mano: 7 tiles each, 14 in the boneyard).
 #   seat 0 holds the 6-6 (the highest double), so seat 0 opens with it under highest_double;

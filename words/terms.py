@@ -38,6 +38,7 @@ TERMS: dict[str, dict[str, str]] = {
         "annulled": N_("Annulled"),
         "in_progress": N_("In play"),
         "awaiting_reveal": N_("Awaiting reveals"),
+        "target": N_("Target reached"),
     },
     "phase": {  # a round's, as the terminal says it
         "domino": N_("domino"),
@@ -45,6 +46,7 @@ TERMS: dict[str, dict[str, str]] = {
         "annulled": N_("annulled"),
         "in_progress": N_("in progress"),
         "awaiting_reveal": N_("awaiting reveal"),
+        "target": N_("target reached"),
     },
     "status": {  # a match's, and a scoreboard row's
         "in_progress": N_("Live"),
@@ -200,6 +202,14 @@ TERMS: dict[str, dict[str, str]] = {
         "foul_points": N_("Penalty for a foul, in points"),
         "foul_share": N_("Penalty for a foul, as a share of the target"),
         "time_limit": N_("Time limit"),
+        "scoring": N_("When points are scored"),
+        "count": N_("What a count scores"),
+        "spinner": N_("Spinner"),
+        "exact_target": N_("Exact target (busts)"),
+        "out_bonus": N_("Points for going out"),
+        "partners_out": N_("Partners going out"),
+        "lead_scores": N_("Whether the lead scores"),
+        "pips_round": N_("Pips rounded to"),
     },
 }
 
@@ -210,6 +220,9 @@ PRESETS: dict[str, str] = {
     "veracruz": "Veracruz",
     "sircle": "Sircle",
     "puerto-rico": "Puerto Rico",
+    "fives-and-threes": "Fives and Threes",
+    "all-fives": "All Fives",
+    "muggins": "Muggins",
 }
 
 

@@ -125,8 +125,8 @@ def _play(event: dict, rules: Rules, seq: int) -> str | None:
     if type(event.get("tile")) is not str:
         return _text(event, "tile")
     end = event.get("end")
-    if end is not None and type(end) is not int and end != "left" and end != "right":
-        return said("end must be a pip number or \"left\" or \"right\"")
+    if end is not None and type(end) is not int and end not in ("left", "right", "up", "down"):
+        return said("end must be a pip number or \"left\", \"right\", \"up\" or \"down\"")
     return None
 
 

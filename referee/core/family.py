@@ -12,7 +12,9 @@ False, and every move is applied by the appliers. How a family is added: docs/co
 
 from __future__ import annotations
 
+from .counting import COUNTED, SPINNER
 from .layout import EMPTY, Layout
+from .points import POINTS_DURING_PLAY
 from .records import Record, _set
 from .rules import Rules
 from .scoring import PIPS_AT_ROUND_END, ScoringPolicy
@@ -35,7 +37,18 @@ class Family(Record):
 HANDS = Family("hands", EMPTY, PIPS_AT_ROUND_END, fast=True)
 
 
+# The points family (docs/rules.md, "Points during play"): the open ends counted after every
+# play, on a line (Fives and Threes, Muggins) or a line with a spinner (All Fives).
+POINTS = Family("ends", COUNTED, POINTS_DURING_PLAY)
+POINTS_SPINNER = Family("ends", SPINNER, POINTS_DURING_PLAY)
+# A spinner in a game scored from the hands: the seeds' scoring on the spinner's layout.
+HANDS_SPINNER = Family("hands", SPINNER, PIPS_AT_ROUND_END)
+
+
 def family_of(rules: Rules) -> Family:
-    """The family a match's rules choose. Every rule set the core resolves today is of the
-    seeds' family; the points family adds its rule parameter and its family here."""
-    return HANDS
+    """The family a match's rules choose: ``scoring: ends`` the points family, else the
+    seeds'; ``spinner: first_double`` lays the tiles with a spinner in either."""
+    spinner = rules.spinner == "first_double"
+    if rules.scoring == "ends":
+        return POINTS_SPINNER if spinner else POINTS
+    return HANDS_SPINNER if spinner else HANDS

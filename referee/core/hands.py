@@ -111,7 +111,7 @@ class HandJudges:
             self.round.trail.append((seq, "reveal", seat, shown, None))
         elif not self.hand_known(seat):
             self.unseen_pips[seat] = pips - self.tiles.mask_pips(self.known[seat])
-        if self.round.outcome == AWAITING:
+        if self.round.outcome == AWAITING or self.round.owes_pips:
             self._score_if_revealed()
         return None
 

@@ -32,7 +32,14 @@ from .said import Said, said, said_n
 FOULS = {"pass": "renege", "draw": "illegal_draw"}
 
 
-def _ends(a: int, b: int) -> str:
+def _ends(*ends: int) -> str:
+    """The open ends' pips as a sentence says them (the spinner's arms too, when open)."""
+    if len(ends) > 2:
+        pips = sorted(set(ends))
+        if len(pips) == 1:
+            return str(pips[0])
+        return said("%(ends)s or %(last)s", ends=", ".join(map(str, pips[:-1])), last=pips[-1])
+    a, b = ends
     return str(a) if a == b else said("%(left)s or %(right)s", left=a, right=b)
 
 
@@ -132,7 +139,9 @@ class _Round:
                 if k == moments[m][0]:
                     _, line, known = moments[m]
                     seq, _, _, tile, ends = entry
-                    fit = pip_mask[ends[0]] | pip_mask[ends[1]]
+                    fit = 0
+                    for pip in ends:  # the line's two, and the spinner's arms when open
+                        fit |= pip_mask[pip]
                     # A draw itself may bring a fitting tile (the tiles held *before* it are in
                     # question).
                     brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
@@ -163,7 +172,7 @@ class _Round:
         if (lead := self.lead()) is not None:
             proven.append(lead)
 
-    def proof(self, seat: int, seq: int, kind: str, ends: tuple[int, int], fit: int,
+    def proof(self, seat: int, seq: int, kind: str, ends: tuple[int, ...], fit: int,
               brought: int, later: Sequence[tuple[int, str, int, Any, Any]]) -> Violation | None:
         """The foul the seat's entries ``later`` prove at the moment ``seq``, where the tiles
         ``fit`` fitted and the moment itself may have brought ``brought`` of them."""
@@ -192,12 +201,11 @@ class _Round:
                 return self._proven(seat, seq, kind, ends, hits, draws, brought)
         return None
 
-    def _proven(self, seat: int, seq: int, kind: str, ends: tuple[int, int],
+    def _proven(self, seat: int, seq: int, kind: str, ends: tuple[int, ...],
                 hits: list[tuple[int, str, int]], draws: int, brought: int) -> Violation:
         """The proof in words: built only for the fouls found (most passes prove nothing)."""
-        a, b = ends
-        name, where, u = self.name(seat), _ends(a, b), hits[-1][0]
-        facts = [{"seq": seq, "fact": self._at_ends(kind, name, a, b)}]
+        name, where, u = self.name(seat), _ends(*ends), hits[-1][0]
+        facts = [{"seq": seq, "fact": self._at_ends(kind, name, ends)}]
         for at, how, mask in hits:
             tiles = ", ".join(self.tiles.mask_names(mask))
             facts.append({"seq": at, "fact": said("%(player)s played %(tiles)s, which fits %(ends)s",
@@ -221,23 +229,29 @@ class _Round:
         return Violation(seq, FOULS[kind], seat, message, "proven", u, tuple(facts))
 
     @staticmethod
-    def _at_ends(kind: str, name: str, a: int, b: int) -> Said:
+    def _at_ends(kind: str, name: str, ends: tuple[int, ...]) -> Said:
+        if len(ends) > 2:  # the spinner's arms open
+            pips = ", ".join(map(str, ends))
+            if kind == "pass":
+                return said("%(player)s passed with the open ends at %(ends)s", player=name,
+                            ends=pips)
+            return said("%(player)s drew with the open ends at %(ends)s", player=name, ends=pips)
+        a, b = ends
         if kind == "pass":
             return said("%(player)s passed with the ends at %(left)s and %(right)s", player=name,
                         left=a, right=b)
         return said("%(player)s drew with the ends at %(left)s and %(right)s", player=name,
                     left=a, right=b)
 
-    def suspicion(self, seat: int, seq: int, kind: str, ends: tuple[int, int], draws: int,
+    def suspicion(self, seat: int, seq: int, kind: str, ends: tuple[int, ...], draws: int,
                   possible: int) -> Violation:
         """A pass or draw by a hand not known then, which may have held the tiles ``possible``
         (they fit, and the record shows them nowhere else)."""
-        a, b = ends
         name = self.names[seat]
         names = self.tiles.mask_names(possible)
         unseen = said_n("%(at_ends)s; %(tiles)s fits and was not seen anywhere else",
                         "%(at_ends)s; %(tiles)s fit and were not seen anywhere else", len(names),
-                        at_ends=self._at_ends(kind, name, a, b), tiles=", ".join(names))
+                        at_ends=self._at_ends(kind, name, ends), tiles=", ".join(names))
         against = (said_n("%(player)s drew %(num)s tile afterwards",
                           "%(player)s drew %(num)s tiles afterwards", draws, player=name)
                    if draws else said("%(player)s's hand at that moment was never shown in full",
@@ -245,7 +259,7 @@ class _Round:
         evidence = ({"seq": seq, "fact": unseen}, {"seq": seq, "fact": against})
         return Violation(seq, FOULS[kind], seat,
                          said("%(player)s may have held a tile that fits %(ends)s", player=name,
-                              ends=_ends(a, b)),
+                              ends=_ends(*ends)),
                          "possible", None, evidence)
 
     def final_hand_known(self, seat: int) -> bool:

@@ -184,8 +184,9 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
 
     def owes_reveal(self, seat: int) -> bool:
         """Whether the ended round waits on this seat to show what it holds."""
-        return (self.round is not None and self.round.outcome == AWAITING and not self.finished
-                and self.pips_left(seat) is None)
+        round_ = self.round
+        return (round_ is not None and (round_.outcome == AWAITING and not self.finished
+                                        or round_.owes_pips) and self.pips_left(seat) is None)
 
     def results(self) -> list[RoundResult]:
         return [r.result() for r in self.rounds]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .events import Violation, disputed, unsighted
+from .layout import Layout
 from .outcomes import BLOCKED, DOMINO
 from .said import Said, said, said_n
 from .tiles import iter_bits
@@ -63,11 +64,15 @@ class MoveJudges:
         scoring = self.family.scoring
         if scoring.scores_plays:
             scoring.after_play(self, seat)
-        if not self.count[seat]:
+            if not self.playing:  # its score reached the target: the round stopped there
+                return
+        if not self.count[seat] and scoring.side_goes_out(self, seat):
             self.round.seat_out = seat
             self._end_play(DOMINO)
         elif self.layout.blocked(self.line, self.tiles):
             self._end_play(BLOCKED)
+        elif not self.count[self.turn]:
+            self._skip_out()
 
     def _apply_draw(self, seat: int, tile: int | None) -> None:
         """A drawn tile (None: unseen) into the hand, out of the boneyard. The round's trail
@@ -90,9 +95,22 @@ class MoveJudges:
         self.drew = False
         self.turn = self.next_seat[seat]
         rules = self.rules
-        if self.passes >= self.seats and not (rules.draw != "none"
-                                              and self.boneyard > rules.reserve):
+        # every seat still holding tiles passed in turn (a seat out is skipped: partners_out)
+        if self.passes >= self.seats - self.count.count(0) and not (
+                rules.draw != "none" and self.boneyard > rules.reserve):
             self._end_play(BLOCKED)
+        elif not self.count[self.turn]:
+            self._skip_out()
+
+    def _skip_out(self) -> None:
+        """The turn passes over the seats that went out while their partner plays on
+        (``partners_out: both``): they hold nothing and are skipped."""
+        count, turn = self.count, self.turn
+        for _ in range(self.seats):
+            if count[turn]:
+                break
+            turn = self.next_seat[turn]
+        self.turn = turn
 
     # ------------------------------------------------------------------ judging a move
 
@@ -243,6 +261,8 @@ class MoveJudges:
         if side not in NOWHERE:
             return side
         name = tiles.names[tile]
+        if len(layout.ends) > 2 or type(layout) is not Layout:  # a counted line, arms perhaps
+            return self._nowhere(seq, seat, name, side, end)
         if side == "ambiguous_end":
             return Violation(seq, "ambiguous_end", seat,
                              said("%(tile)s fits both the %(left)s and the %(right)s end; say which",
@@ -258,6 +278,35 @@ class MoveJudges:
         return Violation(seq, "no_match", seat,
                          said("%(tile)s fits neither open end (%(left)s and %(right)s)", tile=name, left=left,
                               right=right))
+
+    def _nowhere(self, seq: int, seat: int, name: str, why: str, end: Any) -> Violation:
+        """Why a tile goes nowhere on a counted line (the points family): the places it fits
+        give different open ends and ``end`` does not say which, or it fits no end named."""
+        ends = self._ends_text()
+        if why == "ambiguous_end":
+            return Violation(seq, "ambiguous_end", seat, said(
+                "%(tile)s fits more than one open end with different results (%(ends)s); say which",
+                tile=name, ends=ends))
+        if end == "up" or end == "down":
+            arm = said("up") if end == "up" else said("down")
+            if len(self.layout.ends) <= 2:
+                return Violation(seq, "no_match", seat, said(
+                    "%(tile)s cannot go on the %(arm)s arm: the spinner's arms are not open",
+                    tile=name, arm=arm))
+            pip = self.layout.arms[0 if end == "up" else 1][0]
+            return Violation(seq, "no_match", seat, said(
+                "%(tile)s does not fit the %(arm)s arm (%(pip)s)", tile=name, arm=arm, pip=pip))
+        if end == "left" or end == "right":
+            pip = self.layout.left if end == "left" else self.layout.right
+            return Violation(seq, "no_match", seat, said(
+                "%(tile)s does not fit the %(end)s end (%(pip)s)", tile=name,
+                end=said("left") if end == "left" else said("right"), pip=pip))
+        if end is not None:
+            return Violation(seq, "no_match", seat, said(
+                "%(tile)s cannot go on a %(end)s end: the open ends are %(ends)s", tile=name,
+                end=end, ends=ends))
+        return Violation(seq, "no_match", seat, said(
+            "%(tile)s fits no open end (%(ends)s)", tile=name, ends=ends))
 
     def _pass(self, event: dict, seq: int) -> Violation | Any:
         """A pass's violation, or PASS."""
@@ -290,7 +339,14 @@ class MoveJudges:
         return said("%(tiles)s and %(last)s", tiles=", ".join(names[:-1]), last=names[-1])
 
     def _ends_text(self) -> Said:
-        left, right = self.layout.left, self.layout.right
+        ends = self.layout.ends
+        if len(ends) > 2:  # the spinner's arms are open
+            pips = sorted(set(ends))
+            if len(pips) == 1:
+                return said("the %(pip)s ends", pip=pips[0])
+            return said("the %(ends)s or the %(last)s end", ends=", ".join(map(str, pips[:-1])),
+                        last=pips[-1])
+        left, right = ends
         if left == right:
             return said("the %(pip)s ends", pip=left)
         return said("the %(left)s or the %(right)s end", left=left, right=right)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .openers import opening
-from .outcomes import ANNULLED, AWAITING, BLOCKED, IN_PROGRESS
+from .outcomes import ANNULLED, AWAITING, BLOCKED, IN_PROGRESS, TARGET
 from .records import Record, _set
 from .scoring import match_winner
 
@@ -15,10 +15,12 @@ from .scoring import match_winner
 class RoundResult(Record):
     """A round as the report shows it."""
 
-    __slots__ = ("round", "opener", "outcome", "winner", "points", "pips", "blocked_by")
+    __slots__ = ("round", "opener", "outcome", "winner", "points", "pips", "blocked_by", "scores",
+                 "scored")
 
     def __init__(self, round: int, opener: int | None, outcome: str, winner: int | None,
-                 points: int, pips: tuple[int, ...] | None, blocked_by: int | None) -> None:
+                 points: int, pips: tuple[int, ...] | None, blocked_by: int | None,
+                 scores: tuple[int, ...] = (), scored: tuple[dict[str, Any], ...] | None = None) -> None:
         _set(self, "round", round)
         _set(self, "opener", opener)
         _set(self, "outcome", outcome)
@@ -26,22 +28,31 @@ class RoundResult(Record):
         _set(self, "points", points)
         _set(self, "pips", pips)
         _set(self, "blocked_by", blocked_by)
+        # The points each side scored in the round (plays, bonus and end points, after busts;
+        # penalties are not a round's), and with scoring during play each play that scored or
+        # bust ({"seq", "seat", "count", "points", "bust"?}); None in the seeds' family.
+        _set(self, "scores", scores)
+        _set(self, "scored", scored)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "opener": self.opener, "outcome": self.outcome,
-                "winner": self.winner, "points": self.points,
-                "pips": list(self.pips) if self.pips is not None else None,
-                "blocked_by": self.blocked_by}
+        found = {"round": self.round, "opener": self.opener, "outcome": self.outcome,
+                 "winner": self.winner, "points": self.points,
+                 "pips": list(self.pips) if self.pips is not None else None,
+                 "blocked_by": self.blocked_by, "scores": list(self.scores)}
+        if self.scored is not None:
+            found["scored"] = [dict(entry) for entry in self.scored]
+        return found
 
 
 class Round:
     """One deal's bookkeeping; becomes a RoundResult in the report."""
 
     __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
-                 "seat_out", "ended", "dealt_at", "dealt", "trail", "closed")
+                 "seat_out", "ended", "dealt_at", "dealt", "trail", "closed", "scores", "scored",
+                 "bonus", "owes_pips")
 
     def __init__(self, number: int, opener: int | None, dealt_at: int,
-                 dealt: list[int | None]) -> None:
+                 dealt: list[int | None], sides: int = 2, plays_score: bool = False) -> None:
         self.number = number
         self.dealt_at = dealt_at  # the seq of its deal
         self.dealt = dealt  # each seat's hand as dealt, where the deal shows it (else None)
@@ -62,10 +73,17 @@ class Round:
         self.blocked_by: int | None = None
         self.seat_out: int | None = None  # who went out, on a domino
         self.ended: str | None = None  # DOMINO or BLOCKED once play stopped, even before reveals
+        self.scores = [0] * sides  # what each side scored in it (see RoundResult)
+        self.scored: list[dict[str, Any]] | None = [] if plays_score else None
+        self.bonus = 0  # the out_bonus scored with the last play (exact_target), after a bust
+        # Scored at once though hands are not all known (an end score that needs none): the
+        # reveals, when they come, fill in the pips (and a block's winner).
+        self.owes_pips = False
 
     def result(self) -> RoundResult:
         return RoundResult(self.number, self.opener, self.outcome, self.winner, self.points,
-                           self.pips, self.blocked_by)
+                           self.pips, self.blocked_by, tuple(self.scores),
+                           None if self.scored is None else tuple(self.scored))
 
 
 class RoundKeeping:
@@ -99,9 +117,17 @@ class RoundKeeping:
         # the one seat that may lead has the turn; with several (or none) nobody has it yet
         alone = may_lead and not may_lead & (may_lead - 1)
         self.turn = may_lead.bit_length() - 1 if alone else None
-        self.round = Round(len(self.rounds) + 1, self.turn, self.seq, list(masks))
+        self.round = Round(len(self.rounds) + 1, self.turn, self.seq, list(masks), rules.sides,
+                           self.family.scoring.scores_plays)
         self.rounds.append(self.round)
         self.playing = True
+
+    def _annul_scores(self) -> None:
+        """An annulled round's points leave the totals (it is as if never dealt)."""
+        round_ = self.round
+        for side, points in enumerate(round_.scores):
+            self.totals[side] -= points
+        round_.scores = [0] * len(round_.scores)
 
     def _end_play(self, how: str) -> None:
         self.playing = False
@@ -114,20 +140,25 @@ class RoundKeeping:
         self._score_if_revealed()
 
     def _score_if_revealed(self) -> None:
-        if self.finished:  # a penalty or forfeit ended the match first: the round stays unscored
-            return
-        pips = list(map(self.pips_left, range(self.seats)))
-        if None in pips:
-            return
-        round_ = self.round
-        round_.pips = tuple(pips)
-        round_.outcome = round_.ended
-        winner, points = self.family.scoring.round_end(self.rules, round_, pips)
-        round_.winner, round_.points = winner, points
-        if winner is not None:
-            self.totals[winner] += points
-        if self.timed is not None and round_.number >= self.last_round:
+        """Score the round whose play ended, as the family's policy does once it has what it
+        needs (scoring.ScoringPolicy.end_round)."""
+        self.family.scoring.end_round(self)
+
+    def _round_scored(self) -> None:
+        """The round is scored: whether time or the totals end the match."""
+        if self.timed is not None and self.round.number >= self.last_round:
             self.time_up = True
+        self._settle()
+
+    def _end_at_target(self, side: int) -> None:
+        """A score during play took ``side`` to the target: the round stops there (outcome
+        TARGET, nothing more scored) and the match is over."""
+        self.playing = False
+        self.turn = None
+        self.settled = self.seq
+        round_ = self.round
+        round_.ended = round_.outcome = TARGET
+        round_.winner, round_.points = side, 0
         self._settle()
 
     def _settle(self) -> None:

@@ -1,4 +1,9 @@
-"""Rule parameters, the five presets, and resolving a match's rules from a preset and overrides."""
+"""Rule parameters, the presets, and resolving a match's rules from a preset and overrides.
+
+Two families of games share them: the seeds' (a round scores from the hands left at its end) and
+the points family (``scoring: ends``: the layout's open ends are counted after every play, Fives
+and Threes, All Fives, Muggins). The points family's parameters default to the seeds' game, so
+every earlier preset and rule set resolves as it did."""
 
 from __future__ import annotations
 
@@ -19,13 +24,17 @@ class Rules(Record):
     __slots__ = ("max_pip", "seats", "partnerships", "hand_size", "draw", "reserve",
                  "first_opener", "later_opener", "later_opening_tile", "domino_points",
                  "blocked_compare", "blocked_points", "blocked_tie", "target", "foul_points",
-                 "foul_share", "time_limit")
+                 "foul_share", "time_limit", "scoring", "count", "spinner", "exact_target",
+                 "out_bonus", "partners_out", "lead_scores", "pips_round")
 
     def __init__(self, max_pip: int, seats: int, partnerships: bool, hand_size: int, draw: str,
                  reserve: int, first_opener: str, later_opener: str, later_opening_tile: str,
                  domino_points: str, blocked_compare: str, blocked_points: str,
                  blocked_tie: str, target: int, foul_points: int | None = None,
-                 foul_share: int | None = None, time_limit: int | None = None) -> None:
+                 foul_share: int | None = None, time_limit: int | None = None,
+                 scoring: str = "hands", count: str = "fives", spinner: str = "none",
+                 exact_target: bool = False, out_bonus: int = 0, partners_out: str = "one",
+                 lead_scores: str = "always", pips_round: int = 1) -> None:
         _set(self, "max_pip", max_pip)
         _set(self, "seats", seats)
         _set(self, "partnerships", partnerships)
@@ -48,6 +57,18 @@ class Rules(Record):
         # A match's time limit in minutes (tournament play), or None. The clock is the table's:
         # the record says when it ran out, with a ``time`` event.
         _set(self, "time_limit", time_limit)
+        # The points family (docs/rules.md, "Points during play"): when points are made (at the
+        # round's end only, or after every play too), what a count is worth, the spinner, an
+        # exact target (busts), the chip-out bonus, partners going out, the lead's count, and
+        # the rounding of pips.
+        _set(self, "scoring", scoring)
+        _set(self, "count", count)
+        _set(self, "spinner", spinner)
+        _set(self, "exact_target", exact_target)
+        _set(self, "out_bonus", out_bonus)
+        _set(self, "partners_out", partners_out)
+        _set(self, "lead_scores", lead_scores)
+        _set(self, "pips_round", pips_round)
 
     @property
     def sides(self) -> int:
@@ -78,16 +99,29 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "first_opener": ("double_six", "highest_double", "free"),
     "later_opener": ("first_rule", "next", "winner", "puerto_rico"),
     "later_opening_tile": ("forced", "free"),
-    "domino_points": ("opponents", "all"),
+    "domino_points": ("opponents", "all", "none"),
     "blocked_compare": ("side_total", "lowest_hand"),
-    "blocked_points": ("opponents", "all", "difference"),
+    "blocked_points": ("opponents", "all", "difference", "none"),
     "blocked_tie": ("blocker_loses", "mano", "none"),
+    "scoring": ("hands", "ends"),
+    "count": ("fives", "fives_and_threes"),
+    "spinner": ("none", "first_double"),
+    "partners_out": ("one", "both"),
+    "lead_scores": ("always", "never", "not_to_win"),
+    "pips_round": (1, 5),
 }
-INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1}  # name -> smallest value
+# name -> smallest value
+INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1, "out_bonus": 0}
 # name -> (least, most), or null
 OPTIONAL = {"foul_points": (0, None), "foul_share": (0, 100), "time_limit": (1, None)}
-BOOLEANS = {"partnerships"}
+BOOLEANS = {"partnerships", "exact_target"}
 PARAMETERS = Rules._fields
+# The points family's parameters, and the value each takes unless a preset or the match names
+# another: the seeds' game (nothing scored during play), so a rule set written before they
+# existed resolves as it did.
+DEFAULTS: dict[str, Any] = {"scoring": "hands", "count": "fives", "spinner": "none",
+                            "exact_target": False, "out_bonus": 0, "partners_out": "one",
+                            "lead_scores": "always", "pips_round": 1}
 
 _COMMON = {"max_pip": 6, "hand_size": 7, "reserve": 0, "partnerships": False}
 PRESETS: dict[str, dict[str, Any]] = {
@@ -113,10 +147,39 @@ PRESETS: dict[str, dict[str, Any]] = {
                     "domino_points": "all", "blocked_compare": "side_total",
                     "blocked_points": "all", "blocked_tie": "none", "target": 200},
 }
+# The points family's presets (docs/rules.md, "Fives and Threes", "All Fives", "Muggins"):
+# the double-six set, no reserve; the hand's size follows the number of players (PRESET_HANDS).
+_ALL_FIVES = {"max_pip": 6, "reserve": 0, "partnerships": False, "hand_size": 7,
+              "draw": "until_playable", "first_opener": "highest_double",
+              "later_opener": "winner", "later_opening_tile": "free",
+              "domino_points": "opponents", "blocked_compare": "side_total",
+              "blocked_points": "opponents", "blocked_tie": "none", "target": 100,
+              "scoring": "ends", "count": "fives", "spinner": "first_double", "pips_round": 5}
+PRESETS.update({
+    "fives-and-threes": {"max_pip": 6, "reserve": 0, "partnerships": False, "hand_size": 9,
+                         "draw": "none", "first_opener": "free", "later_opener": "next",
+                         "later_opening_tile": "free", "domino_points": "none",
+                         "blocked_compare": "side_total", "blocked_points": "none",
+                         "blocked_tie": "none", "target": 61, "scoring": "ends",
+                         "count": "fives_and_threes", "out_bonus": 1, "partners_out": "both",
+                         "lead_scores": "not_to_win", "exact_target": True},
+    "all-fives": _ALL_FIVES,
+    "muggins": {**_ALL_FIVES, "spinner": "none"},
+})
 PRESET_SEATS: dict[str, tuple[int, ...]] = {
     "mano-a-mano": (2,), "parejas": (4,), "veracruz": (2, 3, 4), "sircle": (2,),
-    "puerto-rico": (4,),
+    "puerto-rico": (4,), "fives-and-threes": (2, 3, 4), "all-fives": (2, 3, 4),
+    "muggins": (2, 3, 4),
 }
+# Presets whose deal follows the number of players (players -> tiles a hand; the rest of the
+# set "sleeping" or the boneyard), unless the match names a hand_size.
+PRESET_HANDS: dict[str, dict[int, int]] = {
+    "fives-and-threes": {2: 9, 3: 7, 4: 6},
+    "all-fives": {2: 7, 3: 5, 4: 5},
+    "muggins": {2: 7, 3: 5, 4: 5},
+}
+# Presets played in partnerships when four play, unless the match says partnerships: false.
+PRESET_PARTNERS_WITH_FOUR = {"fives-and-threes"}
 
 
 def resolve_rules(spec: Any, players: int) -> Rules:
@@ -125,13 +188,17 @@ def resolve_rules(spec: Any, players: int) -> Rules:
         spec = {"preset": spec}
     if not isinstance(spec, Mapping):
         raise RulesError(said("rules must be a preset name or an object"))
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = dict(DEFAULTS)
     preset = spec.get("preset")
     if preset is not None:
         if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(said("unknown preset %(preset)s; known: %(known)s", preset=repr(preset),
                                   known=", ".join(PRESETS)))
         values.update(PRESETS[preset])
+        if preset in PRESET_HANDS and players in PRESET_HANDS[preset]:
+            values["hand_size"] = PRESET_HANDS[preset][players]
+        if preset in PRESET_PARTNERS_WITH_FOUR and players == 4:
+            values["partnerships"] = True
     for name, value in spec.items():
         if name == "preset":
             continue

@@ -19,6 +19,7 @@ class RulingJudges:
         if v := self._not_playing(seq, None):
             return v
         self.round.outcome = ANNULLED
+        self._annul_scores()
         self.playing = False
         self.turn = None
         self.settled = seq

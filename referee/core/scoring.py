@@ -42,6 +42,30 @@ class ScoringPolicy:
         DOMINO or BLOCKED), from the pips left in each seat's hand."""
         raise NotImplementedError(type(self).__name__ + " does not say how a round is scored")
 
+    def side_goes_out(self, match: Match, seat: int) -> bool:
+        """Whether ``seat``, its hand just emptied, ends the round by domino (a family whose
+        partners both go out says no while the partner holds tiles: the seat is skipped)."""
+        return True
+
+    def end_round(self, match: Match) -> None:
+        """Score the match's round whose play ended (called then, and after each reveal while
+        it awaits them): here, once every hand left is known, ``round_end``'s points to the
+        winner, and the match's end checked (Match._round_scored)."""
+        if match.finished:  # a penalty or forfeit ended the match first: the round stays unscored
+            return
+        pips = list(map(match.pips_left, range(match.seats)))
+        if None in pips:
+            return
+        round_ = match.round
+        round_.pips = tuple(pips)
+        round_.outcome = round_.ended
+        winner, points = self.round_end(match.rules, round_, pips)
+        round_.winner, round_.points = winner, points
+        if winner is not None:
+            match.totals[winner] += points
+            round_.scores[winner] += points
+        match._round_scored()
+
 
 class PipsAtRoundEnd(ScoringPolicy):
     """The seeds' family: nothing scored during play; the round's winner scores from the pips

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from .counting import CountedLine
 from .match import Match
 from .rules import resolve_rules
 from .tiles import iter_bits
@@ -93,6 +94,8 @@ def _next_move(match: Match, rng: random.Random) -> dict[str, Any]:
         return {"type": "play", "seat": seat, "tile": f"{a}-{b}"}
     seat = match.turn
     fitting = list(iter_bits(match.known[seat] & match.playable_mask()))
+    if fitting and isinstance(match.layout, CountedLine):
+        return _counted_play(match, seat, rng.choice(fitting), rng)
     if fitting:
         tile = rng.choice(fitting)
         ends = [end for end in {match.left, match.right} if end in (ts.high[tile], ts.low[tile])]
@@ -106,3 +109,24 @@ def _next_move(match: Match, rng: random.Random) -> dict[str, Any]:
             outside &= ~known
         return {"type": "draw", "seat": seat, "tile": ts.names[rng.choice(list(iter_bits(outside)))]}
     return {"type": "pass", "seat": seat}
+
+
+_NAMES = {"R": "right", "L": "left", "U": "up", "D": "down"}
+
+
+def _counted_play(match: Match, seat: int, tile: int, rng: random.Random) -> dict[str, Any]:
+    """A play of ``tile`` on a counted line (the points family): on any open end it fits, its
+    ``end`` written as a side, as the pip, or left out, whichever says that place."""
+    ts, layout = match.tiles, match.layout
+    high, low = ts.high[tile], ts.low[tile]
+    places = [(side, pip) for side, pip, _ in layout.open_ends() if pip in (high, low)]
+    side, pip = rng.choice(places)
+    ways: list[Any] = [_NAMES[side]]
+    for end in (None, pip):
+        if layout.place(high, low, end) == side:
+            ways.append(end)
+    event: dict[str, Any] = {"type": "play", "seat": seat, "tile": ts.names[tile]}
+    end = rng.choice(ways)
+    if end is not None:
+        event["end"] = end
+    return event

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from core_helpers import POINTS_DEFAULTS
 from core_helpers import deal as D
 from core_helpers import draw as DR
 from core_helpers import pass_ as PS
@@ -139,7 +140,7 @@ def test_presets_fill_every_parameter(preset: str) -> None:
     # the standard penalties (an extension: optional, none unless the match names them), and
     # the time limit (null in every preset)
     assert rep["rules"] == {**expected, "foul_points": None, "foul_share": None,
-                            "time_limit": None}
+                            "time_limit": None, **POINTS_DEFAULTS}
     assert rep["rounds"] == [] and rep["finished"] is False and rep["winner"] is None
     assert rep["totals"] == [0] * (2 if expected["partnerships"] else expected["seats"])
 
@@ -150,7 +151,8 @@ def test_a_match_may_override_any_parameter() -> None:
               "hand_size": 5, "later_opening_tile": "free"}, [], 4)
     assert rep["rules"] == {**PRESET_TABLE["parejas"], "target": 100, "draw": "until_playable",
                             "reserve": 3, "hand_size": 5, "later_opening_tile": "free",
-                            "foul_points": None, "foul_share": None, "time_limit": None}
+                            "foul_points": None, "foul_share": None, "time_limit": None,
+                            **POINTS_DEFAULTS}
 
 
 @pytest.mark.parametrize("preset, players, readable", [
@@ -220,10 +222,10 @@ def test_a_round_ends_by_domino_or_block() -> None:
     legal draw remains ...). The blocker is the seat that played last." """
     rep = ok(SMALL, DOMINO_0)
     assert rep["rounds"] == [{"round": 1, "opener": 0, "outcome": "domino", "winner": 0,
-                              "points": 4, "pips": [0, 4], "blocked_by": None}]
+                              "points": 4, "pips": [0, 4], "blocked_by": None, "scores": [4, 0]}]
     rep = ok(SMALL, BLOCK)
     assert rep["rounds"] == [{"round": 1, "opener": 0, "outcome": "blocked", "winner": 0,
-                              "points": 4, "pips": [2, 4], "blocked_by": 1}]
+                              "points": 4, "pips": [2, 4], "blocked_by": 1, "scores": [4, 0]}]
     assert rep["totals"] == [4, 0]
     # the round is over: any further play or pass is round_over
     assert last(SMALL, [*BLOCK, PS(0)]) == ("round_over", 0)
@@ -295,7 +297,7 @@ def test_report_shape() -> None:
     assert (v["seq"], v["code"], v["certainty"], v["seat"]) == (8, "round_over", "proven", 0)
     assert isinstance(v["message"], str) and v["message"]
     assert set(rep["rounds"][0]) == {"round", "opener", "outcome", "winner", "points", "pips",
-                                     "blocked_by"}
+                                     "blocked_by", "scores"}
     json.dumps(rep)
 
 
@@ -447,8 +449,9 @@ def test_tile_not_a_string_vs_unknown_tile(tile: Any, code: str) -> None:
 
 
 def test_end_values() -> None:
-    """"`end` is an integer or `"left"`/`"right"` (anything else is `bad_event`) and is ignored on a
-    lead; an integer that is not an open end the tile fits is `no_match`." """
+    """"`end` is an integer or one of `"left"`, `"right"`, `"up"`, `"down"` (anything else is
+    `bad_event`) and is ignored on a lead; an integer that is not an open end the tile fits, or an
+    arm that is not open, is `no_match`." """
     base = [D(*BLOCK_HANDS), P(0, "6-6"), P(1, "6-4")]  # ends 6|4, seat 0 holds 6-5 1-1
     for end in ("6", "LEFT", 6.0, True, [6], {"end": 6}, "middle"):
         assert last(SMALL, [*base, P(0, "6-5", end)]) == ("bad_event", 0), end
@@ -462,7 +465,9 @@ def test_end_values() -> None:
     for end in (9, -3, 0, "right", "left"):
         rep = ok(SMALL, [D(*BLOCK_HANDS), P(0, "6-6", end), P(1, "6-4")])
         assert rep["valid"]
-    assert last(SMALL, [D(*BLOCK_HANDS), P(0, "6-6", "up")]) == ("bad_event", 0)
+    assert ok(SMALL, [D(*BLOCK_HANDS), P(0, "6-6", "up")])["valid"]  # ignored on a lead
+    for arm in ("up", "down"):  # no spinner in these rules: no arm is ever open
+        assert last(SMALL, [*base, P(0, "6-5", arm)]) == ("no_match", 0)
 
 
 def test_reveal_before_the_first_deal_and_during_a_round() -> None:
@@ -642,7 +647,7 @@ def test_one_violation_per_event_and_not_applied() -> None:
     assert viol(rep) == [(2, "unknown_tile", 1), (3, "wrong_opening_tile", 0), (5, "out_of_turn", 0),
                          (7, "renege", 0)]
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 0,
-                                "points": 4, "pips": [2, 4], "blocked_by": 1}
+                                "points": 4, "pips": [2, 4], "blocked_by": 1, "scores": [4, 0]}
     # a refused deal deals nothing; a refused penalty scores nothing; a refused draw draws nothing
     assert viol(report(SMALL, [D("6-6 6-5"), P(0, "6-6")])) == [(1, "bad_event", None), (2, "round_over", 0)]
     rep = report(SMALL, [*MID, PEN(0, 10)])
@@ -928,7 +933,7 @@ def test_an_annulled_round_keeps_its_number_and_the_redeal_is_round_one() -> Non
     rep = ok(rules, base)
     assert [r["round"] for r in rep["rounds"]] == [1, 2]
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "annulled", "winner": None,
-                                "points": 0, "pips": None, "blocked_by": None}
+                                "points": 0, "pips": None, "blocked_by": None, "scores": [0, 0]}
     assert rep["rounds"][1]["opener"] == 0 and rep["rounds"][1]["outcome"] == "in_progress"
     assert last(rules, [*base, P(0, "6-1")]) == ("wrong_opening_tile", 0)
     assert last(rules, [*base, P(1, "6-4")]) == ("wrong_opener", 1)
@@ -1043,7 +1048,7 @@ def test_until_playable_blocks_at_the_reserve() -> None:
     rep = ok(rules, [*base, DR(2, "4-4"), DR(2, "4-0"), PS(2), PS(0), PS(1)], 3)
     # pips: seat 0 1-0 (1), seat 1 2-0 (2), seat 2 3-3 2-1 4-4 4-0 (21); blocked by seat 1
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 0,
-                                "points": 24, "pips": [1, 2, 21], "blocked_by": 1}
+                                "points": 24, "pips": [1, 2, 21], "blocked_by": 1, "scores": [24, 0, 0]}
     assert last(rules, [*base, DR(2, "4-4"), DR(2, "4-0"), PS(2), DR(0)], 3) == ("illegal_draw", 0)
 
 
@@ -1083,7 +1088,7 @@ def test_locked_line_blocks_at_once(draw: str) -> None:
     rep = ok(rules, [D(LOCK_A, LOCK_B), *LOCK_PLAYS])
     # seat 0 keeps 2-2 (4), seat 1 0-0 5-5 (10): seat 0 wins 10
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 0,
-                                "points": 10, "pips": [4, 10], "blocked_by": 0}
+                                "points": 10, "pips": [4, 10], "blocked_by": 0, "scores": [10, 0]}
     assert last(rules, [D(LOCK_A, LOCK_B), *LOCK_PLAYS, PS(1)]) == ("round_over", 1)
     assert last(rules, [D(LOCK_A, LOCK_B), *LOCK_PLAYS, DR(1)]) == ("round_over", 1)
 
@@ -1095,7 +1100,7 @@ def test_domino_takes_precedence_over_a_locked_line() -> None:
     b = LOCK_B.replace(" 0-0", "")
     rep = ok(rules, [D(a, b), *LOCK_PLAYS])
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "domino", "winner": 0,
-                                "points": 10, "pips": [0, 10], "blocked_by": None}
+                                "points": 10, "pips": [0, 10], "blocked_by": None, "scores": [10, 0]}
 
 
 @pytest.mark.parametrize("draw", ["none", "until_playable"])
@@ -1113,7 +1118,7 @@ def test_a_tile_of_v_undealt_or_in_the_boneyard_prevents_the_lock(draw: str) -> 
     if draw == "none":
         rep = ok(rules, [*events, PS(0), PS(1)])
         assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 1,
-                                    "points": 10, "pips": [10, 8], "blocked_by": 1}
+                                    "points": 10, "pips": [10, 8], "blocked_by": 1, "scores": [0, 10]}
     else:
         assert last(rules, [*events, PS(0)]) == ("must_draw", 0)
         ok(rules, [*events, DR(0, "6-4"), P(0, "6-4")])
@@ -1217,7 +1222,8 @@ def test_domino_points() -> None:
     for points, expected in [("opponents", 17), ("all", 21)]:
         rep = ok({"preset": "parejas", "hand_size": 2, "domino_points": points}, events, 4)
         assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "domino", "winner": 0,
-                                    "points": expected, "pips": [0, 3, 4, 14], "blocked_by": None}
+                                    "points": expected, "pips": [0, 3, 4, 14], "blocked_by": None,
+                                    "scores": [expected, 0]}
     # no partnerships (three seats): the same either way
     events = [D("6-6 6-4", "6-5 3-0", "2-1 1-0"), P(0, "6-6"), P(1, "6-5"), PS(2), P(0, "6-4")]
     for points in ("opponents", "all"):
@@ -1238,7 +1244,7 @@ def test_closed_hands_keep_counts() -> None:
     dealt." and "A closed seat whose count reaches 0 has played out: domino." """
     rep = ok(SMALL, CLOSED_DOMINO)
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "awaiting_reveal",
-                                "winner": None, "points": 0, "pips": None, "blocked_by": None}
+                                "winner": None, "points": 0, "pips": None, "blocked_by": None, "scores": [0, 0]}
     # with a draw, seat 0 needs a fourth play to go out
     rules = {**UNTIL3, "first_opener": "free"}
     events = [D(None, None), P(0, "6-6"), P(1, "6-4"), DR(0), P(0, "6-5"), P(1, "4-3"), P(0, "5-1")]
@@ -1330,13 +1336,13 @@ def test_closed_locked_line_and_block_by_passes() -> None:
     rules = {"preset": "mano-a-mano", "draw": "none", "first_opener": "free"}
     rep = ok(rules, [D(), *LOCK_PLAYS])
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "awaiting_reveal",
-                                "winner": None, "points": 0, "pips": None, "blocked_by": 0}
+                                "winner": None, "points": 0, "pips": None, "blocked_by": 0, "scores": [0, 0]}
     rep = ok(rules, [D(), *LOCK_PLAYS, RV(1, "0-0 5-5"), RV(0, pips=4)])
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 0,
-                                "points": 10, "pips": [4, 10], "blocked_by": 0}
+                                "points": 10, "pips": [4, 10], "blocked_by": 0, "scores": [10, 0]}
     rep = ok(SMALL, CLOSED_BLOCK)
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "awaiting_reveal",
-                                "winner": None, "points": 0, "pips": None, "blocked_by": 1}
+                                "winner": None, "points": 0, "pips": None, "blocked_by": 1, "scores": [0, 0]}
     assert last(SMALL, [*CLOSED_BLOCK, PS(0)]) == ("round_over", 0)
 
 
@@ -1349,12 +1355,12 @@ def test_awaiting_reveal_until_the_last_needed_reveal() -> None:
     assert rnd(rep) == ("awaiting_reveal", None, 0) and rep["totals"] == [0, 0]
     rep = ok(SMALL, [*CLOSED_BLOCK, RV(0, "1-1"), RV(1, pips=4)])
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 0,
-                                "points": 4, "pips": [2, 4], "blocked_by": 1}
+                                "points": 4, "pips": [2, 4], "blocked_by": 1, "scores": [4, 0]}
     assert rep["totals"] == [4, 0]
     # the seat that went out owes nothing
     rep = ok(SMALL, [*CLOSED_DOMINO, RV(1, "2-2")])
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "domino", "winner": 0,
-                                "points": 4, "pips": [0, 4], "blocked_by": None}
+                                "points": 4, "pips": [0, 4], "blocked_by": None, "scores": [4, 0]}
     # a mixed deal: only the closed seat reveals
     rep = ok(SMALL, [D("6-6 6-5 1-1", None), *BLOCK[1:], RV(1, pips=4)])
     assert rnd(rep) == ("blocked", 0, 4)
@@ -1444,7 +1450,7 @@ def test_an_open_hand_that_draws_unseen_owes_a_reveal() -> None:
     assert last(rules, [*events, RV(0, pips=1)]) == ("reveal_mismatch", 0)      # below 1-1's 2
     rep = ok(rules, [*events, RV(0, "1-1 6-0")])
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 1,
-                                "points": 8, "pips": [8, 4], "blocked_by": 1}
+                                "points": 8, "pips": [8, 4], "blocked_by": 1, "scores": [0, 8]}
 
 
 def test_pips_only_reveal_at_least_the_known_tiles() -> None:
@@ -1710,7 +1716,7 @@ def test_draw_one_with_a_reserve_blocks_at_the_reserve() -> None:
     rep = ok(rules, [*events, PS(1)], 3)
     # seat 0: 1-0 4-0 (5), seat 1: 2-0 (2), seat 2: 3-3 2-1 4-4 (17); all 24 to seat 1
     assert rep["rounds"][0] == {"round": 1, "opener": 0, "outcome": "blocked", "winner": 1,
-                                "points": 24, "pips": [5, 2, 17], "blocked_by": 1}
+                                "points": 24, "pips": [5, 2, 17], "blocked_by": 1, "scores": [0, 24, 0]}
 
 
 def test_two_voids_of_one_target() -> None:

@@ -299,9 +299,9 @@ def test_annul_keeps_the_round_number_and_scores_nothing():
     result = legal(events, spec)
     assert [r.as_dict() for r in result.rounds] == [
         {"round": 1, "opener": 0, "outcome": "annulled", "winner": None, "points": 0,
-         "pips": None, "blocked_by": None},
+         "pips": None, "blocked_by": None, "scores": [0, 0]},
         {"round": 2, "opener": 1, "outcome": "in_progress", "winner": None, "points": 0,
-         "pips": None, "blocked_by": None},
+         "pips": None, "blocked_by": None, "scores": [0, 0]},
     ]
     # round 2 is "round 1" for the opener: the highest double (5-5, seat 1) leads it
     assert last_code(events + [play(0, "4-4")], spec) == ("wrong_opener", 0)
@@ -344,7 +344,8 @@ def test_report_shape():
                                      "seat": 1, "message": report["violations"][0]["message"]}]
     assert "4-2" in report["violations"][0]["message"]
     assert report["rounds"] == [{"round": 1, "opener": 0, "outcome": "in_progress",
-                                 "winner": None, "points": 0, "pips": None, "blocked_by": None}]
+                                 "winner": None, "points": 0, "pips": None, "blocked_by": None,
+                                 "scores": [0, 0]}]
     assert report["totals"] == [0, 0] and report["finished"] is False and report["winner"] is None
 
 

@@ -2,7 +2,15 @@
 
 import pytest
 
-from referee.core.rules import CHOICES, PARAMETERS, PRESETS, Rules, RulesError, resolve_rules
+from referee.core.rules import (
+    CHOICES,
+    DEFAULTS,
+    PARAMETERS,
+    PRESETS,
+    Rules,
+    RulesError,
+    resolve_rules,
+)
 
 # The presets as the design's table states them, parameter by parameter.
 DESIGN_PRESETS = {
@@ -37,14 +45,14 @@ def test_presets_match_the_design(preset):
     rules = resolve_rules(preset, players)
     assert rules.as_dict() == {**DESIGN_PRESETS[preset], "max_pip": 6, "hand_size": 7,
                                "seats": players, "foul_points": None, "foul_share": None,
-                               "time_limit": None}
+                               "time_limit": None, **DEFAULTS}
     assert set(rules.as_dict()) == set(PARAMETERS)
     # a preset name and {"preset": name} are the same rules
     assert resolve_rules({"preset": preset}, players) == rules
 
 
 def test_every_preset_is_covered():
-    assert set(PRESETS) == set(DESIGN_PRESETS)
+    assert set(PRESETS) == set(DESIGN_PRESETS) | set(POINTS_PRESETS)
 
 
 @pytest.mark.parametrize("preset, players", [
@@ -189,3 +197,81 @@ def test_the_standard_foul_penalty_is_the_greater_of_points_and_share(points, sh
 def test_a_bad_standard_penalty_is_refused(name, value):
     with pytest.raises(RulesError):
         resolve_rules({"preset": "parejas", name: value}, 4)
+
+
+# ---------------------------------------------------------------- the points family's presets
+# The design's table ("Points during play"), parameter by parameter, for the seats each allows.
+_F3 = dict(max_pip=6, reserve=0, draw="none", first_opener="free", later_opener="next",
+           later_opening_tile="free", scoring="ends", count="fives_and_threes", spinner="none",
+           out_bonus=1, domino_points="none", blocked_points="none", blocked_compare="side_total",
+           blocked_tie="none", partners_out="both", lead_scores="not_to_win", exact_target=True,
+           pips_round=1, target=61)
+_A5 = dict(max_pip=6, reserve=0, draw="until_playable", first_opener="highest_double",
+           later_opener="winner", later_opening_tile="free", scoring="ends", count="fives",
+           spinner="first_double", domino_points="opponents", blocked_compare="side_total",
+           blocked_points="opponents", blocked_tie="none", pips_round=5, target=100,
+           out_bonus=0, partners_out="one", lead_scores="always", exact_target=False)
+POINTS_PRESETS = {
+    "fives-and-threes": {2: dict(_F3, hand_size=9, partnerships=False),
+                         3: dict(_F3, hand_size=7, partnerships=False),
+                         4: dict(_F3, hand_size=6, partnerships=True)},
+    "all-fives": {n: dict(_A5, hand_size=7 if n == 2 else 5, partnerships=False) for n in (2, 3, 4)},
+    "muggins": {n: dict(_A5, hand_size=7 if n == 2 else 5, partnerships=False, spinner="none")
+                for n in (2, 3, 4)},
+}
+
+
+@pytest.mark.parametrize("preset, players", [(p, n) for p in sorted(POINTS_PRESETS)
+                                             for n in (2, 3, 4)])
+def test_points_presets_match_the_design(preset, players):
+    rules = resolve_rules(preset, players)
+    assert rules.as_dict() == {**POINTS_PRESETS[preset][players], "seats": players,
+                               "foul_points": None, "foul_share": None, "time_limit": None}
+
+
+def test_points_presets_take_overrides():
+    # "partnerships with 4 unless the match says partnerships: false"
+    assert resolve_rules({"preset": "fives-and-threes", "partnerships": False}, 4).partnerships is False
+    assert resolve_rules({"preset": "all-fives", "partnerships": True}, 4).partnerships is True
+    # the league variations: 7 tiles a hand, a lead that may win, no chip-out point, 121 up
+    rules = resolve_rules({"preset": "fives-and-threes", "hand_size": 7, "lead_scores": "always",
+                           "out_bonus": 0, "target": 121}, 2)
+    assert (rules.hand_size, rules.lead_scores, rules.out_bonus, rules.target) == (7, "always", 0, 121)
+
+
+def test_the_seeds_presets_keep_the_seeds_game():
+    for preset, players in PRESET_PLAYERS.items():
+        rules = resolve_rules(preset, players)
+        assert (rules.scoring, rules.spinner, rules.exact_target, rules.out_bonus,
+                rules.pips_round) == ("hands", "none", False, 0, 1)
+
+
+@pytest.mark.parametrize("name, value, words", [
+    ("scoring", "both", "scoring must be one of hands, ends, not 'both'"),
+    ("count", "threes", "count must be one of fives, fives_and_threes, not 'threes'"),
+    ("spinner", True, "spinner must be one of none, first_double, not True"),
+    ("exact_target", 1, "exact_target must be true or false, not 1"),
+    ("out_bonus", -1, "out_bonus must be an integer of at least 0, not -1"),
+    ("out_bonus", True, "out_bonus must be an integer of at least 0, not True"),
+    ("partners_out", "all", "partners_out must be one of one, both, not 'all'"),
+    ("lead_scores", "sometimes", "lead_scores must be one of always, never, not_to_win, not 'sometimes'"),
+    ("pips_round", 10, "pips_round must be one of 1, 5, not 10"),
+    ("pips_round", True, "pips_round must be one of 1, 5, not True"),
+    ("pips_round", 5.0, "pips_round must be one of 1, 5, not 5.0"),
+    ("domino_points", "nothing", "domino_points must be one of opponents, all, none, not 'nothing'"),
+])
+def test_points_parameters_refuse_bad_values(name, value, words):
+    with pytest.raises(RulesError) as error:
+        resolve_rules({"preset": "fives-and-threes", name: value}, 2)
+    assert str(error.value) == words
+
+
+def test_none_scores_nothing_from_hands_in_any_preset():
+    rules = resolve_rules({"preset": "parejas", "domino_points": "none", "blocked_points": "none"}, 4)
+    assert (rules.domino_points, rules.blocked_points) == ("none", "none")
+
+
+def test_without_a_preset_the_points_parameters_default_to_the_seeds_game():
+    spec = {name: value for name, value in resolve_rules("sircle", 2).as_dict().items()
+            if name not in DEFAULTS and name != "seats"}
+    assert {name: getattr(resolve_rules(spec, 2), name) for name in DEFAULTS} == DEFAULTS

@@ -1,0 +1,154 @@
+"""The points family's layouts: open ends that are counted, and the spinner's arms.
+
+After every play of the points family (docs/rules.md, "Points during play") the open ends are
+counted: ``count`` is their sum, a lone lead its pips once, a double lying at an end both its
+halves, an arm once a tile lies on it. Where a tile goes is then a matter of what the open ends
+become, each end a pip and a kind (a plain end, a double, an arm with no tile yet): a play
+names its ``end`` only when the places it fits give different open ends (``place``).
+
+``CountedLine`` is the line of two ends counted so (Fives and Threes, Muggins); ``SpinnerLine``
+adds the spinner (All Fives): the first double placed, whose two more arms (``up``, ``down``,
+"U" and "D" here) open once both its sides hold a tile, each showing the spinner's pip.
+Both are the seam's Layout (referee.core.layout): a named tuple with no new fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .layout import LEFT, RIGHT, Layout
+from .tiles import tile_set
+
+UP, DOWN = "U", "D"
+# The sides a tile may go on, in the order the contract picks among equivalent places: right,
+# left, up, down.
+ORDER = (RIGHT, LEFT, UP, DOWN)
+NAMED = {"right": RIGHT, "left": LEFT, "up": UP, "down": DOWN}
+# A tile's index is the same in every set (a-b at a(a+1)/2 + b): the largest set's halves
+# serve every match.
+_TILES = tile_set(12)
+_HIGH, _LOW = _TILES.high, _TILES.low
+# The kinds of open end (docs/rules.md: "a double and an arm with no tile yet are each their
+# own kind").
+PLAIN, DOUBLE, EMPTY_ARM = 0, 1, 2
+
+_new = tuple.__new__
+
+
+def is_double(tile: int) -> bool:
+    return _HIGH[tile] == _LOW[tile]
+
+
+class CountedLine(Layout):
+    """The line of two open ends, counted after every play; a double at an end counts both
+    halves, and where a tile goes depends on the kinds of end it leaves."""
+
+    __slots__ = ()
+
+    spins = False  # whether the first double becomes a spinner
+
+    # ------------------------------------------------------------------ reading
+
+    def open_ends(self) -> list[tuple[str, int, int]]:
+        """Each open end as (side, pip, kind), in the order right, left, up, down."""
+        if self.left is None:
+            return []
+        found = [(RIGHT, self.right, DOUBLE if is_double(self.right_tile) else PLAIN),
+                 (LEFT, self.left, DOUBLE if is_double(self.left_tile) else PLAIN)]
+        for side, (pip, tile) in zip((UP, DOWN), self.arms):
+            kind = EMPTY_ARM if tile == self.spinner else DOUBLE if is_double(tile) else PLAIN
+            found.append((side, pip, kind))
+        return found  # type: ignore[return-value]
+
+    def signature(self) -> tuple[tuple[int, int], ...]:
+        """The open ends as a multiset of (pip, kind): two layouts alike here are the same
+        layout as far as play and the count go."""
+        return tuple(sorted((pip, kind) for _, pip, kind in self.open_ends()))
+
+    def count(self) -> int:
+        """The sum of the open ends: a lone lead its pips once (a double led alone, the
+        spinner too, both halves); a double at an end both halves; an arm nothing until a
+        tile lies on it, then its outer end (both halves of a double)."""
+        if self.left is None:
+            return 0
+        if self.left_tile == self.right_tile:  # the lead alone
+            return _HIGH[self.left_tile] + _LOW[self.left_tile]  # type: ignore[index]
+        total = 0
+        for _, pip, kind in self.open_ends():
+            if kind == DOUBLE:
+                total += 2 * pip
+            elif kind == PLAIN:
+                total += pip
+        return total
+
+    # ------------------------------------------------------------------ laying tiles
+
+    def place(self, high: int, low: int, end: Any) -> str:
+        """Where a tile goes, as a play's ``end`` names it: a side ("L", "R", "U", "D"), or
+        "no_match" (it fits no open end named, or an arm named is not open) or "ambiguous_end"
+        (the places it fits give different open ends and ``end`` does not say which). A pip
+        names every open end showing it; among places that give the same open ends the first
+        of right, left, up, down is taken."""
+        ends = self.open_ends()
+        if end is None:
+            places = [side for side, pip, _ in ends if pip == high or pip == low]
+        elif type(end) is int:
+            places = [side for side, pip, _ in ends if pip == end and end in (high, low)]
+        else:
+            side = NAMED.get(end)
+            places = [s for s, pip, _ in ends if s == side and pip in (high, low)]
+        if not places:
+            return "no_match"
+        if len(places) > 1:
+            tile, pips = _TILES.index_of(high, low), high + low
+            first = self.placed(places[0], tile, pips).signature()
+            for side in places[1:]:
+                if self.placed(side, tile, pips).signature() != first:
+                    return "ambiguous_end"
+        return places[0]
+
+    def lead(self, tile: int, halves: tuple[int, int]) -> CountedLine:
+        spinner = tile if self.spins and halves[0] == halves[1] else None
+        return _new(type(self), (halves[0], halves[1], tile, tile, spinner, ()))
+
+    def placed(self, side: str, tile: int, pips: int) -> CountedLine:
+        """The layout after ``tile`` (``pips`` in all) goes on ``side``: its other pip is the
+        open end there; with a spinner, the first double becomes it, and once both its sides
+        hold a tile its arms open."""
+        left, right, left_tile, right_tile, spinner, arms = self
+        if side == UP or side == DOWN:
+            at = 0 if side == UP else 1
+            grown = list(arms)
+            grown[at] = (pips - arms[at][0], tile)
+            return _new(type(self), (left, right, left_tile, right_tile, spinner, tuple(grown)))
+        if side == RIGHT:
+            right, right_tile = pips - right, tile
+        else:
+            left, left_tile = pips - left, tile
+        if self.spins:
+            if spinner is None and is_double(tile):
+                spinner = tile
+            elif spinner is not None and not arms and left_tile != spinner and right_tile != spinner:
+                pip = _HIGH[spinner]
+                arms = ((pip, spinner), (pip, spinner))  # both its sides covered: the arms open
+        return _new(type(self), (left, right, left_tile, right_tile, spinner, arms))
+
+
+class SpinnerLine(CountedLine):
+    """The counted line whose first double placed becomes the spinner, with its arms."""
+
+    __slots__ = ()
+
+    spins = True
+
+
+COUNTED = CountedLine()
+SPINNER = SpinnerLine()
+
+
+def worth(count: int, rule: str) -> int:
+    """What a count scores: ``fives``, the count itself when a multiple of 5; ``fives_and_
+    threes``, count/5 when a multiple of 5 plus count/3 when a multiple of 3 (15 scores 8)."""
+    if rule == "fives":
+        return count if count % 5 == 0 else 0
+    return (count // 5 if count % 5 == 0 else 0) + (count // 3 if count % 3 == 0 else 0)
