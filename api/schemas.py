@@ -496,7 +496,7 @@ class RoundResultSchema(Schema):
     round = fields.Integer(required=True)
     opener = fields.Integer(allow_none=True, required=True, metadata={"description": "the seat that led"})
     outcome = fields.String(required=True, metadata={
-        "description": "in_progress, awaiting_reveal, domino, blocked or annulled"})
+        "description": "in_progress, awaiting_reveal, domino, blocked, annulled or target"})
     winner = fields.Integer(allow_none=True, required=True, metadata={"description": "the side"})
     winner_name = fields.String(allow_none=True, required=True)
     points = fields.Integer(required=True, metadata={"description": "what the round scored"})
@@ -505,6 +505,11 @@ class RoundResultSchema(Schema):
     blocked_by = fields.Integer(allow_none=True, required=True, metadata={
         "description": "a blocked round: the seat whose play blocked it"})
     blocked_by_name = fields.String(allow_none=True, required=True)
+    scores = fields.List(fields.Integer(), metadata={
+        "description": "the points each side scored in the round (penalties aside)"})
+    scored = fields.List(fields.Dict(), metadata={
+        "description": "with scoring: ends, each play whose count scored or bust: seq, seat, "
+                       "count, points, bust?"})
 
 
 class ScreenWordsSchema(Schema):

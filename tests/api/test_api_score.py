@@ -164,7 +164,7 @@ def test_the_screen_tells_each_round_and_the_clock(api: Api) -> None:
     assert screen["rules"]["time_limit"] == 25
     assert screen["rounds"] == [{"round": 1, "opener": 0, "outcome": "in_progress", "winner": None,
                                  "winner_name": None, "points": 0, "pips": None,
-                                 "blocked_by": None, "blocked_by_name": None}]
+                                 "blocked_by": None, "blocked_by_name": None, "scores": [0, 0]}]
     assert screen["said"] == {"phase": "Round 1: In play", "rounds": [None],
                               "undo": "time called", "disputes": []}
     played = api.append(match_id, {"type": "play", "seat": 0, "tile": "6-6"}, 2,
