@@ -96,6 +96,18 @@ def seeded(engine: Engine, key: str, build: Callable[[Engine], T]) -> T:
 _SQLITE_SEEDS: dict[str, tuple[Path, Any]] = {}
 
 
+def close_templates() -> None:
+    """This process's SQLite templates removed (their folders are outside pytest's, which
+    pytest removes in turn; on a memory file system they would stay until a reboot)."""
+    global _sqlite_template
+    folders = [path.parent for path, _ in _SQLITE_SEEDS.values()]
+    folders += [_sqlite_template.parent] if _sqlite_template is not None else []
+    _SQLITE_SEEDS.clear()
+    _sqlite_template = None
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _sqlite_seed(key: str, build: Callable[[Engine], T]) -> tuple[Path, T]:
     path = Path(tempfile.mkdtemp(prefix="domino-seed-")) / "domino.db"
     made = make_engine(f"sqlite:///{path}")
