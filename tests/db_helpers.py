@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
 import pytest
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 from sqlalchemy import event as sqlalchemy_event
 from template_helpers import migrate
 
@@ -138,3 +138,32 @@ def upgrade_and_seal(engine: Engine) -> None:
     service = Service(engine)
     service.seal.run(again=True)
     service.notifier.close()
+
+
+def sql(service: Service, statement: str, **params: object) -> None:
+    with service.engine.begin() as conn:
+        conn.execute(text(statement), params)
+    service.matches.forget_all()
+
+
+@contextmanager
+def lifted(service: Service, table: str) -> Iterator[None]:
+    """The append-only triggers of ``table`` lifted for the block, then put back as they were."""
+    pg = service.engine.dialect.name == "postgresql"
+    if pg:
+        sql(service, f"ALTER TABLE {table} DISABLE TRIGGER {table}_append_only")
+    else:
+        with service.engine.begin() as conn:
+            saved = conn.execute(text("SELECT sql FROM sqlite_master WHERE type = 'trigger' "
+                                      "AND tbl_name = :t"), {"t": table}).scalars().all()
+            for action in ("update", "delete"):
+                conn.execute(text(f"DROP TRIGGER {table}_no_{action}"))
+    try:
+        yield
+    finally:
+        if pg:
+            sql(service, f"ALTER TABLE {table} ENABLE TRIGGER {table}_append_only")
+        else:
+            with service.engine.begin() as conn:
+                for statement in saved:
+                    conn.execute(text(statement))

@@ -16,10 +16,10 @@ what was stored and signed (docs/verify.md).
 - every row a result depends on against its MAC under the server's row key
   (:mod:`.rowcheck`): each that fails, or carries none (not sealed), is named by table and key.
 
-What the audit cannot see: a record rewritten, its digests computed again, with no acta signed
-for it yet, or with its leaves and heads rewritten as well (the triggers lifted) to a tree that
-holds together. Only a head kept elsewhere (by a member, a federation: ``domino verify
---since``) shows that the tree it signed was rewritten.
+What the audit cannot see: what a holder of the row key (and the database) rewrote, rows and
+MACs alike, with no acta signed for it yet, or with its leaves and heads rewritten as well
+(the triggers lifted) to a tree that holds together. Only a head kept elsewhere (by a member, a
+federation: ``domino verify --since``) shows that the tree it signed was rewritten.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from sqlalchemy import Connection, Row
 from .. import store
 from ..core.said import Said, said, said_n
 from ..core.vocab import REASON_LENGTH
+from ..store.standings import player_rows
 from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
@@ -242,8 +243,11 @@ class Players:
         require(who, club, Action.READ)
         limit, offset = checks.count(limit, "limit"), checks.count(offset, "offset")
         conn = uow.conn
-        rows, total = store.list_players(conn, club_row(uow, club).id, limit, offset)
-        checked(conn, rows)
+        club_id = club_row(uow, club).id
+        # every row of the club's, not the page's only: a merge forged behind the service's
+        # back hides a player from the listing without his row being on the page
+        checked(conn, player_rows(conn, club_id))
+        rows, total = store.list_players(conn, club_id, limit, offset)
         return [player_summary(r) for r in rows], total
 
     @use_case(READ)

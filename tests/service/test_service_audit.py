@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-from db_helpers import own_keys, record_all, sample_match
+from db_helpers import lifted, own_keys, record_all, sample_match, sql
 from sqlalchemy import Engine, text
 from template_helpers import seeded
 
@@ -49,35 +47,6 @@ def signed(service: Service, club: str, tmp_path: Path,
     own_keys(service, [club], tmp_path / "keys", monkeypatch)
     assert service.audit.run().problems == []
     return ids
-
-
-def sql(service: Service, statement: str, **params: object) -> None:
-    with service.engine.begin() as conn:
-        conn.execute(text(statement), params)
-    service.matches.forget_all()
-
-
-@contextmanager
-def lifted(service: Service, table: str) -> Iterator[None]:
-    """The append-only triggers of ``table`` lifted for the block, then put back as they were."""
-    pg = service.engine.dialect.name == "postgresql"
-    if pg:
-        sql(service, f"ALTER TABLE {table} DISABLE TRIGGER {table}_append_only")
-    else:
-        with service.engine.begin() as conn:
-            saved = conn.execute(text("SELECT sql FROM sqlite_master WHERE type = 'trigger' "
-                                      "AND tbl_name = :t"), {"t": table}).scalars().all()
-            for action in ("update", "delete"):
-                conn.execute(text(f"DROP TRIGGER {table}_no_{action}"))
-    try:
-        yield
-    finally:
-        if pg:
-            sql(service, f"ALTER TABLE {table} ENABLE TRIGGER {table}_append_only")
-        else:
-            with service.engine.begin() as conn:
-                for statement in saved:
-                    conn.execute(text(statement))
 
 
 def found(service: Service) -> list[str]:

@@ -11,9 +11,8 @@ import json
 from typing import Callable
 
 import pytest
-from db_helpers import record_all, sample_match
+from db_helpers import lifted, record_all, sample_match, sql
 from sqlalchemy import text
-from test_service_audit import lifted, sql
 
 from referee.core import chain
 from referee.service import RowForged, Service
