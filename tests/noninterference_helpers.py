@@ -28,8 +28,9 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import random
+import re
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import pytest
@@ -37,6 +38,7 @@ from db_helpers import PG_URL
 from hypothesis import strategies as st
 from template_helpers import migrate, schema_pool
 
+from api import create_app
 from referee.core.events import as_table_saw_it
 from referee.core.simulate import random_match
 from referee.service import Caller, Service, ServiceError
@@ -66,6 +68,8 @@ class World:
     second: Caller
     viewer: Caller
     club: str = "casino"
+    http: Any = None  # the API's test client over the world's service
+    secrets: dict[str, str] = field(default_factory=dict)  # caller -> its token's secret
 
     def who(self, caller: str) -> Caller | None:
         """The caller named (None: the public reader)."""
@@ -88,25 +92,34 @@ class Tally:
         return dict(self.__dict__)
 
 
-def _club(service: Service, club: str) -> list[Caller]:
-    """A new public club, and its tokens: A's, B's and a viewer's."""
+def _club(service: Service, club: str) -> dict[str, str]:
+    """A new public club, and its tokens' secrets: A's, B's and a viewer's."""
     service.clubs.create_club(club, club.title())
     service.clubs.set_public(club, True)
-    return [service.tokens.authenticate(service.tokens.create_token(club, role, label=label))
-            for role, label in (("scorekeeper", "table 1"), ("scorekeeper", "second phone"),
-                                ("viewer", "club screen"))]
+    return {name: service.tokens.create_token(club, role, label=label)
+            for name, role, label in (("typist", "scorekeeper", "table 1"),
+                                      ("second", "scorekeeper", "second phone"),
+                                      ("viewer", "viewer", "club screen"))}
+
+
+def _in_club(service: Service, board: Scoreboard, http: Any, club: str) -> World:
+    secrets = _club(service, club)
+    callers = [service.tokens.authenticate(secrets[name]) for name in ("typist", "second",
+                                                                       "viewer")]
+    return World(service, board, *callers, club=club, http=http, secrets=secrets)
 
 
 def _world(url: str) -> World:
     service = Service(make_engine(url), clock=_clock())
     migrate(service.engine)
-    return World(service, Scoreboard(service), *_club(service, "casino"))
+    app = create_app({"DATABASE_URL": url, "ADMIN_TOKEN": "twin-admin-secret"}, service=service)
+    return _in_club(service, Scoreboard(service), app.test_client(), "casino")
 
 
 def in_new_club(world: World, club: str) -> World:
     """The world with a club of its own for a case (its scoreboard holds that case's match
     alone, however many cases came before)."""
-    return World(world.service, world.board, *_club(world.service, club), club=club)
+    return _in_club(world.service, world.board, world.http, club)
 
 
 @contextmanager
@@ -208,12 +221,40 @@ def channels(world: World, match_id: int, who: Caller | None,
         "stream": lambda: [r for r in world.board.changed(world.club, 0, who=reader)
                            if r["match"] == match_id],
     }
+    caller = next((name for name in ("typist", "second", "viewer")
+                   if who is not None and getattr(world, name) is who), None)
+    headers = {"Authorization": f"Bearer {world.secrets[caller]}"} if caller else {}
+    api = f"/api/v1/matches/{match_id}"
+    for name, path in (("GET match", api), ("GET /events", f"{api}/events"),
+                       ("GET /report", f"{api}/report"), ("GET /log", f"{api}/log"),
+                       ("GET page", f"/clubs/{world.club}/matches/{match_id}"),
+                       ("GET page JSON", f"/api/v1/pages/clubs/{world.club}/matches/{match_id}")):
+        read[name] = lambda path=path: _http(world.http, path, headers)
+    read["GET /scoreboard"] = lambda: _http(world.http, f"/api/v1/clubs/{world.club}/scoreboard",
+                                            headers, match_id)
     return {name: answer_of(call) for name, call in read.items()
             if names is None or name in names}
 
 
+def _http(client: Any, path: str, headers: dict[str, str],
+          row_of: int | None = None) -> dict[str, Any]:
+    """An HTTP answer as a caller reads it: status, the headers that say something of the
+    match, and the body (a page's per-answer nonce taken out; of a scoreboard, the row of match
+    ``row_of``)."""
+    response = client.get(path, headers=headers)
+    body: Any = response.get_data(as_text=True)
+    if row_of is not None and response.status_code == 200:
+        body = [r for r in response.get_json()["rows"] if r["match"] == row_of]
+        return {"status": 200, "body": body}
+    return {"status": response.status_code,
+            **{name: response.headers.get(name) for name in ("ETag", "Vary", "Content-Type")},
+            "body": re.sub(r'nonce="[^"]*"|nonce-[A-Za-z0-9+/=_-]+', "nonce", body)}
+
+
 CHANNELS = ("summary", "screen", "screen at 1", "events", "report", "log", "lines", "disputes",
-            "club disputes", "listing", "head", "page", "log page", "scoreboard", "stream")
+            "club disputes", "listing", "head", "page", "log page", "scoreboard", "stream",
+            "GET match", "GET /events", "GET /report", "GET /log", "GET /scoreboard",
+            "GET page", "GET page JSON")
 
 
 def _over(phase: Any) -> bool:
