@@ -58,6 +58,7 @@ from .errors import register_error_handlers
 from .headers import secure
 from .language import init_language
 from .openapi import init_api
+from .pages import leagues as league_pages
 from .pages import twins as page_twins
 from .pages import views as page_views
 
@@ -69,11 +70,13 @@ API = (clubs.blp, tokens.blp, matches.blp, events.blp, disputes.blp, players.blp
        desk_signin.blp,  # the desk's one-time sign-in codes
        setup.blp,  # the first club, from the link domino serve prints
        tournaments.blp, tournaments.twin,
-       leagues.blp)  # a club's league seasons (docs/leagues.md)
+       leagues.blp,  # a club's league seasons (docs/leagues.md)
+       league_pages.twin)  # the league pages' JSON twins and the fixtures' calendar feeds
 PAGES = (page_views.blp,  # the club pages (docs/pages.md)
          setup.page,  # /setup, the first club's page
          desk_views.blp, desk_tournaments.blp, desk_disputes.blp,  # the club desk (docs/desk.md)
          tournaments.pages,  # a tournament's page
+         league_pages.pages,  # a league's pages (docs/leagues.md)
          score.blp,  # the scorekeeper's page, /score
          scoreboard.blp)  # the live scoreboard, its JSON and stream
 

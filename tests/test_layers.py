@@ -49,7 +49,8 @@ LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
              "werkzeug", "jinja2", "markupsafe", "flask_swagger_ui", "limits",
              # the server: the ASGI front, uvicorn and its gunicorn worker (api.asgi, api.server)
              "a2wsgi", "uvicorn", "uvicorn_worker",
-             "segno"}),  # the club desk's QR codes (api.desk.views)
+             "segno",  # the club desk's QR codes (api.desk.views)
+             "icalendar"}),  # a league's fixtures as a calendar feed (api.pages.calendar)
     # cryptography: domino verify checks an acta's Ed25519 signature offline
     "cli": (("referee.service", "referee.core", "referee", "cli", "words"),
             {"click", "rich", "cryptography"}),

@@ -190,6 +190,18 @@ def history_rows(conn: Connection, fixture_id: int) -> list[Row]:
                         .order_by(league_fixture_history.c.id)).all()
 
 
+def postponements(conn: Connection, fixture_ids: Sequence[int]) -> dict[int, int]:
+    """How many times each of these fixtures was postponed (those never moved left out)."""
+    if not fixture_ids:
+        return {}
+    history = league_fixture_history.c
+    found = conn.execute(select(history.fixture_id, func.count())
+                         .where(history.fixture_id.in_(fixture_ids),
+                                history.kind == "postponed")
+                         .group_by(history.fixture_id)).all()
+    return {row[0]: int(row[1]) for row in found}
+
+
 # ------------------------------------------------------------------ legs
 
 def set_leg(conn: Connection, fixture_id: int, leg: int, conceded_by: str | None,

@@ -232,6 +232,15 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
     call("GET", season + "/teams/{team}", viewer, season="liga", team="crown")
     call("GET", season + "/divisions/{division}/table", viewer, season="liga", division="one")
     call("GET", season + "/averages", viewer, season="liga")
+    pages = "/api/v1/pages/clubs/{club}/seasons"  # the league pages' twins and feeds
+    call("GET", pages, viewer)
+    for path, params in ((pages + "/{season}", {}), (pages + "/{season}/fixtures", {}),
+                         (pages + "/{season}/divisions/{division}", {"division": "one"}),
+                         (pages + "/{season}/teams/{team}", {"team": "crown"}),
+                         (pages + "/{season}/averages", {}),
+                         (pages + "/{season}/calendar.ics", {}),
+                         (pages + "/{season}/teams/{team}/calendar.ics", {"team": "crown"})):
+        call("GET", path, viewer, season="liga", **params)
 
     # The first club of a database with none: the setup link.
     first, setup_code = _first_club(tmp_path)

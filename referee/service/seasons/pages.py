@@ -1,0 +1,124 @@
+"""What a league's pages show (and their JSON twins are), one call a page in one unit of work:
+the club (as its pages give it), the season's name and teams' names, and the season's reads
+(:mod:`.reads`) with the caller passed on, so who may read what stays theirs. Also the
+fixtures a calendar feed lists, with how many times each was postponed (its SEQUENCE)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from ...store import leagues as store
+from ..access import Caller
+from ..clubs import reader_in
+from ..uow import READ, UnitOfWork, use_case
+from .base import Base, season_row, team_row
+
+LATEST_RESULTS = 12  # on the league's home
+
+
+class SeasonPages(Base):
+    def _frame(self, uow: UnitOfWork, club: str, season: str,
+               who: Caller | None) -> tuple[Caller, dict[str, Any]]:
+        """The reader and what every league page shows: the club, the season's slug and name,
+        its divisions (slug, name, teams' slugs) and its teams' names by slug."""
+        who, info = reader_in(uow, club, who)
+        whole = self.season.within(uow, club, season, who=who)
+        return who, {"club": info, "season": {"slug": whole["slug"], "name": whole["name"]},
+                     "divisions": [{"slug": d["slug"], "name": d["name"],
+                                    "teams": [t["slug"] for t in d["teams"]]}
+                                   for d in whole["divisions"]],
+                     "teams": {t["slug"]: t["name"] for d in whole["divisions"]
+                               for t in d["teams"]}}
+
+    def _today(self, info: dict[str, Any]) -> dt.date:
+        """Today in the club's time zone (UTC for a club that has set none)."""
+        zone = ZoneInfo(info["timezone"]) if info.get("timezone") else dt.timezone.utc
+        return self.clock().astimezone(zone).date()
+
+    @use_case(READ)
+    def seasons_page(self, uow: UnitOfWork, club: str, *,
+                     who: Caller | None = None) -> dict[str, Any]:
+        """The club's leagues page: its seasons, newest first."""
+        who, info = reader_in(uow, club, who)
+        return {"club": info, "seasons": self.seasons.within(uow, club, who=who)}
+
+    @use_case(READ)
+    def home_page(self, uow: UnitOfWork, club: str, season: str, *,
+                  who: Caller | None = None) -> dict[str, Any]:
+        """The league's home: its divisions, the fixtures of this week (Monday to Sunday in
+        the club's time zone; or, in a week without any, of the next day with fixtures), and
+        the latest results (complete fixtures on or before today, newest first)."""
+        who, frame = self._frame(uow, club, season, who)
+        today = self._today(frame["club"])
+        listed = self.fixtures.within(uow, club, season, who=who)
+        monday = today - dt.timedelta(days=today.weekday())
+        week = [f for f in listed
+                if monday.isoformat() <= f["date"] <= (monday + dt.timedelta(days=6)).isoformat()]
+        if not week:
+            coming = sorted(f["date"] for f in listed if f["date"] > today.isoformat())
+            week = [f for f in listed if coming and f["date"] == coming[0]]
+        done = sorted((f for f in listed if f["complete"] and f["date"] <= today.isoformat()),
+                      key=lambda f: (f["date"], f["id"]), reverse=True)
+        return {**frame, "today": today.isoformat(),
+                "this_week": sorted(week, key=lambda f: (f["date"], f["division"], f["id"])),
+                "latest": done[:LATEST_RESULTS]}
+
+    @use_case(READ)
+    def table_page(self, uow: UnitOfWork, club: str, season: str, division: str, *,
+                   who: Caller | None = None) -> dict[str, Any]:
+        """A division's page: its table, with the season's promotion and relegation places."""
+        who, frame = self._frame(uow, club, season, who)
+        row = season_row(uow, club, season)
+        return {**frame, "table": self.table.within(uow, club, season, division, who=who),
+                "promotion": row.promotion, "relegation": row.relegation}
+
+    @use_case(READ)
+    def fixtures_page(self, uow: UnitOfWork, club: str, season: str, *,
+                      division: str | None = None, who: Caller | None = None) -> dict[str, Any]:
+        """Fixtures and results by week (a division's, or every division's): the rounds in
+        order, each with its fixtures by date."""
+        who, frame = self._frame(uow, club, season, who)
+        listed = self.fixtures.within(uow, club, season, division=division, who=who)
+        rounds: dict[int, list[dict[str, Any]]] = {}
+        for line in listed:
+            rounds.setdefault(line["round"], []).append(line)
+        return {**frame, "division": division, "weeks": [
+            {"round": number, "fixtures": sorted(found, key=lambda f: (f["date"], f["id"]))}
+            for number, found in sorted(rounds.items())]}
+
+    @use_case(READ)
+    def team_page(self, uow: UnitOfWork, club: str, season: str, team: str, *,
+                  who: Caller | None = None) -> dict[str, Any]:
+        """A team's page: its squad, its fixtures with their results, its line of the table."""
+        who, frame = self._frame(uow, club, season, who)
+        return {**frame, "team": self.team.within(uow, club, season, team, who=who)}
+
+    @use_case(READ)
+    def averages_page(self, uow: UnitOfWork, club: str, season: str, *,
+                      division: str | None = None, who: Caller | None = None) -> dict[str, Any]:
+        """The players' averages (the season's, or a division's), with the minimum of legs to
+        be ranked."""
+        who, frame = self._frame(uow, club, season, who)
+        row = season_row(uow, club, season)
+        return {**frame, "division": division, "min_legs": row.min_legs,
+                "averages": self.averages.within(uow, club, season, division=division,
+                                                 who=who)}
+
+    @use_case(READ)
+    def calendar(self, uow: UnitOfWork, club: str, season: str, *, team: str | None = None,
+                 who: Caller | None = None) -> dict[str, Any]:
+        """What a calendar feed of the season's fixtures (or a team's) lists: the club, the
+        season, the teams' names and venues, and each fixture with ``postponed``, how many
+        times it was moved (the feed's SEQUENCE, so a calendar app replaces its old date)."""
+        who, frame = self._frame(uow, club, season, who)
+        row = season_row(uow, club, season)
+        if team is not None:
+            team_row(uow, row, team)  # NotFound before anything else
+        listed = self.fixtures.within(uow, club, season, team=team, who=who)
+        moved = store.postponements(uow.conn, [f["id"] for f in listed])
+        venues = {t.slug: t.venue for t in store.team_rows(uow.conn, row.id)}
+        return {**frame, "team": team, "venues": venues,
+                "fixtures": [{**f, "postponed": moved.get(f["id"], 0)} for f in listed]}
+

@@ -1,0 +1,111 @@
+"""A league's pages and their JSON twins through the flask client, on both databases: each page
+answers a public club without a token and a private one with the sign-in page; the numbers on
+the division table, the team page, the fixtures by week and the averages are the league API's;
+promotion and relegation are marked; a postponed fixture says so; the iCalendar feeds parse back
+(icalendar) with a UID a fixture keeps and a SEQUENCE its postponement raises."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from api_helpers import Api
+from league_helpers import fixture_id, play, set_up
+from pages_site import parse
+
+BASE = "/clubs/casino/seasons/2027"
+API = "/api/v1/clubs/casino/seasons/2027"
+PAGES = [BASE, f"{BASE}/divisions/one", f"{BASE}/divisions/two", f"{BASE}/fixtures",
+         f"{BASE}/fixtures?division=two", f"{BASE}/teams/crown", f"{BASE}/averages",
+         f"{BASE}/averages?division=one", "/clubs/casino/seasons"]
+
+
+@pytest.fixture
+def league(api: Api) -> Api:
+    """casino public, its 2027 season set up, Crown 2–1 Anchor played, Bell v Swan postponed."""
+    set_up(api.service, "casino")
+    api.service.clubs.set_public("casino", True)
+    crown = fixture_id(api.service, "casino", "crown", "anchor")
+    play(api.service, "casino", crown, [(["Ana"], ["Dani"], 0), (["Beto"], ["Eva"], 1),
+                                        (["Ana", "Carla"], ["Dani", "Fede"], 0)])
+    bell = fixture_id(api.service, "casino", "bell", "swan")
+    day = dt.date.fromisoformat(api.service.leagues.fixture("casino", "2027", bell)["date"])
+    api.service.leagues.postpone("casino", "2027", bell, (day + dt.timedelta(days=3)).isoformat(),
+                                 reason="the pub flooded")
+    return api
+
+
+def test_every_page_and_its_twin_answer_without_a_token(league: Api) -> None:
+    client = league.client
+    for path in PAGES:
+        page = client.get(path)
+        assert page.status_code == 200, (path, page.get_data(as_text=True)[:400])
+        twin = page.headers["Link"].split(">")[0][1:]
+        assert client.get(twin).status_code == 200, twin
+        html = page.get_data(as_text=True)
+        assert 'lang="en"' in html and "Traceback" not in html
+
+
+def test_the_table_is_the_apis(league: Api) -> None:
+    html = league.client.get(f"{BASE}/divisions/one").get_data(as_text=True)
+    rows = league.client.get(f"{API}/divisions/one/table").json["rows"]
+    shown = parse(html).table("league-table")["rows"]
+    assert [r[1] for r in shown] == [r["name"] for r in rows]
+    crown = next(r for r in shown if r[1] == "Crown")
+    line = next(r for r in rows if r["team"] == "crown")
+    assert crown[2:10] == [str(line[k]) for k in ("played", "won", "drawn", "lost", "legs_for",
+                                                   "legs_against")] + ["+1", str(line["points"])]
+    assert 'data-zone="promotion"' in html and 'data-zone="relegation"' in html
+    assert 'data-form="won"' in html
+
+
+def test_fixtures_by_week_team_and_averages(league: Api) -> None:
+    client = league.client
+    weeks = client.get(f"/api/v1/pages{BASE}/fixtures").json["weeks"]
+    assert [w["round"] for w in weeks] == sorted(w["round"] for w in weeks)
+    html = client.get(f"{BASE}/fixtures").get_data(as_text=True)
+    assert 'data-legs="2-1"' in html and "data-postponed" in html
+    team = client.get(f"{BASE}/teams/crown").get_data(as_text=True)
+    assert "Ana" in team and 'data-legs="2-1"' in team
+    averages = client.get(f"{API}/averages").json
+    shown = parse(client.get(f"{BASE}/averages").get_data(as_text=True)).table("averages")["rows"]
+    assert [r[1] for r in shown] == [a["player"] for a in averages]
+
+
+def test_in_spanish_and_italian(league: Api) -> None:
+    for language, word in (("es", "Jornada"), ("it", "Giornata")):
+        html = league.client.get(f"{BASE}/fixtures",
+                                 headers={"Accept-Language": language}).get_data(as_text=True)
+        assert f'lang="{language}"' in html and word in html
+
+
+def test_a_private_club_asks_for_a_token(league: Api) -> None:
+    league.service.clubs.set_public("casino", False)
+    assert league.client.get(f"{BASE}/divisions/one").status_code == 401
+    assert league.client.get(f"/api/v1/pages{BASE}").status_code == 401
+    assert league.client.get(f"/api/v1/pages{BASE}/calendar.ics").status_code == 401
+    signed = league.client.get(f"{BASE}/divisions/one", headers=league.auth("viewer"))
+    assert signed.status_code == 200
+    assert league.client.get(f"{BASE}/teams/nobody",
+                             headers=league.auth("viewer")).status_code == 404
+
+
+def test_the_calendar_feeds_parse_back(league: Api) -> None:
+    from icalendar import Calendar
+
+    client = league.client
+    season = Calendar.from_ical(client.get(f"/api/v1/pages{BASE}/calendar.ics").data)
+    fixtures = {f["id"]: f for f in client.get(f"{API}/fixtures").json}
+    events = season.walk("VEVENT")
+    assert len(events) == len(fixtures) and len({str(e["UID"]) for e in events}) == len(events)
+    bell = fixture_id(league.service, "casino", "bell", "swan")
+    moved = next(e for e in events if str(e["UID"]).startswith(f"fixture-{bell}."))
+    assert moved["SEQUENCE"] == 1
+    assert moved.decoded("DTSTART") == dt.date.fromisoformat(fixtures[bell]["date"])
+    assert str(moved["SUMMARY"]) == "Bell – Swan"
+    team = Calendar.from_ical(client.get(f"/api/v1/pages{BASE}/teams/bell/calendar.ics").data)
+    mine = {str(e["UID"]) for e in team.walk("VEVENT")}
+    assert str(moved["UID"]) in mine and len(mine) == 6  # four teams: three home, three away
+    crown = fixture_id(league.service, "casino", "crown", "anchor")
+    played = next(e for e in events if str(e["UID"]).startswith(f"fixture-{crown}."))
+    assert str(played["SUMMARY"]) == "Crown 2–1 Anchor" and played["SEQUENCE"] == 0
