@@ -1,6 +1,6 @@
 """A match with a row changed behind the service (docs/verify.md, "Who can forge what") is
-answered 409 ``record-forged``, saying so, on every read of it: never a 500, never the forged
-record. Runs on SQLite and PostgreSQL."""
+answered 409 ``record-forged``, saying so, on every read of it (its page and the club's
+scoreboard too): never a 500, never the forged record. Runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -33,3 +33,7 @@ def test_a_forged_row_is_answered_409_on_every_read(api: Api) -> None:
         assert "domino db audit" in problem["detail"], problem
     response = api.append(m, api.events[6], seq + 1)
     assert_problem(response, 409, "record-forged")
+    api.service.clubs.set_public("casino", True)  # the pages and the scoreboard: 409 too
+    page = api.client.get(f"/clubs/casino/matches/{m}")
+    assert page.status_code == 409 and "domino db audit" in page.get_data(as_text=True)
+    assert_problem(api.client.get("/api/v1/clubs/casino/scoreboard"), 409, "record-forged")
