@@ -7,8 +7,8 @@ mode 0600. Back it up with the keys: without it no row can be checked, and nothi
 can be read.
 
 **Made once, never replaced in silence.** It is made the first time the service needs it on a
-database where no row carries a MAC yet (a new database, or one just upgraded past migration
-0020). On a database whose rows carry MACs, a missing, unreadable or open file is a
+database where no row carries a MAC yet (a new database, or one just upgraded past migrations
+0020 and 0022). On a database whose rows carry MACs, a missing, unreadable or open file is a
 :class:`RowKeyError` saying what to do: a new key would make every row fail.
 
 **The seal.** Rows written before the MACs carry none and are refused until ``domino db seal``

@@ -1,7 +1,7 @@
 """``domino db seal``: MACs, once, for the rows written before row MACs (docs/verify.md, "Who
 can forge what"). Explicit, never automatic: sealing takes the rows as they stand for the
-service's own, so it is run right after the upgrade that brought the MACs (migration 0020),
-after ``domino db audit``. A record that fails its own chain check is not sealed (it stays
+service's own, so it is run right after the upgrade that brought the MACs (migrations 0020
+and 0022), after ``domino db audit``. A record that fails its own chain check is not sealed (it stays
 refused, and named). Done once: ``row-mac.sealed`` beside the row key says so, and a second seal
 (rows without a MAC after the first can only have been written behind the service's back) needs
 ``again``, and names every row it seals.
