@@ -55,6 +55,8 @@ class SeasonsPageSchema(Schema):
 LeagueHomeSchema = Schema.from_dict({
     **FRAME, "today": fields.String(required=True, metadata={
         "description": "today in the club's time zone"}),
+    "later": fields.Boolean(required=True, metadata={
+        "description": "no fixture this week: this_week is the next day's with fixtures"}),
     "this_week": fields.List(fields.Dict(), required=True, metadata={
         "description": "this week's fixtures (or the next day's with fixtures), as GET "
                        ".../fixtures lists them"}),

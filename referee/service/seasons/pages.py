@@ -48,7 +48,8 @@ class SeasonPages(Base):
     def home_page(self, uow: UnitOfWork, club: str, season: str, *,
                   who: Caller | None = None) -> dict[str, Any]:
         """The league's home: its divisions, the fixtures of this week (Monday to Sunday in
-        the club's time zone; or, in a week without any, of the next day with fixtures), and
+        the club's time zone; or, in a week without any, of the next day with fixtures: ``later``),
+        and
         the latest results (complete fixtures on or before today, newest first)."""
         who, frame = self._frame(uow, club, season, who)
         today = self._today(frame["club"])
@@ -56,12 +57,13 @@ class SeasonPages(Base):
         monday = today - dt.timedelta(days=today.weekday())
         week = [f for f in listed
                 if monday.isoformat() <= f["date"] <= (monday + dt.timedelta(days=6)).isoformat()]
-        if not week:
+        later = not week
+        if later:
             coming = sorted(f["date"] for f in listed if f["date"] > today.isoformat())
             week = [f for f in listed if coming and f["date"] == coming[0]]
         done = sorted((f for f in listed if f["complete"] and f["date"] <= today.isoformat()),
                       key=lambda f: (f["date"], f["id"]), reverse=True)
-        return {**frame, "today": today.isoformat(),
+        return {**frame, "today": today.isoformat(), "later": later,
                 "this_week": sorted(week, key=lambda f: (f["date"], f["division"], f["id"])),
                 "latest": done[:LATEST_RESULTS]}
 
