@@ -62,6 +62,12 @@ from referee.core.simulate import random_match
 TABLES = [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 2), ("veracruz", 3), ("veracruz", 4),
           ("sircle", 2), ("puerto-rico", 4)]
 
+# The points family's presets (scoring during play), at every seat count each allows: their
+# corpus is timed beside the seeds' (the goal: no more cost per event).
+POINTS_TABLES = [("fives-and-threes", 2), ("fives-and-threes", 3), ("fives-and-threes", 4),
+                 ("all-fives", 2), ("all-fives", 3), ("all-fives", 4), ("muggins", 2),
+                 ("muggins", 3), ("muggins", 4)]
+
 DOMINOES_VERSION = "6.1.0"
 GOAL_RATIO = 5.0  # `domino validate` should run at least this many times the package's speed
 
@@ -149,11 +155,11 @@ for path in sys.argv[1:]:
 """
 
 
-def corpus(matches: int, seed: int) -> list[str]:
+def corpus(matches: int, seed: int, tables: list[tuple[str, int]] = TABLES) -> list[str]:
     rng = random.Random(seed)
     texts = []
     for i in range(matches):
-        preset, seats = TABLES[i % len(TABLES)]
+        preset, seats = tables[i % len(tables)]
         players = [f"P{s}" for s in range(seats)]
         hidden = list(range(seats)) if i % 3 == 0 else ()
         header, events = random_match(preset, players, rng, hidden=hidden)
@@ -234,6 +240,17 @@ def in_process(args: argparse.Namespace) -> None:
     print(f"open corpus ({len(opened)} matches) validated from text:  {t_open * 1e3:,.0f} ms")
     print(f"its closed twin, hindsight included:               {t_closed * 1e3:,.0f} ms "
           f"({t_closed / t_open:.2f}x the open one; goal at most 2x)")
+
+    # The points family (Fives and Threes, All Fives, Muggins: the open ends counted after
+    # every play), its own corpus of the same size and mix of open and closed recordings,
+    # against the seeds' corpus above: the goal, no more cost per event.
+    points = corpus(args.matches, args.seed, POINTS_TABLES)
+    points_events = sum(len(read_log(t).events) for t in points)
+    t_points = best_of(args.runs, lambda: validate_texts(points))
+    seeds_cost, points_cost = t_text / events * 1e6, t_points / points_events * 1e6
+    print(f"points family ({len(points)} matches, {points_events} events) from text: "
+          f"{points_events / t_points:,.0f} events/s, {points_cost:.1f} us an event against "
+          f"the seeds' {seeds_cost:.1f} ({points_cost / seeds_cost:.2f}x; goal at most 1x)")
 
     # one 200-event match, the size of a long club game
     rng = random.Random(args.seed)

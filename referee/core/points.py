@@ -37,18 +37,21 @@ class PointsDuringPlay(ScoringPolicy):
     scores_plays = True
 
     def after_play(self, match: Match, seat: int) -> None:
-        rules, layout, round_ = match.rules, match.layout, match.round
-        side = rules.side_of(seat)
-        totals = match.totals
+        rules, layout = match.rules, match.layout
         count = layout.count()
         value = worth(count, rules.count)
+        bonus = 0
+        if (rules.exact_target and rules.out_bonus and not match.count[seat]
+                and self.side_goes_out(match, seat)):
+            bonus = rules.out_bonus  # the chip-out point, scored with the play
+        if not value and not bonus:  # most plays: nothing scored, nothing listed
+            return
+        side = rules.side_of(seat)
+        totals, round_ = match.totals, match.round
         if layout.left_tile == layout.right_tile and rules.lead_scores != "always":  # the lead
             if rules.lead_scores == "never" or totals[side] + value >= rules.target:
                 value = 0  # kept from scoring ("no winning on the down"): no bust, not listed
                 count = -1
-        bonus = 0
-        if rules.exact_target and rules.out_bonus and self.side_goes_out(match, seat):
-            bonus = rules.out_bonus  # the chip-out point, scored with the play
         score = value + bonus
         bust = rules.exact_target and score > 0 and totals[side] + score > rules.target
         if value and count >= 0:
