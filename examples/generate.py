@@ -58,6 +58,12 @@ def main() -> None:
           with_renege("parejas", TABLES["parejas"], events, rng))
     header, events = random_match("veracruz", TABLES["veracruz"], random.Random(8), hidden=[0, 1, 2])
     write("veracruz-closed", {**header, "match": "otono-8", "table": "8", **CLUB}, events)
+    # The points family: a Fives and Threes pairs match (to 61 exactly) and All Fives (a spinner)
+    header, events = random_match("fives-and-threes", ["Nacho", "Olga", "Pepe", "Quique"],
+                                  random.Random(9))
+    write("fives-and-threes-pairs", {**header, "match": "otono-9", "table": "9", **CLUB}, events)
+    header, events = random_match("all-fives", ["Rosa", "Santi"], random.Random(10))
+    write("all-fives", {**header, "match": "otono-10", "table": "10", **CLUB}, events)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ def unmarked(path: Path) -> str:
 
 def test_the_examples_are_all_here() -> None:
     assert {p.name for p in EXAMPLES} >= {"mano-a-mano.jsonl", "parejas.jsonl",
-                                          "parejas-renege.jsonl", "veracruz-closed.jsonl"}
+                                          "parejas-renege.jsonl", "veracruz-closed.jsonl",
+                                          "fives-and-threes-pairs.jsonl", "all-fives.jsonl"}
 
 
 def test_every_example_imports_through_the_cli(cli: Cli) -> None:

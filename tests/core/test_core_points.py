@@ -315,3 +315,30 @@ def test_pips_rounded_to_five():
     assert round_["scores"] == [10, 30] and rep["totals"] == [10, 30]
     assert report({**MUGGINS, "pips_round": 1}, MUGGINS_ROUND)["totals"] == [10, 28]
     assert [rounded(n, 5) for n in (10, 12, 13, 15, 17, 18)] == [10, 10, 15, 15, 15, 20]
+
+
+def test_the_points_examples_are_refereed_as_shipped():
+    """examples/fives-and-threes-pairs.jsonl and all-fives.jsonl: legal, finished, the pairs
+    match won at 61 exactly, the All Fives match with tiles laid on the spinner's arms."""
+    from pathlib import Path
+
+    from referee.core.log import read_log
+    from referee.core.match import Match
+
+    root = Path(__file__).resolve().parents[2] / "examples"
+    for name, rules, players in (("fives-and-threes-pairs", "fives-and-threes", 4),
+                                 ("all-fives", "all-fives", 2)):
+        log = read_log((root / f"{name}.jsonl").read_text(encoding="utf-8"))
+        assert log.header.rules == resolve_rules(rules, players)
+        rep = build_report(replay(log.header.rules, log.header.players, log.events))
+        assert rep["valid"] and rep["finished"] and sum(rep["totals"]) > 0
+        assert all("scored" in r and len(r["scores"]) == log.header.rules.sides
+                   for r in rep["rounds"])
+        if name == "fives-and-threes-pairs":
+            assert log.header.rules.partnerships and max(rep["totals"]) == 61
+        else:
+            match = Match(log.header.rules, log.header.players)
+            match.push_all(log.events)
+            arms = [entry for round_ in match.rounds for entry in round_.trail
+                    if entry[1] == "play" and entry[4] in ("U", "D")]
+            assert arms  # tiles went on the spinner's arms
