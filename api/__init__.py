@@ -52,6 +52,7 @@ from .access_log import AccessLog
 from .auth import init_auth
 from .body import init_body
 from .context import init_context
+from .desk import leagues as desk_leagues
 from .desk import signin as desk_signin
 from .desk import views as desk_views
 from .errors import register_error_handlers
@@ -75,6 +76,7 @@ API = (clubs.blp, tokens.blp, matches.blp, events.blp, disputes.blp, players.blp
 PAGES = (page_views.blp,  # the club pages (docs/pages.md)
          setup.page,  # /setup, the first club's page
          desk_views.blp, desk_tournaments.blp, desk_disputes.blp,  # the club desk (docs/desk.md)
+         desk_leagues.blp,  # the league secretary's desk (docs/leagues.md)
          tournaments.pages,  # a tournament's page
          league_pages.pages,  # a league's pages (docs/leagues.md)
          score.blp,  # the scorekeeper's page, /score

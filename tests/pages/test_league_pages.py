@@ -109,3 +109,23 @@ def test_the_calendar_feeds_parse_back(league: Api) -> None:
     crown = fixture_id(league.service, "casino", "crown", "anchor")
     played = next(e for e in events if str(e["UID"]).startswith(f"fixture-{crown}."))
     assert str(played["SUMMARY"]) == "Crown 2–1 Anchor" and played["SEQUENCE"] == 0
+
+
+def test_the_league_desk_is_the_secretarys(league: Api) -> None:
+    client = league.client
+    desk = "/clubs/casino/desk/seasons/2027"
+    assert client.get(desk).status_code == 401  # a public club's desk still asks for a token
+    assert client.get("/clubs/casino/desk/seasons").status_code == 401
+    for role in ("viewer", "scorekeeper", "referee"):
+        assert client.get(desk, headers=league.auth(role)).status_code == 403, role
+    page = client.get(desk, headers=league.auth("admin"))
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    bell = fixture_id(league.service, "casino", "bell", "swan")
+    for action in ("postpone", "walkover"):
+        assert f'data-api="{API}/fixtures/{bell}/{action}"' in html
+    assert f'data-api="{API}/fixtures/{bell}/legs/{{leg}}/concede"' in html
+    listed = client.get("/clubs/casino/desk/seasons", headers=league.auth("admin"))
+    assert 'href="/clubs/casino/desk/seasons/2027"' in listed.get_data(as_text=True)
+    assert client.get("/clubs/casino/desk/seasons/nope",
+                      headers=league.auth("admin")).status_code == 404

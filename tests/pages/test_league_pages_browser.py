@@ -4,6 +4,10 @@ and 1280 px: each page whole without a sideways scroll (browser_helpers.WHOLE), 
 language, and in Spanish and Italian no code in what people read (no slug of the season, a
 division or a team, no status or result code: test_pages_words_browser.leaked).
 
+The secretary's desk (a token kept in the tab, as the sign-in keeps it): a fixture postponed
+through its form, the page shown again with it postponed; a refused postponement (the same
+day) says why and changes nothing; whole at 360 px, no code in Spanish or Italian.
+
 Screenshots: tests/pages/artifacts/league-{lang}-{page}-{width}.png."""
 
 from __future__ import annotations
@@ -63,13 +67,18 @@ def _league(api: Api) -> None:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def served_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
     api = make_api(f"sqlite:///{tmp_path_factory.mktemp('league') / 'domino.db'}",
                    ACCESS_LOG="0")
     _league(api)
     with served(api.app) as base:
-        yield base
+        yield api, base
     api.service.close()
+
+
+@pytest.fixture(scope="module")
+def server(served_api: tuple[Api, str]) -> str:
+    return served_api[1]
 
 
 def leaked(text: str, lang: str) -> list[str]:
@@ -113,3 +122,46 @@ def test_the_league_pages_whole_and_in_words(server: str, browser: Any, lang: st
         assert not errors, errors
     assert found == {}, "\n".join(f"{where}: {p}" for where, problems in found.items()
                                   for p in problems)
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_the_secretary_postpones_a_fixture_at_the_desk(served_api: tuple[Api, str], browser: Any,
+                                                       lang: str) -> None:
+    api, base = served_api
+    context = browser.new_context(viewport={"width": 360, "height": 900})
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+    token = api.tokens["casino", "admin"]
+    context.add_init_script(f"sessionStorage.setItem('domino-referee.token', {token!r});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{base}/clubs/casino/desk/seasons")
+        page.wait_for_selector("#desk h1")
+        page.locator(f"[data-season={SEASON}] a").click()
+        page.wait_for_selector("#desk section.week")
+        fixture = next(f for f in api.service.leagues.fixtures("casino", SEASON)
+                       if f["date"] == f["scheduled"] and not f["complete"]
+                       and f["division"] == "segunda")
+        box = page.locator(f".desk-fixture[data-fixture='{fixture['id']}']")
+        box.locator("summary").click()
+        form = box.locator("form[data-league-action=postpone]")
+        form.locator("input[name=reason]").fill("lluvia")
+        form.locator("button[type=submit]").click()  # the same day: refused
+        page.wait_for_selector("#desk-status:not(:empty), .status:not(:empty)")
+        assert api.service.leagues.fixture("casino", SEASON, fixture["id"])["date"] == \
+            fixture["date"]
+        later = (dt.date.fromisoformat(fixture["date"]) + dt.timedelta(days=1)).isoformat()
+        form.locator("input[name=to]").fill(later)
+        form.locator("button[type=submit]").click()
+        page.wait_for_selector(f".desk-fixture[data-fixture='{fixture['id']}'] [data-postponed]")
+        assert api.service.leagues.fixture("casino", SEASON, fixture["id"])["date"] == later
+        assert page.evaluate("document.documentElement.lang") == lang
+        page.locator(f".desk-fixture[data-fixture='{fixture['id']}'] summary").click()
+        problems = page.evaluate(WHOLE)
+        codes = leaked(page.evaluate(TEXTS), lang)
+        page.screenshot(path=str(ARTIFACTS / f"league-{lang}-desk-360.png"), full_page=True)
+    finally:
+        context.close()
+    assert problems == [] and codes == [], (problems, codes)
+    assert not errors, errors

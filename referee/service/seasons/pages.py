@@ -10,9 +10,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ...store import leagues as store
-from ..access import Caller
+from ..access import Action, Caller, desk_caller, require
 from ..clubs import reader_in
-from ..uow import READ, UnitOfWork, use_case
+from ..uow import PRIMARY, READ, UnitOfWork, use_case
+from . import fields
 from .base import Base, season_row, team_row
 
 LATEST_RESULTS = 12  # on the league's home
@@ -124,3 +125,24 @@ class SeasonPages(Base):
         return {**frame, "team": team, "venues": venues,
                 "fixtures": [{**f, "postponed": moved.get(f["id"], 0)} for f in listed]}
 
+
+    @use_case(PRIMARY)
+    def desk_seasons(self, uow: UnitOfWork, club: str, *,
+                     who: Caller | None = None) -> dict[str, Any]:
+        """The league desk's list (the secretary's: an admin, Forbidden below; no token, the
+        sign-in: :func:`..access.desk_caller`): the club and its seasons."""
+        who = desk_caller(who)
+        require(who, club, Action.MANAGE)
+        return self.seasons_page.within(uow, club, who=who)
+
+    @use_case(PRIMARY)
+    def desk_season(self, uow: UnitOfWork, club: str, season: str, *,
+                    who: Caller | None = None) -> dict[str, Any]:
+        """A season on the secretary's desk: the fixtures by week (to postpone, to award as a
+        walkover, a leg to concede), and the season's legs (kind, best of)."""
+        who = desk_caller(who)
+        require(who, club, Action.MANAGE)
+        row = season_row(uow, club, season)
+        return {**self.fixtures_page.within(uow, club, season, who=who),
+                "legs": [{"leg": number, "kind": leg.kind, "best_of": leg.best_of}
+                         for number, leg in enumerate(fields.format_of(row).legs, start=1)]}
