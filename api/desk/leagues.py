@@ -7,6 +7,9 @@ a desk page (:func:`.page.desk_page`: the sign-in page without a token, public c
 the service decides who may (``svc.leagues.desk_seasons`` and ``desk_season`` refuse anyone
 but an admin, 403, as the API refuses their actions). Every action is a call of the REST API
 by the page's script (``static/desk_league.js``) with the token kept in the tab.
+
+A team's captain (a token bound to the team) has a desk of its own in the season
+(``.../captain``): the team's fixtures, each complete result to confirm for the team.
 """
 
 from __future__ import annotations
@@ -40,3 +43,11 @@ def season(who: Any, club: str, season: str) -> str:
     """A season's fixtures by week, each with its forms: postpone, walkover, concede a leg."""
     return _render("desk/league_season.html",
                    service().leagues.desk_season(club, season, who=who))
+
+
+@blp.route(BASE + "/<string:season>/captain")
+@desk_page
+def captain(who: Any, club: str, season: str) -> str:
+    """A captain's desk: the team's fixtures, each complete one to confirm."""
+    return _render("desk/league_captain.html",
+                   service().leagues.captain_desk(club, season, who=who))

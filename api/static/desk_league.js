@@ -1,7 +1,8 @@
 /* domino-referee league desk: the secretary's actions on a season's fixtures, each a call of
  * the REST API with the token kept in this tab (sessionStorage, client.js) as a bearer header.
  *
- * - form[data-league-action]: its named fields as the JSON body, POSTed to its data-api (a
+ * - form[data-league-action] (the secretary's postpone, concede and walkover; a captain's
+ *   confirm): its named fields as the JSON body, POSTed to its data-api (a
  *   "{leg}" there is the form's leg field, which the body then leaves out: concede); then the
  *   page is fetched again (with the token) and shown in place, with what happened.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
@@ -16,6 +17,7 @@ const DONE = {
   postpone: () => _("Fixture postponed."),
   concede: () => _("Leg conceded."),
   walkover: () => _("Walkover awarded."),
+  confirm: () => _("Result confirmed."),
 };
 
 document.querySelectorAll("form[data-league-action]").forEach((form) => {

@@ -129,3 +129,23 @@ def test_the_league_desk_is_the_secretarys(league: Api) -> None:
     assert 'href="/clubs/casino/desk/seasons/2027"' in listed.get_data(as_text=True)
     assert client.get("/clubs/casino/desk/seasons/nope",
                       headers=league.auth("admin")).status_code == 404
+
+
+def test_a_captains_desk_confirms_the_teams_results(league: Api) -> None:
+    client = league.client
+    desk = "/clubs/casino/desk/seasons/2027/captain"
+    crown = league.service.leagues.captain("casino", "2027", "crown")
+    anchor = league.service.leagues.captain("casino", "2027", "anchor")
+    assert client.get(desk).status_code == 401
+    assert client.get(desk, headers=league.auth("admin")).status_code == 403  # no captain
+    played = fixture_id(league.service, "casino", "crown", "anchor")
+    confirm = f'data-api="{API}/fixtures/{played}/confirm"'
+    html = client.get(desk, headers={"Authorization": f"Bearer {crown}"}).get_data(as_text=True)
+    assert confirm in html and html.count("data-league-action=") == 1  # the one complete
+    done = client.post(f"{API}/fixtures/{played}/confirm", json={},
+                       headers={"Authorization": f"Bearer {crown}"})
+    assert done.status_code == 200, done.json
+    html = client.get(desk, headers={"Authorization": f"Bearer {crown}"}).get_data(as_text=True)
+    assert confirm not in html and "data-confirmed" in html
+    other = client.get(desk, headers={"Authorization": f"Bearer {anchor}"}).get_data(as_text=True)
+    assert confirm in other

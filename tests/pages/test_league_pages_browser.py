@@ -6,7 +6,8 @@ division or a team, no status or result code: test_pages_words_browser.leaked).
 
 The secretary's desk (a token kept in the tab, as the sign-in keeps it): a fixture postponed
 through its form, the page shown again with it postponed; a refused postponement (the same
-day) says why and changes nothing; whole at 360 px, no code in Spanish or Italian.
+day) says why and changes nothing; whole at 360 px, no code in Spanish or Italian. A
+captain confirms the team's result at its desk.
 
 Screenshots: tests/pages/artifacts/league-{lang}-{page}-{width}.png."""
 
@@ -161,6 +162,34 @@ def test_the_secretary_postpones_a_fixture_at_the_desk(served_api: tuple[Api, st
         problems = page.evaluate(WHOLE)
         codes = leaked(page.evaluate(TEXTS), lang)
         page.screenshot(path=str(ARTIFACTS / f"league-{lang}-desk-360.png"), full_page=True)
+    finally:
+        context.close()
+    assert problems == [] and codes == [], (problems, codes)
+    assert not errors, errors
+
+
+def test_a_captain_confirms_a_result_at_the_desk(served_api: tuple[Api, str], browser: Any) -> None:
+    api, base = served_api
+    played = next(f for f in api.service.leagues.fixtures("casino", SEASON, team="villaverde")
+                  if f["complete"])
+    token = api.service.leagues.captain("casino", SEASON, played["away"])
+    context = browser.new_context(viewport={"width": 360, "height": 900})
+    context.add_cookies([{"name": "lang", "value": "es", "url": base}])
+    context.add_init_script(f"sessionStorage.setItem('domino-referee.token', {token!r});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{base}/clubs/casino/desk/seasons/{SEASON}/captain")
+        box = page.locator(f".desk-fixture[data-fixture='{played['id']}']")
+        box.locator("form[data-league-action=confirm] button").click()
+        box = page.locator(f".desk-fixture[data-fixture='{played['id']}'] [data-confirmed]")
+        box.wait_for()
+        assert api.service.leagues.fixture("casino", SEASON, played["id"])["confirmed"] == \
+            {"home": False, "away": True}
+        problems = page.evaluate(WHOLE)
+        codes = leaked(page.evaluate(TEXTS), "es")
+        page.screenshot(path=str(ARTIFACTS / "league-es-captain-360.png"), full_page=True)
     finally:
         context.close()
     assert problems == [] and codes == [], (problems, codes)

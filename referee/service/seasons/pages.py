@@ -11,10 +11,11 @@ from zoneinfo import ZoneInfo
 
 from ...store import leagues as store
 from ..access import Action, Caller, desk_caller, require
+from ..errors import Forbidden
 from ..clubs import reader_in
 from ..uow import PRIMARY, READ, UnitOfWork, use_case
 from . import fields
-from .base import Base, season_row, team_row
+from .base import Base, captain_of, season_row, team_row, teams
 
 LATEST_RESULTS = 12  # on the league's home
 
@@ -146,3 +147,22 @@ class SeasonPages(Base):
         return {**self.fixtures_page.within(uow, club, season, who=who),
                 "legs": [{"leg": number, "kind": leg.kind, "best_of": leg.best_of}
                          for number, leg in enumerate(fields.format_of(row).legs, start=1)]}
+
+    @use_case(PRIMARY)
+    def captain_desk(self, uow: UnitOfWork, club: str, season: str, *,
+                     who: Caller | None = None) -> dict[str, Any]:
+        """A captain's desk: the team the token is captain of in this season, and its fixtures
+        with each side's confirmation (no token, the sign-in; Forbidden for a token that is no
+        captain of a team of the season)."""
+        who = desk_caller(who)
+        require(who, club, Action.RECORD)
+        row = season_row(uow, club, season)
+        mine = captain_of(uow, who)
+        team = next((t for t in teams(uow, row) if t.id == mine), None)
+        if team is None:
+            raise Forbidden("this page is a team captain's: sign in with your captain's token")
+        _, frame = self._frame(uow, club, season, who)
+        listed = self.fixtures.within(uow, club, season, team=team.slug, who=who)
+        return {**frame, "team": team.slug,
+                "fixtures": [{**f, "side": "home" if f["home"] == team.slug else "away"}
+                             for f in listed]}
