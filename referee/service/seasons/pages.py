@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 
 from ...store import leagues as store
 from ..access import Action, Caller, desk_caller, require
-from ..errors import Forbidden
 from ..clubs import reader_in
+from ..errors import Forbidden
 from ..uow import PRIMARY, READ, UnitOfWork, use_case
 from . import fields
 from .base import Base, captain_of, season_row, team_row, teams
