@@ -28,7 +28,8 @@ from api.scoreboard import Wakeups
 
 FAST = {"SCOREBOARD_HEARTBEAT_SECONDS": 0.2, "SCOREBOARD_POLL_SECONDS": 0.05, "ACCESS_LOG": "0",
         "MAX_CONTENT_LENGTH": 4096}
-WAIT = 15.0  # seconds a condition may take to come true (it comes in well under one)
+WAIT = 60.0  # seconds a condition may take to come true (it comes in well under one; a loaded
+# machine, a load of 20 on 2 cores, stretched some past 15)
 
 
 @pytest.fixture
@@ -134,9 +135,9 @@ def test_a_disconnect_frees_its_slot_at_once(fast_api: Api) -> None:
 def test_a_clients_end_frees_its_slot_at_once(database_url: str, how: str) -> None:
     """A client that has read what came and closes its socket sends its end (a FIN, not a
     reset), as a browser's closed tab does; so does one that shuts its sending side. The stream
-    ends as the server hears it, not when a heartbeat (here a minute away) finds the socket
+    ends as the server hears it, not when a heartbeat (here ten minutes away) finds the socket
     dead, and the server closes the connection."""
-    api = make_api(database_url, **{**FAST, "SCOREBOARD_HEARTBEAT_SECONDS": 60})
+    api = make_api(database_url, **{**FAST, "SCOREBOARD_HEARTBEAT_SECONDS": 600})
     try:
         with served_asgi(api.app) as base:
             sock = socket.create_connection(("127.0.0.1", port_of(base)), timeout=WAIT)

@@ -21,7 +21,7 @@ from tournament_helpers import NINE, RULES, finish, finished_events
 from api.scoreboard import EXTENSION as SCOREBOARD
 from referee.service import OPERATOR
 
-READ_TIMEOUT = 15.0  # seconds a read of the stream may wait (events come in < 1 s)
+READ_TIMEOUT = 60.0  # seconds a read of the stream may wait (events come in < 1 s, unloaded)
 FAST = {"SCOREBOARD_HEARTBEAT_SECONDS": 0.2, "SCOREBOARD_POLL_SECONDS": 0.05, "ACCESS_LOG": "0"}
 
 
@@ -49,9 +49,8 @@ def stream(api: Api, base: str, club: str = "casino", path: str = "",
         if response is not None:
             response.close()  # the socket closes only once its reader is closed too
         conn.close()
-        for _ in range(100):
-            if streams_open(api) <= open_before:
-                break
+        deadline = time.monotonic() + READ_TIMEOUT
+        while streams_open(api) > open_before and time.monotonic() < deadline:
             time.sleep(0.05)
 
 
