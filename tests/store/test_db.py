@@ -187,7 +187,7 @@ def _kill(url: str, name: str) -> None:
             conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                               "WHERE datname = current_database() AND pid <> pg_backend_pid() "
                               "AND application_name = :name"), {"name": name})
-            deadline = time.monotonic() + 5
+            deadline = time.monotonic() + 60  # generous: a loaded machine
             while time.monotonic() < deadline and conn.execute(text(
                     "SELECT count(*) FROM pg_stat_activity WHERE application_name = :name"),
                     {"name": name}).scalar():
