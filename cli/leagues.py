@@ -51,7 +51,12 @@ def league() -> None:
 
 
 @league.command("new", help=N_("""\
-Create a season (admin: the league's secretary): its fixture format, points, calendar."""))
+Create a season (admin: the league's secretary): its fixture format, points, calendar.
+
+\b
+Example:
+  domino league new 2027 --club casino --name "Liga 2027" --singles 6 --pairs 3 \\
+      --first-day 2027-01-07 --week-off 2027-04-01 --promotion 1 --relegation 1"""))
 @season_argument
 @club_option
 @click.option("--name", type=NAME, required=True, help=N_("The season's name."))
@@ -98,7 +103,12 @@ def league_new(season: str, club_slug: str, name: str, singles: int, pairs: int,
     click.echo(_("created season %(slug)s: %(name)s", slug=made["slug"], name=made["name"]))
 
 
-@league.command("list", help=N_("The club's seasons, newest first."))
+@league.command("list", help=N_("""\
+The club's seasons, newest first.
+
+\b
+Example:
+  domino league list --club casino --json"""))
 @club_option
 @json_option
 @csv_option
@@ -112,7 +122,12 @@ def league_list(club_slug: str, as_json: bool, as_csv: bool) -> None:
         click.echo(f"{row['slug']}: {row['name']}")
 
 
-@league.command("show", help=N_("A season: its settings, divisions, teams and squads."))
+@league.command("show", help=N_("""\
+A season: its settings, divisions, teams and squads.
+
+\b
+Example:
+  domino league show 2027 --club casino"""))
 @season_argument
 @club_option
 @json_option
@@ -133,7 +148,12 @@ def league_show(season: str, club_slug: str, as_json: bool) -> None:
                      reason=moved["reason"]))
 
 
-@league.command("division", help=N_("Add a division (admin), below the season's others."))
+@league.command("division", help=N_("""\
+Add a division (admin), below the season's others.
+
+\b
+Example:
+  domino league division 2027 one --name "Division One" --club casino"""))
 @season_argument
 @click.argument("slug", metavar="DIVISION")
 @club_option
@@ -144,7 +164,12 @@ def league_division(season: str, slug: str, club_slug: str, name: str) -> None:
     click.echo(_("added division %(slug)s", slug=slug))
 
 
-@league.command("team", help=N_("Add a team to a division (admin)."))
+@league.command("team", help=N_("""\
+Add a team to a division (admin).
+
+\b
+Example:
+  domino league team 2027 one crown --name "The Crown" --venue "High St" --club casino"""))
 @season_argument
 @click.argument("division", metavar="DIVISION")
 @click.argument("slug", metavar="TEAM")
@@ -158,7 +183,12 @@ def league_team(season: str, division: str, slug: str, club_slug: str, name: str
     click.echo(_("added team %(slug)s", slug=slug))
 
 
-@league.command("squad", help=N_("Add players to a team's squad (admin)."))
+@league.command("squad", help=N_("""\
+Add players to a team's squad (admin).
+
+\b
+Example:
+  domino league squad 2027 crown Ana Beto Carla --club casino --on 2027-01-01"""))
 @season_argument
 @click.argument("team", metavar="TEAM")
 @click.argument("players", nargs=-1, required=True, type=NAME, metavar="PLAYER...")
@@ -171,7 +201,12 @@ def league_squad(season: str, team: str, players: tuple[str, ...], club_slug: st
     click.echo(_("added to %(team)s: %(players)s", team=team, players=", ".join(added)))
 
 
-@league.command("transfer", help=N_("Move a player to another team's squad (admin)."))
+@league.command("transfer", help=N_("""\
+Move a player to another team's squad (admin).
+
+\b
+Example:
+  domino league transfer 2027 Carla anchor --reason "moved house" --club casino"""))
 @season_argument
 @click.argument("player", type=NAME, metavar="PLAYER")
 @click.argument("team", metavar="TEAM")
@@ -187,7 +222,11 @@ def league_transfer(season: str, player: str, team: str, club_slug: str, reason:
 
 
 @league.command("captain", help=N_("""\
-Issue a captain's token for a team (admin); printed alone, once."""))
+Issue a captain's token for a team (admin); printed alone, once.
+
+\b
+Example:
+  domino league captain 2027 crown --club casino"""))
 @season_argument
 @click.argument("team", metavar="TEAM")
 @club_option
@@ -197,7 +236,12 @@ def league_captain(season: str, team: str, club_slug: str, label: str | None) ->
         click.echo(service.leagues.captain(club_slug, season, team, label))
 
 
-@league.command("deduct", help=N_("A points deduction the league ruled (admin)."))
+@league.command("deduct", help=N_("""\
+A points deduction the league ruled (admin).
+
+\b
+Example:
+  domino league deduct 2027 crown 1 --reason "late result sheet" --club casino"""))
 @season_argument
 @click.argument("team", metavar="TEAM")
 @click.argument("points", type=click.IntRange(1, 1000), metavar="POINTS")
@@ -209,7 +253,12 @@ def league_deduct(season: str, team: str, points: int, club_slug: str, reason: s
     click.echo(_("%(points)s points deducted from %(team)s", points=points, team=team))
 
 
-@league.command("generate", help=N_("Generate every division's fixtures (admin), once."))
+@league.command("generate", help=N_("""\
+Generate every division's fixtures (admin), once.
+
+\b
+Example:
+  domino league generate 2027 --club casino"""))
 @season_argument
 @club_option
 @json_option
@@ -229,7 +278,12 @@ def _line(f: dict[str, Any]) -> str:
             f"{f['home']} v {f['away']}  {score}" + (f"  {state}" if state else ""))
 
 
-@league.command("fixtures", help=N_("The season's fixtures (a division's, a team's, a round's)."))
+@league.command("fixtures", help=N_("""\
+The season's fixtures (a division's, a team's, a round's).
+
+\b
+Example:
+  domino league fixtures 2027 --club casino --team crown --json"""))
 @season_argument
 @club_option
 @click.option("--division", default=None, help=N_("A division's only."))
@@ -249,7 +303,12 @@ def league_fixtures(season: str, club_slug: str, division: str | None, team: str
         click.echo(_line(f))
 
 
-@league.command("fixture", help=N_("A fixture: its legs, games, history and sheet."))
+@league.command("fixture", help=N_("""\
+A fixture: its legs, games, history and sheet.
+
+\b
+Example:
+  domino league fixture 2027 14 --club casino"""))
 @season_argument
 @fixture_argument
 @club_option
@@ -271,7 +330,12 @@ def league_fixture(season: str, fixture: int, club_slug: str, as_json: bool) -> 
         click.echo(f"  {line['at']}  {line['kind']}")
 
 
-@league.command("postpone", help=N_("Move a fixture to a new date (admin)."))
+@league.command("postpone", help=N_("""\
+Move a fixture to a new date (admin).
+
+\b
+Example:
+  domino league postpone 2027 14 2027-03-02 --reason "the pub flooded" --club casino"""))
 @season_argument
 @fixture_argument
 @click.argument("to", type=DATE, metavar="YYYY-MM-DD")
@@ -284,7 +348,12 @@ def league_postpone(season: str, fixture: int, to: str, club_slug: str, reason: 
                  was=moved["was"], to=moved["date"]))
 
 
-@league.command("concede", help=N_("Concede a leg (a captain for its team, or admin)."))
+@league.command("concede", help=N_("""\
+Concede a leg (a captain for its team, or admin).
+
+\b
+Example:
+  domino league concede 2027 14 3 --side away --reason "no player" --club casino"""))
 @season_argument
 @fixture_argument
 @click.argument("leg", type=click.IntRange(1), metavar="LEG")
@@ -299,7 +368,12 @@ def league_concede(season: str, fixture: int, leg: int, side: str, club_slug: st
     click.echo(_("leg %(leg)s of fixture %(fixture)s conceded", leg=leg, fixture=fixture))
 
 
-@league.command("walkover", help=N_("Award a fixture as a walkover (admin)."))
+@league.command("walkover", help=N_("""\
+Award a fixture as a walkover (admin).
+
+\b
+Example:
+  domino league walkover 2027 14 --by away --reason "did not turn up" --club casino"""))
 @season_argument
 @fixture_argument
 @click.option("--by", type=click.Choice(SIDES), required=True,
@@ -314,7 +388,12 @@ def league_walkover(season: str, fixture: int, by: str, club_slug: str, reason: 
 
 @league.command("leg", help=N_("""\
 Start a leg's next game as a new match (--home and --away players), or tag a match recorded
-already (--match). Its events are then recorded as any match's."""))
+already (--match). Its events are then recorded as any match's.
+
+\b
+Example:
+  domino league leg 2027 14 1 --home Ana --away Dani --club casino
+  domino league leg 2027 14 2 --match 231 --club casino"""))
 @season_argument
 @fixture_argument
 @click.argument("leg", type=click.IntRange(1), metavar="LEG")
@@ -342,7 +421,12 @@ def league_leg(season: str, fixture: int, leg: int, home: tuple[str, ...],
                  match=game["match"]))
 
 
-@league.command("confirm", help=N_("Confirm a fixture's result for a team (home or away)."))
+@league.command("confirm", help=N_("""\
+Confirm a fixture's result for a team (home or away).
+
+\b
+Example:
+  domino league confirm 2027 14 --side home --club casino"""))
 @season_argument
 @fixture_argument
 @click.option("--side", type=click.Choice(SIDES), required=True,
@@ -356,7 +440,12 @@ def league_confirm(season: str, fixture: int, side: str, club_slug: str) -> None
         click.echo(_("result sheet %(number)s signed", number=done["sheet"]["number"]))
 
 
-@league.command("sheet", help=N_("Print a fixture's signed result sheet (JSON)."))
+@league.command("sheet", help=N_("""\
+Print a fixture's signed result sheet (JSON).
+
+\b
+Example:
+  domino league sheet 2027 14 --club casino > sheet-14.json"""))
 @season_argument
 @fixture_argument
 @club_option
@@ -365,7 +454,12 @@ def league_sheet(season: str, fixture: int, club_slug: str) -> None:
         echo_json(service.leagues.sheet(club_slug, season, fixture))
 
 
-@league.command("table", help=N_("A division's table."))
+@league.command("table", help=N_("""\
+A division's table.
+
+\b
+Example:
+  domino league table 2027 one --club casino --json"""))
 @season_argument
 @click.argument("division", metavar="DIVISION")
 @club_option
@@ -384,7 +478,12 @@ def league_table(season: str, division: str, club_slug: str, as_json: bool) -> N
                    + (f"  {r['zone']}" if r["zone"] else ""))
 
 
-@league.command("averages", help=N_("The players' averages (the season's, or a division's)."))
+@league.command("averages", help=N_("""\
+The players' averages (the season's, or a division's).
+
+\b
+Example:
+  domino league averages 2027 --division one --club casino"""))
 @season_argument
 @click.option("--division", default=None, help=N_("A division's only."))
 @club_option
@@ -401,7 +500,12 @@ def league_averages(season: str, division: str | None, club_slug: str, as_json: 
                    f"{a['win_rate']:.3f}")
 
 
-@league.command("team-page", help=N_("A team: squad, fixtures, its line of the table."))
+@league.command("team-page", help=N_("""\
+A team: squad, fixtures, its line of the table.
+
+\b
+Example:
+  domino league team-page 2027 crown --club casino"""))
 @season_argument
 @click.argument("team", metavar="TEAM")
 @club_option
