@@ -25,9 +25,10 @@ def opening(rules: Rules, tiles: TileSet, masks: Sequence[int | None], all_dealt
             tile = None
         return seats, tile
     everyone = (1 << rules.seats) - 1
-    if previous.ended == BLOCKED and previous.outcome == AWAITING and rules.later_opener in (
+    if previous.ended == BLOCKED and previous.pips is None and rules.later_opener in (
             "winner", "puerto_rico"):
-        # Who won that block is unknown (its reveals never came): any seat may open.
+        # Who won that block is unknown (its reveals never came; or, scored at once as one
+        # that needs no hand, its winner is still to be shown): any seat may open.
         return everyone, None
     seat = later_opener(rules, previous)
     tile = None
