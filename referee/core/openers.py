@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .outcomes import AWAITING, BLOCKED, DOMINO
+from .outcomes import BLOCKED, DOMINO
 from .rules import Rules
 from .tiles import TileSet
 

@@ -342,3 +342,15 @@ def test_the_points_examples_are_refereed_as_shipped():
             arms = [entry for round_ in match.rounds for entry in round_.trail
                     if entry[1] == "play" and entry[4] in ("U", "D")]
             assert arms  # tiles went on the spinner's arms
+
+
+def test_a_block_whose_winner_awaits_the_reveals_leaves_the_next_opener_unchecked():
+    rules = {"preset": "fives-and-threes", "hand_size": 2, "later_opener": "winner"}
+    closed = [deal(None, None, None, None), *PARTNERS[1:], deal(None, None, None, None),
+              play(2, "5-5")]
+    assert codes(report(rules, closed, 4)) == []
+    # shown, the block's winner is side 0, whose seat with fewer pips leads: seat 2 (out, 0)
+    shown = [*closed[:-2], reveal(0, ["1-1"]), reveal(3, ["5-5"]), deal(None, None, None, None),
+             play(0, "5-5")]
+    assert codes(report(rules, shown, 4)) == [(17, "wrong_opener", 0)]
+    assert codes(report(rules, [*shown[:-1], play(2, "5-5")], 4)) == []
