@@ -149,3 +149,10 @@ def test_a_captains_desk_confirms_the_teams_results(league: Api) -> None:
     assert confirm not in html and "data-confirmed" in html
     other = client.get(desk, headers={"Authorization": f"Bearer {anchor}"}).get_data(as_text=True)
     assert confirm in other
+
+
+def test_the_desk_home_links_the_league_desk_for_the_secretary(league: Api) -> None:
+    link = 'href="/clubs/casino/desk/seasons"'
+    admin = league.client.get("/clubs/casino/desk", headers=league.auth("admin"))
+    referee = league.client.get("/clubs/casino/desk", headers=league.auth("referee"))
+    assert link in admin.get_data(as_text=True) and link not in referee.get_data(as_text=True)
