@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .counting import CountedLine
 from .match import Match
 from .records import Record, _set
 from .tiles import iter_bits
@@ -95,7 +96,12 @@ def _legal(match: Match) -> dict[str, Any]:
         return {"seat": seat, "plays": plays if match.hand_known(seat) or candidates else None,
                 "draw": False, "pass": False}
     plays = []
+    layout = match.layout
+    counted = isinstance(layout, CountedLine)
     for tile in iter_bits(match.known[seat] & match.playable_mask()):
+        if counted:  # the points family: every place, the arms too (counting.py)
+            plays.extend(_counted_plays(layout, ts.names[tile], ts.high[tile], ts.low[tile]))
+            continue
         for end in sorted({match.left, match.right}):
             if end in (ts.high[tile], ts.low[tile]):
                 plays.append({"tile": ts.names[tile], "end": end})
@@ -103,3 +109,27 @@ def _legal(match: Match) -> dict[str, Any]:
     can_draw = match.can_draw() and not plays
     return {"seat": seat, "plays": plays if known or plays else None, "draw": can_draw,
             "pass": not plays and not match.can_draw()}
+
+
+_SIDE_NAMES = {"R": "right", "L": "left", "U": "up", "D": "down"}
+
+
+def _counted_plays(layout: CountedLine, name: str, high: int, low: int) -> list[dict[str, Any]]:
+    """A tile's plays on a counted line, one for each different layout it can make: ``end``
+    the pip where the pip says it, else the side ("left", "right", "up", "down")."""
+    found: list[dict[str, Any]] = []
+    seen: set[Any] = set()
+    for side, pip, _ in layout.open_ends():
+        if pip != high and pip != low:
+            continue
+        if layout.place(high, low, pip) == side:
+            end: Any = pip
+        elif layout.place(high, low, pip) == "ambiguous_end":
+            end = _SIDE_NAMES[side]
+        else:
+            continue  # alike with a place already listed (the pip names that one)
+        key = end if type(end) is int else side
+        if key not in seen:
+            seen.add(key)
+            found.append({"tile": name, "end": end})
+    return found

@@ -354,3 +354,29 @@ def test_a_block_whose_winner_awaits_the_reveals_leaves_the_next_opener_unchecke
              play(0, "5-5")]
     assert codes(report(rules, shown, 4)) == [(17, "wrong_opener", 0)]
     assert codes(report(rules, [*shown[:-1], play(2, "5-5")], 4)) == []
+
+
+def test_the_legal_plays_offer_the_arms_and_say_which_end():
+    from referee.core.match import Match
+    from referee.core.position import position
+
+    match = Match(resolve_rules(FIVES, 2), NAMES[:2])
+    # the arms open (5 and 5), the line's ends 3 and 0; seat 1 holds 5-2 and 6-5 (either arm:
+    # alike, the pip says it) and 3-0 (the 3 or the 0 end, each its pip)
+    assert match.push_all([deal("5-5 5-3 2-2 6-6", "5-0 5-2 3-0 6-5"), play(0, "5-5"),
+                           play(1, "5-0"), play(0, "5-3")]) == []
+    legal = position(match).legal
+    assert legal["seat"] == 1 and legal["plays"] == [
+        {"tile": "3-0", "end": 0}, {"tile": "3-0", "end": 3}, {"tile": "5-2", "end": 5},
+        {"tile": "6-5", "end": 5}]
+    # a 5-5 at one end and a plain 5 at the other: the pip would not say which, the side does
+    muggins = Match(resolve_rules(MUGGINS, 2), NAMES[:2])
+    assert muggins.push_all([deal("5-5 2-6 5-1 1-1", "5-2 6-5 3-3 4-4"), play(0, "5-5"),
+                             play(1, "5-2"), play(0, "2-6"), play(1, "6-5", 6)]) == []
+    assert position(muggins).legal["plays"] == [{"tile": "5-1", "end": "right"},
+                                                {"tile": "5-1", "end": "left"}]
+    for offered in legal["plays"]:  # each offered play is legal as written
+        trial = Match(resolve_rules(FIVES, 2), NAMES[:2])
+        trial.push_all([deal("5-5 5-3 2-2 6-6", "5-0 5-2 3-0 6-5"), play(0, "5-5"),
+                        play(1, "5-0"), play(0, "5-3")])
+        assert trial.push(play(1, offered["tile"], offered["end"])) is None
