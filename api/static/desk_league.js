@@ -2,7 +2,7 @@
  * the REST API with the token kept in this tab (sessionStorage, client.js) as a bearer header.
  *
  * - form[data-league-action] (the secretary's postpone, concede and walkover; a captain's
- *   confirm): its named fields as the JSON body, POSTed to its data-api (a
+ *   team sheet, a leg's players, and confirm): its named fields (those data-list a list) as the JSON body, POSTed to its data-api (a
  *   "{leg}" there is the form's leg field, which the body then leaves out: concede); then the
  *   page is fetched again (with the token) and shown in place, with what happened.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
@@ -18,6 +18,7 @@ const DONE = {
   concede: () => _("Leg conceded."),
   walkover: () => _("Walkover awarded."),
   confirm: () => _("Result confirmed."),
+  sheet: () => _("The leg's players recorded: its game is ready to score."),
 };
 
 document.querySelectorAll("form[data-league-action]").forEach((form) => {
@@ -25,7 +26,12 @@ document.querySelectorAll("form[data-league-action]").forEach((form) => {
     event.preventDefault();
     const body = {};
     form.querySelectorAll("input[name], select[name]").forEach((field) => {
-      body[field.name] = field.value.trim();
+      const value = field.value.trim();
+      if (field.hasAttribute("data-list")) {  // a team sheet's players: a list a side
+        (body[field.name] = body[field.name] || []).push(value);
+      } else {
+        body[field.name] = value;
+      }
     });
     let path = form.getAttribute("data-api");
     if (path.includes("{leg}")) {

@@ -141,7 +141,8 @@ def test_a_captains_desk_confirms_the_teams_results(league: Api) -> None:
     played = fixture_id(league.service, "casino", "crown", "anchor")
     confirm = f'data-api="{API}/fixtures/{played}/confirm"'
     html = client.get(desk, headers={"Authorization": f"Bearer {crown}"}).get_data(as_text=True)
-    assert confirm in html and html.count("data-league-action=") == 1  # the one complete
+    assert confirm in html and html.count('data-league-action="confirm"') == 1  # one complete
+    assert f'data-api="{API}/fixtures/{played}/legs/1/games"' not in html  # its sheet done
     done = client.post(f"{API}/fixtures/{played}/confirm", json={},
                        headers={"Authorization": f"Bearer {crown}"})
     assert done.status_code == 200, done.json

@@ -194,3 +194,39 @@ def test_a_captain_confirms_a_result_at_the_desk(served_api: tuple[Api, str], br
         context.close()
     assert problems == [] and codes == [], (problems, codes)
     assert not errors, errors
+
+
+def test_a_captain_names_a_legs_players_on_the_team_sheet(served_api: tuple[Api, str],
+                                                          browser: Any) -> None:
+    api, base = served_api
+    fixture = next(f for f in api.service.leagues.fixtures("casino", SEASON, team="tetuan")
+                   if not f["complete"] and f["home"] == "tetuan")
+    token = api.service.leagues.captain("casino", SEASON, "tetuan")
+    context = browser.new_context(viewport={"width": 360, "height": 900})
+    context.add_cookies([{"name": "lang", "value": "it", "url": base}])
+    context.add_init_script(f"sessionStorage.setItem('domino-referee.token', {token!r});")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(f"{base}/clubs/casino/desk/seasons/{SEASON}/captain")
+        box = page.locator(f".desk-fixture[data-fixture='{fixture['id']}']")
+        box.locator("details[data-sheet] summary").click()
+        form = box.locator("form[data-league-action=sheet]").nth(2)  # the pairs leg
+        form.locator("button").click()
+        # the page shown again once the leg's game is made: its team sheet folded again
+        page.wait_for_function("() => document.querySelectorAll('details[data-sheet][open]')"
+                               ".length === 0")
+        legs = api.service.leagues.fixture("casino", SEASON, fixture["id"])["legs"]
+        away = SQUADS[fixture["away"]]
+        assert legs[2]["home"] == SQUADS["tetuan"][:2] and legs[2]["away"] == away[:2]
+        assert legs[2]["games"] and not legs[0]["games"]
+        page.locator(f".desk-fixture[data-fixture='{fixture['id']}'] details[data-sheet] "
+                     "summary").click()
+        problems = page.evaluate(WHOLE)
+        codes = leaked(page.evaluate(TEXTS), "it")
+        page.screenshot(path=str(ARTIFACTS / "league-it-team-sheet-360.png"), full_page=True)
+    finally:
+        context.close()
+    assert problems == [] and codes == [], (problems, codes)
+    assert not errors, errors

@@ -151,8 +151,8 @@ class SeasonPages(Base):
     @use_case(PRIMARY)
     def captain_desk(self, uow: UnitOfWork, club: str, season: str, *,
                      who: Caller | None = None) -> dict[str, Any]:
-        """A captain's desk: the team the token is captain of in this season, and its fixtures
-        with each side's confirmation (no token, the sign-in; Forbidden for a token that is no
+        """A captain's desk: the team the token is captain of in this season, its fixtures with
+        each side's confirmation, the season's legs and the squads (for its team sheets) (no token, the sign-in; Forbidden for a token that is no
         captain of a team of the season)."""
         who = desk_caller(who)
         require(who, club, Action.RECORD)
@@ -163,6 +163,10 @@ class SeasonPages(Base):
             raise Forbidden("this page is a team captain's: sign in with your captain's token")
         _, frame = self._frame(uow, club, season, who)
         listed = self.fixtures.within(uow, club, season, team=team.slug, who=who)
+        whole = self.season.within(uow, club, season, who=who)
         return {**frame, "team": team.slug,
+                "squads": {t["slug"]: t["squad"] for d in whole["divisions"] for t in d["teams"]},
+                "legs": [{"leg": number, "kind": leg.kind, "best_of": leg.best_of}
+                         for number, leg in enumerate(fields.format_of(row).legs, start=1)],
                 "fixtures": [{**f, "side": "home" if f["home"] == team.slug else "away"}
                              for f in listed]}
