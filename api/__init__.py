@@ -127,9 +127,10 @@ def create_app(config: dict[str, Any] | None = None, service: Service | None = N
     app.config.update(_settings(config))
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_language(app)  # first: a catalog that cannot be read stops the start, naming the file
-    init_context(app, service or open_service(app.config.get("DATABASE_URL"), limits=limits,
-                                              threads=app.config["THREADS"],
-                                              read_url=app.config.get("READ_DATABASE_URL")))
+    service = service or open_service(app.config.get("DATABASE_URL"), limits=limits,
+                                      threads=app.config["THREADS"],
+                                      read_url=app.config.get("READ_DATABASE_URL"))
+    init_context(app, service.ready())  # every concern made now: no request pays an import
     init_body(app)
     init_auth(app)  # failed sign-ins limited per address
     api = init_api(app)

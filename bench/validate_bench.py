@@ -147,7 +147,8 @@ for path in sys.argv[1:]:
 # what `domino validate --json` does with no CLI around it: the floor the CLI can reach
 CORE_ONLY = """
 import json, sys
-from referee.core import build_report, read_log, replay
+from referee.core import build_report, read_log
+from referee.core.replay import replay
 for path in sys.argv[1:]:
     with open(path, "rb") as f:
         log = read_log(f.read())
@@ -429,7 +430,8 @@ CHILD = r"""
 import glob, json, sys, time
 root, folder, mode, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 sys.path.insert(0, root)
-from referee.core import build_report, read_log, replay
+from referee.core import build_report, read_log
+from referee.core.replay import replay
 import referee.core
 assert referee.core.__file__.startswith(root), referee.core.__file__
 texts = [open(p, "rb").read() for p in sorted(glob.glob(folder + "/*.jsonl"))]

@@ -24,6 +24,9 @@ from typing import Callable, NoReturn
 
 
 def main() -> NoReturn:
+    from .collector import hold
+
+    hold()  # fewer young collections: a command's start is mostly imports (cli.collector)
     args = sys.argv[1:]
     if args and args[0] in ("validate", "show") and _plain_environment() and not _catalog_readable():
         args = []  # click says which catalog cannot be read (cli.main's --lang)

@@ -14,7 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from referee.core import LogError, MatchLog, build_report, position, read_log, replay
+from referee.core import LogError, MatchLog, build_report, read_log
+from referee.core.position import position
+from referee.core.replay import replay
 from referee.core.report import error_report
 from referee.core.vocab import side_names
 

@@ -44,6 +44,9 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     if database_url:
         config["DATABASE_URL"] = database_url
     app = create_asgi(config)
+    from .collector import settle
+
+    settle()  # a server runs for hours: the collector as usual from here (cli.collector)
     from words import _
 
     site = "http://%s:%s" % (host, port)

@@ -2,36 +2,33 @@
 the use cases (``referee.service``), each building only on the ones before it.
 
 The package re-exports the rules core's public names, so ``from referee import replay`` works
-without loading the store or the service (nor SQLAlchemy).
+without loading the store or the service (nor SQLAlchemy). Each is imported from its module of
+the core when first asked for (``__getattr__``), so that ``import referee.store`` loads no more
+of the core than the store uses (bench/cli_bench.py).
 """
 
-from .core import (
-    EVENT_TYPES,
-    PRESETS,
-    VIOLATION_CODES,
-    Header,
-    LogError,
-    Match,
-    MatchLog,
-    Position,
-    Replay,
-    RoundResult,
-    Rules,
-    RulesError,
-    TileSet,
-    Violation,
-    build_report,
-    position,
-    positions,
-    read_log,
-    replay,
-    resolve_rules,
-    tile_set,
-    write_log,
-)
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from . import core
 
 __all__ = [
     "EVENT_TYPES", "VIOLATION_CODES", "Violation", "Header", "LogError", "MatchLog", "read_log",
     "write_log", "Match", "RoundResult", "Position", "position", "Replay", "positions", "replay",
     "build_report", "PRESETS", "Rules", "RulesError", "resolve_rules", "TileSet", "tile_set",
 ]
+
+# the core's names, and the two functions named as their modules are (the core's own package
+# cannot lend those: once such a module is loaded, its attribute of that name is the module)
+_WHERE = {**core.NAMES, "position": "position", "replay": "replay"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".core.{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -91,7 +91,7 @@ def api(database_url: str) -> Iterator[Api]:
 @pytest.fixture(autouse=True, scope="session")
 def _signing_keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Every test keeps its clubs' keys in the session's scratch folder, never in the working
-    directory (referee.service.keys.keys_dir), and adopts no server key of its own; set for the
+    directory (referee.service.keyfolder.keys_dir), and adopts no server key of its own; set for the
     session, so that module-scoped fixtures (the browser tests' servers) have it too."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DOMINO_KEYS_DIR", str(tmp_path_factory.getbasetemp() / "domino-keys"))

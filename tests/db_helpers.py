@@ -17,7 +17,7 @@ from template_helpers import migrate
 
 from referee.core.simulate import random_match
 from referee.service import Service
-from referee.service.keys import KEYS_DIR_VARIABLE
+from referee.service.keyfolder import KEYS_DIR_VARIABLE
 
 # The PostgreSQL the database suites also run on, when set (tests/conftest.py).
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")

@@ -133,8 +133,17 @@ def test_imports_go_one_way(path: Path) -> None:
 
 
 def test_the_package_root_re_exports_only_the_core() -> None:
+    """It imports the core and the standard library only (each name from its module of the
+    core when first asked for), and every name it lends is the core's."""
     names = [name for name, _ in imports(ROOT / "referee" / "__init__.py")]
-    assert names and all(n.startswith("referee.core") for n in names), names
+    product = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
+    assert product and all(n.startswith("referee.core") for n in product), names
+    import referee
+
+    for name in referee.__all__:
+        value = getattr(referee, name)
+        assert any(getattr(module, name, None) is value for key, module in sys.modules.items()
+                   if key.startswith("referee.core.")), name
 
 
 CORE = sorted([*(ROOT / "referee" / "core").glob("*.py"), *(ROOT / "referee" / "seal").glob("*.py")])

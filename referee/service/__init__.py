@@ -9,10 +9,10 @@ Each concern has a module and an object on :class:`Service`:
 - ``svc.reading`` (:mod:`.reading`): a match's summary, events, state, screen, report and log;
 - ``svc.standings`` (:mod:`.standings`): club standings, JSON-ready or CSV;
 - ``svc.disputes`` (:mod:`.disputes`): disputes, previews of rulings, standard penalties, sheets;
+- ``svc.seal`` (:mod:`.seal`): MACs, once, for the rows written before row MACs;
 - ``svc.keys`` (:mod:`.keys`): each club's signing keys, made, rotated, retired, listed;
 - ``svc.transparency`` (:mod:`.transparency`): each club's log of signed actas, heads, proofs;
 - ``svc.audit`` (:mod:`.audit`): every chain, digest, tree, guard and row MAC checked again;
-- ``svc.seal`` (:mod:`.seal`): MACs, once, for the rows written before row MACs;
 - ``svc.actas`` (:mod:`.acta`): chain heads where they may be published, signed score sheets;
 - ``svc.tournaments`` (:mod:`.tournaments`): tournaments, entrants, rounds paired, event standings;
 - ``svc.leagues`` (:mod:`.seasons`): league seasons, fixtures, legs, results, tables, averages;
@@ -26,12 +26,21 @@ Who may do what, and who sees which hands, is decided in :mod:`.access`: every u
 ``who`` (a :class:`Caller`; the CLI's operator by default) and checks it there. Every decision
 about a match is the rules core's; every query is the store's. Nothing here imports alembic,
 flask or click: migrations are run by ``migrations.runner``.
+
+A concern's module is imported, and its object made, when it is first used
+(``svc.tournaments``: :class:`_Part`), and so are the names below that only one concern
+holds (``Recorded``, ``KeyRing``...: the module's ``__getattr__``): a ``domino`` command
+that lists matches loads neither the pairing engine, the signing keys, the ratings nor the
+audit (bench/cli_bench.py; tests/cli/test_cli_imports.py holds each command to what it needs).
+A server makes them all at start (:meth:`Service.ready`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Callable
+import importlib
+import threading
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar, overload
 
 from sqlalchemy import Engine
 
@@ -43,10 +52,6 @@ from ..store.db import MatchLimits, database_url, safe_url
 from ..store.macs import install as install_row_key
 from ..store.notify import Notifier
 from .access import OPERATOR, SERVER_CALLER, Action, Caller
-from .acta import Actas
-from .audit import Audit
-from .clubs import Clubs
-from .disputes import Disputes
 from .errors import (
     ActaPending,
     ChainBroken,
@@ -71,27 +76,31 @@ from .errors import (
     database_unavailable,
 )
 from .freshness import Freshness
-from .jobs import Jobs
-from .keys import KeyRing, Keys
-from .maintenance import rebuild
-from .players import Players, Unconfirmed
-from .projectors import Projector
-from .ratings import after_merge
-from .reading import Reading
-from .recording import Recorded, Recording
+from .keyfolder import keys_dir
 from .repository import MatchRepository
 from .rowkey import RowKeys
-from .screen import Screen
-from .seal import Seal
-from .seasons import Leagues
-from .setup import Setup
-from .signin import SignIn
-from .standings import COLUMNS as STANDING_COLUMNS
-from .standings import Standings
-from .tokens import Tokens
-from .tournaments import Tournaments
-from .transparency import Transparency
 from .uow import Units
+
+if TYPE_CHECKING:
+    from .acta import Actas
+    from .audit import Audit
+    from .clubs import Clubs
+    from .disputes import Disputes
+    from .jobs import Jobs
+    from .keys import KeyRing, Keys
+    from .players import Players, Unconfirmed
+    from .reading import Reading
+    from .recording import Recorded, Recording
+    from .screen import Screen
+    from .seal import Seal
+    from .seasons import Leagues
+    from .setup import Setup
+    from .signin import SignIn
+    from .standings import COLUMNS as STANDING_COLUMNS
+    from .standings import Standings
+    from .tokens import Tokens
+    from .tournaments import Tournaments
+    from .transparency import Transparency
 
 __all__ = [
     "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
@@ -104,6 +113,52 @@ __all__ = [
 ]
 __all__ += ["Players", "Unconfirmed"]
 
+# The names only one concern's module holds, imported from it when first asked for.
+_LAZY = {"Recorded": ".recording", "Screen": ".screen", "KeyRing": ".keys",
+         "STANDING_COLUMNS": (".standings", "COLUMNS"), "Players": ".players",
+         "Unconfirmed": ".players"}
+
+
+def __getattr__(name: str) -> Any:
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attr = where if isinstance(where, tuple) else (where, name)
+    value = getattr(importlib.import_module(module, __name__), attr)
+    globals()[name] = value
+    return value
+
+
+T = TypeVar("T")
+
+
+class _Part(Generic[T]):
+    """A concern of the service, made (and its module imported) when first used, once: its
+    maker runs under the service's lock, so two threads asking at once get the same object.
+    Once made it is a plain attribute of the instance (this descriptor defines no ``__set__``),
+    read with no lock."""
+
+    def __init__(self, make: Callable[["Service"], T]) -> None:
+        self.make = make
+        self.__doc__ = make.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, svc: None, owner: type) -> "_Part[T]": ...
+
+    @overload
+    def __get__(self, svc: "Service", owner: type) -> T: ...
+
+    def __get__(self, svc: "Service | None", owner: type) -> Any:
+        if svc is None:
+            return self
+        with svc._making:
+            if self.name not in svc.__dict__:
+                svc.__dict__[self.name] = self.make(svc)
+        return svc.__dict__[self.name]
+
 
 class Service:
     """The use cases over one database: ``engine`` the primary, ``read_engine`` where the
@@ -111,53 +166,139 @@ class Service:
     configuration: :class:`.uow.Kind` says which use case reads which)."""
 
     def __init__(self, engine: Engine, *, cache_size: int = 256,
-                 clock: Callable[[], dt.datetime] = utcnow, keys: KeyRing | None = None,
+                 clock: Callable[[], dt.datetime] = utcnow, keys: "KeyRing | None" = None,
                  read_engine: Engine | None = None) -> None:
         self.engine = engine
         self.read_engine = read_engine if read_engine is not None else engine
         self.units = Units(engine, self.read_engine)
-        # how far behind the primary the pages' reads are, when a replica serves them
-        self.freshness = Freshness(self.units)
         self.clock = clock
+        self._keyring = keys
+        self._making = threading.RLock()  # the concerns made on first use (_Part)
         self.matches = MatchRepository(cache_size)
         self.notifier = Notifier(engine)  # this process's one sender of scoreboard notices
-        self.clubs = Clubs(self.units, clock)
-        self.players = Players(self.units, clock)
-        self.players.merge_hooks.append(after_merge)  # standing rows and ratings follow a merge
-        self.tokens = Tokens(self.units, clock)
-        self.signin = SignIn(self.units, clock)  # one-time sign-in codes (the desk's QR codes)
-        self.recording = Recording(self.matches, self.units, clock, self.notifier)
-        self.reading = Reading(self.matches, self.units)
-        self.standings = Standings(self.units)
-        self.disputes = Disputes(self.reading, self.recording)
-        self.keys = Keys(self.units, clock, keys)
         # the row key, beside the clubs' keys: every row a result depends on is MAC'd with it
-        self.row_keys = RowKeys(lambda: self.keys.ring.directory)
+        # (its folder the keys' own, found without making svc.keys: a read signs nothing)
+        self.row_keys = RowKeys(lambda: keys.directory if keys is not None else keys_dir())
         for bound in {engine, self.read_engine}:
             install_row_key(bound, self.row_keys)
-        self.seal = Seal(self.units, self.row_keys, clock)  # rows from before the MACs, once
-        # the first club, from the link `domino serve` prints, with its signing key
-        self.setup = Setup(self.units, clock, self.keys.init)
-        self.transparency = Transparency(self.units, clock, self.keys.signing_key)
-        self.actas = Actas(self.reading, self.units, self.keys.signing_key,
-                           self.transparency.acta_of)
-        self.audit = Audit(self.units, self.keys)
-        self.jobs = Jobs(self.units, self.transparency)
-        # A match finished by an append: its acta signed once the append is stored.
-        self.recording.projectors += (Projector(
-            "acta", lambda change: change.match.finished,
-            after=lambda change: self.transparency.after_commit(change.match_id)),)
-        self.tournaments = Tournaments(self.units, self.recording, clock)
-        self.leagues = Leagues(self.units, self.recording, self.keys.signing_key, clock)
-        # A leg's match whose result may have moved (a ruling): its fixture's sheet signed
-        # again once the change has committed.
-        self.recording.projectors += (Projector(
-            "league sheet", lambda change: change.result_may_change,
-            after=lambda change: self.leagues.resign(change.match_id)),)
+        # how far behind the primary the pages' reads are, when a replica serves them
+        self.freshness = Freshness(self.units)
+
+    @_Part
+    def clubs(self) -> "Clubs":
+        from .clubs import Clubs
+        return Clubs(self.units, self.clock)
+
+    @_Part
+    def players(self) -> "Players":
+        from .players import Players
+        from .ratings import after_merge
+        players = Players(self.units, self.clock)
+        players.merge_hooks.append(after_merge)  # standing rows and ratings follow a merge
+        return players
+
+    @_Part
+    def tokens(self) -> "Tokens":
+        from .tokens import Tokens
+        return Tokens(self.units, self.clock)
+
+    @_Part
+    def signin(self) -> "SignIn":
+        """One-time sign-in codes (the desk's QR codes)."""
+        from .signin import SignIn
+        return SignIn(self.units, self.clock)
+
+    @_Part
+    def recording(self) -> "Recording":
+        from .projectors import Projector
+        from .recording import Recording
+        recording = Recording(self.matches, self.units, self.clock, self.notifier)
+        recording.projectors += (
+            # A match finished by an append: its acta signed once the append is stored.
+            Projector("acta", lambda change: change.match.finished,
+                      after=lambda change: self.transparency.after_commit(change.match_id)),
+            # A leg's match whose result may have moved (a ruling): its fixture's sheet signed
+            # again once the change has committed.
+            Projector("league sheet", lambda change: change.result_may_change,
+                      after=lambda change: self.leagues.resign(change.match_id)))
+        return recording
+
+    @_Part
+    def reading(self) -> "Reading":
+        from .reading import Reading
+        return Reading(self.matches, self.units)
+
+    @_Part
+    def standings(self) -> "Standings":
+        from .standings import Standings
+        return Standings(self.units)
+
+    @_Part
+    def disputes(self) -> "Disputes":
+        from .disputes import Disputes
+        return Disputes(self.reading, self.recording)
+
+    @_Part
+    def keys(self) -> "Keys":
+        from .keys import Keys
+        return Keys(self.units, self.clock, self._keyring)
+
+    @_Part
+    def seal(self) -> "Seal":
+        """MACs, once, for the rows written before row MACs."""
+        from .seal import Seal
+        return Seal(self.units, self.row_keys, self.clock)
+
+    @_Part
+    def setup(self) -> "Setup":
+        """The first club, from the link `domino serve` prints, with its signing key."""
+        from .setup import Setup
+        return Setup(self.units, self.clock, self.keys.init)
+
+    @_Part
+    def transparency(self) -> "Transparency":
+        from .transparency import Transparency
+        return Transparency(self.units, self.clock, self.keys.signing_key)
+
+    @_Part
+    def actas(self) -> "Actas":
+        from .acta import Actas
+        return Actas(self.reading, self.units, self.keys.signing_key, self.transparency.acta_of)
+
+    @_Part
+    def audit(self) -> "Audit":
+        from .audit import Audit
+        return Audit(self.units, self.keys)
+
+    @_Part
+    def jobs(self) -> "Jobs":
+        from .jobs import Jobs
+        return Jobs(self.units, self.transparency)
+
+    @_Part
+    def tournaments(self) -> "Tournaments":
+        from .tournaments import Tournaments
+        return Tournaments(self.units, self.recording, self.clock)
+
+    @_Part
+    def leagues(self) -> "Leagues":
+        from .seasons import Leagues
+        return Leagues(self.units, self.recording, self.keys.signing_key, self.clock)
+
+    PARTS = ("clubs", "players", "tokens", "signin", "recording", "reading", "standings",
+             "disputes", "keys", "seal", "setup", "transparency", "actas", "audit", "jobs", "tournaments",
+             "leagues")
+
+    def ready(self) -> "Service":
+        """Every concern made now (a server's start: no request pays for an import)."""
+        for name in self.PARTS:
+            getattr(self, name)
+        return self
 
     def rebuild(self, *, force: bool = False) -> int:
         """Recompute every match's projection from its events; returns how many matches.
         ChainBroken, and nothing rebuilt, when a record fails its chain, unless ``force``."""
+        from .maintenance import rebuild
         return rebuild(self.units, self.matches, force=force)
 
     def close(self) -> None:

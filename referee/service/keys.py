@@ -47,16 +47,13 @@ from ..store.signing import (
 from .access import OPERATOR, Caller
 from .clubs import reader
 from .errors import N_, Duplicate, Forbidden, Invalid, NoSigningKey, NotFound, SigningKeyError
+from .keyfolder import OTHERS, PRIVATE, keys_dir
 from .lookup import club_row
 from .transparency import publish_head
 from .uow import PRIMARY, READ, WRITE, UnitOfWork, Units, use_case
 
-KEYS_DIR_VARIABLE = "DOMINO_KEYS_DIR"
-KEYS_DIR = "domino-keys"
 LEGACY_KEY_VARIABLE = "DOMINO_SIGNING_KEY"
 LEGACY_KEY_FILE = "domino-signing-key.pem"
-PRIVATE = 0o600
-OTHERS = stat.S_IRWXG | stat.S_IRWXO
 
 # Every sentence this module says to people.
 TEXT = {
@@ -88,13 +85,6 @@ TEXT = {
     "retired": N_("key %(key_id)s of club %(club)s is retired already"),
     "operator": N_("only the operator (the domino command on the server) manages keys"),
 }
-
-
-def keys_dir() -> Path:
-    """Where the private keys live (see the module's docstring)."""
-    if path := os.environ.get(KEYS_DIR_VARIABLE):
-        return Path(path)
-    return Path(os.environ.get(DATA_DIR_VARIABLE) or ".") / KEYS_DIR
 
 
 def legacy_key_path() -> Path:

@@ -34,7 +34,7 @@ from . import checks
 from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
-from .pairing.phrases import joined
+from .phrases import joined
 from .rowcheck import require_rows
 from .uow import READ, WRITE, UnitOfWork, Units, use_case
 

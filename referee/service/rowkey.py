@@ -30,7 +30,7 @@ from sqlalchemy import Connection
 from ..core.macs import KEY_BYTES, RowKey, fingerprint
 from ..store.macs import any_mac, holds_anything
 from .errors import N_, RowKeyError
-from .keys import OTHERS, PRIVATE
+from .keyfolder import OTHERS, PRIVATE
 
 ROW_KEY_FILE = "row-mac.key"
 SEALED_FILE = "row-mac.sealed"

@@ -170,3 +170,35 @@ def test_the_dispute_commands_import_the_service_only_when_they_run(command: str
     ran = run_alone(command, "--help")
     assert ran["exit_code"] == 0 and "Example" in ran["output"], ran
     assert heavy(ran["modules"]) == []
+
+
+# What a database command imports of the service, and nothing heavy it does not use: each
+# concern's module is imported when first used (referee.service._Part), so a listing loads no
+# tournament, league, dispute, acta, key or audit code, and none of networkx (the pairings),
+# cryptography (signing), openskill (rating), alembic or flask. A module added here is a cost
+# every such command pays at start (bench/cli_bench.py: within 1.5x importing SQLAlchemy).
+SERVICE_OF = {
+    ("match", "list", "--club", "x"): {
+        "access", "checks", "errors", "freshness", "keyfolder", "lookup", "phrases", "players",
+        "reading", "record", "repository", "rowcheck", "rowkey", "screen", "undo", "uow", "view"},
+    ("standings", "--club", "x"): {
+        "access", "checks", "clubs", "csvfile", "errors", "freshness", "keyfolder", "lookup",
+        "phrases", "players", "ratings", "record", "repository", "rowcheck", "rowkey",
+        "standings", "tokens", "uow"},
+}
+NEVER_AT_START = ("networkx", "cryptography", "openskill", "alembic", "flask", "api",
+                  "migrations", "segno", "sqlalchemy.dialects.postgresql")
+
+
+@pytest.mark.parametrize("args", list(SERVICE_OF), ids=" ".join)
+def test_a_database_command_imports_what_it_uses(args: tuple[str, ...], tmp_path: Path) -> None:
+    env = {"DOMINO_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}
+    assert run_alone("db", "upgrade", env=env)["exit_code"] == 0
+    assert run_alone("club", "create", "x", "--name", "X", env=env)["exit_code"] == 0
+    ran = run_alone(*args, env=env)
+    assert ran["exit_code"] == 0, ran
+    service = {m.removeprefix("referee.service.") for m in ran["modules"]
+               if m.startswith("referee.service.")}
+    assert service == SERVICE_OF[args]
+    assert [m for m in ran["modules"]
+            if any(m == n or m.startswith(n + ".") for n in NEVER_AT_START)] == []

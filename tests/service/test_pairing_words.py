@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import words
 from referee.core.said import packed, said
-from referee.service.pairing.phrases import unpack
+from referee.service.phrases import unpack
 
 OLD = ("seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 held so far is "
        "%(leads)s for both, so the better placed has it")

@@ -9,8 +9,8 @@ from typing import Iterable, Sequence
 
 from ...core.said import said
 from ...core.vocab import side_name
+from ..phrases import joined, rounds_text
 from .field import Entrant, Field, Pairing
-from .phrases import joined, rounds_text
 
 
 def table_reason(field: Field, number: int, seated: Iterable[str], around_fixed: bool = False) -> str:

@@ -17,8 +17,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...core.said import packed, said
 from ...core.vocab import TOURNAMENT_FORMATS
 from ..errors import Invalid
+from ..phrases import ordinal, unpack
 from .constraints import Constraints
-from .phrases import ordinal, unpack
 
 FORMATS = TOURNAMENT_FORMATS
 # A side of a table: one partnership's entrant id in pairs and round_robin, the two partners'

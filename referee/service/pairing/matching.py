@@ -10,17 +10,26 @@
   partnered before): a maximum-cardinality matching, unless Dirac's theorem already says yes.
 
 Graphs are built in the nodes' order, which makes networkx's answers the same for the same input.
+
+networkx is imported when a matching is first computed, not with this module: importing it
+costs more than SQLAlchemy, and a command that reads a tournament pairs nothing
+(bench/cli_bench.py).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
+from types import ModuleType
 from typing import Hashable, Iterable, Mapping, Sequence, TypeVar
-
-import networkx as nx
 
 N = TypeVar("N", bound=Hashable)  # an entrant's id, or a partnership (a pair of ids)
 Scored = tuple[N, N, tuple[int, ...]]  # an edge and its scores, rule by rule, higher better
+
+
+def _networkx() -> ModuleType:
+    import networkx
+
+    return networkx
 
 
 def lexicographic(scores: Sequence[tuple[int, ...]], pairs: int) -> list[int]:
@@ -43,6 +52,7 @@ def best_matching(nodes: Sequence[N], edges: Iterable[Scored]) -> list[tuple[N, 
     index = {node: n for n, node in enumerate(nodes)}
     edges = list(edges)
     weights = lexicographic([s for *_, s in edges], len(nodes) // 2)
+    nx = _networkx()
     graph = nx.Graph()
     graph.add_nodes_from(nodes)
     graph.add_weighted_edges_from((a, b, w) for (a, b, _), w in zip(edges, weights, strict=True))
@@ -64,6 +74,7 @@ def can_pair_all(nodes: Sequence[N], forbidden: Mapping[N, set[N]]) -> bool:
     members = set(nodes)
     if all(2 * len(forbidden.get(node, set()) & members) <= len(nodes) - 2 for node in nodes):
         return True
+    nx = _networkx()
     graph = nx.Graph()
     graph.add_nodes_from(nodes)
     graph.add_edges_from((a, b) for a, b in combinations(nodes, 2) if b not in forbidden.get(a, ()))

@@ -28,10 +28,10 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from ...core.said import said, said_n
+from ..phrases import joined, rounds_text
 from .explain import bye_reasons, requested_bye_reasons
 from .field import Bye, Field, Pairing, PairingRules, Table
 from .matching import best_matching, can_pair_all
-from .phrases import joined, rounds_text
 from .plans import least_repeats, plan, repeats
 from .seating import number, orient
 

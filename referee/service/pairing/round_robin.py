@@ -30,10 +30,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...core.said import said
+from ..phrases import ordinal, rounds_text
 from .explain import requested_bye_reasons
 from .field import Bye, Field, Pairing, Table
 from .matching import best_matching
-from .phrases import ordinal, rounds_text
 from .seating import number, orient
 
 EXACT = 128

@@ -36,10 +36,10 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ...core.said import said, said_n
+from ..phrases import joined, rounds_text
 from .explain import bye_reasons, requested_bye_reasons
 from .field import Bye, Field, Pairing, Table
 from .matching import best_matching, can_pair_all
-from .phrases import joined, rounds_text
 from .seating import number, orient
 
 Pair = tuple[str, str]

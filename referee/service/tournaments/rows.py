@@ -78,7 +78,7 @@ def rounds_of(uow: UnitOfWork, row: Row) -> list[dict[str, Any]]:
 
 
 def _rounds(uow: UnitOfWork, row: Row) -> list[dict[str, Any]]:
-    from ..pairing.phrases import unpack  # the pairing's package loads networkx: when read
+    from ..phrases import unpack
 
     entrants = {e["id"]: e for e in entrants_of(uow, row)}
     by_round: dict[int, list[Row]] = {}
@@ -192,7 +192,7 @@ def seat_order(sides: Sequence[Sequence[str]], entrants: dict[str, dict[str, Any
 
 def _table(table: dict[str, Any], match: Row | None,
            entrants: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    from ..pairing.phrases import unpack
+    from ..phrases import unpack
 
     return {"table": table["table"], "match": match.match_id if match else None,
             "sides": [_side(s, entrants) for s in table["sides"]],

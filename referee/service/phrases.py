@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from ...core.said import Said, said, unpacked
+from ..core.said import Said, said, unpacked
 
 # Templates a stored round may hold that have since been reworded (old -> new, the same
 # values): a round paired before seats were counted from 1 for people says its seats anew.
