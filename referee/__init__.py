@@ -9,7 +9,6 @@ of the core than the store uses (bench/cli_bench.py).
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from . import core
@@ -26,9 +25,4 @@ _WHERE = {**core.NAMES, "position": "position", "replay": "replay"}
 
 
 def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".core.{module}", __name__), name)
-    globals()[name] = value
-    return value
+    return core.lend(globals(), name, _WHERE)

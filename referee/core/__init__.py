@@ -32,10 +32,14 @@ NAMES = {  # a name: the module of the core that holds it
 }
 
 
+def lend(package: dict[str, Any], name: str, where: dict[str, str]) -> Any:
+    """``name`` from the module of the core that ``where`` names for it, kept in ``package``
+    (a package's globals) so that it is looked up once; AttributeError for a name not lent."""
+    if name not in where:
+        raise AttributeError(f"module {package['__name__']!r} has no attribute {name!r}")
+    package[name] = getattr(importlib.import_module(f"{__name__}.{where[name]}"), name)
+    return package[name]
+
+
 def __getattr__(name: str) -> Any:
-    module = NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    return lend(globals(), name, NAMES)
