@@ -38,14 +38,14 @@ CODES = {*vocab.VIOLATION_CODES, *vocab.EVENT_TYPES, *vocab.MATCH_STATUSES, *voc
          *vocab.DISPUTE_FILTERS, *vocab.TOURNAMENT_STATUSES, *vocab.ROUND_STATUSES, *vocab.ROLES,
          *vocab.TIE_BREAKERS, *vocab.TOURNAMENT_FORMATS, *vocab.CONSTRAINT_KINDS,
          *vocab.CONSTRAINT_SCOPES, *vocab.UNRANKED, *vocab.STANDING_GROUPS, *PARAMETERS,
-         *(str(v) for values in CHOICES.values() for v in values), *PRESETS,
+         *(str(v) for values in CHOICES.values() for v in values if not str(v).isdigit()), *PRESETS,
          outcomes.IN_PROGRESS, outcomes.DOMINO, outcomes.BLOCKED, outcomes.ANNULLED,
          outcomes.AWAITING, "proven", "possible", CLUB, TOURNAMENT}
 # Codes that are also a word of the language: Spanish "mano" (hand), "note" (notar: "sin que se
-# note"), "parejas" (pairs); Italian "domino" (going out), "note" (notes), "mano" (a round);
-# numbers are not codes.
-WORDS = {"es": {"mano", "note", "parejas", "6", "9", "12"},
-         "it": {"domino", "note", "mano", "6", "9", "12"}}
+# note"), "parejas" (pairs); Italian "domino" (going out), "note" (notes), "mano" (a round).
+# A number among the choices (a hand's size, a round's rounding) is no code: pages show numbers.
+WORDS = {"es": {"mano", "note", "parejas"},
+         "it": {"domino", "note", "mano"}}
 
 TEXTS = """() => {
   const skip = el => el.closest('script, style, template, .command, [data-command]');
