@@ -111,8 +111,9 @@ def test_api_conforms_to_its_document(api: Api) -> None:
     # match's log and acta as a member downloads them; a round's tables started (the desk); the
     # first club's setup link checked and used
     # ; 19 of leagues (seasons, divisions, teams, squads, transfers, captains, deductions,
-    # fixtures, legs, confirmations, sheets, tables, averages)
-    assert len(operations) == 86
+    # fixtures, legs, confirmations, sheets, tables, averages); the league pages' 6 JSON twins
+    # and 2 iCalendar feeds (a season's, a team's)
+    assert len(operations) == 94
     # A stream answers for ten minutes: tests/api/test_api_scoreboard.py and test_api_asgi.py
     # hold it to its document, over a real server.
     for operation in (o for o in operations if not o.path.endswith("/stream")):
