@@ -41,11 +41,15 @@ def by_name(items: Iterable[T], name: Callable[[T], str] = str, lang: str | None
             within: Callable[[T], Any] | None = None) -> list[T]:
     """``items`` sorted by ``name(item)`` in the language's order; ``within``: sorted by name only
     inside each run of equal ``within(item)`` (a rank), the runs kept in their order."""
-    key = sort_key(lang)
     listed = list(items)
+    position: dict[Any, int] = {}
+    for item in listed if within is not None else ():
+        position.setdefault(within(item), len(position))
+    # Nothing to order (no two items, or no two in one run): no collator, so a command that
+    # lists one row or no tie does not load ICU (tests/cli/test_cli_startup.py).
+    if len(listed) < 2 or (within is not None and len(position) == len(listed)):
+        return listed
+    key = sort_key(lang)
     if within is None:
         return sorted(listed, key=lambda item: key(name(item)))
-    position: dict[Any, int] = {}
-    for item in listed:
-        position.setdefault(within(item), len(position))
     return sorted(listed, key=lambda item: (position[within(item)], key(name(item))))

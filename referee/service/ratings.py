@@ -38,11 +38,10 @@ import threading
 import time
 from functools import cache
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine
 
-from ..core.match import Match
 from ..store.matches import seat_rows
 from ..store.standings import (
     Change,
@@ -63,6 +62,9 @@ from ..store.standings import (
 from .errors import N_
 from .rowcheck import require_rows
 from .uow import PRIMARY, READ, WRITE, Kind, NotReady, UnitOfWork, Units
+
+if TYPE_CHECKING:  # a type here: the standings' reading replays no match
+    from ..core.match import Match
 
 MU = 25.0
 SIGMA = 25.0 / 3

@@ -15,19 +15,22 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from sqlalchemy import Row
 
 from .. import store
-from ..core.disputes import open_count
 from ..core.events import Violation, as_table_saw_it
 from ..core.log import parse_header
-from ..core.match import Match
-from ..core.replay import Replay, replay
-from ..core.rules import Rules
-from ..core.sight import as_seen
 from .checks import rewrites_the_record
+
+# The rules core's replay (and its Match, disputes and sight with it) is imported where a record
+# is replayed, not with this module: a command that reads no record (a listing, the standings)
+# does not pay for it at start (tests/cli/test_cli_startup.py).
+if TYPE_CHECKING:
+    from ..core.match import Match
+    from ..core.replay import Replay
+    from ..core.rules import Rules
 
 
 class Mark:
@@ -51,6 +54,8 @@ class TableView:
         self.struck, self.amended = result.struck, result.amended
 
     def replayed(self, events: Sequence[Any]) -> Replay:
+        from ..core.replay import Replay
+
         return Replay(self.match, tuple(self.violations), self.struck, self.amended,
                       tuple(events))
 
@@ -94,6 +99,8 @@ class MatchRecord:
         # row's columns of them (projections, which no MAC covers: docs/verify.md).
         header_value = store.load_json(row.header)
         header = parse_header(header_value)
+        from ..core.replay import replay
+
         result = replay(header.rules, header.players, events)
         head = store.stored_head(row.header, event_rows)
         return cls(row.id, row.club, row.club_id, header.rules, header.players,
@@ -125,6 +132,8 @@ class MatchRecord:
     @property
     def violations(self) -> int:
         """Open disputes: refused events and proven fouls no ruling settled."""
+        from ..core.disputes import open_count
+
         return open_count(self.match, self.refused_seqs)
 
     @property
@@ -133,6 +142,8 @@ class MatchRecord:
 
     def replayed(self) -> Replay:
         """The whole record as the rules core's replay of it (no replay: the record keeps it)."""
+        from ..core.replay import Replay
+
         return Replay(self.match, tuple(self.refused), self.struck, self.amended,
                       tuple(self.events))
 
@@ -163,6 +174,9 @@ class MatchRecord:
             self._table = None
             return None
         if self._table is None or self._table.match.seq != self.last_seq:
+            from ..core.replay import replay
+            from ..core.sight import as_seen
+
             shown = as_seen(self.events, since)
             if shown is self.events:
                 return None
@@ -200,6 +214,8 @@ class MatchRecord:
         """The last event pushed, replaced by ``event`` (the same event, marked as it is to be
         stored): the record replayed with it. Returns the whole record's violation of it."""
         self.events[-1] = event
+        from ..core.replay import replay
+
         result = replay(self.rules, self.players, self.events)
         self.match, self.refused = result.match, list(result.violations)
         self.struck, self.amended = result.struck, result.amended

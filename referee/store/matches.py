@@ -5,19 +5,21 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core import chain
-from ..core.match import Match
 from ..core.vocab import MATCH_STATUSES as STATUSES
 from ..core.vocab import RULINGS
 from .codec import load_json
 from .errors import AlreadyExists
 from .macs import head_mac, match_mac, row_key, row_mac
 from .schema import clubs, events, match_players, matches, tokens
+
+if TYPE_CHECKING:  # the rules core's match is a type here: importing it costs every command's start
+    from ..core.match import Match
 
 
 @dataclass(frozen=True)

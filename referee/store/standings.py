@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from sqlalchemy import (
     Connection,
@@ -36,7 +36,6 @@ from sqlalchemy import (
     update,
 )
 
-from ..core.match import Match
 from ..core.vocab import DEFAULT_TIE_BREAKERS, STANDING_GROUPS, TIE_BREAKERS
 from .codec import dump_json, load_json
 from .dialects import postgresql, sqlite
@@ -49,6 +48,9 @@ from .schema import (
     standing_months,
     standing_rows,
 )
+
+if TYPE_CHECKING:  # the rules core's match is a type here: importing it costs every command's start
+    from ..core.match import Match
 
 # The tie-breakers a club may set (TIE_BREAKERS: their order and meaning), and the groups.
 GROUPS = STANDING_GROUPS

@@ -202,3 +202,21 @@ def test_a_database_command_imports_what_it_uses(args: tuple[str, ...], tmp_path
     assert service == SERVICE_OF[args]
     assert [m for m in ran["modules"]
             if any(m == n or m.startswith(n + ".") for n in NEVER_AT_START)] == []
+
+
+def test_the_standings_load_no_rules_core_replay_nor_icu_nor_rich_they_do_not_use(
+        tmp_path: Path) -> None:
+    # the standings read the store's rows: no match is replayed (the core's Match, replay and
+    # disputes are types there), an empty table has no tie to collate (ICU), and --json
+    # prints no table (rich)
+    env = {"DOMINO_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}
+    assert run_alone("db", "upgrade", env=env)["exit_code"] == 0
+    assert run_alone("club", "create", "x", "--name", "X", env=env)["exit_code"] == 0
+    unused = ("referee.core.match", "referee.core.replay", "referee.core.disputes", "icu")
+    for args, more in ((["standings", "--club", "x"], ()),
+                       (["standings", "--club", "x", "--json"], ("rich",))):
+        ran = run_alone(*args, env=env)
+        assert ran["exit_code"] == 0, ran
+        assert "referee.service.standings" in ran["modules"]
+        assert [m for m in ran["modules"] if any(m == n or m.startswith(n + ".")
+                                                 for n in (*unused, *more))] == [], args
