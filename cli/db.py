@@ -82,8 +82,10 @@ def rebuild(force: bool, **kwargs: str | None) -> None:
 @db.command("audit", help=N_("""\
 Check everything again: the append-only triggers, every match's chain, digests and
 projection, every acta signed against its record, every club's tree, leaves and heads
-against their signatures, and each club's key file. Prints each problem with its club,
-match and event, and what no acta is signed for yet. Exit status 1 on any problem.
+against their signatures, each club's key file, and the standings and ratings against
+what the records give (nothing is written). Prints each problem with its club, match and
+event, or its table and row, and what no acta is signed for yet. Exit status 1 on any
+problem.
 
 \b
 Example:

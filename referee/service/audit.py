@@ -14,7 +14,12 @@ what was stored and signed (docs/verify.md).
   root is the root of that many leaves, signed likewise; the last head covers every leaf;
 - each club's signing key file: there, private (0600), the key its id names;
 - every row a result depends on against its MAC under the server's row key
-  (:mod:`.rowcheck`): each that fails, or carries none (not sealed), is named by table and key.
+  (:mod:`.rowcheck`): each that fails, or carries none (not sealed), is named by table and key;
+- the standings and ratings (standing_rows, standing_months, player_ratings, current_ratings:
+  no MACs) against what the rebuild's code computes from the records, in a transaction rolled
+  back (:mod:`.standingcheck`): each row that differs is named by table, key and column, with
+  the value stored and the one derived. Only when every record and row checked out: a
+  recomputation from forged rows would name only what follows from the forgery.
 
 What the audit cannot see: what a holder of the row key (and the database) rewrote, rows and
 MACs alike, with no acta signed for it yet, or with its leaves and heads rewritten as well
@@ -47,6 +52,7 @@ from .acta import checked_body, record_problems
 from .errors import N_
 from .keys import Keys
 from .rowcheck import event_failures, match_failures, row_failures
+from .standingcheck import differences
 from .uow import PRIMARY, UnitOfWork, Units, use_case
 
 # The problems' sentences, said in the reader's language where they are shown (words.say)
@@ -80,6 +86,11 @@ TEXT = {
     "last_head": N_("the last head covers %(size)s leaves, the log holds %(leaves)s: leaves were "
                     "added without a signed head, or the last heads were removed"),
     "frontier": N_("the last head's stored subtree roots are not those of its leaves"),
+    "derived": N_("%(key)s: %(column)s is %(stored)r, the records give %(derived)r (domino db "
+                  "rebuild writes it again)"),
+    "extra_row": N_("%(key)s: there, but the records give no such row (domino db rebuild "
+                    "removes it)"),
+    "missing_row": N_("%(key)s: missing, the records give one (domino db rebuild writes it)"),
 }
 
 
@@ -122,6 +133,7 @@ class Findings:
     leaves: int = 0
     heads: int = 0
     unsigned: int = 0
+    records_sound: bool = True  # every record and match row checked out (the standings' check)
 
     def as_dict(self) -> dict[str, Any]:
         return {"ok": not self.problems, "matches": self.matches, "events": self.events,
@@ -145,11 +157,14 @@ class Audit:
                            for club, what in self.keys.file_problems(conn)]
         key = row_key(conn)
         for table in TABLES:  # clubs, players, seats, renames and merges: each row's MAC
-            found.problems += [Problem(what, table=name)
-                               for name, _, what in row_failures(key, table,
-                                                                 all_rows(conn, table))]
-        for match_id in store.match_ids(conn):
+            failures = row_failures(key, table, all_rows(conn, table))
+            found.records_sound = found.records_sound and not failures
+            found.problems += [Problem(what, table=name) for name, _, what in failures]
+        ids = store.match_ids(conn)
+        for match_id in ids:
             self._match(conn, match_id, found)
+        if found.records_sound:
+            self._standings(ids, found)
         for club_id, slug in conn.execute(clubs.select().with_only_columns(
                 clubs.c.id, clubs.c.slug).order_by(clubs.c.slug)):
             self._tree(conn, club_id, slug, found)
@@ -166,10 +181,13 @@ class Audit:
         # every row that fails its MAC, named (all the match's event rows, those past its
         # count included: an event slipped in after the last one is named too)
         key = row_key(conn)
-        for table, seq, what in match_failures(key, row) + event_failures(key, row, rows):
+        forged = match_failures(key, row) + event_failures(key, row, rows)
+        for table, seq, what in forged:
             say(Problem(what, match_id, seq, table=table))
         values = [store.load_json(e.data) for e in rows]
         broken = record_problems(row, rows, values=values)
+        if forged or broken:
+            found.records_sound = False
         for seq, what in broken:
             say(Problem(what, match_id, seq))
         if not broken:
@@ -197,6 +215,15 @@ class Audit:
             if getattr(row, name) != value:
                 found.problems.append(Problem(said(TEXT["column"], 
                     name=name, stored=getattr(row, name), actual=value), row.id))
+
+    def _standings(self, match_ids: list[int], found: Findings) -> None:
+        for table, key, column, stored, derived in differences(self.units, match_ids):
+            if column != "row":
+                what = said(TEXT["derived"], key=key, column=column, stored=stored,
+                            derived=derived)
+            else:
+                what = said(TEXT["extra_row" if stored else "missing_row"], key=key)
+            found.problems.append(Problem(what, table=table))
 
     def _leaf_against_record(self, leaf: Any, digests: dict[int, str], found: Findings) -> None:
         try:

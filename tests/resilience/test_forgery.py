@@ -150,7 +150,18 @@ CHANGES: dict[str, tuple[str, Change, str | None]] = {
                                      t=json.dumps(["points_for"])), None),
     "clubs: the unranked hidden": (
         "clubs", lambda s, m, o: sql(s, "UPDATE clubs SET unranked = 'hidden'"), None),
+    # the standings and ratings (projections, no MAC: the audit computes them again)
+    "standing_rows: a side's points raised": (
+        "standing_rows", lambda s, m, o: sql(s, "UPDATE standing_rows SET points_for = "
+                                                "points_for + 100 WHERE match_id = :m AND seat "
+                                                "= 0", m=m), None),
+    "current_ratings: every rating raised": (
+        "current_ratings", lambda s, m, o: sql(s, "UPDATE current_ratings SET mu = mu + 10"),
+        None),
 }
+# Projections: what they hold is shown until ``domino db rebuild`` writes them again (no MAC
+# refuses the read); the audit names each changed row.
+SHOWN_UNTIL_REBUILT = {"standing_rows", "current_ratings"}
 CELLS = [(name, lift) for name, (_, _, guarded) in CHANGES.items()
          for lift in ((False, True) if guarded else (False,))]
 
@@ -201,6 +212,9 @@ def test_every_change_is_named_and_none_is_signed(club_with_results: tuple[Servi
     signed, _ = service.transparency.sign_due()
     tally["actas signed"] += len(signed)
     assert signed == [] and one(service, "SELECT COUNT(*) AS n FROM acta_leaves").n == leaves
+    if table in SHOWN_UNTIL_REBUILT:
+        figures.update(TALLY)
+        return
     now = reads(service, m)
     for name, value in now.items():  # refused, or as it was: never the forgery
         assert value is RowForged or value == before_reads[name], (name, value)

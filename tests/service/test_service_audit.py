@@ -254,3 +254,43 @@ def test_rotation_keeps_what_was_signed_valid(service: Service, signed: tuple[in
     assert found(service) == []
     # An old key cannot sign past its end: an acta dated after it fails against the listing.
     assert documents.signature_problems({**old, "signed_at": new["signed_at"]}, keys, "the acta")
+
+
+def test_a_standing_row_or_rating_changed(service: Service, signed: tuple[int, int]) -> None:
+    """The standings and ratings carry no MAC: the audit computes them again from the records
+    (the rebuild's code, rolled back) and names each row that differs, changing nothing."""
+    m, _ = signed
+    with service.engine.connect() as conn:
+        months = conn.execute(text("SELECT * FROM standing_months ORDER BY 1, 2, 3, 4, 5")).all()
+        player, points = conn.execute(text(
+            "SELECT player_id, points_for FROM standing_rows WHERE match_id = :m AND seat = 0"),
+            {"m": m}).one()
+    sql(service, "UPDATE standing_rows SET points_for = points_for + 100 "
+                 "WHERE match_id = :m AND seat = 0", m=m)
+    sql(service, "UPDATE current_ratings SET mu = 99.5 WHERE player_id = :p", p=player)
+    problems = found(service)
+    assert any(p.startswith(f"standing_rows row: match_id={m}, seat=0: points_for is "
+                            f"{points + 100}, the records give {points}") for p in problems), \
+        problems
+    assert any(p.startswith(f"current_ratings row: player_id={player}: mu is 99.5, the records "
+                            "give ") for p in problems), problems
+    assert len(problems) == 2, problems  # the months were left alone: nothing else differs
+    with service.engine.connect() as conn:  # the audit changed nothing
+        assert conn.execute(text("SELECT mu FROM current_ratings WHERE player_id = :p"),
+                            {"p": player}).scalar() == 99.5
+        assert conn.execute(text("SELECT * FROM standing_months ORDER BY 1, 2, 3, 4, 5")
+                            ).all() == months
+
+
+def test_a_standing_month_removed(service: Service, signed: tuple[int, int]) -> None:
+    with service.engine.connect() as conn:
+        row = conn.execute(text("SELECT * FROM standing_months ORDER BY 1, 2, 3, 4 LIMIT 1")
+                           ).mappings().one()
+    sql(service, "DELETE FROM standing_months WHERE club_id = :c AND player_id = :p "
+                 "AND partner_id = :q AND month = :mo AND event = :e", c=row["club_id"],
+        p=row["player_id"], q=row["partner_id"], mo=row["month"], e=row["event"])
+    problems = found(service)
+    assert problems == [f"standing_months row: club_id={row['club_id']}, "
+                        f"player_id={row['player_id']}, partner_id={row['partner_id']}, "
+                        f"month={row['month']}, event={row['event']}: missing, the records give "
+                        "one (domino db rebuild writes it)"], problems
