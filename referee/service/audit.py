@@ -16,8 +16,8 @@ what was stored and signed (docs/verify.md).
 - every row a result depends on against its MAC under the server's row key
   (:mod:`.rowcheck`): each that fails, or carries none (not sealed), is named by table and key;
 - the standings and ratings (standing_rows, standing_months, player_ratings, current_ratings:
-  no MACs) against what the rebuild's code computes from the records, in a transaction rolled
-  back (:mod:`.standingcheck`): each row that differs is named by table, key and column, with
+  no MACs) against what the code that writes them computes from the records, in memory
+  (:mod:`.standingcheck`): each row that differs is named by table, key and column, with
   the value stored and the one derived. Only when every record and row checked out: a
   recomputation from forged rows would name only what follows from the forgery.
 
@@ -164,7 +164,7 @@ class Audit:
         for match_id in ids:
             self._match(conn, match_id, found)
         if found.records_sound:
-            self._standings(ids, found)
+            self._standings(conn, ids, found)
         for club_id, slug in conn.execute(clubs.select().with_only_columns(
                 clubs.c.id, clubs.c.slug).order_by(clubs.c.slug)):
             self._tree(conn, club_id, slug, found)
@@ -216,8 +216,8 @@ class Audit:
                 found.problems.append(Problem(said(TEXT["column"], 
                     name=name, stored=getattr(row, name), actual=value), row.id))
 
-    def _standings(self, match_ids: list[int], found: Findings) -> None:
-        for table, key, column, stored, derived in differences(self.units, match_ids):
+    def _standings(self, conn: Connection, match_ids: list[int], found: Findings) -> None:
+        for table, key, column, stored, derived in differences(conn, match_ids):
             if column != "row":
                 what = said(TEXT["derived"], key=key, column=column, stored=stored,
                             derived=derived)

@@ -50,12 +50,11 @@ def rebuild(units: Units, matches: MatchRepository, *, force: bool = False) -> i
     return len(ids)
 
 
-def rebuild_match(uow: UnitOfWork, match_id: int, *, seats_checked: bool = True) -> None:
+def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
     """The match's projection and standing rows from its events (the ratings are left to a
     pass over every club once every match is done), the row locked first (FOR UPDATE on
     PostgreSQL) so that an append cannot slip in between reading the events and writing
-    their sum. ``seats_checked`` False: the audit's recomputation, which names forged seats
-    itself."""
+    their sum."""
     conn = uow.conn
     row = store.match_row(conn, match_id, for_update=True)
     header, result = _replayed(conn, row)
@@ -65,8 +64,7 @@ def rebuild_match(uow: UnitOfWork, match_id: int, *, seats_checked: bool = True)
     store.update_projection(conn, match_id, projection, rules=header.rules.as_dict(),
                             event_bytes=store.event_bytes(conn, match_id),
                             head=store.chain_link(conn, match_id, projection.last_seq))
-    write_standing(conn, match_id, result.match, projection.violations, updated,
-                   seats_checked=seats_checked)
+    write_standing(conn, match_id, result.match, projection.violations, updated)
 
 
 def fill_standings(conn: Connection) -> int:

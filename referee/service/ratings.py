@@ -190,6 +190,19 @@ def rate_from(conn: Connection, club_id: int, from_seq: int, matches: int | None
     before = ratings_before(conn, club_id, affected, from_seq)
     state = {pid: (mu, sigma, games) for pid, (mu, sigma, games, _) in before.items()}
     last_seq = {pid: seq for pid, (_, _, _, seq) in before.items()}
+    history, rated = rate(inputs, state, last_seq)
+    now: dict[int, tuple[float, float, int, int] | None] = {
+        pid: (*state[pid], last_seq[pid]) if pid in state else None for pid in affected}
+    replace_ratings(conn, club_id, from_seq, history, now, to_seq)
+    return rated
+
+
+def rate(inputs: list[Any], state: dict[int, tuple[float, float, int]],
+         last_seq: dict[int, int]) -> tuple[list[dict[str, Any]], int]:
+    """Rate ``inputs`` (standing rows: match_id, finish_seq, player_id, side, place, in
+    finishing order) from ``state`` (player -> mu, sigma, games; ``last_seq``: his last place),
+    both brought up to date in place; returns the rating history rows and the matches rated.
+    No I/O: :func:`rate_from` writes what it gives, the audit compares it."""
     history: list[dict[str, Any]] = []
     rated = 0
     rating_model = model()
@@ -213,10 +226,7 @@ def rate_from(conn: Connection, club_id: int, from_seq: int, matches: int | None
                 history.append({"player_id": seat.player_id, "match_id": match_id,
                                 "finish_seq": seq, "mu": rating.mu, "sigma": rating.sigma,
                                 "games": games})
-    now: dict[int, tuple[float, float, int, int] | None] = {
-        pid: (*state[pid], last_seq[pid]) if pid in state else None for pid in affected}
-    replace_ratings(conn, club_id, from_seq, history, now, to_seq)
-    return rated
+    return history, rated
 
 
 def catch_up(engine: Engine, club_id: int) -> int:

@@ -122,6 +122,11 @@ _MATCH_SEATS = (select(matches.c.club_id, matches.c.played_on, matches.c.header,
                 .order_by(match_players.c.seat))
 
 
+def match_seats(conn: Connection, match_id: int) -> list[Any]:
+    """The match's seats with its club, day and header: what its standing rows are made of."""
+    return list(conn.execute(_MATCH_SEATS.where(matches.c.id == match_id)).all())
+
+
 def write_match(conn: Connection, match_id: int, standing: MatchStanding | None,
                 finished_at: dt.datetime, *, was_finished: bool | None = None) -> Change | None:
     """Make the match's standing rows say ``standing`` (None: not finished, no rows); None
@@ -132,9 +137,9 @@ def write_match(conn: Connection, match_id: int, standing: MatchStanding | None,
         .order_by(standing_rows.c.seat)).all()
     if standing is None and not old:
         return None
-    seats = conn.execute(_MATCH_SEATS.where(matches.c.id == match_id)).all()
+    seats = match_seats(conn, match_id)
     club_id = seats[0].club_id
-    new = _rows(match_id, seats, standing) if standing is not None else []
+    new = standing_of(match_id, seats, standing) if standing is not None else []
     if [_comparable(r) for r in old] == [_comparable(r) for r in new]:
         return None
     lock_club(conn, club_id)
@@ -162,6 +167,12 @@ SUMS = ("played", "won", "lost", "rounds_won", "points_for", "points_against", "
 
 def _add_months(conn: Connection, club_id: int, rows: Iterable[tuple[Any, int]]) -> None:
     """Add each row (times its sign: -1 takes an old row out) to its player's month."""
+    _upsert_months(conn, club_id, month_deltas(rows))
+
+
+def month_deltas(rows: Iterable[tuple[Any, int]]) -> dict[tuple[int, int, str, str], list[int]]:
+    """Each row (a mapping, times its sign) summed into (player, partner or 0, month, event):
+    what the monthly sums change by (the audit's recomputation: every row, sign 1)."""
     deltas: dict[tuple[int, int, str, str], list[int]] = {}
     for row, sign in rows:
         keys = [(row["player_id"], 0)]
@@ -174,7 +185,7 @@ def _add_months(conn: Connection, club_id: int, rows: Iterable[tuple[Any, int]])
                                        row["points_for"], row["points_against"],
                                        row["flagged"])):
                 sums[i] += sign * value
-    _upsert_months(conn, club_id, deltas)
+    return deltas
 
 
 def _upsert_months(conn: Connection, club_id: int,
@@ -209,7 +220,10 @@ def rebuild_months(conn: Connection, club_id: int) -> None:
         .group_by(r.c.club_id, r.c.player_id, r.c.partner_id, month, event)))
 
 
-def _rows(match_id: int, seats: Sequence[Any], standing: MatchStanding) -> list[dict[str, Any]]:
+def standing_of(match_id: int, seats: Sequence[Any],
+                standing: MatchStanding) -> list[dict[str, Any]]:
+    """The match's standing rows (but their place in the finishing order), from its seats
+    (:func:`match_seats`)."""
     header = load_json(seats[0].header)
     event = header.get("event") if isinstance(header, dict) else None
     by_side: dict[int, list[int]] = {}

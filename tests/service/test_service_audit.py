@@ -258,7 +258,8 @@ def test_rotation_keeps_what_was_signed_valid(service: Service, signed: tuple[in
 
 def test_a_standing_row_or_rating_changed(service: Service, signed: tuple[int, int]) -> None:
     """The standings and ratings carry no MAC: the audit computes them again from the records
-    (the rebuild's code, rolled back) and names each row that differs, changing nothing."""
+    (in memory, by the code that writes them) and names each row that differs, changing
+    nothing."""
     m, _ = signed
     with service.engine.connect() as conn:
         months = conn.execute(text("SELECT * FROM standing_months ORDER BY 1, 2, 3, 4, 5")).all()
