@@ -286,6 +286,9 @@ class SchemaPool:
         return ";".join(sql), value
 
     def close(self) -> None:
+        # Connections kept from before a server restart (the resilience suite stops PostgreSQL
+        # on purpose) are dead: the drops take new ones.
+        self.admin.dispose()
         while self.spares:
             self._drop(self.spares.pop())
         while self.templates:
