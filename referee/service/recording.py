@@ -282,6 +282,11 @@ class Recording:
         from the same record, as the caller may see it; then *tell* the scoreboards."""
         if expected_seq is not None:
             expected_seq = checks.count(expected_seq, "expected_seq")
+        if unsighted(event) or (type(event) is dict and unsighted(event.get("event"))):
+            # The mark is the service's (below, in _record): sent by a caller it would apply a
+            # refused event as the table's and skip the repeat refusal. An import keeps it.
+            raise Invalid('"unsighted" is the referee\'s own mark: record the event without it, '
+                          'or with "disputed": true')
         if client_event_id is not None:
             client_event_id = _scoped(client_event_id, who)
         by = checks.optional_name(recorded_by, "recorded_by") or who.recorded_by

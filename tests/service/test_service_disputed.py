@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from referee.core.simulate import random_match
-from referee.service import Caller, Forbidden, IllegalEvent, Service
+from referee.service import Caller, Forbidden, IllegalEvent, Invalid, Service
 
 HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
          ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"]]
@@ -86,6 +86,22 @@ def test_the_same_disputed_event_again_is_refused_as_a_repeat(
     record(service, match_id, {"type": "note", "text": "Beto insists"}, keeper)
     again = record(service, match_id, {"type": "pass", "seat": 1, "disputed": True}, keeper)
     assert again.violation.code == "out_of_turn" and again.screen.position.turn == 0
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "pass", "seat": 1, "unsighted": True},  # a renege, applied were it kept
+    {"type": "amend", "target": 2, "reason": "r",
+     "event": {"type": "play", "seat": 0, "tile": "1-0", "unsighted": True}}])
+def test_a_caller_cannot_send_the_services_unsighted_mark(
+        service: Service, table: tuple[int, Caller, Caller], event: dict[str, Any]) -> None:
+    """"unsighted" is the service's mark (docs/log.md): sent by a caller, it would have a
+    refused event applied as the table's and, again and again, never refused as a repeat."""
+    match_id, keeper, referee = table
+    for who in (keeper, referee):
+        with pytest.raises(Invalid) as refused:
+            record(service, match_id, event, who)
+        assert "unsighted" in str(refused.value)
+    assert service.reading.get_match(match_id, who=keeper)["last_seq"] == 2
 
 
 def test_a_disputed_event_that_cannot_be_applied_is_stored_and_changes_nothing(
