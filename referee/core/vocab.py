@@ -123,6 +123,8 @@ BRACKETS = ("winners", "losers", "final")
 # (one entrant, who goes through), empty (nobody to play: byes on both sides), or not needed
 # (the grand final's second match when the winners'-bracket side won the first).
 TIE_STATUSES = ("waiting", "ready", "played", "bye", "empty", "not_needed")
+# Who a cup's entrants are: a season's teams, pairs of the club's players, or players.
+CUP_ENTRANTS = ("teams", "pairs", "players")
 
 # ---------------------------------------------------------------- limits
 
