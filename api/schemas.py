@@ -464,6 +464,23 @@ class LegalSchema(Schema):
     pass_ = fields.Boolean(required=True, data_key="pass", attribute="pass")
 
 
+class OpenEndSchema(Schema):
+    """An open end of the layout."""
+
+    side = fields.String(required=True, validate=validate.OneOf(["left", "right", "up", "down"]))
+    pip = fields.Integer(required=True, metadata={"description": "the pip a tile must match"})
+    kind = fields.String(required=True, validate=validate.OneOf(["plain", "double", "empty_arm"]),
+                         metadata={"description": "double: a double lies crosswise there; "
+                                                  "empty_arm: a spinner's arm with no tile yet"})
+
+
+class ArmsSchema(Schema):
+    """The tiles on the spinner's two arms."""
+
+    up = fields.List(fields.String(), required=True)
+    down = fields.List(fields.String(), required=True)
+
+
 class PositionSchema(Schema):
     """The table as it stands after event ``seq``, as this token may see it."""
 
@@ -488,6 +505,16 @@ class PositionSchema(Schema):
     winner = fields.Integer(allow_none=True, required=True)
     hands_hidden = fields.Boolean(required=True, metadata={
         "description": "true when hands the table has not seen are withheld from this token"})
+    open_ends = fields.List(fields.Nested(OpenEndSchema), required=True, metadata={
+        "description": "each open end, left, right, then the spinner's up and down arms once "
+                       "open (empty before the lead)"})
+    count = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "with scoring: ends, the open ends' count; else null"})
+    spinner = fields.String(allow_none=True, required=True, metadata={
+        "description": "the spinner's tile (on the line), where the rules have one and it lies"})
+    arms = fields.Nested(ArmsSchema, allow_none=True, required=True, metadata={
+        "description": "once the spinner's arms open: the tiles on each, from the spinner "
+                       "outward, the pip toward the spinner first; else null"})
 
 
 class RoundResultSchema(Schema):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.match import Match
-from ..core.position import Position
+from ..core.position import Position, tile_plays
 from ..core.tiles import iter_bits
 from ..core.vocab import side_names
 
@@ -110,9 +110,7 @@ def unseen_plays(match: Match) -> tuple[dict[str, Any], ...]:
         return tuple({"tile": ts.names[t], "end": None} for t in iter_bits(free))
     plays = []
     for tile in iter_bits(free & match.playable_mask()):
-        for end in sorted({match.left, match.right}):
-            if end in (ts.high[tile], ts.low[tile]):
-                plays.append({"tile": ts.names[tile], "end": end})
+        plays.extend(tile_plays(match, tile))
     return tuple(plays)
 
 
