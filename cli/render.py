@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee import Position
-from words import _, current, ngettext
+from words import N_, _, current, ngettext
 from words.events import event_words, reason
 from words.terms import term
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 # holds no space. In each language, as its catalog words them (the translations of "%(tile)s
 # on %(end)s", "(seat %(seat)s)", "%(num)s tiles", "d (draw)"... keep these shapes).
 _UNITS = {
-    "en": r"\S*\d+-\d+ on (?:the )?\S+(?: end\b)?\S*|\b[dp] \((?:draw|pass)\)\S*|\(seat \d+\)\S*"
+    "en": r"\S*\d+-\d+ on (?:the )?\S+(?: end\b| arm\b)?\S*|\b[dp] \((?:draw|pass)\)\S*|\(seat \d+\)\S*"
           r"|\b\d+ tiles?\b\S*",
     "es": r"\S*\d+-\d+ (?:en|a) (?:el |la )?\S+\S*|\b[dp] \((?:robar|pasar)\)\S*"
           r"|\(asiento \d+\)\S*|\b\d+ fichas?\b\S*",
@@ -118,20 +118,151 @@ def line_text(pos: Position) -> Flow:
     return Flow(_("Line: %(tiles)s", tiles=" ".join(tile_text(t) for t in pos.line) or _("(empty)")))
 
 
+def arm_tile_text(tile: str, up: bool) -> str:
+    """A tile on the spinner's arm, written from the spinner outward ("5-1": the 5 toward it):
+    drawn so that reading from top to bottom follows the chain (the up arm's outer pip first)."""
+    inner, outer = tile.split("-")
+    return f"[{outer}|{inner}]" if up else f"[{inner}|{outer}]"
+
+
+class LayoutView:
+    """The tiles on the table: the line, and with a spinner whose arms are open the arms drawn
+    above and below it, each tile under the spinner's column (the up arm's outermost tile on
+    top). Where the line does not fit the width, or before the arms open, the line wraps as
+    ``Line: ...`` does and each arm is a line of its own (``Up arm: ...``, from the spinner
+    outward)."""
+
+    def __init__(self, pos: Position) -> None:
+        self.pos = pos
+
+    def cross(self, width: int) -> list[str] | None:
+        """The layout as lines of text, the spinner's arms in its column; None if it does not
+        fit ``width`` (or there are no arms to draw)."""
+        pos = self.pos
+        arms, spinner = getattr(pos, "arms", None), getattr(pos, "spinner", None)
+        if not arms or spinner is None:
+            return None
+        head = _("Line: %(tiles)s", tiles="")
+        texts = [tile_text(t) for t in pos.line]
+        names = [sorted(t.split("-")) for t in pos.line]
+        at = next((i for i, t in enumerate(names) if t == sorted(spinner.split("-"))), None)
+        if at is None:
+            return None
+        column = len(head) + sum(len(t) + 1 for t in texts[:at])
+        line = head + " ".join(texts)
+        if len(line) > width:
+            return None
+        up, down = arms
+        pad = " " * column
+        return ([pad + arm_tile_text(t, up=True) for t in reversed(up)] + [line]
+                + [pad + arm_tile_text(t, up=False) for t in down])
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Any]:
+        drawn = self.cross(options.max_width)
+        if drawn is not None:
+            for row in drawn:
+                yield Text(row)
+            return
+        yield line_text(self.pos)
+        arms, spinner = getattr(self.pos, "arms", None), getattr(self.pos, "spinner", None)
+        if arms:
+            # each arm from the spinner outward, the pip toward it first
+            up, down = (" ".join(arm_tile_text(t, up=False) for t in tiles) or _("(empty)")
+                        for tiles in arms)
+            yield Flow(_("Up arm: %(tiles)s", tiles=up))
+            yield Flow(_("Down arm: %(tiles)s", tiles=down))
+        elif spinner is not None:
+            yield Flow(_("Spinner: %(tile)s (its arms open once both its sides hold a tile)",
+                         tile=tile_text(spinner)))
+
+
+SIDE_WORDS = {"left": N_("left"), "right": N_("right"), "up": N_("up"), "down": N_("down")}
+# A play named by its side (the points family, where the pip would not say which place):
+# "6-5 on the up arm".
+ON_SIDE = {"left": N_("%(tile)s on the left end"), "right": N_("%(tile)s on the right end"),
+           "up": N_("%(tile)s on the up arm"), "down": N_("%(tile)s on the down arm")}
+
+
+def end_text(end: Any) -> str:
+    """An open end's side for people: a side in words ("up"), anything else as it is."""
+    if isinstance(end, str) and end in SIDE_WORDS:
+        return _(SIDE_WORDS[end])
+    return str(end)
+
+
+def play_text(tile: str, end: Any) -> str:
+    """A legal play: "6-5 on 5", "6-5 on the up arm", or the tile alone (a lead)."""
+    if end is None:
+        return tile
+    if isinstance(end, str) and end in ON_SIDE:
+        return _(ON_SIDE[end], tile=tile)
+    return _("%(tile)s on %(end)s", tile=tile, end=end)
+
+
+def ends_text(pos: Position) -> str | None:
+    """The open ends: "5 and 3" for the line, or, where the family counts them (the points
+    family), each end with its side and the count ("left 3, right 2, up 5, down 5 · count
+    15"). None before the lead."""
+    if not pos.ends:
+        return None
+    count = getattr(pos, "count", None)
+    if count is None:
+        return _("Open ends: %(left)s and %(right)s", left=pos.ends[0], right=pos.ends[1])
+    ends = ", ".join(f"{end_text(side)} {pip}" for side, pip, _kind in pos.open_ends)
+    return _("Open ends: %(ends)s · count %(count)s", ends=ends, count=count)
+
+
+def scores_during_play(report: dict[str, Any]) -> bool:
+    """Whether the report's rules score during play (the points family: ``scoring: ends``)."""
+    return (report.get("rules") or {}).get("scoring") == "ends"
+
+
 def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> Table:
+    """Each round: opener, outcome, winner, its end points and the pips left; for a game that
+    scores during play also ``scores``, what each side made in the round (plays, bonus and end
+    points, after busts), in the order of the sides."""
+    during_play = scores_during_play(report)
     table = QuickTable(title=_("Rounds"), title_justify="left")
-    for column, right in ((_("round"), True), (_("opener"), False), (_("outcome"), False),
-                          (_("winner"), False), (_("points"), True), (_("pips left"), False)):
+    columns = [(_("round"), True), (_("opener"), False), (_("outcome"), False),
+               (_("winner"), False), (_("points"), True), (_("pips left"), False)]
+    if during_play:
+        columns.append((_("scores"), False))
+    for column, right in columns:
         table.add_column(column, justify="right" if right else "left")
     for r in report["rounds"]:
-        table.add_row(
+        row = [
             str(r["round"]),
             players[r["opener"]] if r["opener"] is not None else "-",
             outcome_text(r, players),
             sides[r["winner"]] if r["winner"] is not None else "-",
             str(r["points"]),
             " ".join(map(str, r["pips"])) if r["pips"] is not None else "-",
-        )
+        ]
+        if during_play:
+            row.append(" ".join(map(str, r.get("scores") or ())) or "-")
+        table.add_row(*row)
+    return table
+
+
+def scored_table(report: dict[str, Any], players: Sequence[str]) -> Table | None:
+    """Each play that scored (or busted) in every round, as the report's ``scored`` lists them:
+    round, event, player, the count of the open ends and the points it is worth; a bust says
+    the points were not added (past the exact target). None when no play scored."""
+    rows = [(r["round"], entry) for r in report["rounds"] for entry in r.get("scored") or ()]
+    if not rows:
+        return None
+    target = (report.get("rules") or {}).get("target")
+    table = QuickTable(title=_("Scoring plays"), title_justify="left")
+    for column, right in ((_("round"), True), (_("event"), True), (_("player"), False),
+                          (_("count"), True), (_("points"), True), (_("note"), False)):
+        table.add_column(column, justify="right" if right else "left")
+    for number, entry in rows:
+        seat = entry["seat"]
+        note = (_("bust: past %(target)s, not added", target=target) if entry.get("bust")
+                else "")
+        table.add_row(str(number), str(entry["seq"]),
+                      players[seat] if type(seat) is int and 0 <= seat < len(players) else "-",
+                      str(entry["count"]), str(entry["points"]), note or "-")
     return table
 
 
@@ -208,8 +339,12 @@ def report_view(report: dict[str, Any], players: Sequence[str], sides: Sequence[
                 suspicions: bool | None = None) -> Group:
     """The report: rounds, totals, the verdict, each violation with the evidence of a proof;
     ``suspicions``: None leaves them out, False counts them, True lists them too."""
-    parts: list[Any] = [rounds_table(report, players, sides), totals_table(report, sides),
-                        verdict(report, sides), *violation_lines(report["violations"], evidence=True)]
+    parts: list[Any] = [rounds_table(report, players, sides)]
+    scored = scored_table(report, players) if scores_during_play(report) else None
+    if scored is not None:
+        parts.append(scored)
+    parts += [totals_table(report, sides), verdict(report, sides),
+              *violation_lines(report["violations"], evidence=True)]
     if suspicions is not None:
         found = report.get("suspicions") or []
         parts.append(suspicions_text(len(found), suspicions))
@@ -242,9 +377,10 @@ def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *
     refused = next((d["message"] for d in disputes if d["seq"] == pos.seq), None) if pos.seq else None
     if refused:
         parts.append(Text(_("That event was refused: %(why)s", why=refused), style="red"))
-    parts.append(line_text(pos))
-    if pos.ends:
-        parts.append(Text(_("Open ends: %(left)s and %(right)s", left=pos.ends[0], right=pos.ends[1])))
+    parts.append(LayoutView(pos))
+    ends = ends_text(pos)
+    if ends:
+        parts.append(Flow(ends))
     parts.append(Hands(pos, players, _("(hidden)") if hands_hidden else _("(not seen)")))
     if not pos.finished:
         parts.append(Flow(next_step_text(pos, players, prompt=prompt), style="bold"))
@@ -345,8 +481,7 @@ def legal_text(legal: dict[str, Any]) -> str:
     if plays is None:
         moves.append(_("any tile it holds that fits (hand not seen)"))
     else:
-        moves += [_("%(tile)s on %(end)s", tile=p["tile"], end=p["end"]) if p["end"] is not None
-                  else p["tile"] for p in plays]
+        moves += [play_text(p["tile"], p["end"]) for p in plays]
     if legal.get("draw"):
         moves.append(_("d (draw)"))
     if legal.get("pass"):
@@ -375,8 +510,11 @@ def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False) 
 
 def turn_view(pos: Position, players: Sequence[str]) -> Group:
     """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
-    parts: list[Any] = [line_text(pos)]
-    if pos.ends:
+    parts: list[Any] = [LayoutView(pos)]
+    if pos.ends and getattr(pos, "count", None) is not None:  # the points family: the count
+        parts.append(Flow(_("%(ends)s · boneyard %(count)s", ends=ends_text(pos),
+                            count=pos.boneyard)))
+    elif pos.ends:
         parts.append(Flow(_("Open ends: %(left)s and %(right)s · boneyard %(count)s",
                             left=pos.ends[0], right=pos.ends[1], count=pos.boneyard)))
     if pos.finished:

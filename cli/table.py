@@ -45,8 +45,9 @@ HISTORY_LENGTH = 1000
 
 # The forms of each entry (never split across lines) and what they do; ``?`` prints them.
 HELP = (
-    (("6-5", "65", "65 on 5", "6-5 left"), N_("play a tile (the end: its pip, or left/right of "
-                                              "the lead)")),
+    (("6-5", "65", "65 on 5", "6-5 left", "6-5 u"),
+     N_("play a tile (the end: its pip, left/right of the lead, or u/d: the spinner's up and "
+        "down arms)")),
     (("p",), N_("pass")),
     (("d", "d 3-2"), N_("draw a tile, unseen or seen")),
     (("r 6-5 4-4", "r 12"), N_("reveal a hand after the round: tiles, or only the pips")),
@@ -366,7 +367,7 @@ def history_path() -> Path:
 Score a live table: type what happens, the referee checks each entry as it comes.
 
 Shows the line, the open ends, whose turn it is and what is legal. Short input: 6-5, 65,
-65 on 5, 6-5 left (play); p (pass); d, d 3-2 (draw); r 6-5 4-4, r 12 (reveal); n TEXT
+65 on 5, 6-5 left, 6-5 u (play; u/d: the spinner's up and down arms); p (pass); d, d 3-2 (draw); r 6-5 4-4, r 12 (reveal); n TEXT
 (note); deal; N: to act as seat N; u (undo: a void of the last event, after a yes when
 this session did not record it); ! (record the entry just refused, as disputed); s (the
 whole table, the score, open disputes); ? (help); q (quit). Reads stdin, so it can be

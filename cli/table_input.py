@@ -2,7 +2,8 @@
 
 The forms (``domino table`` prints them with ``?``)::
 
-    6-5  65  65 on 5  6-5 left     play (the end: a pip, or left/right for the lead's halves)
+    6-5  65  65 on 5  6-5 left     play (the end: a pip, or left/right for the lead's halves,
+                                   u/d for the spinner's up and down arms)
     p                              pass
     d    d 3-2                     draw, unseen or seen
     r 6-5 4-4    r 12              reveal tiles, or only the pips
@@ -83,16 +84,22 @@ def parse_tile(text: str) -> str:
     return f"{int(match[1])}-{int(match[2])}"
 
 
+# The sides a play may name (docs/rules.md): the line's left and right, the spinner's arms.
+SIDES = {"l": "left", "left": "left", "r": "right", "right": "right",
+         "u": "up", "up": "up", "d": "down", "down": "down"}
+
+
 def parse_end(text: str) -> int | str:
-    """An open end: a pip, or left/right (l/r) for the halves of the lead as it lies."""
+    """An open end: a pip, or a side: left/right (l/r) of the line, up/down (u/d) for the
+    spinner's arms (the points family's All Fives). Whether the side is open is the referee's
+    to say."""
     word = text.strip().lower()
-    if word in ("l", "left"):
-        return "left"
-    if word in ("r", "right"):
-        return "right"
+    if word in SIDES:
+        return SIDES[word]
     if word.isascii() and word.isdigit():
         return int(word)
-    raise InputError(_("%(text)r is not an end: give its pip (like 5), or left or right", text=text))
+    raise InputError(_("%(text)r is not an end: give its pip (like 5), or left, right, up or "
+                       "down (l, r, u, d)", text=text))
 
 
 def parse_hand(text: str) -> list[str] | None:
@@ -152,7 +159,7 @@ def _play(words: list[str]) -> dict[str, Any]:
     if rest and rest[0].lower() == "on":
         rest = rest[1:]
     if len(rest) > 1 or (not rest and len(words) > 1):
-        raise InputError(_("a play is a tile and perhaps its end: 6-5, 65 on 5, 6-5 left"))
+        raise InputError(_("a play is a tile and perhaps its end: 6-5, 65 on 5, 6-5 left, 6-5 u"))
     event: dict[str, Any] = {"type": "play", "tile": tile}
     if rest:
         event["end"] = parse_end(rest[0])

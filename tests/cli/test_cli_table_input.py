@@ -24,7 +24,7 @@ def test_not_tiles(text: str) -> None:
 def test_ends_and_hands() -> None:
     assert [parse_end(t) for t in ("5", "left", "L", "r", "RIGHT", "0")] == [5, "left", "left", "right", "right", 0]
     with pytest.raises(InputError, match="not an end"):
-        parse_end("up")
+        parse_end("middle")  # "up" and "down" are the spinner's arms (test_cli_points)
     assert parse_hand("6-6 65, 5-5") == ["6-6", "6-5", "5-5"]
     assert parse_hand("-") is None and parse_hand("  ") is None
 
@@ -78,7 +78,7 @@ def test_seat_prefix_and_event_for() -> None:
     ("x", "neither a tile nor a command"),
     ("6-5 on", "a play is a tile"),
     ("6-5 on 5 now", "a play is a tile"),
-    ("6-5 up", "not an end"),
+    ("6-5 across", "not an end"),
     ("p 3", "takes nothing"),
     ("d 3-2 4-4", "draws one tile"),
     ("d x", "not a tile"),

@@ -1,0 +1,139 @@
+"""The CLI on the points family (Fives and Threes, All Fives, Muggins): ``domino table`` takes
+the spinner's arms (``u``/``d``), ``domino show`` draws the layout with the spinner's arms, and
+``domino validate`` reports each round's ``scores`` and the plays that scored (``scored``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import Cli
+from click.testing import CliRunner
+from test_cli_table import at_table, prompt_lines, report_of
+
+from cli.main import main
+from cli.table_input import InputError, parse_end, parse_entry
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+ALL_FIVES = EXAMPLES / "all-fives.jsonl"
+FIVES_AND_THREES = EXAMPLES / "fives-and-threes-pairs.jsonl"
+
+
+def read(path: Path) -> tuple[dict, list[dict]]:
+    header, *events = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return header, events
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+# ---------------------------------------------------------------- the prompt's input: the arms
+
+@pytest.mark.parametrize("text, end", [("u", "up"), ("UP", "up"), ("d", "down"), ("down", "down"),
+                                       ("l", "left"), ("r", "right"), ("5", 5)])
+def test_an_end_may_be_the_spinners_arm(text: str, end: int | str) -> None:
+    assert parse_end(text) == end
+
+
+@pytest.mark.parametrize("text, tile, end", [("6-5 u", "6-5", "up"), ("65 on d", "6-5", "down"),
+                                             ("5-5 on up", "5-5", "up"), ("55 down", "5-5", "down")])
+def test_a_play_on_an_arm(text: str, tile: str, end: str) -> None:
+    entry = parse_entry(text)
+    assert entry.action == "play" and entry.event == {"type": "play", "tile": tile, "end": end}
+
+
+def test_u_and_d_alone_are_still_undo_and_draw() -> None:
+    assert parse_entry("u").action == "undo"
+    assert parse_entry("d").event == {"type": "draw"}
+    assert parse_entry("d 3-2").event == {"type": "draw", "tile": "3-2"}
+    with pytest.raises(InputError, match="up or down"):
+        parse_end("middle")
+
+
+# ---------------------------------------------------------------- domino table, whole matches
+
+@pytest.mark.parametrize("example", [ALL_FIVES, FIVES_AND_THREES], ids=lambda p: p.stem)
+def test_the_examples_played_through_at_the_prompt(cli: Cli, example: Path) -> None:
+    """Every play typed as a scorekeeper would (the arms as "on up"/"on down"): the stored
+    match's report is the log's, round by round, scores and scoring plays included."""
+    header, events = read(example)
+    match_id = cli.new_match(header["rules"], tuple(header["players"]))
+    output = at_table(cli, match_id, prompt_lines(events, name_leads=True) + ["q"])
+    expected = report_of(header, events)
+    got = cli.service.reading.report(match_id)
+    assert got["rounds"] == expected["rounds"] and got["totals"] == expected["totals"]
+    assert got["winner"] == expected["winner"] and got["valid"]
+    assert any(r["scored"] for r in got["rounds"])
+    assert "Match over: " in output
+
+
+def test_a_play_on_the_up_arm_is_recorded_with_its_side(cli: Cli) -> None:
+    """All Fives: the spinner (5-5) covered on both sides opens its arms; "5-1 u" goes up."""
+    match_id = cli.new_match("all-fives", ("Ana", "Beto"))
+    hands = ["5-5 5-4 1-1 2-2 3-3 4-4 0-0", "5-3 5-1 6-0 6-1 6-2 6-3 6-4"]
+    output = at_table(cli, match_id, [f"deal {hands[0]} / {hands[1]}", "0: 55", "53 on 5",
+                                      "54", "51 u", "q"])
+    plays = [e for e in cli.events(match_id) if e["type"] == "play"]
+    assert plays[-1] == {"type": "play", "seat": 1, "tile": "5-1", "end": "up"}, output
+
+
+# ---------------------------------------------------------------- domino validate
+
+def test_validate_reports_the_rounds_scores_and_each_scoring_play(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["validate", str(ALL_FIVES)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    report = json.loads(runner.invoke(main, ["validate", "--json", str(ALL_FIVES)]).output)
+    assert "scores" in result.output
+    text = result.output.split("Scoring plays")
+    assert len(text) == 2, result.output
+    rounds, plays = text
+    cells = [[cell.strip() for cell in line.split("│")[1:-1]] for line in rounds.splitlines()
+             if line.startswith("│")]
+    # the rounds' table: each side's points in the round, in the sides' order (last column)
+    assert [row[-1] for row in cells] == [" ".join(map(str, r["scores"])) for r in report["rounds"]]
+    plays = plays.split("Totals")[0]
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in plays.splitlines()
+            if line.startswith("│")]
+    players = read(ALL_FIVES)[0]["players"]
+    expected = [[str(r["round"]), str(e["seq"]), players[e["seat"]], str(e["count"]),
+                 str(e["points"]), "-"] for r in report["rounds"] for e in r["scored"]]
+    assert expected and rows == expected
+
+
+def test_validate_json_carries_scores_and_scored(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["validate", "--json", str(FIVES_AND_THREES)])
+    report = json.loads(result.output)
+    assert result.exit_code == 0
+    for r in report["rounds"]:
+        assert len(r["scores"]) == 2 and isinstance(r["scored"], list)
+    assert [sum(r["scores"][s] for r in report["rounds"]) for s in (0, 1)] == report["totals"]
+    assert report["rounds"][-1]["outcome"] == "target"
+
+
+def test_validate_says_a_bust(runner: CliRunner, tmp_path: Path) -> None:
+    """Fives and Threes to an exact target of 4: 6-6 then 6-3 makes 15 (8 points), past 4: a
+    bust, listed and not added."""
+    header = {"format": "domino-log/1", "rules": {"preset": "fives-and-threes", "target": 4},
+              "players": ["Ana", "Beto"]}
+    hands = [["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0", "5-0", "4-0"],
+             ["6-3", "6-5", "6-4", "5-4", "5-3", "4-3", "2-1", "1-0", "3-0"]]
+    lines = [header, {"type": "deal", "hands": hands}, {"type": "play", "seat": 0, "tile": "6-6"},
+             {"type": "play", "seat": 1, "tile": "6-3"}]
+    log = tmp_path / "bust.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    report = json.loads(runner.invoke(main, ["validate", "--json", str(log)]).output)
+    assert report["rounds"][0]["scored"] == [{"seq": 3, "seat": 1, "count": 15, "points": 8,
+                                              "bust": True}]
+    text = runner.invoke(main, ["validate", str(log)], env={"COLUMNS": "200"}).output
+    assert "bust: past 4, not added" in text
+    es = runner.invoke(main, ["--lang", "es", "validate", str(log)], env={"COLUMNS": "200"}).output
+    assert "Jugadas que puntúan" in es and "se pasa de 4: no cuenta" in es
+
+
+def test_a_game_scored_from_hands_keeps_its_report_as_it_was(runner: CliRunner) -> None:
+    text = runner.invoke(main, ["validate", str(EXAMPLES / "parejas.jsonl")],
+                         env={"COLUMNS": "200"}).output
+    assert "Scoring plays" not in text and "scores" not in text
