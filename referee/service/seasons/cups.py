@@ -1,0 +1,527 @@
+"""Cups kept in the store (``svc.leagues``; docs/leagues.md "Cups"): a knockout of a season's
+teams, or of the club's pairs or players (a season's, or the club's own without a league); its
+draw made from a recorded seed, the first of the pot seeded by their order (the ranking the
+secretary lists them in); its ties played as matches of any rules, each tagged with the cup and
+the tie, best of ``best_of`` (a drawn match decides nothing and is played again).
+
+A tie's winner is read from its matches at every read, as a leg's is: a ruling on a match
+changes the tie and the bracket at once. When a ruling changes who won a tie after a later
+tie was played, that later tie's matches are no longer between its entrants: they stay listed
+but count for nothing (``stale``), and the tie is to play again.
+
+Entrants are known to the store by ids (a team's, a player's, a pair's two players' joined by
+"+"), and to people by a **key**: a team's slug, a player's name, a pair's two names joined by
+" & ". Every answer names entrants by key."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Row
+
+from ...core.vocab import CUP_ENTRANTS, CUP_FORMATS
+from ...store import cups as store
+from ...store import leagues as league_store
+from ...store import match_row
+from ...store.errors import AlreadyExists
+from ...store.players import ensure_players
+from ...store.schema import match_players
+from .. import checks
+from ..access import OPERATOR, Action, Caller, require
+from ..clubs import reader, reader_in
+from ..errors import N_, Duplicate, Invalid, NotFound, Phrase
+from ..leagues import Bracket, Draw, LeagueError, bracket, called, draw_cup
+from ..leagues.draw import SEEDS
+from ..lookup import club_row
+from ..players import seating
+from ..uow import READ, WRITE, UnitOfWork, use_case
+from . import fields
+from .base import Base, season_row, teams
+
+MAX_ENTRANTS = 128  # a bracket of 128 places: 255 ties in double elimination
+MAX_BEST_OF = 9
+SEATS = {"players": 1, "pairs": 2}  # a side's players, by entrant kind (a team's: 1 or 2)
+GAME_KEY = "cup-{cup}-{tie}-{game}"  # a tie's match as it is known by (a retry finds it)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An entrant: its id in the store, its key and name for people, its players (a team's:
+    none; its squad is the season's)."""
+
+    id: str
+    key: str
+    name: str
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    """A cup as it stands: its entrants (by id), its draw and bracket (None before the draw),
+    each tie's matches, and the matches (ids) that count no longer."""
+
+    entrants: dict[str, Entrant]
+    draw: Draw | None
+    bracket: Bracket | None
+    games: dict[str, list[Row]]
+    stale: frozenset[int]
+
+
+class SeasonCups(Base):
+    @use_case(WRITE)
+    def create_cup(self, uow: UnitOfWork, club: str, slug: str, name: str, *,
+                   entrants: Sequence[Any], kind: str = "teams", season: str | None = None,
+                   format: str = "single_elimination", best_of: int = 1, rules: Any = None,
+                   who: Caller = OPERATOR) -> dict[str, Any]:
+        """A new cup (the secretary: an admin): ``entrants`` are the pot in its recorded order,
+        the best first when some are to be seeded: team slugs of ``season`` (kind ``teams``),
+        player names (``players``; a new name is registered) or pairs of names (``pairs``).
+        ``rules`` are its matches' rules as a season's ``leg_rules`` (the season's by
+        default). Every setting is checked before anything is written."""
+        require(who, club, Action.MANAGE)
+        values: dict[str, Any] = {
+            "slug": checks.slug(slug, Phrase(N_("cup slug"))),
+            "name": checks.name(name, Phrase(N_("cup name"))),
+            "format": _one_of(format, CUP_FORMATS, "format"),
+            "entrant_kind": _one_of(kind, CUP_ENTRANTS, "kind"),
+            "best_of": fields.whole(best_of, "best_of", 1, MAX_BEST_OF),
+        }
+        if values["best_of"] % 2 == 0:
+            raise Invalid("a tie is the best of an odd number of matches, not %(value)s",
+                          value=best_of)
+        found = None if season is None else season_row(uow, club, season)
+        if found is None and kind == "teams":
+            raise Invalid("a cup of teams is a season's: say which season")
+        values["season_id"] = None if found is None else found.id
+        values["rules"] = fields.leg_rules(rules if rules is not None or found is None
+                                           else found.leg_rules)
+        club_id = club_row(uow, club).id
+        pot = self._pot(uow, club_id, found, kind, entrants)
+        values["entrants"] = [e.id for e in pot]
+        try:
+            store.insert_cup(uow.conn, club_id, values, self.clock())
+        except AlreadyExists:
+            raise Duplicate("a cup %(slug)r exists already", slug=values["slug"]) from None
+        return {"slug": values["slug"], "name": values["name"],
+                "season": None if found is None else found.slug, "kind": kind,
+                "format": format, "best_of": best_of, "entrants": [e.key for e in pot]}
+
+    def _pot(self, uow: UnitOfWork, club_id: int, season: Row | None, kind: str,
+             entrants: Any) -> list[Entrant]:
+        if isinstance(entrants, str) or not isinstance(entrants, Sequence):
+            raise Invalid("entrants: a list of the cup's entrants")
+        if not 2 <= len(entrants) <= MAX_ENTRANTS:
+            raise Invalid("a cup has from 2 to %(most)s entrants, not %(count)s",
+                          most=MAX_ENTRANTS, count=len(entrants))
+        if kind == "teams":
+            assert season is not None
+            by_slug = {t.slug: t for t in teams(uow, season)}
+            pot = []
+            for typed in entrants:
+                team = by_slug.get(typed) if isinstance(typed, str) else None
+                if team is None:
+                    raise Invalid("season %(season)s has no team %(team)r", season=season.slug,
+                                  team=typed)
+                pot.append(Entrant(str(team.id), team.slug, team.name, ()))
+            if len({e.id for e in pot}) != len(pot):
+                raise Invalid("a team is named twice among the entrants")
+            return pot
+        size = SEATS[kind]
+        if kind == "pairs":
+            for pair in entrants:
+                if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
+                    raise Invalid("a pair is two player names, not %(value)r", value=pair)
+            typed = [name for pair in entrants for name in pair]
+        else:
+            typed = list(entrants)
+        keyed = seating(typed, line=None)  # a player named twice is refused
+        ids = ensure_players(uow.conn, club_id, keyed, self.clock())
+        listed = [(ids[key], name) for key, name in keyed.items()]
+        if len({player for player, _ in listed}) != len(listed):
+            raise Invalid("two of the names are one player (merged): a player is named twice")
+        pot = []
+        for start in range(0, len(listed), size):
+            group = listed[start:start + size]
+            names = " & ".join(name for _, name in group)
+            pot.append(Entrant("+".join(str(p) for p, _ in group), names, names,
+                               tuple(p for p, _ in group)))
+        return pot
+
+    @use_case(WRITE)
+    def draw(self, uow: UnitOfWork, club: str, cup: str, *, seed: int | None = None,
+             seeded: int = 0, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The cup's draw (the secretary), recorded: the first ``seeded`` of the pot seeded,
+        the rest shuffled from ``seed`` (a new one chosen when none is given). It may be made
+        again, with another seed, while no tie has a match; once one has, only the same draw
+        is answered again, and another is refused."""
+        require(who, club, Action.MANAGE)
+        row = _cup(uow, club, cup, for_update=True)
+        pot = list(row.entrants)
+        if seed is None and type(seeded) is int and len(pot) - seeded > 1:
+            seed = secrets.randbelow(SEEDS)
+        made = draw_cup(pot, seed, seeded, row.format)
+        games = store.cup_games(uow.conn, row.id)
+        if games:
+            first = sorted(games, key=lambda g: g.match_id)[0]
+            if (row.seed, row.seeded) != (None if seed is None else str(seed), seeded):
+                raise Invalid("the draw cannot be made again: %(tie)s has been played",
+                              tie=called(first.tie, row.format))
+        else:
+            store.set_draw(uow.conn, row.id, made.seed, made.seeded, self.clock())
+        named = _entrants(uow, row)
+        return {"cup": row.slug, "seed": made.seed, "seeded": made.seeded,
+                "order": [named[e].key for e in made.order]}
+
+    @use_case(WRITE)
+    def play_tie(self, uow: UnitOfWork, club: str, cup: str, tie: str, *,
+                 home: Sequence[str] = (), away: Sequence[str] = (),
+                 who: Caller = OPERATOR) -> dict[str, Any]:
+        """The tie's next match started as a new match of the club, its home entrant on side 0
+        (a team's players named from its squad, ``home`` and ``away``: one each, or two; a
+        pair's or a player's are the entrants'). Invalid for a tie not ready to play (its
+        entrants not decided yet, a bye, decided already) or with a match still in play."""
+        require(who, club, Action.RECORD)
+        row = _cup(uow, club, cup, for_update=True)
+        state = _state(uow, row)
+        found = _ready(state, row, tie)
+        games = _counting(state, found)
+        if any(g.status == "in_progress" for g in games):
+            raise Invalid("%(tie)s has a match in play: finish it first",
+                          tie=called(found.id, row.format))
+        entrants = state.entrants
+        one, other = entrants[_id_of(state, found.home)], entrants[_id_of(state, found.away)]
+        if row.entrant_kind == "teams":
+            squads = _squads(uow, row)
+            sides = [_team_side(squads, one, home, "home"), _team_side(squads, other, away,
+                                                                         "away")]
+            if len(sides[0]) != len(sides[1]):
+                raise Invalid("both teams field as many players: one each, or two each")
+        else:
+            if home or away:
+                raise Invalid("a cup of %(kind)s is played by its entrants: name no players",
+                              kind=row.entrant_kind)
+            sides = [list(one.players), list(other.players)]
+        names = league_store.player_names(uow.conn, sides[0] + sides[1])
+        kind = "singles" if len(sides[0]) == 1 else "pairs"
+        seats = ([names[sides[0][0]], names[sides[1][0]]] if kind == "singles" else
+                 [names[sides[0][0]], names[sides[1][0]], names[sides[0][1]],
+                  names[sides[1][1]]])
+        game = len(state.games.get(found.id, [])) + 1
+        created = self.recording.create_in(
+            uow, club, row.rules[kind], seats, who=who,
+            client_key=GAME_KEY.format(cup=row.id, tie=found.id, game=game), event=row.name,
+            date=self.clock().date().isoformat(), match=f"{found.id}/{game}")
+        store.insert_cup_match(uow.conn, row.id, found.id, game, created["id"], one.id, other.id)
+        return {"cup": row.slug, "tie": found.id, "game": game, "match": created["id"]}
+
+    @use_case(WRITE)
+    def record_tie(self, uow: UnitOfWork, club: str, cup: str, tie: str, *,
+                   matches: Sequence[Any], winner: str | None = None,
+                   who: Caller = OPERATOR) -> dict[str, Any]:
+        """The tie's result from matches of the club recorded already (on the phone, or
+        imported), tagged as its next matches in order: each between the tie's two entrants
+        (a team's side: players of its squad), either entrant on either side. With ``winner``
+        (an entrant's key) the matches must decide the tie for that entrant. Invalid, and
+        nothing tagged, for a tie not ready to play, a match of other players or tagged
+        already, or a wrong winner."""
+        require(who, club, Action.RECORD)
+        row = _cup(uow, club, cup, for_update=True)
+        state = _state(uow, row)
+        found = _ready(state, row, tie)
+        if isinstance(matches, (str, bytes)) or not isinstance(matches, Sequence) or not matches:
+            raise Invalid("matches: a list of one match id or more")
+        if winner is not None and winner not in (found.home, found.away):
+            raise Invalid("%(tie)s is between %(home)s and %(away)s, not %(winner)r",
+                          tie=called(found.id, row.format), home=found.home, away=found.away,
+                          winner=winner)
+        entrants = [state.entrants[_id_of(state, found.home)],
+                    state.entrants[_id_of(state, found.away)]]
+        squads = _squads(uow, row) if row.entrant_kind == "teams" else {}
+        club_id = club_row(uow, club).id
+        game = len(state.games.get(found.id, []))
+        for match in matches:
+            number = checks.match_number(match)
+            played = match_row(uow.conn, number) if number is not None else None
+            if played is None or played.club_id != club_id:
+                raise NotFound("no match %(match)r", match=match)
+            if (store.cup_match_of(uow.conn, played.id) is not None
+                    or league_store.leg_match_of(uow.conn, played.id) is not None):
+                raise Invalid("match %(match)s is a game of a tie or a leg already",
+                              match=played.id)
+            sides = _sides(uow, played.id)
+            home_id, away_id = _which(sides, entrants, squads, played.id, found.id, row.format)
+            game += 1
+            store.insert_cup_match(uow.conn, row.id, found.id, game, played.id, home_id,
+                                   away_id)
+        after = _state(uow, row).bracket
+        assert after is not None
+        done = after.tie(found.id)
+        if winner is not None and done.winner != winner:
+            raise Invalid("%(tie)s is not won by %(winner)s by its matches (%(result)s)",
+                          tie=called(found.id, row.format), winner=winner,
+                          result=done.winner or Phrase(N_("not decided")))
+        return {"cup": row.slug, "tie": found.id, "status": done.status,
+                "winner": done.winner}
+
+    # ------------------------------------------------------------------ reads
+
+    @use_case(READ)
+    def cups(self, uow: UnitOfWork, club: str, *, season: str | None = None,
+             who: Caller | None = OPERATOR) -> list[dict[str, Any]]:
+        """The club's cups (or a season's), newest first: slug, name, season, kind, format,
+        entrants' count, whether drawn, the champion once decided."""
+        require(reader(uow, club, who), club, Action.READ)
+        club_id = club_row(uow, club).id
+        found = None if season is None else season_row(uow, club, season)
+        listed = []
+        for row in store.cup_rows(uow.conn, club_id, None if found is None else found.id):
+            state = _state(uow, row)
+            listed.append({**_summary(uow, row), "champion": _champion(state)})
+        return listed
+
+    @use_case(READ)
+    def cup(self, uow: UnitOfWork, club: str, cup: str, *,
+            who: Caller | None = OPERATOR) -> dict[str, Any]:
+        """The cup whole: its settings, entrants (key, name, draw number), its draw (seed,
+        seeds) and every tie of its bracket (id, part, round, number, status, home, away,
+        winner, loser, the matches each side won, its matches: each with the entrants on its sides,
+        its winner and whether it ``counts``), its champion."""
+        require(reader(uow, club, who), club, Action.READ)
+        row = _cup(uow, club, cup)
+        return _whole(uow, row, _state(uow, row))
+
+    @use_case(READ)
+    def cup_page(self, uow: UnitOfWork, club: str, cup: str, *,
+                 who: Caller | None = None) -> dict[str, Any]:
+        """A cup's page (and its JSON twin): the club as its pages give it, and the cup whole."""
+        who, info = reader_in(uow, club, who)
+        row = _cup(uow, club, cup)
+        return {"club": info, "cup": _whole(uow, row, _state(uow, row))}
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _one_of(value: Any, known: tuple[str, ...], what: str) -> str:
+    if value not in known:
+        raise Invalid("%(what)s is one of %(known)s, not %(value)r", what=what,
+                      known=", ".join(known), value=value)
+    return value
+
+
+def _cup(uow: UnitOfWork, club: str, cup: Any, *, for_update: bool = False) -> Row:
+    club_id = club_row(uow, club).id
+    row = store.cup_row(uow.conn, club_id, cup, for_update=for_update) if isinstance(
+        cup, str) else None
+    if row is None:
+        raise NotFound("%(club)s has no cup %(cup)r", club=club, cup=cup)
+    return row
+
+
+def _entrants(uow: UnitOfWork, row: Row) -> dict[str, Entrant]:
+    """The cup's entrants by id, with their keys and names as they are now."""
+    if row.entrant_kind == "teams":
+        by_id = {str(t.id): t for t in league_store.team_rows(uow.conn, row.season_id)}
+        return {e: Entrant(e, by_id[e].slug, by_id[e].name, ()) for e in row.entrants}
+    players = {e: tuple(int(p) for p in e.split("+")) for e in row.entrants}
+    names = league_store.player_names(uow.conn, [p for ids in players.values() for p in ids])
+    made = {}
+    for e, ids in players.items():
+        label = " & ".join(names[p] for p in ids)
+        made[e] = Entrant(e, label, label, ids)
+    return made
+
+
+def _state(uow: UnitOfWork, row: Row) -> State:
+    """The cup as it stands, its ties' winners read from their matches."""
+    entrants = _entrants(uow, row)
+    games: dict[str, list[Row]] = {}
+    for game in store.cup_games(uow.conn, row.id):
+        games.setdefault(game.tie, []).append(game)
+    if row.drawn_at is None:
+        return State(entrants, None, None, games, frozenset())
+    made = draw_cup([entrants[e].key for e in row.entrants],
+                    None if row.seed is None else int(row.seed), row.seeded, row.format)
+    key = {e: entrants[e].key for e in entrants}
+    played = {tie: [(g.match_id, key[g.home], key[g.away], _won(g, key)) for g in listed]
+              for tie, listed in games.items()}
+    cup, stale = _resolved(made, played, row.best_of // 2 + 1)
+    return State(entrants, made, cup, games, stale)
+
+
+Played = list[tuple[int, str, str, str | None]]  # a tie's matches: id, side 0, side 1, winner
+
+
+def _won(game: Row, key: dict[str, str]) -> str | None:
+    if game.status == "finished" and game.winner in (0, 1):
+        return key[game.home if game.winner == 0 else game.away]
+    return None
+
+
+def _winner(games: Played, need: int) -> str | None:
+    """Who has won ``need`` of the matches first (a drawn match decides nothing)."""
+    wins: dict[str, int] = {}
+    for _, _, _, by in games:
+        if by is not None:
+            wins[by] = wins.get(by, 0) + 1
+            if wins[by] >= need:
+                return by
+    return None
+
+
+def _resolved(made: Draw, played: dict[str, Played], need: int
+              ) -> tuple[Bracket, frozenset[int]]:
+    """The bracket with the ties' winners, and the matches (ids) that count no longer: those
+    not between their tie's entrants as the bracket has them now (a ruling changed a tie
+    before). Tried whole first; tie by tie, in order, only when that does not hold."""
+    won = {tie: w for tie, games in played.items() if (w := _winner(games, need)) is not None}
+    try:
+        cup = bracket(made, won)
+        if all(frozenset((h, a)) == frozenset((t.home, t.away))
+               for t in cup.ties for _, h, a, _ in played.get(t.id, ())):
+            return cup, frozenset()
+    except LeagueError:
+        pass
+    results: dict[str, str] = {}
+    stale: set[int] = set()
+    for tie in bracket(made, {}).ties:
+        if tie.id not in played:
+            continue
+        now = bracket(made, results).tie(tie.id)
+        between = frozenset((now.home, now.away))
+        counted = [g for g in played[tie.id]
+                   if now.status == "ready" and frozenset(g[1:3]) == between]
+        stale |= {g[0] for g in played[tie.id] if g not in counted}
+        winner = _winner(counted, need)
+        if winner is not None:
+            results[tie.id] = winner
+    return bracket(made, results), frozenset(stale)
+
+
+def _id_of(state: State, key: str | None) -> str:
+    for entrant in state.entrants.values():
+        if entrant.key == key:
+            return entrant.id
+    raise NotFound("no entrant %(entrant)r", entrant=key)
+
+
+def _ready(state: State, row: Row, tie: Any) -> Any:
+    """The tie ``tie`` of the bracket, ready to play: NotFound for no such tie, Invalid for a
+    cup not drawn or a tie not ready (entrants not decided, a bye, empty, decided already)."""
+    if state.bracket is None:
+        raise Invalid("cup %(cup)s is not drawn yet: draw it first", cup=row.slug)
+    found = next((t for t in state.bracket.ties if t.id == tie), None)
+    if found is None:
+        raise NotFound("cup %(cup)s has no tie %(tie)r", cup=row.slug, tie=tie)
+    if found.status == "played":
+        raise Invalid("%(tie)s is decided already: %(winner)s won it",
+                      tie=called(found.id, row.format), winner=found.winner)
+    if found.status == "waiting":
+        raise Invalid("%(tie)s cannot have a result yet: who plays it is not decided",
+                      tie=called(found.id, row.format))
+    if found.status != "ready":
+        raise Invalid("%(tie)s is not played: it is a bye, empty or not needed",
+                      tie=called(found.id, row.format))
+    return found
+
+
+def _counting(state: State, tie: Any) -> list[Row]:
+    return [g for g in state.games.get(tie.id, []) if g.match_id not in state.stale]
+
+
+def _squads(uow: UnitOfWork, row: Row) -> dict[int, dict[int, str]]:
+    """Each team's squad now: team id -> player id -> name."""
+    squads: dict[int, dict[int, str]] = {}
+    for r in league_store.squad_rows(uow.conn, row.season_id):
+        squads.setdefault(r.team_id, {})[r.player_id] = r.name
+    return squads
+
+
+def _team_side(squads: dict[int, dict[int, str]], team: Entrant, names: Any,
+               side: str) -> list[int]:
+    if isinstance(names, str) or not isinstance(names, Sequence) or len(names) not in (1, 2):
+        raise Invalid("%(side)s: one player's name, or two", side=side)
+    squad = squads.get(int(team.id), {})
+    by_key = {checks.name_key(name): player for player, name in squad.items()}
+    chosen = []
+    for typed in names:
+        player = by_key.get(checks.name_key(checks.player_name(typed)))
+        if player is None or player in chosen:
+            raise Invalid("%(player)s is not in %(team)s's squad (or is named twice)",
+                          player=typed, team=team.key)
+        chosen.append(player)
+    return chosen
+
+
+def _sides(uow: UnitOfWork, match_id: int) -> dict[int, list[int]]:
+    sides: dict[int, list[int]] = {}
+    for seat in uow.conn.execute(match_players.select().where(
+            match_players.c.match_id == match_id).order_by(match_players.c.seat)):
+        sides.setdefault(seat.side, []).append(seat.player_id)
+    return sides
+
+
+def _which(sides: dict[int, list[int]], entrants: list[Entrant],
+           squads: dict[int, dict[int, str]], match_id: int, tie: str,
+           format: str) -> tuple[str, str]:
+    """The entrants on the match's sides 0 and 1 (the tie's two, in either order); Invalid for
+    a match of other players."""
+    def plays(entrant: Entrant, ids: list[int]) -> bool:
+        if entrant.players:
+            return sorted(ids) == sorted(entrant.players)
+        squad = squads.get(int(entrant.id), {})
+        return 1 <= len(ids) <= 2 and all(p in squad for p in ids)
+    if len(sides) == 2 and len(sides[0]) == len(sides.get(1, [])):
+        one, other = entrants
+        if plays(one, sides[0]) and plays(other, sides[1]):
+            return one.id, other.id
+        if plays(other, sides[0]) and plays(one, sides[1]):
+            return other.id, one.id
+    raise Invalid("match %(match)s is not a match of %(tie)s: its sides are not its two "
+                  "entrants' players", match=match_id, tie=called(tie, format))
+
+
+def _champion(state: State) -> str | None:
+    return None if state.bracket is None else state.bracket.champion
+
+
+def _summary(uow: UnitOfWork, row: Row) -> dict[str, Any]:
+    season = None
+    if row.season_id is not None:
+        season = next(s.slug for s in league_store.season_rows(uow.conn, row.club_id)
+                      if s.id == row.season_id)
+    return {"slug": row.slug, "name": row.name, "season": season, "kind": row.entrant_kind,
+            "format": row.format, "best_of": row.best_of, "entrants": len(row.entrants),
+            "drawn": row.drawn_at is not None}
+
+
+def _whole(uow: UnitOfWork, row: Row, state: State) -> dict[str, Any]:
+    made = state.draw
+    number = {} if made is None else {key: n for n, key in enumerate(made.order, start=1)}
+    entrants = [{"key": e.key, "name": e.name, "number": number.get(e.key)}
+                for e in (state.entrants[i] for i in row.entrants)]
+    ties = []
+    if state.bracket is not None:
+        key = {e.id: e.key for e in state.entrants.values()}
+        for tie in state.bracket.ties:
+            won = {"home": 0, "away": 0}
+            matches = []
+            for g in state.games.get(tie.id, []):
+                by = _won(g, key)
+                counts = g.match_id not in state.stale
+                if counts and by is not None:
+                    won["home" if by == tie.home else "away"] += 1
+                matches.append({"game": g.game, "match": g.match_id, "status": g.status,
+                                "home": key[g.home], "away": key[g.away], "winner": by,
+                                "counts": counts})
+            ties.append({"id": tie.id, "bracket": tie.bracket, "round": tie.round,
+                         "number": tie.number, "status": tie.status, "home": tie.home,
+                         "away": tie.away, "winner": tie.winner, "loser": tie.loser,
+                         "won": won, "matches": matches})
+    return {**_summary(uow, row), "rules": row.rules, "entrants": entrants,
+            "seed": None if row.seed is None else int(row.seed), "seeded": row.seeded,
+            "drawn_at": None if row.drawn_at is None else row.drawn_at.isoformat(),
+            "ties": ties, "champion": _champion(state)}
