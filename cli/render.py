@@ -139,7 +139,7 @@ class LayoutView:
         """The layout as lines of text, the spinner's arms in its column; None if it does not
         fit ``width`` (or there are no arms to draw)."""
         pos = self.pos
-        arms, spinner = getattr(pos, "arms", None), getattr(pos, "spinner", None)
+        arms, spinner = pos.arms, pos.spinner
         if not arms or spinner is None:
             return None
         head = _("Line: %(tiles)s", tiles="")
@@ -164,10 +164,10 @@ class LayoutView:
                 yield Text(row)
             return
         yield line_text(self.pos)
-        arms, spinner = getattr(self.pos, "arms", None), getattr(self.pos, "spinner", None)
+        arms, spinner = self.pos.arms, self.pos.spinner
         if arms:
             # each arm from the spinner outward, the pip toward it first
-            up, down = (" ".join(arm_tile_text(t, up=False) for t in tiles) or _("(empty)")
+            up, down = (" ".join(arm_tile_text(t, up=False) for t in tiles) or _("(no tile yet)")
                         for tiles in arms)
             yield Flow(_("Up arm: %(tiles)s", tiles=up))
             yield Flow(_("Down arm: %(tiles)s", tiles=down))
@@ -205,7 +205,7 @@ def ends_text(pos: Position) -> str | None:
     15"). None before the lead."""
     if not pos.ends:
         return None
-    count = getattr(pos, "count", None)
+    count = pos.count
     if count is None:
         return _("Open ends: %(left)s and %(right)s", left=pos.ends[0], right=pos.ends[1])
     ends = ", ".join(f"{end_text(side)} {pip}" for side, pip, _kind in pos.open_ends)
@@ -511,7 +511,7 @@ def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False) 
 def turn_view(pos: Position, players: Sequence[str]) -> Group:
     """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
     parts: list[Any] = [LayoutView(pos)]
-    if pos.ends and getattr(pos, "count", None) is not None:  # the points family: the count
+    if pos.ends and pos.count is not None:  # the points family: the count
         parts.append(Flow(_("%(ends)s · boneyard %(count)s", ends=ends_text(pos),
                             count=pos.boneyard)))
     elif pos.ends:

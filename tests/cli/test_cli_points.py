@@ -67,6 +67,7 @@ def test_the_examples_played_through_at_the_prompt(cli: Cli, example: Path) -> N
     assert got["rounds"] == expected["rounds"] and got["totals"] == expected["totals"]
     assert got["winner"] == expected["winner"] and got["valid"]
     assert any(r["scored"] for r in got["rounds"])
+    assert "count " in output  # the prompt says the open ends' count after each play
     assert "Match over: " in output
 
 
@@ -78,6 +79,7 @@ def test_a_play_on_the_up_arm_is_recorded_with_its_side(cli: Cli) -> None:
                                       "54", "51 u", "q"])
     plays = [e for e in cli.events(match_id) if e["type"] == "play"]
     assert plays[-1] == {"type": "play", "seat": 1, "tile": "5-1", "end": "up"}, output
+    assert "up 1" in output and "down 5" in output
 
 
 # ---------------------------------------------------------------- domino validate
@@ -137,3 +139,33 @@ def test_a_game_scored_from_hands_keeps_its_report_as_it_was(runner: CliRunner) 
     text = runner.invoke(main, ["validate", str(EXAMPLES / "parejas.jsonl")],
                          env={"COLUMNS": "200"}).output
     assert "Scoring plays" not in text and "scores" not in text
+# ---------------------------------------------------------------- domino show: the spinner
+
+def _arms_open_at(events: list[dict]) -> int:
+    """The first event after which the example's spinner has a tile on an arm."""
+    return next(seq for seq, e in enumerate(events, start=1) if e.get("end") in ("up", "down"))
+
+
+def test_show_draws_the_spinners_arms_in_its_column(runner: CliRunner) -> None:
+    header, events = read(ALL_FIVES)
+    at = _arms_open_at(events)
+    result = runner.invoke(main, ["show", str(ALL_FIVES), "--at", str(at)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    line = next(n for n, text in enumerate(lines) if text.startswith("Line: "))
+    spinner = lines[line].index("[5|5]")
+    above, below = lines[line - 1], lines[line + 1]
+    # the tile on the arm lies in the spinner's column, above or below the line
+    assert (above[spinner:spinner + 5].startswith("[") or below[spinner:spinner + 5].startswith("["))
+    assert "count " in result.output and "up " in result.output and "down " in result.output
+
+
+def test_show_on_a_narrow_terminal_lists_the_arms(runner: CliRunner) -> None:
+    header, events = read(ALL_FIVES)
+    at = _arms_open_at(events) + 6
+    result = runner.invoke(main, ["show", str(ALL_FIVES), "--at", str(at)], env={"COLUMNS": "30"})
+    assert result.exit_code == 0, result.output
+    assert "Up arm: " in result.output and "Down arm: " in result.output
+    es = runner.invoke(main, ["--lang", "es", "show", str(ALL_FIVES), "--at", str(at)],
+                       env={"COLUMNS": "30"}).output
+    assert "Brazo de arriba: " in es and "Brazo de abajo: " in es and "cuenta" in es
