@@ -56,7 +56,7 @@ import time
 from pathlib import Path
 
 from referee import build_report, read_log, replay
-from referee.core.family import HANDS, Family
+from referee.core.family import HANDS, Family, family_of
 from referee.core.simulate import random_match
 
 TABLES = [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 2), ("veracruz", 3), ("veracruz", 4),
@@ -252,6 +252,29 @@ def in_process(args: argparse.Namespace) -> None:
     print(f"points family ({len(points)} matches, {points_events} events) from text: "
           f"{points_events / t_points:,.0f} events/s, {points_cost:.1f} us an event against "
           f"the seeds' {seeds_cost:.1f} ({points_cost / seeds_cost:.2f}x; goal at most 1x)")
+    # its replay alone, with its run of moves (referee.core.fastpath.run_counted) and without
+    points_logs = [read_log(t) for t in points]
+    slow_families = {}
+
+    def points_replay(off: bool) -> None:
+        for log in points_logs:
+            rules = log.header.rules
+            family = None
+            if off:
+                own = family_of(rules)
+                family = slow_families.get(own.layout)
+                if family is None:
+                    family = slow_families[own.layout] = Family(own.name, own.layout,
+                                                                own.scoring, fast=False)
+            replay(rules, log.header.players, log.events, family=family)
+
+    t_points_replay = best_of(args.runs, lambda: points_replay(False))
+    t_points_slow = best_of(args.runs, lambda: points_replay(True))
+    print(f"  its replay of parsed events:                {points_events / t_points_replay:,.0f} "
+          f"events/s, {t_points_replay / points_events * 1e6:.1f} us an event against the "
+          f"seeds' {t_replay / events * 1e6:.1f}")
+    print(f"  the same, the run of moves off (slow path): {points_events / t_points_slow:,.0f} "
+          f"events/s (the run {t_points_slow / t_points_replay:.2f}x as fast)")
 
     # one 200-event match, the size of a long club game
     rng = random.Random(args.seed)

@@ -24,6 +24,7 @@ UP, DOWN = "U", "D"
 # left, up, down.
 ORDER = (RIGHT, LEFT, UP, DOWN)
 NAMED = {"right": RIGHT, "left": LEFT, "up": UP, "down": DOWN}
+_LINE_ENDS = ("left", "right", "up", "down")  # (a tuple: ``in`` it takes any value)
 # A tile's index is the same in every set (a-b at a(a+1)/2 + b): the largest set's halves
 # serve every match.
 _TILES = tile_set(12)
@@ -37,7 +38,7 @@ _new = tuple.__new__
 
 # For each tile index, twice its pip when a double (a double at an end counts both halves),
 # else 0; and each tile's pips.
-_DOUBLE_COUNT = [2 * a if a == b else 0 for a, b in zip(_HIGH, _LOW)]
+DOUBLE_COUNT = [2 * a if a == b else 0 for a, b in zip(_HIGH, _LOW)]
 _PIPS = _TILES.pips
 
 
@@ -81,11 +82,11 @@ class CountedLine(Layout):
         if left_tile == right_tile:  # the lead alone
             return _PIPS[left_tile]  # type: ignore[index]
         # (the hot path of every play: open_ends' rule, without building its list)
-        total = _DOUBLE_COUNT[left_tile] or left  # type: ignore[index]
-        total += _DOUBLE_COUNT[right_tile] or right  # type: ignore[index]
+        total = DOUBLE_COUNT[left_tile] or left  # type: ignore[index]
+        total += DOUBLE_COUNT[right_tile] or right  # type: ignore[index]
         for pip, tile in arms:
             if tile != spinner:
-                total += _DOUBLE_COUNT[tile] or pip
+                total += DOUBLE_COUNT[tile] or pip
         return total
 
     # ------------------------------------------------------------------ laying tiles
@@ -96,13 +97,38 @@ class CountedLine(Layout):
         (the places it fits give different open ends and ``end`` does not say which). A pip
         names every open end showing it; among places that give the same open ends the first
         of right, left, up, down is taken."""
-        if end is None and not self.arms:  # the common case: a line, no end named
-            left, right = self.left, self.right
-            fits_right = right == high or right == low
-            if not (left == high or left == low):
+        left, right, left_tile, right_tile, spinner, arms = self
+        if not arms and left is not None and (end is None or type(end) is int
+                                              or end in _LINE_ENDS):
+            # the common case, a line: its two ends' pips and kinds, no list made
+            fits_left, fits_right = left == high or left == low, right == high or right == low
+            if type(end) is int:
+                if end != high and end != low:
+                    return "no_match"
+                fits_left, fits_right = fits_left and left == end, fits_right and right == end
+            elif end == "left" or end == "right":
+                fits_left, fits_right = fits_left and end == "left", fits_right and end == "right"
+            elif end is not None:
+                return "no_match"  # up or down: no arm is open
+            if not fits_left:
                 return RIGHT if fits_right else "no_match"
             if not fits_right:
                 return LEFT
+            # It fits both ends. Ends of different pips: the tile leaves its other pip at
+            # either, beside a different pip, so the open ends differ. Ends of one pip: it
+            # leaves the same end at either, so they differ only if the kinds of the end kept
+            # (a double or not) do, unless the spinner's arms may open (the general way below).
+            if left != right:
+                return "ambiguous_end"
+            if not self.spins or spinner is None and high != low:
+                same = is_double(left_tile) is is_double(right_tile)  # type: ignore[arg-type]
+                return RIGHT if same else "ambiguous_end"
+        return self.place_by_ends(high, low, end)
+
+    def place_by_ends(self, high: int, low: int, end: Any) -> str:
+        """``place`` the general way, every open end listed and the layouts each place gives
+        compared (``place`` answers a line's cases without them: tests/core/test_core_points.py
+        holds the two to the same answers)."""
         ends = self.open_ends()
         if end is None:
             places = [side for side, pip, _ in ends if pip == high or pip == low]
@@ -166,3 +192,10 @@ def worth(count: int, rule: str) -> int:
     if rule == "fives":
         return count if count % 5 == 0 else 0
     return (count // 5 if count % 5 == 0 else 0) + (count // 3 if count % 3 == 0 else 0)
+
+
+# Each count's worth under each rule, for every count a layout can show (four open ends, each
+# at most a double of the largest set: both its halves): the run of counted moves
+# (referee.core.fastpath.run_counted) looks a play's worth up rather than working it out.
+WORTH = {rule: tuple(worth(count, rule) for count in range(4 * 2 * _TILES.max_pip + 1))
+         for rule in ("fives", "fives_and_threes")}

@@ -9,20 +9,56 @@ while the round is in play; everything else (a tile written unusually, any refus
 move, any other event) it hands to the match's judges and appliers (Match._push_one,
 referee.core.moves), the one path the slow replay takes for every event.
 
-It restates what the judges find legal and what the appliers do, for one family only: a line
-with two open ends, nothing scored during play (Family.fast). It stays because it pays: the
-replay of parsed events 2.2× as fast as through the judges and appliers alone
-(docs/performance.md, "Hand-made copies"; ``python bench/validate_bench.py``), and
-tests/core/test_core_fastpath.py holds it to the slow path: for random legal, mutated and
-closed records, the same violations, the same state and the same report.
+``run_moves`` restates what the judges find legal and what the appliers do for the seeds'
+family: a line with two open ends, nothing scored during play. ``run_counted`` does the same for
+the points family (referee.core.counting's layouts, referee.core.points' policy), calling the
+policy to score a play. Family.run names a family's run (none for a family neither fits). They
+stay because they pay: each family's replay of parsed events against the same replay through
+the judges and appliers alone (docs/performance.md, "Hand-made copies"; ``python
+bench/validate_bench.py``, its "run of moves off" rows), and tests/core/test_core_fastpath.py
+holds them to the slow path: for random legal, mutated, disputed and closed records of every
+preset, the same violations, the same state and the same report.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
+from .counting import DOUBLE_COUNT, WORTH
 from .outcomes import BLOCKED, DOMINO
 from .tiles import placement
+
+_new = tuple.__new__  # a layout made as fast as it can be (a named tuple)
+
+
+def _leaves(match: Any, trail: list[Any], seq: int, seat: int, tile: int, side: Any,
+            hand: int, bit: int) -> int:
+    """A run's play ``seq`` of ``tile`` (``bit``) on ``side`` by ``seat`` (its known tiles
+    ``hand``): on the round's trail, out of the hand. How many tiles the seat still holds."""
+    trail.append((seq, "play", seat, tile, side))
+    if hand & bit:
+        match.known[seat] = hand ^ bit
+    else:  # an unseen tile left: the unseen total is lost
+        match.unseen_pips[seat] = None
+    count = match.count
+    count[seat] = in_hand = count[seat] - 1
+    return in_hand
+
+
+def _drawn(match: Any, text: Any, seat: int, line: int, held: int) -> tuple[Any, int]:
+    """A run's draw by ``seat`` that it may make, of tile ``text``: into the hand when plainly
+    legal (unseen, or a tile written as the set writes it that is on the line nor seen in a
+    hand), then (the tile, or None when unseen; the tiles seen in hands); else (False, held)."""
+    if text is None:  # an unseen tile came in
+        match.unseen_pips[seat] = None
+        match.round.closed = True
+        return None, held
+    if type(text) is str and (parts := match.tiles.parts.get(text)) is not None:
+        bit = parts[1]
+        if not (line | held) & bit:
+            match.known[seat] |= bit
+            return parts[0], held | bit
+    return False, held
 
 
 def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:  # noqa: C901 (a hand-made copy of the judges and appliers of three kinds of move, in one loop so that its fields stay local: see the module's docstring)
@@ -65,12 +101,7 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
                     else:
                         left, lt = pips - left, tile
                     seq += 1
-                    trail.append((seq, "play", seat, tile, side))
-                    if hand & bit:
-                        known[seat] = hand ^ bit
-                    else:  # an unseen tile left: the unseen total is lost
-                        unseen[seat] = None
-                    count[seat] = in_hand = count[seat] - 1
+                    in_hand = _leaves(match, trail, seq, seat, tile, side, hand, bit)
                     line |= bit
                     passes, drew, last_player = 0, False, seat
                     turn = after[seat]
@@ -102,17 +133,7 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
                             return
                         continue
                 elif may_draw:
-                    text = event.get("tile")
-                    drawn: Any = False
-                    if text is None:  # an unseen tile came in
-                        drawn = None
-                        unseen[seat] = None
-                        round_.closed = True
-                    elif (type(text) is str and (parts := parts_of(text)) is not None
-                            and not (line | held) & parts[1]):
-                        drawn = parts[0]
-                        known[seat] |= parts[1]
-                        held |= parts[1]
+                    drawn, held = _drawn(match, event.get("tile"), seat, line, held)
                     if drawn is not False:
                         seq += 1
                         trail.append((seq, "draw", seat, drawn, (left, right)))
@@ -134,3 +155,152 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
         if live:
             match._write_back(seq, left, right, lt, rt, turn, line, passes, drew, last_player,
                               boneyard, held)
+
+
+# The end a play may name, as its shape allows (events.shape_error): a pip (an int) or these.
+_NAMED_ENDS = frozenset({"left", "right", "up", "down"})
+
+
+def _put(match: Any, seq: int, layout: Any, turn: int | None, line: int, passes: int,
+         drew: bool, last_player: int | None, boneyard: int, held: int) -> bool:
+    """End a run of counted moves: the table's fields it held go back to the match."""
+    match.seq, match.layout, match.turn, match.line = seq, layout, turn, line
+    match.passes, match.drew, match.last_player = passes, drew, last_player
+    match.boneyard, match.held = boneyard, held
+    return False
+
+
+def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> None:  # noqa: C901 (a hand-made copy of the judges and appliers of three kinds of move on a counted line, in one loop so that its fields stay local: see the module's docstring)
+    """``run_moves`` for the points family (referee.core.counting's layouts, scored by
+    referee.core.points' policy): the same plainly legal moves applied here. While the layout
+    is a line of two ends with no spinner (``plain``) a tile's place, the new layout and its
+    count are worked out here as the layout's ``place``, ``placed`` and ``count`` do; else
+    those methods say. A play whose count is worth points (or a last tile that may take the
+    chip-out point) is scored by the policy's ``after_play``; anything else by the match's
+    judges and appliers."""
+    seats, after = match.seats, match.next_seat
+    tiles = match.tiles
+    parts_of, pip_mask = tiles.parts.get, tiles.pip_mask
+    rules = match.rules
+    drawing, one_draw, reserve = rules.draw != "none", rules.draw == "one", rules.reserve
+    worth = WORTH[rules.count]
+    chip_out = bool(rules.exact_target and rules.out_bonus)  # a last tile may score
+    scoring = match.family.scoring
+    round_ = match.round
+    trail, known, count = round_.trail, match.known, match.count
+    seq, layout, turn, line = match.seq, match.layout, match.turn, match.line
+    passes, drew, last_player = match.passes, match.drew, match.last_player
+    boneyard, held = match.boneyard, match.held
+    shape, spins = type(layout), layout.spins
+    plain = layout.spinner is None and not layout.arms
+    live = True  # the fields above are the table's (not yet written back)
+    try:
+        for event in events:
+            kind = event.get("type") if type(event) is dict and "seq" not in event else None
+            seat = event.get("seat") if kind is not None else None  # (see run_moves)
+            if kind == "play" and seat is turn:
+                text, end = event.get("tile"), event.get("end")
+                side = None
+                if (type(text) is str and (parts := parts_of(text)) is not None
+                        and ((hand := known[seat]) & parts[1]
+                             or not (line | held) & parts[1] and hand.bit_count() != count[seat])
+                        and (end is None or type(end) is int
+                             or type(end) is str and end in _NAMED_ENDS)):
+                    tile, bit, high, low, pips, _ = parts
+                    left, right, lt, rt, _, _ = layout
+                    if plain and end is None and not (left == high or left == low):
+                        side = "R" if right == high or right == low else None
+                    elif plain and end is None and not (right == high or right == low):
+                        side = "L"
+                    else:
+                        side = layout.place(high, low, end)
+                if side is not None and side != "no_match" and side != "ambiguous_end":
+                    if plain and not (spins and high == low):  # a line it stays
+                        if side == "R":
+                            right, rt = pips - right, tile
+                        else:
+                            left, lt = pips - left, tile
+                        layout = _new(shape, (left, right, lt, rt, None, ()))
+                        points = worth[(DOUBLE_COUNT[lt] or left) + (DOUBLE_COUNT[rt] or right)]
+                    else:
+                        layout = layout.placed(side, tile, pips)
+                        plain = layout.spinner is None and not layout.arms
+                        points = worth[layout.count()]
+                    seq += 1
+                    in_hand = _leaves(match, trail, seq, seat, tile, side, hand, bit)
+                    line |= bit
+                    passes, drew, last_player = 0, False, seat
+                    turn = after[seat]
+                    if points or chip_out and not in_hand:
+                        # it may score: the policy scores it, on the table as it now stands
+                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
+                                    boneyard, held)
+                        scoring.after_play(match, seat)
+                        if not match.playing:  # the target reached: the round stopped there
+                            return
+                        live = True
+                    if not in_hand and scoring.side_goes_out(match, seat):
+                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
+                                    boneyard, held)
+                        round_.seat_out = seat
+                        match._end_play(DOMINO)
+                        return
+                    if layout[0] == layout[1] and layout.blocked(line, tiles):
+                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
+                                    boneyard, held)
+                        match._end_play(BLOCKED)
+                        return
+                    if not count[turn]:  # a seat gone out while its partner plays on
+                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
+                                    boneyard, held)
+                        match._skip_out()
+                        turn, live = match.turn, True
+                    continue
+            elif ((kind == "pass" or kind == "draw") and seat is turn
+                    and not known[seat] & (pip_mask[layout[0]] | pip_mask[layout[1]] if plain
+                                           else layout.fitting(tiles))):
+                may_draw = drawing and boneyard > reserve and not (one_draw and drew)
+                if kind == "pass":
+                    if not may_draw:
+                        seq += 1
+                        trail.append((seq, "pass", seat, None, layout.ends))
+                        passes += 1
+                        drew = False
+                        turn = after[seat]
+                        if (passes >= seats - count.count(0)
+                                and not (drawing and boneyard > reserve)):
+                            live = _put(match, seq, layout, turn, line, passes, drew,
+                                        last_player, boneyard, held)
+                            match._end_play(BLOCKED)
+                            return
+                        if not count[turn]:
+                            live = _put(match, seq, layout, turn, line, passes, drew,
+                                        last_player, boneyard, held)
+                            match._skip_out()
+                            turn, live = match.turn, True
+                        continue
+                elif may_draw:
+                    drawn, held = _drawn(match, event.get("tile"), seat, line, held)
+                    if drawn is not False:
+                        seq += 1
+                        trail.append((seq, "draw", seat, drawn, layout.ends))
+                        count[seat] += 1
+                        boneyard -= 1
+                        drew = True
+                        continue
+            # not plainly legal, or not a move: judged the long way, with the fields written
+            # back first; the run goes on while play does
+            live = _put(match, seq, layout, turn, line, passes, drew, last_player, boneyard,
+                        held)
+            match._push_one(event, violations)
+            if not match.playing or match.finished:
+                return
+            seq, layout, turn, line = match.seq, match.layout, match.turn, match.line
+            passes, drew, last_player = match.passes, match.drew, match.last_player
+            boneyard, held = match.boneyard, match.held
+            known, count = match.known, match.count
+            plain = layout.spinner is None and not layout.arms
+            live = True
+    finally:
+        if live:
+            _put(match, seq, layout, turn, line, passes, drew, last_player, boneyard, held)

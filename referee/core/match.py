@@ -15,7 +15,6 @@ from typing import Any, Iterable, Sequence
 from . import vocab
 from .events import Violation, shape_error
 from .family import Family, family_of
-from .fastpath import run_moves
 from .hands import HandJudges
 from .layout import Layout
 from .moves import DONE, MOVES, MoveJudges
@@ -218,17 +217,18 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         plainly legal deal when one is due starts its round at once; anything else goes the
         slow path."""
         violations: list[Violation] = []
-        if not (fast and self.family.fast):
+        run = self.family.run
+        if not fast or run is None:
             for event in events:
                 self._push_one(event, violations)
             return violations
-        events = iter(events)  # run_moves takes more events from the same iterator
+        events = iter(events)  # the run takes more events from the same iterator
         for event in events:
             if (type(event) is not dict or event.get("type") != "deal"
                     or not self._plain_deal(event)):
                 self._push_one(event, violations)
             if self.playing and not self.finished and self.layout.left is not None:
-                run_moves(self, events, violations)  # the lead is down: a run of moves
+                run(self, events, violations)  # the lead is down: a run of moves
         return violations
 
     def _plain_deal(self, event: Any) -> bool:

@@ -1,8 +1,9 @@
-"""push_all's run of moves (referee.core.fastpath, a hand-made copy of the move judges and
-appliers) held to the slow path, every event judged by its kind's judge and applied by its
-applier: for random legal records, open and closed, and the same records changed (fields made
-odd, events dropped, moved, inserted, moves recorded as disputed or stored unsighted), the same violations, the
-same state after, and the same report."""
+"""push_all's runs of moves (referee.core.fastpath, hand-made copies of the move judges and
+appliers: ``run_moves`` for the seeds' family, ``run_counted`` for the points family) held to
+the slow path, every event judged by its kind's judge and applied by its applier: for random
+legal records of every preset, open and closed, and the same records changed (fields made odd,
+events dropped, moved, inserted, moves recorded as disputed or stored unsighted), the same
+violations, the same state after, and the same report."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import fastpath
-from referee.core.family import HANDS, Family
+from referee.core.family import HANDS, POINTS, POINTS_SPINNER, Family, family_of
 from referee.core.match import Match
 from referee.core.replay import replay
 from referee.core.report import build_report
@@ -28,7 +29,26 @@ SLOW = Family(HANDS.name, HANDS.layout, HANDS.scoring, fast=False)
 
 CASES = [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 3), ("veracruz", 4), ("sircle", 2),
          ("puerto-rico", 4), ({"preset": "mano-a-mano", "max_pip": 9, "hand_size": 9}, 2),
-         ({"preset": "sircle", "draw": "one", "reserve": 0}, 2)]
+         ({"preset": "sircle", "draw": "one", "reserve": 0}, 2),
+         # the points family (run_counted): every preset at every seat count, and the
+         # overrides that take the run's other branches (a boneyard to draw from, one draw a
+         # turn, partners both going out, the chip-out point under an exact target, busts, a
+         # larger set, the lead never scoring, fives and threes on a spinner)
+         ("fives-and-threes", 2), ("fives-and-threes", 3), ("fives-and-threes", 4),
+         ("all-fives", 2), ("all-fives", 3), ("all-fives", 4),
+         ("muggins", 2), ("muggins", 3), ("muggins", 4),
+         ({"preset": "fives-and-threes", "hand_size": 7, "draw": "until_playable", "reserve": 2}, 2),
+         ({"preset": "fives-and-threes", "exact_target": False, "partners_out": "one"}, 4),
+         ({"preset": "all-fives", "partnerships": True, "draw": "one"}, 4),
+         ({"preset": "all-fives", "exact_target": True, "target": 60, "out_bonus": 5}, 2),
+         ({"preset": "all-fives", "max_pip": 9, "hand_size": 9}, 3),
+         ({"preset": "muggins", "lead_scores": "never", "count": "fives_and_threes"}, 4),
+         ({"preset": "fives-and-threes", "spinner": "first_double", "target": 31}, 2)]
+
+
+def _slow(family: Family) -> Family:
+    """The same family with its run of moves turned off."""
+    return Family(family.name, family.layout, family.scoring, fast=False)
 
 
 def _disputed(events: list, rng: random.Random) -> list:
@@ -65,12 +85,13 @@ def test_the_run_of_moves_is_the_slow_path(spec, players, seed, change, hidden):
     if change in ("dispute", "both"):
         events = _disputed(events, rng)
     rules = resolve_rules(spec, players)
-    fast, slow = Match(rules, names), Match(rules, names, SLOW)
+    slow_family = _slow(family_of(rules))
+    fast, slow = Match(rules, names), Match(rules, names, slow_family)
     assert fast.family.fast and not slow.family.fast
     assert fast.push_all(events) == slow.push_all(events)
     assert _state(fast) == _state(slow)
     assert (build_report(replay(rules, names, events))
-            == build_report(replay(rules, names, events, family=SLOW)))
+            == build_report(replay(rules, names, events, family=slow_family)))
     one_by_one = Match(rules, names)  # push: push_all on one event, the run cut at each
     for event in events:
         one_by_one.push(event)
@@ -78,8 +99,22 @@ def test_the_run_of_moves_is_the_slow_path(spec, players, seed, change, hidden):
 
 
 
+def test_each_family_has_its_run():
+    """The seeds' line takes run_moves, the points family's counted lines run_counted; a
+    family of another layout or policy class (a subclass, a family being built) has none."""
+    assert HANDS.run is fastpath.run_moves
+    assert POINTS.run is POINTS_SPINNER.run is fastpath.run_counted
+    assert SLOW.run is None and not SLOW.fast
+
+    class Odd(type(POINTS.layout)):  # a layout subclass the run does not know
+        __slots__ = ()
+
+    assert Family("odd", Odd(), POINTS.scoring, fast=True).run is None
+
+
 def test_push_all_needs_no_exception_to_the_complexity_rule():
     """push_all is a short loop: the run of moves is its own module, listed as a hand-made
     copy (docs/performance.md), which alone says in place why it is one long function."""
     assert "noqa" not in inspect.getsource(Match.push_all)
     assert "noqa: C901 (a hand-made copy" in inspect.getsource(fastpath.run_moves)
+    assert "noqa: C901 (a hand-made copy" in inspect.getsource(fastpath.run_counted)

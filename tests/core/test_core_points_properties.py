@@ -138,3 +138,31 @@ def test_the_closed_twin_scores_as_the_open_match(spec, players, seed, pips_only
     assert without_seq(shut["rounds"]) == without_seq(opened["rounds"])
     assert (shut["totals"], shut["finished"], shut["winner"]) == (
         opened["totals"], opened["finished"], opened["winner"])
+
+
+ENDS = (None, "left", "right", "up", "down", *range(13))
+
+
+@pytest.mark.parametrize("spec, players", CASES, ids=IDS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_where_a_tile_goes_is_the_general_way(spec, players, seed):
+    """The counted line's ``place`` answers a line's cases without listing the open ends
+    (referee.core.counting): on every layout a random match shows, for every tile of its set
+    and every end a play may name, the same answer as ``place_by_ends`` (every open end
+    listed, the layouts each place gives compared)."""
+    rules, events = simulate(spec, players, seed, max_rounds=3)
+    match = Match(rules, NAMES[:players])
+    tiles = match.tiles
+    seen = set()
+    for event in events:
+        match.push(event)
+        layout = match.layout
+        if layout.left is None or layout in seen:
+            continue
+        seen.add(layout)
+        for tile in range(tiles.size):
+            high, low = tiles.high[tile], tiles.low[tile]
+            for end in ENDS:
+                assert layout.place(high, low, end) == layout.place_by_ends(high, low, end), (
+                    layout, tiles.names[tile], end)
