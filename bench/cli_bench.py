@@ -14,7 +14,11 @@ environment as it is. Goals: every command within 5x the bare interpreter; every
 command (``match list``, ``standings``) within 1.5x ``python -c 'import sqlalchemy'`` (the last
 column: its median over that one's, from the same run).
 
-    python bench/cli_bench.py [--runs 15] [--no-bytecode-cache]
+``--baseline DIR`` times the database commands of another checkout too (DIR/.venv/bin/domino,
+its own editable install: main beside a branch, say) in the same rounds, so that a change is
+compared with the code before it in one run on a shared machine.
+
+    python bench/cli_bench.py [--runs 15] [--no-bytecode-cache] [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -57,6 +61,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--no-bytecode-cache", action="store_true",
                         help="leave the environment's bytecode setting as it is")
+    parser.add_argument("--baseline", type=Path, default=None, metavar="DIR",
+                        help="another checkout whose .venv/bin/domino runs the database "
+                             "commands too, in the same rounds")
     args = parser.parse_args()
 
     domino = domino_command()
@@ -84,6 +91,12 @@ def main() -> None:
             "domino match list --club x": [*domino, "match", "list", "--club", "x"],
             "domino standings --club x": [*domino, "standings", "--club", "x"],
         }
+        database_commands = list(DATABASE_COMMANDS)
+        if args.baseline is not None:
+            other = str(args.baseline.resolve() / ".venv" / "bin" / "domino")
+            for name in DATABASE_COMMANDS:
+                commands[f"baseline: {name}"] = [other, *commands[name][len(domino):]]
+                database_commands.append(f"baseline: {name}")
         times: dict[str, list[float]] = {name: [] for name in commands}
         cpus: dict[str, list[float]] = {name: [] for name in commands}
         for name, cmd in commands.items():  # one untimed run each: warm the disk cache, check
@@ -103,10 +116,10 @@ def main() -> None:
     for name, samples in times.items():
         median = statistics.median(samples)
         rows.append((name, median * 1e3, min(samples) * 1e3, median / base,
-                     median / floor if name in DATABASE_COMMANDS else None))
+                     median / floor if name in database_commands else None))
     # CPU time (user and system, median): what a busy machine stretches least
     cpu_rows = [(name, statistics.median(cpus[name]) * 1e3, statistics.median(cpus[name]) / floor_cpu)
-                for name in DATABASE_COMMANDS]
+                for name in database_commands]
     title = (f"start-up, {args.runs} runs each (goals: within {GOAL_RATIO:g}x python -c pass; "
              f"a database command within {DB_GOAL_RATIO:g}x {FLOOR})")
     caption = (f"{sys.executable} (Python {sys.version.split()[0]}); "

@@ -6,23 +6,28 @@ from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
-from typing import Any, Container, Iterator
+from typing import TYPE_CHECKING, Any, Container, Iterator
 
 from sqlalchemy import Row
 
 from .. import store
-from ..core.position import Position
 from ..core.vocab import ABANDONED
 from ..core.vocab import MATCH_STATUSES as STATUSES
 from . import checks
 from .access import OPERATOR, Action, Caller, require, require_match, sees_hands
 from .errors import Invalid
 from .lookup import club_row
-from .players import find as find_player
 from .repository import MatchRepository
-from .screen import Screen
+from .summary import row_summary
 from .uow import PRIMARY, READ, Kind, UnitOfWork, Units, use_case
-from .view import MatchView, row_summary
+
+# A listing reads rows and replays nothing (unless a match in play is shown to a caller who may
+# not see hands): the view, its screen and the rules core's match are imported where a match
+# is viewed, so that `domino match list` starts without them (bench/cli_bench.py).
+if TYPE_CHECKING:
+    from ..core.position import Position
+    from .screen import Screen
+    from .view import MatchView
 
 # The statuses of matches played or in play: every one but a match withdrawn.
 PLAYED = tuple(s for s in STATUSES if s != ABANDONED)
@@ -48,6 +53,8 @@ class Reading:
 
     def view_in(self, uow: UnitOfWork, match_id: Any, who: Caller) -> MatchView:
         """:meth:`view` inside a use case's own unit of work."""
+        from .view import MatchView
+
         row = self.matches.row(uow, match_id)
         require_match(who, row.club, Action.READ, match_id)
         return MatchView(self.matches.get(uow, row), who, uow)
@@ -113,6 +120,8 @@ class Reading:
         require_match(who, row.club, Action.READ, match_id)
         if row.last_seq in seen:
             return row.last_seq, None
+        from .view import MatchView
+
         return row.last_seq, MatchView(self.matches.get(uow, row), who, uow).screen()
 
     @use_case(PRIMARY)
@@ -159,6 +168,8 @@ class Reading:
         club_id = club_row(uow, club).id
         player_id = None
         if player is not None:
+            from .players import find as find_player
+
             player_row = find_player(uow.conn, club_id, player)  # by key, merges followed
             if player_row is None:
                 return [], 0  # nobody of that name has played here
@@ -175,6 +186,8 @@ class Reading:
         hidden hand proves stays out of its count)."""
         if row.status != "in_progress" or sees_hands(who, row.club):
             return row_summary(row)
+        from .view import MatchView
+
         return MatchView(self.matches.get(uow, row), who).summary()
 
 

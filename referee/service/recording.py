@@ -34,10 +34,10 @@ from .projectors import PROJECTORS, Change, Projector, run, wanted, writes
 from .record import Mark, MatchRecord
 from .repository import MatchRepository
 from .screen import Screen
+from .summary import row_summary as summary
 from .undo import authorize
 from .uow import PRIMARY, SINGLE, WRITE, UnitOfWork, Units
 from .view import MatchView, refused_by_a_typist, summary_of
-from .view import row_summary as summary
 
 CONFLICT_RETRIES = 10  # for appends that name no expected seq (the CLI)
 

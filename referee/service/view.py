@@ -27,15 +27,13 @@ from ..core.outcomes import IN_PROGRESS
 from ..core.position import Position, position
 from ..core.replay import Replay, corrections, replay
 from ..core.report import build_report, report_changes
-from ..core.rules import Rules
 from ..core.vocab import kind_of, side_names
 from .access import Caller, may_abandon, sees_hands
 from .record import MatchRecord
 from .screen import Screen, leads, round_results, unseen, unseen_plays
+from .summary import HEADER_FIELDS
 from .undo import undo_target
 from .uow import UnitOfWork
-
-HEADER_FIELDS = ("match", "table", "date", "event")
 
 
 class MatchView:
@@ -257,20 +255,6 @@ def hands_hidden(pos: Position) -> bool:
     not all shown (not recorded open, or not the caller's to see). A function of the screen
     alone, so that it tells nobody which of the two it is."""
     return pos.phase == IN_PROGRESS and not pos.finished and any(h is None for h in pos.hands)
-
-
-def row_summary(row: Any) -> dict[str, Any]:
-    """A match's summary from its row (the projection): no replay."""
-    header = store.load_json(row.header)
-    return {
-        # Rules(...).as_dict() puts the parameters back in their order (JSONB sorts keys).
-        "id": row.id, "club": row.club, "rules": Rules(**row.rules).as_dict(),
-        "players": list(row.players),
-        "status": row.status, "round": row.round, "totals": list(row.totals),
-        "winner": row.winner, "last_seq": row.last_seq, "violations": row.violations,
-        **{name: header.get(name) for name in HEADER_FIELDS},
-        "created_at": store.iso(row.created_at), "updated_at": store.iso(row.updated_at),
-    }
 
 
 def summary_of(record: MatchRecord, match: Match, violations: int,

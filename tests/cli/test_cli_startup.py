@@ -179,8 +179,8 @@ def test_the_dispute_commands_import_the_service_only_when_they_run(command: str
 # every such command pays at start (bench/cli_bench.py: within 1.5x importing SQLAlchemy).
 SERVICE_OF = {
     ("match", "list", "--club", "x"): {
-        "access", "checks", "errors", "freshness", "keyfolder", "lookup", "phrases", "players",
-        "reading", "record", "repository", "rowcheck", "rowkey", "screen", "undo", "uow", "view"},
+        "access", "checks", "errors", "freshness", "keyfolder", "lookup", "reading", "record",
+        "repository", "rowcheck", "rowkey", "summary", "uow"},
     ("standings", "--club", "x"): {
         "access", "checks", "clubs", "csvfile", "errors", "freshness", "keyfolder", "lookup",
         "phrases", "players", "ratings", "record", "repository", "rowcheck", "rowkey",
@@ -220,3 +220,19 @@ def test_the_standings_load_no_rules_core_replay_nor_icu_nor_rich_they_do_not_us
         assert "referee.service.standings" in ran["modules"]
         assert [m for m in ran["modules"] if any(m == n or m.startswith(n + ".")
                                                  for n in (*unused, *more))] == [], args
+
+
+def test_a_listing_loads_no_rules_core_match_nor_view_of_a_match(tmp_path: Path) -> None:
+    # the listing summarises each match from its row: the operator sees hands, so no match is
+    # replayed, and the view, its screen and the rules core's match, replay and position (the
+    # replay code the listing used to load through reading.py) are imported only to view one
+    env = {"DOMINO_DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"}
+    assert run_alone("db", "upgrade", env=env)["exit_code"] == 0
+    assert run_alone("club", "create", "x", "--name", "X", env=env)["exit_code"] == 0
+    unused = ("referee.core.match", "referee.core.replay", "referee.core.position",
+              "referee.service.view", "referee.service.screen", "referee.service.players")
+    for args in (["match", "list", "--club", "x"], ["match", "list", "--club", "x", "--json"]):
+        ran = run_alone(*args, env=env)
+        assert ran["exit_code"] == 0, ran
+        assert "referee.service.reading" in ran["modules"]
+        assert [m for m in ran["modules"] if m in unused] == [], args
