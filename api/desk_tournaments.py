@@ -27,6 +27,7 @@ from markupsafe import Markup
 from referee.core.rules import PRESETS
 from referee.core.vocab import CONSTRAINT_KINDS, TOURNAMENT_FORMATS
 from referee.service import Caller, Invalid
+from referee.service.tournaments.fields import TABLE_PRESETS
 
 from . import language
 from .auth import auth, caller
@@ -38,8 +39,6 @@ blp = Blueprint("desk-tournaments", __name__)
 
 BASE = "/clubs/<string:club>/desk/tournaments"
 ONE = BASE + "/<string:slug>"
-# The rules a tournament's table may take: the presets of two partnerships of two.
-TABLE_PRESETS = tuple(name for name, values in PRESETS.items() if values.get("partnerships"))
 
 
 def _render(template: str, **context: Any) -> str:

@@ -15,9 +15,9 @@ from flask import Blueprint as FlaskBlueprint
 from flask import Response, render_template, request, url_for
 from marshmallow import Schema, ValidationError, fields, validate
 
-from referee.core.rules import PRESETS
 from referee.core.vocab import CONSTRAINT_KINDS, CONSTRAINT_SCOPES, TOURNAMENT_FORMATS
 from referee.service import Caller
+from referee.service.tournaments.fields import TABLE_PRESETS
 
 from . import language
 from .auth import auth, caller
@@ -56,8 +56,8 @@ class TournamentByeSchema(Schema):
                             metadata={"description": "points for that a bye earns"})
 
 
-# The presets a tournament's tables may play: two partnerships of two.
-PARTNERSHIP_PRESETS = [name for name, preset in PRESETS.items() if preset.get("partnerships")]
+# The presets a tournament's tables may play: two partnerships of two (the service's list).
+PARTNERSHIP_PRESETS = list(TABLE_PRESETS)
 
 
 class TournamentCreateSchema(Schema):

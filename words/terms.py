@@ -211,6 +211,18 @@ TERMS: dict[str, dict[str, str]] = {
         "lead_scores": N_("Whether the lead scores"),
         "pips_round": N_("Pips rounded to"),
     },
+    # What each preset plays, in a few words, beside its name where rules are picked (the
+    # desk's forms): the name is the same in every language, these words are not.
+    "preset_about": {
+        "mano-a-mano": N_("two players, drawing until a tile fits, to 50"),
+        "parejas": N_("two pairs, no drawing, to 50"),
+        "veracruz": N_("2 to 4 players, drawing one tile, to 100"),
+        "sircle": N_("two players, two tiles kept back, to 100"),
+        "puerto-rico": N_("two pairs, to 200"),
+        "fives-and-threes": N_("points during play for fives and threes, to 61 exactly"),
+        "all-fives": N_("points during play for fives, with a spinner, to 100"),
+        "muggins": N_("points during play for fives, no spinner, to 100"),
+    },
 }
 
 # The rules' presets as people name them (names, the same in every language).

@@ -27,6 +27,7 @@ from .. import language
 from ..errors import AUTHENTICATE, SERVICE_ERRORS, http_error
 from .chart import line_chart
 from .common import behind, page_caller, pages, share_link, twin_of
+from .layout import drawings
 
 blp = Blueprint("pages", __name__)
 blp.add_app_template_global(share_link, "share_link")  # base.html's share box, on every page
@@ -225,7 +226,11 @@ def player_page(who: Any, club: str, player_id: int) -> str:
 @page
 def match_page(who: Any, club: str, match_id: int) -> str:
     data = pages().match(club, match_id, who=who)
-    return _render("pages/match.html", data=data, club=data["club"])
+    # a game that scores during play (the points family) draws each round's layout, the
+    # spinner's arms too, beside its list of tiles
+    during_play = data["match"]["rules"].get("scoring") == "ends"
+    return _render("pages/match.html", data=data, club=data["club"],
+                   drawings=drawings(data["rounds"]) if during_play else {})
 
 
 @blp.route("/clubs/<string:club>/matches/<int:match_id>/acta")

@@ -166,7 +166,8 @@ class Pages:
         rules = Rules(**summary["rules"])
         seats = [{"seat": seat, "player": name, "side": rules.side_of(seat)}
                  for seat, name in enumerate(players)]
-        rounds = [_round(r, lines.get(r["round"], {}), players, sides) for r in report["rounds"]]
+        rounds = [_round(r, lines.get(r["round"], {}), players, sides, rules)
+              for r in report["rounds"]]
         live = None
         if screen is not None:
             pos = screen.position
@@ -250,22 +251,38 @@ def _name(names: list[str], index: int | None) -> str | None:
 
 
 def _round(r: dict[str, Any], line: dict[str, Any], players: list[str],
-           sides: list[str]) -> dict[str, Any]:
-    """A report's round for the page: its names, its line of play, the rulings that count in
-    it (``view.round_lines``, each with its side's name) and ``side_points``, what it gave
-    each side, its penalties included: the rounds' side_points add up to the totals."""
+           sides: list[str], rules: Rules) -> dict[str, Any]:
+    """A report's round for the page: its names, its line of play (with the points family's
+    spinner and arms), the rulings that count in it (``view.round_lines``, each with its
+    side's name), ``side_points``, what it gave each side, its penalties included (the rounds'
+    side_points add up to the totals), and ``scored``: the report's scoring plays, each with
+    its player's and side's names and the tile it placed."""
     rulings = [{**ruling, "side_name": _name(sides, ruling.get("side"))}
                for ruling in line.get("rulings", [])]
-    points = [0] * len(sides)
-    if r["winner"] is not None and 0 <= r["winner"] < len(points):
-        points[r["winner"]] += r["points"]
+    # what the round scored for each side (the report's scores: its end points, and in the
+    # points family every play's too, after busts), then its penalties
+    points = list(r.get("scores") or [0] * len(sides))
+    if len(points) != len(sides):
+        points = [0] * len(sides)
     for ruling in rulings:
         if ruling["type"] == "penalty" and ruling["side_name"] is not None:
             points[ruling["side"]] += ruling["points"]
+    plays = line.get("plays", {})
+    scored = [{**entry, "name": _name(players, entry["seat"]), "tile": plays.get(entry["seq"]),
+               "side": rules.side_of(entry["seat"]),
+               "bust": bool(entry.get("bust"))}
+              for entry in r.get("scored") or ()]
+    if scored:
+        scored = [{**entry, "side_name": _name(sides, entry["side"])} for entry in scored]
     return {**r, "opener_name": _name(players, r["opener"]),
             "winner_name": _name(sides, r["winner"]),
             "blocked_by_name": _name(players, r["blocked_by"]),
-            "line": line.get("line", []), "rulings": rulings, "side_points": points}
+            "line": line.get("line", []), "spinner": line.get("spinner"),
+            "arms": line.get("arms"), "rulings": rulings, "side_points": points,
+            "scored": scored}
+
+
+
 
 
 def _listed(m: dict[str, Any]) -> dict[str, Any]:

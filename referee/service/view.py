@@ -286,13 +286,16 @@ def round_lines(rules: Any, players: Any, events: Sequence[Any],
     the next deal is accepted, and at the end of the record); and each round's rulings, where
     they count: a ruling naming an event (``target``) in that event's round, another in the
     round in play when it was recorded (one before the first deal, in the first round). So a
-    round's points and its penalties add up, round by round, to the match's totals."""
+    round's points and its penalties add up, round by round, to the match's totals. Each round
+    also gives the spinner and its arms where there is one (:func:`_laid`) and ``plays``, the
+    tile of each play that stands in it, by seq (what a scoring play placed)."""
     struck, amended = corrections(rules, events)
     passed = set(struck) | refused
     match = Match(rules, players)
-    lines: list[tuple[str, ...]] = []
+    lines: list[dict[str, Any]] = []
     round_at: dict[int, int] = {}  # each event's round (0: before the first deal)
     rulings: list[tuple[int, dict[str, Any]]] = []
+    tiles: dict[int, str] = {}  # each play's tile as applied (an amend's correction's)
     for seq, event in enumerate(events, start=1):
         if seq in passed:
             match.skip()
@@ -300,22 +303,34 @@ def round_lines(rules: Any, players: Any, events: Sequence[Any],
             continue
         event = amended.get(seq, event)
         if type(event) is dict and event.get("type") == "deal" and match.rounds:
-            dealt, line = len(match.rounds), position(match).line
+            dealt, laid = len(match.rounds), _laid(match)
             match.push(event)
             if len(match.rounds) > dealt:
-                lines.append(line)
+                lines.append(laid)
         else:
             match.push(event)
         round_at[seq] = len(match.rounds)
+        if type(event) is dict and event.get("type") == "play":
+            tiles[seq] = event.get("tile")  # type: ignore[assignment]
         if kind_of(event) in RULINGS:
             target = event.get("target")
             at = round_at.get(target, round_at[seq]) if type(target) is int else round_at[seq]
             rulings.append((max(at, 1), _ruling(seq, event)))
     if match.rounds:
-        lines.append(position(match).line)
-    return [{"round": r.number, "line": list(line),
+        lines.append(_laid(match))
+    return [{"round": r.number, **laid,
+             "plays": {seq: tile for seq, tile in tiles.items() if round_at[seq] == r.number},
              "rulings": [ruling for at, ruling in rulings if at == r.number]}
-            for r, line in zip(match.rounds, lines)]
+            for r, laid in zip(match.rounds, lines)]
+
+
+def _laid(match: Match) -> dict[str, Any]:
+    """The tiles on the table now: the line (left to right), and where the points family's
+    spinner lies its tile and its up and down arms' tiles (from it outward, each written with
+    the pip toward it first; None until both its sides hold a tile)."""
+    pos = position(match)
+    return {"line": list(pos.line), "spinner": pos.spinner,
+            "arms": {"up": list(pos.arms[0]), "down": list(pos.arms[1])} if pos.arms else None}
 
 
 def _ruling(seq: int, event: dict[str, Any]) -> dict[str, Any]:

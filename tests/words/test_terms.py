@@ -72,6 +72,17 @@ def test_every_preset_has_its_name() -> None:
         assert "-" not in term("preset", code)
 
 
+def test_every_preset_says_what_it_plays(lang: str) -> None:
+    """The words beside a preset's name where rules are picked: one for each preset, in the
+    language (never the English in es or it), and the target its rules have."""
+    assert set(TERMS["preset_about"]) == set(PRESETS)
+    for code, rules in PRESETS.items():
+        said = term("preset_about", code)
+        assert str(rules["target"]) in said, (code, said)
+        if lang != "en":
+            assert said != TERMS["preset_about"][code], (lang, code)
+
+
 def test_every_event_type_has_its_sentence(lang: str) -> None:
     kinds = {sentence.kind for sentence in EVENTS}
     assert kinds == set(vocab.EVENT_TYPES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.rules import RulesError, resolve_rules
+from ...core.rules import PRESETS, RulesError, resolve_rules
 from ..errors import Invalid
 
 MAX_ROUNDS = 100
@@ -23,8 +23,21 @@ def rules_of(rules: Any) -> Any:
         raise Invalid("rules: %(why)s", why=error.args[0] if error.args else str(error)) from None
     if not resolved.partnerships:
         raise Invalid("rules: a tournament's tables are two partnerships: give rules with "
-                      "partnerships (parejas, puerto-rico, or partnerships: true)")
+                      "partnerships (parejas, puerto-rico, fives-and-threes, or partnerships: "
+                      "true)")
     return rules
+
+
+def _seats_two_pairs(preset: str) -> bool:
+    try:
+        return resolve_rules(preset, 4).partnerships
+    except RulesError:  # a preset four do not play
+        return False
+
+
+# The presets a tournament's tables may take as they are: those four play in two partnerships
+# (parejas, puerto-rico, and fives-and-threes, a pairs game with four).
+TABLE_PRESETS: tuple[str, ...] = tuple(name for name in PRESETS if _seats_two_pairs(name))
 
 
 def whole(value: Any, what: str, low: int, high: int) -> int:

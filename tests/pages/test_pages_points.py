@@ -1,0 +1,187 @@
+"""The pages on the points family (Fives and Threes, All Fives, Muggins), through the flask
+client on both databases: a match's page draws each round's layout (the spinner's arms too) and
+lists each scoring play (who, tile, count, points, busts) as the report has them; the standings
+add up the matches' totals; the presets are offered where the desk picks rules."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from api_helpers import Api
+
+from api.pages.common import TWIN_PREFIX
+from referee.core import build_report, read_log
+from referee.core.replay import replay
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+ALL_FIVES = EXAMPLES / "all-fives.jsonl"
+FIVES_AND_THREES = EXAMPLES / "fives-and-threes-pairs.jsonl"
+# Fives and Threes to an exact 4: 6-6 leads (12: 4 points, but no winning on the down), 6-3
+# makes 15, 8 points past 4: a bust.
+BUST = [{"format": "domino-log/1", "rules": {"preset": "fives-and-threes", "target": 4},
+         "players": ["Ana", "Beto"], "date": "2026-11-28"},
+        {"type": "deal", "hands": [["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0", "5-0", "4-0"],
+                                   ["6-3", "6-5", "6-4", "5-4", "5-3", "4-3", "2-1", "1-0", "3-0"]]},
+        {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "play", "seat": 1, "tile": "6-3"}]
+
+
+def shipped(path: Path) -> str:
+    """An example as shipped, its header naming this club (the examples are la-ceiba's)."""
+    return path.read_text().replace('"club": "la-ceiba"', '"club": "casino"', 1)
+
+
+def imported(api: Api, text: str) -> int:
+    api.service.clubs.set_public("casino", True)
+    return api.service.recording.import_log("casino", text, confirm_new=True)["id"]
+
+
+def report_of(text: str) -> dict[str, Any]:
+    log = read_log(text.encode())
+    return build_report(replay(log.header.rules, log.header.players, log.events))
+
+
+def page(api: Api, url: str, lang: str | None = None) -> str:
+    if lang:
+        api.client.set_cookie("lang", lang)
+    response = api.client.get(url)
+    if lang:
+        api.client.delete_cookie("lang")
+    assert response.status_code == 200, response.get_data(as_text=True)[:500]
+    return response.get_data(as_text=True)
+
+
+def section(html: str, attribute: str, value: Any, tag: str) -> str:
+    """The markup of the first ``<tag ... attribute="value">`` up to its end tag."""
+    start = html.index(f'{attribute}="{value}"')
+    start = html.rindex(f"<{tag}", 0, start)
+    return html[start:html.index(f"</{tag}>", start)]
+
+
+def rows(table: str) -> list[list[str]]:
+    """Each body row's cells as text (tags dropped, spaces folded)."""
+    body = table[table.index("<tbody>"):]
+    found = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        found.append([" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in cells])
+    return found
+
+
+def test_the_match_page_lists_each_scoring_play_as_the_report_has_it(api: Api) -> None:
+    text = shipped(ALL_FIVES)
+    match_id = imported(api, text)
+    report = report_of(text)
+    players = read_log(text.encode()).header.players
+    events = [json.loads(line) for line in text.splitlines()[1:]]
+    html = page(api, f"/clubs/casino/matches/{match_id}")
+    for r in report["rounds"]:
+        assert r["scored"], "every round of the example scores during play"
+        table = section(html, "data-scored", r["round"], "table")
+        expected = []
+        for e in r["scored"]:
+            a, b = events[e["seq"] - 1]["tile"].split("-")
+            expected.append([str(e["seq"]), players[e["seat"]], f"{a}–{b} [{a}|{b}]",
+                             str(e["count"]), f"+{e['points']}"])
+        assert rows(table) == expected
+    # the page's numbers are the report's: each side's points add up to its total
+    twin = api.client.get(f"{TWIN_PREFIX}/clubs/casino/matches/{match_id}").json
+    assert [sum(r["side_points"][s] for r in twin["rounds"]) for s in (0, 1)] == report["totals"]
+    assert [r["scored"][0]["tile"] for r in twin["rounds"]] == [
+        events[r["scored"][0]["seq"] - 1]["tile"] for r in report["rounds"]]
+
+
+def test_the_layout_is_drawn_with_the_spinners_arms(api: Api) -> None:
+    text = shipped(ALL_FIVES)
+    match_id = imported(api, text)
+    html = page(api, f"/clubs/casino/matches/{match_id}")
+    lines = api.service.reading.lines(match_id)
+    assert any(line["arms"] for line in lines), "the example opens the spinner's arms"
+    for line in lines:
+        figure = section(html, "data-layout", line["round"], "figure")
+        drawn = figure.count("<g class=\"domino")
+        arms = line["arms"] or {"up": [], "down": []}
+        assert drawn == len(line["line"]) + len(arms["up"]) + len(arms["down"])
+        assert ("data-spinner" in figure) == (line["spinner"] is not None)
+        if line["arms"]:
+            assert "up arm: " in figure and "down arm: " in figure
+    es = page(api, f"/clubs/casino/matches/{match_id}", lang="es")
+    assert "Jugadas que puntúan, ronda 1" in es and "brazo de arriba: " in es
+    it = page(api, f"/clubs/casino/matches/{match_id}", lang="it")
+    assert "Giocate che fanno punti, mano 1" in it and "braccio in alto: " in it
+
+
+def test_a_bust_is_listed_and_said_not_added(api: Api) -> None:
+    text = "".join(json.dumps(x) + "\n" for x in BUST)
+    match_id = imported(api, text)
+    html = page(api, f"/clubs/casino/matches/{match_id}")
+    table = section(html, "data-scored", 1, "table")
+    assert 'class="bust"' in table
+    assert rows(table) == [["3", "Beto", "6–3 [6|3]", "15", "bust: 8 not added, past 4"]]
+    assert "se pasa: 8 no cuentan, pasaría de 4" in page(api, f"/clubs/casino/matches/{match_id}",
+                                                          lang="es")
+
+
+def test_a_game_scored_from_hands_draws_no_layout(api: Api) -> None:
+    html = page(api, f"/clubs/casino/matches/{imported(api, shipped(EXAMPLES / 'parejas.jsonl'))}")
+    assert "data-layout" not in html and "data-scored" not in html
+
+
+def test_standings_add_up_the_points_games_totals(api: Api) -> None:
+    """Standings take a match's totals from the report: play points, bonuses and end points
+    after busts, never pips."""
+    ids = [imported(api, shipped(path)) for path in (ALL_FIVES, FIVES_AND_THREES)]
+    reports = [report_of(shipped(path)) for path in (ALL_FIVES, FIVES_AND_THREES)]
+    rows_ = api.client.get("/api/v1/clubs/casino/standings", query_string={"event": "Torneo de otoño"},
+                           headers=api.auth("viewer")).json
+    assert ids
+    names = {r["player"]: r for r in rows_}
+    all_fives = read_log(ALL_FIVES.read_bytes()).header
+    for seat, name in enumerate(all_fives.players):
+        assert names[name]["points_for"] == reports[0]["totals"][seat]
+        assert names[name]["points_against"] == reports[0]["totals"][1 - seat]
+        assert names[name]["won"] == int(reports[0]["winner"] == seat)
+    html = page(api, "/clubs/casino")
+    assert all(name in html for name in all_fives.players)
+
+
+# ---------------------------------------------------------------- the presets where rules are picked
+
+def test_the_desk_offers_the_points_presets_with_their_words(api: Api) -> None:
+    """The settings' "Rules of a new match" offers every preset, each with what it plays in
+    the reader's language; the tournament form offers Fives and Threes, a pairs game with four,
+    and not All Fives or Muggins (partners only if the match says so)."""
+    home = api.client.get("/clubs/casino/desk", headers=api.auth("admin")).get_data(as_text=True)
+    for preset, words in (("fives-and-threes", "Fives and Threes · points during play for fives "
+                           "and threes, to 61 exactly"),
+                          ("all-fives", "All Fives · points during play for fives, with a "
+                           "spinner, to 100"),
+                          ("muggins", "Muggins · points during play for fives, no spinner, to 100")):
+        assert re.search(f'<option value="{preset}"[^>]*>{re.escape(words)}</option>', home), preset
+    api.client.set_cookie("lang", "es")
+    es = api.client.get("/clubs/casino/desk/tournaments",
+                        headers=api.auth("referee")).get_data(as_text=True)
+    api.client.delete_cookie("lang")
+    assert re.search(r'<option value="fives-and-threes"[^>]*>Fives and Threes · puntos durante el '
+                     r"juego por cincos y treses, a 61 exactos</option>", es)
+    assert '<option value="all-fives"' not in es and '<option value="muggins"' not in es
+    assert '<option value="parejas"' in es
+
+
+def test_a_fives_and_threes_pairs_tournament_is_made_and_its_tables_play_the_preset(api: Api) -> None:
+    answer = api.client.post("/api/v1/clubs/casino/tournaments", headers=api.auth("referee"), json={
+        "slug": "fives", "name": "Fives night", "format": "pairs", "rules": "fives-and-threes",
+        "rounds": 1, "entrants": [["Ana", "Beto"], ["Carla", "Dani"]]})
+    assert answer.status_code == 201, answer.json
+    paired = api.client.post("/api/v1/clubs/casino/tournaments/fives/rounds",
+                             headers=api.auth("referee"), json={})
+    assert paired.status_code in (200, 201), paired.json
+    match_id = paired.json["tables"][0]["match"]
+    rules = api.service.reading.get_match(match_id)["rules"]
+    assert rules["scoring"] == "ends" and rules["partnerships"] and rules["target"] == 61
+    refused = api.client.post("/api/v1/clubs/casino/tournaments", headers=api.auth("referee"), json={
+        "slug": "fives2", "name": "All fives night", "format": "pairs", "rules": "all-fives",
+        "rounds": 1})
+    assert refused.status_code == 422
