@@ -30,6 +30,13 @@ from referee.store.db import make_engine
 settings.register_profile("busy-machine", deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("busy-machine")
+# The quick loop (a run whose -m leaves out the slow tests: -m "not slow") runs each property
+# on a fifth of its examples, never fewer than QUICK_EXAMPLES (all of them, when it has fewer):
+# every property still runs, on examples generated as the full run's are. The README's command
+# (no -m) and any run naming a profile (--hypothesis-profile busy-machine) run the full counts.
+settings.register_profile("quick", parent=settings.get_profile("busy-machine"))
+QUICK_SHARE = 5
+QUICK_EXAMPLES = 10
 
 DATABASES = [
     "sqlite",
@@ -119,11 +126,38 @@ def _in_memory(config: pytest.Config) -> None:
         tempfile.tempdir = MEMORY
 
 
+def quick_examples(examples: int) -> int:
+    """How many examples a property of ``examples`` runs in the quick loop."""
+    return min(examples, max(QUICK_EXAMPLES, examples // QUICK_SHARE))
+
+
+def _quick_loop(config: pytest.Config) -> bool:
+    """Whether this run is the quick loop: its -m leaves out the slow tests, and it names no
+    hypothesis profile of its own."""
+    return "not slow" in (config.getoption("markexpr") or "") \
+        and not config.getoption("hypothesis_profile", default=None)
+
+
+def _fewer_examples(items: list[pytest.Item]) -> None:
+    """Each property test's settings given its quick count (``quick_examples``); whatever else
+    they say (its strategies, its phases, its database) unchanged."""
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is None or getattr(test, "_quick_examples", False):
+            continue  # not a property, or one already given its count (another parameter's)
+        test._hypothesis_internal_use_settings = settings(
+            own, max_examples=quick_examples(own.max_examples))
+        test._quick_examples = True
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """The tests' temporary folders in memory where there is room (``_in_memory``). The
-    resilience suite does not run under pytest-xdist: a second worker's tests would be stopped
-    with PostgreSQL, and load what it measures."""
+    """The tests' temporary folders in memory where there is room (``_in_memory``); the quick
+    loop's hypothesis profile. The resilience suite does not run under pytest-xdist: a second
+    worker's tests would be stopped with PostgreSQL, and load what it measures."""
     _in_memory(config)
+    if _quick_loop(config):
+        settings.load_profile("quick")
     named = (config.getoption("markexpr") or "").replace("not resilience", "")
     if config.getoption("numprocesses", default=None) and "resilience" in named:
         raise pytest.UsageError("the resilience suite runs alone: leave out -n")
@@ -132,7 +166,10 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The resilience suite stops PostgreSQL and kills servers: it runs only when the -m
     expression names it (``-m resilience``). A run's -m replaces addopts' ``-m "not
-    resilience"``, so without this ``-m "not slow"`` (or ``-m slow``) would start it."""
+    resilience"``, so without this ``-m "not slow"`` (or ``-m slow``) would start it. In the
+    quick loop, the properties run fewer examples (``_fewer_examples``)."""
+    if _quick_loop(config):
+        _fewer_examples(items)
     if "resilience" in (config.getoption("markexpr") or ""):
         return
     kept, left = [], []
