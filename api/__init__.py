@@ -34,6 +34,7 @@ from referee.service import MatchLimits, Service, open_service
 from . import (
     access_log,
     clubs,
+    cups,
     desk_disputes,
     desk_tournaments,
     disputes,
@@ -72,6 +73,7 @@ API = (clubs.blp, tokens.blp, matches.blp, events.blp, disputes.blp, players.blp
        setup.blp,  # the first club, from the link domino serve prints
        tournaments.blp, tournaments.twin,
        leagues.blp,  # a club's league seasons (docs/leagues.md)
+       cups.blp,  # a club's cups (docs/leagues.md)
        league_pages.twin)  # the league pages' JSON twins and the fixtures' calendar feeds
 PAGES = (page_views.blp,  # the club pages (docs/pages.md)
          setup.page,  # /setup, the first club's page

@@ -520,3 +520,8 @@ def league_team_page(season: str, team: str, club_slug: str, as_json: bool) -> N
                + ", ".join(page["squad"]))
     for f in page["fixtures"]:
         click.echo(_line(f))
+
+
+from .cups import cup  # noqa: E402  (domino league cup ...: cli/cups.py)
+
+league.add_command(cup)

@@ -232,6 +232,20 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
     call("GET", season + "/teams/{team}", viewer, season="liga", team="crown")
     call("GET", season + "/divisions/{division}/table", viewer, season="liga", division="one")
     call("GET", season + "/averages", viewer, season="liga")
+    # A cup of the season's teams: made, drawn, a tie's match started, another's result.
+    cups = "/api/v1/clubs/{club}/cups"
+    tie_path = cups + "/{cup}/ties/{tie}"
+    call("POST", cups, admin, {"slug": "copa", "name": "Copa", "season": "liga",
+                               "entrants": ["crown", "bell", "swan"]}, status=201)
+    call("POST", cups + "/{cup}/draw", admin, {"seeded": 3}, cup="copa")
+    game = call("POST", tie_path + "/games", referee, {"home": ["Pia"], "away": ["Sol"]},
+                cup="copa", tie="W1-2", status=201)
+    svc.recording.record_event(game["match"], {"type": "forfeit", "side": 1,
+                                               "reason": "test"}, expected_seq=0)
+    final = svc.recording.create_match(casino, "mano-a-mano", ["Lia", "Pia"])["id"]
+    call("POST", tie_path + "/result", referee, {"matches": [final]}, cup="copa", tie="W2-1")
+    call("GET", cups, viewer)
+    call("GET", cups + "/{cup}", viewer, cup="copa")
     pages = "/api/v1/pages/clubs/{club}/seasons"  # the league pages' twins and feeds
     call("GET", pages, viewer)
     for path, params in ((pages + "/{season}", {}), (pages + "/{season}/fixtures", {}),

@@ -1,0 +1,203 @@
+"""``domino league cup``: a club's cups, knockouts of a season's teams or of the club's players
+or pairs: created, drawn from a recorded seed, their ties' matches started or their results
+recorded from matches, the bracket shown (the service does the work, ``svc.leagues``;
+docs/leagues.md). Every listing takes ``--json``, which prints what the API answers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from referee.core.vocab import CUP_ENTRANTS, CUP_FORMATS
+from words import N_, _
+
+from .connection import connect
+from .listing import echo_json, echo_rows, output_format
+from .options import NAME, club_option, csv_option, json_option
+
+cup_argument = click.argument("cup", metavar="CUP")
+tie_argument = click.argument("tie", metavar="TIE")
+STATUS = {"waiting": N_("waiting"), "ready": N_("ready"), "played": N_("played"),
+          "bye": N_("bye"), "empty": N_("empty"), "not_needed": N_("not needed")}
+
+
+@click.group(help=N_("""\
+Cups: knockouts of a season's teams, or of the club's players or pairs.
+
+\b
+Example:
+  domino league cup new ko crown anchor bell swan --club casino --name "Cup" --season 2027
+  domino league cup draw ko --club casino --seeded 2
+  domino league cup play ko W1-1 --home Ana --away Dani --club casino
+  domino league cup show ko --club casino"""))
+def cup() -> None:
+    pass
+
+
+@cup.command("new", help=N_("""\
+Create a cup (admin: the secretary), its entrants in pot order, best first: team slugs of
+--season, player names (--kind players), or pairs as NAME+NAME (--kind pairs).
+
+\b
+Example:
+  domino league cup new ko crown anchor bell --club casino --name "Cup" --season 2027
+  domino league cup new open Ana Beto Carla --club casino --name "Open" --kind players \\
+      --format double_elimination --best-of 3"""))
+@cup_argument
+@click.argument("entrants", nargs=-1, required=True, metavar="ENTRANT...")
+@club_option
+@click.option("--name", type=NAME, required=True, help=N_("The cup's name."))
+@click.option("--season", default=None, help=N_("The season whose cup it is."))
+@click.option("--kind", type=click.Choice(CUP_ENTRANTS), default="teams", show_default=True,
+              help=N_("Who the entrants are."))
+@click.option("--format", "format_", type=click.Choice(CUP_FORMATS),
+              default="single_elimination", show_default=True, help=N_("The knockout."))
+@click.option("--best-of", type=click.IntRange(1), default=1, show_default=True,
+              help=N_("The matches a tie is the best of."))
+@click.option("--rules", default=None, metavar="JSON",
+              help=N_("The matches' rules by kind, as a season's leg rules."))
+@json_option
+def cup_new(cup: str, entrants: tuple[str, ...], club_slug: str, name: str,
+            season: str | None, kind: str, format_: str, best_of: int, rules: str | None,
+            as_json: bool) -> None:
+    pot: list[Any] = ([e.split("+") for e in entrants] if kind == "pairs" else list(entrants))
+    parsed = None
+    if rules is not None:
+        try:
+            parsed = json.loads(rules)
+        except ValueError:
+            raise click.BadParameter(_("%(text)r is not JSON", text=rules),
+                                     param_hint="'--rules'") from None
+    with connect() as service:
+        made = service.leagues.create_cup(club_slug, cup, name, entrants=pot, kind=kind,
+                                          season=season, format=format_, best_of=best_of,
+                                          rules=parsed)
+    if as_json:
+        echo_json(made)
+        return
+    click.echo(_("created cup %(slug)s: %(name)s, %(count)s entrants", slug=made["slug"],
+                 name=made["name"], count=len(made["entrants"])))
+
+
+@cup.command("list", help=N_("""\
+The club's cups (or a season's), newest first.
+
+\b
+Example:
+  domino league cup list --club casino --json"""))
+@club_option
+@click.option("--season", default=None, help=N_("Only this season's cups."))
+@json_option
+@csv_option
+def cup_list(club_slug: str, season: str | None, as_json: bool, as_csv: bool) -> None:
+    how = output_format(as_json, as_csv)
+    with connect() as service:
+        found = service.leagues.cups(club_slug, season=season)
+    if echo_rows(how, found, ("slug", "name", "season", "kind", "format", "best_of",
+                              "entrants", "drawn", "champion")):
+        return
+    for row in found:
+        champion = row["champion"] or "-"
+        click.echo(f"{row['slug']}: {row['name']}  {row['entrants']}  {champion}")
+
+
+@cup.command("draw", help=N_("""\
+Make the cup's draw (admin), recorded with its seed: the first --seeded of the pot seeded,
+the rest drawn from --seed (a new one when none is given). Again while no tie has a match.
+
+\b
+Example:
+  domino league cup draw ko --club casino --seeded 2 --seed 2025"""))
+@cup_argument
+@club_option
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+              help=N_("The seed the draw is made from."))
+@click.option("--seeded", type=click.IntRange(0), default=0, show_default=True,
+              help=N_("The first of the pot seeded, in its order."))
+@json_option
+def cup_draw(cup: str, club_slug: str, seed: int | None, seeded: int, as_json: bool) -> None:
+    with connect() as service:
+        drawn = service.leagues.draw(club_slug, cup, seed=seed, seeded=seeded)
+    if as_json:
+        echo_json(drawn)
+        return
+    click.echo(_("drawn with seed %(seed)s", seed="-" if drawn["seed"] is None
+                 else drawn["seed"]))
+    for number, entrant in enumerate(drawn["order"], start=1):
+        click.echo(f"{number:>3}  {entrant}")
+
+
+@cup.command("show", help=N_("""\
+A cup: its draw and every tie of its bracket, with the matches each side won.
+
+\b
+Example:
+  domino league cup show ko --club casino"""))
+@cup_argument
+@club_option
+@json_option
+def cup_show(cup: str, club_slug: str, as_json: bool) -> None:
+    with connect() as service:
+        shown = service.leagues.cup(club_slug, cup)
+    if as_json:
+        echo_json(shown)
+        return
+    seed = "-" if shown["seed"] is None else shown["seed"]
+    click.echo(f"{shown['name']} ({shown['slug']}), {seed}")
+    for tie in shown["ties"]:
+        home, away = tie["home"] or "-", tie["away"] or "-"
+        click.echo(f"{tie['id']:>6}  {home} {tie['won']['home']}-{tie['won']['away']} {away}"
+                   f"  {_(STATUS[tie['status']])}")
+    if shown["champion"]:
+        click.echo(_("champion: %(entrant)s", entrant=shown["champion"]))
+
+
+@cup.command("play", help=N_("""\
+Start a tie's next match (a team cup: --home and --away players of the squads). Its events
+are then recorded as any match's.
+
+\b
+Example:
+  domino league cup play ko W1-2 --home Ana --away Dani --club casino"""))
+@cup_argument
+@tie_argument
+@click.option("--home", multiple=True, type=NAME, help=N_("A home player (repeat the option)."))
+@click.option("--away", multiple=True, type=NAME, help=N_("An away player (repeat the option)."))
+@club_option
+@json_option
+def cup_play(cup: str, tie: str, home: tuple[str, ...], away: tuple[str, ...],
+             club_slug: str, as_json: bool) -> None:
+    with connect() as service:
+        game = service.leagues.play_tie(club_slug, cup, tie, home=list(home), away=list(away))
+    if as_json:
+        echo_json(game)
+        return
+    click.echo(_("%(tie)s, match %(game)s: match %(match)s", tie=tie, game=game["game"],
+                 match=game["match"]))
+
+
+@cup.command("result", help=N_("""\
+A tie's result from matches recorded already, in order; with --winner, refused unless they
+give it the tie.
+
+\b
+Example:
+  domino league cup result open W1-2 231 --winner Carla --club casino"""))
+@cup_argument
+@tie_argument
+@click.argument("matches", nargs=-1, required=True, type=click.IntRange(1), metavar="MATCH...")
+@click.option("--winner", default=None, help=N_("The entrant the matches give the tie to."))
+@club_option
+@json_option
+def cup_result(cup: str, tie: str, matches: tuple[int, ...], winner: str | None,
+               club_slug: str, as_json: bool) -> None:
+    with connect() as service:
+        done = service.leagues.record_tie(club_slug, cup, tie, matches=list(matches),
+                                          winner=winner)
+    if as_json:
+        echo_json(done)
+        return
+    click.echo(f"{tie}: {_(STATUS[done['status']])}"
+               + (f", {done['winner']}" if done["winner"] else ""))

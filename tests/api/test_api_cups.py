@@ -1,0 +1,81 @@
+"""The cup calls of the API (/api/v1/clubs/{club}/cups): a cup created and drawn by the secretary
+(a scorekeeper 403), a tie's match started and its result recorded, the cup read without a token
+for a public club (401 for a private one), and each refusal a problem saying what (422 or 404,
+in the reader's language), with nothing changed."""
+
+from __future__ import annotations
+
+from api_helpers import Api
+from league_helpers import set_up, win_game
+
+CUPS = "/api/v1/clubs/casino/cups"
+TEAMS = ["crown", "anchor", "bell", "swan"]
+
+
+def test_a_cup_created_drawn_played_and_read(api: Api) -> None:
+    set_up(api.service, "casino")
+    client = api.client
+    body = {"slug": "ko", "name": "Knockout", "season": "2027", "entrants": TEAMS}
+    assert client.post(CUPS, json=body, headers=api.auth("scorekeeper")).status_code == 403
+    made = client.post(CUPS, json=body, headers=api.auth("admin"))
+    assert made.status_code == 201 and made.json["entrants"] == TEAMS
+    drawn = client.post(f"{CUPS}/ko/draw", json={"seeded": 4}, headers=api.auth("admin"))
+    assert drawn.status_code == 200 and drawn.json["order"] == TEAMS
+    assert drawn.json["seed"] is None  # all seeded: nothing drawn by lot
+    game = client.post(f"{CUPS}/ko/ties/W1-1/games", json={"home": ["Ana"], "away": ["Juan"]},
+                       headers=api.auth("scorekeeper"))
+    assert game.status_code == 201, game.json
+    win_game(api.service, game.json["match"], 0)
+    assert client.get(f"{CUPS}/ko").status_code == 401  # a private club
+    api.service.clubs.set_public("casino", True)
+    cup = client.get(f"{CUPS}/ko").json
+    first = next(t for t in cup["ties"] if t["id"] == "W1-1")
+    assert (first["home"], first["away"], first["winner"]) == ("crown", "swan", "crown")
+    assert [c["slug"] for c in client.get(CUPS, query_string={"season": "2027"}).json] == ["ko"]
+
+
+def test_each_refusal_is_a_problem_that_changes_nothing(api: Api) -> None:
+    client, svc = api.client, api.service
+    made = client.post(CUPS, json={"slug": "open", "name": "Open", "kind": "players",
+                                   "entrants": ["Ana", "Beto", "Carla"]},
+                       headers=api.auth("admin"))
+    assert made.status_code == 201, made.json
+    not_drawn = client.post(f"{CUPS}/open/ties/W1-2/games", json={},
+                            headers=api.auth("scorekeeper"))
+    assert not_drawn.status_code == 422 and "not drawn" in not_drawn.json["detail"]
+    client.post(f"{CUPS}/open/draw", json={"seeded": 3}, headers=api.auth("admin"))
+    match = svc.recording.create_match("casino", "mano-a-mano", ["Beto", "Carla"])["id"]
+    win_game(svc, match, 1)  # Carla wins
+    before = client.get(f"{CUPS}/open", headers=api.auth("viewer")).json
+
+    def refused(path: str, body: dict, status: int, says: str, **headers: str) -> None:
+        answer = client.post(f"{CUPS}/open{path}", json=body,
+                             headers=api.auth("admin", **headers))
+        assert answer.status_code == status, answer.json
+        assert says in answer.json["detail"], answer.json["detail"]
+        assert client.get(f"{CUPS}/open", headers=api.auth("viewer")).json == before
+
+    refused("/ties/W1-2/result", {"matches": [match], "winner": "Beto"}, 422, "not won by")
+    refused("/ties/W1-2/result", {"matches": [match], "winner": "Zoe"}, 422, "between")
+    refused("/ties/W2-1/result", {"matches": [match]}, 422, "not decided")
+    refused("/ties/W1-1/result", {"matches": [match]}, 422, "bye")
+    refused("/ties/W7-1/result", {"matches": [match]}, 404, "no tie")
+    refused("/ties/W1-2/result", {"matches": [match + 1000]}, 404, "no match")
+    refused("/ties/W7-1/result", {"matches": [match]}, 404, "ninguna eliminatoria",
+            **{"Accept-Language": "es"})
+    refused("/draw", {"seed": 2**64}, 422, "expected shape")
+    done = client.post(f"{CUPS}/open/ties/W1-2/result", json={"matches": [match],
+                                                               "winner": "Carla"},
+                       headers=api.auth("scorekeeper"))
+    assert done.status_code == 200 and done.json["winner"] == "Carla"
+    before = client.get(f"{CUPS}/open", headers=api.auth("viewer")).json
+    refused("/draw", {"seed": 5}, 422, "cannot be made again")
+    refused("/draw", {"seed": 5}, 422, "no puede repetirse", **{"Accept-Language": "es"})
+    refused("/ties/W1-2/games", {}, 422, "decided already")
+    refused("/ties/W2-1/games", {"home": ["Ana"]}, 422, "name no players")
+    again = client.post(CUPS, json={"slug": "open", "name": "Open", "kind": "players",
+                                    "entrants": ["Ana", "Beto"]}, headers=api.auth("admin"))
+    assert again.status_code == 409
+    bad = client.post(CUPS, json={"slug": "x", "name": "X", "kind": "teams",
+                                  "entrants": ["a", "b"]}, headers=api.auth("admin"))
+    assert bad.status_code == 422 and "season" in bad.json["detail"]
