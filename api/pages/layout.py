@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-UNIT = 18  # a tile's half: a tile is 2 x 1 units
+UNIT = 22  # a tile's half: a tile is 2 x 1 units
 GAP = 2  # between two tiles
 PAD = 2  # round the drawing
+NEAR = 2  # a phone's drawing keeps this many tiles at each end of the line (and the spinner's)
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,20 @@ class Tile:
 
 
 @dataclass(frozen=True)
+class Gap:
+    """Where tiles of the line are left out of a phone's drawing (drawn as an ellipsis)."""
+
+    x: float
+    y: float
+    hidden: int  # how many
+
+
+@dataclass(frozen=True)
 class Drawing:
     width: float
     height: float
     tiles: tuple[Tile, ...]
+    gaps: tuple[Gap, ...] = ()
 
 
 def _pips(name: str) -> tuple[str, str]:
@@ -60,23 +71,53 @@ def _pips(name: str) -> tuple[str, str]:
     return first, second
 
 
+def _kept(count: int, spinner: int | None, near: int | None) -> list[int | None]:
+    """The indexes of the line's tiles a drawing shows, in order, None where some are left
+    out: every tile, or (``near``) that many at each end and the spinner with its neighbours."""
+    if near is None or count <= 2 * near + 3:
+        return list(range(count))
+    wanted = set(range(near)) | set(range(count - near, count))
+    if spinner is not None:
+        wanted |= {spinner - 1, spinner, spinner + 1}
+    kept: list[int | None] = []
+    last = -1
+    for index in sorted(i for i in wanted if 0 <= i < count):
+        if index != last + 1:
+            kept.append(None)
+        kept.append(index)
+        last = index
+    return kept
+
+
 def layout_drawing(line: Sequence[str], spinner: str | None = None,
-                   arms: dict[str, Sequence[str]] | None = None) -> Drawing | None:
+                   arms: dict[str, Sequence[str]] | None = None,
+                   near: int | None = None) -> Drawing | None:
     """The drawing of ``line`` (tiles left to right, each written left pip first), the
     ``spinner`` (a tile of the line) and its ``arms`` ({"up": [...], "down": [...]}, from the
-    spinner outward, each tile written with the pip toward it first); None for no tile."""
+    spinner outward, each tile written with the pip toward it first); None for no tile. With
+    ``near``, a phone's drawing: of a long line only ``near`` tiles at each end (the open ends,
+    which the count is made of) and the spinner with its neighbours, an ellipsis between."""
     if not line:
         return None
     u = UNIT
+    spinner_pips = sorted(_pips(spinner)) if spinner else None
+    spinner_index = next((i for i, name in enumerate(line)
+                          if spinner_pips and sorted(_pips(name)) == spinner_pips), None)
     placed: list[Tile] = []
+    gaps: list[Gap] = []
     x = 0.0
     spinner_at: Tile | None = None
-    spinner_pips = sorted(_pips(spinner)) if spinner else None
-    for name in line:
-        a, b = _pips(name)
+    kept = _kept(len(line), spinner_index, near)
+    for at, index in enumerate(kept):
+        if index is None:
+            following = next(i for i in kept[at + 1:] if i is not None)
+            previous = next(i for i in reversed(kept[:at]) if i is not None)
+            gaps.append(Gap(x + u / 2, 0, following - previous - 1))
+            x += u + GAP
+            continue
+        a, b = _pips(line[index])
         if a == b:  # a double lies crosswise
-            tile = Tile(x, -u, u, 2 * u, a, b, spinner=spinner_at is None
-                        and spinner_pips == [a, b])
+            tile = Tile(x, -u, u, 2 * u, a, b, spinner=index == spinner_index)
             if tile.spinner:
                 spinner_at = tile
         else:
@@ -102,10 +143,19 @@ def layout_drawing(line: Sequence[str], spinner: str | None = None,
     low = max(t.y + t.h for t in placed)
     shifted = tuple(Tile(t.x - left + PAD, t.y - high + PAD, t.w, t.h, t.first, t.second,
                          t.spinner) for t in placed)
-    return Drawing(right - left + 2 * PAD, low - high + 2 * PAD, shifted)
+    moved = tuple(Gap(g.x - left + PAD, g.y - high + PAD, g.hidden) for g in gaps)
+    return Drawing(right - left + 2 * PAD, low - high + 2 * PAD, shifted, moved)
 
 
-def drawings(rounds: Sequence[dict[str, Any]]) -> dict[int, Drawing | None]:
-    """Each round's drawing, by its number (the page's rounds: line, spinner, arms)."""
-    return {r["round"]: layout_drawing(r.get("line") or (), r.get("spinner"), r.get("arms"))
-            for r in rounds}
+def drawings(rounds: Sequence[dict[str, Any]]) -> dict[int, tuple[Drawing, Drawing | None]]:
+    """Each round's drawings, by its number (the page's rounds: line, spinner, arms): the
+    whole layout, and a phone's (:data:`NEAR`), or None where the whole one is as short."""
+    found: dict[int, tuple[Drawing, Drawing | None]] = {}
+    for r in rounds:
+        line, spinner, arms = r.get("line") or (), r.get("spinner"), r.get("arms")
+        whole = layout_drawing(line, spinner, arms)
+        if whole is None:
+            continue
+        near = layout_drawing(line, spinner, arms, near=NEAR)
+        found[r["round"]] = (whole, near if near is not None and near.gaps else None)
+    return found

@@ -86,6 +86,9 @@ def test_the_match_page_lists_each_scoring_play_as_the_report_has_it(api: Api) -
             expected.append([str(e["seq"]), players[e["seat"]], f"{a}–{b} [{a}|{b}]",
                              str(e["count"]), f"+{e['points']}"])
         assert rows(table) == expected
+        heading = section(html, "id", f"round-{r['round']}-heading", "h4")
+        said = " ".join(re.sub(r"<[^>]+>", "", heading).split())
+        assert said.endswith(f"· {players[0]} {r['scores'][0]}, {players[1]} {r['scores'][1]}")
     # the page's numbers are the report's: each side's points add up to its total
     twin = api.client.get(f"{TWIN_PREFIX}/clubs/casino/matches/{match_id}").json
     assert [sum(r["side_points"][s] for r in twin["rounds"]) for s in (0, 1)] == report["totals"]
@@ -101,12 +104,16 @@ def test_the_layout_is_drawn_with_the_spinners_arms(api: Api) -> None:
     assert any(line["arms"] for line in lines), "the example opens the spinner's arms"
     for line in lines:
         figure = section(html, "data-layout", line["round"], "figure")
-        drawn = figure.count("<g class=\"domino")
+        drawn = figure[:figure.index("</svg>")].count("<g class=\"domino")  # the whole layout
         arms = line["arms"] or {"up": [], "down": []}
         assert drawn == len(line["line"]) + len(arms["up"]) + len(arms["down"])
         assert ("data-spinner" in figure) == (line["spinner"] is not None)
         if line["arms"]:
             assert "up arm: " in figure and "down arm: " in figure
+        if 'class="layout-near"' in figure:  # a phone's: the line's ends, the spinner's
+            near = figure[figure.index('class="layout-near"'):]
+            shown = near[:near.index("</svg>")].count('<g class="domino')
+            assert shown < drawn and near.count('class="gap"') >= 1
     es = page(api, f"/clubs/casino/matches/{match_id}", lang="es")
     assert "Jugadas que puntúan, ronda 1" in es and "brazo de arriba: " in es
     it = page(api, f"/clubs/casino/matches/{match_id}", lang="it")
