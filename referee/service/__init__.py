@@ -191,10 +191,12 @@ class Service:
 
     @_Part
     def players(self) -> "Players":
+        from .legresults import after_merge as legs_after_merge
         from .players import Players
         from .ratings import after_merge
         players = Players(self.units, self.clock)
         players.merge_hooks.append(after_merge)  # standing rows and ratings follow a merge
+        players.merge_hooks.append(legs_after_merge)  # so do the league legs' results
         return players
 
     @_Part
@@ -210,6 +212,7 @@ class Service:
 
     @_Part
     def recording(self) -> "Recording":
+        from .legresults import LEG_RESULTS
         from .projectors import Projector
         from .recording import Recording
         recording = Recording(self.matches, self.units, self.clock, self.notifier)
@@ -220,7 +223,10 @@ class Service:
             # A leg's match whose result may have moved (a ruling): its fixture's sheet signed
             # again once the change has committed.
             Projector("league sheet", lambda change: change.result_may_change,
-                      after=lambda change: self.leagues.resign(change.match_id)))
+                      after=lambda change: self.leagues.resign(change.match_id)),
+            # A leg's match whose result may have moved: its leg's result row, in the
+            # append's transaction (the tables and averages read it).
+            LEG_RESULTS)
         return recording
 
     @_Part

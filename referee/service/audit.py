@@ -18,8 +18,10 @@ what was stored and signed (docs/verify.md).
 - the standings and ratings (standing_rows, standing_months, player_ratings, current_ratings:
   no MACs) against what the code that writes them computes from the records, in memory
   (:mod:`.standingcheck`): each row that differs is named by table, key and column, with
-  the value stored and the one derived. Only when every record and row checked out: a
-  recomputation from forged rows would name only what follows from the forgery.
+  the value stored and the one derived; so are the league legs' results
+  (league_leg_results, :mod:`.legresults`) against the legs' games, seats and concessions.
+  Only when every record and row checked out: a recomputation from forged rows would name
+  only what follows from the forgery.
 
 What the audit cannot see: what a holder of the row key (and the database) rewrote, rows and
 MACs alike, with no acta signed for it yet, or with its leaves and heads rewritten as well
@@ -48,6 +50,7 @@ from ..store.integrity import unguarded
 from ..store.macs import TABLES, all_rows, row_key
 from ..store.schema import clubs
 from ..store.transparency import head_rows, leaf_rows, match_leaves
+from . import legresults
 from .acta import checked_body, record_problems
 from .errors import N_
 from .keys import Keys
@@ -217,7 +220,8 @@ class Audit:
                     name=name, stored=getattr(row, name), actual=value), row.id))
 
     def _standings(self, conn: Connection, match_ids: list[int], found: Findings) -> None:
-        for table, key, column, stored, derived in differences(conn, match_ids):
+        for table, key, column, stored, derived in (differences(conn, match_ids)
+                                                    + legresults.differences(conn)):
             if column != "row":
                 what = said(TEXT["derived"], key=key, column=column, stored=stored,
                             derived=derived)

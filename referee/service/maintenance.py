@@ -10,6 +10,7 @@ from .. import store
 from ..core.disputes import open_count
 from ..core.log import Header, parse_header
 from ..core.replay import Replay, replay
+from ..store import leagues
 from ..store.macs import row_key
 from ..store.standings import clear_standings, clubs_missing_rows, finishing_order
 from .acta import record_problems
@@ -46,6 +47,8 @@ def rebuild(units: Units, matches: MatchRepository, *, force: bool = False) -> i
     for match_id in ids:
         with units.open(WRITE) as uow:
             rebuild_match(uow, match_id)
+    with units.open(WRITE) as uow:  # the league legs' results, from the projections just made
+        leagues.project_legs(uow.conn)
     rerate_all(units.engine)
     return len(ids)
 

@@ -15,7 +15,18 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, Integer, Row, any_, bindparam, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Integer,
+    Row,
+    any_,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from .dialects import postgresql
@@ -27,6 +38,7 @@ from .schema import (
     league_fixture_history,
     league_fixtures,
     league_leg_matches,
+    league_leg_results,
     league_legs,
     league_seasons,
     league_sheets,
@@ -125,12 +137,15 @@ def leave_squad(conn: Connection, season_id: int, player_id: int, left_on: str) 
         league_squads.c.left_on.is_(None)).values(left_on=left_on)).rowcount
 
 
-def squad_rows(conn: Connection, season_id: int, *, current: bool = True) -> list[Row]:
-    """The season's squad rows with each player's name (the current ones only, unless
-    ``current`` is False: then every row, transfers too, oldest first)."""
+def squad_rows(conn: Connection, season_id: int, *, current: bool = True,
+               team_id: int | None = None) -> list[Row]:
+    """The season's squad rows (or one team's) with each player's name (the current ones only,
+    unless ``current`` is False: then every row, transfers too, oldest first)."""
     query = (select(league_squads, players.c.name)
              .join(players, players.c.id == league_squads.c.player_id)
              .where(league_squads.c.season_id == season_id))
+    if team_id is not None:
+        query = query.where(league_squads.c.team_id == team_id)
     if current:
         query = query.where(league_squads.c.left_on.is_(None))
     return conn.execute(query.order_by(league_squads.c.id)).all()
@@ -289,6 +304,101 @@ def seats_of(conn: Connection, match_ids: Sequence[int]) -> list[Row]:
         query = select(mp.c.match_id, mp.c.side, mp.c.player_id).where(
             mp.c.match_id.in_(match_ids))
     return conn.execute(query.order_by(mp.c.match_id, mp.c.seat)).all()
+
+
+# ------------------------------------------------------------------ the legs' results
+
+GAME_MARK = {0: "h", 1: "a", None: "d"}  # a finished game's winner (side 0 home, 1 away; drawn)
+
+
+def derived_leg_results(conn: Connection, fixture_ids: Sequence[int] | None = None
+                        ) -> list[dict[str, Any]]:
+    """The ``league_leg_results`` rows the fixtures' legs come to now (every fixture's for
+    None), by fixture and leg: each finished game's winner in order (a game in play or
+    abandoned counts for nothing yet), the seats of the leg's first game (side 0 the home
+    team's), its concession. A leg with none of these has no row."""
+    lm, f = league_leg_matches, league_fixtures
+    fixtures_q = select(f.c.id, f.c.season_id, f.c.division_id)
+    games_q = (select(lm.c.fixture_id, lm.c.leg, lm.c.game, lm.c.match_id, matches.c.status,
+                      matches.c.winner)
+               .join(matches, matches.c.id == lm.c.match_id))
+    legs_q = select(league_legs)
+    if fixture_ids is not None:
+        ids = list(fixture_ids)
+        if not ids:
+            return []
+        fixtures_q = fixtures_q.where(among(conn, f.c.id, ids))
+        games_q = games_q.where(among(conn, lm.c.fixture_id, ids))
+        legs_q = legs_q.where(among(conn, league_legs.c.fixture_id, ids))
+    homes = {row.id: (row.season_id, row.division_id) for row in conn.execute(fixtures_q)}
+    found: dict[tuple[int, int], dict[str, Any]] = {}
+
+    def line(key: tuple[int, int]) -> dict[str, Any]:
+        if key not in found:
+            season_id, division_id = homes[key[0]]
+            found[key] = {"fixture_id": key[0], "leg": key[1], "season_id": season_id,
+                          "division_id": division_id, "games": "", "home": [], "away": [],
+                          "conceded_by": None, "reason": None}
+        return found[key]
+
+    first: dict[int, tuple[int, int]] = {}
+    for fixture, leg, game, match_id, status, winner in conn.execute(
+            games_q.order_by(lm.c.fixture_id, lm.c.leg, lm.c.game)):
+        row = line((fixture, leg))
+        if game == 1:
+            first[match_id] = (fixture, leg)
+        if status == "finished":
+            row["games"] += GAME_MARK[winner]
+    for match_id, side, player in seats_of(conn, list(first)):
+        line(first[match_id])["home" if side == 0 else "away"].append(str(player))
+    for given in conn.execute(legs_q):
+        row = line((given.fixture_id, given.leg))
+        row["conceded_by"], row["reason"] = given.conceded_by, given.reason
+    return [{**row, "home": ",".join(row["home"]), "away": ",".join(row["away"])}
+            for _, row in sorted(found.items())]
+
+
+def project_legs(conn: Connection, fixture_ids: Iterable[int] | None = None) -> int:
+    """The fixtures' rows of ``league_leg_results`` written again from their legs (every
+    fixture's for None: a rebuild, migration 0024's fill), in the caller's transaction: the
+    rows written."""
+    ids = None if fixture_ids is None else sorted(set(fixture_ids))
+    rows = derived_leg_results(conn, ids)
+    results = league_leg_results.c
+    if ids is None:
+        conn.execute(delete(league_leg_results))
+    elif ids:
+        conn.execute(delete(league_leg_results).where(among(conn, results.fixture_id, ids)))
+    if rows:
+        conn.execute(insert(league_leg_results), rows)
+    return len(rows)
+
+
+def leg_results(conn: Connection, *, season_id: int | None = None,
+                division_id: int | None = None,
+                fixture_ids: Sequence[int] | None = None) -> list[Row]:
+    """The stored legs' results (a season's, a division's, or some fixtures'): (fixture_id,
+    leg, games, home, away, conceded_by, reason), by fixture and leg."""
+    r = league_leg_results.c
+    query = select(r.fixture_id, r.leg, r.games, r.home, r.away, r.conceded_by, r.reason)
+    if division_id is not None:
+        query = query.where(r.division_id == division_id)
+    elif season_id is not None:
+        query = query.where(r.season_id == season_id)
+    if fixture_ids is not None:
+        if not fixture_ids:
+            return []
+        query = query.where(among(conn, r.fixture_id, fixture_ids))
+    return conn.execute(query.order_by(r.fixture_id, r.leg)).all()
+
+
+def fixtures_of_matches(conn: Connection, match_ids: Sequence[int]) -> list[int]:
+    """The fixtures whose legs' games are among these matches."""
+    if not match_ids:
+        return []
+    lm = league_leg_matches.c
+    return list(conn.execute(select(lm.fixture_id).distinct()
+                             .where(among(conn, lm.match_id, list(match_ids)))).scalars())
 
 
 def player_names(conn: Connection, player_ids: Iterable[int]) -> dict[int, str]:

@@ -649,6 +649,27 @@ league_leg_matches = Table(
     UniqueConstraint("fixture_id", "leg", "game"),
 )
 
+# Each leg's result as the tables, team pages and averages read it (migration 0024): a
+# projection of the leg's games (``games``: the winner of each finished game in order, ``h``,
+# ``a`` or ``d`` for drawn), the players each team fielded (its first game's seats, player ids
+# joined by commas) and its concession (``league_legs``), written with whatever changes them
+# (:func:`referee.store.leagues.project_legs`). A leg with none of these has no row.
+league_leg_results = Table(
+    "league_leg_results", metadata,
+    Column("fixture_id", Integer, ForeignKey("league_fixtures.id"), nullable=False),
+    Column("leg", Integer, nullable=False),
+    Column("season_id", Integer, ForeignKey("league_seasons.id"), nullable=False),
+    Column("division_id", Integer, ForeignKey("league_divisions.id"), nullable=False),
+    Column("games", Text, nullable=False),
+    Column("home", Text, nullable=False),
+    Column("away", Text, nullable=False),
+    Column("conceded_by", String(8), nullable=True),
+    Column("reason", Text, nullable=True),
+    PrimaryKeyConstraint("fixture_id", "leg"),
+    Index(None, "division_id"),
+    Index(None, "season_id"),
+)
+
 # What happened to a fixture, in order: postponed, leg conceded, walkover, leg recorded,
 # confirmed, sheet signed, ruling. Only ever inserted.
 league_fixture_history = Table(

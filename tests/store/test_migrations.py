@@ -28,6 +28,7 @@ TABLES |= {"league_seasons", "league_divisions", "league_teams", "league_squads"
            "league_fixtures", "league_legs", "league_leg_matches", "league_fixture_history",
            "league_captains", "league_deductions", "league_sheets"}  # 0019
 TABLES |= {"league_cups", "league_cup_matches"}  # 0023
+TABLES |= {"league_leg_results"}  # 0024
 
 
 def _diff(engine: Engine) -> list:
@@ -42,7 +43,7 @@ def _tables(engine: Engine) -> set[str]:
 
 def test_models_match_the_migrated_database(engine: Engine) -> None:
     runner.upgrade(engine)
-    assert runner.current_revision(engine) == runner.head_revision() == "0023"
+    assert runner.current_revision(engine) == runner.head_revision() == "0024"
     assert _diff(engine) == []
 
 

@@ -105,6 +105,7 @@ class SeasonFixtures(Base):
         by = "both" if was is not None else side
         store.set_leg(uow.conn, found.id, leg, by, why)
         store.changed(uow.conn, found.id)
+        store.project_legs(uow.conn, [found.id])
         note(uow, found, "conceded", {"leg": leg, "by": side, "reason": why}, who, self.clock)
         return {"fixture": found.id, "leg": leg, "conceded_by": by, "reason": why}
 

@@ -98,6 +98,7 @@ class SeasonLegs(Base):
         store.insert_leg_matches(uow.conn, [{"match_id": match_id, "fixture_id": found.id,
                                              "leg": leg, "game": game}])
         store.changed(uow.conn, found.id)
+        store.project_legs(uow.conn, [found.id])
         note(uow, found, "leg", {"leg": leg, "game": game, "match": match_id}, who,
              self.clock)
         return {"fixture": found.id, "leg": leg, "game": game, "match": match_id}

@@ -92,7 +92,9 @@ class SeasonReads(Base):
             found = [f for f in found if f.round == round]
         slugs = {t.id: t.slug for t in teams(uow, row)}
         names = {d.id: d.slug for d in divisions(uow, row)}
-        played = outcomes.read(uow.conn, fields.format_of(row), found, slugs)
+        whole = {"division_id": division_id} if team_id is None and division_id is not None \
+            else {"season_id": row.id} if team_id is None and division_id is None else {}
+        played = outcomes.projected(uow.conn, fields.format_of(row), found, slugs, **whole)
         return [fixture_line(f, slugs, names[f.division_id], played) for f in found]
 
     @use_case(READ)
@@ -138,7 +140,8 @@ class SeasonReads(Base):
         listed = [t for t in teams(uow, row) if t.division_id == home.id]
         found = store.fixture_rows(uow.conn, row.id, home.id)
         slugs = {t.id: t.slug for t in listed}
-        played = outcomes.read(uow.conn, fields.format_of(row), found, slugs)
+        played = outcomes.projected(uow.conn, fields.format_of(row), found, slugs,
+                                    division_id=home.id)
         taken = [Deduction(slugs[d.team_id], d.points, d.reason)
                  for d in store.deduction_rows(uow.conn, slugs)]
         made = division_table(outcomes.schedule(home.slug, listed, found),
@@ -165,7 +168,9 @@ class SeasonReads(Base):
         division_id = division_row(uow, row, division).id if division is not None else None
         found = store.fixture_rows(uow.conn, row.id, division_id)
         slugs = {t.id: t.slug for t in teams(uow, row)}
-        played = outcomes.read(uow.conn, fields.format_of(row), found, slugs)
+        played = outcomes.projected(uow.conn, fields.format_of(row), found, slugs,
+                                    division_id=division_id,
+                                    season_id=row.id if division_id is None else None)
         lines = averages([played.outcomes[f.id] for f in found], row.min_legs)
         names = store.player_names(uow.conn, (int(a.player) for a in lines))
         return [{"rank": a.rank, "player": names[int(a.player)],
@@ -188,7 +193,6 @@ class SeasonReads(Base):
         line = next(r for r in table["rows"] if r["team"] == mine.slug)
         return {"team": mine.slug, "name": mine.name, "venue": mine.venue,
                 "division": home.slug,
-                "squad": [s.name for s in store.squad_rows(uow.conn, row.id)
-                          if s.team_id == mine.id],
+                "squad": [s.name for s in store.squad_rows(uow.conn, row.id, team_id=mine.id)],
                 "fixtures": self.fixtures.within(uow, club, season, team=team, who=who),
                 "table": line}
