@@ -17,6 +17,7 @@ from flask import Response, render_template, url_for
 from marshmallow import Schema, fields, validate
 
 import words
+from referee.core.rules import PRESETS
 from referee.core.vocab import LANGUAGES
 from referee.service import Unauthorized
 
@@ -46,6 +47,9 @@ class SetupSchema(SetupCodeSchema):
                                                                  "write it; its slug is made from it"})
     language = fields.String(load_default=None, allow_none=True, metadata={
         "description": f"the language of its pages ({', '.join(LANGUAGES)}), or null"})
+    default_rules = fields.String(load_default=None, allow_none=True, metadata={
+        "description": "the preset the scorekeeper's phone preselects for a new match (the "
+                       f"club setting: {', '.join(PRESETS)}), or null"})
 
 
 class SetupDoneSchema(Schema):
@@ -87,8 +91,8 @@ def check(body: dict[str, Any]):
 def create(body: dict[str, Any]):
     """Make the first club with a setup link's code: its name and language, and its
     secretary's token (shown this once). The code, and every other setup link, is spent."""
-    made = _refused_counts(lambda: service().setup.create_club(body["code"], body["name"],
-                                                               body["language"]))
+    made = _refused_counts(lambda: service().setup.create_club(
+        body["code"], body["name"], body["language"], body["default_rules"]))
     made["desk"] = url_for("desk.home", club=made["club"]["slug"])
     return made, {"Cache-Control": "no-store"}  # a token: never kept by a cache
 
@@ -98,5 +102,5 @@ def setup_page() -> Response:
     """The setup link's page: a shell with no data (its script reads the code from the
     address's fragment)."""
     html = render_template("pages/setup.html", club=None, twin=None, signed_in=False,
-                           languages=LANGUAGES, language_names=words.NAMES)
+                           languages=LANGUAGES, language_names=words.NAMES, presets=list(PRESETS))
     return _headers(Response(html, mimetype="text/html"), signed_in=True)

@@ -211,6 +211,8 @@ TERMS: dict[str, dict[str, str]] = {
         "lead_scores": N_("Whether the lead scores"),
         "pips_round": N_("Pips rounded to"),
     },
+    # The open ends of the points family's layout, by side (the spinner's arms up and down).
+    "open_end": {"left": N_("left"), "right": N_("right"), "up": N_("up"), "down": N_("down")},
     # What each preset plays, in a few words, beside its name where rules are picked (the
     # desk's forms): the name is the same in every language, these words are not.
     "preset_about": {

@@ -94,7 +94,8 @@ function init() {
     button.disabled = true;
     say(_("Making the club…"), "ok", STATUS);
     post("/api/v1/setup", { code: code, name: form.elements.name.value,
-                            language: form.elements.language.value })
+                            language: form.elements.language.value,
+                            default_rules: form.elements.default_rules.value || null })
       .then(function (answer) {
         button.disabled = false;
         if (answer.status === 201) { made(answer); return; }

@@ -73,14 +73,17 @@ class Setup:
         row = self._usable(uow, code, lock=False)
         return {"expires_at": store.iso(row.expires_at)}
 
-    def create_club(self, code: Any, name: Any, language: Any) -> dict[str, Any]:
+    def create_club(self, code: Any, name: Any, language: Any,
+                    default_rules: Any = None) -> dict[str, Any]:
         """The first club, made with setup code ``code``: its ``name`` (its slug made from it,
-        :func:`slug_for`) and the ``language`` of its pages (one of LANGUAGES, or None), with
+        :func:`slug_for`), the ``language`` of its pages (one of LANGUAGES, or None) and the
+        preset a new match starts from (``default_rules``, the club setting; None: none), with
         its secretary's token (``admin``, shown this once), in one transaction that spends every
         setup code. Unauthorized for a code unknown, used, expired, or when a club exists
-        already; Invalid for a name or language that is not one (the code is not spent)."""
+        already; Invalid for a name, language or preset that is not one (the code is not
+        spent)."""
         name = checks.name(name, Phrase(N_("club name")))
-        settings = checked_settings({"language": language})
+        settings = checked_settings({"language": language, "default_rules": default_rules})
         slug = slug_for(name)
         now = self.clock()
         with self.units.open(WRITE) as uow:

@@ -68,3 +68,20 @@ def test_refused_codes_count_as_refused_sign_ins(empty: Any) -> None:
         assert_problem(client.post(path, json=body), 401)
     body = assert_problem(client.post(CHECK, json={"code": "guess"}), 429)
     assert body["type"].endswith("too-many-attempts")
+
+
+def test_the_first_club_may_name_the_rules_of_a_new_match(empty: Any) -> None:
+    """The setup form offers every preset, the points family's with their words; the one picked
+    is the club's default_rules; an unknown one is refused and spends nothing."""
+    client, svc = empty.test_client(), empty.extensions[EXTENSION]
+    client.set_cookie("lang", "es")
+    html = client.get("/setup").get_data(as_text=True)
+    assert '<select id="setup-rules" name="default_rules"' in html
+    assert ('<option value="fives-and-threes">Fives and Threes · puntos durante el juego por cincos '
+            'y treses, a 61 exactos</option>') in html
+    code = svc.setup.issue()["code"]
+    refused = client.post(SETUP, json={"code": code, "name": "La Ceiba", "default_rules": "fives"})
+    assert_problem(refused, 422)
+    made = client.post(SETUP, json={"code": code, "name": "La Ceiba", "default_rules": "all-fives"})
+    assert made.status_code == 201, made.json
+    assert made.json["club"]["default_rules"] == "all-fives"

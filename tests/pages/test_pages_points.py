@@ -192,3 +192,56 @@ def test_a_fives_and_threes_pairs_tournament_is_made_and_its_tables_play_the_pre
         "slug": "fives2", "name": "All fives night", "format": "pairs", "rules": "all-fives",
         "rounds": 1})
     assert refused.status_code == 422
+
+
+def test_a_live_points_match_says_its_open_ends_and_count(api: Api) -> None:
+    """While in play: every open end by side (the spinner's arms too) and the count, as the
+    table's position has them; each scoring play so far listed with its tile."""
+    from referee.core.position import position
+
+    text = shipped(ALL_FIVES)
+    log = read_log(text.encode())
+    events = [json.loads(line) for line in text.splitlines()[1:]]
+    at = next(seq for seq, e in enumerate(events, start=1) if e.get("end") == "down") + 2
+    api.service.clubs.set_public("casino", True)
+    match_id = api.service.recording.create_match("casino", "all-fives", list(log.header.players))["id"]
+    for event in events[:at]:
+        api.service.recording.record_event(match_id, event, expected_seq=None)
+    pos = position(replay(log.header.rules, log.header.players, log.events[:at]).match)
+    assert pos.arms and pos.count is not None
+    html = page(api, f"/clubs/casino/matches/{match_id}")
+    ends = ", ".join(f"{side} {pip}" for side, pip, _ in pos.open_ends)
+    assert f'data-count="{pos.count}"' in html
+    assert f"Open ends: {ends}; the count is {pos.count}." in html
+    es = page(api, f"/clubs/casino/matches/{match_id}", lang="es")
+    assert f"la cuenta es {pos.count}." in es and "de arriba" in es
+    assert 'data-scored="1"' in html
+
+
+def test_a_fives_and_threes_event_standing_takes_the_matches_totals(api: Api) -> None:
+    """A pairs tournament of Fives and Threes: its one table plays the shipped example's
+    match; the event standing gives each pair its side's total (play points, chip-out points,
+    no pips) and the win to the pair that reached 61, and so does its page."""
+    svc = api.service
+    text = shipped(FIVES_AND_THREES)
+    events = [json.loads(line) for line in text.splitlines()[1:]]
+    report = report_of(text)
+    svc.clubs.set_public("casino", True)
+    svc.tournaments.create("casino", "cincos", "Noche de cincos", rules="fives-and-threes",
+                           format="pairs", rounds=1,
+                           entrants=[["Nacho", "Pepe"], ["Olga", "Quique"]], confirm_new=True)
+    tables = svc.tournaments.pair("casino", "cincos")["tables"]
+    match_id = tables[0]["match"]
+    players = svc.reading.get_match(match_id)["players"]
+    for event in events:
+        svc.recording.record_event(match_id, event, expected_seq=None)
+    assert svc.reading.report(match_id)["totals"] == report["totals"]
+    rows_ = svc.tournaments.standings("casino", "cincos")
+    for row in rows_:
+        names = {p["name"] if isinstance(p, dict) else p for p in row["partners"]}
+        side = next(seat % 2 for seat, name in enumerate(players) if name in names)
+        assert row["points_for"] == report["totals"][side], row
+        assert row["points_against"] == report["totals"][1 - side]
+        assert row["won"] == int(report["winner"] == side)
+    html = page(api, "/clubs/casino/tournaments/cincos")
+    assert "Noche de cincos" in html and str(max(report["totals"])) in html
