@@ -47,6 +47,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -442,6 +443,81 @@ def compare(args: argparse.Namespace) -> None:
           f"{GOAL_RATIO:g}x")
 
 
+# --- `domino validate --json` against the bare parse (the floor) ----------------------------
+
+# The floor: a whole process that reads each log and parses every line with json.loads, and
+# does nothing else (no referee, no output). Lines read as text: json.loads of bytes spends a
+# third more (it detects and decodes them first), so this is the lower of the two floors.
+FLOOR = """
+import json, sys
+for path in sys.argv[1:]:
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            json.loads(line)
+"""
+
+
+def child_cpu(command: list[str], env: dict[str, str]) -> float:
+    """The CPU seconds (user and system) of one child process, from spawn to exit."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):  # 1: some log holds violations (planted or found)
+        sys.exit(f"FAILED: {' '.join(command[:3])} ... exit {done.returncode}\n"
+                 f"{done.stderr.decode()[-2000:]}")
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def floor(args: argparse.Namespace) -> None:
+    """``domino validate --json`` over a corpus the size of the reference one (``--floor-files``
+    logs: every preset of both families, a third recorded closed), and over the closed twins of
+    an open corpus, against the whole-process json.loads of the same files, in CPU time (the
+    median of ``--runs`` runs of each, taken in turn)."""
+    print()
+    print("whole processes, CPU time: domino validate --json against the bare parse (json.loads)")
+    env = process_env(not args.no_bytecode_cache)
+    domino = domino_command()
+    with tempfile.TemporaryDirectory(prefix="domino-bench-floor-") as tmp:
+        sets: dict[str, list[str]] = {}
+        counts: dict[str, int] = {}
+        half = args.floor_files // 2
+        opened, closed = twins(half, args.seed + 7)
+        corpora = {"mixed corpus": corpus(args.floor_files, args.seed + 3, TABLES + POINTS_TABLES),
+                   "open corpus": opened, "its closed twin": closed}
+        for label, texts in corpora.items():
+            folder = Path(tmp) / label.replace(" ", "-")
+            folder.mkdir()
+            sets[label] = []
+            counts[label] = sum(text.count("\n") - 1 for text in texts)
+            for i, text in enumerate(texts):
+                path = folder / f"{i:05d}.jsonl"
+                path.write_text(text, encoding="utf-8")
+                sets[label].append(str(path))
+        commands = {}
+        for label, paths in sets.items():
+            commands[(label, "floor")] = [sys.executable, "-c", FLOOR, *paths]
+            commands[(label, "validate")] = [*domino, "validate", "--json", *paths]
+        for command in commands.values():  # once each untimed: compiled modules cached
+            child_cpu(command, env)
+        times: dict[tuple[str, str], list[float]] = {key: [] for key in commands}
+        for _ in range(args.runs):
+            for key, command in commands.items():
+                times[key].append(child_cpu(command, env))
+    cpu = {key: statistics.median(values) for key, values in times.items()}
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"median of {args.runs} runs each, load average {load:.1f} "
+          f"on {os.cpu_count()} cores")
+    for label, paths in sets.items():
+        events = counts[label]
+        bare, ours = cpu[(label, "floor")], cpu[(label, "validate")]
+        print(f"  {label} ({len(paths)} logs, {events} events): json.loads {bare * 1e3:.0f} ms, "
+              f"domino validate --json {ours * 1e3:.0f} ms: {ours / bare:.2f}x the floor "
+              f"(goal at most 1.5x)")
+    twin = cpu[("its closed twin", "validate")] / cpu[("open corpus", "validate")]
+    print(f"  the closed twin against the open corpus, domino validate --json: {twin:.2f}x "
+          f"(goal at most 2x)")
+
+
 # --- this copy of the referee against another (--baseline) -----------------------------------
 
 # What a child does with the corpus files, in the copy of the package first on its path:
@@ -551,6 +627,13 @@ def main() -> None:
                              "(by default compiled modules are cached in a scratch folder)")
     parser.add_argument("--no-compare", action="store_true",
                         help="skip the whole-process comparison with the dominoes package")
+    parser.add_argument("--floor-files", type=int, default=430,
+                        help="logs in the corpus timed against the bare parse (the reference "
+                             "corpus's size)")
+    parser.add_argument("--no-floor", action="store_true",
+                        help="skip `domino validate --json` against the bare parse")
+    parser.add_argument("--only-floor", action="store_true",
+                        help="only `domino validate --json` against the bare parse")
     parser.add_argument("--baseline", metavar="DIR",
                         help="compare the in-process rows with the referee package under DIR")
     parser.add_argument("--callgrind", action="store_true",
@@ -561,7 +644,12 @@ def main() -> None:
     if args.baseline:
         against_baseline(args)
         return
+    if args.only_floor:
+        floor(args)
+        return
     in_process(args)
+    if not args.no_floor:
+        floor(args)
     if not args.no_compare:
         compare(args)
 

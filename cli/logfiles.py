@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from referee.core import LogError, MatchLog, build_report, read_log
-from referee.core.position import position
 from referee.core.replay import replay
 from referee.core.report import error_report
 from referee.core.vocab import side_names
@@ -102,6 +101,8 @@ class NoSuchEvent(ValueError):
 def file_view(path: str, at: int | None) -> Any:
     """The table of the log at ``path`` as it stood after event ``at`` (None: the last), with
     the violations recorded up to it. Raises LogError (unreadable) or NoSuchEvent."""
+    from referee.core.position import position  # (show's alone: validate never loads it)
+
     from .render import position_view
 
     match_log = read_file(path)

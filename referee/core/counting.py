@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .layout import LEFT, RIGHT, Layout
-from .tiles import tile_set
+from .tiles import TileSet
 
 UP, DOWN = "U", "D"
 # The sides a tile may go on, in the order the contract picks among equivalent places: right,
@@ -25,10 +25,12 @@ UP, DOWN = "U", "D"
 ORDER = (RIGHT, LEFT, UP, DOWN)
 NAMED = {"right": RIGHT, "left": LEFT, "up": UP, "down": DOWN}
 _LINE_ENDS = ("left", "right", "up", "down")  # (a tuple: ``in`` it takes any value)
-# A tile's index is the same in every set (a-b at a(a+1)/2 + b): the largest set's halves
-# serve every match.
-_TILES = tile_set(12)
-_HIGH, _LOW = _TILES.high, _TILES.low
+# A tile's index is the same in every set (a-b at a(a+1)/2 + b, referee.core.tiles): the
+# largest set's halves serve every match (worked out here: the largest TileSet itself, with its
+# tables for every pair of ends, cost every process that imports the core 5 ms to make).
+_MAX_PIP = 12
+_HIGH = [a for a in range(_MAX_PIP + 1) for _ in range(a + 1)]
+_LOW = [b for a in range(_MAX_PIP + 1) for b in range(a + 1)]
 # The kinds of open end (docs/rules.md: "a double and an arm with no tile yet are each their
 # own kind").
 PLAIN, DOUBLE, EMPTY_ARM = 0, 1, 2
@@ -39,7 +41,8 @@ _new = tuple.__new__
 # For each tile index, twice its pip when a double (a double at an end counts both halves),
 # else 0; and each tile's pips.
 DOUBLE_COUNT = [2 * a if a == b else 0 for a, b in zip(_HIGH, _LOW)]
-_PIPS = _TILES.pips
+_PIPS = [a + b for a, b in zip(_HIGH, _LOW)]
+_KIND = [DOUBLE if a == b else PLAIN for a, b in zip(_HIGH, _LOW)]  # each tile's, at an end
 
 
 def is_double(tile: int) -> bool:
@@ -58,13 +61,12 @@ class CountedLine(Layout):
 
     def open_ends(self) -> list[tuple[str, int, int]]:
         """Each open end as (side, pip, kind), in the order right, left, up, down."""
-        if self.left is None:
+        left, right, left_tile, right_tile, spinner, arms = self
+        if left is None:
             return []
-        found = [(RIGHT, self.right, DOUBLE if is_double(self.right_tile) else PLAIN),
-                 (LEFT, self.left, DOUBLE if is_double(self.left_tile) else PLAIN)]
-        for side, (pip, tile) in zip((UP, DOWN), self.arms):
-            kind = EMPTY_ARM if tile == self.spinner else DOUBLE if is_double(tile) else PLAIN
-            found.append((side, pip, kind))
+        found = [(RIGHT, right, _KIND[right_tile]), (LEFT, left, _KIND[left_tile])]  # type: ignore[index]
+        for side, (pip, tile) in zip((UP, DOWN), arms):
+            found.append((side, pip, EMPTY_ARM if tile == spinner else _KIND[tile]))
         return found  # type: ignore[return-value]
 
     def signature(self) -> tuple[tuple[int, int], ...]:
@@ -140,7 +142,7 @@ class CountedLine(Layout):
         if not places:
             return "no_match"
         if len(places) > 1:
-            tile, pips = _TILES.index_of(high, low), high + low
+            tile, pips = TileSet.index_of(high, low), high + low
             first = self.placed(places[0], tile, pips).signature()
             for side in places[1:]:
                 if self.placed(side, tile, pips).signature() != first:
@@ -197,5 +199,5 @@ def worth(count: int, rule: str) -> int:
 # Each count's worth under each rule, for every count a layout can show (four open ends, each
 # at most a double of the largest set: both its halves): the run of counted moves
 # (referee.core.fastpath.run_counted) looks a play's worth up rather than working it out.
-WORTH = {rule: tuple(worth(count, rule) for count in range(4 * 2 * _TILES.max_pip + 1))
+WORTH = {rule: tuple(worth(count, rule) for count in range(4 * 2 * _MAX_PIP + 1))
          for rule in ("fives", "fives_and_threes")}

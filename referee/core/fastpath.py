@@ -208,10 +208,23 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                              or type(end) is str and end in _NAMED_ENDS)):
                     tile, bit, high, low, pips, _ = parts
                     left, right, lt, rt, _, _ = layout
-                    if plain and end is None and not (left == high or left == low):
-                        side = "R" if right == high or right == low else None
-                    elif plain and end is None and not (right == high or right == low):
-                        side = "L"
+                    if plain:  # the ends it fits, of those the play names (as place has it)
+                        at_left, at_right = left == high or left == low, right == high or right == low
+                        if end is None:
+                            pass
+                        elif type(end) is int:
+                            at_left = at_left and left == end and (end == high or end == low)
+                            at_right = at_right and right == end and (end == high or end == low)
+                        elif end == "left":
+                            at_right = False
+                        elif end == "right":
+                            at_left = False
+                        else:  # an arm: none is open
+                            at_left = at_right = False
+                        if at_left is not at_right:
+                            side = "L" if at_left else "R"
+                        elif at_left:  # it fits both: do the open ends it leaves differ?
+                            side = layout.place(high, low, end)
                     else:
                         side = layout.place(high, low, end)
                 if side is not None and side != "no_match" and side != "ambiguous_end":

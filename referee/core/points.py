@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .counting import worth
+from .counting import WORTH
 from .outcomes import BLOCKED, DOMINO
 from .rules import Rules
 from .scoring import ScoringPolicy, score_block, score_domino
@@ -39,7 +39,7 @@ class PointsDuringPlay(ScoringPolicy):
     def after_play(self, match: Match, seat: int) -> None:
         rules, layout = match.rules, match.layout
         count = layout.count()
-        value = worth(count, rules.count)
+        value = WORTH[rules.count][count]
         bonus = 0
         if (rules.exact_target and rules.out_bonus and not match.count[seat]
                 and self.side_goes_out(match, seat)):

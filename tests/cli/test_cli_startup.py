@@ -74,6 +74,7 @@ def test_validate_json_loads_no_rich() -> None:
     ran = run_alone("validate", "--json", EXAMPLE)
     assert json.loads(ran["output"])["valid"] is True
     assert not [m for m in ran["modules"] if m == "rich" or m.startswith("rich.")]
+    assert "referee.core.position" not in ran["modules"]  # show's table, not validate's
 
 
 def test_a_database_command_still_loads_the_service_when_it_runs(tmp_path: Path) -> None:
