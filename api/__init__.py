@@ -53,6 +53,7 @@ from .access_log import AccessLog
 from .auth import init_auth
 from .body import init_body
 from .context import init_context
+from .desk import cups as desk_cups
 from .desk import leagues as desk_leagues
 from .desk import signin as desk_signin
 from .desk import views as desk_views
@@ -60,6 +61,7 @@ from .errors import register_error_handlers
 from .headers import secure
 from .language import init_language
 from .openapi import init_api
+from .pages import cups as cup_pages
 from .pages import leagues as league_pages
 from .pages import twins as page_twins
 from .pages import views as page_views
@@ -74,13 +76,16 @@ API = (clubs.blp, tokens.blp, matches.blp, events.blp, disputes.blp, players.blp
        tournaments.blp, tournaments.twin,
        leagues.blp,  # a club's league seasons (docs/leagues.md)
        cups.blp,  # a club's cups (docs/leagues.md)
+       cup_pages.twin,  # the cups' pages' JSON twins
        league_pages.twin)  # the league pages' JSON twins and the fixtures' calendar feeds
 PAGES = (page_views.blp,  # the club pages (docs/pages.md)
          setup.page,  # /setup, the first club's page
          desk_views.blp, desk_tournaments.blp, desk_disputes.blp,  # the club desk (docs/desk.md)
          desk_leagues.blp,  # the league secretary's desk (docs/leagues.md)
+         desk_cups.blp,  # the cups desk (docs/leagues.md)
          tournaments.pages,  # a tournament's page
          league_pages.pages,  # a league's pages (docs/leagues.md)
+         cup_pages.pages,  # a club's cups' pages, a cup's bracket
          score.blp,  # the scorekeeper's page, /score
          scoreboard.blp)  # the live scoreboard, its JSON and stream
 

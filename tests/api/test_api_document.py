@@ -246,6 +246,8 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
     call("POST", tie_path + "/result", referee, {"matches": [final]}, cup="copa", tie="W2-1")
     call("GET", cups, viewer)
     call("GET", cups + "/{cup}", viewer, cup="copa")
+    call("GET", "/api/v1/pages/clubs/{club}/cups", viewer)  # the cups' pages' twins
+    call("GET", "/api/v1/pages/clubs/{club}/cups/{cup}", viewer, cup="copa")
     pages = "/api/v1/pages/clubs/{club}/seasons"  # the league pages' twins and feeds
     call("GET", pages, viewer)
     for path, params in ((pages + "/{season}", {}), (pages + "/{season}/fixtures", {}),

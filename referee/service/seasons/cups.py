@@ -30,14 +30,14 @@ from ...store.errors import AlreadyExists
 from ...store.players import ensure_players
 from ...store.schema import match_players
 from .. import checks
-from ..access import OPERATOR, Action, Caller, require
+from ..access import OPERATOR, Action, Caller, desk_caller, require
 from ..clubs import reader, reader_in
 from ..errors import N_, Duplicate, Invalid, NotFound, Phrase
 from ..leagues import Bracket, Draw, LeagueError, bracket, called, draw_cup
 from ..leagues.draw import SEEDS
 from ..lookup import club_row
 from ..players import seating
-from ..uow import READ, WRITE, UnitOfWork, use_case
+from ..uow import PRIMARY, READ, WRITE, UnitOfWork, use_case
 from . import fields
 from .base import Base, season_row, teams
 
@@ -294,12 +294,43 @@ class SeasonCups(Base):
         return _whole(uow, row, _state(uow, row))
 
     @use_case(READ)
+    def cups_page(self, uow: UnitOfWork, club: str, *,
+                  who: Caller | None = None) -> dict[str, Any]:
+        """A club's cups page (and its JSON twin): the club as its pages give it, its cups."""
+        who, info = reader_in(uow, club, who)
+        return {"club": info, "cups": self.cups.within(uow, club, who=who)}
+
+    @use_case(READ)
     def cup_page(self, uow: UnitOfWork, club: str, cup: str, *,
                  who: Caller | None = None) -> dict[str, Any]:
         """A cup's page (and its JSON twin): the club as its pages give it, and the cup whole."""
         who, info = reader_in(uow, club, who)
         row = _cup(uow, club, cup)
         return {"club": info, "cup": _whole(uow, row, _state(uow, row))}
+
+
+    @use_case(PRIMARY)
+    def desk_cups(self, uow: UnitOfWork, club: str, *,
+                  who: Caller | None = None) -> dict[str, Any]:
+        """The cups desk (the secretary's: an admin, Forbidden below; no token, the sign-in):
+        the club, its cups, and its seasons (a new cup may be one's)."""
+        who = desk_caller(who)
+        require(who, club, Action.MANAGE)
+        seasons = [{"slug": r.slug, "name": r.name}
+                   for r in league_store.season_rows(uow.conn, club_row(uow, club).id)]
+        return {**self.cups_page.within(uow, club, who=who), "seasons": seasons}
+
+    @use_case(PRIMARY)
+    def desk_cup(self, uow: UnitOfWork, club: str, cup: str, *,
+                 who: Caller | None = None) -> dict[str, Any]:
+        """A cup on the secretary's desk: the cup whole, to draw (again, while no tie has a
+        match), its bracket and ties (their results come from their matches)."""
+        who = desk_caller(who)
+        require(who, club, Action.MANAGE)
+        row = _cup(uow, club, cup)
+        state = _state(uow, row)
+        played = any(state.games.values())
+        return {**self.cup_page.within(uow, club, cup, who=who), "drawable": not played}
 
 
 # ---------------------------------------------------------------------- helpers

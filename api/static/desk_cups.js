@@ -1,0 +1,57 @@
+/* domino-referee cups desk: the secretary creates a cup and makes its draw, each a call of the
+ * REST API with the token kept in this tab (sessionStorage, client.js) as a bearer header.
+ *
+ * - form[data-cup-action]: its named fields as the JSON body (a textarea[data-lines] a list of
+ *   its lines, a pair's line "Ana + Beto" two names when the kind is pairs; a field
+ *   [data-number] a whole number, left out when empty; an empty season left out), POSTed to
+ *   its data-api; then the new cup's desk is opened (create), or the page is fetched again
+ *   (with the token) and shown in place, with what happened.
+ * The server decides who may and what is valid: a refusal's detail is shown as it comes
+ * (problem+json), nothing changed. An ES module: its words from i18n.js.
+ */
+import {ask, reload, say, sayKept, sayLater, watchControls} from "./client.js";
+import {_} from "./i18n.js";
+
+watchControls();  // the status line said beside the control last used
+sayKept();  // what the page before said (a cup created, then its desk opened)
+
+const DONE = {
+  create: () => _("Cup created."),
+  draw: () => _("Draw made."),
+};
+
+function body(form) {
+  const made = {};
+  form.querySelectorAll("input[name], select[name], textarea[name]").forEach((field) => {
+    const value = field.value.trim();
+    if (field.hasAttribute("data-lines")) {
+      made[field.name] = value.split("\n").map((line) => line.trim()).filter(Boolean);
+    } else if (field.hasAttribute("data-number")) {
+      if (value !== "") made[field.name] = /^[0-9]+$/.test(value) ? Number(value) : value;
+    } else if (value !== "" || field.name !== "season") {
+      made[field.name] = value;
+    }
+  });
+  if (made.kind === "pairs" && made.entrants) {
+    made.entrants = made.entrants.map((line) => line.split("+").map((name) => name.trim()));
+  }
+  return made;
+}
+
+document.querySelectorAll("form[data-cup-action]").forEach((form) => {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    const action = form.getAttribute("data-cup-action");
+    const sent = body(form);
+    ask("POST", form.getAttribute("data-api"), sent).then((answer) => {
+      if (action === "create") {
+        sayLater(DONE.create());
+        window.location.assign(form.getAttribute("data-then") + encodeURIComponent(answer.slug));
+        return undefined;
+      }
+      return reload(window.location.href, DONE[action]());
+    }).catch((error) => { button.disabled = false; say(error.message, "error"); });
+  });
+});
