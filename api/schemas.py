@@ -536,7 +536,9 @@ class RoundResultSchema(Schema):
         "description": "the points each side scored in the round (penalties aside)"})
     scored = fields.List(fields.Dict(), metadata={
         "description": "with scoring: ends, each play whose count scored or bust: seq, seat, "
-                       "count, points, bust?"})
+                       "count, points, bust?; on a screen, total: the side's total after it "
+                       "(a bust: the total it would have made), unless a penalty leaves it "
+                       "unknown"})
 
 
 class ScreenWordsSchema(Schema):
@@ -552,6 +554,22 @@ class ScreenWordsSchema(Schema):
         "description": "the entry the undo takes back (event undo), in words, or null"})
     disputes = fields.List(fields.String(), required=True, metadata={
         "description": "each open dispute's foul in words, as disputes lists them"})
+    scored = fields.List(fields.List(fields.String(), allow_none=True), metadata={
+        "description": "with scoring: ends, each round's scoring plays in words (\"15 — 8 "
+                       "points\", \"bust: 62 is past 61\"), as its scored lists them (null: a round "
+                       "that lists none); absent for rules that score no plays"})
+
+
+class PlaceSchema(Schema):
+    """A tile the seat on turn may place on an open end."""
+
+    side = fields.String(required=True, validate=validate.OneOf(["left", "right", "up", "down"]))
+    tile = fields.String(required=True)
+    end = fields.String(allow_none=True, required=True, metadata={
+        "description": "what the play names to go there (the side), or null: it goes there "
+                       "without one"})
+    count = fields.Integer(required=True, metadata={
+        "description": "the open ends' count after the play"})
 
 
 class MatchSchema(PositionSchema, MatchSummarySchema):
@@ -592,6 +610,10 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
                                               "clock of a time limit runs from it); null before"})
     time_called = fields.Integer(allow_none=True, metadata={
         "description": "the event that called time (rules with a time_limit), or null"})
+    places = fields.List(fields.Nested(PlaceSchema), metadata={
+        "description": "with scoring: ends, once the lead lies: for each open end, each tile "
+                       "the seat on turn may place there (its tiles where shown, else every "
+                       "tile not seen)"})
 
 
 # ---------------------------------------------------------------- events

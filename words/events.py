@@ -61,10 +61,14 @@ EVENTS: tuple[Sentence, ...] = (
     S("deal", N_("dealt a new round")),
     S("play", N_("%(who)s played %(tile)s on the left"), when={"end": "left"}),
     S("play", N_("%(who)s played %(tile)s on the right"), when={"end": "right"}),
+    S("play", N_("%(who)s played %(tile)s on the spinner's up arm"), when={"end": "up"}),
+    S("play", N_("%(who)s played %(tile)s on the spinner's down arm"), when={"end": "down"}),
     S("play", N_("%(who)s played %(tile)s on the %(end)s end")),
     S("play", N_("%(who)s played %(tile)s")),
     S("draw", N_("%(who)s drew %(tile)s")),
     S("draw", N_("%(who)s drew a tile (unseen)")),
+    # the points family's pass: a phone says so ("knock" among the values, words.js)
+    S("pass", N_("%(who)s knocked"), when={"knock": "yes"}),
     S("pass", N_("%(who)s passed")),
     S("reveal", N_("%(who)s revealed %(tiles)s")),
     S("reveal", *N_plural("%(who)s revealed %(num)s pip", "%(who)s revealed %(num)s pips"), "pips"),
@@ -178,7 +182,7 @@ def params(event: Mapping[str, Any], players: Sequence[str],
         if isinstance(event.get(name), str):
             found[name] = event[name]
     end = event.get("end")
-    if type(end) is int or end in ("left", "right"):
+    if type(end) is int or end in ("left", "right", "up", "down"):
         found["end"] = str(end)
     if isinstance(event.get("tiles"), list):
         found["tiles"] = " ".join(map(str, event["tiles"]))

@@ -7,11 +7,13 @@ Two things a phone needs that the core's legal moves leave out, worked out here 
 as the caller may see it: the tiles not yet seen anywhere that the seat on turn may play when
 the record does not show its hand (``unseen_plays``; all the tiles not seen are ``unseen``,
 what a draw in sight may bring), and, before a lead several seats may make,
-who may lead with what (``leads``); and the event the caller may take back (``undo``,
-:mod:`.undo`).
+who may lead with what (``leads``); with the open ends counted (the points family), each open
+end and the tiles the seat on turn may place there (``places``: a phone's tap on an arm); and the
+event the caller may take back (``undo``, :mod:`.undo`).
 
 And what the table is told in words, so that no page works it out: each round's result with the
-winning side and the seat that blocked it by name (``rounds``), when the match's first event was
+winning side and the seat that blocked it by name (``rounds``; each scoring play with its side's
+total after it), when the match's first event was
 recorded (``started_at``, where a phone's clock counts from) and the event that called time
 (``time_called``, on rules with a ``time_limit``)."""
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.counting import CountedLine
 from ..core.match import Match
 from ..core.position import Position, tile_plays
 from ..core.tiles import iter_bits
@@ -44,6 +47,7 @@ class Screen:
     # Whether the caller may withdraw the match now (no deal stands, and it is a referee or
     # the token that created it): what the phone offers; recording still decides.
     can_abandon: bool = False
+    places: tuple[dict[str, Any], ...] = ()
 
     @property
     def players(self) -> list[str]:
@@ -75,6 +79,7 @@ class Screen:
             "chain_head": self.chain_head,
             "rounds": list(self.rounds), "started_at": self.started_at,
             "time_called": self.time_called, "can_abandon": self.can_abandon,
+            "places": list(self.places),
         }
 
 
@@ -114,6 +119,39 @@ def unseen_plays(match: Match) -> tuple[dict[str, Any], ...]:
     return tuple(plays)
 
 
+_SIDES = (("L", "left"), ("R", "right"), ("U", "up"), ("D", "down"))
+
+
+def places(match: Match) -> tuple[dict[str, Any], ...]:
+    """With the open ends counted (the points family), once the lead lies: for each open end
+    (left, right, up, down), each tile the seat on turn may place there, as a phone offers a
+    tap on an end and then the tile: ``{"side", "tile", "end", "count"}``, ``end`` what the
+    play names (null where the tile goes there without it, else the side), ``count`` the open
+    ends' count after it. The tiles are the seat's where the record shows its hand, else every
+    tile not seen (as ``unseen_plays``: they tell nothing of a hidden hand). Empty otherwise."""
+    layout = match.layout
+    if (not isinstance(layout, CountedLine) or not match.playing or match.finished
+            or match.turn is None or layout.left is None):
+        return ()
+    seat, ts = match.turn, match.tiles
+    mask = match.known[seat]
+    if not match.hand_known(seat):
+        mask |= ts.all_mask & ~_seen(match)
+    ends = {side: pip for side, pip, _ in layout.open_ends()}
+    found = []
+    for side, name in _SIDES:
+        pip = ends.get(side)
+        if pip is None:
+            continue
+        for tile in iter_bits(mask & ts.pip_mask[pip]):
+            high, low = ts.high[tile], ts.low[tile]
+            after = layout.placed(side, tile, high + low)
+            found.append({"side": name, "tile": ts.names[tile],
+                          "end": None if layout.place(high, low, None) == side else name,
+                          "count": after.count()})
+    return tuple(found)
+
+
 def leads(match: Match) -> tuple[dict[str, Any], ...]:
     """Before a lead several seats may make: each seat that may lead with each tile it may
     lead (``{"seat", "tile"}``): the tile the rules name, else the seat's tiles where its hand
@@ -141,8 +179,29 @@ def round_results(match: Match, players: list[str], sides: list[str]) -> tuple[d
     ``points``, ``pips``, ``blocked_by`` seat), with the winning side's and the blocking seat's
     names: what a phone says to the table when a round ends."""
     found = []
-    for result in match.results():
+    results = match.results()
+    rules = match.rules
+    # The side's total after each scoring play (``total``; for a bust, the total it would have
+    # made, what the table is told it is past): counted forward from 0, round by round, which
+    # only the record's penalties would upset; with one, no total is said.
+    running: list[int] | None = None
+    if rules.scoring == "ends" and sum(sum(r.scores) for r in results) == sum(match.totals):
+        running = [0] * len(match.totals)
+    for result in results:
         entry = result.as_dict()
+        if running is not None and result.scored is not None:
+            start = list(running)
+            for play in entry["scored"]:
+                side = rules.side_of(play["seat"])
+                if play.get("bust"):
+                    reached = running[side] + play["points"]
+                    if reached <= rules.target:  # the chip-out point with it passed the target
+                        reached += rules.out_bonus
+                    play["total"] = reached
+                else:
+                    running[side] += play["points"]
+                    play["total"] = running[side]
+            running = [a + b for a, b in zip(start, result.scores)]
         entry["winner_name"] = sides[result.winner] if result.winner is not None else None
         entry["blocked_by_name"] = (players[result.blocked_by] if result.blocked_by is not None
                                     else None)

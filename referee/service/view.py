@@ -30,7 +30,7 @@ from ..core.report import build_report, report_changes
 from ..core.vocab import kind_of, side_names
 from .access import Caller, may_abandon, sees_hands
 from .record import MatchRecord
-from .screen import Screen, leads, round_results, unseen, unseen_plays
+from .screen import Screen, leads, places, round_results, unseen, unseen_plays
 from .summary import HEADER_FIELDS
 from .undo import undo_target
 from .uow import UnitOfWork
@@ -157,6 +157,7 @@ class MatchView:
         return Screen(summary, pos, hands_hidden(pos), tuple(disputes),
                       undo=undo, undo_event=self.events[undo - 1] if undo is not None else None,
                       unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
+                      places=places(match),
                       chain_head=head,
                       rounds=round_results(match, players, side_names(summary["rules"], players)),
                       started_at=started, time_called=match.timed,

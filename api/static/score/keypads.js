@@ -60,8 +60,11 @@ function deal(s) {
   for (const input of inputs) follow(input, open, () => ({type: "deal", hands: hands()}));
   return el("section", {"class": "group", id: "deal", "aria-labelledby": "deal-h"}, [
     el("h2", {id: "deal-h", text: s.round ? _("Next round") : _("First round")}),
-    s.owes_reveal.length ? el("p", {"class": "help", text: _(
+    s.owes_reveal.length && s.phase === "awaiting_reveal" ? el("p", {"class": "help", text: _(
       "Dealing now leaves the last round without its reveals: it scores nothing.")}) : "",
+    // the points family: every play is public and scored at once, the hands need not be typed
+    s.rules.scoring === "ends" ? el("p", {"class": "help", id: "deal-closed-help", text: _(
+      "Plays are public in this game: deal closed, then tap each play as the table sees it.")}) : "",
     el("div", {"class": "buttons"}, [
       eventButton({type: "deal"}, _("Deal (hands not seen)"), {"class": "tap", id: "deal-closed"})]),
     el("details", {id: "deal-open-form"}, [

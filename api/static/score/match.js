@@ -10,6 +10,7 @@ import {offline, showOnline} from "./net.js";
 import {keepScreen, lastSeen} from "./offline.js";
 import {Outbox} from "./outbox.js";
 import {pickers} from "./pickers.js";
+import {choose} from "./points.js";
 import {PREFIX, api, problemText, showWho, signInLink, store, token, whoAmI} from "./session.js";
 import {drawTable} from "./table.js";
 import {describe} from "./words.js";
@@ -89,7 +90,7 @@ async function answered(answer, item) {
   if (answer.status === 201) {
     const replayed = answer.headers.get("Idempotent-Replayed") === "true";
     const body = answer.body;
-    const params = {event: describe(event, screen.players, screen.sides), seq: body.seq};
+    const params = {event: describe(event, screen.players, screen.sides, screen.rules), seq: body.seq};
     if (body.violation) say(replayed ? _("Recorded as disputed: %(event)s (event %(seq)s), saved before the connection dropped. Play goes on; the dispute waits for a referee.", params)
                                      : _("Recorded as disputed: %(event)s (event %(seq)s). Play goes on; the dispute waits for a referee.", params), "warn");
     else say(replayed ? _("Recorded: %(event)s (event %(seq)s), saved before the connection dropped.", params)
@@ -111,7 +112,7 @@ async function answered(answer, item) {
     refused = event.disputed ? null : event;
     refusedWhy = answer.body.violation.message;
     say(_("The referee refused %(event)s: %(reason)s", {
-      event: describe(event, screen.players, screen.sides), reason: refusedWhy}), "error");
+      event: describe(event, screen.players, screen.sides, screen.rules), reason: refusedWhy}), "error");
   } else {
     say(_("Not recorded: %(problem)s", {problem: problemText(answer)}), "error");
   }
@@ -126,18 +127,31 @@ async function answered(answer, item) {
 const outbox = new Outbox(PREFIX + "pending." + matchId, {
   answered: answered,
   unanswered: (item) => say(_("Not saved yet: %(event)s. It is kept on this phone and sent again when the connection is back.",
-                              {event: describe(item.body, screen.players, screen.sides)}), "warn"),
+                              {event: describe(item.body, screen.players, screen.sides, screen.rules)}), "warn"),
 });
 
 function tap(event) {
   if (outbox.busy) return;  // one tap at a time
   refused = null;
   tappedAt = performance.now();
-  say(_("Saving: %(event)s…", {event: describe(event, screen.players, screen.sides)}));
+  say(_("Saving: %(event)s…", {event: describe(event, screen.players, screen.sides, screen.rules)}));
   busy(true);
   outbox.put({method: "POST", path: path + "/events", body: event,
               headers: {"If-Match": '"' + screen.seq + '"'}});
 }
+
+// A tap on an open end of the layout (points.js): its tiles offered below, in sight.
+stateBox.addEventListener("click", (e) => {
+  const arm = e.target.closest("button[data-arm]");
+  if (!arm || arm.disabled || !screen) return;
+  choose(screen, arm.getAttribute("data-arm"));
+  drawTable(stateBox, screen);
+  drawActions();
+  const again = stateBox.querySelector(`button[data-arm="${arm.getAttribute("data-arm")}"]`);
+  if (again) again.focus({preventScroll: true});  // the keyboard's place kept across the redraw
+  const picker = document.getElementById("places");
+  if (picker) picker.scrollIntoView({block: "nearest"});
+});
 
 actions.addEventListener("click", (e) => {
   const button = e.target.closest("button");
@@ -170,7 +184,7 @@ async function open() {
   if (!read) return;
   const kept = outbox.resume();  // a tap that got no answer before the page was closed
   if (kept) {
-    say(_("Saving: %(event)s…", {event: describe(kept.body, screen.players, screen.sides)}));
+    say(_("Saving: %(event)s…", {event: describe(kept.body, screen.players, screen.sides, screen.rules)}));
     busy(true);
   }
   const pollMs = store.getItem(POLL) === null ? 4000 : Number(store.getItem(POLL));

@@ -6,6 +6,7 @@
    record should say so. And a refused tap's "record as disputed". */
 import {el, eventButton, group, tileNode} from "./dom.js";
 import {_} from "./i18n.js";
+import {counted, placePicker} from "./points.js";
 
 // A play as its button sends it: "end" only when the tile fits both ends (it is offered once
 // per end), as the log wants it.
@@ -33,8 +34,12 @@ function turnMoves(s, nodes) {
   const seat = legal.seat;
   const name = s.players[seat];
   const plays = legal.plays || [];
-  if (plays.length) nodes.push(group(_("%(name)s plays", {name: name}), playButtons(plays, seat), "plays"));
-  if (s.unseen_plays.length) {
+  // the points family once the lead lies: a tap on an open end of the layout, then the tile
+  const placing = counted(s) && s.open_ends.length > 0;
+  const picker = placing ? placePicker(s) : null;
+  if (picker) nodes.push(picker);
+  if (plays.length && !placing) nodes.push(group(_("%(name)s plays", {name: name}), playButtons(plays, seat), "plays"));
+  if (s.unseen_plays.length && !placing) {
     nodes.push(group(_("%(name)s plays a tile not seen yet", {name: name}),
                      playButtons(s.unseen_plays, seat), "unseen-plays"));
   }
@@ -44,10 +49,15 @@ function turnMoves(s, nodes) {
     moves.push(eventButton({type: "draw", seat: seat}, _("Draws (unseen)"),
                            {"class": "tap" + (legal.draw ? "" : " secondary")}));
   }
-  moves.push(eventButton({type: "pass", seat: seat}, _("%(name)s passes", {name: name}),
+  // a pass of the points family is a knock
+  const knock = counted(s);
+  moves.push(eventButton({type: "pass", seat: seat}, knock ? _("%(name)s knocks", {name: name})
+                                                          : _("%(name)s passes", {name: name}),
                          {"class": "tap" + (legal.pass ? "" : " secondary")}));
-  const plain = !plays.length && !s.unseen_plays.length;
-  nodes.push(group(plain ? _("%(name)s draws or passes", {name: name}) : _("Or"), moves, "moves"));
+  const plain = placing ? !(s.places || []).length : !plays.length && !s.unseen_plays.length;
+  const title = !plain ? _("Or") : knock ? (mayDraw ? _("%(name)s draws or knocks", {name: name}) : _("%(name)s knocks", {name: name}))
+                                         : _("%(name)s draws or passes", {name: name});
+  nodes.push(group(title, moves, "moves"));
   if (mayDraw && s.unseen.length) {
     nodes.push(folded("draw-seen", _("%(name)s draws a tile shown to the table", {name: name}),
       s.unseen.map((t) => eventButton({type: "draw", seat: seat, tile: t}, [tileNode(t)],

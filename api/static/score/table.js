@@ -4,6 +4,7 @@
    are its sentences (screen.said: the phase, each round's result, each dispute's foul). */
 import {el, tileNode} from "./dom.js";
 import {_, ngettext, pgettext} from "./i18n.js";
+import {countLine, counted, layoutCross, placePegs, progress, scoredList} from "./points.js";
 import {elapsed, scoreText, tableWords} from "./words.js";
 
 function facts(pairs) {
@@ -36,10 +37,21 @@ function line(s) {
     const item = tileNode(t);
     item.setAttribute("role", "listitem");
     item.removeAttribute("aria-label");
+    if (t === s.spinner) item.classList.add("spinner");
     item.appendChild(el("span", {"class": "visually-hidden", text: t.replace("-", "–")}));
     box.appendChild(item);
   }
   return box;
+}
+
+// The tiles on the spinner's up and down arms, from the spinner outward (none on either yet:
+// nothing said).
+function armLines(s) {
+  if (!s.arms || (!s.arms.up.length && !s.arms.down.length)) return null;
+  return el("div", {"class": "arm-lines", id: "arm-lines"}, [["up", _("Up arm: ")], ["down", _("Down arm: ")]]
+    .filter(([side]) => s.arms[side].length)
+    .map(([side, label]) => el("p", {"class": "arm-line", "data-arm-line": side}, [
+      el("span", {"class": "muted", text: label}), ...s.arms[side].map((t) => tileNode(t))])));
 }
 
 function rows(caption, id, names, values, rowClass) {
@@ -115,13 +127,18 @@ export function drawTable(box, s) {
   // Between rounds the round's result says what the phase would ("Round 1: Blocked").
   const told = result(s);
   const phase = !told || s.finished ? el("p", {"class": "phase", id: "phase", text: s.said.phase}) : null;
-  const nodes = [phase, told, history(s), clock(s), turn(s), line(s),
-    el("div", {"class": "tables"}, [
-      rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals),
-      rows(_("Tiles in hand"), "counts", s.players, s.counts, (i) => s.turn === i ? "on-turn" : null)]),
-    facts([[_("Open ends"), s.ends ? s.ends.join(_(" and ")) : pgettext("open ends", "none")],
+  const points = counted(s);
+  const ends = points && s.open_ends.length ? s.open_ends.map((e) => e.pip) : s.ends;
+  const handCounts = rows(_("Tiles in hand"), "counts", s.players, s.counts, (i) => s.turn === i ? "on-turn" : null);
+  const nodes = [phase, told, history(s), clock(s), turn(s),
+    ...(points ? [progress(s), countLine(s), layoutCross(s), scoredList(s)] : []),
+    line(s), points ? armLines(s) : null,
+    el("div", {"class": "tables"}, points ? [handCounts] : [
+      rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals), handCounts]),
+    facts([[_("Open ends"), ends ? ends.join(_(" and ")) : pgettext("open ends", "none")],
            [_("Boneyard"), String(s.boneyard)],
            [_("Event"), String(s.seq)]])];
   if (s.disputes.length) nodes.push(disputes(s));
   box.replaceChildren(...nodes.filter(Boolean));
+  if (points) placePegs(box, s);
 }

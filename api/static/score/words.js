@@ -47,7 +47,7 @@ function params(event, players, sides) {
       ? (REASONS.includes(event.reason) ? _(event.reason) : event.reason) : undefined,
     tile: typeof event.tile === "string" ? event.tile : undefined,
     text: typeof event.text === "string" ? event.text : undefined,
-    end: Number.isInteger(event.end) || event.end === "left" || event.end === "right" ? String(event.end) : undefined,
+    end: Number.isInteger(event.end) || ["left", "right", "up", "down"].includes(event.end) ? String(event.end) : undefined,
     tiles: Array.isArray(event.tiles) ? event.tiles.join(" ") : undefined,
   };
   for (const name of ["target", "pips", "points"]) {
@@ -63,10 +63,12 @@ function fits(sentence, event, values) {
     && (sentence.count === null || sentence.count in values);
 }
 
-// An event as the message line and the undo button name it: "Ana played 6-5".
-export function describe(event, players, sides) {
+// An event as the message line and the undo button name it: "Ana played 6-5". The screen's
+// rules pick the family's words: a pass of the points family is a knock.
+export function describe(event, players, sides, rules) {
   if (!event || typeof event !== "object") return _("an event that cannot be read");
   const values = params(event, players, sides || players);
+  if (rules && rules.scoring === "ends") values.knock = "yes";
   const sentence = SENTENCES.find((s) => fits(s, event, values));
   if (!sentence) return _("an event that cannot be read");
   return sentence.plural ? ngettext(sentence.text, sentence.plural, values[sentence.count], values)
