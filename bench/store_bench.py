@@ -12,6 +12,8 @@ DOMINO_TEST_DATABASE_URL is set, in a scratch schema dropped afterwards):
 - the raw insert's round trip again with 1 ms of busy Python before each: on a virtual machine
   a round trip costs more after the client was busy (measured here: 1.2 ms back to back, 2.5 ms
   after 3 ms of Python), so an append's own Python costs it twice;
+- the CPU (this process's, user and system) an append costs and a raw insert costs, medians
+  over the blocks: what a machine shared with other work stretches least;
 - the ratio service/raw (goal on PostgreSQL: at least 0.5). The machine may be shared, so the
   work runs in blocks (one match each) with raw inserts measured before and after every block;
   each block's ratio is against the raw rate around it, and the median is printed;
@@ -46,6 +48,7 @@ from referee.store.db import make_engine, scratch_schema  # noqa: E402
 PLAYERS = ["Ana", "Beto"]
 RULES = {"preset": "mano-a-mano", "target": 5000}  # long matches: thousands of events
 EARLY, LATE = range(6, 16), range(996, 1006)
+RAW_CPU: list[float] = []  # CPU seconds a raw insert, one a block of them
 
 
 def long_matches(count: int, events: int, seed: int) -> list[list[dict[str, Any]]]:
@@ -85,6 +88,7 @@ def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int,
         stamp = now.isoformat() if sqlite else now
         digest = "0" * 64  # a row as wide as the service's (its chain link), not computed
         spent = 0.0
+        cpu = time.process_time()
         for seq in range(start_seq, start_seq + rows):
             if gap:
                 spin(gap)
@@ -92,6 +96,8 @@ def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int,
             cursor.execute(insert, (match_id, seq, "play", payload, f"raw-{seq}", stamp, "bench",
                                     digest))
             spent += time.perf_counter() - began
+        if not gap:
+            RAW_CPU.append((time.process_time() - cpu) / rows)
         return rows / spent
     finally:
         if not sqlite:
@@ -118,15 +124,18 @@ def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     # and drifts, so each block is compared with the raw rate measured around it.
     latencies: list[float] = []
     long_ids = []
+    RAW_CPU.clear()
     raw_rates = [raw_insert_rate(service, scratch, args.raw, 1)]
     rates = []
+    cpus = []  # CPU seconds an append, one a block
     for n, evs in enumerate(matches):
         match_id = service.recording.create_match("bench", RULES, PLAYERS)["id"]
         long_ids.append(match_id)
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         for seq in range(LATE[0] - 1):
             latencies.append(append(service, match_id, seq, evs[seq], f"{n}-{seq}"))
         rates.append((LATE[0] - 1) / (time.perf_counter() - began))
+        cpus.append((time.process_time() - cpu) / (LATE[0] - 1))
         raw_rates.append(raw_insert_rate(service, scratch, args.raw, 1 + args.raw * (n + 1)))
     ratios = [rate / ((raw_rates[i] + raw_rates[i + 1]) / 2) for i, rate in enumerate(rates)]
     # The same raw insert with 1 ms of Python before each: on a virtual machine a round trip
@@ -170,6 +179,7 @@ def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     return {
         "raw": statistics.median(raw_rates), "rate": statistics.median(rates),
         "raw_gapped_ms": ms / gapped,
+        "cpu_ms": statistics.median(cpus) * ms, "raw_cpu_ms": statistics.median(RAW_CPU) * ms,
         "ratio": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios),
         "p50": quantiles[49] * ms, "p99": quantiles[98] * ms, "appends": len(latencies),
         "early": statistics.median(early) * ms, "late": statistics.median(late) * ms,
@@ -185,6 +195,8 @@ def report(name: str, r: dict[str, float]) -> None:
           f"{r['raw_gapped_ms']:.2f} ms after 1 ms of Python")
     print(f"  service appends         {r['rate']:9.0f} /s   ratio service/raw {r['ratio']:.2f}"
           f" (blocks {r['ratio_min']:.2f} to {r['ratio_max']:.2f})")
+    print(f"  CPU of this process     {r['cpu_ms']:.3f} ms an append, {r['raw_cpu_ms']:.3f} ms a raw "
+          f"insert (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
     print(f"  append latency          p50 {r['p50']:.2f} ms   p99 {r['p99']:.2f} ms")
     print(f"  append at seq ~10       {r['early']:.2f} ms   at seq ~1000 {r['late']:.2f} ms"
           f"   ratio {r['late'] / r['early']:.2f}")

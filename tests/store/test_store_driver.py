@@ -5,11 +5,11 @@ statement's literals applied), and elsewhere it is SQLAlchemy's execution itself
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import Engine, Numeric, bindparam, literal, select
+from sqlalchemy import Engine, Numeric, bindparam, literal, select, update
 
 from referee.service import Service
-from referee.store.db import reading
-from referee.store.driver import DriverStatement
+from referee.store.db import optimistic, reading, writing
+from referee.store.driver import DriverStatement, driver_rows
 from referee.store.schema import clubs, matches
 
 
@@ -40,3 +40,52 @@ def test_a_column_sqlalchemy_would_process_is_refused(engine: Engine) -> None:
     hot = DriverStatement(select(literal(1.5, Numeric(asdecimal=False)).label("n")))
     with reading(engine) as conn, pytest.raises(TypeError, match="'n' needs SQLAlchemy"):
         hot.rows(conn, {})
+
+
+def test_counts_are_sqlalchemys_counts_and_the_writes_the_same(service: Service) -> None:
+    # an UPDATE run on the driver (psycopg or sqlite3) in the caller's transaction: the same
+    # row count as SQLAlchemy's, its JSON parameter through its bind processor, and a rollback
+    # takes it back as it takes back SQLAlchemy's own
+    service.clubs.create_club("casino", "Casino")
+    for _ in range(3):
+        service.recording.create_match("casino", "parejas", ["Ana", "Beto", "Carla", "Dani"])
+    statement = (update(matches).where(matches.c.id >= bindparam("low"))
+                 .values(totals=bindparam("new_totals")))
+    hot = DriverStatement(statement)
+    with writing(service.engine) as conn:
+        assert hot.count(conn, {"low": 2, "new_totals": [5, 7]}) == 2
+        assert hot.count(conn, {"low": 99, "new_totals": [1, 1]}) == 0
+    with reading(service.engine) as conn:
+        assert conn.execute(select(matches.c.totals).order_by(matches.c.id)).scalars().all() \
+            == [[0, 0], [5, 7], [5, 7]]
+    try:
+        with writing(service.engine) as conn:
+            assert hot.count(conn, {"low": 1, "new_totals": [9, 9]}) \
+                == conn.execute(statement, {"low": 1, "new_totals": [9, 9]}).rowcount == 3
+            raise RuntimeError("roll it back")
+    except RuntimeError:
+        pass
+    with reading(service.engine) as conn:
+        assert conn.execute(select(matches.c.totals).order_by(matches.c.id)).scalars().all() \
+            == [[0, 0], [5, 7], [5, 7]]
+
+
+def test_a_pooled_connection_keeps_one_cursor_for_the_hot_statements(engine: Engine) -> None:
+    if engine.dialect.driver != "psycopg":
+        pytest.skip("rows are run on the driver on psycopg only")
+    cursors = []
+    hot = DriverStatement(select(literal(1).label("one")))
+    for _ in range(2):
+        with optimistic(engine) as conn:
+            assert [r.one for r in hot.rows(conn, {})] == [1]
+            assert driver_rows(conn, "SELECT 2", {}) == [(2,)]
+            cursors.append(conn.connection.info["referee.store.driver:cursor"])
+    # the pool lent the same connection twice: the same cursor; a connection made anew (the
+    # old one invalidated, say) gets its own
+    assert cursors[0] is cursors[1]
+    with optimistic(engine) as conn:
+        conn.invalidate()
+    with optimistic(engine) as conn:
+        assert [r.one for r in hot.rows(conn, {})] == [1]
+        kept = conn.connection.info["referee.store.driver:cursor"]
+    assert kept[0] is not cursors[0][0] and kept[1] is not cursors[0][1]
