@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee import Position
-from words import _, message
+from words import _, message, ngettext
 from words.events import event_words
 
 from .connection import connect, refusal
@@ -62,8 +62,32 @@ class Recorder:
         recorded = self.service.recording.record_event(self.match_id, event, expected_seq=before.seq,
                                              recorded_by=self.recorded_by)
         self.console.print(Flow(self.confirmation(recorded)), highlight=False)
+        if self.rules.get("scoring") == "ends" and event.get("type") == "play":
+            self.tell_score(recorded.seq)
         self.tell_outcome(before, recorded.state)
         return recorded
+
+    def tell_score(self, seq: int) -> None:
+        """A game scoring during play: what the play at ``seq`` scored, as the report's
+        ``scored`` has it ("count 15: 8 points to Ana", or a bust past the target); nothing
+        for a play whose count is worth nothing."""
+        rounds = self.service.reading.report(self.match_id)["rounds"]
+        entry = next((e for r in rounds for e in r.get("scored") or () if e["seq"] == seq), None)
+        if entry is None:
+            return
+        from referee.core.rules import Rules
+
+        side = self.sides[Rules(**self.rules).side_of(entry["seat"])]
+        if entry.get("bust"):
+            said = ngettext("count %(count)s: %(num)s point, a bust (past %(target)s): not added",
+                            "count %(count)s: %(num)s points, a bust (past %(target)s): not added",
+                            entry["points"], count=entry["count"], target=self.rules["target"])
+            self.console.print(Flow(said, style="yellow"), highlight=False)
+            return
+        said = ngettext("count %(count)s: %(num)s point to %(side)s",
+                        "count %(count)s: %(num)s points to %(side)s", entry["points"],
+                        count=entry["count"], side=side)
+        self.console.print(Flow(said, style="green"), highlight=False)
 
     def confirmation(self, recorded: Recorded) -> Text:
         text = Text(_("event %(seq)s: %(said)s", seq=recorded.seq,

@@ -65,7 +65,8 @@ Example:
 @match_argument
 @click.argument("tile", type=TILE)
 @click.option("--end", type=END, default=None,
-              help=N_("The open end it joins (its pip), or left/right: needed when it fits both."))
+              help=N_("The open end it joins (its pip), or left/right, or up/down (the spinner's "
+                      "arms): needed when the places it fits differ."))
 @seat_option
 @disputed_option
 def play(match_id: str, tile: str, end: int | str | None, seat: int | None, disputed: bool) -> None:

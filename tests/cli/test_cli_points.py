@@ -169,3 +169,21 @@ def test_show_on_a_narrow_terminal_lists_the_arms(runner: CliRunner) -> None:
     es = runner.invoke(main, ["--lang", "es", "show", str(ALL_FIVES), "--at", str(at)],
                        env={"COLUMNS": "30"}).output
     assert "Brazo de arriba: " in es and "Brazo de abajo: " in es and "cuenta" in es
+
+
+def test_the_prompt_says_what_each_play_scored_and_a_bust(cli: Cli) -> None:
+    """All Fives: the 5-5 led scores its 10 for Ana. Fives and Threes to an exact 4: the 6-6
+    led is kept from winning on the down (not said), the 6-3 makes 15, 8 points past 4: a bust."""
+    match_id = cli.new_match("all-fives", ("Ana", "Beto"))
+    output = at_table(cli, match_id, ["deal 5-5 5-4 1-1 2-2 3-3 4-4 0-0 / 5-3 5-1 6-0 6-1 6-2 "
+                                      "6-3 6-4", "0: 55", "q"])
+    assert "count 10: 10 points to Ana" in output
+    match_id = cli.new_match(json.dumps({"preset": "fives-and-threes", "target": 4}), ("Ana", "Beto"))
+    output = at_table(cli, match_id, ["deal 6-6 5-5 4-4 3-3 2-2 1-1 0-0 5-0 4-0 / 6-3 6-5 6-4 5-4 "
+                                      "5-3 4-3 2-1 1-0 3-0", "0: 66", "63", "q"])
+    assert "count 12:" not in output  # the lead kept from winning on the down scores nothing
+    assert "count 15: 8 points, a bust (past 4): not added" in output
+    match_id = cli.new_match("all-fives", ("Ana", "Beto"))
+    es = cli.run("--lang", "es", "table", match_id, input="deal 5-5 5-4 1-1 2-2 3-3 4-4 0-0 / "
+                 "5-3 5-1 6-0 6-1 6-2 6-3 6-4\n0: 55\nq\n").output
+    assert "cuenta 10: 10 puntos para Ana" in es

@@ -150,6 +150,6 @@ def test_user_mistakes_are_one_line_errors(cli: Cli) -> None:
         result = cli.run(*args, code=1)
         assert "Error: no match '99'" in result.output
     assert "'6x' is not a tile" in cli.run("play", 1, "6x", code=2).output
-    assert "not an end" in cli.run("play", 1, "6-6", "--end", "up", code=2).output
+    assert "not an end" in cli.run("play", 1, "6-6", "--end", "middle", code=2).output
     assert "not a tile" in cli.run("deal", 1, "--hand", "6-6 zz", code=2).output
     assert "no match 'abc'" in cli.run("pass", "abc", code=1).output
