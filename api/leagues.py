@@ -146,10 +146,20 @@ class TransferSchema(Schema):
 
 class CaptainSchema(Schema):
     label = fields.String(load_default=None, allow_none=True, validate=NAME)
+    signin = fields.Boolean(load_default=False, metadata={
+        "description": "issue the token with a one-time sign-in code, whose QR code (the "
+                       "desk's POST /clubs/{club}/desk/qr) signs the captain's phone in on "
+                       "the season's captain's desk"})
 
 
 class CaptainTokenSchema(Schema):
     token = fields.String(required=True, metadata={"description": "shown once"})
+    code = fields.String(metadata={
+        "description": "with signin: the one-time sign-in code, shown once, valid 10 minutes; "
+                       "put it in a URL's fragment only, never in a query string"})
+    expires_at = fields.String(metadata={"format": "date-time"})
+    opens = fields.String(metadata={"description": "with signin: captain (the page its QR "
+                                                   "code opens)"})
 
 
 class DeductionCreateSchema(Schema):
@@ -428,7 +438,13 @@ def transfer(body: dict[str, Any], club: str, season: str):
 @blp.errors(401, 403, 404, 415, 422)
 def captain(body: dict[str, Any], club: str, season: str, team: str):
     """A captain's token for the team (admin), shown once: it records the team's legs and
-    confirms its results."""
+    confirms its results. With ``signin``, issued with a one-time sign-in code too, for the
+    QR code that signs the captain's phone in on the captain's desk."""
+    if body["signin"]:
+        issued = service().leagues.captain_signin(club, season, team, body["label"],
+                                                  who=caller())
+        return ({k: issued[k] for k in ("token", "code", "expires_at", "opens")},
+                {"Cache-Control": "no-store"})
     return {"token": service().leagues.captain(club, season, team, body["label"],
                                                who=caller())}
 

@@ -17,7 +17,7 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request,
 
 import words
 from referee.service.desk import TIME_EVENT, Desk
-from referee.service.signin import DESK
+from referee.service.signin import CAPTAIN, DESK
 from words.collation import by_name
 
 from .. import language
@@ -46,8 +46,9 @@ def home(who: Any, club: str) -> str:
 @auth.login_required
 def qr(club: str) -> Response:
     """The QR code (SVG) of the address that signs a phone in with a sign-in code of this
-    club: the club desk's for a referee's or a secretary's token, the scorekeeper's page
-    (/score) for the others (the service says which, and refuses a code that is not one of
+    club: the club desk's for a referee's or a secretary's token, a league team captain's
+    desk of its season for a captain's, the scorekeeper's page (/score) for the others (the
+    service says which, and refuses a code that is not one of
     this club's waiting to be used). The code comes in the JSON body, never in the address;
     the picture holds it in the fragment (``#code=...``), which the phone's browser does not
     send to the server either."""
@@ -55,8 +56,11 @@ def qr(club: str) -> Response:
     code = body.get("code") if isinstance(body, dict) else None
     if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
         abort(422)
-    where = service().signin.qr_page(club, code, who=caller())
-    path = url_for("desk.home", club=club) if where == DESK else url_for("score.start")
+    target = service().signin.qr_target(club, code, who=caller())
+    where = target["opens"]
+    path = (url_for("desk.home", club=club) if where == DESK
+            else url_for("desk-leagues.captain", club=club, season=target["season"])
+            if where == CAPTAIN else url_for("score.start"))
     url = request.host_url.rstrip("/") + path + "#code=" + code
     svg = io.BytesIO()
     # A whole SVG document (its namespace named): the desk shows it as an image.

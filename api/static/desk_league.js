@@ -5,10 +5,13 @@
  *   team sheet, a leg's players, and confirm): its named fields (those data-list a list) as the JSON body, POSTed to its data-api (a
  *   "{leg}" there is the form's leg field, which the body then leaves out: concede); then the
  *   page is fetched again (with the token) and shown in place, with what happened.
+ * - form[data-league-captain] (the secretary's): a captain's token for the chosen team with a
+ *   one-time sign-in code (POST .../teams/{team}/captains, signin), then the code's QR code
+ *   (POST data-qr-path, the code in the body): shown once, with the token, below the form.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
  * (problem+json), nothing changed. An ES module: its words from i18n.js.
  */
-import {ask, reload, say, watchControls} from "./client.js";
+import {ask, call, reload, say, watchControls} from "./client.js";
 import {_} from "./i18n.js";
 
 watchControls();  // the status line said beside the control last used
@@ -42,6 +45,30 @@ document.querySelectorAll("form[data-league-action]").forEach((form) => {
     button.disabled = true;
     const action = form.getAttribute("data-league-action");
     ask("POST", path, body).then(() => reload(window.location.href, DONE[action]()))
+      .catch((error) => { button.disabled = false; say(error.message, "error"); });
+  });
+});
+
+document.querySelectorAll("form[data-league-captain]").forEach((form) => {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const team = form.elements.team.value;
+    const path = form.getAttribute("data-api").replace("{team}", encodeURIComponent(team));
+    const issued = form.parentElement.querySelector("[data-captain-issued]");
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    say(_("Issuing the token…"));
+    ask("POST", path, {signin: true})
+      .then((answer) => call("POST", form.getAttribute("data-qr-path"), {code: answer.code})
+        .then((qr) => {
+          issued.querySelector("[data-token]").textContent = answer.token;
+          const img = issued.querySelector("[data-qr]");
+          img.hidden = qr.status !== 200;
+          if (qr.status === 200) img.src = "data:image/svg+xml;base64," + window.btoa(qr.body);
+          issued.hidden = false;
+          button.disabled = false;
+          say(_("Token issued: it is shown below this once."));
+        }))
       .catch((error) => { button.disabled = false; say(error.message, "error"); });
   });
 });

@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from .. import store
 from ..core.vocab import ROLES
+from ..store.leagues import captain_season
 from ..store.signin_codes import insert_signin_code, signin_code_row, use_signin_code
 from . import checks
 from .access import OPERATOR, Action, Caller, require
@@ -34,6 +35,9 @@ CODE_LIFETIME = dt.timedelta(minutes=10)
 # Where a code's QR code opens: the club desk for the people who run the club (a referee's or a
 # secretary's token: the disputes, the tournaments, the settings), else the scorekeeper's page.
 DESK, SCORE = "desk", "score"
+# A league team's captain's token (svc.leagues.captain_signin) opens the captain's desk of its
+# season (/clubs/{club}/desk/seasons/{season}/captain).
+CAPTAIN = "captain"
 DESK_ROLES = frozenset({"referee", "admin"})
 
 
@@ -75,9 +79,16 @@ class SignIn:
         return {"id": token_id, "club": club, "role": role, "label": label, "token": token,
                 "code": code, "expires_at": store.iso(expires), "opens": opens(role)}
 
+    def qr_page(self, club: str, code: Any, *, who: Caller = OPERATOR) -> str:
+        """The page the QR code of ``code`` opens (:func:`opens`; :data:`CAPTAIN` for a league
+        captain's token), as :meth:`qr_target` says."""
+        return self.qr_target(club, code, who=who)["opens"]
+
     @use_case(PRIMARY)
-    def qr_page(self, uow: UnitOfWork, club: str, code: Any, *, who: Caller = OPERATOR) -> str:
-        """The page the QR code of ``code`` opens (:func:`opens`), for the club's admin who
+    def qr_target(self, uow: UnitOfWork, club: str, code: Any, *,
+                  who: Caller = OPERATOR) -> dict[str, Any]:
+        """Where the QR code of ``code`` opens: ``opens`` (:func:`opens`, or :data:`CAPTAIN`
+        for a league team's captain's token, with its ``season``), for the club's admin who
         issued it (Forbidden below, or for a token of another club). Only a code of this club
         waiting to be used is drawn: one unknown, of another club's token, used, expired or
         whose token was revoked is NotFound, in the same words whichever it is, so the desk of
@@ -90,7 +101,10 @@ class SignIn:
                 or row.revoked_at is not None or store.as_utc(row.expires_at) <= self.clock()):
             raise NotFound("no sign-in code of this club waits to be used with this code: "
                            "issue the token again")
-        return opens(row.role)
+        season = captain_season(uow.conn, row.token_id)
+        if season is not None:
+            return {"opens": CAPTAIN, "season": season}
+        return {"opens": opens(row.role), "season": None}
 
     def exchange(self, code: str) -> dict[str, Any]:
         """The token a sign-in code stands for, once: ``token``, ``club``, ``role``, ``label``.

@@ -422,6 +422,14 @@ def captain_team(conn: Connection, token_id: int) -> int | None:
                         .where(league_captains.c.token_id == token_id)).scalar()
 
 
+def captain_season(conn: Connection, token_id: int) -> str | None:
+    """The slug of the season whose team the token is captain of, if it is a captain's."""
+    return conn.execute(select(league_seasons.c.slug)
+                        .join(league_teams, league_teams.c.season_id == league_seasons.c.id)
+                        .join(league_captains, league_captains.c.team_id == league_teams.c.id)
+                        .where(league_captains.c.token_id == token_id)).scalar()
+
+
 def insert_deduction(conn: Connection, team_id: int, points: int, reason: str,
                      recorded_at: dt.datetime) -> None:
     conn.execute(insert(league_deductions).values(team_id=team_id, points=points,

@@ -82,6 +82,13 @@ def test_a_referees_qr_code_signs_a_phone_into_the_desk(server: tuple[Api, Any, 
     finally:
         phone.close()
 
+    scanned_again(browser, base, lang, url, f"desk-qr-used-{lang}")
+    assert not any(code in line for line in log.lines)  # never in an address, never logged
+
+
+def scanned_again(browser: Any, base: str, lang: str, url: str, name: str) -> None:
+    """A second phone opening the QR code's address: the used code signs nobody in, and the
+    sign-in form says why (screenshot ``name``)."""
     again = in_language(browser, base, lang, 360)
     try:
         second = again.new_page()
@@ -92,7 +99,6 @@ def test_a_referees_qr_code_signs_a_phone_into_the_desk(server: tuple[Api, Any, 
         assert second.locator("#sign-in").is_visible()
         assert second.evaluate("sessionStorage.getItem('domino-referee.token')") is None
         assert "code=" not in second.url
-        second.screenshot(path=str(ARTIFACTS / f"desk-qr-used-{lang}.png"))
+        second.screenshot(path=str(ARTIFACTS / f"{name}.png"))
     finally:
         again.close()
-    assert not any(code in line for line in log.lines)  # never in an address, never logged

@@ -9,14 +9,17 @@ from typing import Any, Sequence
 
 from ...store import leagues as store
 from ...store.clubs import insert_token
+from ...store.codec import iso
 from ...store.errors import AlreadyExists
 from ...store.players import ensure_players
+from ...store.signin_codes import insert_signin_code
 from .. import checks
 from ..access import OPERATOR, Action, Caller, require
 from ..errors import N_, Duplicate, Invalid, Phrase
 from ..leagues import Deduction
 from ..lookup import club_row
 from ..players import seating
+from ..signin import CAPTAIN, CODE_LIFETIME, token_of
 from ..tokens import digest
 from ..uow import WRITE, UnitOfWork, use_case
 from . import fields
@@ -165,14 +168,36 @@ class SeasonSetup(Base):
                 label: str | None = None, *, who: Caller = OPERATOR) -> str:
         """A captain's token for the team (the plaintext, shown once): a scorekeeper's token
         of the club bound to the team, which confirms the team's fixtures (the secretary)."""
+        token = "dr_" + secrets.token_urlsafe(32)
+        self._captain(uow, club, season, team, label, token, who)
+        return token
+
+    @use_case(WRITE)
+    def captain_signin(self, uow: UnitOfWork, club: str, season: str, team: str,
+                       label: str | None = None, *, who: Caller = OPERATOR) -> dict[str, Any]:
+        """A captain's token for the team with a one-time sign-in code (the secretary), as
+        the desk's QR codes sign a phone in (:mod:`..signin`): the code's QR code opens the
+        season's captain's desk, and the first phone to scan it within the code's lifetime is
+        signed in as the captain. ``token`` and ``code`` are shown this once."""
+        code = secrets.token_urlsafe(32)
+        token = token_of(code)
+        token_id = self._captain(uow, club, season, team, label, token, who)
+        expires = self.clock() + CODE_LIFETIME
+        insert_signin_code(uow.conn, token_id, digest(code), expires)
+        return {"team": team, "token": token, "code": code, "expires_at": iso(expires),
+                "opens": CAPTAIN, "season": season}
+
+    def _captain(self, uow: UnitOfWork, club: str, season: str, team: str, label: Any,
+                 token: str, who: Caller) -> int:
+        """``token`` stored as the club's scorekeeper's, bound to the team as its captain's:
+        its id."""
         require(who, club, Action.MANAGE)
         label = checks.optional_name(label, Phrase(N_("token label")))
         row = season_row(uow, club, season)
         bound = team_row(uow, row, team)
-        token = "dr_" + secrets.token_urlsafe(32)
         token_id = store_token(uow, club, label or f"captain {team}", token, who, self.clock)
         store.bind_captain(uow.conn, token_id, bound.id)
-        return token
+        return token_id
 
     @use_case(WRITE)
     def deduct(self, uow: UnitOfWork, club: str, season: str, team: str, points: int, *,
