@@ -185,6 +185,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
     drawing, one_draw, reserve = rules.draw != "none", rules.draw == "one", rules.reserve
     worth = WORTH[rules.count]
     chip_out = bool(rules.exact_target and rules.out_bonus)  # a last tile may score
+    side_of, target, totals = tuple(map(rules.side_of, range(seats))), rules.target, match.totals
     scoring = match.family.scoring
     round_ = match.round
     trail, known, count = round_.trail, match.known, match.count
@@ -234,17 +235,26 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         else:
                             left, lt = pips - left, tile
                         layout = _new(shape, (left, right, lt, rt, None, ()))
-                        points = worth[(DOUBLE_COUNT[lt] or left) + (DOUBLE_COUNT[rt] or right)]
+                        points = worth[total := (DOUBLE_COUNT[lt] or left)
+                                       + (DOUBLE_COUNT[rt] or right)]
                     else:
                         layout = layout.placed(side, tile, pips)
                         plain = layout.spinner is None and not layout.arms
-                        points = worth[layout.count()]
+                        points = worth[total := layout.count()]
                     seq += 1
                     in_hand = _leaves(match, trail, seq, seat, tile, side, hand, bit)
                     line |= bit
                     passes, drew, last_player = 0, False, seat
                     turn = after[seat]
-                    if points or chip_out and not in_hand:
+                    if (points and in_hand
+                            and totals[team := side_of[seat]] + points < target):
+                        # it scores, short of the target (no bust, no chip-out point, the
+                        # match goes on): as the policy's after_play scores it
+                        round_.scored.append({"seq": seq, "seat": seat, "count": total,
+                                              "points": points})
+                        totals[team] += points
+                        round_.scores[team] += points
+                    elif points or chip_out and not in_hand:
                         # it may score: the policy scores it, on the table as it now stands
                         live = _put(match, seq, layout, turn, line, passes, drew, last_player,
                                     boneyard, held)
@@ -311,7 +321,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
             seq, layout, turn, line = match.seq, match.layout, match.turn, match.line
             passes, drew, last_player = match.passes, match.drew, match.last_player
             boneyard, held = match.boneyard, match.held
-            known, count = match.known, match.count
+            known, count, totals = match.known, match.count, match.totals
             plain = layout.spinner is None and not layout.arms
             live = True
     finally:
