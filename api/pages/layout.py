@@ -149,10 +149,14 @@ def layout_drawing(line: Sequence[str], spinner: str | None = None,
 
 def drawings(rounds: Sequence[dict[str, Any]]) -> dict[int, tuple[Drawing, Drawing | None]]:
     """Each round's drawings, by its number (the page's rounds: line, spinner, arms): the
-    whole layout, and a phone's (:data:`NEAR`), or None where the whole one is as short."""
+    whole layout, and a phone's (:data:`NEAR`), or None where the whole one is as short. Only
+    a round with a spinner is drawn: without one the layout is its line, which the page's list
+    of tiles already lays out."""
     found: dict[int, tuple[Drawing, Drawing | None]] = {}
     for r in rounds:
         line, spinner, arms = r.get("line") or (), r.get("spinner"), r.get("arms")
+        if spinner is None:
+            continue
         whole = layout_drawing(line, spinner, arms)
         if whole is None:
             continue

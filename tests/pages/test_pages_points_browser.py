@@ -42,9 +42,10 @@ def test_the_points_pages_in_spanish(server: tuple[Api, dict[str, int], str], br
     try:
         for name, match_id in ids.items():
             page.goto(f"{base}/clubs/casino/matches/{match_id}")
-            page.wait_for_selector("figure.layout svg:visible")
+            page.wait_for_selector("table.scored")
             assert page.evaluate("document.documentElement.lang") == "es"
             lines = api.service.reading.lines(match_id)
+            lines = [line for line in lines if line["spinner"] is not None]  # those drawn
             figures = page.locator("figure.layout")
             assert figures.count() == len(lines)
             for n, line in enumerate(lines):
@@ -64,7 +65,11 @@ def test_the_points_pages_in_spanish(server: tuple[Api, dict[str, int], str], br
                     caption = figure.locator("figcaption").inner_text()
                     assert "brazo de arriba: " in caption and "brazo de abajo: " in caption
             if name == "all-fives":
-                assert page.locator("g.domino.spinner").count() >= 1
+                assert page.locator("g.domino.spinner").count() >= 1 and lines
+            else:  # Fives and Threes has no spinner: its lines are the lists of tiles
+                assert not lines
+            heading = page.locator("section#round-1 h4").inner_text()
+            assert " · " in heading and "+" not in heading  # each side's points in the round
             scored = page.locator("table.scored")
             assert scored.count() >= 1 and "Jugadas que puntúan" in scored.first.inner_text()
             problems = page.evaluate(WHOLE)
@@ -73,8 +78,8 @@ def test_the_points_pages_in_spanish(server: tuple[Api, dict[str, int], str], br
             page.screenshot(path=str(ARTIFACTS / f"points-{name}-{width}.png"), full_page=True)
             # the first round whose spinner's arms are open (else the first): its list of tiles,
             # its drawing and its scoring plays, for a look at the size people see them
-            shown = next((n for n, line in enumerate(lines) if line["arms"]), 0)
-            page.locator("section.round").nth(shown).screenshot(
+            shown = next((line["round"] for line in lines if line["arms"]), 1)
+            page.locator(f"section#round-{shown}").screenshot(
                 path=str(ARTIFACTS / f"points-{name}-round-{width}.png"))
         page.goto(f"{base}/clubs/casino")
         page.wait_for_selector("h1")
