@@ -1,0 +1,67 @@
+"""Brackets kept in the store hold (hypothesis), on SQLite and PostgreSQL: a cup of 2 to 9
+players, single or double elimination, drawn from a recorded seed with some seeded, its ties
+played through the service to the end in a random order of who wins (each tie's matches real
+matches, won at once): everyone out has lost exactly once (twice in double elimination), the
+champion is the one entrant never out; the draw's byes are all in the first round; the draw
+made again from the recorded seed is identical (and another seed is refused once a tie is
+played); the stored cup's bracket is the engine's own from the same draw and winners."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from league_helpers import win_game
+
+from referee.service import Invalid, Service
+from referee.service.leagues import bracket, draw_cup
+
+NAMES = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabi", "Hugo", "Ines"]
+COUNTER = itertools.count()
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(n=st.integers(2, 9), seed=st.integers(0, 2**64 - 1),
+       fmt=st.sampled_from(["single_elimination", "double_elimination"]), data=st.data())
+def test_a_stored_cup_played_to_the_end_holds(service: Service, club: str, n: int, seed: int,
+                                              fmt: str, data: st.DataObject) -> None:
+    slug = f"cup-{next(COUNTER)}"
+    pot = NAMES[:n]
+    seeded = data.draw(st.integers(0, n), label="seeded")
+    service.leagues.create_cup(club, slug, "Cup", kind="players", entrants=pot, format=fmt)
+    drawn = service.leagues.draw(club, slug, seed=seed, seeded=seeded)
+    engine = draw_cup(pot, seed if n - seeded > 1 else None, seeded, fmt)
+    assert drawn["order"] == list(engine.order)
+    cup = service.leagues.cup(club, slug)
+    byes = [t for t in cup["ties"] if t["bracket"] == "winners" and t["status"] == "bye"]
+    assert all(t["round"] == 1 for t in byes) and len(byes) == engine.size - n
+    winners: dict[str, str] = {}
+    first = True
+    while cup["champion"] is None:
+        ready = [t for t in cup["ties"] if t["status"] == "ready"]
+        assert ready, cup["ties"]  # never stuck before the champion
+        tie = data.draw(st.sampled_from(ready), label="tie")
+        side = data.draw(st.sampled_from([0, 1]), label="side")
+        match = service.leagues.play_tie(club, slug, tie["id"])["match"]
+        win_game(service, match, side)
+        winners[tie["id"]] = tie["home"] if side == 0 else tie["away"]
+        if first:  # the draw is fixed from the first tie played
+            first = False
+            again = service.leagues.draw(club, slug, seed=seed, seeded=seeded)
+            assert again == drawn
+            with pytest.raises(Invalid, match="cannot be made again"):
+                service.leagues.draw(club, slug, seed=(seed + 1) % 2**64, seeded=seeded)
+        cup = service.leagues.cup(club, slug)
+    losses = Counter(t["loser"] for t in cup["ties"] if t["status"] == "played")
+    lives = 2 if fmt == "double_elimination" else 1
+    out = [e for e in pot if e != cup["champion"]]
+    assert all(losses[e] == lives for e in out), losses
+    assert losses[cup["champion"]] < lives
+    expected = bracket(engine, winners)
+    assert [(t.id, t.status, t.home, t.away, t.winner) for t in expected.ties] == [
+        (t["id"], t["status"], t["home"], t["away"], t["winner"]) for t in cup["ties"]]
+    assert expected.champion == cup["champion"]
