@@ -11,6 +11,11 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import CLUB, Cli
+from click.testing import CliRunner
+from sqlalchemy import Engine
+from template_helpers import seeded
+
+from referee.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
@@ -21,14 +26,29 @@ LONG = ("Ana María de los Ángeles", "Bartolomé Esteban", "Carla Domínguez", 
 @pytest.fixture
 def narrow(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> Cli:
     """The club la-ceiba with every example imported, and casino with a parejas match of long
-    names, its token list and a dispute; in a terminal 80 columns wide."""
-    cli.run("club", "create", "la-ceiba", "--name", "La Ceiba")
-    cli.run("match", "import", "--club", "la-ceiba", *EXAMPLES)
-    cli.new_match("parejas", LONG)
-    cli.run("token", "issue", "--club", CLUB, "--role", "scorekeeper", "--label",
-            "the scorekeeper's tablet at table three, by the window")
+    names, its token list and a dispute; in a terminal 80 columns wide. The database is built
+    by ``_narrow`` once a session and copied (template_helpers.seeded)."""
+    seeded(cli.service.engine, "cli narrow", _narrow)
+    cli.service.matches.forget_all()
     monkeypatch.setenv("COLUMNS", "80")
     return cli
+
+
+def _narrow(engine: Engine) -> None:
+    """``narrow``'s database, made through the command line as the ``cli`` fixture's is."""
+    url = engine.url.render_as_string(hide_password=False)
+    service = Service(engine)
+    service.clubs.create_club(CLUB, "Casino Domino Club")
+    cli = Cli(CliRunner(), service, url)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DOMINO_DATABASE_URL", url)
+        patch.setenv("COLUMNS", "200")
+        cli.run("club", "create", "la-ceiba", "--name", "La Ceiba")
+        cli.run("match", "import", "--club", "la-ceiba", *EXAMPLES)
+        cli.new_match("parejas", LONG)
+        cli.run("token", "issue", "--club", CLUB, "--role", "scorekeeper", "--label",
+                "the scorekeeper's tablet at table three, by the window")
+    service.close()
 
 
 def assert_fits(text: str, width: int = 80) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-from api_helpers import Api, make_api
+from api_helpers import Api, reused_api
 from cli_helpers import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,7 +71,7 @@ def test_an_unmarked_refused_event_is_refused_saying_what_to_mark(cli: Cli, tmp_
 
 @pytest.fixture
 def api(tmp_path: Path) -> Iterator[Api]:
-    built = make_api(f"sqlite:///{tmp_path / 'api.db'}")
+    built = reused_api(f"sqlite:///{tmp_path / 'api.db'}")
     built.service.clubs.create_club(CLUB, "La Ceiba")
     built.tokens[CLUB, "referee"] = built.service.tokens.create_token(CLUB, "referee")
     yield built

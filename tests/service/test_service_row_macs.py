@@ -12,7 +12,8 @@ from typing import Callable
 
 import pytest
 from db_helpers import lifted, record_all, sample_match, sql
-from sqlalchemy import text
+from sqlalchemy import Engine, text
+from template_helpers import seeded
 
 from referee.core import chain
 from referee.service import RowForged, Service
@@ -22,11 +23,21 @@ PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 
 @pytest.fixture
 def finished(service: Service, club: str) -> int:
-    """A finished match of the club, its acta signed."""
-    service.keys.init(club)
-    _, evs = sample_match("parejas", seed=4)
-    m = service.recording.create_match(club, "parejas", PLAYERS)["id"]
-    record_all(service, m, evs)
+    """A finished match of the club, its acta signed. Built once a session and copied
+    (template_helpers.seeded); each copy audited clean."""
+    name = service.clubs.get_club(club)["name"]
+
+    def build(engine: Engine) -> int:
+        built = Service(engine)
+        built.clubs.create_club(club, name)
+        built.keys.init(club)
+        _, evs = sample_match("parejas", seed=4)
+        m = built.recording.create_match(club, "parejas", PLAYERS)["id"]
+        record_all(built, m, evs)
+        built.notifier.close()
+        return m
+
+    m = seeded(service.engine, "row MACs' finished match", build)
     assert service.audit.run().problems == []
     return m
 
