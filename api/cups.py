@@ -87,6 +87,13 @@ class DrawCreateSchema(Schema):
                               + "; a new one is chosen when none is given"})
     seeded = fields.Integer(load_default=0, validate=validate.Range(0, 128), metadata={
         "description": "the first so many of the pot seeded, in its order"})
+    ranking = fields.List(fields.String(metadata=ENTRANT), load_default=None, allow_none=True,
+                          validate=validate.Length(min=1, max=128), metadata={
+                              "description": "entrants put first, best first (the pot is "
+                                             "recorded so; seeded defaults to as many)"})
+    by_table = fields.Boolean(load_default=False, metadata={
+        "description": "a team cup: the pot ranked by the season's tables, the top division "
+                       "first"})
 
 
 class DrawSchema(Schema):
@@ -212,8 +219,9 @@ def get_cup(club: str, cup: str):
 def draw(body: dict[str, Any], club: str, cup: str):
     """Make the cup's draw (admin), recorded with its seed: again while no tie has a match;
     422 for another draw once one has (the same draw is answered again)."""
+    ranking = "table" if body["by_table"] else body["ranking"]
     return service().leagues.draw(club, cup, seed=body["seed"], seeded=body["seeded"],
-                                  who=caller())
+                                  ranking=ranking, who=caller())
 
 
 @blp.route(TIE + "/games", methods=["POST"])

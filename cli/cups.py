@@ -105,7 +105,8 @@ def cup_list(club_slug: str, season: str | None, as_json: bool, as_csv: bool) ->
 
 @cup.command("draw", help=N_("""\
 Make the cup's draw (admin), recorded with its seed: the first --seeded of the pot seeded,
-the rest drawn from --seed (a new one when none is given). Again while no tie has a match.
+the rest drawn from --seed (a new one when none is given); --rank or --by-table put the best
+first. Again while no tie has a match.
 
 \b
 Example:
@@ -116,10 +117,18 @@ Example:
               help=N_("The seed the draw is made from."))
 @click.option("--seeded", type=click.IntRange(0), default=0, show_default=True,
               help=N_("The first of the pot seeded, in its order."))
+@click.option("--rank", "ranking", multiple=True, metavar="ENTRANT",
+              help=N_("An entrant put first, best first (repeat the option)."))
+@click.option("--by-table", is_flag=True,
+              help=N_("A team cup: rank the pot by the season's tables."))
 @json_option
-def cup_draw(cup: str, club_slug: str, seed: int | None, seeded: int, as_json: bool) -> None:
+def cup_draw(cup: str, club_slug: str, seed: int | None, seeded: int, ranking: tuple[str, ...],
+             by_table: bool, as_json: bool) -> None:
+    if ranking and by_table:
+        raise click.UsageError(_("give --rank or --by-table, not both"))
+    ranked: Any = "table" if by_table else (list(ranking) or None)
     with connect() as service:
-        drawn = service.leagues.draw(club_slug, cup, seed=seed, seeded=seeded)
+        drawn = service.leagues.draw(club_slug, cup, seed=seed, seeded=seeded, ranking=ranked)
     if as_json:
         echo_json(drawn)
         return

@@ -3,7 +3,8 @@
  *
  * - form[data-cup-action]: its named fields as the JSON body (a textarea[data-lines] a list of
  *   its lines, a pair's line "Ana + Beto" two names when the kind is pairs; a field
- *   [data-number] a whole number, left out when empty; an empty season left out), POSTed to
+ *   [data-number] a whole number, left out when empty; a [data-flag] true unless empty; an
+ *   empty season left out), POSTed to
  *   its data-api; then the new cup's desk is opened (create), or the page is fetched again
  *   (with the token) and shown in place, with what happened.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
@@ -26,6 +27,8 @@ function body(form) {
     const value = field.value.trim();
     if (field.hasAttribute("data-lines")) {
       made[field.name] = value.split("\n").map((line) => line.trim()).filter(Boolean);
+    } else if (field.hasAttribute("data-flag")) {
+      made[field.name] = value !== "";
     } else if (field.hasAttribute("data-number")) {
       if (value !== "") made[field.name] = /^[0-9]+$/.test(value) ? Number(value) : value;
     } else if (value !== "" || field.name !== "season") {

@@ -45,10 +45,12 @@ def cup_rows(conn: Connection, club_id: int, season_id: int | None = None) -> li
 
 
 def set_draw(conn: Connection, cup_id: int, seed: int | None, seeded: int,
-             drawn_at: dt.datetime) -> None:
-    """The cup's draw recorded (its seed kept as text: it may be past a signed BIGINT)."""
+             entrants: list[str], drawn_at: dt.datetime) -> None:
+    """The cup's draw recorded: its pot in the order drawn from (a ranking may have put some
+    first), the seed (kept as text: it may be past a signed BIGINT) and the number seeded."""
     conn.execute(update(league_cups).where(league_cups.c.id == cup_id).values(
-        seed=None if seed is None else str(seed), seeded=seeded, drawn_at=drawn_at))
+        seed=None if seed is None else str(seed), seeded=seeded, entrants=entrants,
+        drawn_at=drawn_at))
 
 
 def insert_cup_match(conn: Connection, cup_id: int, tie: str, game: int, match_id: int,

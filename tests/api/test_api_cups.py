@@ -19,7 +19,12 @@ def test_a_cup_created_drawn_played_and_read(api: Api) -> None:
     assert client.post(CUPS, json=body, headers=api.auth("scorekeeper")).status_code == 403
     made = client.post(CUPS, json=body, headers=api.auth("admin"))
     assert made.status_code == 201 and made.json["entrants"] == TEAMS
-    drawn = client.post(f"{CUPS}/ko/draw", json={"seeded": 4}, headers=api.auth("admin"))
+    ranked = client.post(f"{CUPS}/ko/draw", json={"ranking": TEAMS[::-1]},
+                         headers=api.auth("admin"))
+    assert ranked.status_code == 200 and ranked.json["order"] == TEAMS[::-1]
+    bad = client.post(f"{CUPS}/ko/draw", json={"ranking": ["oak"]}, headers=api.auth("admin"))
+    assert bad.status_code == 422 and "not an entrant" in bad.json["detail"]
+    drawn = client.post(f"{CUPS}/ko/draw", json={"ranking": TEAMS}, headers=api.auth("admin"))
     assert drawn.status_code == 200 and drawn.json["order"] == TEAMS
     assert drawn.json["seed"] is None  # all seeded: nothing drawn by lot
     game = client.post(f"{CUPS}/ko/ties/W1-1/games", json={"home": ["Ana"], "away": ["Juan"]},

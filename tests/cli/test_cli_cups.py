@@ -22,6 +22,9 @@ def test_a_cup_from_the_command_line(cli: Cli) -> None:
     drawn = json.loads(cli.run("league", "cup", "draw", "open", "--club", CLUB, "--seed",
                                "2025", "--seeded", "1", "--json").stdout)
     assert drawn["order"] == list(draw_cup(NAMES, 2025, 1).order)
+    both = cli.run("league", "cup", "draw", "open", "--club", CLUB, "--rank", "Eva",
+                   "--by-table", code=2)
+    assert "--rank or --by-table" in both.output
     shown = json.loads(cli.run("league", "cup", "show", "open", "--club", CLUB,
                                "--json").stdout)
     assert shown == cli.service.leagues.cup(CLUB, "open")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from league_helpers import SQUADS, set_up, win_game
+from league_helpers import SQUADS, fixture_id, set_up, win_game
+from league_helpers import play as play_legs
 
 from referee.service import Invalid, NotFound, Service
 from referee.service.errors import Duplicate
@@ -215,3 +216,30 @@ def test_bad_cups_are_refused(service: Service, club: str) -> None:
         service.leagues.play_tie(club, "cup", ready["id"], home=away[:1], away=away[1:2])
     listed = service.leagues.cups(club, season=SEASON)
     assert [(c["slug"], c["drawn"], c["entrants"]) for c in listed] == [("cup", True, 5)]
+
+
+def test_a_draw_seeded_by_a_ranking_or_the_tables(service: Service, club: str) -> None:
+    set_up(service, club)
+    crown = fixture_id(service, club, "crown", "anchor")
+    play_legs(service, club, crown, [(["Ana"], ["Dani"], 0), (["Beto"], ["Eva"], 0),
+                                     (["Ana", "Carla"], ["Dani", "Fede"], 0)])
+    service.leagues.create_cup(club, "ko", "KO", season=SEASON,
+                               entrants=["oak", "anchor", "crown", "swan"])
+    # division one's table: crown (3 points), then swan (level on none), anchor (0-3)
+    drawn = service.leagues.draw(club, "ko", seeded=2, ranking="table", seed=1)
+    assert drawn["order"][:2] == ["crown", "swan"] and drawn["seeded"] == 2
+    cup = service.leagues.cup(club, "ko")
+    assert [e["key"] for e in cup["entrants"]] == ["crown", "swan", "anchor", "oak"]
+    again = service.leagues.draw(club, "ko", ranking=["oak", "anchor"], seed=1)
+    assert again["order"][:2] == ["oak", "anchor"] and again["seeded"] == 2
+    redrawn = draw_cup(["oak", "anchor", "crown", "swan"], 1, 2)  # the pot as recorded
+    assert again["order"] == list(redrawn.order)
+    before = snapshot(service, club, "ko")
+    for ranking, says in ((["oak", "oak"], "twice"), (["elm"], "not an entrant"),
+                          ("points", "best first")):
+        with pytest.raises(Invalid, match=says):
+            service.leagues.draw(club, "ko", ranking=ranking)
+    assert snapshot(service, club, "ko") == before
+    service.leagues.create_cup(club, "open", "Open", kind="players", entrants=["Ana", "Beto"])
+    with pytest.raises(Invalid, match="tables"):
+        service.leagues.draw(club, "open", ranking="table")

@@ -152,28 +152,63 @@ class SeasonCups(Base):
 
     @use_case(WRITE)
     def draw(self, uow: UnitOfWork, club: str, cup: str, *, seed: int | None = None,
-             seeded: int = 0, who: Caller = OPERATOR) -> dict[str, Any]:
+             seeded: int = 0, ranking: Any = None, who: Caller = OPERATOR) -> dict[str, Any]:
         """The cup's draw (the secretary), recorded: the first ``seeded`` of the pot seeded,
-        the rest shuffled from ``seed`` (a new one chosen when none is given). It may be made
-        again, with another seed, while no tie has a match; once one has, only the same draw
-        is answered again, and another is refused."""
+        the rest shuffled from ``seed`` (a new one chosen when none is given). ``ranking``
+        puts entrants first, best first, and the pot is recorded in that order: a list of
+        entrants' keys (then seeded defaults to as many), or ``"table"`` (a team cup: the
+        season's divisions, top one first, each team by its place in its table). It may be
+        made again while no tie has a match; once one has, only the same draw is answered
+        again, and another is refused."""
         require(who, club, Action.MANAGE)
         row = _cup(uow, club, cup, for_update=True)
+        named = _entrants(uow, row)
         pot = list(row.entrants)
+        if ranking is not None:
+            first = self._ranked(uow, club, row, named, ranking, who)
+            pot = first + [e for e in pot if e not in first]
+            if seeded == 0 and ranking != "table":
+                seeded = len(first)
         if seed is None and type(seeded) is int and len(pot) - seeded > 1:
             seed = secrets.randbelow(SEEDS)
         made = draw_cup(pot, seed, seeded, row.format)
         games = store.cup_games(uow.conn, row.id)
         if games:
-            first = sorted(games, key=lambda g: g.match_id)[0]
-            if (row.seed, row.seeded) != (None if seed is None else str(seed), seeded):
+            played = sorted(games, key=lambda g: g.match_id)[0]
+            if ((row.seed, row.seeded, list(row.entrants))
+                    != (None if seed is None else str(seed), seeded, pot)):
                 raise Invalid("the draw cannot be made again: %(tie)s has been played",
-                              tie=called(first.tie, row.format))
+                              tie=called(played.tie, row.format))
         else:
-            store.set_draw(uow.conn, row.id, made.seed, made.seeded, self.clock())
-        named = _entrants(uow, row)
+            store.set_draw(uow.conn, row.id, made.seed, made.seeded, pot, self.clock())
         return {"cup": row.slug, "seed": made.seed, "seeded": made.seeded,
                 "order": [named[e].key for e in made.order]}
+
+    def _ranked(self, uow: UnitOfWork, club: str, row: Row, named: dict[str, Entrant],
+                ranking: Any, who: Caller) -> list[str]:
+        """The ids ``ranking`` puts first, best first."""
+        if ranking == "table":
+            if row.entrant_kind != "teams":
+                raise Invalid("only a cup of a season's teams is ranked by its tables")
+            season = next(s for s in league_store.season_rows(uow.conn, row.club_id)
+                          if s.id == row.season_id)
+            by_slug = {e.key: e.id for e in named.values()}
+            order = []
+            for division in league_store.division_rows(uow.conn, season.id):
+                table = self.table.within(uow, club, season.slug, division.slug, who=who)
+                order += [by_slug[r["team"]] for r in table["rows"] if r["team"] in by_slug]
+            return order
+        if isinstance(ranking, str) or not isinstance(ranking, Sequence):
+            raise Invalid("ranking: the entrants best first, or \"table\"")
+        by_key = {e.key: e.id for e in named.values()}
+        order = []
+        for key in ranking:
+            found = by_key.get(key) if isinstance(key, str) else None
+            if found is None or found in order:
+                raise Invalid("ranking: %(entrant)r is not an entrant of the cup, or is named "
+                              "twice", entrant=key)
+            order.append(found)
+        return order
 
     @use_case(WRITE)
     def play_tie(self, uow: UnitOfWork, club: str, cup: str, tie: str, *,
