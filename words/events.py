@@ -200,12 +200,16 @@ def _fits(sentence: Sentence, kind: Any, values: Mapping[str, Any]) -> bool:
             and (sentence.count is None or sentence.count in values))
 
 
-def event_words(event: Any, players: Sequence[str], sides: Sequence[str]) -> str:
+def event_words(event: Any, players: Sequence[str], sides: Sequence[str],
+                knock: bool = False) -> str:
     """What a recorded event says, each seat by its player's name: "Lucía Gómez passed",
-    "penalty: 10 points to Ana & Carla for event 3 (...)"."""
+    "penalty: 10 points to Ana & Carla for event 3 (...)"; with ``knock`` (rules that score
+    during play) a pass is a knock: "Lucía Gómez knocked"."""
     if not isinstance(event, dict):
         return gettext(UNREADABLE)
     kind, values = event.get("type"), params(event, players, sides)
+    if knock:  # the points family's rules: a pass is a knock
+        values["knock"] = "yes"
     for sentence in EVENTS:
         if _fits(sentence, kind, values):
             if sentence.plural is not None and sentence.count is not None:
@@ -327,7 +331,9 @@ def screen_words(screen: Mapping[str, Any], undo_event: Any = None) -> dict[str,
     return {
         "phase": phase_words(screen),
         "rounds": [round_words(r, players, sides) for r in screen.get("rounds") or ()],
-        "undo": event_words(undo_event, players, sides) if undo_event is not None else None,
+        "undo": (event_words(undo_event, players, sides,
+                             knock=screen.get("rules", {}).get("scoring") == "ends")
+                 if undo_event is not None else None),
     }
 
 

@@ -36,6 +36,7 @@ SAID = {
     "bust": ("bust: {total} is past {target}", "se pasa: {total} supera {target}",
              "sforato: {total} supera {target}"),
     "knocks": ("{name} knocks", "{name} toca", "{name} bussa"),
+    "knocked": ("{name} knocked", "{name} tocó", "{name} ha bussato"),
     "of": ("{points} of {target}", "{points} de {target}", "{points} su {target}"),
     "count": ("Count: {count}", "Cuenta: {count}", "Conteggio: {count}"),
 }
@@ -73,7 +74,7 @@ def record(phone: Phone, rules: str, players: list[str], events: list[dict[str, 
            lang: str, name: str, shots: dict[int, str]) -> dict[str, Any]:
     """Records ``events`` (an open record) closed on ``phone`` by taps, checking the page
     against the open record after each; screenshots after the events ``shots`` names. Returns
-    what was checked. The phone's lead lies high pip first (its button's tile), the record's as
+    what was checked (a negative number: after its end is tapped, before its tile). The phone's lead lies high pip first (its button's tile), the record's as
     written: where the two differ the record's left is the phone's right (``mine`` follows the
     phone, with the record's hands)."""
     say = SAY[lang]
@@ -100,6 +101,10 @@ def record(phone: Phone, rules: str, players: list[str], events: list[dict[str, 
                 sent["end"] = side
             assert mine.push(sent) is None and mine.layout.count() == ref.layout.count()
             assert phone.button(sent).get_attribute("data-count") == str(mine.layout.count())
+            assert page.get_attribute(f"#layout button[data-arm='{side}']", "aria-pressed") == "true"
+            if -n in shots:  # the end tapped, its tiles offered
+                phone.check_layout()
+                phone.shot(f"points-{name}-{lang}-{shots[-n]}")
             phone.tap(sent)
             seen["arms"] += side in ("up", "down")
         else:
@@ -113,6 +118,8 @@ def record(phone: Phone, rules: str, players: list[str], events: list[dict[str, 
                 knock = phone.button({"type": "pass", "seat": event["seat"]})
                 assert knock.text_content() == say["knocks"].format(name=players[event["seat"]])
                 phone.tap({"type": "pass", "seat": event["seat"]})
+                knocked = say["knocked"].format(name=players[event["seat"]])
+                assert knocked in phone.status and knocked in page.locator("#undo").text_content()
                 seen["knocks"] += 1
                 sent = event
             else:  # the lead
@@ -211,7 +218,7 @@ def test_a_fives_and_threes_pairs_match_to_61_on_the_phone(request: pytest.Fixtu
     assert phone.page.locator("#deal-closed-help").count() == 1  # closed: the natural way
     first_bust = next(seq for seq, m in enumerate(_scored(players, events), start=1) if m == "bust")
     seen = record(phone, "fives-and-threes", players, events, lang, "fives-threes",
-                  {3: "lead", 12: "play", first_bust: "bust", len(events): "end"})
+                  {3: "lead", -13: "pick", 13: "play", first_bust: "bust", len(events): "end"})
     assert seen["busts"] == 2 and seen["scored"] > 20 and seen["knocks"] > 0
     report = refereed_alike(api, phone, match_id, "fives-and-threes", players, events, tmp_path)
     assert max(report["totals"]) == 61 and report["finished"]
@@ -225,7 +232,7 @@ def test_an_all_fives_match_with_a_spinner_on_the_phone(request: pytest.FixtureR
     players, events = all_fives()
     api, phone, match_id = opened(request, lang, "all-fives", players)
     seen = record(phone, "all-fives", players, events, lang, "all-fives",
-                  {2: "spinner", 11: "arms-open", 24: "down-arm", 27: "down-double"})
+                  {2: "spinner", 11: "arms-open", -23: "pick-down", 24: "down-arm", 27: "down-double"})
     assert seen["arms"] >= 8 and seen["scored"] > 10
     refereed_alike(api, phone, match_id, "all-fives", players, events, tmp_path)
     # the last layout drawn as the screen has it: four ends, each arm's tiles outward
