@@ -241,6 +241,20 @@ class WalkoverCreateSchema(Schema):
     reason = REASON
 
 
+class SwapSchema(Schema):
+    reason = REASON
+
+
+class SwappedSchema(Schema):
+    fixture = fields.Integer(required=True)
+    date = fields.String(required=True, metadata={**DATE, "description": "its new date"})
+    other = fields.Integer(required=True, metadata={"description": "the two teams' other "
+                                                                   "meeting"})
+    other_date = fields.String(required=True, metadata={**DATE, "description": "the other "
+                                                        "meeting's new date"})
+    reason = fields.String(required=True)
+
+
 class WalkoverSchema(Schema):
     fixture = fields.Integer(required=True)
     walkover_by = fields.String(required=True)
@@ -497,6 +511,17 @@ def postpone(body: dict[str, Any], club: str, season: str, fixture: int):
     """Move the fixture to a new date inside the season (admin); its history keeps the old."""
     return service().leagues.postpone(club, season, fixture, body["to"], reason=body["reason"],
                                       who=caller())
+
+
+@blp.route(FIXTURE + "/swap", methods=["POST"])
+@auth.login_required
+@blp.arguments(SwapSchema())
+@blp.response(200, SwappedSchema)
+@blp.errors(401, 403, 404, 415, 422)
+def swap(body: dict[str, Any], club: str, season: str, fixture: int):
+    """Swap the fixture's home and away (admin): the two teams' meetings exchange their dates,
+    so that on this date they meet at the other's home. 422 once either meeting has begun."""
+    return service().leagues.swap(club, season, fixture, reason=body["reason"], who=caller())
 
 
 @blp.route(FIXTURE + "/walkover", methods=["POST"])

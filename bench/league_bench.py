@@ -21,7 +21,9 @@ The defaults make 40 x 132 fixtures x 18 legs = 95,040 legs. Each figure is the 
    them in one pass (``league_leg_results``, as a rebuild writes it; the service writes a
    leg's row with each change to it); then, as a page reads them, a
    division's table, a team's page and a division's averages (each: the goal within 100 ms),
-   and a fixture and the season's averages, each the median of ``--reads`` reads.
+   and a fixture and the season's averages, each the median of ``--reads`` reads; and a
+   division's table computed both ways one after the other (from the legs' results, as the
+   service reads it now; from every game and its seats, as it read before), with the ratio.
 
     python bench/league_bench.py [--divisions 40] [--teams 12] [--singles 12] [--pairs 6]
                                  [--repeat 5] [--pg URL] [--sqlite] [--reads 15]
@@ -60,6 +62,7 @@ from referee.service.leagues import (  # noqa: E402
     outcome,
     season,
 )
+from referee.service.seasons import fields, outcomes  # noqa: E402
 from referee.store import club_row, db, dump_json  # noqa: E402
 from referee.store import leagues as league_store  # noqa: E402
 from referee.store.codec import utcnow  # noqa: E402
@@ -249,7 +252,36 @@ def database(label: str, url: str, args: argparse.Namespace) -> None:
         spent, _ = timed(read, args.reads)
         print(f"   {label_:<40} {spent * 1000:>9.1f} ms" + ("  (goal: 100 ms)" if goal else ""))
     assert service_read
+    ways = {"from the legs' results (now)": outcomes.projected,
+            "from the games and seats (before)": outcomes.read}
+    print("   a division's table computed, the two ways, one after the other:")
+    figures = {}
+    for way, reader in ways.items():
+        table = _division_table(service, club, season, "d1", reader)
+        assert table == _division_table(service, club, season, "d1", outcomes.read), way
+        figures[way], _ = timed(lambda: _division_table(service, club, season, "d1", reader),
+                                args.reads)
+        print(f"     {way:<38} {figures[way] * 1000:>9.1f} ms")
+    now, before = figures.values()
+    print(f"     ratio before / now{'':<19} {before / now:>9.1f}x")
     service.close()
+
+
+def _division_table(service: Service, club: str, season: str, division: str,
+                    reader: Callable[..., outcomes.Played]) -> Any:
+    """The division's table (the engine's) from its fixtures' outcomes as ``reader`` reads
+    them: :func:`outcomes.projected` (the legs' results, what the service reads) or
+    :func:`outcomes.read` (every game and its first game's seats, what it read before)."""
+    with db.reading(service.engine) as conn:
+        row = league_store.season_row(conn, store_club_id(conn, club), season)
+        home = next(d for d in league_store.division_rows(conn, row.id) if d.slug == division)
+        teams = league_store.team_rows(conn, row.id, home.id)
+        found = league_store.fixture_rows(conn, row.id, home.id)
+        slugs = {t.id: t.slug for t in teams}
+        extra = {"division_id": home.id} if reader is outcomes.projected else {}
+        played = reader(conn, fields.format_of(row), found, slugs, **extra)
+        return division_table(outcomes.schedule(home.slug, teams, found),
+                              [played.outcomes[f.id] for f in found], fields.table_rules(row))
 
 
 def main() -> None:

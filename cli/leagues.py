@@ -348,6 +348,23 @@ def league_postpone(season: str, fixture: int, to: str, club_slug: str, reason: 
                  was=moved["was"], to=moved["date"]))
 
 
+@league.command("swap", help=N_("""\
+Swap a fixture's home and away (admin): the two teams' meetings exchange their dates.
+
+\b
+Example:
+  domino league swap 2027 14 --reason "the pub is shut that week" --club casino"""))
+@season_argument
+@fixture_argument
+@club_option
+@reason_option
+def league_swap(season: str, fixture: int, club_slug: str, reason: str) -> None:
+    with connect() as service:
+        swapped = service.leagues.swap(club_slug, season, fixture, reason=reason)
+    click.echo(_("fixture %(fixture)s moved to %(date)s and fixture %(other)s to %(other_date)s: "
+                 "home and away swapped", **swapped))
+
+
 @league.command("concede", help=N_("""\
 Concede a leg (a captain for its team, or admin).
 

@@ -1,7 +1,7 @@
 /* domino-referee league desk: the secretary's actions on a season's fixtures, each a call of
  * the REST API with the token kept in this tab (sessionStorage, client.js) as a bearer header.
  *
- * - form[data-league-action] (the secretary's postpone, concede and walkover; a captain's
+ * - form[data-league-action] (the secretary's postpone, swap, concede and walkover; a captain's
  *   team sheet, a leg's players, and confirm): its named fields (those data-list a list) as the JSON body, POSTed to its data-api (a
  *   "{leg}" there is the form's leg field, which the body then leaves out: concede); then the
  *   page is fetched again (with the token) and shown in place, with what happened.
@@ -18,6 +18,7 @@ watchControls();  // the status line said beside the control last used
 
 const DONE = {
   postpone: () => _("Fixture postponed."),
+  swap: () => _("Home and away swapped."),
   concede: () => _("Leg conceded."),
   walkover: () => _("Walkover awarded."),
   confirm: () => _("Result confirmed."),

@@ -184,7 +184,7 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
     assert any(row.get("tournament_round") == 1 for row in board["rows"]), board["rows"]
 
     # A league season: set up, fixtures generated, one played, confirmed by both captains and
-    # signed, one postponed, a leg conceded, a walkover.
+    # signed, one postponed, a leg conceded, a walkover, one's home and away swapped.
     base = "/api/v1/clubs/{club}/seasons"
     season = base + "/{season}"
     fixture_path = season + "/fixtures/{fixture}"
@@ -225,6 +225,11 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
          "reason": "short"}, season="liga", fixture=moved, leg=1)
     call("POST", fixture_path + "/walkover", admin, {"by": "away", "reason": "absent"},
          season="liga", fixture=given)
+    untouched = next(f["id"] for f in call("GET", season + "/fixtures", viewer, season="liga",
+                                           query={"team": "bell"})
+                     if {f["home"], f["away"]} == {"bell", "swan"})
+    call("POST", fixture_path + "/swap", admin, {"reason": "the bar is shut"}, season="liga",
+         fixture=untouched)
     call("POST", season + "/teams/{team}/deductions", admin, {"points": 1, "reason": "late"},
          season="liga", team="crown", status=201)
     call("GET", fixture_path, viewer, season="liga", fixture=moved)

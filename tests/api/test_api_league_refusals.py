@@ -2,7 +2,8 @@
 in two squads, a team sheet naming a player twice or a player of the other squad, a leg
 recorded under the wrong fixture (a match of other players, or a game of another fixture's
 leg already), a confirmation by the wrong captain (another team's, or one naming the other
-side), a fixture's date moved outside the season (before its first day, after its last).
+side), a fixture's date moved outside the season (before its first day, after its last), a
+fixture's home and away swapped once it has begun.
 Each is refused with a problem saying what (422, or 403 for the wrong captain), in the
 caller's language, and changes nothing: the season, its fixtures, the fixture, the table and
 the averages read the same before and after."""
@@ -78,6 +79,8 @@ def refusals(api: Api, season: dict[str, Any]) -> list[tuple[str, str, dict[str,
          bearer(captains["bell"]), 403, "not that team's captain"),
         (f"{BASE}/fixtures/{f}/confirm", "a captain confirming for the other side",
          {"side": "away"}, bearer(captains["crown"]), 403, "not that team's captain"),
+        (f"{BASE}/fixtures/{f}/swap", "home and away swapped once a leg is played",
+         {"reason": "the bar is shut"}, api.auth("admin"), 422, f"fixture {f} has begun"),
         (f"{BASE}/fixtures/{f}/postpone", "a date before the season",
          {"to": "2026-12-31", "reason": "rain"}, api.auth("admin"), 422, "2026-12-31"),
         (f"{BASE}/fixtures/{f}/postpone", "a date after the season",

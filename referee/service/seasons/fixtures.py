@@ -79,6 +79,40 @@ class SeasonFixtures(Base):
                 "reason": why}
 
     @use_case(WRITE)
+    def swap(self, uow: UnitOfWork, club: str, season: str, fixture: int, *, reason: str,
+             who: Caller = OPERATOR) -> dict[str, Any]:
+        """The fixture's home and away swapped (the secretary): on its date its two teams
+        meet at the away team's home, and on their other meeting's date at the home team's,
+        so that each still plays the other once at each home. The two meetings exchange their
+        rounds and dates (each keeps its number, history and teams' order: ``date`` is the
+        fixture's new date, ``other_date`` the other's); both histories say so. Invalid once either has a leg recorded or conceded, a walkover or a
+        confirmation: a recorded leg's side 0 is its home team."""
+        require(who, club, Action.MANAGE)
+        why = reason_of(reason)
+        row = season_row(uow, club, season)
+        found = fixture_row(uow, row, fixture, for_update=True)
+        other = next((f for f in store.fixture_rows(uow.conn, row.id, found.division_id)
+                      if (f.home_id, f.away_id) == (found.away_id, found.home_id)), None)
+        if other is None:
+            raise Invalid("fixture %(fixture)s has no return fixture to swap with",
+                          fixture=found.id)
+        other = fixture_row(uow, row, other.id, for_update=True)
+        for meeting in (found, other):
+            if (meeting.walkover_by is not None or store.leg_games(uow.conn, [meeting.id])
+                    or store.leg_rows(uow.conn, [meeting.id])
+                    or meeting.home_confirmed is not None or meeting.away_confirmed is not None):
+                raise Invalid("fixture %(fixture)s has begun (a leg recorded or conceded, a "
+                              "walkover or a confirmation): its home and away stay as they "
+                              "are", fixture=meeting.id)
+        for mine, theirs in ((found, other), (other, found)):
+            store.update_fixture(uow.conn, mine.id, round=theirs.round,
+                                 played_on=theirs.played_on, scheduled_on=theirs.scheduled_on)
+            note(uow, mine, "swapped", {"was": mine.played_on, "to": theirs.played_on,
+                                        "with": theirs.id, "reason": why}, who, self.clock)
+        return {"fixture": found.id, "date": other.played_on, "other": other.id,
+                "other_date": found.played_on, "reason": why}
+
+    @use_case(WRITE)
     def concede(self, uow: UnitOfWork, club: str, season: str, fixture: int, leg: int,
                 side: str, *, reason: str, who: Caller = OPERATOR) -> dict[str, Any]:
         """Leg ``leg`` conceded by ``side`` (home or away): it goes to the other team and counts
