@@ -585,7 +585,8 @@ def against_baseline(args: argparse.Namespace) -> None:
     unit = "instructions" if args.callgrind else "CPU seconds, best of %d" % args.runs
     with tempfile.TemporaryDirectory(prefix="domino-bench-base-") as tmp:
         corpora = {"mixed corpus": corpus(args.matches, args.seed),
-                   "closed twins": twins(args.matches, args.seed)[1]}
+                   "closed twins": twins(args.matches, args.seed)[1],
+                   "points family": corpus(args.matches, args.seed, POINTS_TABLES)}
         figures: dict[tuple[str, str, str], float] = {}
         for label, texts in corpora.items():
             folder = Path(tmp) / label.replace(" ", "-")
@@ -603,6 +604,9 @@ def against_baseline(args: argparse.Namespace) -> None:
                         key = (label, mode, name)
                         figures[key] = min(figures.get(key, value), value)
         print(f"this copy against {sides['baseline']} ({unit}):")
+        for label, texts in corpora.items():
+            print(f"  {label}: {len(texts)} matches, "
+                  f"{sum(text.count(chr(10)) - 1 for text in texts)} events")
         print(f"  {'':<46} {'baseline':>14} {'this copy':>14} {'change':>8}")
         rows = (("parse", "parse", "read"), ("replay of parsed events", "replay", "parse"),
                 ("validate (parse, replay, report)", "validate", "read"))
