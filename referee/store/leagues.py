@@ -363,6 +363,13 @@ def project_legs(conn: Connection, fixture_ids: Iterable[int] | None = None) -> 
     fixture's for None: a rebuild, migration 0024's fill), in the caller's transaction: the
     rows written."""
     ids = None if fixture_ids is None else sorted(set(fixture_ids))
+    if ids and conn.dialect.name == "postgresql":
+        # The fixtures locked first (in id order), then read: two changes to one fixture's
+        # legs at once (an append on one game, a concession of another leg) take turns, and
+        # the second reads what the first committed instead of writing rows from before it.
+        # SQLite's writers take turns already.
+        conn.execute(select(league_fixtures.c.id).where(among(conn, league_fixtures.c.id, ids))
+                     .order_by(league_fixtures.c.id).with_for_update())
     rows = derived_leg_results(conn, ids)
     results = league_leg_results.c
     if ids is None:

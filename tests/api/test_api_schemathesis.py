@@ -110,8 +110,8 @@ def test_api_conforms_to_its_document(api: Api) -> None:
     # the pages' twins of the site's home, a club's players, matches and tournaments; a finished
     # match's log and acta as a member downloads them; a round's tables started (the desk); the
     # first club's setup link checked and used
-    # ; 19 of leagues (seasons, divisions, teams, squads, transfers, captains, deductions,
-    # fixtures, legs, confirmations, sheets, tables, averages); the league pages' 6 JSON twins
+    # ; 20 of leagues (seasons, divisions, teams, squads, transfers, captains, deductions,
+    # fixtures, their swaps, legs, confirmations, sheets, tables, averages); the league pages' 6 JSON twins
     # and 2 iCalendar feeds (a season's, a team's); 6 of cups (listed, created, read, drawn, a
     # tie's match started, a tie's result) and the cups' pages' 2 JSON twins
     assert len(operations) == 103

@@ -9,6 +9,7 @@ row changed or removed behind the service's back, and a rebuild writes it right 
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -19,6 +20,7 @@ from sqlalchemy import delete, update
 from referee.service import Service
 from referee.service.legresults import differences
 from referee.store import db
+from referee.store import leagues as store
 from referee.store.schema import league_leg_results
 
 SEASON = "p27"
@@ -227,3 +229,38 @@ def test_a_ruling_a_merge_and_a_rebuild_keep_it(service: Service, club: str) -> 
     assert projection_differences(service) == []
     assert service.audit.run().problems == []
     assert shown(service, club) == merged
+
+
+def test_two_changes_to_one_fixture_at_once_leave_it_right(service: Service, club: str,
+                                                           database_url: str) -> None:
+    """On PostgreSQL: a game of leg 1 won while another transaction concedes leg 2 of the same
+    fixture and has not committed yet. The append's projection waits for the fixture's lock
+    (2 s here, within the deployed 5 s lock timeout) and reads the concession once committed
+    (before the lock, it wrote rows from before the concession, or collided with the other's
+    rows)."""
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite's writers take turns: no two changes at once")
+    set_up(service, club)
+    fixture = service.leagues.fixtures(club, SEASON, team="crown")[0]
+    home, away = SQUADS[fixture["home"]], SQUADS[fixture["away"]]
+    game = service.leagues.record_leg(club, SEASON, fixture["id"], 1, home=home[:1],
+                                      away=away[:1])
+    errors: list[BaseException] = []
+
+    def append() -> None:
+        try:
+            win_game(service, game["match"], 0)
+        except BaseException as error:  # noqa: BLE001 (the assertion below says it)
+            errors.append(error)
+
+    with service.engine.connect() as conn, conn.begin():  # the concession, not committed yet
+        store.set_leg(conn, fixture["id"], 2, "away", "no player")
+        store.project_legs(conn, [fixture["id"]])
+        racing = threading.Thread(target=append)
+        racing.start()
+        racing.join(timeout=2)  # it waits for the fixture's lock (or is done, unlocked)
+    racing.join(timeout=120)
+    assert errors == [] and not racing.is_alive()
+    assert projection_differences(service) == []
+    legs = service.leagues.fixture(club, SEASON, fixture["id"])["legs"]
+    assert (legs[0]["winner"], legs[1]["conceded_by"]) == ("home", ["away"])
