@@ -32,6 +32,10 @@ def test_a_cup_created_drawn_played_and_read(api: Api) -> None:
     assert game.status_code == 201, game.json
     win_game(api.service, game.json["match"], 0)
     assert client.get(f"{CUPS}/ko").status_code == 401  # a private club
+    other = client.get(f"{CUPS}/ko", headers=api.auth("admin", club="other"))
+    assert other.status_code == 403  # another club's token reads none of this club's cups
+    assert client.post(f"{CUPS}/ko/draw", json={}, headers=api.auth("admin", club="other")
+                       ).status_code == 403
     api.service.clubs.set_public("casino", True)
     cup = client.get(f"{CUPS}/ko").json
     first = next(t for t in cup["ties"] if t["id"] == "W1-1")
