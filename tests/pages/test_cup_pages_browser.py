@@ -2,7 +2,7 @@
 English, Spanish and Italian, at 360 px and 1280 px: a double elimination of nine players with
 long names, played into its losers' bracket, its bracket an SVG that scrolls sideways inside its
 own box at 360 px while nothing else of the page does (browser_helpers.WHOLE, the bracket's
-box left out), in the page's language. The secretary creates a cup and draws it at the desk
+box left out), in the page's language, no code in what Spanish and Italian readers read. The secretary creates a cup and draws it at the desk
 (360 px), the bracket shown in place.
 
 Screenshots: tests/pages/artifacts/cup-{lang}-{width}.png (and -top.png, the window as first
@@ -10,6 +10,7 @@ seen), cup-desk-es-360.png."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -17,6 +18,9 @@ from api_helpers import Api, make_api, served
 from browser_helpers import WHOLE
 from league_helpers import win_game
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
+from test_pages_words_browser import CODES, TEXTS, WORDS
+
+from referee.core import vocab
 
 NAMES = ["María José Fernández-Gutiérrez", "Inmaculada Concepción Santamaría", "Ana", "Beto",
          "José Antonio Rodríguez de la Fuente", "Dani", "Eva", "Fede", "Gabi"]
@@ -42,6 +46,18 @@ def served_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, 
     with served(api.app) as base:
         yield api, base
     api.service.close()
+
+
+def leaked(text: str, lang: str) -> list[str]:
+    """test_pages_words_browser's codes and the cups' own (formats, kinds, brackets, tie
+    states, tie ids) in what people read."""
+    codes = (CODES | {*vocab.CUP_FORMATS, *vocab.CUP_ENTRANTS, *vocab.BRACKETS,
+                      *vocab.TIE_STATUSES, "W1-1", "L1-1", "F1", "F2"}) - WORDS[lang]
+    if lang == "es":
+        codes -= {"final"}  # "Gran final": the Spanish word, not the bracket's code
+    return [f"{code}: …{text[max(0, hit.start() - 40):hit.end() + 40]}…"
+            for code in sorted(codes)
+            for hit in re.finditer(r"(?<![\w-])" + re.escape(code) + r"(?![\w'’-])", text)]
 
 
 def outside_the_bracket(page: Any) -> list[str]:
@@ -75,6 +91,8 @@ def test_the_bracket_at_360_and_on_a_desktop(served_api: tuple[Api, str], browse
             if width == 360:
                 assert wrap[0] > wrap[1] and wrap[2] == "auto", wrap  # it scrolls in its box
             problems = outside_the_bracket(page)
+            if lang != "en":
+                problems += leaked(page.evaluate(TEXTS), lang)
             page.screenshot(path=str(ARTIFACTS / f"cup-{lang}-{width}.png"), full_page=True)
             page.screenshot(path=str(ARTIFACTS / f"cup-{lang}-{width}-top.png"))  # as first seen
         finally:
