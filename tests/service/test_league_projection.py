@@ -178,6 +178,9 @@ def test_tables_and_averages_equal_an_independent_computation(service: Service, 
     assert {p: (averages.get(p), their_averages.get(p)) for p in averages | their_averages
             if averages.get(p) != their_averages.get(p)} == {}
     assert projection_differences(service) == []
+    for team in TEAMS:  # a team's page: its division's fixtures it plays, as the listing says
+        assert service.leagues.team(club, SEASON, team)["fixtures"] == \
+            service.leagues.fixtures(club, SEASON, team=team)
     # the minimum of legs: those with fewer are unranked, listed after every ranked player
     lines = service.leagues.averages(club, SEASON)
     assert lines, "the season has averages"

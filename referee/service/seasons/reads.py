@@ -41,6 +41,20 @@ def fixture_line(row: Row, slugs: dict[int, str], division: str, played: Any
                           "away": row.away_confirmed == row.version}}
 
 
+def _division_played(uow: UnitOfWork, season: Row, division: Row
+                     ) -> tuple[list[Row], list[Row], Any]:
+    """The division's teams, its fixtures by round and what they came to (the legs' results),
+    read once a unit of work: a team's page shows its division's table and its own fixtures,
+    all of them the division's."""
+    def read() -> tuple[list[Row], list[Row], Any]:
+        listed = [t for t in teams(uow, season) if t.division_id == division.id]
+        found = store.fixture_rows(uow.conn, season.id, division.id)
+        played = outcomes.projected(uow.conn, fields.format_of(season), found,
+                                    {t.id: t.slug for t in listed}, division_id=division.id)
+        return listed, found, played
+    return uow.remember(("division played", division.id), read)
+
+
 def _reader(uow: UnitOfWork, club: str, who: Caller | None) -> Caller:
     """``who``, who must read the club; None: anyone, for a public club (Unauthorized else)."""
     who = reader(uow, club, who)
@@ -137,11 +151,8 @@ class SeasonReads(Base):
         who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         home = division_row(uow, row, division)
-        listed = [t for t in teams(uow, row) if t.division_id == home.id]
-        found = store.fixture_rows(uow.conn, row.id, home.id)
+        listed, found, played = _division_played(uow, row, home)
         slugs = {t.id: t.slug for t in listed}
-        played = outcomes.projected(uow.conn, fields.format_of(row), found, slugs,
-                                    division_id=home.id)
         taken = [Deduction(slugs[d.team_id], d.points, d.reason)
                  for d in store.deduction_rows(uow.conn, slugs)]
         made = division_table(outcomes.schedule(home.slug, listed, found),
@@ -191,8 +202,11 @@ class SeasonReads(Base):
         home = next(d for d in divisions(uow, row) if d.id == mine.division_id)
         table = self.table.within(uow, club, season, home.slug, who=who)
         line = next(r for r in table["rows"] if r["team"] == mine.slug)
+        listed, found, played = _division_played(uow, row, home)  # the table's, read once
+        slugs = {t.id: t.slug for t in listed}
         return {"team": mine.slug, "name": mine.name, "venue": mine.venue,
                 "division": home.slug,
                 "squad": [s.name for s in store.squad_rows(uow.conn, row.id, team_id=mine.id)],
-                "fixtures": self.fixtures.within(uow, club, season, team=team, who=who),
+                "fixtures": [fixture_line(f, slugs, home.slug, played) for f in found
+                             if mine.id in (f.home_id, f.away_id)],
                 "table": line}
