@@ -40,7 +40,7 @@ class CupCreateSchema(Schema):
     name = fields.String(required=True, validate=NAME)
     kind = fields.String(load_default="teams", validate=validate.OneOf(CUP_ENTRANTS))
     season = fields.String(load_default=None, allow_none=True, validate=SLUG, metadata={
-        "description": "the season whose cup it is (a cup of teams needs one)"})
+        **SLUG_FIELD, "description": "the season whose cup it is (a cup of teams needs one)"})
     format = fields.String(load_default="single_elimination",
                            validate=validate.OneOf(CUP_FORMATS))
     best_of = fields.Integer(load_default=1, validate=validate.Range(1, 9), metadata={
@@ -77,7 +77,7 @@ class CupSummarySchema(Schema):
 
 class CupArgsSchema(Schema):
     season = fields.String(load_default=None, validate=SLUG, metadata={
-        "description": "only this season's cups"})
+        **SLUG_FIELD, "description": "only this season's cups"})
 
 
 class DrawCreateSchema(Schema):

@@ -73,8 +73,9 @@ def test_upgrade_from_0010(engine: Engine, tmp_path, monkeypatch) -> None:
     runner.upgrade(engine, "0010")
     later_club_columns(engine, add=True)
     old = Service(engine)
-    # 0010 signed nothing when a match finished
-    old.recording.projectors = tuple(p for p in old.recording.projectors if p.name != "acta")
+    # 0010 signed nothing when a match finished, and had no leagues whose legs' results to keep
+    old.recording.projectors = tuple(p for p in old.recording.projectors
+                                     if p.name not in ("acta", "league legs"))
     old.clubs.create_club("casino", "Casino")
     ids = []
     for seed in (4, 5, 6):
