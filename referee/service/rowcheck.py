@@ -89,6 +89,9 @@ NAMES = {
                                     seat=r.seat),
     "player_events": lambda r: said(N_("player event %(id)s (%(kind)s of player %(player)s)"),
                                     id=r.id, kind=r.kind, player=r.player_id),
+    "league_cups": lambda r: said(N_("cup %(cup)s"), cup=r.slug),
+    "league_cup_matches": lambda r: said(N_("cup %(cup)s's match %(match)s (%(tie)s)"),
+                                         cup=r.cup_id, match=r.match_id, tie=r.tie),
 }
 ROW_TEXT = {"fails": N_("%(row)s fails its MAC: changed outside the service"),
             "unsealed": N_("%(row)s %(what)s")}

@@ -8,10 +8,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import Connection, Row, insert, select, update
+from sqlalchemy import Connection, Row, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from .errors import AlreadyExists
+from .macs import mac_new, update_macd
 from .schema import league_cup_matches, league_cups, matches
 
 
@@ -24,7 +25,9 @@ def insert_cup(conn: Connection, club_id: int, values: dict[str, Any],
                 club_id=club_id, created_at=created_at, **values))
     except IntegrityError:
         raise AlreadyExists(f"a cup {values['slug']!r} exists already") from None
-    return result.inserted_primary_key[0]
+    made = result.inserted_primary_key[0]
+    mac_new(conn, "league_cups", league_cups.c.id == made)  # it covers the id given
+    return made
 
 
 def cup_row(conn: Connection, club_id: int, slug: str, *, for_update: bool = False
@@ -48,9 +51,9 @@ def set_draw(conn: Connection, cup_id: int, seed: int | None, seeded: int,
              entrants: list[str], drawn_at: dt.datetime) -> None:
     """The cup's draw recorded: its pot in the order drawn from (a ranking may have put some
     first), the seed (kept as text: it may be past a signed BIGINT) and the number seeded."""
-    conn.execute(update(league_cups).where(league_cups.c.id == cup_id).values(
-        seed=None if seed is None else str(seed), seeded=seeded, entrants=entrants,
-        drawn_at=drawn_at))
+    update_macd(conn, "league_cups", league_cups.c.id == cup_id, {
+        "seed": None if seed is None else str(seed), "seeded": seeded, "entrants": entrants,
+        "drawn_at": drawn_at})
 
 
 def insert_cup_match(conn: Connection, cup_id: int, tie: str, game: int, match_id: int,
@@ -63,12 +66,19 @@ def insert_cup_match(conn: Connection, cup_id: int, tie: str, game: int, match_i
                 match_id=match_id, cup_id=cup_id, tie=tie, game=game, home=home, away=away))
     except IntegrityError:
         raise AlreadyExists("that game of the tie has its match already") from None
+    mac_new(conn, "league_cup_matches", league_cup_matches.c.match_id == match_id)
 
 
 def cup_match_of(conn: Connection, match_id: int) -> Row | None:
     """The cup, tie and game a match is, if it is one."""
     return conn.execute(select(league_cup_matches)
                         .where(league_cup_matches.c.match_id == match_id)).first()
+
+
+def cup_match_rows(conn: Connection, cup_id: int) -> list[Row]:
+    """The cup's rows of league_cup_matches, whole (their MACs checked by the service)."""
+    return conn.execute(select(league_cup_matches).where(league_cup_matches.c.cup_id == cup_id)
+                        .order_by(league_cup_matches.c.match_id)).all()
 
 
 def cup_games(conn: Connection, cup_id: int) -> list[Row]:

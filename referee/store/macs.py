@@ -34,7 +34,16 @@ from sqlalchemy import (
 from ..core.macs import Field, RowKey
 from .codec import canonical_json, iso
 from .errors import StoreError
-from .schema import clubs, events, match_players, matches, player_events, players
+from .schema import (
+    clubs,
+    events,
+    league_cup_matches,
+    league_cups,
+    match_players,
+    matches,
+    player_events,
+    players,
+)
 
 _SOURCE = "domino_row_key"  # an engine's execution option: the service's source of the key
 
@@ -101,7 +110,8 @@ def event_holds(key: RowKey, row: Any) -> bool:
 
 # The tables whose rows carry a MAC, and the column that holds it.
 MAC_COLUMNS = (("matches", "mac"), ("events", "mac"), ("clubs", "mac"), ("players", "mac"),
-               ("match_players", "mac"), ("player_events", "mac"))
+               ("match_players", "mac"), ("player_events", "mac"), ("league_cups", "mac"),
+               ("league_cup_matches", "mac"))
 
 
 def any_mac(conn: Connection) -> bool:
@@ -165,9 +175,15 @@ ROW_FIELDS: dict[str, Callable[[Any], tuple[Field, ...]]] = {
     "player_events": lambda r: (r.id, r.club_id, r.player_id, r.kind, r.old_name, r.new_name,
                                 r.into_id, _json(r.moved), r.reason, iso(r.recorded_at),
                                 r.recorded_by, r.token_id),
+    # a cup: what its draw, and so every tie, is made from (migration 0025)
+    "league_cups": lambda r: (r.id, r.club_id, r.season_id, r.slug, r.format, r.best_of,
+                              r.entrant_kind, _json(r.rules), _json(r.entrants), r.seed,
+                              r.seeded),
+    "league_cup_matches": lambda r: (r.match_id, r.cup_id, r.tie, r.game, r.home, r.away),
 }
 TABLES = {"clubs": clubs, "players": players, "match_players": match_players,
-          "player_events": player_events}
+          "player_events": player_events, "league_cups": league_cups,
+          "league_cup_matches": league_cup_matches}
 
 
 def row_mac(key: RowKey, table_name: str, row: Any) -> str:

@@ -739,6 +739,7 @@ league_cups = Table(
     Column("seeded", Integer, nullable=True),
     Column("drawn_at", Timestamp, nullable=True),
     Column("created_at", Timestamp, nullable=False),
+    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0025
     UniqueConstraint("club_id", "slug"),
     one_of("format", CUP_FORMATS),
     one_of("entrant_kind", CUP_ENTRANTS),
@@ -755,5 +756,6 @@ league_cup_matches = Table(
     Column("game", Integer, nullable=False),
     Column("home", String(64), nullable=False),
     Column("away", String(64), nullable=False),
+    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0025
     UniqueConstraint("cup_id", "tie", "game"),
 )

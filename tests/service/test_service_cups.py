@@ -2,7 +2,8 @@
 or pairs without a league, created, drawn from a recorded seed (again identical; another seed
 refused once a tie is played), its ties played as matches (best of n, a drawn match played
 again), a ruling on a match changing the tie and the bracket at once, and every bad input
-refused with nothing changed."""
+refused with nothing changed; a cup's rows changed behind the service (its seed, a match's
+sides) refused on every read and named by the audit (row MACs)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import json
 import pytest
 from league_helpers import SQUADS, fixture_id, set_up, win_game
 from league_helpers import play as play_legs
+from sqlalchemy import text
 
 from referee.service import Invalid, NotFound, Service
-from referee.service.errors import Duplicate
+from referee.service.errors import Duplicate, RowForged
 from referee.service.leagues import draw_cup
 
 SEASON = "2027"
@@ -243,3 +245,31 @@ def test_a_draw_seeded_by_a_ranking_or_the_tables(service: Service, club: str) -
     service.leagues.create_cup(club, "open", "Open", kind="players", entrants=["Ana", "Beto"])
     with pytest.raises(Invalid, match="tables"):
         service.leagues.draw(club, "open", ranking="table")
+
+
+def test_a_cup_changed_behind_the_service_is_refused_and_named(service: Service,
+                                                                club: str) -> None:
+    service.leagues.create_cup(club, "open", "Open", kind="players",
+                               entrants=["Ana", "Beto", "Carla"])
+    service.leagues.draw(club, "open", seed=5)
+    match = service.leagues.play_tie(club, "open", "W1-2")["match"]
+    assert service.audit.run().problems == []
+    # a database writer moves the seed (another draw) and swaps a match's sides
+    with service.engine.begin() as conn:
+        conn.execute(text("UPDATE league_cups SET seed = '6' WHERE slug = 'open'"))
+    with pytest.raises(RowForged, match="cup open"):
+        service.leagues.cup(club, "open")
+    with pytest.raises(RowForged):
+        service.leagues.cups(club)
+    with pytest.raises(RowForged):
+        service.leagues.draw(club, "open", seed=5)
+    found = [p.line() for p in service.audit.run().problems]
+    assert any("cup open fails its MAC" in line for line in found), found
+    with service.engine.begin() as conn:
+        conn.execute(text("UPDATE league_cups SET seed = '5' WHERE slug = 'open'"))
+        conn.execute(text("UPDATE league_cup_matches SET home = away, away = home "
+                          f"WHERE match_id = {match}"))
+    with pytest.raises(RowForged, match="cup open"):
+        service.leagues.cup(club, "open")
+    found = [p.line() for p in service.audit.run().problems]
+    assert any(f"match {match} (W1-2) fails its MAC" in line for line in found), found

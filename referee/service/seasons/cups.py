@@ -37,6 +37,7 @@ from ..leagues import Bracket, Draw, LeagueError, bracket, called, draw_cup
 from ..leagues.draw import SEEDS
 from ..lookup import club_row
 from ..players import seating
+from ..rowcheck import require_rows
 from ..uow import PRIMARY, READ, WRITE, UnitOfWork, use_case
 from . import fields
 from .base import Base, season_row, teams
@@ -313,6 +314,7 @@ class SeasonCups(Base):
         found = None if season is None else season_row(uow, club, season)
         listed = []
         for row in store.cup_rows(uow.conn, club_id, None if found is None else found.id):
+            require_rows(uow.conn, "league_cups", [row], N_("cup %(cup)s"), cup=row.slug)
             state = _state(uow, row)
             listed.append({**_summary(uow, row), "champion": _champion(state)})
         return listed
@@ -384,6 +386,7 @@ def _cup(uow: UnitOfWork, club: str, cup: Any, *, for_update: bool = False) -> R
         cup, str) else None
     if row is None:
         raise NotFound("%(club)s has no cup %(cup)r", club=club, cup=cup)
+    require_rows(uow.conn, "league_cups", [row], N_("cup %(cup)s"), cup=row.slug)
     return row
 
 
@@ -403,6 +406,8 @@ def _entrants(uow: UnitOfWork, row: Row) -> dict[str, Entrant]:
 
 def _state(uow: UnitOfWork, row: Row) -> State:
     """The cup as it stands, its ties' winners read from their matches."""
+    require_rows(uow.conn, "league_cup_matches", store.cup_match_rows(uow.conn, row.id),
+                 N_("cup %(cup)s"), cup=row.slug)
     entrants = _entrants(uow, row)
     games: dict[str, list[Row]] = {}
     for game in store.cup_games(uow.conn, row.id):
