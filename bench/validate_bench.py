@@ -253,6 +253,15 @@ def in_process(args: argparse.Namespace) -> None:
     print(f"points family ({len(points)} matches, {points_events} events) from text: "
           f"{points_events / t_points:,.0f} events/s, {points_cost:.1f} us an event against "
           f"the seeds' {seeds_cost:.1f} ({points_cost / seeds_cost:.2f}x; goal at most 1x)")
+    # each preset of the family on its own (its share of the corpus above), against the seeds'
+    for preset in dict.fromkeys(name for name, _ in POINTS_TABLES):
+        own = [text for i, text in enumerate(points)
+               if POINTS_TABLES[i % len(POINTS_TABLES)][0] == preset]
+        own_events = sum(text.count("\n") - 1 for text in own)
+        t_own = best_of(args.runs, lambda own=own: validate_texts(own))
+        cost = t_own / own_events * 1e6
+        print(f"  {preset} ({len(own)} matches, {own_events} events): {cost:.1f} us an event "
+              f"({cost / seeds_cost:.2f}x the seeds')")
     # its replay alone, with its run of moves (referee.core.fastpath.run_counted) and without
     points_logs = [read_log(t) for t in points]
     slow_families = {}

@@ -101,7 +101,12 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
                     else:
                         left, lt = pips - left, tile
                     seq += 1
-                    in_hand = _leaves(match, trail, seq, seat, tile, side, hand, bit)
+                    trail.append((seq, "play", seat, tile, side))
+                    if hand & bit:
+                        known[seat] = hand ^ bit
+                    else:  # an unseen tile left: the unseen total is lost
+                        unseen[seat] = None
+                    count[seat] = in_hand = count[seat] - 1
                     line |= bit
                     passes, drew, last_player = 0, False, seat
                     turn = after[seat]
@@ -133,7 +138,17 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
                             return
                         continue
                 elif may_draw:
-                    drawn, held = _drawn(match, event.get("tile"), seat, line, held)
+                    text = event.get("tile")
+                    drawn: Any = False
+                    if text is None:  # an unseen tile came in
+                        drawn = None
+                        unseen[seat] = None
+                        round_.closed = True
+                    elif (type(text) is str and (parts := parts_of(text)) is not None
+                            and not (line | held) & parts[1]):
+                        drawn = parts[0]
+                        known[seat] |= parts[1]
+                        held |= parts[1]
                     if drawn is not False:
                         seq += 1
                         trail.append((seq, "draw", seat, drawn, (left, right)))
