@@ -65,3 +65,52 @@ def test_a_stored_cup_played_to_the_end_holds(service: Service, club: str, n: in
     assert [(t.id, t.status, t.home, t.away, t.winner) for t in expected.ties] == [
         (t["id"], t["status"], t["home"], t["away"], t["winner"]) for t in cup["ties"]]
     assert expected.champion == cup["champion"]
+
+
+def _tie_by_tie(made, played, need):  # type: ignore[no-untyped-def]
+    """The reference: each tie in order, against the bracket of the results before it."""
+    from referee.service.seasons.cups import _winner
+
+    results: dict[str, str] = {}
+    stale: set[int] = set()
+    for tie in bracket(made, {}).ties:
+        if tie.id not in played:
+            continue
+        now = bracket(made, results).tie(tie.id)
+        counted = [g for g in played[tie.id] if now.status == "ready"
+                   and frozenset(g[1:3]) == frozenset((now.home, now.away))]
+        stale |= {g[0] for g in played[tie.id] if g not in counted}
+        if (winner := _winner(counted, need)) is not None:
+            results[tie.id] = winner
+    return bracket(made, results), frozenset(stale)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 24), seed=st.integers(0, 2**64 - 1),
+       fmt=st.sampled_from(["single_elimination", "double_elimination"]), data=st.data())
+def test_a_ruling_resolves_as_tie_by_tie(n: int, seed: int, fmt: str,
+                                        data: st.DataObject) -> None:
+    """A cup played some way, then rulings turn some ties' matches round: the stored cup's
+    bracket (generation by generation, cups._resolved) is the one worked out tie by tie."""
+    from referee.service.seasons.cups import _resolved
+
+    made = draw_cup([f"e{i}" for i in range(n)], seed, 0, fmt)
+    results: dict[str, str] = {}
+    played: dict[str, list[tuple[int, str, str, str | None]]] = {}
+    while len(played) < data.draw(st.integers(1, 4 * n), label="ties"):
+        ready = [t for t in bracket(made, results).ties if t.status == "ready"]
+        if not ready:
+            break
+        tie = data.draw(st.sampled_from(ready), label="tie")
+        winner = data.draw(st.sampled_from([tie.home, tie.away]), label="winner")
+        results[tie.id] = winner
+        played[tie.id] = [(len(played), tie.home, tie.away, winner)]
+    for tie_id in data.draw(st.lists(st.sampled_from(sorted(played)), max_size=3)
+                            if played else st.just([]), label="ruled"):
+        match, home, away, winner = played[tie_id][0]
+        played[tie_id] = [(match, home, away, away if winner == home else home)]
+    got, stale = _resolved(made, played, 1)
+    want, want_stale = _tie_by_tie(made, played, 1)
+    assert stale == want_stale
+    assert [(t.id, t.status, t.home, t.away, t.winner) for t in got.ties] == [
+        (t.id, t.status, t.home, t.away, t.winner) for t in want.ties]

@@ -447,7 +447,8 @@ def _resolved(made: Draw, played: dict[str, Played], need: int
               ) -> tuple[Bracket, frozenset[int]]:
     """The bracket with the ties' winners, and the matches (ids) that count no longer: those
     not between their tie's entrants as the bracket has them now (a ruling changed a tie
-    before). Tried whole first; tie by tie, in order, only when that does not hold."""
+    before). Tried whole first; generation by generation (:func:`_generations`) only when that
+    does not hold."""
     won = {tie: w for tie, games in played.items() if (w := _winner(games, need)) is not None}
     try:
         cup = bracket(made, won)
@@ -458,18 +459,37 @@ def _resolved(made: Draw, played: dict[str, Played], need: int
         pass
     results: dict[str, str] = {}
     stale: set[int] = set()
-    for tie in bracket(made, {}).ties:
-        if tie.id not in played:
-            continue
-        now = bracket(made, results).tie(tie.id)
-        between = frozenset((now.home, now.away))
-        counted = [g for g in played[tie.id]
-                   if now.status == "ready" and frozenset(g[1:3]) == between]
-        stale |= {g[0] for g in played[tie.id] if g not in counted}
-        winner = _winner(counted, need)
-        if winner is not None:
-            results[tie.id] = winner
+    for generation in _generations(bracket(made, {}).ties):
+        now = bracket(made, results)  # what each tie of this generation is between
+        for tie_id in generation:
+            if tie_id not in played:
+                continue
+            tie = now.tie(tie_id)
+            between = frozenset((tie.home, tie.away))
+            counted = [g for g in played[tie_id]
+                       if tie.status == "ready" and frozenset(g[1:3]) == between]
+            stale |= {g[0] for g in played[tie_id] if g not in counted}
+            winner = _winner(counted, need)
+            if winner is not None:
+                results[tie_id] = winner
     return bracket(made, results), frozenset(stale)
+
+
+def _generations(ties: Sequence[Any]) -> list[list[str]]:
+    """The bracket's ties by generation: round 1's first, then each tie one after the latest of
+    the ties it is filled from (the grand final's second match after the first). The ties of a
+    generation depend on none of each other, so one bracket worked out before a generation
+    tells what each of its ties is between."""
+    depth: dict[str, int] = {}
+    for tie in ties:
+        before = [depth[s.ref] for s in tie.sources if s.kind != "entrant"]
+        if tie.id == "F2":
+            before.append(depth["F1"])
+        depth[tie.id] = 1 + max(before) if before else 0
+    grouped: list[list[str]] = [[] for _ in range(max(depth.values()) + 1)]
+    for tie in ties:
+        grouped[depth[tie.id]].append(tie.id)
+    return grouped
 
 
 def _id_of(state: State, key: str | None) -> str:
