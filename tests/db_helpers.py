@@ -22,8 +22,8 @@ from referee.service.keyfolder import KEYS_DIR_VARIABLE
 # The PostgreSQL the database suites also run on, when set (tests/conftest.py).
 PG_URL = os.environ.get("DOMINO_TEST_DATABASE_URL")
 
-__all__ = ["PG_URL", "PRESET_PLAYERS", "Statement", "lending", "migrate", "own_keys", "record_all",
-           "sample_match", "statements", "writes_in"]
+__all__ = ["PG_URL", "PRESET_PLAYERS", "Statement", "keyed_finished_match", "lending", "migrate",
+           "own_keys", "record_all", "sample_match", "statements", "writes_in"]
 
 # A player list for each preset (its seat count).
 PRESET_PLAYERS = {
@@ -64,6 +64,21 @@ def own_keys(service: Service, clubs: list[str], folder: Path,
             folder.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, folder / source.name)
     monkeypatch.setenv(KEYS_DIR_VARIABLE, str(folder))
+
+
+def keyed_finished_match(engine: Engine, club: str, name: str,
+                         **details: Any) -> tuple[Service, int, list[dict[str, Any]]]:
+    """(A template's build, template_helpers.seeded.) ``club`` made with its signing key, and a
+    parejas match of it played to its end (``sample_match``, seed 4), its acta signed: the
+    service, the match's id and its events."""
+    built = Service(engine)
+    built.clubs.create_club(club, name)
+    built.keys.init(club)
+    _, events = sample_match("parejas", seed=4)
+    match_id = built.recording.create_match(club, "parejas", PRESET_PLAYERS["parejas"],
+                                            **details)["id"]
+    record_all(built, match_id, events)
+    return built, match_id, events
 
 
 WRITES = ("INSERT", "UPDATE", "DELETE")

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from db_helpers import own_keys, record_all, sample_match
+from db_helpers import keyed_finished_match, own_keys
 from sqlalchemy import Engine, text
 from template_helpers import seeded
 
@@ -46,12 +46,7 @@ def finished(service: Service, club: str, tmp_path: Path, monkeypatch: pytest.Mo
     name = service.clubs.get_club(club)["name"]
 
     def build(engine: Engine) -> int:
-        built = Service(engine)
-        built.clubs.create_club(club, name)
-        built.keys.init(club)
-        _, evs = sample_match("parejas", seed=4)
-        m = built.recording.create_match(club, "parejas", PLAYERS, table="7", event="Otoño")["id"]
-        record_all(built, m, evs)
+        built, m, evs = keyed_finished_match(engine, club, name, table="7", event="Otoño")
         built.recording.record_event(m, {"type": "note", "text": "good game"}, expected_seq=len(evs))
         built.notifier.close()
         return m

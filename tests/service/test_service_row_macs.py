@@ -11,7 +11,7 @@ import json
 from typing import Callable
 
 import pytest
-from db_helpers import lifted, record_all, sample_match, sql
+from db_helpers import keyed_finished_match, lifted, sql
 from sqlalchemy import Engine, text
 from template_helpers import seeded
 
@@ -28,12 +28,7 @@ def finished(service: Service, club: str) -> int:
     name = service.clubs.get_club(club)["name"]
 
     def build(engine: Engine) -> int:
-        built = Service(engine)
-        built.clubs.create_club(club, name)
-        built.keys.init(club)
-        _, evs = sample_match("parejas", seed=4)
-        m = built.recording.create_match(club, "parejas", PLAYERS)["id"]
-        record_all(built, m, evs)
+        built, m, _ = keyed_finished_match(engine, club, name)
         built.notifier.close()
         return m
 
