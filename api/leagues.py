@@ -109,12 +109,18 @@ class TeamCreateSchema(Schema):
     venue = fields.String(load_default=None, allow_none=True, validate=NAME)
     min_players = fields.Integer(load_default=None, allow_none=True,
                                  validate=validate.Range(1, 100))
+    players = fields.List(fields.String(validate=NAME), load_default=None, allow_none=True,
+                          validate=validate.Length(min=1, max=100), metadata={
+                              "description": "its squad, added with the team (a player "
+                                             "refused: no team either)"})
+    on = fields.String(load_default=None, allow_none=True, metadata=DATE)
 
 
 class TeamSchema(NamedSchema):
     division = fields.String(required=True)
     venue = fields.String(required=True, allow_none=True)
     min_players = fields.Integer(required=True)
+    players = fields.List(fields.String(), required=True, metadata={"description": "as added"})
 
 
 class PlayersSchema(Schema):
@@ -410,7 +416,8 @@ def add_team(body: dict[str, Any], club: str, season: str):
     """Add a team to a division (admin), numbered after its others."""
     return service().leagues.add_team(club, season, body["division"], body["slug"],
                                       body["name"], venue=body["venue"],
-                                      min_players=body["min_players"], who=caller())
+                                      min_players=body["min_players"],
+                                      players=body["players"], on=body["on"], who=caller())
 
 
 @blp.route(SEASON + "/teams/<string:team>", methods=["GET"])

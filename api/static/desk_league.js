@@ -8,13 +8,19 @@
  * - form[data-league-captain] (the secretary's): a captain's token for the chosen team with a
  *   one-time sign-in code (POST .../teams/{team}/captains, signin), then the code's QR code
  *   (POST data-qr-path, the code in the body): shown once, with the token, below the form.
+ * - form[data-league-setup] (the secretary's season set-up: a new season, a division, a team,
+ *   the fixtures generated): its fields as the JSON body (a name "a.b" is field b of object a;
+ *   data-number a number; data-lines a list, a line each; an empty field left out, the
+ *   server's default), POSTed to its data-api (a team with its squad: one call); then the
+ *   page is shown again in place.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
  * (problem+json), nothing changed. An ES module: its words from i18n.js.
  */
-import {ask, call, reload, say, watchControls} from "./client.js";
+import {ask, call, reload, say, sayKept, watchControls} from "./client.js";
 import {_} from "./i18n.js";
 
 watchControls();  // the status line said beside the control last used
+sayKept();  // what the page before said (a fixture postponed, a team added), once shown again
 
 const DONE = {
   postpone: () => _("Fixture postponed."),
@@ -70,6 +76,44 @@ document.querySelectorAll("form[data-league-captain]").forEach((form) => {
           button.disabled = false;
           say(_("Token issued: it is shown below this once."));
         }))
+      .catch((error) => { button.disabled = false; say(error.message, "error"); });
+  });
+});
+
+const SET_UP = {
+  season: () => _("Season created."),
+  division: () => _("Division added."),
+  team: () => _("Team added."),
+  generate: () => _("Fixtures generated."),
+};
+
+function setUpBody(form) {
+  const body = {};
+  form.querySelectorAll("input[name], select[name], textarea[name]").forEach((field) => {
+    let value = field.value.trim();
+    if (field.hasAttribute("data-lines")) {
+      value = value.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+      if (value.length === 0) return;
+    } else if (value === "") {
+      return;
+    } else if (field.hasAttribute("data-number")) {
+      value = /^[0-9]+$/.test(value) ? Number(value) : value;  // else the server says why
+    }
+    const [outer, inner] = field.name.split(".");
+    if (inner === undefined) body[outer] = value;
+    else (body[outer] = body[outer] || {})[inner] = value;
+  });
+  return body;
+}
+
+document.querySelectorAll("form[data-league-setup]").forEach((form) => {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    const done = SET_UP[form.getAttribute("data-league-setup")]();
+    ask("POST", form.getAttribute("data-api"), setUpBody(form))
+      .then(() => reload(window.location.href, done))
       .catch((error) => { button.disabled = false; say(error.message, "error"); });
   });
 });

@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy import Row
 
-from ...core.rules import RulesError, resolve_rules
+from ...core.rules import PRESETS, RulesError, resolve_rules
 from ...core.vocab import DEFAULT_LEAGUE_TIE_BREAKERS, LEG_KINDS
 from ..errors import Invalid
 from ..leagues import Calendar, FixtureFormat, LegFormat, PointsRule, TableRules
@@ -97,6 +97,21 @@ def leg_rules(value: Any) -> dict[str, Any]:
             raise Invalid("leg_rules: a pairs leg is two partnerships: give rules with "
                           "partnerships (parejas, puerto-rico, or partnerships: true)")
     return rules
+
+
+def leg_presets() -> dict[str, list[str]]:
+    """The presets a season's legs of each kind may be played under: those :func:`leg_rules`
+    accepts for that kind (what the desk offers)."""
+    offered: dict[str, list[str]] = {}
+    for kind in LEG_KINDS:
+        offered[kind] = []
+        for name in PRESETS:
+            try:
+                leg_rules({kind: name})
+            except Invalid:
+                continue
+            offered[kind].append(name)
+    return offered
 
 
 def points_rule(value: Any) -> PointsRule:

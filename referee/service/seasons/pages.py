@@ -131,10 +131,12 @@ class SeasonPages(Base):
     def desk_seasons(self, uow: UnitOfWork, club: str, *,
                      who: Caller | None = None) -> dict[str, Any]:
         """The league desk's list (the secretary's: an admin, Forbidden below; no token, the
-        sign-in: :func:`..access.desk_caller`): the club and its seasons."""
+        sign-in: :func:`..access.desk_caller`): the club and its seasons, and the presets a
+        new season's legs of each kind may be played under (its form's choices)."""
         who = desk_caller(who)
         require(who, club, Action.MANAGE)
-        return self.seasons_page.within(uow, club, who=who)
+        return {**self.seasons_page.within(uow, club, who=who),
+                "leg_presets": fields.leg_presets()}
 
     @use_case(PRIMARY)
     def desk_season(self, uow: UnitOfWork, club: str, season: str, *,

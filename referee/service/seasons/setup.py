@@ -80,9 +80,12 @@ class SeasonSetup(Base):
     @use_case(WRITE)
     def add_team(self, uow: UnitOfWork, club: str, season: str, division: str, slug: str,
                  name: str, *, venue: str | None = None, min_players: int | None = None,
+                 players: Sequence[str] | None = None, on: Any = None,
                  who: Caller = OPERATOR) -> dict[str, Any]:
         """A team of the division, numbered after its others (the secretary); before the
-        fixtures are made. ``min_players``: by default the fewest the format needs."""
+        fixtures are made. ``min_players``: by default the fewest the format needs.
+        ``players``: its squad from ``on``, as :meth:`add_players` adds them, in the same
+        transaction (a refused player: no team either)."""
         require(who, club, Action.MANAGE)
         slug = checks.slug(slug, Phrase(N_("team slug")))
         name = checks.name(name, Phrase(N_("team name")))
@@ -101,8 +104,10 @@ class SeasonSetup(Base):
         except AlreadyExists:
             raise Duplicate("a team %(slug)r exists already", slug=slug) from None
         uow.forget(("teams", row.id))
+        squad = [] if players is None else self.add_players.within(uow, club, season, slug,
+                                                                   players, on=on, who=who)
         return {"slug": slug, "name": name, "division": division, "venue": venue,
-                "min_players": min_players}
+                "min_players": min_players, "players": squad}
 
     @use_case(WRITE)
     def add_players(self, uow: UnitOfWork, club: str, season: str, team: str,
