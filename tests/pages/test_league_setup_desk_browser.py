@@ -2,7 +2,8 @@
 chromium under playwright), in Spanish at 360 px: a new season (two singles and a pairs leg,
 Fives and Threes, a point a leg), a division, four teams with their squads, a player already in
 another squad refused beside the team's form (in Spanish, nothing added), the fixtures
-generated; the public league page then lists them. Screenshots:
+generated; the public league page then lists them. axe-core scans the set-up forms (no serious
+or critical finding). Screenshots:
 tests/pages/artifacts/league-setup-*.png."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any, Iterator
 import pytest
 from api_helpers import Api
 from test_desk_qr_browser import in_language
-from test_desk_secretary_browser import Lines, desk_server, new_club, watched
+from test_desk_secretary_browser import Lines, axe_findings, desk_server, new_club, watched
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion
@@ -45,6 +46,7 @@ def test_a_season_set_up_from_the_desk_alone(server: tuple[Api, str, Lines], bro
         page.click("button[data-action=sign-in]")
         form = page.locator("form[data-league-setup=season]")
         form.wait_for(timeout=WAIT)
+        assert axe_findings(page) == []
         form.locator("input[name=slug]").fill("2027")
         form.locator("input[name=name]").fill("Liga 2027")
         form.locator("input[name=first_day]").fill("2027-01-07")
@@ -68,6 +70,7 @@ def test_a_season_set_up_from_the_desk_alone(server: tuple[Api, str, Lines], bro
         form.locator("input[name=name]").fill("Primera")
         form.locator("button[type=submit]").click()
         said(page, "División añadida.")
+        assert axe_findings(page) == []  # the team's and the fixtures' forms too
         for team, (name, players) in TEAMS.items():
             form = page.locator("form[data-league-setup=team]")
             form.locator("input[name=slug]").fill(team)
