@@ -152,8 +152,10 @@ def test_a_captains_desk_confirms_the_teams_results(league: Api) -> None:
     assert confirm in other
 
 
-def test_the_desk_home_links_the_league_desk_for_the_secretary(league: Api) -> None:
-    link = 'href="/clubs/casino/desk/seasons"'
+def test_the_desk_home_links_the_league_and_cups_desks_for_the_secretary(league: Api) -> None:
     admin = league.client.get("/clubs/casino/desk", headers=league.auth("admin"))
     referee = league.client.get("/clubs/casino/desk", headers=league.auth("referee"))
-    assert link in admin.get_data(as_text=True) and link not in referee.get_data(as_text=True)
+    for link in ('href="/clubs/casino/desk/seasons"', 'href="/clubs/casino/desk/cups"'):
+        assert link in admin.get_data(as_text=True) and link not in referee.get_data(as_text=True)
+    assert league.client.get("/clubs/casino/desk/cups",
+                             headers=league.auth("admin")).status_code == 200
