@@ -42,10 +42,11 @@ CODES = {*vocab.VIOLATION_CODES, *vocab.EVENT_TYPES, *vocab.MATCH_STATUSES, *voc
          outcomes.IN_PROGRESS, outcomes.DOMINO, outcomes.BLOCKED, outcomes.ANNULLED,
          outcomes.AWAITING, "proven", "possible", CLUB, TOURNAMENT}
 # Codes that are also a word of the language: Spanish "mano" (hand), "note" (notar: "sin que se
-# note"), "parejas" (pairs); Italian "domino" (going out), "note" (notes), "mano" (a round).
+# note"), "parejas" (pairs); Italian "domino" (going out), "note" (notes), "mano" (a round);
+# and "spinner", the players' own word in both (docs/glossary.md: "el spinner", "lo spinner").
 # A number among the choices (a hand's size, a round's rounding) is no code: pages show numbers.
-WORDS = {"es": {"mano", "note", "parejas"},
-         "it": {"domino", "note", "mano"}}
+WORDS = {"es": {"mano", "note", "parejas", "spinner"},
+         "it": {"domino", "note", "mano", "spinner"}}
 
 TEXTS = """() => {
   const skip = el => el.closest('script, style, template, .command, [data-command]');
