@@ -268,6 +268,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         round_.scored.append({"seq": seq, "seat": seat, "count": total,
                                               "points": points})
                         totals[team] += points
+                        round_.reached.append(totals[team])
                         round_.scores[team] += points
                     elif points or chip_out and not in_hand:
                         # it may score: the policy scores it, on the table as it now stands

@@ -59,6 +59,7 @@ class PointsDuringPlay(ScoringPolicy):
             if bust:
                 entry["bust"] = True
             round_.scored.append(entry)
+            round_.reached.append(totals[side] + score)
         if bonus:
             round_.bonus = 0 if bust else bonus
         if bust or not score:

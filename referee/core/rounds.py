@@ -16,11 +16,12 @@ class RoundResult(Record):
     """A round as the report shows it."""
 
     __slots__ = ("round", "opener", "outcome", "winner", "points", "pips", "blocked_by", "scores",
-                 "scored")
+                 "scored", "reached")
 
     def __init__(self, round: int, opener: int | None, outcome: str, winner: int | None,
                  points: int, pips: tuple[int, ...] | None, blocked_by: int | None,
-                 scores: tuple[int, ...] = (), scored: tuple[dict[str, Any], ...] | None = None) -> None:
+                 scores: tuple[int, ...] = (), scored: tuple[dict[str, Any], ...] | None = None,
+                 reached: tuple[int, ...] | None = None) -> None:
         _set(self, "round", round)
         _set(self, "opener", opener)
         _set(self, "outcome", outcome)
@@ -33,6 +34,10 @@ class RoundResult(Record):
         # bust ({"seq", "seat", "count", "points", "bust"?}); None in the seeds' family.
         _set(self, "scores", scores)
         _set(self, "scored", scored)
+        # Beside each entry of ``scored``, its side's total after it (for a bust, the total it
+        # would have made: what the table is told it is past), penalties included as they stood:
+        # what a phone says; not in the report, whose entries the contract fixes.
+        _set(self, "reached", reached)
 
     def as_dict(self) -> dict[str, Any]:
         found = {"round": self.round, "opener": self.opener, "outcome": self.outcome,
@@ -49,7 +54,7 @@ class Round:
 
     __slots__ = ("number", "opener", "outcome", "winner", "points", "pips", "blocked_by",
                  "seat_out", "ended", "dealt_at", "dealt", "trail", "closed", "scores", "scored",
-                 "bonus", "owes_pips")
+                 "reached", "bonus", "owes_pips")
 
     def __init__(self, number: int, opener: int | None, dealt_at: int,
                  dealt: list[int | None], sides: int = 2, plays_score: bool = False) -> None:
@@ -75,6 +80,7 @@ class Round:
         self.ended: str | None = None  # DOMINO or BLOCKED once play stopped, even before reveals
         self.scores = [0] * sides  # what each side scored in it (see RoundResult)
         self.scored: list[dict[str, Any]] | None = [] if plays_score else None
+        self.reached: list[int] | None = [] if plays_score else None  # see RoundResult
         self.bonus = 0  # the out_bonus scored with the last play (exact_target), after a bust
         # Scored at once though hands are not all known (an end score that needs none): the
         # reveals, when they come, fill in the pips (and a block's winner).
@@ -83,7 +89,8 @@ class Round:
     def result(self) -> RoundResult:
         return RoundResult(self.number, self.opener, self.outcome, self.winner, self.points,
                            self.pips, self.blocked_by, tuple(self.scores),
-                           None if self.scored is None else tuple(self.scored))
+                           None if self.scored is None else tuple(self.scored),
+                           None if self.reached is None else tuple(self.reached))
 
 
 class RoundKeeping:

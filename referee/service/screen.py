@@ -176,32 +176,16 @@ def leads(match: Match) -> tuple[dict[str, Any], ...]:
 
 def round_results(match: Match, players: list[str], sides: list[str]) -> tuple[dict[str, Any], ...]:
     """Each round dealt, as the report has it (``round``, ``outcome``, ``winner`` side,
-    ``points``, ``pips``, ``blocked_by`` seat), with the winning side's and the blocking seat's
-    names: what a phone says to the table when a round ends."""
+    ``points``, ``pips``, ``blocked_by`` seat; with scoring during play each scoring play with
+    its side's ``total`` after it), with the winning side's and the blocking seat's names: what a
+    phone says to the table when a round ends."""
     found = []
-    results = match.results()
-    rules = match.rules
-    # The side's total after each scoring play (``total``; for a bust, the total it would have
-    # made, what the table is told it is past): counted forward from 0, round by round, which
-    # only the record's penalties would upset; with one, no total is said.
-    running: list[int] | None = None
-    if rules.scoring == "ends" and sum(sum(r.scores) for r in results) == sum(match.totals):
-        running = [0] * len(match.totals)
-    for result in results:
+    for result in match.results():
         entry = result.as_dict()
-        if running is not None and result.scored is not None:
-            start = list(running)
-            for play in entry["scored"]:
-                side = rules.side_of(play["seat"])
-                if play.get("bust"):
-                    reached = running[side] + play["points"]
-                    if reached <= rules.target:  # the chip-out point with it passed the target
-                        reached += rules.out_bonus
-                    play["total"] = reached
-                else:
-                    running[side] += play["points"]
-                    play["total"] = running[side]
-            running = [a + b for a, b in zip(start, result.scores)]
+        # Each scoring play with its side's total after it (``total``; for a bust, the total
+        # it would have made, what the table is told it is past), as the core kept it.
+        for play, total in zip(entry.get("scored") or (), result.reached or ()):
+            play["total"] = total
         entry["winner_name"] = sides[result.winner] if result.winner is not None else None
         entry["blocked_by_name"] = (players[result.blocked_by] if result.blocked_by is not None
                                     else None)

@@ -76,6 +76,15 @@ def test_every_play_scores_its_count(spec, players, seed):
         gained = match.totals[side] - before[side]
         bust = bool(new) and new[0].get("bust", False)
         assert not bust or rules.exact_target
+        # beside each listed play, its side's total after it (a bust: the total it would make)
+        assert len(round_.reached) == len(round_.scored)
+        if new:
+            (reached,) = round_.reached[listed:]
+            if bust:
+                assert reached > rules.target
+                assert reached - before[side] in (value, value + rules.out_bonus)
+            elif round_.ended is None or round_.outcome == "target":
+                assert reached == match.totals[side]
         scored = 0 if kept or bust else value
         if round_.ended is None:  # play goes on: the play's score, nothing else, for its side
             assert gained == scored
