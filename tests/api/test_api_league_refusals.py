@@ -62,7 +62,7 @@ def refusals(api: Api, season: dict[str, Any]) -> list[tuple[str, str, dict[str,
     game = f"{BASE}/fixtures/{f}/legs"
     return [
         (f"{BASE}/teams/bell/players", "a player in two squads", {"players": ["Carla"]},
-         api.auth("admin"), 422, "Carla is in the squad of crown already"),
+         api.auth("admin"), 422, "Carla is in the squad of Crown already"),
         (f"{game}/3/games", "a team sheet naming a player twice",
          {"home": ["Beto", "Beto"], "away": ["Eva", "Fede"]}, api.auth("referee"), 422,
          "names a player twice"),

@@ -50,7 +50,7 @@ def test_bad_input_is_a_problem_that_changes_nothing(api: Api) -> None:
     before = client.get(f"{BASE}/2027", headers=api.auth("viewer")).json
     twice = client.post(f"{BASE}/2027/teams/bell/players", json={"players": ["Ana"]},
                         headers=api.auth("admin"))
-    assert twice.status_code == 422 and "squad of crown" in twice.json["detail"]
+    assert twice.status_code == 422 and "squad of Crown" in twice.json["detail"]
     f = fixture_id(api.service, "casino", "crown", "anchor")
     wrong = client.post(f"{BASE}/2027/fixtures/{f}/legs/1/games",
                         json={"home": ["Gabi"], "away": ["Dani"]}, headers=api.auth("referee"))
@@ -60,7 +60,7 @@ def test_bad_input_is_a_problem_that_changes_nothing(api: Api) -> None:
     assert outside.status_code == 422 and "2026-01-01" in outside.json["detail"]
     spanish = client.post(f"{BASE}/2027/teams/bell/players", json={"players": ["Ana"]},
                           headers=api.auth("admin", **{"Accept-Language": "es"}))
-    assert "ya está en la plantilla de crown" in spanish.json["detail"]
+    assert "ya está en la plantilla de Crown" in spanish.json["detail"]
     assert client.get(f"{BASE}/2027", headers=api.auth("viewer")).json == before
     assert client.get(f"{BASE}/2027/fixtures/{f}/sheet",
                       headers=api.auth("viewer")).status_code == 404

@@ -21,7 +21,7 @@ def test_a_season_from_the_command_line(cli: Cli) -> None:
         cli.run("league", "team", "2027", "one", team, "--club", CLUB, "--name", team.title())
         cli.run("league", "squad", "2027", team, *players, "--club", CLUB)
     refused = cli.run("league", "squad", "2027", "bell", "Ana", "--club", CLUB, code=1)
-    assert "Ana is in the squad of crown already" in refused.output
+    assert "Ana is in the squad of Crown already" in refused.output
     moved = cli.run("league", "transfer", "2027", "Gabi", "bell", "--club", CLUB, "--reason",
                     "moved house", "--on", "2027-01-02")
     assert "Gabi moved from swan to bell on 2027-01-02" in moved.output

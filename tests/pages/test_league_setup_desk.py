@@ -104,7 +104,7 @@ def test_a_team_comes_with_its_squad_or_not_at_all(api: Api) -> None:
         "Accept-Language": "es"}), json={"division": "one", "slug": "anchor", "name": "Anchor",
                                          "players": ["Dani", "Ana"]})
     assert refused.status_code == 422
-    assert "ya está en la plantilla de crown" in refused.json["detail"]
+    assert "ya está en la plantilla de Crown" in refused.json["detail"]
     season = svc.leagues.season("casino", "2028")
     assert [t["slug"] for t in season["divisions"][0]["teams"]] == ["crown"]  # no Anchor
     bare = api.client.post(f"{API}/2028/teams", headers=api.auth("admin"), json={

@@ -86,7 +86,7 @@ def test_a_season_set_up_from_the_desk_alone(server: tuple[Api, str, Lines], bro
         form.locator("input[name=name]").fill("Oak")
         form.locator("textarea[name=players]").fill("Mara\nAna")
         form.locator("button[type=submit]").click()
-        said(page, "ya está en la plantilla de crown")
+        said(page, "ya está en la plantilla de Crown")
         assert form.locator("#desk-status[data-kind=error]").count() == 1  # beside the control
         page.locator("form[data-league-setup=team]").screenshot(
             path=str(ARTIFACTS / "league-setup-refused-es-360.png"))

@@ -125,17 +125,18 @@ class SeasonSetup(Base):
         keyed = seating(names, line=None)
         ids = ensure_players(uow.conn, club_row(uow, club).id, keyed, self.clock())
         current = {r.player_id: r for r in store.squad_rows(uow.conn, row.id)}
-        slugs = {t.id: t.slug for t in teams(uow, row)}
+        # A team is named by its name in what people read; its slug is the callers' code.
+        named = {t.id: t.name for t in teams(uow, row)}
         for key, name in keyed.items():
             found = current.get(ids[key])
             if found is not None:
                 raise Invalid("%(player)s is in the squad of %(team)s already: a move to "
                               "another team is a transfer", player=name,
-                              team=slugs[found.team_id])
+                              team=named[found.team_id])
         size = sum(1 for r in current.values() if r.team_id == squad_team.id) + len(names)
         if row.max_squad is not None and size > row.max_squad:
             raise Invalid("a squad has at most %(most)s players, and %(team)s would have "
-                          "%(count)s", most=row.max_squad, team=team, count=size)
+                          "%(count)s", most=row.max_squad, team=squad_team.name, count=size)
         for key in keyed:
             store.join_squad(uow.conn, row.id, squad_team.id, ids[key], joined)
         return names
@@ -158,7 +159,7 @@ class SeasonSetup(Base):
         was = found[0]
         if was.team_id == target.id:
             raise Invalid("%(player)s is in the squad of %(team)s already", player=was.name,
-                          team=to)
+                          team=target.name)
         if moved < was.joined_on:
             raise Invalid("%(player)s joined their squad on %(day)s: a transfer comes after",
                           player=was.name, day=was.joined_on)
