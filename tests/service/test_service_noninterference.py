@@ -33,6 +33,12 @@ FIXED = [(seed, preset, depth) for seed, (preset, depth) in enumerate(
     # whole record gave way on) refuses: it is stored unsighted, for A's record to apply it
     (845698, "mano-a-mano", 0.17115477795350265)]
 
+# The points family: the count, the spinner's arms, the screen's places and each scoring play's
+# total, early and late in a round.
+POINTS_FIXED = [(seed, preset, depth) for seed, (preset, depth) in enumerate(
+    [("fives-and-threes", 0.2), ("fives-and-threes", 0.7), ("all-fives", 0.3),
+     ("all-fives", 0.8)], start=100)]
+
 
 def test_a_caller_gets_the_same_answers_whatever_it_may_not_see(
         worlds: tuple[World, World]) -> None:
@@ -41,6 +47,15 @@ def test_a_caller_gets_the_same_answers_whatever_it_may_not_see(
         same_answers(worlds, seed, preset, depth, tally, steps=30)
     # what the cases reach: round ends (one undone), events stored unsighted
     assert tally.round_ends >= 4 and tally.undone_ends >= 1 and tally.unsighted >= 2, tally
+    print(tally)
+
+
+def test_the_points_family_gives_the_same_answers_whatever_a_caller_may_not_see(
+        worlds: tuple[World, World]) -> None:
+    tally = Tally()
+    for seed, preset, depth in POINTS_FIXED:
+        same_answers(worlds, seed, preset, depth, tally, steps=30)
+    assert tally.round_ends >= 1 and tally.answers > 0, tally
     print(tally)
 
 
