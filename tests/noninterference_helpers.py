@@ -120,6 +120,10 @@ def _world(url: str) -> World:
     return _in_club(service, Scoreboard(service), app.test_client(), "casino")
 
 
+# Each case's club is new to the worlds, whichever test (and Tally) ran a case in them before.
+_NIGHTS = itertools.count()
+
+
 def in_new_club(world: World, club: str) -> World:
     """The world with a club of its own for a case (its scoreboard holds that case's match
     alone, however many cases came before)."""
@@ -446,8 +450,8 @@ def same_answers(worlds: tuple[World, World], seed: int, preset: str, depth: flo
     start = deals[-1]  # the last round's deal: the round in play once cut inside it
     cut = start + 1 + int(depth * (len(events) - start - 1))
     rng = random.Random(seed)
-    worlds = (in_new_club(worlds[0], f"night-{tally.cases}"),
-              in_new_club(worlds[1], f"night-{tally.cases}"))
+    club = f"night-{next(_NIGHTS)}"
+    worlds = (in_new_club(worlds[0], club), in_new_club(worlds[1], club))
     ids = []
     for number, world in enumerate(worlds):
         match_id = world.service.recording.create_match(world.club, preset, players)["id"]
