@@ -11,12 +11,15 @@
  * - form[data-league-setup] (the secretary's season set-up: a new season, a division, a team,
  *   the fixtures generated): its fields as the JSON body (a name "a.b" is field b of object a;
  *   data-number a number; data-lines a list, a line each; an empty field left out, the
- *   server's default), POSTed to its data-api (a team with its squad: one call); then the
+ *   server's default; a leg_target.KIND makes that kind's leg_rules {preset, target}), POSTed to its data-api (a team with its squad: one call); then the
  *   page is shown again in place.
+ * - a[data-score-link] (a captain's game in play): opens the scorekeeper's page of its match on
+ *   this phone, the captain's token handed to that page's own keeping (localStorage, as a
+ *   phone signed in there keeps it: score/session.js), so the captain scores it signed in.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
  * (problem+json), nothing changed. An ES module: its words from i18n.js.
  */
-import {ask, call, reload, say, sayKept, watchControls} from "./client.js";
+import {ask, call, reload, say, sayKept, token, watchControls} from "./client.js";
 import {_} from "./i18n.js";
 
 watchControls();  // the status line said beside the control last used
@@ -103,6 +106,13 @@ function setUpBody(form) {
     if (inner === undefined) body[outer] = value;
     else (body[outer] = body[outer] || {})[inner] = value;
   });
+  // A kind of leg's target: its rules become the preset with that target (a match's rules
+  // object, as the API takes a season's leg_rules).
+  Object.entries(body.leg_target || {}).forEach(([kind, target]) => {
+    const rules = body.leg_rules = body.leg_rules || {};
+    rules[kind] = {preset: rules[kind], target: target};
+  });
+  delete body.leg_target;
   return body;
 }
 
@@ -115,5 +125,16 @@ document.querySelectorAll("form[data-league-setup]").forEach((form) => {
     ask("POST", form.getAttribute("data-api"), setUpBody(form))
       .then(() => reload(window.location.href, done))
       .catch((error) => { button.disabled = false; say(error.message, "error"); });
+  });
+});
+
+const SCORE_TOKEN = "domino-referee.score.token";  // score/session.js's key
+
+document.querySelectorAll("a[data-score-link]").forEach((link) => {
+  link.addEventListener("click", () => {
+    const kept = token();
+    if (kept) {
+      try { window.localStorage.setItem(SCORE_TOKEN, kept); } catch (error) { /* the page asks */ }
+    }
   });
 });

@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 from api_helpers import Api
-from league_helpers import fixture_id, play, set_up
+from league_helpers import fixture_id, play, set_up, win_game
 from pages_site import parse
 
 BASE = "/clubs/casino/seasons/2027"
@@ -150,6 +150,27 @@ def test_a_captains_desk_confirms_the_teams_results(league: Api) -> None:
     assert confirm not in html and "data-confirmed" in html
     other = client.get(desk, headers={"Authorization": f"Bearer {anchor}"}).get_data(as_text=True)
     assert confirm in other
+
+
+def test_a_captains_desk_links_each_game_in_play_to_the_phones_page(league: Api) -> None:
+    """A leg's game the captain's team sheet started is listed with a link to the scorekeeper's
+    page of its match (the captain scores it there); once finished, it is not."""
+    client = league.client
+    desk = "/clubs/casino/desk/seasons/2027/captain"
+    crown = {"Authorization": "Bearer " + league.service.leagues.captain("casino", "2027",
+                                                                         "crown")}
+    fixture = fixture_id(league.service, "casino", "anchor", "crown")
+    assert "data-score-link" not in client.get(desk, headers=crown).get_data(as_text=True)
+    game = client.post(f"{API}/fixtures/{fixture}/legs/2/games", headers=crown,
+                       json={"home": ["Eva"], "away": ["Beto"]})
+    assert game.status_code == 201, game.json
+    html = client.get(desk, headers=crown).get_data(as_text=True)
+    match = game.json["match"]
+    assert html.count("data-score-link") == 1
+    assert f'href="/score/matches/{match}" data-score-link data-match="{match}"' in html
+    assert "Score leg 2: Eva – Beto" in html
+    win_game(league.service, match, 0)
+    assert "data-score-link" not in client.get(desk, headers=crown).get_data(as_text=True)
 
 
 def test_the_desk_home_links_the_league_and_cups_desks_for_the_secretary(league: Api) -> None:

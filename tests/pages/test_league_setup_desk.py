@@ -33,7 +33,8 @@ def test_the_new_season_form_is_the_secretarys(api: Api) -> None:
     assert f'data-league-setup="season" data-api="{API}"' in html
     for field in ("slug", "name", "first_day", "last_day", "weeks_off", "format.singles",
                   "format.pairs", "format.best_of", "points.win", "points.per_leg",
-                  "points.bonus", "promotion", "relegation", "min_legs", "max_squad"):
+                  "points.bonus", "promotion", "relegation", "min_legs", "max_squad",
+                  "leg_target.singles", "leg_target.pairs"):
         assert f'name="{field}"' in html, field
     offered = leg_presets()
     assert options(html, "leg_rules.singles") == offered["singles"]
@@ -67,11 +68,14 @@ def test_a_seasons_set_up_forms_are_the_secretarys(api: Api) -> None:
     assert f'data-league-setup="team" data-api="{API}/2028/teams"' in html
     assert f'data-league-setup="generate" data-api="{API}/2028/fixtures"' in html
     assert options(html, "division") == ["one"]
+    # No team yet: the captains' section says to add them first, no form with an empty list.
+    assert "data-no-captains" in html and "data-league-captain" not in html
 
     set_up(svc, "casino")  # a season whose fixtures are made: nothing to set up any more
     made = client.get("/clubs/casino/desk/seasons/2027",
                       headers=api.auth("admin")).get_data(as_text=True)
     assert "data-league-setup" not in made
+    assert "data-league-captain" in made and "data-no-captains" not in made
     assert 'data-league-action="postpone"' in made
 
 
@@ -89,6 +93,21 @@ def test_the_set_up_forms_speak_the_readers_language(api: Api) -> None:
                             headers=api.auth("admin", **{"Accept-Language": "es"})
                             ).get_data(as_text=True)
     assert "Generar los encuentros" in season and "Añadir el equipo" in season
+
+
+def test_a_leg_target_makes_the_kinds_rules_a_preset_with_it(api: Api) -> None:
+    """What the season form sends with a game's target (desk_league.js makes the kind's
+    leg_rules {preset, target}; test_league_season_browser sends it from the form): the
+    season keeps it, and its legs are played to it."""
+    made = api.client.post(API, headers=api.auth("admin"), json={
+        "slug": "short", "name": "Short", "first_day": "2027-01-07",
+        "format": {"singles": 1, "pairs": 1},
+        "leg_rules": {"singles": {"preset": "fives-and-threes", "target": 10},
+                      "pairs": {"preset": "parejas", "target": 20}}})
+    assert made.status_code == 201, made.json
+    assert api.service.leagues.season("casino", "short")["leg_rules"] == {
+        "singles": {"preset": "fives-and-threes", "target": 10},
+        "pairs": {"preset": "parejas", "target": 20}}
 
 
 def test_a_team_comes_with_its_squad_or_not_at_all(api: Api) -> None:

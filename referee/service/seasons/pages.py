@@ -9,6 +9,7 @@ import datetime as dt
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ...core.vocab import IN_PROGRESS
 from ...store import leagues as store
 from ..access import Action, Caller, desk_caller, require
 from ..clubs import reader_in
@@ -170,5 +171,16 @@ class SeasonPages(Base):
                 "squads": {t["slug"]: t["squad"] for d in whole["divisions"] for t in d["teams"]},
                 "legs": [{"leg": number, "kind": leg.kind, "best_of": leg.best_of}
                          for number, leg in enumerate(fields.format_of(row).legs, start=1)],
-                "fixtures": [{**f, "side": "home" if f["home"] == team.slug else "away"}
+                "fixtures": [{**f, "side": "home" if f["home"] == team.slug else "away",
+                              "playing": _playing(self.fixture.within(
+                                  uow, club, season, f["id"], who=who))
+                              if not f["complete"] and not f["walkover_by"] else []}
                              for f in listed]}
+
+
+def _playing(fixture: dict[str, Any]) -> list[dict[str, Any]]:
+    """A fixture's games still in play (leg, game, match, players each side): the captain
+    scores them on the phone from the captain's desk."""
+    return [{"leg": leg["leg"], "game": g["game"], "match": g["match"], "home": leg["home"],
+             "away": leg["away"]}
+            for leg in fixture["legs"] for g in leg["games"] if g["status"] == IN_PROGRESS]

@@ -1,0 +1,394 @@
+"""A league's season from the browser alone (issue 35's first "Done when"), in Debian's chromium
+under playwright, in Spanish at 360 px and in English at 1280 px: every step is a click or a
+key in a page; the test reads the service only afterwards, to check.
+
+The secretary, on the league desk, makes a Fives and Threes season (two singles legs and a
+pairs leg, each game to 10: the form's target) with two divisions of three teams with their
+squads, generates the fixtures and issues the captains' QR codes of the first fixture's two
+teams. The home captain's phone, signed in by its QR code (read back with zbarimg), names
+each leg's players on the captain's desk and scores each leg's game on the scorekeeper's page
+(/score) by taps, the tiles dealt closed and the hands revealed; both captains confirm, and the
+result sheet is signed. A fixture of the other division is a walkover given at the desk. The
+public pages (the league's home, the table, the fixtures by week, a team's page, the averages)
+show the result. Then a parejas season the same way, shorter: one division, one pairs leg.
+Screenshots of each step: tests/pages/artifacts/league-season-*.png."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from api_helpers import Api
+from test_desk_qr_browser import in_language
+from test_desk_secretary_browser import (
+    Lines,
+    axe_findings,
+    decode_qr,
+    desk_server,
+    new_club,
+    watched,
+)
+from test_league_setup_desk_browser import WAIT, said
+from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
+from test_score_browser import Phone, first_round
+from test_score_points_browser import record
+
+from referee.core.match import Match
+from referee.core.rules import resolve_rules
+from referee.core.simulate import random_match
+
+FIVES = {"preset": "fives-and-threes", "target": 10}
+PAREJAS = {"preset": "parejas", "target": 10}
+DIVISIONS = {
+    "premier": ("Premier", {"crown": ("Crown", ["Ana", "Beto", "Carla"]),
+                            "anchor": ("Anchor", ["Dani", "Eva", "Fede"]),
+                            "bell": ("Bell", ["Gabi", "Hugo", "Inés"])}),
+    "first": ("First", {"swan": ("Swan", ["Juan", "Kike", "Lola"]),
+                        "oak": ("Oak", ["Mara", "Nico", "Olga"]),
+                        "mill": ("Mill", ["Pepe", "Quima", "Rosa"])}),
+}
+PAIRS_TEAMS = {"rey": ("Rey", ["Sara", "Tomás", "Úrsula"]),
+               "sol": ("Sol", ["Víctor", "Wanda", "Ximena"]),
+               "luna": ("Luna", ["Yago", "Zoe", "Álvaro"])}
+SAID = {  # what the desk says after each step, in the reader's language
+    "es": {"season": "Temporada creada.", "division": "División añadida.",
+           "team": "Equipo añadido.", "generated": "Encuentros generados.",
+           "issued": "Clave emitida", "sheet": "Jugadores de la manga registrados",
+           "confirmed": "Resultado confirmado.", "walkover": "Incomparecencia concedida.",
+           "no_teams": "Aún no hay equipos", "week": "Jornada {n}"},
+    "en": {"season": "Season created.", "division": "Division added.", "team": "Team added.",
+           "generated": "Fixtures generated.", "issued": "Token issued",
+           "sheet": "The leg's players recorded", "confirmed": "Result confirmed.",
+           "walkover": "Walkover awarded.", "no_teams": "No teams yet",
+           "week": "Week {n}"},
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str, Lines]]:
+    yield from desk_server(tmp_path_factory)
+
+
+def league_club(api: Api, name: str) -> dict[str, Any]:
+    """A public club of its own (test_desk_secretary_browser's), with its signing key: the
+    server's operator's step (domino keys init), no desk's."""
+    club = new_club(api, name)
+    api.service.clubs.set_public(club["slug"], True)
+    api.service.keys.init(club["slug"])
+    return club
+
+
+def league_desk(context: Any, base: str, club: dict[str, Any]) -> tuple[Any, list[str]]:
+    """The league desk open in ``context``, the secretary signed in: the page, its errors."""
+    page = context.new_page()
+    errors = watched(page)
+    page.goto(f"{base}/clubs/{club['slug']}/desk/seasons")
+    page.fill("input[name=token]", club["admin"])
+    page.click("button[data-action=sign-in]")
+    return page, errors
+
+
+def away_confirms(browser: Any, base: str, lang: str, url: str, fixture: int,
+                  say: dict[str, str], name: str) -> None:
+    """The away captain's phone, signed in by its QR code, confirms the fixture."""
+    phone = in_language(browser, base, lang, 360)
+    try:
+        page = phone.new_page()
+        page.goto(url)
+        page.wait_for_selector(f"[data-fixture='{fixture}'] form[data-league-action=confirm]",
+                               timeout=WAIT)
+        confirm(page, say, fixture)
+        shot(page, name, lang, 360)
+    finally:
+        phone.close()
+
+
+def shot(page: Any, step: str, lang: str, width: int, target: Any = None) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = str(ARTIFACTS / f"league-season-{step}-{lang}-{width}.png")
+    (target or page).screenshot(path=path, **({} if target is not None else {"full_page": True}))
+
+
+def short_game(rules: dict[str, Any], seats: int, winner: int) -> list[dict[str, Any]]:
+    """A simulated game of ``rules`` (an open record) that side ``winner`` wins in few events:
+    the first of the simulator's seeds that gives one (the same every run)."""
+    names = [f"p{i}" for i in range(seats)]
+    for seed in range(500):
+        events = random_match(rules, names, random.Random(seed))[1]
+        match = Match(resolve_rules(rules, seats), names)
+        for event in events:
+            assert match.push(event) is None
+        if match.finished and match.winner == winner and len(events) <= 40:
+            return events
+    raise AssertionError("no short game")
+
+
+def new_season(page: Any, say: dict[str, str], slug: str, name: str, singles: int, pairs: int,
+               rules: dict[str, Any], lang: str, width: int) -> None:
+    """The league desk's New season form filled and sent (the secretary, signed in)."""
+    form = page.locator("form[data-league-setup=season]")
+    form.wait_for(timeout=WAIT)
+    form.locator("input[name=slug]").fill(slug)
+    form.locator("input[name=name]").fill(name)
+    form.locator("input[name=first_day]").fill("2027-01-07")
+    form.locator("input[name='format.singles']").fill(str(singles))
+    form.locator("input[name='format.pairs']").fill(str(pairs))
+    for kind in ("singles", "pairs"):
+        form.locator(f"select[name='leg_rules.{kind}']").select_option(rules[kind]["preset"])
+        form.locator(f"input[name='leg_target.{kind}']").fill(str(rules[kind]["target"]))
+    form.locator("input[name='points.bonus']").fill("1")  # 3 a win, 1 for losing by a leg
+    form.locator("input[name='points.bonus_margin']").fill("1")
+    shot(page, f"{slug}-new-season", lang, width)
+    form.locator("button[type=submit]").click()
+    said(page, say["season"])
+    page.click(f"li[data-season='{slug}'] a")
+    page.wait_for_selector("form[data-league-setup=division]", timeout=WAIT)
+
+
+def add_teams(page: Any, say: dict[str, str], divisions: dict[str, Any]) -> None:
+    """Each division added, then each of its teams with its squad (the season's desk)."""
+    for division, (name, _teams) in divisions.items():
+        form = page.locator("form[data-league-setup=division]")
+        form.locator("input[name=slug]").fill(division)
+        form.locator("input[name=name]").fill(name)
+        form.locator("button[type=submit]").click()
+        page.wait_for_selector(f"h3[data-division='{division}']", timeout=WAIT)
+        said(page, say["division"])
+    for division, (_name, teams) in divisions.items():
+        for team, (name, players) in teams.items():
+            form = page.locator("form[data-league-setup=team]")
+            form.locator("select[name=division]").select_option(division)
+            form.locator("input[name=slug]").fill(team)
+            form.locator("input[name=name]").fill(name)
+            form.locator("input[name=venue]").fill(f"The {name}")
+            form.locator("textarea[name=players]").fill("\n".join(players))
+            form.locator("button[type=submit]").click()
+            page.wait_for_selector(f"li[data-team='{team}']", timeout=WAIT)
+            said(page, say["team"])
+
+
+def captain_qr(page: Any, team: str, name: str) -> str:
+    """The captain's QR code of ``team`` issued at the season's desk: the address it holds."""
+    form = page.locator("form[data-league-captain]")
+    form.locator("select[name=team]").select_option(team)
+    page.evaluate("document.querySelector('[data-captain-issued] [data-qr]').removeAttribute('src')")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("[data-qr][src^='data:image/svg+xml']", timeout=WAIT)
+    return decode_qr(page, name)
+
+
+def play_fixture(phone: Phone, say: dict[str, str], url: str, fixture: int,
+                 legs: list[tuple[str, list[int], list[int], dict[str, Any], int]],
+                 squads: tuple[list[str], list[str]], lang: str, width: int,
+                 slug: str) -> None:
+    """The home captain's phone, signed in by its QR code, plays ``fixture``: each leg's
+    players named on the captain's desk, then its game scored on /score by taps, to a win by
+    the side the leg names."""
+    page = phone.page
+    page.goto(url)
+    page.wait_for_selector("details[data-sheet]", timeout=WAIT)
+    shot(page, f"{slug}-captain-desk", lang, width)
+    desk = page.url
+    home_squad, away_squad = squads
+    for number, (kind, home, away, rules, winner) in enumerate(legs, start=1):
+        box = page.locator(f"[data-fixture='{fixture}'] details[data-sheet]")
+        if box.get_attribute("open") is None:
+            box.locator("summary").click()
+        form = box.locator(f"form[data-api$='/legs/{number}/games']")
+        for side, picked, squad in (("home", home, home_squad), ("away", away, away_squad)):
+            for i, index in enumerate(picked):
+                form.locator(f"select[id$='-{number}-{side}-{i}']").select_option(squad[index])
+        form.locator("button[type=submit]").click()
+        said(page, say["sheet"])
+        link = page.locator(f"[data-fixture='{fixture}'] a[data-score-link]")
+        link.wait_for(timeout=WAIT)
+        if number == 1:
+            shot(page, f"{slug}-game-in-play", lang, width)
+        link.click()
+        page.wait_for_selector("#state[aria-busy=false]", timeout=WAIT)
+        seats = 2 if kind == "singles" else 4
+        names = [home_squad[home[0]], away_squad[away[0]]] if kind == "singles" else \
+            [home_squad[home[0]], away_squad[away[0]], home_squad[home[1]], away_squad[away[1]]]
+        events = short_game(rules, seats, winner)
+        if rules["preset"] == "fives-and-threes":
+            record(phone, rules, names, events, lang, f"league-{slug}-{number}",
+                   {len(events): "end"})
+        else:
+            tap_open(phone, rules, names, events)
+        assert page.locator("#phase").text_content()  # the game's end said
+        if number == 1:
+            phone.shot(f"league-{slug}-leg-over-{lang}")
+        page.goto(desk)
+        page.wait_for_selector(f"[data-fixture='{fixture}']", timeout=WAIT)
+
+
+def tap_open(phone: Phone, rules: dict[str, Any], players: list[str],
+             events: list[dict[str, Any]]) -> None:
+    """A game recorded open by taps: each deal's hands typed, then every play, draw and pass
+    by its button (as test_score_browser's whole match)."""
+    page = phone.page
+    for event in first_round(rules, players, events, whole=True):
+        if event["type"] == "deal":
+            page.click("#deal-open-form > summary")
+            for seat, hand in enumerate(event["hands"]):
+                page.fill(f"input[data-hand='{seat}']", " ".join(hand))
+        phone.tap(event)
+
+
+def confirm(page: Any, say: dict[str, str], fixture: int) -> None:
+    page.click(f"[data-fixture='{fixture}'] form[data-league-action=confirm] button")
+    said(page, say["confirmed"])
+    page.wait_for_selector(f"[data-fixture='{fixture}'] [data-confirmed]", timeout=WAIT)
+
+
+def public_pages(browser: Any, base: str, slug: str, season: str, division: str, team: str,
+                 lang: str, width: int, expect: list[str]) -> None:
+    """The league's public pages, each showing the played fixture (``expect``: words each
+    page says), none with a sideways scroll at 360 px."""
+    reader = in_language(browser, base, lang, width)
+    try:
+        page = reader.new_page()
+        errors = watched(page)
+        root = f"{base}/clubs/{slug}/seasons/{season}"
+        for step, path in (("home", ""), ("table", f"/divisions/{division}"),
+                           ("fixtures", "/fixtures"), ("team", f"/teams/{team}"),
+                           ("averages", "/averages")):
+            page.goto(root + path)
+            text = page.locator("main").inner_text()
+            for word in expect:
+                assert word in text, (step, word)
+            shot(page, f"{season}-public-{step}", lang, width)
+        assert errors == []
+    finally:
+        reader.close()
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="no zbarimg: apt-get install zbar-tools")
+@pytest.mark.parametrize("lang,width", [("es", 360), ("en", 1280)])
+def test_a_fives_and_threes_season_from_the_browser_alone(
+        server: tuple[Api, str, Lines], browser: Any, lang: str, width: int,
+        tmp_path: Path) -> None:
+    api, base, log = server
+    say = SAID[lang]
+    club = league_club(api, f"season-{lang}")
+    slug = club["slug"]
+    desk = in_language(browser, base, lang, width)
+    try:
+        page, errors = league_desk(desk, base, club)
+        new_season(page, say, "f3", "Fives and Threes 2027", 2, 1,
+                   {"singles": FIVES, "pairs": FIVES}, lang, width)
+        # Before any team: the captains' section says what to do, no empty list of teams.
+        assert say["no_teams"] in page.locator("[data-no-captains]").inner_text()
+        assert page.locator("form[data-league-captain]").count() == 0
+        add_teams(page, say, DIVISIONS)
+        assert axe_findings(page) == []
+        shot(page, "f3-teams", lang, width)
+        page.click("form[data-league-setup=generate] button[type=submit]")
+        said(page, say["generated"])
+        page.wait_for_selector("section.week[data-round='6']", timeout=WAIT)
+        shot(page, "f3-generated", lang, width)
+
+        fixtures = api.service.leagues.fixtures(slug, "f3")  # read: which fixture is first
+        first = next(f for f in fixtures if f["division"] == "premier")
+        other = next(f for f in fixtures if f["division"] == "first")
+        home, away = first["home"], first["away"]
+        url_home = captain_qr(page, home, f"league-season-qr-home-{lang}-{width}")
+        url_away = captain_qr(page, away, f"league-season-qr-away-{lang}-{width}")
+        shot(page, "f3-captain-qr", lang, width, page.locator("section.captains"))
+        assert url_home.startswith(f"{base}/clubs/{slug}/desk/seasons/f3/captain#code=")
+
+        # The other division's first fixture: a walkover, given at the desk.
+        box = page.locator(f".desk-fixture[data-fixture='{other['id']}'] details")
+        box.locator("summary").click()
+        walkover = box.locator("form[data-league-action=walkover]")
+        walkover.locator("select[name=by]").select_option("away")
+        walkover.locator("input[name=reason]").fill("no show")
+        walkover.locator("button[type=submit]").click()
+        said(page, say["walkover"])
+        assert errors == []
+    finally:
+        desk.close()
+
+    teams = {t: v for _d, (_n, ts) in DIVISIONS.items() for t, v in ts.items()}
+    squads = (teams[home][1], teams[away][1])
+    phone = Phone(browser, base, None, lang)
+    try:
+        play_fixture(phone, say, url_home, first["id"], [
+            ("singles", [0], [0], FIVES, 0), ("singles", [1], [1], FIVES, 1),
+            ("pairs", [1, 2], [0, 2], FIVES, 0)], squads, lang, width, "f3")
+        confirm(phone.page, say, first["id"])
+        shot(phone.page, "f3-confirmed-home", lang, 360)
+    finally:
+        phone.close()
+    away_confirms(browser, base, lang, url_away, first["id"], say, "f3-confirmed-away")
+
+    # Read afterwards: the form's target kept; the fixture 2-1 to the home team, both
+    # confirmed, its sheet signed.
+    assert api.service.leagues.season(slug, "f3")["leg_rules"] == {"singles": FIVES,
+                                                                   "pairs": FIVES}
+    played = api.service.leagues.fixture(slug, "f3", first["id"])
+    assert played["complete"] and played["legs_won"] == {"home": 2, "away": 1}
+    assert played["confirmed"] == {"home": True, "away": True}
+    sheet = api.service.leagues.sheet(slug, "f3", first["id"])
+    assert sheet["legs_won"] == {"home": 2, "away": 1} and sheet["signature"]
+    table = {r["team"]: r for r in api.service.leagues.table(slug, "f3", "premier")["rows"]}
+    assert table[home]["points"] == 3 and table[away]["points"] == 1  # a loss by one leg
+    assert api.service.leagues.fixture(slug, "f3", other["id"])["walkover_by"] == "away"
+    home_name = teams[home][0]
+    public_pages(browser, base, slug, "f3", "premier", home, lang, width,
+                 [home_name, teams[away][0]])
+    assert not any("code=" in line for line in log.lines)
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="no zbarimg: apt-get install zbar-tools")
+@pytest.mark.parametrize("lang,width", [("es", 360), ("en", 1280)])
+def test_a_parejas_season_from_the_browser_alone(
+        server: tuple[Api, str, Lines], browser: Any, lang: str, width: int) -> None:
+    api, base, _ = server
+    say = SAID[lang]
+    club = new_club(api, f"parejas-{lang}")
+    slug = club["slug"]
+    api.service.clubs.set_public(slug, True)
+    api.service.keys.init(slug)  # the server's operator's (domino keys init): no desk's step
+    desk = in_language(browser, base, lang, width)
+    try:
+        page = desk.new_page()
+        errors = watched(page)
+        page.goto(f"{base}/clubs/{slug}/desk/seasons")
+        page.fill("input[name=token]", club["admin"])
+        page.click("button[data-action=sign-in]")
+        new_season(page, say, "liga", "Liga de parejas", 0, 1,
+                   {"singles": {"preset": "mano-a-mano", "target": 10}, "pairs": PAREJAS},
+                   lang, width)
+        add_teams(page, say, {"unica": ("Única", PAIRS_TEAMS)})
+        page.click("form[data-league-setup=generate] button[type=submit]")
+        said(page, say["generated"])
+        fixtures = api.service.leagues.fixtures(slug, "liga")
+        first = fixtures[0]
+        home, away = first["home"], first["away"]
+        url_home = captain_qr(page, home, f"league-season-qr-parejas-home-{lang}-{width}")
+        url_away = captain_qr(page, away, f"league-season-qr-parejas-away-{lang}-{width}")
+        assert errors == []
+    finally:
+        desk.close()
+
+    squads = (PAIRS_TEAMS[home][1], PAIRS_TEAMS[away][1])
+    phone = Phone(browser, base, None, lang)
+    try:
+        play_fixture(phone, say, url_home, first["id"], [("pairs", [0, 1], [0, 1], PAREJAS, 1)],
+                     squads, lang, width, "liga")
+        confirm(phone.page, say, first["id"])
+    finally:
+        phone.close()
+    away_confirms(browser, base, lang, url_away, first["id"], say, "liga-confirmed-away")
+
+    played = api.service.leagues.fixture(slug, "liga", first["id"])
+    assert played["legs_won"] == {"home": 0, "away": 1}
+    assert api.service.leagues.sheet(slug, "liga", first["id"])["signature"]
+    table = {r["team"]: r for r in api.service.leagues.table(slug, "liga", "unica")["rows"]}
+    assert table[away]["points"] == 3 and table[away]["place"] == 1
+    public_pages(browser, base, slug, "liga", "unica", away, lang, width,
+                 [PAIRS_TEAMS[home][0], PAIRS_TEAMS[away][0]])
