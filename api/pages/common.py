@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
@@ -62,6 +63,16 @@ def share_link() -> dict[str, Any]:
     (empty fields of a filter form left out)."""
     query = urlencode([(k, v) for k, v in request.args.items(multi=True) if v])
     url = request.host_url.rstrip("/") + request.path + (f"?{query}" if query else "")
+    qr, width = _qr_code(url)
+    return {"url": url, "qr": qr, "size": width}
+
+
+# A page's QR code is a function of its address alone, and encoding one (segno's masks scored
+# one by one) cost a page read about 20 ms of CPU, more than the rest of the share box: the
+# latest addresses asked for keep theirs (a few KB each).
+@lru_cache(maxsize=512)
+def _qr_code(url: str) -> tuple[str, int]:
+    """The QR code of ``url`` as the share box shows it: an SVG data: URI, and its width."""
     qr = segno.make(url, error="m")
     width, _ = qr.symbol_size(scale=4, border=2)
-    return {"url": url, "qr": qr.svg_data_uri(scale=4, border=2, dark="#1b1b1b"), "size": width}
+    return qr.svg_data_uri(scale=4, border=2, dark="#1b1b1b"), width
