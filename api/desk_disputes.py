@@ -77,7 +77,8 @@ def preview(club: str, match_id: int, seq: int) -> Response:
     sides = side_names(match["rules"], players)
     refused = any(e["violation"] is not None for e in shown["events"])
     html = render_template("desk/disputes_preview.html", preview=shown, players=players,
-                           sides=sides, changes=shown["changes"], refused=refused)
+                           sides=sides, rules=match["rules"], changes=shown["changes"],
+                           refused=refused)
     response = jsonify({"events": events, "refused": refused, "html": html,
                         "expected_seq": match["last_seq"]})
     response.headers["Cache-Control"] = "no-store"

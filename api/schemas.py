@@ -585,6 +585,9 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
     may_lead_names = fields.List(fields.String(), metadata={"description": "who may open"})
     sides = fields.List(fields.String(), metadata={"description": "each side's name"})
     winner_name = fields.String(allow_none=True, metadata={"description": "the winning side"})
+    offers_draw = fields.Boolean(metadata={
+        "description": "true when a phone offers the seat on turn a draw, legal or not: the "
+                       "rules have a boneyard (draw is not none) and it still holds a tile"})
     can_abandon = fields.Boolean(metadata={
         "description": "true when this token may withdraw the match now (an abandon: no deal "
                        "stands, and it is a referee's token or the one that created the match)"})

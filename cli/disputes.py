@@ -170,7 +170,7 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
         return _("%(name)s (seat %(seat)s)", name=players[seat], seat=seat_number(seat))
 
     def recorded(event: Any) -> str:
-        said = event_words(event, players, sides) if isinstance(event, dict) else "?"
+        said = event_words(event, players, sides, match["rules"]) if isinstance(event, dict) else "?"
         return f"{said}   {json.dumps(event, ensure_ascii=False)}"
 
     club = sheet.get("club") or {}
@@ -220,7 +220,7 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
                   "", _("Score"), "  " + _("now: %(scores)s", scores=scores_text(score["before"], sides)),
                   "  " + _("after the ruling: no ruling yet")]
     else:
-        said = (event_words(ruled, players, sides) if ruled is not None
+        said = (event_words(ruled, players, sides, match["rules"]) if ruled is not None
                 else term("event", ruling["type"]))
         lines += ["  " + _("event %(seq)s: %(said)s", seq=ruling["seq"], said=said),
                   "", _("Score"),

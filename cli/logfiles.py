@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from referee.core import LogError, MatchLog, build_report, read_log
-from referee.core.replay import replay
+from referee.core.replay import placed_tiles, replay
 from referee.core.report import error_report
 from referee.core.vocab import side_names
 
@@ -85,8 +85,9 @@ def validate_logs(paths: Sequence[str], *, as_json: bool, list_suspicions: bool,
         players = log.header.players
         # the rule naming the file and the report in one print: console.rule(path), then the
         # report, at half the cost of two prints
-        console.print(Rule(path), report_view(report, players, side_names(log.header.rules, players),
-                                              suspicions=list_suspicions))
+        console.print(Rule(path), report_view(
+            report, players, side_names(log.header.rules, players), suspicions=list_suspicions,
+            tiles=lambda seqs, log=log: placed_tiles(log.header.rules, log.events, seqs)))
     return status
 
 
@@ -102,6 +103,7 @@ def file_view(path: str, at: int | None) -> Any:
     """The table of the log at ``path`` as it stood after event ``at`` (None: the last), with
     the violations recorded up to it. Raises LogError (unreadable) or NoSuchEvent."""
     from referee.core.position import position  # (show's alone: validate never loads it)
+    from words.events import knocks
 
     from .render import position_view
 
@@ -115,4 +117,4 @@ def file_view(path: str, at: int | None) -> Any:
     result = replay(header.rules, header.players, events[:stop])
     return position_view(position(result.match), header.players,
                          side_names(header.rules, header.players),
-                         disputes=build_report(result)["violations"])
+                         disputes=build_report(result)["violations"], knock=knocks(header.rules))

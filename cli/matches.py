@@ -234,6 +234,10 @@ def match_report(match_id: str, as_json: bool) -> None:
     with connect() as service:
         summary = service.reading.get_match(match_id)
         report = service.reading.report(summary["id"])
+        # each play's tile (what a scoring play placed: the report's scored leave it out)
+        plays = ({seq: tile for line in service.reading.lines(summary["id"])
+                  for seq, tile in line["plays"].items()}
+                 if summary["rules"].get("scoring") == "ends" and not as_json else {})
     if as_json:
         from words import localize
 
@@ -246,7 +250,7 @@ def match_report(match_id: str, as_json: bool) -> None:
 
     players = summary["players"]
     terminal().print(report_view(report, players, side_names(summary["rules"], players),
-                                suspicions=False))
+                                suspicions=False, tiles=lambda seqs: plays))
 
 
 @match.command("export", help=N_("""\

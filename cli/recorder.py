@@ -91,7 +91,7 @@ class Recorder:
 
     def confirmation(self, recorded: Recorded) -> Text:
         text = Text(_("event %(seq)s: %(said)s", seq=recorded.seq,
-                      said=event_words(recorded.event, self.players, self.sides)))
+                      said=event_words(recorded.event, self.players, self.sides, self.rules)))
         if recorded.violation is not None:
             v = recorded.violation
             text.append(" — " + _("recorded as disputed (%(code)s: %(why)s)", code=v.code,

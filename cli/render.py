@@ -6,7 +6,7 @@ Side names come from the caller (``referee.core.vocab.side_names``, as ``Screen.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence
 
 from rich.console import Console, ConsoleOptions, Group
 from rich.measure import Measurement
@@ -15,7 +15,7 @@ from rich.text import Text
 
 from referee import Position
 from words import N_, _, current, ngettext
-from words.events import event_words, reason
+from words.events import event_words, knocks, reason
 from words.terms import term
 
 from .quicktable import QuickTable
@@ -244,17 +244,20 @@ def rounds_table(report: dict[str, Any], players: Sequence[str], sides: Sequence
     return table
 
 
-def scored_table(report: dict[str, Any], players: Sequence[str]) -> Table | None:
+def scored_table(report: dict[str, Any], players: Sequence[str],
+                 tiles: Mapping[int, str] | None = None) -> Table | None:
     """Each play that scored (or busted) in every round, as the report's ``scored`` lists them:
-    round, event, player, the count of the open ends and the points it is worth; a bust says
-    the points were not added (past the exact target). None when no play scored."""
+    round, event, player, the tile placed (``tiles``: by seq, from the record), the count of
+    the open ends and the points it is worth; a bust says the points were not added (past the
+    exact target). None when no play scored."""
     rows = [(r["round"], entry) for r in report["rounds"] for entry in r.get("scored") or ()]
     if not rows:
         return None
     target = (report.get("rules") or {}).get("target")
     table = QuickTable(title=_("Scoring plays"), title_justify="left")
     for column, right in ((_("round"), True), (_("event"), True), (_("player"), False),
-                          (_("count"), True), (_("points"), True), (_("note"), False)):
+                          (_("tile"), False), (_("count"), True), (_("points"), True),
+                          (_("note"), False)):
         table.add_column(column, justify="right" if right else "left")
     for number, entry in rows:
         seat = entry["seat"]
@@ -262,6 +265,7 @@ def scored_table(report: dict[str, Any], players: Sequence[str]) -> Table | None
                 else "")
         table.add_row(str(number), str(entry["seq"]),
                       players[seat] if type(seat) is int and 0 <= seat < len(players) else "-",
+                      tile_text(tile) if (tile := (tiles or {}).get(entry["seq"])) else "-",
                       str(entry["count"]), str(entry["points"]), note or "-")
     return table
 
@@ -336,11 +340,17 @@ def suspicions_text(count: int, listed: bool) -> Text:
 
 
 def report_view(report: dict[str, Any], players: Sequence[str], sides: Sequence[str], *,
-                suspicions: bool | None = None) -> Group:
+                suspicions: bool | None = None,
+                tiles: Callable[[Sequence[int]], Mapping[int, str]] | None = None) -> Group:
     """The report: rounds, totals, the verdict, each violation with the evidence of a proof;
-    ``suspicions``: None leaves them out, False counts them, True lists them too."""
+    ``suspicions``: None leaves them out, False counts them, True lists them too; ``tiles``:
+    the tile each scoring play placed, by seq, asked for the seqs of the report's ``scored``
+    (only a game that scores during play asks)."""
     parts: list[Any] = [rounds_table(report, players, sides)]
-    scored = scored_table(report, players) if scores_during_play(report) else None
+    scored = None
+    if scores_during_play(report):
+        seqs = [e["seq"] for r in report["rounds"] for e in r.get("scored") or ()]
+        scored = scored_table(report, players, tiles(seqs) if tiles is not None and seqs else None)
     if scored is not None:
         parts.append(scored)
     parts += [totals_table(report, sides), verdict(report, sides),
@@ -358,15 +368,16 @@ def screen_view(screen: Screen, prompt: bool = False) -> Group:
     seat may do, the totals by side, the open disputes, the winner. ``prompt``: the screen of
     ``domino table``, which says what to type next (so its first screen says each thing once)."""
     return position_view(screen.position, screen.players, screen.sides, disputes=screen.disputes,
-                         disputes_are_open=True, hands_hidden=screen.hands_hidden, prompt=prompt)
+                         disputes_are_open=True, hands_hidden=screen.hands_hidden, prompt=prompt,
+                         knock=knocks(screen.summary["rules"]))
 
 
 def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *,
                   disputes: Sequence[dict[str, Any]] = (), disputes_are_open: bool = False,
-                  hands_hidden: bool = False, prompt: bool = False) -> Group:
+                  hands_hidden: bool = False, prompt: bool = False, knock: bool = False) -> Group:
     """The table after event ``pos.seq``; ``disputes``: the violations recorded up to it (the
     one of event ``pos.seq`` itself, if any, is said first), listed as open disputes (a stored
-    match's) or as violations (a log's)."""
+    match's) or as violations (a log's); ``knock``: a pass is a knock (words.events.knocks)."""
     parts: list[Any] = []
     if pos.round:
         head = _("After event %(seq)s · round %(round)s (%(phase)s)", seq=pos.seq, round=pos.round,
@@ -383,7 +394,7 @@ def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *
         parts.append(Flow(ends))
     parts.append(Hands(pos, players, _("(hidden)") if hands_hidden else _("(not seen)")))
     if not pos.finished:
-        parts.append(Flow(next_step_text(pos, players, prompt=prompt), style="bold"))
+        parts.append(Flow(next_step_text(pos, players, prompt=prompt, knock=knock), style="bold"))
     parts.append(Text(_("Boneyard: %(count)s", count=pos.boneyard)))
     parts.append(Flow(_("Scores: %(scores)s", scores=scores_text(pos.totals, sides))))
     if disputes:
@@ -474,8 +485,9 @@ def round_result_text(result: dict[str, Any], players: Sequence[str], sides: Seq
                 style="bold green")
 
 
-def legal_text(legal: dict[str, Any]) -> str:
-    """What the seat on turn may do, from Position.legal."""
+def legal_text(legal: dict[str, Any], knock: bool = False) -> str:
+    """What the seat on turn may do, from Position.legal; ``knock``: a pass is a knock (the
+    points family's word, words.events.knocks)."""
     plays = legal.get("plays")
     moves = []
     if plays is None:
@@ -485,17 +497,18 @@ def legal_text(legal: dict[str, Any]) -> str:
     if legal.get("draw"):
         moves.append(_("d (draw)"))
     if legal.get("pass"):
-        moves.append(_("p (pass)"))
+        moves.append(_("p (knock)") if knock else _("p (pass)"))
     return ", ".join(moves) or _("nothing")
 
 
-def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False) -> str:
+def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False,
+                   knock: bool = False) -> str:
     """Who acts next and what that seat may do (Position.legal), for a match not finished;
-    ``prompt``: with what to type at ``domino table``."""
+    ``prompt``: with what to type at ``domino table``; ``knock``: a pass is a knock."""
     if pos.turn is not None:
         return _("To play: %(seat)s · %(tiles)s · legal: %(legal)s", seat=seat_name(pos.turn, players),
                  tiles=ngettext("%(num)s tile", "%(num)s tiles", pos.counts[pos.turn]),
-                 legal=legal_text(pos.legal))
+                 legal=legal_text(pos.legal, knock))
     if pos.may_lead:
         seats = seat_names(pos.may_lead, players)
         return (_("May open: %(seats)s (type N: before the tile)", seats=seats) if prompt
@@ -508,8 +521,9 @@ def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False) 
             else _("No round in progress: next, a deal"))
 
 
-def turn_view(pos: Position, players: Sequence[str]) -> Group:
-    """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal."""
+def turn_view(pos: Position, players: Sequence[str], knock: bool = False) -> Group:
+    """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal
+    (``knock``: a pass is a knock)."""
     parts: list[Any] = [LayoutView(pos)]
     if pos.ends and pos.count is not None:  # the points family: the count
         parts.append(Flow(_("%(ends)s · boneyard %(count)s", ends=ends_text(pos),
@@ -520,7 +534,7 @@ def turn_view(pos: Position, players: Sequence[str]) -> Group:
     if pos.finished:
         parts.append(Flow(MATCH_OVER_AT_PROMPT(), style="bold"))
     else:
-        parts.append(Flow(next_step_text(pos, players, prompt=True), style="bold"))
+        parts.append(Flow(next_step_text(pos, players, prompt=True, knock=knock), style="bold"))
     return Group(*parts)
 
 
@@ -543,14 +557,15 @@ def winner_brief(winner: int | None, finished: bool, sides: Sequence[str]) -> st
     return _("nobody (a tie)") if finished else _("none yet (not finished)")
 
 
-def preview_lines(preview: dict[str, Any], players: Sequence[str], sides: Sequence[str]) -> list[str]:
+def preview_lines(preview: dict[str, Any], players: Sequence[str], sides: Sequence[str],
+                  rules: Any = None) -> list[str]:
     """What ``svc.disputes.preview`` says a ruling would do, nothing stored: the events it would
     record (or why one would be refused), then the rounds, totals, winner and the violations
     that would appear or vanish."""
     lines = [_("Preview: nothing is stored.")]
     for entry in preview["events"]:
         v = entry["violation"]
-        said = event_words(entry["event"], players, sides)
+        said = event_words(entry["event"], players, sides, rules)
         if v is None:
             lines.append(_("It would record event %(seq)s: %(said)s", seq=entry["seq"], said=said))
         else:

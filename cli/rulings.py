@@ -63,7 +63,7 @@ def show_preview(service: Service, recorder: Recorder, events: list[dict[str, An
     from .render import preview_lines
 
     found = service.disputes.preview(recorder.match_id, events)
-    for line in preview_lines(found, recorder.players, recorder.sides):
+    for line in preview_lines(found, recorder.players, recorder.sides, recorder.rules):
         click.echo(line)
     return all(entry["violation"] is None for entry in found["events"])
 

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from words import N_, _, ngettext
 from words import message as words_message
-from words.events import event_words
+from words.events import event_words, knocks
 
 from .connection import connect, refusal
 from .console import terminal
@@ -232,7 +232,7 @@ class TableSession:
     def confirmed(self, target: dict[str, Any], events: Sequence[dict[str, Any]]) -> bool:
         """Say what voiding ``target`` (not this session's) would strike, and ask."""
         r = self.recorder
-        said = event_words(target["event"], r.players, r.sides)
+        said = event_words(target["event"], r.players, r.sides, r.rules)
         by = target.get("recorded_by")
         self.say(_("event %(seq)s was not recorded at this prompt (recorded by %(by)s): %(said)s",
                    seq=target["seq"], by=by, said=said) if by
@@ -242,7 +242,7 @@ class TableSession:
         if inner.get("type") == "void" and isinstance(inner.get("target"), int):
             restored = next((e for e in events if e["seq"] == inner["target"]), None)
             if restored is not None:
-                back = event_words(restored["event"], r.players, r.sides)
+                back = event_words(restored["event"], r.players, r.sides, r.rules)
                 self.say(_("Voiding it puts event %(seq)s back: %(said)s", seq=restored["seq"],
                            said=back), "yellow")
         answer = self.ask(_("void event %(seq)s? (a referee's ruling) [y/N]", seq=target["seq"]))
@@ -272,7 +272,8 @@ class TableSession:
                                  "sides.", match=r.match_id), highlight=False)
 
     def show_turn(self) -> None:
-        self.console.print(turn_view(self.pos, self.recorder.players))
+        self.console.print(turn_view(self.pos, self.recorder.players,
+                                     knocks(self.recorder.rules)))
 
     def say(self, message: str, style: str) -> None:
         self.console.print(Flow(message, style=style))

@@ -172,8 +172,9 @@ def _hands(hands: Any) -> str | None:
 
 
 def params(event: Mapping[str, Any], players: Sequence[str],
-           sides: Sequence[str]) -> dict[str, Any]:
-    """What an event's sentences are filled with (a value the event lacks is left out)."""
+           sides: Sequence[str], rules: Any = None) -> dict[str, Any]:
+    """What an event's sentences are filled with (a value the event lacks is left out); an
+    amend's corrected event said under the same ``rules``."""
     found: dict[str, Any] = {
         "who": seat(event.get("seat"), players), "side": _side(event.get("side"), sides),
         "hands": _hands(event.get("hands")), "reason": reason(event.get("reason")),
@@ -190,7 +191,7 @@ def params(event: Mapping[str, Any], players: Sequence[str],
         if type(event.get(name)) is int:
             found[name] = event[name]
     if isinstance(event.get("event"), dict):  # an amend's corrected event
-        found["event"] = event_words(event["event"], players, sides)
+        found["event"] = event_words(event["event"], players, sides, rules)
     return {k: v for k, v in found.items() if v is not None}
 
 
@@ -200,15 +201,25 @@ def _fits(sentence: Sentence, kind: Any, values: Mapping[str, Any]) -> bool:
             and (sentence.count is None or sentence.count in values))
 
 
+def knocks(rules: Any) -> bool:
+    """Whether a pass is a knock under ``rules`` (a match's rules as JSON, or
+    ``referee.core.rules.Rules``): the game's vocabulary, docs/glossary.md. The points family
+    (``scoring: ends``) knocks. The one place the Python edges (the CLI, the pages, the phone's
+    screen said by the server) choose the word; the phone's script chooses it in words.js
+    from the same rule."""
+    scoring = rules.get("scoring") if isinstance(rules, Mapping) else getattr(rules, "scoring", None)
+    return scoring == "ends"
+
+
 def event_words(event: Any, players: Sequence[str], sides: Sequence[str],
-                knock: bool = False) -> str:
+                rules: Any = None) -> str:
     """What a recorded event says, each seat by its player's name: "Lucía Gómez passed",
-    "penalty: 10 points to Ana & Carla for event 3 (...)"; with ``knock`` (rules that score
-    during play) a pass is a knock: "Lucía Gómez knocked"."""
+    "penalty: 10 points to Ana & Carla for event 3 (...)"; under ``rules`` that score during
+    play (:func:`knocks`) a pass is a knock: "Lucía Gómez knocked"."""
     if not isinstance(event, dict):
         return gettext(UNREADABLE)
-    kind, values = event.get("type"), params(event, players, sides)
-    if knock:  # the points family's rules: a pass is a knock
+    kind, values = event.get("type"), params(event, players, sides, rules)
+    if knocks(rules):  # the points family's rules: a pass is a knock
         values["knock"] = "yes"
     for sentence in EVENTS:
         if _fits(sentence, kind, values):
@@ -331,8 +342,7 @@ def screen_words(screen: Mapping[str, Any], undo_event: Any = None) -> dict[str,
     return {
         "phase": phase_words(screen),
         "rounds": [round_words(r, players, sides) for r in screen.get("rounds") or ()],
-        "undo": (event_words(undo_event, players, sides,
-                             knock=screen.get("rules", {}).get("scoring") == "ends")
+        "undo": (event_words(undo_event, players, sides, screen.get("rules"))
                  if undo_event is not None else None),
     }
 

@@ -316,21 +316,38 @@ class MoveJudges:
         if self.layout.left is None or seat != self.turn:
             if v := self._turn(seq, seat, "pass"):
                 return v
-            return Violation(seq, "renege", seat,
-                             said("%(player)s passed instead of opening the round", player=self.name(seat)))
+            return self._pass_refused(seq, seat, None)
         fitting = self.known[seat] & self.layout.fitting(self.tiles)
-        if fitting:
-            return Violation(seq, "renege", seat,
-                             said_n("%(player)s passed holding %(tiles)s, which fits %(ends)s",
-                                    "%(player)s passed holding %(tiles)s, which fit %(ends)s",
-                                    fitting.bit_count(), player=self.name(seat),
-                                    tiles=self._one_of(fitting), ends=self._ends_text()))
-        if self.can_draw():
-            return Violation(seq, "must_draw", seat,
-                             said_n("%(player)s passed but had to draw: the boneyard still holds %(num)s tile",
-                                    "%(player)s passed but had to draw: the boneyard still holds %(num)s tiles",
-                                    self.boneyard, player=self.name(seat)))
+        if fitting or self.can_draw():
+            return self._pass_refused(seq, seat, fitting)
         return PASS
+
+    def _pass_refused(self, seq: int, seat: int, fitting: int | None) -> Violation:
+        """A pass by the opener before the lead (``fitting`` None), by a seat holding the tiles
+        ``fitting`` (a renege), or by one that had to draw. The points family's players knock
+        (docs/glossary.md): its rules choose the words."""
+        name, knock = self.name(seat), self.rules.scoring == "ends"
+        if fitting is None:
+            return Violation(seq, "renege", seat,
+                             said("%(player)s knocked instead of opening the round", player=name)
+                             if knock else
+                             said("%(player)s passed instead of opening the round", player=name))
+        if fitting:
+            n, tiles, ends = fitting.bit_count(), self._one_of(fitting), self._ends_text()
+            return Violation(seq, "renege", seat, said_n(
+                "%(player)s knocked holding %(tiles)s, which fits %(ends)s",
+                "%(player)s knocked holding %(tiles)s, which fit %(ends)s",
+                n, player=name, tiles=tiles, ends=ends) if knock else said_n(
+                "%(player)s passed holding %(tiles)s, which fits %(ends)s",
+                "%(player)s passed holding %(tiles)s, which fit %(ends)s",
+                n, player=name, tiles=tiles, ends=ends))
+        return Violation(seq, "must_draw", seat, said_n(
+            "%(player)s knocked but had to draw: the boneyard still holds %(num)s tile",
+            "%(player)s knocked but had to draw: the boneyard still holds %(num)s tiles",
+            self.boneyard, player=name) if knock else said_n(
+            "%(player)s passed but had to draw: the boneyard still holds %(num)s tile",
+            "%(player)s passed but had to draw: the boneyard still holds %(num)s tiles",
+            self.boneyard, player=name))
 
     def _one_of(self, mask: int) -> str:
         names = self.tiles.mask_names(mask)

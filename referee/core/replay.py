@@ -44,6 +44,19 @@ def _rulings(rules: Rules, events: Sequence[Any]) -> tuple[set[int], dict[int, A
     return struck, amended
 
 
+def placed_tiles(rules: Rules, events: Sequence[Any], seqs: Any) -> dict[int, str]:
+    """The tile the play at each of ``seqs`` names as the record stands (an amend's
+    correction's), by seq: what a report's scoring play (``scored``, whose fields leave the
+    tile out) placed. A seq that names no play is left out."""
+    _, amended = corrections(rules, events)
+    tiles: dict[int, str] = {}
+    for seq in seqs:
+        event = amended.get(seq) or (events[seq - 1] if 0 < seq <= len(events) else None)
+        if type(event) is dict and event.get("type") == "play" and isinstance(event.get("tile"), str):
+            tiles[seq] = event["tile"]
+    return tiles
+
+
 def abandons(rules: Rules, events: Sequence[Any]) -> tuple[int | None, frozenset[int]]:
     """(the seq of the abandon that stands, or None; the abandons refused before it). Each is
     judged on the record as it stood when it was recorded (with the rulings before it): a

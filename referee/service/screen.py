@@ -79,8 +79,16 @@ class Screen:
             "chain_head": self.chain_head,
             "rounds": list(self.rounds), "started_at": self.started_at,
             "time_called": self.time_called, "can_abandon": self.can_abandon,
-            "places": list(self.places),
+            "places": list(self.places), "offers_draw": self.offers_draw,
         }
+
+    @property
+    def offers_draw(self) -> bool:
+        """Whether a phone offers the seat on turn a draw (legal or not, to be recorded): the
+        rules have a boneyard (``draw`` is not ``none``: Fives and Threes' undealt tiles are
+        sleeping, nobody draws them) and it holds a tile."""
+        return (self.position.turn is not None and self.summary["rules"].get("draw") != "none"
+                and self.position.boneyard > 0)
 
 
 def _seen(match: Match) -> int:

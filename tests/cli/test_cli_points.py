@@ -99,10 +99,17 @@ def test_validate_reports_the_rounds_scores_and_each_scoring_play(runner: CliRun
     plays = plays.split("Totals")[0]
     rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in plays.splitlines()
             if line.startswith("│")]
-    players = read(ALL_FIVES)[0]["players"]
-    expected = [[str(r["round"]), str(e["seq"]), players[e["seat"]], str(e["count"]),
+    header, events = read(ALL_FIVES)
+    players = header["players"]
+    # the tile each scoring play placed, from the record (the report's scored leaves it out)
+    expected = [[str(r["round"]), str(e["seq"]), players[e["seat"]],
+                 "[{}|{}]".format(*events[e["seq"] - 1]["tile"].split("-")), str(e["count"]),
                  str(e["points"]), "-"] for r in report["rounds"] for e in r["scored"]]
     assert expected and rows == expected
+    assert "│ tile " in result.output or "┃ tile " in result.output
+    es = runner.invoke(main, ["--lang", "es", "validate", str(ALL_FIVES)], env={"COLUMNS": "200"})
+    it = runner.invoke(main, ["--lang", "it", "validate", str(ALL_FIVES)], env={"COLUMNS": "200"})
+    assert "┃ ficha " in es.output and "┃ tessera " in it.output
 
 
 def test_validate_json_carries_scores_and_scored(runner: CliRunner) -> None:
@@ -187,3 +194,61 @@ def test_the_prompt_says_what_each_play_scored_and_a_bust(cli: Cli) -> None:
     es = cli.run("--lang", "es", "table", match_id, input="deal 5-5 5-4 1-1 2-2 3-3 4-4 0-0 / "
                  "5-3 5-1 6-0 6-1 6-2 6-3 6-4\n0: 55\nq\n").output
     assert "cuenta 10: 10 puntos para Ana" in es
+
+
+# ---------------------------------------------------------------- a pass is a knock
+
+def test_show_and_the_prompt_offer_a_knock(runner: CliRunner, cli: Cli) -> None:
+    """The shipped Fives and Threes example: after event 2 Olga has nothing to play, and the
+    table is told she may knock (p), in en, es and it; the seeds' games still pass."""
+    header, events = read(FIVES_AND_THREES)
+    assert events[2] == {"type": "pass", "seat": 1}
+    said = {lang: runner.invoke(main, ["--lang", lang, "show", str(FIVES_AND_THREES), "--at", "2"],
+                                env={"COLUMNS": "200"}).output for lang in ("en", "es", "it")}
+    assert "legal: p (knock)" in said["en"] and "p (pass)" not in said["en"]
+    assert "p (tocar)" in said["es"] and "p (bussare)" in said["it"]
+    parejas = runner.invoke(main, ["show", str(EXAMPLES / "parejas-renege.jsonl"), "--at", "2"],
+                            env={"COLUMNS": "200"}).output
+    assert "knock" not in parejas
+    match_id = cli.new_match(header["rules"], tuple(header["players"]))
+    output = at_table(cli, match_id, prompt_lines(events[:3], name_leads=True) + ["u", "q"])
+    assert "legal: p (knock)" in output
+    assert "event 3: Olga knocked" in output and "Olga passed" not in output
+    match_id = cli.new_match(header["rules"], tuple(header["players"]))
+    es = cli.run("--lang", "es", "table", match_id,
+                 input="\n".join(prompt_lines(events[:3], name_leads=True) + ["q"]) + "\n").output
+    assert "evento 3: Olga tocó" in es
+
+
+KNOCK_LOG = [{"format": "domino-log/1", "rules": "fives-and-threes", "players": ["Ana", "Beto"]},
+             {"type": "deal", "hands": [["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0", "5-0", "4-0"],
+                                        ["6-3", "6-5", "6-4", "5-4", "5-3", "4-3", "2-1", "1-0", "3-0"]]},
+             {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "pass", "seat": 1}]
+
+
+def test_validate_says_a_knock_while_able_is_a_renege(runner: CliRunner, tmp_path: Path) -> None:
+    """Beto knocks holding three sixes: the renege is said as the knock it was, in en, es, it."""
+    log = tmp_path / "knock.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in KNOCK_LOG))
+    said = {lang: runner.invoke(main, ["--lang", lang, "validate", str(log)],
+                                env={"COLUMNS": "200"}) for lang in ("en", "es", "it")}
+    assert said["en"].exit_code == 1
+    assert "renege — Beto knocked holding 6-3, 6-4 and 6-5, which fit" in said["en"].output
+    assert "Beto tocó teniendo 6-3" in said["es"].output
+    assert "Beto ha bussato avendo 6-3" in said["it"].output
+    report = json.loads(runner.invoke(main, ["validate", "--json", str(log)]).output)
+    assert report["violations"][0]["message"].startswith("Beto knocked holding")
+
+
+def test_validate_names_the_tile_an_amend_placed(runner: CliRunner, tmp_path: Path) -> None:
+    """A scoring play amended (6-4 typed, 6-3 played): the table of scoring plays names the
+    tile the record now says, 6-3 (count 15)."""
+    lines = [*KNOCK_LOG[:3], {"type": "play", "seat": 1, "tile": "6-4"},
+             {"type": "amend", "target": 3, "event": {"type": "play", "seat": 1, "tile": "6-3"},
+              "reason": "typo"}]
+    log = tmp_path / "amended.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    text = runner.invoke(main, ["validate", str(log)], env={"COLUMNS": "200"}).output
+    row = next(line for line in text.splitlines() if line.startswith("│") and "Beto" in line
+               and "[6|" in line)
+    assert "[6|3]" in row and "15" in row, text

@@ -248,3 +248,64 @@ def test_a_fives_and_threes_event_standing_takes_the_matches_totals(api: Api) ->
         assert row["won"] == int(report["winner"] == side)
     html = page(api, "/clubs/casino/tournaments/cincos")
     assert "Noche de cincos" in html and str(max(report["totals"])) in html
+
+
+# Fives and Threes between two, open: Ana leads 6-6, Beto knocks holding 6-3, 6-5 and 6-4
+# (recorded as disputed: a renege, proven at once), then plays on.
+KNOCK_HANDS = BUST[1]["hands"]
+KNOCKED = {"en": ("Event 3: Beto knocked", "Beto knocked holding 6-3, 6-4"),
+           "es": ("3: Beto tocó", "Beto tocó teniendo 6-3, 6-4"),
+           "it": ("3: Beto ha bussato", "Beto ha bussato avendo 6-3, 6-4")}
+
+
+def knocked_while_able(api: Api) -> int:
+    svc = api.service
+    svc.clubs.set_public("casino", True)
+    match_id = svc.recording.create_match("casino", "fives-and-threes", ["Ana", "Beto"])["id"]
+    for event in [{"type": "deal", "hands": KNOCK_HANDS}, {"type": "play", "seat": 0, "tile": "6-6"},
+                  {"type": "pass", "seat": 1, "disputed": True}]:
+        svc.recording.record_event(match_id, event, expected_seq=None)
+    return match_id
+
+
+def words_of(html: str) -> str:
+    html = re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+def test_a_knock_is_said_as_one_on_the_dispute_sheet_and_the_desk(api: Api) -> None:
+    """A game scoring during play says a pass as a knock wherever the pages say an event or
+    the referee's finding (docs/glossary.md): the dispute sheet, in en/es/it, and the disputes
+    desk; a seeds' game still says "passed" (tests/pages/test_desk_disputes.py)."""
+    match_id = knocked_while_able(api)
+    [foul] = api.service.reading.report(match_id)["violations"]
+    assert foul["code"] == "renege" and "knocked holding" in foul["message"]
+    for lang, said in KNOCKED.items():
+        sheet = api.client.get(f"/clubs/casino/matches/{match_id}/disputes/3",
+                               headers=api.auth("referee", **{"Accept-Language": lang}))
+        assert sheet.status_code == 200
+        text = words_of(sheet.get_data(as_text=True))
+        for words in said:
+            assert words in text, (lang, words)
+        assert "passed" not in text and "pasó" not in text and "passato" not in text
+    desk = api.client.get("/clubs/casino/desk/disputes", headers=api.auth("referee"))
+    text = words_of(desk.get_data(as_text=True))
+    assert "3: Beto knocked" in text and "Beto passed" not in text
+
+
+def test_the_screen_offers_a_draw_only_from_a_boneyard(api: Api) -> None:
+    """Fives and Threes has no boneyard (draw: none; the undealt tiles sleep): its screen never
+    offers a draw, though tiles are left undealt; All Fives' does while its boneyard holds a
+    tile (the phone draws the button from offers_draw, api/static/score/pickers.js)."""
+    svc = api.service
+    match_id = svc.recording.create_match("casino", "fives-and-threes", ["Ana", "Beto"])["id"]
+    for event in [{"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"}]:
+        svc.recording.record_event(match_id, event, expected_seq=None)
+    screen = api.client.get(f"/api/v1/matches/{match_id}", headers=api.auth("scorekeeper")).get_json()
+    assert screen["boneyard"] == 10 and screen["turn"] == 1
+    assert screen["offers_draw"] is False
+    match_id = svc.recording.create_match("casino", "all-fives", ["Ana", "Beto"])["id"]
+    for event in [{"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"}]:
+        svc.recording.record_event(match_id, event, expected_seq=None)
+    screen = api.client.get(f"/api/v1/matches/{match_id}", headers=api.auth("scorekeeper")).get_json()
+    assert screen["boneyard"] == 14 and screen["offers_draw"] is True

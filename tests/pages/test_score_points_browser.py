@@ -117,6 +117,13 @@ def record(phone: Phone, rules: str, players: list[str], events: list[dict[str, 
             elif kind == "pass":
                 knock = phone.button({"type": "pass", "seat": event["seat"]})
                 assert knock.text_content() == say["knocks"].format(name=players[event["seat"]])
+                # nothing to draw (Fives and Threes' undealt tiles sleep; All Fives knocks
+                # only once its boneyard is empty): no draw is offered, as the screen says
+                assert phone.button({"type": "draw", "seat": event["seat"]}).count() == 0, n
+                assert page.locator("#draw-seen").count() == 0, n
+                if n in shots:
+                    phone.check_layout()
+                    phone.shot(f"points-{name}-{lang}-{shots[n]}-before")
                 phone.tap({"type": "pass", "seat": event["seat"]})
                 knocked = say["knocked"].format(name=players[event["seat"]])
                 assert knocked in phone.status and knocked in page.locator("#undo").text_content()
@@ -217,8 +224,10 @@ def test_a_fives_and_threes_pairs_match_to_61_on_the_phone(request: pytest.Fixtu
     api, phone, match_id = opened(request, lang, "fives-and-threes", players)
     assert phone.page.locator("#deal-closed-help").count() == 1  # closed: the natural way
     first_bust = next(seq for seq, m in enumerate(_scored(players, events), start=1) if m == "bust")
+    first_knock = next(seq for seq, e in enumerate(events, start=1) if e["type"] == "pass")
     seen = record(phone, "fives-and-threes", players, events, lang, "fives-threes",
-                  {3: "lead", -13: "pick", 13: "play", first_bust: "bust", len(events): "end"})
+                  {3: "lead", -13: "pick", 13: "play", first_knock: "knock", first_bust: "bust",
+                   len(events): "end"})
     assert seen["busts"] == 2 and seen["scored"] > 20 and seen["knocks"] > 0
     report = refereed_alike(api, phone, match_id, "fives-and-threes", players, events, tmp_path)
     assert max(report["totals"]) == 61 and report["finished"]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 import words
-from words.events import event_words, reason, round_words, screen_words, won_by
+from referee.core.rules import resolve_rules
+from words.events import event_words, knocks, reason, round_words, screen_words, won_by
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS, SIDES = ["Ana", "Beto", "Carla", "Dani"], ["Ana & Carla", "Beto & Dani"]
@@ -47,6 +48,23 @@ def test_each_event_in_words(speak) -> None:
     assert event_words("nonsense", PLAYERS, SIDES) == "un evento que no se puede leer"
     assert event_words({"type": "penalty"}, PLAYERS, SIDES) == "penalización"
     assert event_words({"type": "warp"}, PLAYERS, SIDES) == "un evento que no se puede leer"
+
+
+@pytest.mark.parametrize("rules", [{"scoring": "ends"}, resolve_rules("fives-and-threes", 4),
+                                   resolve_rules("all-fives", 2)], ids=["json", "f3", "a5"])
+def test_the_points_familys_rules_say_a_pass_as_a_knock(speak, rules) -> None:
+    """The rules choose the word (docs/glossary.md): a game scoring during play knocks, an
+    amend's corrected pass too; the seeds' games pass."""
+    knock, amend = {"type": "pass", "seat": 1}, {"type": "amend", "target": 3, "reason": "typo",
+                                                "event": {"type": "pass", "seat": 1}}
+    assert knocks(rules) and not knocks(resolve_rules("parejas", 4)) and not knocks(None)
+    assert event_words(knock, PLAYERS, SIDES, rules) == "Beto knocked"
+    assert event_words(amend, PLAYERS, SIDES, rules) == "amended event 3 to: Beto knocked (typo)"
+    assert event_words(knock, PLAYERS, SIDES, {"scoring": "hands"}) == "Beto passed"
+    speak("es")
+    assert event_words(knock, PLAYERS, SIDES, rules) == "Beto tocó"
+    speak("it")
+    assert event_words(knock, PLAYERS, SIDES, rules) == "Beto ha bussato"
 
 
 def test_a_seat_of_a_shared_name_is_numbered_from_one() -> None:

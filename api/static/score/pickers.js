@@ -43,7 +43,8 @@ function turnMoves(s, nodes) {
     nodes.push(group(_("%(name)s plays a tile not seen yet", {name: name}),
                      playButtons(s.unseen_plays, seat), "unseen-plays"));
   }
-  const mayDraw = legal.draw || s.boneyard > 0;
+  // the server's screen says whether a draw is offered (a boneyard holding a tile)
+  const mayDraw = s.offers_draw;
   const moves = [];
   if (mayDraw) {
     moves.push(eventButton({type: "draw", seat: seat}, _("Draws (unseen)"),

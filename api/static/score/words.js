@@ -38,7 +38,7 @@ function hands(value) {
 }
 
 // What the event's sentences are filled with (words/events.py params()).
-function params(event, players, sides) {
+function params(event, players, sides, rules) {
   const found = {
     who: seatName(event.seat, players),
     side: Number.isInteger(event.side) ? sides[event.side] : undefined,
@@ -53,7 +53,7 @@ function params(event, players, sides) {
   for (const name of ["target", "pips", "points"]) {
     if (Number.isInteger(event[name])) found[name] = event[name];
   }
-  if (event.event && typeof event.event === "object") found.event = describe(event.event, players, sides);
+  if (event.event && typeof event.event === "object") found.event = describe(event.event, players, sides, rules);
   return Object.fromEntries(Object.entries(found).filter(([, value]) => value !== undefined));
 }
 
@@ -67,7 +67,7 @@ function fits(sentence, event, values) {
 // rules pick the family's words: a pass of the points family is a knock.
 export function describe(event, players, sides, rules) {
   if (!event || typeof event !== "object") return _("an event that cannot be read");
-  const values = params(event, players, sides || players);
+  const values = params(event, players, sides || players, rules);
   if (rules && rules.scoring === "ends") values.knock = "yes";
   const sentence = SENTENCES.find((s) => fits(s, event, values));
   if (!sentence) return _("an event that cannot be read");
