@@ -12,7 +12,8 @@ they are over). Then another scorekeeper, B, plays the round on to its end from 
 leads and plays of tiles it cannot see anywhere (which a hand typed in world open may hold:
 the event is stored there unsighted), draws unseen and in sight (B's own tile), passes, events
 its record refuses, each previewed, appended and retried; A types a draw in sight now and then;
-B undoes its last entry now and then, the one that ended the round too.
+B undoes its last entry now and then, the one that ended the round too (where both worlds
+offer it: once the round is over, its hands may have ended the match in one world only).
 
 After every step, B, a viewer and the public reader ask every channel (the answer, the screen
 now and at an earlier event, the events, the report, the log, the lines, the disputes, the
@@ -90,6 +91,9 @@ class Tally:
     round_ends: int = 0
     undone_ends: int = 0
     unsighted: int = 0  # events stored unsighted (a typed hand contradicts them)
+    # round ends B's undo could take back in one world only (the match over in the other: the
+    # hands, seen then, decided it; Case.undo_by_second), so not undone
+    kept_ends: int = 0
     cases: int = 0
 
     def as_dict(self) -> dict[str, int]:
@@ -381,12 +385,23 @@ class Case:
         self.compare_channels(("A's draw in sight", event), every=False)
 
     def undo_by_second(self) -> bool:
-        """B takes back its last entry, when its screen offers it; whether it did."""
-        undo = self.worlds[0].service.reading.screen(self.match_id,
-                                                     who=self.worlds[0].second).undo
-        if undo is None:
-            return False
+        """B takes back its last entry, when its screen offers it in both worlds; whether it
+        did. While the round is in play the two screens are the same. Once it is over B sees
+        every hand, and whether the round's end ended the match too may differ: a round scored
+        at its end (the pips left known) can reach the target in one world while the other
+        waits for a reveal. Neither record need know more than the other: a play that a hand
+        known whole does not hold makes the whole record forget that hand (the typed hand gives
+        way, referee.core.moves), and with it a tile B saw drawn that B's record still places
+        there. An undo the match's end forbids in one world only is then not tried (the two
+        answers would both be right, each on a record B sees whole): the case ends there."""
+        offered = [w.service.reading.screen(self.match_id, who=w.second).undo
+                   for w in self.worlds]
         was_over = not self.in_play()
+        assert was_over or offered[0] == offered[1], ("B's undo offered", offered)
+        undo = offered[0]
+        if undo is None or offered[1] != undo:
+            self.tally.kept_ends += offered != [None, None]
+            return False
         last = self.last_seq()
         undone = self.each(lambda w: w.service.recording.record_event(
             self.match_id, {"type": "void", "target": undo, "reason": "undo"},

@@ -99,3 +99,31 @@ def test_unseen_draws_stored_unsighted_one_after_another_are_each_a_draw() -> No
     assert [(v.seq, v.code) for v in result.violations] == [(3, "illegal_draw"),
                                                             (4, "illegal_draw")]
     assert result.match.count == [6, 9] and result.match.boneyard == 12
+
+
+def test_a_hand_known_whole_gives_way_whole_though_a_view_of_it_knew_a_tile() -> None:
+    """The record does not always know more than a view of it (the run seed 623771817's case in
+    tests/resilience/test_noninterference.py). Seat 1, dealt closed, is seen drawing 5-5 by
+    one phone (A) and 6-5 by another (B), and plays out the rest: the whole record holds its
+    hand whole, 5-5 and 6-5. B records seat 1's 4-1 (B's record, without A's draw, holds 6-5
+    and one tile unseen): unsighted, and the hand gives way whole, 6-5 too (which of the two
+    tiles was not there, nothing in the record says). So when seat 0 goes out, B's record
+    scores the round at once (6-5 left: 11, the target) and the match is over, while the
+    whole record waits for seat 1's reveal. Both are over for the table; which one the round's
+    end also finished depends on the hands, which everyone sees then."""
+    rules = rules_for({"preset": "mano-a-mano", "first_opener": "free", "hand_size": 2,
+                       "target": 11})
+    by_a = 6  # seq of A's draw, typed with its tile where A records the draws it sees
+    events = [deal(None, None), play(0, "6-6"), play(1, "6-1"), draw(0), play(0, "6-3"),
+              draw(1, "5-5"), play(1, "3-2"), draw(0), play(0, "2-0"), draw(1, "6-5"),
+              {**play(1, "4-1"), "unsighted": True}, play(0, "4-3")]
+    for_b = [draw(1) if seq == by_a else e for seq, e in enumerate(events, start=1)]
+    whole, seen_by_b = replay(rules, NAMES[:2], events), replay(rules, NAMES[:2], for_b)
+    assert [(v.seq, v.code) for v in whole.violations] == [(11, "not_in_hand")]
+    assert seen_by_b.violations == ()
+    before = replay(rules, NAMES[:2], events[:11]).match
+    assert before.known[1] == 0 and before.count[1] == 1  # 6-5 forgotten with the 5-5
+    assert replay(rules, NAMES[:2], for_b[:11]).match.known[1] == 1 << before.tiles.parse("6-5")
+    assert _seen(whole.match) == _seen(seen_by_b.match)  # the table: the same, the round over
+    assert position(whole.match).phase == "awaiting_reveal" and not whole.match.finished
+    assert seen_by_b.match.finished and seen_by_b.match.totals == [11, 0]

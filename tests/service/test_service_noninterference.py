@@ -4,11 +4,14 @@ tests/noninterference_helpers.py)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any, Iterator
 
 import pytest
+from core_helpers import draw, play
 from noninterference_helpers import (
     DATABASES,
+    Case,
     Tally,
     World,
     answer_of,
@@ -104,6 +107,47 @@ def test_a_play_that_contradicts_a_typed_draw_ends_the_round_in_the_whole_record
     assert [(r["status"], r["phase"], r["disputes"]) for r in rows] == [
         ("disputed", "awaiting_reveal", 1)] * 2
 
+
+
+def test_an_undo_the_match_s_end_forbids_in_one_world_only_is_not_tried(
+        worlds: tuple[World, World]) -> None:
+    """The run seed 623771817's case (tests/resilience/test_noninterference.py), cut down. A
+    types seat 1's draw of 5-5 (world open; in world closed, a draw); B types seat 1's draw of
+    6-5, then its 4-1, which the whole record in world open refuses (seat 1 held 5-5 and 6-5,
+    known whole): stored unsighted, and the hand gives way whole, 6-5 too. Seat 0 goes out.
+    Both rounds are over; in world closed the record knows the 6-5 left and scores the round
+    at once (11: the target), so the match is over and B's undo is refused, while in world
+    open the round waits for a reveal and B's screen offers the undo. B sees every hand then:
+    both answers are right. The property tried the undo from world open's screen and compared
+    the round's state after it ("the round is over in one world only"): it is not tried now."""
+    rules = {"preset": "mano-a-mano", "first_opener": "free", "hand_size": 2, "target": 11}
+    match_id = _new_match(worlds, rules)
+
+    def record(world: World, who: Any, event: dict[str, Any]) -> None:
+        last = world.service.reading.get_match(match_id)["last_seq"]
+        world.service.recording.record_event(match_id, event, expected_seq=last, who=who)
+
+    for world, drawn in zip(worlds, ("5-5", None)):
+        record(world, world.typist, {"type": "deal"})
+        for event in (play(0, "6-6"), play(1, "6-1"), draw(0), play(0, "6-3")):
+            record(world, world.second, event)
+        record(world, world.typist, draw(1, drawn))
+        for event in (play(1, "3-2"), draw(0), play(0, "2-0"), draw(1, "6-5"), play(1, "4-1"),
+                      play(0, "4-3")):
+            record(world, world.second, event)
+    stored = [[e["event"] for e in w.service.reading.list_events(match_id)] for w in worlds]
+    assert stored[0][10] == {**play(1, "4-1"), "unsighted": True} and stored[1][10] == play(1, "4-1")
+    tally = Tally()
+    case = Case(worlds, match_id, random.Random(0), tally)
+    assert not case.in_play()
+    case.compare_channels("the round over")
+    wholes = [w.service.reading.state(match_id) for w in worlds]
+    assert [(s.phase, s.finished) for s in wholes] == [("awaiting_reveal", False),
+                                                       ("domino", True)]
+    offered = [w.service.reading.screen(match_id, who=w.second).undo for w in worlds]
+    assert offered == [12, None]
+    assert case.undo_by_second() is False and tally.kept_ends == 1
+    assert [w.service.reading.get_match(match_id)["last_seq"] for w in worlds] == [12, 12]
 
 
 @pytest.mark.parametrize("closed", [{"type": "deal"}, {"type": "deal", "hands": None},
