@@ -1,7 +1,7 @@
 """Cups (``/api/v1/clubs/{club}/cups``): a club's knockouts, of a season's teams or of the club's
 players or pairs; the draw from a recorded seed (the first of the pot seeded); a tie's matches
-started, or its result from matches recorded already; the cup whole with its bracket
-(docs/leagues.md, "Cups").
+started, or its result from matches recorded already, or the tie conceded or given as a
+walkover without a match; the cup whole with its bracket (docs/leagues.md, "Cups").
 
 Reading needs a token of the club, or none for a public club; the secretary (an admin) creates
 and draws a cup; scorekeepers record its ties' matches. Every rule and access decision is the
@@ -14,13 +14,20 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from referee.core.vocab import BRACKETS, CUP_ENTRANTS, CUP_FORMATS, TIE_STATUSES
+from referee.core.vocab import (
+    BRACKETS,
+    CUP_ENTRANTS,
+    CUP_FORMATS,
+    SIDES,
+    TIE_AWARDS,
+    TIE_STATUSES,
+)
 
 from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
 from .pages.common import page_caller
-from .schemas import NAME, SLUG, SLUG_FIELD
+from .schemas import NAME, REASON, SLUG, SLUG_FIELD
 
 blp = Blueprint("cups", __name__, url_prefix="/api/v1",
                 description="Cups: knockouts drawn from a recorded seed, their ties and brackets")
@@ -128,6 +135,19 @@ class WonSchema(Schema):
     away = fields.Integer(required=True)
 
 
+class TieAwardSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(TIE_AWARDS))
+    by = fields.String(required=True, validate=validate.OneOf(SIDES), metadata={
+        "description": "the side that conceded, or did not turn up"})
+    entrant = fields.String(required=True, metadata={
+        **ENTRANT, "description": "the entrant that conceded, or did not turn up"})
+    winner = fields.String(required=True, metadata=ENTRANT)
+    reason = fields.String(required=True)
+    recorded_at = fields.String(required=True)
+    counts = fields.Boolean(required=True, metadata={
+        "description": "false once a ruling on an earlier tie changed who plays this one"})
+
+
 class TieSchema(Schema):
     id = fields.String(required=True, metadata=TIE_ID)
     bracket = fields.String(required=True, validate=validate.OneOf(BRACKETS))
@@ -140,6 +160,8 @@ class TieSchema(Schema):
     loser = fields.String(required=True, allow_none=True)
     won = fields.Nested(WonSchema, required=True)
     matches = fields.List(fields.Nested(TieMatchSchema), required=True)
+    awards = fields.List(fields.Nested(TieAwardSchema), required=True, metadata={
+        "description": "the tie conceded or given as a walkover, without a match"})
 
 
 class CupSchema(CupSummarySchema):
@@ -172,6 +194,22 @@ class TieResultCreateSchema(Schema):
                               "description": "matches of the club recorded already, in order"})
     winner = fields.String(load_default=None, allow_none=True, metadata={
         **ENTRANT, "description": "the entrant the matches must give the tie to (checked)"})
+
+
+class TieAwardCreateSchema(Schema):
+    by = fields.String(required=True, validate=validate.OneOf(SIDES), metadata={
+        "description": "the side (home or away) that concedes, or did not turn up"})
+    reason = fields.String(required=True, validate=REASON)
+
+
+class TieAwardedSchema(Schema):
+    cup = fields.String(required=True)
+    tie = fields.String(required=True, metadata=TIE_ID)
+    kind = fields.String(required=True, validate=validate.OneOf(TIE_AWARDS))
+    by = fields.String(required=True, validate=validate.OneOf(SIDES))
+    entrant = fields.String(required=True, metadata=ENTRANT)
+    winner = fields.String(required=True, metadata=ENTRANT)
+    reason = fields.String(required=True)
 
 
 class TieResultSchema(Schema):
@@ -246,3 +284,28 @@ def record_tie(body: dict[str, Any], club: str, cup: str, tie: str):
     matches; with ``winner``, 422 unless they give it the tie. Nothing is tagged on a refusal."""
     return service().leagues.record_tie(club, cup, tie, matches=body["matches"],
                                         winner=body["winner"], who=caller())
+
+
+@blp.route(TIE + "/concede", methods=["POST"])
+@auth.login_required
+@blp.arguments(TieAwardCreateSchema())
+@blp.response(200, TieAwardedSchema)
+@blp.errors(401, 403, 404, 415, 422)
+def concede_tie(body: dict[str, Any], club: str, cup: str, tie: str):
+    """Concede the tie for its ``by`` side (admin), without a match or after some: the other
+    goes through at once. 422 for a tie decided already, one whose entrants are not known yet,
+    a bye, or one with a match in play; nothing is changed on a refusal."""
+    return service().leagues.concede_tie(club, cup, tie, body["by"], reason=body["reason"],
+                                         who=caller())
+
+
+@blp.route(TIE + "/walkover", methods=["POST"])
+@auth.login_required
+@blp.arguments(TieAwardCreateSchema())
+@blp.response(200, TieAwardedSchema)
+@blp.errors(401, 403, 404, 415, 422)
+def walkover_tie(body: dict[str, Any], club: str, cup: str, tie: str):
+    """Give the tie as a walkover (admin): ``by`` did not turn up, the other goes through at
+    once. 422 as for a concession, and for a tie with a match already."""
+    return service().leagues.walkover_tie(club, cup, tie, body["by"], reason=body["reason"],
+                                          who=caller())

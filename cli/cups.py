@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from referee.core.vocab import CUP_ENTRANTS, CUP_FORMATS
+from referee.core.vocab import CUP_ENTRANTS, CUP_FORMATS, SIDES
 from words import N_, _
 
 from .connection import connect
@@ -21,6 +21,8 @@ cup_argument = click.argument("cup", metavar="CUP")
 tie_argument = click.argument("tie", metavar="TIE")
 STATUS = {"waiting": N_("waiting"), "ready": N_("ready"), "played": N_("played"),
           "bye": N_("bye"), "empty": N_("empty"), "not_needed": N_("not needed")}
+AWARD = {"conceded": N_("conceded by %(entrant)s"),
+         "walkover": N_("a walkover: %(entrant)s did not turn up")}
 
 
 @click.group(help=N_("""\
@@ -157,8 +159,10 @@ def cup_show(cup: str, club_slug: str, as_json: bool) -> None:
     click.echo(f"{shown['name']} ({shown['slug']}), {seed}")
     for tie in shown["ties"]:
         home, away = tie["home"] or "-", tie["away"] or "-"
+        given = [a for a in tie["awards"] if a["counts"]]
+        award = f", {_(AWARD[given[-1]['kind']], entrant=given[-1]['entrant'])}" if given else ""
         click.echo(f"{tie['id']:>6}  {home} {tie['won']['home']}-{tie['won']['away']} {away}"
-                   f"  {_(STATUS[tie['status']])}")
+                   f"  {_(STATUS[tie['status']])}{award}")
     if shown["champion"]:
         click.echo(_("champion: %(entrant)s", entrant=shown["champion"]))
 
@@ -210,3 +214,50 @@ def cup_result(cup: str, tie: str, matches: tuple[int, ...], winner: str | None,
         return
     click.echo(f"{tie}: {_(STATUS[done['status']])}"
                + (f", {done['winner']}" if done["winner"] else ""))
+
+
+def _award(use: str, cup: str, tie: str, by: str, reason: str, club_slug: str,
+           as_json: bool) -> None:
+    with connect() as service:
+        done = getattr(service.leagues, use)(club_slug, cup, tie, by, reason=reason)
+    if as_json:
+        echo_json(done)
+        return
+    click.echo(_("%(tie)s: %(winner)s goes through (%(entrant)s: %(reason)s)", tie=tie,
+                 winner=done["winner"], entrant=done["entrant"], reason=done["reason"]))
+
+
+@cup.command("concede", help=N_("""\
+Concede a tie for one side (admin), without a match or after some: the other goes through.
+
+\b
+Example:
+  domino league cup concede open W1-2 --by away --reason "injured" --club casino"""))
+@cup_argument
+@tie_argument
+@click.option("--by", type=click.Choice(SIDES), required=True,
+              help=N_("The side that concedes."))
+@click.option("--reason", type=NAME, required=True, help=N_("Why, for the record."))
+@club_option
+@json_option
+def cup_concede(cup: str, tie: str, by: str, reason: str, club_slug: str,
+                as_json: bool) -> None:
+    _award("concede_tie", cup, tie, by, reason, club_slug, as_json)
+
+
+@cup.command("walkover", help=N_("""\
+Give a tie as a walkover (admin): --by did not turn up, the other goes through.
+
+\b
+Example:
+  domino league cup walkover open W1-2 --by home --reason "did not turn up" --club casino"""))
+@cup_argument
+@tie_argument
+@click.option("--by", type=click.Choice(SIDES), required=True,
+              help=N_("The side that did not turn up."))
+@click.option("--reason", type=NAME, required=True, help=N_("Why, for the record."))
+@club_option
+@json_option
+def cup_walkover(cup: str, tie: str, by: str, reason: str, club_slug: str,
+                 as_json: bool) -> None:
+    _award("walkover_tie", cup, tie, by, reason, club_slug, as_json)

@@ -7,6 +7,8 @@
  *   empty season left out), POSTed to
  *   its data-api; then the new cup's desk is opened (create), or the page is fetched again
  *   (with the token) and shown in place, with what happened.
+ * - form[data-cup-action=award]: its fields marked [data-path] (the tie, and concede or
+ *   walkover) end its data-api's address instead of going in the body.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
  * (problem+json), nothing changed. An ES module: its words from i18n.js.
  */
@@ -19,13 +21,16 @@ sayKept();  // what the page before said (a cup created, then its desk opened)
 const DONE = {
   create: () => _("Cup created."),
   draw: () => _("Draw made."),
+  award: () => _("Tie decided."),
 };
 
 function body(form) {
   const made = {};
   form.querySelectorAll("input[name], select[name], textarea[name]").forEach((field) => {
     const value = field.value.trim();
-    if (field.hasAttribute("data-lines")) {
+    if (field.hasAttribute("data-path")) {
+      return;  // a part of the address (address() below), not of the body
+    } else if (field.hasAttribute("data-lines")) {
       made[field.name] = value.split("\n").map((line) => line.trim()).filter(Boolean);
     } else if (field.hasAttribute("data-flag")) {
       made[field.name] = value !== "";
@@ -41,6 +46,11 @@ function body(form) {
   return made;
 }
 
+function address(form) {
+  const parts = [...form.querySelectorAll("[data-path]")].map((f) => encodeURIComponent(f.value));
+  return form.getAttribute("data-api") + parts.join("/");
+}
+
 document.querySelectorAll("form[data-cup-action]").forEach((form) => {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -48,7 +58,7 @@ document.querySelectorAll("form[data-cup-action]").forEach((form) => {
     button.disabled = true;
     const action = form.getAttribute("data-cup-action");
     const sent = body(form);
-    ask("POST", form.getAttribute("data-api"), sent).then((answer) => {
+    ask("POST", address(form), sent).then((answer) => {
       if (action === "create") {
         sayLater(DONE.create());
         window.location.assign(form.getAttribute("data-then") + encodeURIComponent(answer.slug));

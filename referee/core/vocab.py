@@ -125,6 +125,9 @@ BRACKETS = ("winners", "losers", "final")
 TIE_STATUSES = ("waiting", "ready", "played", "bye", "empty", "not_needed")
 # Who a cup's entrants are: a season's teams, pairs of the club's players, or players.
 CUP_ENTRANTS = ("teams", "pairs", "players")
+# A cup's tie decided without a match: conceded by an entrant (it withdrew), or awarded as a
+# walkover (an entrant did not turn up).
+TIE_AWARDS = ("conceded", "walkover")
 
 # ---------------------------------------------------------------- limits
 

@@ -92,6 +92,8 @@ NAMES = {
     "league_cups": lambda r: said(N_("cup %(cup)s"), cup=r.slug),
     "league_cup_matches": lambda r: said(N_("cup %(cup)s's match %(match)s (%(tie)s)"),
                                          cup=r.cup_id, match=r.match_id, tie=r.tie),
+    "league_cup_awards": lambda r: said(N_("cup %(cup)s's tie %(tie)s given without a match (%(id)s)"),
+                                        cup=r.cup_id, tie=r.tie, id=r.id),
 }
 ROW_TEXT = {"fails": N_("%(row)s fails its MAC: changed outside the service"),
             "unsealed": N_("%(row)s %(what)s")}

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .errors import AlreadyExists
 from .macs import mac_new, update_macd
-from .schema import league_cup_matches, league_cups, matches
+from .schema import league_cup_awards, league_cup_matches, league_cups, matches
 
 
 def insert_cup(conn: Connection, club_id: int, values: dict[str, Any],
@@ -91,3 +91,19 @@ def cup_games(conn: Connection, cup_id: int) -> list[Row]:
         .join(matches, matches.c.id == cm.c.match_id)
         .where(cm.c.cup_id == cup_id)
         .order_by(cm.c.tie, cm.c.game)).all()
+
+
+def insert_cup_award(conn: Connection, cup_id: int, values: dict[str, Any]) -> int:
+    """A tie decided without a match (tie, kind, home, away, conceded_by, reason, recorded_at,
+    recorded_by, token_id), its MAC made at once (it covers the id given)."""
+    made = conn.execute(insert(league_cup_awards).values(cup_id=cup_id, **values)
+                        ).inserted_primary_key[0]
+    mac_new(conn, "league_cup_awards", league_cup_awards.c.id == made)
+    return made
+
+
+def cup_awards(conn: Connection, cup_id: int) -> list[Row]:
+    """The cup's ties decided without a match, whole (their MACs checked by the service), in
+    the order they were recorded."""
+    return conn.execute(select(league_cup_awards).where(league_cup_awards.c.cup_id == cup_id)
+                        .order_by(league_cup_awards.c.id)).all()

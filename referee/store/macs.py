@@ -37,6 +37,7 @@ from .errors import StoreError
 from .schema import (
     clubs,
     events,
+    league_cup_awards,
     league_cup_matches,
     league_cups,
     match_players,
@@ -111,7 +112,7 @@ def event_holds(key: RowKey, row: Any) -> bool:
 # The tables whose rows carry a MAC, and the column that holds it.
 MAC_COLUMNS = (("matches", "mac"), ("events", "mac"), ("clubs", "mac"), ("players", "mac"),
                ("match_players", "mac"), ("player_events", "mac"), ("league_cups", "mac"),
-               ("league_cup_matches", "mac"))
+               ("league_cup_matches", "mac"), ("league_cup_awards", "mac"))
 
 
 def any_mac(conn: Connection) -> bool:
@@ -180,10 +181,14 @@ ROW_FIELDS: dict[str, Callable[[Any], tuple[Field, ...]]] = {
                               r.entrant_kind, _json(r.rules), _json(r.entrants), r.seed,
                               r.seeded),
     "league_cup_matches": lambda r: (r.match_id, r.cup_id, r.tie, r.game, r.home, r.away),
+    # a tie decided without a match (migration 0026): every column
+    "league_cup_awards": lambda r: (r.id, r.cup_id, r.tie, r.kind, r.home, r.away,
+                                    r.conceded_by, r.reason, iso(r.recorded_at),
+                                    r.recorded_by, r.token_id),
 }
 TABLES = {"clubs": clubs, "players": players, "match_players": match_players,
           "player_events": player_events, "league_cups": league_cups,
-          "league_cup_matches": league_cup_matches}
+          "league_cup_matches": league_cup_matches, "league_cup_awards": league_cup_awards}
 
 
 def row_mac(key: RowKey, table_name: str, row: Any) -> str:

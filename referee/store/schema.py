@@ -46,6 +46,7 @@ from ..core.vocab import (
     ROUND_STATUSES,
     SIDES,
     SLUG_LENGTH,
+    TIE_AWARDS,
     TOURNAMENT_FORMATS,
     TOURNAMENT_STATUSES,
 )
@@ -758,4 +759,27 @@ league_cup_matches = Table(
     Column("away", String(64), nullable=False),
     Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0025
     UniqueConstraint("cup_id", "tie", "game"),
+)
+
+# A tie decided without a match (migration 0026): conceded by an entrant or awarded as a
+# walkover, ``conceded_by`` the side that conceded or did not turn up, ``home`` and ``away`` the
+# entrants (ids) the tie was between then. Only ever inserted: a ruling on an earlier tie that
+# changes who plays this one leaves the row, which then counts for nothing (as a match does).
+league_cup_awards = Table(
+    "league_cup_awards", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("cup_id", Integer, ForeignKey("league_cups.id"), nullable=False),
+    Column("tie", String(8), nullable=False),
+    Column("kind", String(12), nullable=False),  # TIE_AWARDS
+    Column("home", String(64), nullable=False),
+    Column("away", String(64), nullable=False),
+    Column("conceded_by", String(8), nullable=False),  # SIDES
+    Column("reason", Text, nullable=False),
+    Column("recorded_at", Timestamp, nullable=False),
+    Column("recorded_by", String(NAME_LENGTH), nullable=True),
+    Column("token_id", Integer, nullable=True),
+    Column("mac", String(64), nullable=True),  # referee.store.macs
+    Index(None, "cup_id"),
+    one_of("kind", TIE_AWARDS),
+    one_of("conceded_by", SIDES),
 )

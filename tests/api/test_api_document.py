@@ -249,6 +249,15 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
                                                "reason": "test"}, expected_seq=0)
     final = svc.recording.create_match(casino, "mano-a-mano", ["Lia", "Pia"])["id"]
     call("POST", tie_path + "/result", referee, {"matches": [final]}, cup="copa", tie="W2-1")
+    # a cup of players: one tie conceded, another given as a walkover, the cup read with them
+    call("POST", cups, admin, {"slug": "abierto", "name": "Abierto", "kind": "players",
+                               "entrants": ["Lia", "Pia", "Sol", "Ana"]}, status=201)
+    call("POST", cups + "/{cup}/draw", admin, {"seeded": 4}, cup="abierto")
+    call("POST", tie_path + "/concede", admin, {"by": "away", "reason": "ill"}, cup="abierto",
+         tie="W1-1")
+    call("POST", tie_path + "/walkover", admin, {"by": "home", "reason": "late"},
+         cup="abierto", tie="W1-2")
+    call("GET", cups + "/{cup}", viewer, cup="abierto")
     call("GET", cups, viewer)
     call("GET", cups + "/{cup}", viewer, cup="copa")
     call("GET", "/api/v1/pages/clubs/{club}/cups", viewer)  # the cups' pages' twins

@@ -29,6 +29,7 @@ TABLES |= {"league_seasons", "league_divisions", "league_teams", "league_squads"
            "league_captains", "league_deductions", "league_sheets"}  # 0019
 TABLES |= {"league_cups", "league_cup_matches"}  # 0023
 TABLES |= {"league_leg_results"}  # 0024
+TABLES |= {"league_cup_awards"}  # 0026
 
 
 def _diff(engine: Engine) -> list:
@@ -43,7 +44,7 @@ def _tables(engine: Engine) -> set[str]:
 
 def test_models_match_the_migrated_database(engine: Engine) -> None:
     runner.upgrade(engine)
-    assert runner.current_revision(engine) == runner.head_revision() == "0025"
+    assert runner.current_revision(engine) == runner.head_revision() == "0026"
     assert _diff(engine) == []
 
 

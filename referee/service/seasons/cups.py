@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Row
 
-from ...core.vocab import CUP_ENTRANTS, CUP_FORMATS
+from ...core.vocab import CUP_ENTRANTS, CUP_FORMATS, SIDES, TIE_AWARDS
 from ...store import cups as store
 from ...store import leagues as league_store
 from ...store import match_row
@@ -41,6 +41,7 @@ from ..rowcheck import require_rows
 from ..uow import PRIMARY, READ, WRITE, UnitOfWork, use_case
 from . import fields
 from .base import Base, season_row, teams
+from .fixtures import reason_of
 
 MAX_ENTRANTS = 128  # a bracket of 128 places: 255 ties in double elimination
 MAX_BEST_OF = 9
@@ -62,13 +63,15 @@ class Entrant:
 @dataclass(frozen=True)
 class State:
     """A cup as it stands: its entrants (by id), its draw and bracket (None before the draw),
-    each tie's matches, and the matches (ids) that count no longer."""
+    each tie's matches and awards (a tie conceded or given as a walkover), and what counts no
+    longer: matches by id, awards by :func:`_award_key`."""
 
     entrants: dict[str, Entrant]
     draw: Draw | None
     bracket: Bracket | None
     games: dict[str, list[Row]]
-    stale: frozenset[int]
+    stale: frozenset[int | str]
+    awards: dict[str, list[Row]]
 
 
 class SeasonCups(Base):
@@ -174,12 +177,14 @@ class SeasonCups(Base):
             seed = secrets.randbelow(SEEDS)
         made = draw_cup(pot, seed, seeded, row.format)
         games = store.cup_games(uow.conn, row.id)
-        if games:
-            played = sorted(games, key=lambda g: g.match_id)[0]
+        given = store.cup_awards(uow.conn, row.id)  # a tie conceded fixes the draw too
+        if games or given:
+            played = (sorted(games, key=lambda g: g.match_id)[0].tie if games
+                      else given[0].tie)
             if ((row.seed, row.seeded, list(row.entrants))
                     != (None if seed is None else str(seed), seeded, pot)):
                 raise Invalid("the draw cannot be made again: %(tie)s has been played",
-                              tie=called(played.tie, row.format))
+                              tie=called(played, row.format))
         else:
             store.set_draw(uow.conn, row.id, made.seed, made.seeded, pot, self.clock())
         return {"cup": row.slug, "seed": made.seed, "seeded": made.seeded,
@@ -223,10 +228,7 @@ class SeasonCups(Base):
         row = _cup(uow, club, cup, for_update=True)
         state = _state(uow, row)
         found = _ready(state, row, tie)
-        games = _counting(state, found)
-        if any(g.status == "in_progress" for g in games):
-            raise Invalid("%(tie)s has a match in play: finish it first",
-                          tie=called(found.id, row.format))
+        _none_in_play(state, found, row)
         entrants = state.entrants
         one, other = entrants[_id_of(state, found.home)], entrants[_id_of(state, found.away)]
         if row.entrant_kind == "teams":
@@ -302,6 +304,46 @@ class SeasonCups(Base):
         return {"cup": row.slug, "tie": found.id, "status": done.status,
                 "winner": done.winner}
 
+    @use_case(WRITE)
+    def concede_tie(self, uow: UnitOfWork, club: str, cup: str, tie: str, by: str, *,
+                    reason: str, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The tie conceded by its ``by`` entrant (home or away: it withdrew, or cannot play),
+        without a match or after some (the secretary): the other goes through, the bracket
+        moves at once, the reason is kept. Invalid for a tie decided already, not known yet
+        (who plays it), a bye, or with a match in play."""
+        return self._award(uow, club, cup, tie, "conceded", by, reason, who)
+
+    @use_case(WRITE)
+    def walkover_tie(self, uow: UnitOfWork, club: str, cup: str, tie: str, by: str, *,
+                     reason: str, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The tie given as a walkover (the secretary): ``by`` (home or away) did not turn up,
+        the other goes through, the bracket moves at once, the reason is kept. Invalid, as a
+        concession is, and for a tie with a match already (it was played: no walkover)."""
+        return self._award(uow, club, cup, tie, "walkover", by, reason, who)
+
+    def _award(self, uow: UnitOfWork, club: str, cup: str, tie: str, kind: str, by: Any,
+               reason: Any, who: Caller) -> dict[str, Any]:
+        require(who, club, Action.MANAGE)
+        assert kind in TIE_AWARDS
+        side = checks.one_of(by, SIDES, "by")
+        why = reason_of(reason)
+        row = _cup(uow, club, cup, for_update=True)
+        state = _state(uow, row)
+        found = _ready(state, row, tie)
+        games = _none_in_play(state, found, row)
+        if kind == "walkover" and games:
+            raise Invalid("%(tie)s has matches played: it is no walkover (it may be "
+                          "conceded)", tie=called(found.id, row.format))
+        home, away = _id_of(state, found.home), _id_of(state, found.away)
+        store.insert_cup_award(uow.conn, row.id, {
+            "tie": found.id, "kind": kind, "home": home, "away": away, "conceded_by": side,
+            "reason": why, "recorded_at": self.clock(), "recorded_by": who.recorded_by,
+            "token_id": who.token_id})
+        winner = found.away if side == "home" else found.home
+        return {"cup": row.slug, "tie": found.id, "kind": kind, "by": side,
+                "entrant": found.home if side == "home" else found.away, "winner": winner,
+                "reason": why}
+
     # ------------------------------------------------------------------ reads
 
     @use_case(READ)
@@ -324,8 +366,10 @@ class SeasonCups(Base):
             who: Caller | None = OPERATOR) -> dict[str, Any]:
         """The cup whole: its settings, entrants (key, name, draw number), its draw (seed,
         seeds) and every tie of its bracket (id, part, round, number, status, home, away,
-        winner, loser, the matches each side won, its matches: each with the entrants on its sides,
-        its winner and whether it ``counts``), its champion."""
+        winner, loser, the matches each side won, its matches: each with the entrants on its
+        sides, its winner and whether it ``counts``; its awards: a concession or walkover, the
+        side ``by`` and its ``entrant``, the winner, the reason, when, whether it ``counts``),
+        its champion."""
         require(reader(uow, club, who), club, Action.READ)
         row = _cup(uow, club, cup)
         return _whole(uow, row, _state(uow, row))
@@ -366,7 +410,7 @@ class SeasonCups(Base):
         require(who, club, Action.MANAGE)
         row = _cup(uow, club, cup)
         state = _state(uow, row)
-        played = any(state.games.values())
+        played = any(state.games.values()) or any(state.awards.values())
         return {**self.cup_page.within(uow, club, cup, who=who), "drawable": not played}
 
 
@@ -408,22 +452,39 @@ def _state(uow: UnitOfWork, row: Row) -> State:
     """The cup as it stands, its ties' winners read from their matches."""
     require_rows(uow.conn, "league_cup_matches", store.cup_match_rows(uow.conn, row.id),
                  N_("cup %(cup)s"), cup=row.slug)
+    given = store.cup_awards(uow.conn, row.id)
+    require_rows(uow.conn, "league_cup_awards", given, N_("cup %(cup)s"), cup=row.slug)
     entrants = _entrants(uow, row)
     games: dict[str, list[Row]] = {}
     for game in store.cup_games(uow.conn, row.id):
         games.setdefault(game.tie, []).append(game)
+    awards: dict[str, list[Row]] = {}
+    for award in given:
+        awards.setdefault(award.tie, []).append(award)
     if row.drawn_at is None:
-        return State(entrants, None, None, games, frozenset())
+        return State(entrants, None, None, games, frozenset(), awards)
     made = draw_cup([entrants[e].key for e in row.entrants],
                     None if row.seed is None else int(row.seed), row.seeded, row.format)
     key = {e: entrants[e].key for e in entrants}
-    played = {tie: [(g.match_id, key[g.home], key[g.away], _won(g, key)) for g in listed]
-              for tie, listed in games.items()}
+    played: dict[str, Played] = {
+        tie: [(g.match_id, key[g.home], key[g.away], _won(g, key)) for g in listed]
+        for tie, listed in games.items()}
+    for tie, listed in awards.items():  # after the tie's matches: an award decides it
+        played.setdefault(tie, []).extend(
+            (_award_key(a), key[a.home], key[a.away],
+             key[a.away] if a.conceded_by == "home" else key[a.home]) for a in listed)
     cup, stale = _resolved(made, played, row.best_of // 2 + 1)
-    return State(entrants, made, cup, games, stale)
+    return State(entrants, made, cup, games, stale, awards)
 
 
-Played = list[tuple[int, str, str, str | None]]  # a tie's matches: id, side 0, side 1, winner
+# A tie's matches and awards: id (a match's, or an award's :func:`_award_key`), side 0 (home
+# for an award), side 1, winner.
+Played = list[tuple[int | str, str, str, str | None]]
+
+
+def _award_key(award: Row) -> str:
+    """An award as a tie's played list and the stale set know it (a match is its id)."""
+    return f"award-{award.id}"
 
 
 def _won(game: Row, key: dict[str, str]) -> str | None:
@@ -433,7 +494,12 @@ def _won(game: Row, key: dict[str, str]) -> str | None:
 
 
 def _winner(games: Played, need: int) -> str | None:
-    """Who has won ``need`` of the matches first (a drawn match decides nothing)."""
+    """Who has won ``need`` of the matches first (a drawn match decides nothing); an award
+    (the last, if a ruling left more than one counting) decides the tie whatever the matches
+    say: it was given while they decided nothing."""
+    awarded = [by for ref, _, _, by in games if isinstance(ref, str)]
+    if awarded:
+        return awarded[-1]
     wins: dict[str, int] = {}
     for _, _, _, by in games:
         if by is not None:
@@ -444,7 +510,7 @@ def _winner(games: Played, need: int) -> str | None:
 
 
 def _resolved(made: Draw, played: dict[str, Played], need: int
-              ) -> tuple[Bracket, frozenset[int]]:
+              ) -> tuple[Bracket, frozenset[int | str]]:
     """The bracket with the ties' winners, and the matches (ids) that count no longer: those
     not between their tie's entrants as the bracket has them now (a ruling changed a tie
     before). Tried whole first; generation by generation (:func:`_generations`) only when that
@@ -458,7 +524,7 @@ def _resolved(made: Draw, played: dict[str, Played], need: int
     except LeagueError:
         pass
     results: dict[str, str] = {}
-    stale: set[int] = set()
+    stale: set[int | str] = set()
     for generation in _generations(bracket(made, {}).ties):
         now = bracket(made, results)  # what each tie of this generation is between
         for tie_id in generation:
@@ -521,6 +587,15 @@ def _ready(state: State, row: Row, tie: Any) -> Any:
 
 def _counting(state: State, tie: Any) -> list[Row]:
     return [g for g in state.games.get(tie.id, []) if g.match_id not in state.stale]
+
+
+def _none_in_play(state: State, tie: Any, row: Row) -> list[Row]:
+    """The tie's matches that count; Invalid while one of them is in play."""
+    games = _counting(state, tie)
+    if any(g.status == "in_progress" for g in games):
+        raise Invalid("%(tie)s has a match in play: finish it first",
+                      tie=called(tie.id, row.format))
+    return games
 
 
 def _squads(uow: UnitOfWork, row: Row) -> dict[int, dict[int, str]]:
@@ -608,10 +683,16 @@ def _whole(uow: UnitOfWork, row: Row, state: State) -> dict[str, Any]:
                 matches.append({"game": g.game, "match": g.match_id, "status": g.status,
                                 "home": key[g.home], "away": key[g.away], "winner": by,
                                 "counts": counts})
+            awards = [{"kind": a.kind, "by": a.conceded_by,
+                       "entrant": key[a.home if a.conceded_by == "home" else a.away],
+                       "winner": key[a.away if a.conceded_by == "home" else a.home],
+                       "reason": a.reason, "recorded_at": a.recorded_at.isoformat(),
+                       "counts": _award_key(a) not in state.stale}
+                      for a in state.awards.get(tie.id, [])]
             ties.append({"id": tie.id, "bracket": tie.bracket, "round": tie.round,
                          "number": tie.number, "status": tie.status, "home": tie.home,
                          "away": tie.away, "winner": tie.winner, "loser": tie.loser,
-                         "won": won, "matches": matches})
+                         "won": won, "matches": matches, "awards": awards})
     return {**_summary(uow, row), "rules": row.rules, "entrants": entrants,
             "seed": None if row.seed is None else int(row.seed), "seeded": row.seeded,
             "drawn_at": None if row.drawn_at is None else row.drawn_at.isoformat(),

@@ -1,0 +1,64 @@
+"""The cups desk's form that decides a tie without a match, through the flask client, on both
+databases: shown to the secretary once the cup has a tie ready, listing the ready ties only (in
+the page's language, its controls' ids stable); the tie's concession or walkover then listed
+under the tie on the desk and the public page (en, es, it), a ruling's stale one marked as not
+counting; no form once no tie is ready."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from api_helpers import Api
+
+DESK = "/clubs/casino/desk/cups/open"
+PAGE = "/clubs/casino/cups/open"
+NAMES = ["Ana", "Beto", "Carla", "Dani"]
+
+
+@pytest.fixture
+def cup(api: Api) -> Api:
+    api.service.clubs.set_public("casino", True)
+    api.service.leagues.create_cup("casino", "open", "Open", kind="players", entrants=NAMES)
+    api.service.leagues.draw("casino", "open", seeded=4)  # W1-1 Ana-Dani, W1-2 Beto-Carla
+    return api
+
+
+def options(html: str, select: str) -> list[str]:
+    found = re.search(rf'<select id="{select}"[^>]*>(.*?)</select>', html, re.S)
+    assert found, select
+    return re.findall(r'<option value="([^"]*)"', found.group(1))
+
+
+def test_the_form_lists_the_ready_ties_and_the_award_is_shown(cup: Api) -> None:
+    html = cup.client.get(DESK, headers=cup.auth("admin")).get_data(as_text=True)
+    assert 'data-cup-action="award"' in html
+    assert 'data-api="/api/v1/clubs/casino/cups/open/ties/"' in html
+    assert options(html, "award-tie") == ["W1-1", "W1-2"]
+    assert options(html, "award-kind") == ["concede", "walkover"]
+    assert options(html, "award-by") == ["home", "away"]
+    assert 'id="award-reason"' in html and "Round 1, tie 1: Ana – Dani" in html
+    cup.service.leagues.concede_tie("casino", "open", "W1-1", "away", reason="injured")
+    html = cup.client.get(DESK, headers=cup.auth("admin")).get_data(as_text=True)
+    assert options(html, "award-tie") == ["W1-2"]
+    assert "conceded by Dani (injured)" in html
+    public = cup.client.get(PAGE).get_data(as_text=True)
+    assert 'data-award="conceded"' in public and "conceded by Dani (injured)" in public
+    cup.service.leagues.walkover_tie("casino", "open", "W1-2", "home", reason="late")
+    for lang, said in (("en", "a walkover: Beto did not turn up (late)"),
+                       ("es", "incomparecencia: Beto no se presentó (late)"),
+                       ("it", "vittoria a tavolino: Beto non si è presentato (late)")):
+        page = cup.client.get(PAGE, headers={"Accept-Language": lang}).get_data(as_text=True)
+        assert said in page, lang
+    cup.service.leagues.concede_tie("casino", "open", "W2-1", "home", reason="ill")
+    html = cup.client.get(DESK, headers=cup.auth("admin")).get_data(as_text=True)
+    assert 'data-cup-action="award"' not in html  # no tie left to decide
+    assert cup.client.get(DESK, headers=cup.auth("scorekeeper")).status_code == 403
+
+
+def test_the_desk_form_in_spanish_and_italian(cup: Api) -> None:
+    for lang, heading in (("es", "Decidir una eliminatoria sin partida"),
+                          ("it", "Decidere una sfida senza partita")):
+        html = cup.client.get(DESK, headers={**cup.auth("admin"), "Accept-Language": lang}
+                              ).get_data(as_text=True)
+        assert heading in html, lang
