@@ -289,6 +289,10 @@ class MoveJudges:
                 tile=name, ends=ends))
         if end == "up" or end == "down":
             arm = said("up") if end == "up" else said("down")
+            if self.rules.spinner == "none":  # Muggins, Fives and Threes: no arms at all
+                return Violation(seq, "no_match", seat, said(
+                    "%(tile)s cannot go on the %(arm)s arm: these rules have no spinner",
+                    tile=name, arm=arm))
             if len(self.layout.ends) <= 2:
                 return Violation(seq, "no_match", seat, said(
                     "%(tile)s cannot go on the %(arm)s arm: the spinner's arms are not open",
