@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from league_helpers import win_game
+from league_helpers import set_up, win_game
 from sqlalchemy import text
 
 from referee.service import Invalid, NotFound, Service
@@ -137,3 +137,16 @@ def test_an_award_changed_behind_the_service_is_refused(service: Service, club: 
         service.leagues.cup(club, "open")
     found = [p.line() for p in service.audit.run().problems]
     assert any("tie W1-1 given without a match" in line for line in found), found
+
+
+def test_a_team_cup_tie_given_as_a_walkover(service: Service, club: str) -> None:
+    set_up(service, club)
+    service.leagues.create_cup(club, "ko", "Knockout", season="2027",
+                               entrants=["crown", "anchor", "bell", "swan"],
+                               format="double_elimination")
+    service.leagues.draw(club, "ko", seeded=4)  # crown-swan, anchor-bell
+    given = service.leagues.walkover_tie(club, "ko", "W1-1", "away", reason="no team")
+    assert (given["entrant"], given["winner"]) == ("swan", "crown")
+    now = ties(service, club, "ko")
+    assert now["L1-1"]["home"] == "swan"  # the loser drops to the losers' bracket
+    assert now["W2-1"]["home"] == "crown"

@@ -114,3 +114,86 @@ def test_a_ruling_resolves_as_tie_by_tie(n: int, seed: int, fmt: str,
     assert stale == want_stale
     assert [(t.id, t.status, t.home, t.away, t.winner) for t in got.ties] == [
         (t.id, t.status, t.home, t.away, t.winner) for t in want.ties]
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 24), seed=st.integers(0, 2**64 - 1),
+       fmt=st.sampled_from(["single_elimination", "double_elimination"]), data=st.data())
+def test_concessions_and_rulings_resolve_as_tie_by_tie(n: int, seed: int, fmt: str,
+                                                       data: st.DataObject) -> None:
+    """As above with ties of best of three, some decided by a concession or walkover (an
+    award, "award-N", given to the entrants the tie had then) after the other side won a
+    match, and rulings turning a tie's matches round after: the stored cup's bracket and what
+    no longer counts are the tie-by-tie reference's, and an award that still counts decides
+    its tie for the entrant it names, whatever the tie's matches say."""
+    from referee.service.seasons.cups import _resolved
+
+    made = draw_cup([f"e{i}" for i in range(n)], seed, 0, fmt)
+    results: dict[str, str] = {}
+    played: dict[str, list[tuple[int | str, str, str, str | None]]] = {}
+    count = itertools.count()
+    while len(played) < data.draw(st.integers(1, 4 * n), label="ties"):
+        ready = [t for t in bracket(made, results).ties if t.status == "ready"]
+        if not ready:
+            break
+        tie = data.draw(st.sampled_from(ready), label="tie")
+        winner = data.draw(st.sampled_from([tie.home, tie.away]), label="winner")
+        loser = tie.away if winner == tie.home else tie.home
+        results[tie.id] = winner
+        if data.draw(st.booleans(), label="award"):  # the loser 1-0 up, then the award
+            played[tie.id] = [(next(count), tie.home, tie.away, loser),
+                              (f"award-{next(count)}", tie.home, tie.away, winner)]
+        else:
+            played[tie.id] = [(next(count), tie.home, tie.away, winner) for _ in range(2)]
+    for tie_id in data.draw(st.lists(st.sampled_from(sorted(played)), max_size=3)
+                            if played else st.just([]), label="ruled"):
+        played[tie_id] = [(ref, h, a, w if isinstance(ref, str) else a if w == h else h)
+                          for ref, h, a, w in played[tie_id]]
+    got, stale = _resolved(made, played, 2)
+    want, want_stale = _tie_by_tie(made, played, 2)
+    assert stale == want_stale
+    assert [(t.id, t.status, t.home, t.away, t.winner) for t in got.ties] == [
+        (t.id, t.status, t.home, t.away, t.winner) for t in want.ties]
+    for tie_id, games in played.items():
+        ref, _, _, winner = games[-1]
+        if isinstance(ref, str) and ref not in stale:
+            assert got.tie(tie_id).winner == winner
+
+
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(n=st.integers(2, 9), seed=st.integers(0, 2**64 - 1),
+       fmt=st.sampled_from(["single_elimination", "double_elimination"]), data=st.data())
+def test_a_stored_cup_decided_partly_without_matches_holds(service: Service, club: str, n: int,
+                                                           seed: int, fmt: str,
+                                                           data: st.DataObject) -> None:
+    """A stored cup played to the end with some ties conceded or given as walkovers instead of
+    played: everyone out has lost exactly once (twice in double elimination), the champion
+    never, and the bracket is the engine's own from the same draw and winners."""
+    slug = f"cup-{next(COUNTER)}"
+    pot = NAMES[:n]
+    service.leagues.create_cup(club, slug, "Cup", kind="players", entrants=pot, format=fmt)
+    service.leagues.draw(club, slug, seed=seed)
+    engine = draw_cup(pot, seed if n > 1 else None, 0, fmt)
+    cup = service.leagues.cup(club, slug)
+    winners: dict[str, str] = {}
+    while cup["champion"] is None:
+        ready = [t for t in cup["ties"] if t["status"] == "ready"]
+        assert ready, cup["ties"]
+        tie = data.draw(st.sampled_from(ready), label="tie")
+        side = data.draw(st.sampled_from([0, 1]), label="side")
+        how = data.draw(st.sampled_from(["match", "concede_tie", "walkover_tie"]), label="how")
+        if how == "match":
+            win_game(service, service.leagues.play_tie(club, slug, tie["id"])["match"], side)
+        else:
+            getattr(service.leagues, how)(club, slug, tie["id"], "away" if side == 0 else "home",
+                                          reason="property")
+        winners[tie["id"]] = tie["home"] if side == 0 else tie["away"]
+        cup = service.leagues.cup(club, slug)
+    losses = Counter(t["loser"] for t in cup["ties"] if t["status"] == "played")
+    lives = 2 if fmt == "double_elimination" else 1
+    assert all(losses[e] == lives for e in pot if e != cup["champion"]), losses
+    assert losses[cup["champion"]] < lives
+    expected = bracket(engine, winners)
+    assert [(t.id, t.status, t.home, t.away, t.winner) for t in expected.ties] == [
+        (t["id"], t["status"], t["home"], t["away"], t["winner"]) for t in cup["ties"]]
