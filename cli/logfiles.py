@@ -103,7 +103,7 @@ def file_view(path: str, at: int | None) -> Any:
     """The table of the log at ``path`` as it stood after event ``at`` (None: the last), with
     the violations recorded up to it. Raises LogError (unreadable) or NoSuchEvent."""
     from referee.core.position import position  # (show's alone: validate never loads it)
-    from words.events import knocks
+    from words.events import knocks, sleeping
 
     from .render import position_view
 
@@ -117,4 +117,5 @@ def file_view(path: str, at: int | None) -> Any:
     result = replay(header.rules, header.players, events[:stop])
     return position_view(position(result.match), header.players,
                          side_names(header.rules, header.players),
-                         disputes=build_report(result)["violations"], knock=knocks(header.rules))
+                         disputes=build_report(result)["violations"], knock=knocks(header.rules),
+                         asleep=sleeping(header.rules))

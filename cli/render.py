@@ -15,7 +15,7 @@ from rich.text import Text
 
 from referee import Position
 from words import N_, _, current, ngettext
-from words.events import event_words, knocks, reason
+from words.events import event_words, knocks, reason, sleeping
 from words.terms import term
 
 from .quicktable import QuickTable
@@ -369,15 +369,18 @@ def screen_view(screen: Screen, prompt: bool = False) -> Group:
     ``domino table``, which says what to type next (so its first screen says each thing once)."""
     return position_view(screen.position, screen.players, screen.sides, disputes=screen.disputes,
                          disputes_are_open=True, hands_hidden=screen.hands_hidden, prompt=prompt,
-                         knock=knocks(screen.summary["rules"]))
+                         knock=knocks(screen.summary["rules"]),
+                         asleep=sleeping(screen.summary["rules"]))
 
 
 def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *,
                   disputes: Sequence[dict[str, Any]] = (), disputes_are_open: bool = False,
-                  hands_hidden: bool = False, prompt: bool = False, knock: bool = False) -> Group:
+                  hands_hidden: bool = False, prompt: bool = False, knock: bool = False,
+                  asleep: bool = False) -> Group:
     """The table after event ``pos.seq``; ``disputes``: the violations recorded up to it (the
     one of event ``pos.seq`` itself, if any, is said first), listed as open disputes (a stored
-    match's) or as violations (a log's); ``knock``: a pass is a knock (words.events.knocks)."""
+    match's) or as violations (a log's); ``knock``: a pass is a knock (words.events.knocks);
+    ``asleep``: the tiles not dealt are sleeping tiles, not a boneyard (words.events.sleeping)."""
     parts: list[Any] = []
     if pos.round:
         head = _("After event %(seq)s · round %(round)s (%(phase)s)", seq=pos.seq, round=pos.round,
@@ -395,7 +398,8 @@ def position_view(pos: Position, players: Sequence[str], sides: Sequence[str], *
     parts.append(Hands(pos, players, _("(hidden)") if hands_hidden else _("(not seen)")))
     if not pos.finished:
         parts.append(Flow(next_step_text(pos, players, prompt=prompt, knock=knock), style="bold"))
-    parts.append(Text(_("Boneyard: %(count)s", count=pos.boneyard)))
+    parts.append(Text(_("Sleeping tiles: %(count)s", count=pos.boneyard) if asleep
+                      else _("Boneyard: %(count)s", count=pos.boneyard)))
     parts.append(Flow(_("Scores: %(scores)s", scores=scores_text(pos.totals, sides))))
     if disputes:
         count = len(disputes)
@@ -521,12 +525,15 @@ def next_step_text(pos: Position, players: Sequence[str], prompt: bool = False,
             else _("No round in progress: next, a deal"))
 
 
-def turn_view(pos: Position, players: Sequence[str], knock: bool = False) -> Group:
+def turn_view(pos: Position, players: Sequence[str], knock: bool = False,
+              asleep: bool = False) -> Group:
     """The scorekeeper's screen between entries: the line, the ends, who acts and what is legal
-    (``knock``: a pass is a knock)."""
+    (``knock``: a pass is a knock; ``asleep``: the tiles not dealt are sleeping tiles)."""
     parts: list[Any] = [LayoutView(pos)]
     if pos.ends and pos.count is not None:  # the points family: the count
-        parts.append(Flow(_("%(ends)s · boneyard %(count)s", ends=ends_text(pos),
+        parts.append(Flow(_("%(ends)s · sleeping %(count)s", ends=ends_text(pos),
+                            count=pos.boneyard) if asleep else
+                          _("%(ends)s · boneyard %(count)s", ends=ends_text(pos),
                             count=pos.boneyard)))
     elif pos.ends:
         parts.append(Flow(_("Open ends: %(left)s and %(right)s · boneyard %(count)s",

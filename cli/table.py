@@ -21,7 +21,7 @@ from rich.text import Text
 
 from words import N_, _, ngettext
 from words import message as words_message
-from words.events import event_words, knocks
+from words.events import event_words, knocks, sleeping
 
 from .connection import connect, refusal
 from .console import terminal
@@ -272,8 +272,9 @@ class TableSession:
                                  "sides.", match=r.match_id), highlight=False)
 
     def show_turn(self) -> None:
-        self.console.print(turn_view(self.pos, self.recorder.players,
-                                     knocks(self.recorder.rules)))
+        rules = self.recorder.rules
+        self.console.print(turn_view(self.pos, self.recorder.players, knocks(rules),
+                                     sleeping(rules)))
 
     def say(self, message: str, style: str) -> None:
         self.console.print(Flow(message, style=style))

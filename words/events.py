@@ -207,8 +207,19 @@ def knocks(rules: Any) -> bool:
     (``scoring: ends``) knocks. The one place the Python edges (the CLI, the pages, the phone's
     screen said by the server) choose the word; the phone's script chooses it in words.js
     from the same rule."""
-    scoring = rules.get("scoring") if isinstance(rules, Mapping) else getattr(rules, "scoring", None)
-    return scoring == "ends"
+    return _rule(rules, "scoring") == "ends"
+
+
+def sleeping(rules: Any) -> bool:
+    """Whether the tiles not dealt are "sleeping tiles" under ``rules``, not a boneyard: the
+    points family's word where nobody draws (Fives and Threes, ``draw: none``; docs/glossary.md).
+    Chosen here for the CLI and the pages, in words.js for the phone."""
+    return knocks(rules) and _rule(rules, "draw") == "none"
+
+
+def _rule(rules: Any, name: str) -> Any:
+    """A rule's value from a match's rules as JSON or as ``referee.core.rules.Rules``."""
+    return rules.get(name) if isinstance(rules, Mapping) else getattr(rules, name, None)
 
 
 def event_words(event: Any, players: Sequence[str], sides: Sequence[str],

@@ -207,12 +207,17 @@ def test_show_and_the_prompt_offer_a_knock(runner: CliRunner, cli: Cli) -> None:
                                 env={"COLUMNS": "200"}).output for lang in ("en", "es", "it")}
     assert "legal: p (knock)" in said["en"] and "p (pass)" not in said["en"]
     assert "p (tocar)" in said["es"] and "p (bussare)" in said["it"]
+    # nobody draws Fives and Threes' undealt tiles: they sleep (docs/glossary.md)
+    assert "Sleeping tiles: 4" in said["en"] and "Boneyard" not in said["en"]
+    assert "Fichas dormidas: 4" in said["es"] and "Tessere dormienti: 4" in said["it"]
+    fives = runner.invoke(main, ["show", str(ALL_FIVES), "--at", "3"], env={"COLUMNS": "200"})
+    assert "Boneyard: 13" in fives.output and "Sleeping" not in fives.output
     parejas = runner.invoke(main, ["show", str(EXAMPLES / "parejas-renege.jsonl"), "--at", "2"],
                             env={"COLUMNS": "200"}).output
     assert "knock" not in parejas
     match_id = cli.new_match(header["rules"], tuple(header["players"]))
     output = at_table(cli, match_id, prompt_lines(events[:3], name_leads=True) + ["u", "q"])
-    assert "legal: p (knock)" in output
+    assert "legal: p (knock)" in output and "· sleeping 4" in output
     assert "event 3: Olga knocked" in output and "Olga passed" not in output
     match_id = cli.new_match(header["rules"], tuple(header["players"]))
     es = cli.run("--lang", "es", "table", match_id,

@@ -219,6 +219,18 @@ def test_a_live_points_match_says_its_open_ends_and_count(api: Api) -> None:
     es = page(api, f"/clubs/casino/matches/{match_id}", lang="es")
     assert f"la cuenta es {pos.count}." in es and "de arriba" in es
     assert 'data-scored="1"' in html
+    assert ">Boneyard</th>" in html and "Sleeping tiles" not in html  # All Fives draws
+
+
+def test_a_live_fives_and_threes_page_says_the_sleeping_tiles(api: Api) -> None:
+    """Nobody draws Fives and Threes' undealt tiles: the live page calls them sleeping tiles
+    (docs/glossary.md), in en, es and it."""
+    api.service.clubs.set_public("casino", True)
+    match_id = knocked_while_able(api)
+    for lang, word in (("en", "Sleeping tiles"), ("es", "Fichas dormidas"),
+                       ("it", "Tessere dormienti")):
+        html = page(api, f"/clubs/casino/matches/{match_id}", lang=lang)
+        assert f">{word}</th>" in html, lang
 
 
 def test_a_fives_and_threes_event_standing_takes_the_matches_totals(api: Api) -> None:

@@ -39,6 +39,9 @@ SAID = {
     "knocked": ("{name} knocked", "{name} tocó", "{name} ha bussato"),
     "of": ("{points} of {target}", "{points} de {target}", "{points} su {target}"),
     "count": ("Count: {count}", "Cuenta: {count}", "Conteggio: {count}"),
+    # the tiles not dealt: Fives and Threes' sleeping tiles, All Fives' boneyard
+    "sleeping": ("Sleeping tiles", "Fichas dormidas", "Tessere dormienti"),
+    "boneyard": ("Boneyard", "Pozo", "Dormiente"),
 }
 SAY = {lang: {key: texts[i] for key, texts in SAID.items()} for i, lang in enumerate(LANGS)}
 
@@ -121,6 +124,8 @@ def record(phone: Phone, rules: str, players: list[str], events: list[dict[str, 
                 # only once its boneyard is empty): no draw is offered, as the screen says
                 assert phone.button({"type": "draw", "seat": event["seat"]}).count() == 0, n
                 assert page.locator("#draw-seen").count() == 0, n
+                undealt = say["sleeping" if rules == "fives-and-threes" else "boneyard"]
+                assert undealt in page.eval_on_selector_all(".facts dt", "ds => ds.map(d => d.textContent)"), n
                 if n in shots:
                     phone.check_layout()
                     phone.shot(f"points-{name}-{lang}-{shots[n]}-before")

@@ -5,7 +5,7 @@
 import {el, tileNode} from "./dom.js";
 import {_, ngettext, pgettext} from "./i18n.js";
 import {countLine, counted, layoutCross, placePegs, progress, scoredList} from "./points.js";
-import {elapsed, scoreText, tableWords} from "./words.js";
+import {elapsed, scoreText, tableWords, undealtWord} from "./words.js";
 
 function facts(pairs) {
   return el("dl", {"class": "facts"}, pairs.map(([term, value]) =>
@@ -136,7 +136,7 @@ export function drawTable(box, s) {
     el("div", {"class": "tables"}, points ? [handCounts] : [
       rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals), handCounts]),
     facts([[_("Open ends"), ends ? ends.join(_(" and ")) : pgettext("open ends", "none")],
-           [_("Boneyard"), String(s.boneyard)],
+           [undealtWord(s.rules), String(s.boneyard)],
            [_("Event"), String(s.seq)]])];
   if (s.disputes.length) nodes.push(disputes(s));
   box.replaceChildren(...nodes.filter(Boolean));

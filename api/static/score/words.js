@@ -75,6 +75,12 @@ export function describe(event, players, sides, rules) {
                          : _(sentence.text, values);
 }
 
+// What the tiles not dealt are called (words/events.py sleeping()): the points family's
+// "sleeping tiles" where nobody draws them (Fives and Threes), else the boneyard.
+export function undealtWord(rules) {
+  return rules && rules.scoring === "ends" && rules.draw === "none" ? _("Sleeping tiles") : _("Boneyard");
+}
+
 // The score by side, as the table reads it: "Ana & Carla 34, Beto & Dani 12".
 export function scoreText(screen) {
   return screen.sides.map((side, i) => _("%(side)s %(points)s", {side: side, points: screen.totals[i]}))
