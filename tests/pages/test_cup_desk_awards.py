@@ -44,6 +44,13 @@ def test_the_form_lists_the_ready_ties_and_the_award_is_shown(cup: Api) -> None:
     assert "conceded by Dani (injured)" in html
     public = cup.client.get(PAGE).get_data(as_text=True)
     assert 'data-award="conceded"' in public and "conceded by Dani (injured)" in public
+    box = re.search(r'<g class="tie played" data-tie="W1-1">(.*?)</g>', public, re.S)
+    assert box, public  # the bracket's box: the winner ticked, no score of matches
+    assert "(played; conceded by Dani)</title>" in box.group(1)
+    assert re.findall(r"<text[^>]*data-awarded>([^<]*)</text>", box.group(1)) == ["✓"]
+    assert 'class="score' in box.group(1) and ">0</text>" not in box.group(1)
+    row = re.search(r'<tr data-tie="W1-1"[^>]*>(.*?)</tr>', public, re.S)
+    assert row and '<td class="num"></td>' in row.group(1)  # no 0-0 for a tie not played
     cup.service.leagues.walkover_tie("casino", "open", "W1-2", "home", reason="late")
     for lang, said in (("en", "a walkover: Beto did not turn up (late)"),
                        ("es", "incomparecencia: Beto no se presentó (late)"),
