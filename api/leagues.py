@@ -116,6 +116,31 @@ class TeamCreateSchema(Schema):
     on = fields.String(load_default=None, allow_none=True, metadata=DATE)
 
 
+class DivisionEditSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+
+
+class TeamEditSchema(Schema):
+    name = fields.String(validate=NAME, metadata={"description": "its new name"})
+    venue = fields.String(allow_none=True, metadata={
+        "description": "its new venue; null or empty: none"})
+    division = fields.String(validate=SLUG, metadata={
+        "description": "moved to this division (before the fixtures are made), numbered "
+                       "after its teams"})
+
+
+class TeamEditedSchema(NamedSchema):
+    division = fields.String(required=True)
+    venue = fields.String(required=True, allow_none=True)
+    min_players = fields.Integer(required=True)
+
+
+class RemovedSchema(NamedSchema):
+    removed = fields.Boolean(required=True)
+    captains_revoked = fields.Integer(metadata={"description": "a team's: its captains' "
+                                                               "tokens revoked"})
+
+
 class TeamSchema(NamedSchema):
     division = fields.String(required=True)
     venue = fields.String(required=True, allow_none=True)
@@ -407,6 +432,26 @@ def add_division(body: dict[str, Any], club: str, season: str):
                                           who=caller())
 
 
+@blp.route(SEASON + "/divisions/<string:division>", methods=["PATCH"])
+@auth.login_required
+@blp.arguments(DivisionEditSchema())
+@blp.response(200, DivisionSchema)
+@blp.errors(401, 403, 404, 415, 422)
+def edit_division(body: dict[str, Any], club: str, season: str, division: str):
+    """Rename a division (admin), at any time: its slug, place and fixtures stay."""
+    return service().leagues.edit_division(club, season, division, name=body["name"],
+                                           who=caller())
+
+
+@blp.route(SEASON + "/divisions/<string:division>", methods=["DELETE"])
+@auth.login_required
+@blp.response(200, RemovedSchema)
+@blp.errors(401, 403, 404, 422)
+def remove_division(club: str, season: str, division: str):
+    """Remove a division (admin) before the fixtures are made; 422 while it has teams."""
+    return service().leagues.remove_division(club, season, division, who=caller())
+
+
 @blp.route(SEASON + "/teams", methods=["POST"])
 @auth.login_required
 @blp.arguments(TeamCreateSchema())
@@ -427,6 +472,27 @@ def add_team(body: dict[str, Any], club: str, season: str):
 def get_team(club: str, season: str, team: str):
     """A team: its squad, its fixtures with their results, its line of the table."""
     return service().leagues.team(club, season, team, who=page_caller())
+
+
+@blp.route(SEASON + "/teams/<string:team>", methods=["PATCH"])
+@auth.login_required
+@blp.arguments(TeamEditSchema())
+@blp.response(200, TeamEditedSchema)
+@blp.errors(401, 403, 404, 415, 422)
+def edit_team(body: dict[str, Any], club: str, season: str, team: str):
+    """Change a team (admin): its name or venue at any time, its division before the fixtures
+    are made. Its slug, squad and captains stay."""
+    return service().leagues.edit_team(club, season, team, who=caller(), **body)
+
+
+@blp.route(SEASON + "/teams/<string:team>", methods=["DELETE"])
+@auth.login_required
+@blp.response(200, RemovedSchema)
+@blp.errors(401, 403, 404, 422)
+def remove_team(club: str, season: str, team: str):
+    """Remove a team (admin) before the fixtures are made, with its squad; its captains'
+    tokens are revoked. 422 for a team in a cup's pot or with a points deduction."""
+    return service().leagues.remove_team(club, season, team, who=caller())
 
 
 @blp.route(SEASON + "/teams/<string:team>/players", methods=["POST"])

@@ -183,6 +183,80 @@ def league_team(season: str, division: str, slug: str, club_slug: str, name: str
     click.echo(_("added team %(slug)s", slug=slug))
 
 
+@league.command("division-edit", help=N_("""\
+Rename a division (admin), at any time: its slug, place and fixtures stay.
+
+\b
+Example:
+  domino league division-edit 2027 one --name "Premier" --club casino"""))
+@season_argument
+@click.argument("division", metavar="DIVISION")
+@club_option
+@click.option("--name", type=NAME, required=True, help=N_("The division's new name."))
+def league_division_edit(season: str, division: str, club_slug: str, name: str) -> None:
+    with connect() as service:
+        service.leagues.edit_division(club_slug, season, division, name=name)
+    click.echo(_("renamed division %(slug)s: %(name)s", slug=division, name=name))
+
+
+@league.command("division-remove", help=N_("""\
+Remove a division (admin) before the fixtures are made, once it has no team.
+
+\b
+Example:
+  domino league division-remove 2027 three --club casino"""))
+@season_argument
+@click.argument("division", metavar="DIVISION")
+@club_option
+def league_division_remove(season: str, division: str, club_slug: str) -> None:
+    with connect() as service:
+        service.leagues.remove_division(club_slug, season, division)
+    click.echo(_("removed division %(slug)s", slug=division))
+
+
+@league.command("team-edit", help=N_("""\
+Change a team (admin): its name or venue at any time, its division before the fixtures are
+made (it is numbered after that division's teams).
+
+\b
+Example:
+  domino league team-edit 2027 crown --name "The Crown Inn" --venue "Quay St" --club casino
+  domino league team-edit 2027 crown --division two --club casino"""))
+@season_argument
+@click.argument("team", metavar="TEAM")
+@club_option
+@click.option("--name", type=NAME, default=None, help=N_("The team's new name."))
+@click.option("--venue", type=NAME, default=None, help=N_("Where it plays at home now."))
+@click.option("--no-venue", is_flag=True, help=N_("It has no venue any more."))
+@click.option("--division", default=None, metavar="DIVISION",
+              help=N_("The division it moves to."))
+def league_team_edit(season: str, team: str, club_slug: str, name: str | None,
+                     venue: str | None, no_venue: bool, division: str | None) -> None:
+    changes: dict[str, Any] = {"name": name, "division": division}
+    if venue is not None or no_venue:
+        changes["venue"] = None if no_venue else venue
+    with connect() as service:
+        done = service.leagues.edit_team(club_slug, season, team, **changes)
+    click.echo(_("team %(slug)s: %(name)s, division %(division)s", slug=team,
+                 name=done["name"], division=done["division"]))
+
+
+@league.command("team-remove", help=N_("""\
+Remove a team (admin) before the fixtures are made, with its squad; its captains' tokens are
+revoked.
+
+\b
+Example:
+  domino league team-remove 2027 oak --club casino"""))
+@season_argument
+@click.argument("team", metavar="TEAM")
+@club_option
+def league_team_remove(season: str, team: str, club_slug: str) -> None:
+    with connect() as service:
+        service.leagues.remove_team(club_slug, season, team)
+    click.echo(_("removed team %(slug)s", slug=team))
+
+
 @league.command("squad", help=N_("""\
 Add players to a team's squad (admin).
 

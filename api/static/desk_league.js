@@ -13,6 +13,10 @@
  *   data-number a number; data-lines a list, a line each; an empty field left out, the
  *   server's default; a leg_target.KIND makes that kind's leg_rules {preset, target}), POSTed to its data-api (a team with its squad: one call); then the
  *   page is shown again in place.
+ * - form[data-league-edit] (the secretary's corrections: a division renamed or removed, a team
+ *   changed or removed): sent with its data-method (PATCH: its named fields as the JSON body,
+ *   an empty one too, so that a venue can be cleared; DELETE: no body); then the page is
+ *   shown again in place.
  * - a[data-score-link] (a captain's game in play): opens the scorekeeper's page of its match on
  *   this phone, the captain's token handed to that page's own keeping (localStorage, as a
  *   phone signed in there keeps it: score/session.js), so the captain scores it signed in.
@@ -123,6 +127,33 @@ document.querySelectorAll("form[data-league-setup]").forEach((form) => {
     button.disabled = true;
     const done = SET_UP[form.getAttribute("data-league-setup")]();
     ask("POST", form.getAttribute("data-api"), setUpBody(form))
+      .then(() => reload(window.location.href, done))
+      .catch((error) => { button.disabled = false; say(error.message, "error"); });
+  });
+});
+
+const EDITED = {
+  division: () => _("Division renamed."),
+  "division-removed": () => _("Division removed."),
+  team: () => _("Team saved."),
+  "team-removed": () => _("Team removed."),
+};
+
+document.querySelectorAll("form[data-league-edit]").forEach((form) => {
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const method = form.getAttribute("data-method");
+    let body;
+    if (method !== "DELETE") {
+      body = {};
+      form.querySelectorAll("input[name], select[name]").forEach((field) => {
+        body[field.name] = field.value.trim();
+      });
+    }
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    const done = EDITED[form.getAttribute("data-league-edit")]();
+    ask(method, form.getAttribute("data-api"), body)
       .then(() => reload(window.location.href, done))
       .catch((error) => { button.disabled = false; say(error.message, "error"); });
   });

@@ -33,6 +33,7 @@ from .dialects import postgresql
 from .errors import AlreadyExists
 from .schema import (
     league_captains,
+    league_cups,
     league_deductions,
     league_divisions,
     league_fixture_history,
@@ -116,6 +117,60 @@ def team_rows(conn: Connection, season_id: int, division_id: int | None = None) 
         query = query.where(league_teams.c.division_id == division_id)
     return conn.execute(query.order_by(league_teams.c.division_id,
                                        league_teams.c.position)).all()
+
+
+def update_division(conn: Connection, division_id: int, name: str) -> None:
+    conn.execute(update(league_divisions).where(league_divisions.c.id == division_id)
+                 .values(name=name))
+
+
+def delete_division(conn: Connection, season_id: int, division_id: int) -> None:
+    """The division (with no teams) deleted; those below it move up a place."""
+    gone = conn.execute(select(league_divisions.c.position).where(
+        league_divisions.c.id == division_id)).scalar_one()
+    conn.execute(delete(league_divisions).where(league_divisions.c.id == division_id))
+    conn.execute(update(league_divisions).where(
+        league_divisions.c.season_id == season_id, league_divisions.c.position > gone)
+        .values(position=league_divisions.c.position - 1))
+
+
+def update_team(conn: Connection, team_id: int, **values: Any) -> None:
+    """The team's name, venue or division (a move: numbered after its new division's others,
+    those after it in the old one moving up a place)."""
+    if "division_id" in values:
+        was = conn.execute(select(league_teams).where(league_teams.c.id == team_id)).one()
+        if was.division_id != values["division_id"]:
+            values["position"] = len(team_rows(conn, was.season_id, values["division_id"]))
+            _close_up(conn, was)
+    conn.execute(update(league_teams).where(league_teams.c.id == team_id).values(**values))
+
+
+def delete_team(conn: Connection, team_id: int) -> list[int]:
+    """The team deleted with its squad's rows and its captains' bindings (before its season's
+    fixtures: it has no fixture, leg or sheet); its division's later teams move up a place.
+    The captains' tokens' ids, for the caller to revoke."""
+    was = conn.execute(select(league_teams).where(league_teams.c.id == team_id)).one()
+    tokens = list(conn.execute(select(league_captains.c.token_id).where(
+        league_captains.c.team_id == team_id)).scalars())
+    conn.execute(delete(league_captains).where(league_captains.c.team_id == team_id))
+    conn.execute(delete(league_squads).where(league_squads.c.team_id == team_id))
+    conn.execute(delete(league_teams).where(league_teams.c.id == team_id))
+    _close_up(conn, was)
+    return tokens
+
+
+def _close_up(conn: Connection, gone: Row) -> None:
+    """The teams numbered after ``gone`` in its division move up a place."""
+    conn.execute(update(league_teams).where(
+        league_teams.c.division_id == gone.division_id, league_teams.c.position > gone.position)
+        .values(position=league_teams.c.position - 1))
+
+
+def cups_with_team(conn: Connection, season_id: int, team_id: int) -> list[str]:
+    """The slugs of the season's team cups whose pot holds the team (by its id, as text)."""
+    found = conn.execute(select(league_cups.c.slug, league_cups.c.entrants).where(
+        league_cups.c.season_id == season_id, league_cups.c.entrant_kind == "teams")).all()
+    return [slug for slug, entrants in found if str(team_id) in entrants]
 
 
 # ------------------------------------------------------------------ squads

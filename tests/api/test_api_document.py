@@ -199,6 +199,19 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
                                                 "name": team.title()}, season="liga", status=201)
         call("POST", season + "/teams/{team}/players", admin, {"players": squad},
              season="liga", team=team, status=201)
+    # The set-up corrected: a division renamed, one added and removed, a team changed, one
+    # added and removed.
+    call("PATCH", season + "/divisions/{division}", admin, {"name": "First"}, season="liga",
+         division="one")
+    call("POST", season + "/divisions", admin, {"slug": "spare", "name": "Spare"},
+         season="liga", status=201)
+    call("POST", season + "/teams", admin, {"division": "spare", "slug": "oak", "name": "Oak"},
+         season="liga", status=201)
+    call("PATCH", season + "/teams/{team}", admin, {"name": "Crown Inn", "venue": "Quay",
+                                                    "division": "one"}, season="liga",
+         team="crown")
+    call("DELETE", season + "/teams/{team}", admin, season="liga", team="oak")
+    call("DELETE", season + "/divisions/{division}", admin, season="liga", division="spare")
     call("POST", season + "/transfers", admin, {"player": "Noa", "to": "swan",
                                                 "reason": "moved"}, season="liga", status=201)
     captains = {team: call("POST", season + "/teams/{team}/captains", admin, {},

@@ -110,12 +110,13 @@ def test_api_conforms_to_its_document(api: Api) -> None:
     # the pages' twins of the site's home, a club's players, matches and tournaments; a finished
     # match's log and acta as a member downloads them; a round's tables started (the desk); the
     # first club's setup link checked and used
-    # ; 20 of leagues (seasons, divisions, teams, squads, transfers, captains, deductions,
+    # ; 24 of leagues (seasons, divisions and teams: added, changed, removed; squads,
+    # transfers, captains, deductions,
     # fixtures, their swaps, legs, confirmations, sheets, tables, averages); the league pages' 6 JSON twins
     # and 2 iCalendar feeds (a season's, a team's); 6 of cups (listed, created, read, drawn, a
     # tie's match started, a tie's result, a tie conceded or given as a walkover) and the cups'
     # pages' 2 JSON twins
-    assert len(operations) == 105
+    assert len(operations) == 109
     # A stream answers for ten minutes: tests/api/test_api_scoreboard.py and test_api_asgi.py
     # hold it to its document, over a real server.
     for operation in (o for o in operations if not o.path.endswith("/stream")):

@@ -20,6 +20,20 @@ def test_a_season_from_the_command_line(cli: Cli) -> None:
                           ("swan", ["Eva", "Fede", "Gabi"])):
         cli.run("league", "team", "2027", "one", team, "--club", CLUB, "--name", team.title())
         cli.run("league", "squad", "2027", team, *players, "--club", CLUB)
+    # A team added in the wrong division and a division too many, put right.
+    cli.run("league", "division", "2027", "two", "--club", CLUB, "--name", "Two")
+    cli.run("league", "team", "2027", "two", "oak", "--club", CLUB, "--name", "Oak")
+    edited = cli.run("league", "team-edit", "2027", "oak", "--club", CLUB, "--name", "Oak Inn",
+                     "--venue", "Quay", "--division", "one")
+    assert "team oak: Oak Inn, division one" in edited.output
+    assert "removed team oak" in cli.run("league", "team-remove", "2027", "oak", "--club",
+                                         CLUB).output
+    cli.run("league", "division-edit", "2027", "one", "--club", CLUB, "--name", "First")
+    assert "removed division two" in cli.run("league", "division-remove", "2027", "two",
+                                             "--club", CLUB).output
+    kept = cli.service.leagues.season(CLUB, "2027")["divisions"]
+    assert [(d["slug"], d["name"], [t["slug"] for t in d["teams"]]) for d in kept] == [
+        ("one", "First", ["crown", "bell", "swan"])]
     refused = cli.run("league", "squad", "2027", "bell", "Ana", "--club", CLUB, code=1)
     assert "Ana is in the squad of Crown already" in refused.output
     moved = cli.run("league", "transfer", "2027", "Gabi", "bell", "--club", CLUB, "--reason",

@@ -4,7 +4,8 @@ key in a page; the test reads the service only afterwards, to check.
 
 The secretary, on the league desk, makes a Fives and Threes season (two singles legs and a
 pairs leg, each game to 10: the form's target) with two divisions of three teams with their
-squads, generates the fixtures and issues the captains' QR codes of the first fixture's two
+squads (a division and a team too many, a team renamed, then removed, the removal of a
+division with a team refused in words, then done), generates the fixtures and issues the captains' QR codes of the first fixture's two
 teams. The home captain's phone, signed in by its QR code (read back with zbarimg), names
 each leg's players on the captain's desk and scores each leg's game on the scorekeeper's page
 (/score) by taps, the tiles dealt closed and the hands revealed; both captains confirm, and the
@@ -58,12 +59,17 @@ SAID = {  # what the desk says after each step, in the reader's language
            "team": "Equipo añadido.", "generated": "Encuentros generados.",
            "issued": "Clave emitida", "sheet": "Jugadores de la manga registrados",
            "confirmed": "Resultado confirmado.", "walkover": "Incomparecencia concedida.",
-           "no_teams": "Aún no hay equipos", "week": "Jornada {n}"},
+           "no_teams": "Aún no hay equipos", "week": "Jornada {n}",
+           "has_teams": "Spare tiene equipos", "team_saved": "Equipo guardado.",
+           "team_removed": "Equipo eliminado.", "division_removed": "División eliminada.",
+           "division_renamed": "División renombrada."},
     "en": {"season": "Season created.", "division": "Division added.", "team": "Team added.",
            "generated": "Fixtures generated.", "issued": "Token issued",
            "sheet": "The leg's players recorded", "confirmed": "Result confirmed.",
            "walkover": "Walkover awarded.", "no_teams": "No teams yet",
-           "week": "Week {n}"},
+           "week": "Week {n}", "has_teams": "Spare has teams", "team_saved": "Team saved.",
+           "team_removed": "Team removed.", "division_removed": "Division removed.",
+           "division_renamed": "Division renamed."},
 }
 
 
@@ -168,6 +174,60 @@ def add_teams(page: Any, say: dict[str, str], divisions: dict[str, Any]) -> None
             form.locator("button[type=submit]").click()
             page.wait_for_selector(f"li[data-team='{team}']", timeout=WAIT)
             said(page, say["team"])
+
+
+def corrections(page: Any, say: dict[str, str], lang: str, width: int) -> None:
+    """The secretary's mistakes put right at the season's desk: a division too many with a
+    team in it (removing the division refused while it has the team, said beside its form),
+    the team renamed, then removed, then the division; the second division renamed."""
+    form = page.locator("form[data-league-setup=division]")
+    form.locator("input[name=slug]").fill("spare")
+    form.locator("input[name=name]").fill("Spare")
+    form.locator("button[type=submit]").click()
+    said(page, say["division"])
+    form = page.locator("form[data-league-setup=team]")
+    form.locator("select[name=division]").select_option("spare")
+    form.locator("input[name=slug]").fill("typo")
+    form.locator("input[name=name]").fill("Tpyo")
+    form.locator("textarea[name=players]").fill("Zed")
+    form.locator("button[type=submit]").click()
+    said(page, say["team"])
+
+    division = page.locator("details[data-edit-division='spare']")
+    division.locator("summary").click()
+    division.locator("form[data-league-edit=division-removed] button").click()
+    said(page, say["has_teams"])
+    removing = division.locator("form[data-league-edit=division-removed]")
+    assert removing.locator("#desk-status[data-kind=error]").count() == 1  # beside the form
+    assert axe_findings(page) == []  # the edit forms, open
+    shot(page, "f3-division-refused", lang, width, division)
+
+    team = page.locator("details[data-edit-team='typo']")
+    team.locator("summary").click()
+    edit = team.locator("form[data-league-edit=team]")
+    edit.locator("input[name=name]").fill("Typo Arms")
+    edit.locator("input[name=venue]").fill("Quay St")
+    edit.locator("button[type=submit]").click()
+    said(page, say["team_saved"])
+    assert page.locator("li[data-team='typo']").inner_text().startswith("Typo Arms")
+    team = page.locator("details[data-edit-team='typo']")
+    team.locator("summary").click()
+    shot(page, "f3-team-edit", lang, width, team)
+    team.locator("form[data-league-edit=team-removed] button").click()
+    said(page, say["team_removed"])
+    assert page.locator("li[data-team='typo']").count() == 0
+    division = page.locator("details[data-edit-division='spare']")
+    division.locator("summary").click()
+    division.locator("form[data-league-edit=division-removed] button").click()
+    said(page, say["division_removed"])
+    assert page.locator("h3[data-division='spare']").count() == 0
+
+    division = page.locator("details[data-edit-division='first']")
+    division.locator("summary").click()
+    division.locator("input[name=name]").fill("First Division")
+    division.locator("form[data-league-edit=division] button").click()
+    said(page, say["division_renamed"])
+    assert page.locator("h3[data-division='first']").inner_text() == "First Division"
 
 
 def captain_qr(page: Any, team: str, name: str) -> str:
@@ -285,11 +345,16 @@ def test_a_fives_and_threes_season_from_the_browser_alone(
         assert page.locator("form[data-league-captain]").count() == 0
         add_teams(page, say, DIVISIONS)
         assert axe_findings(page) == []
+        corrections(page, say, lang, width)
         shot(page, "f3-teams", lang, width)
         page.click("form[data-league-setup=generate] button[type=submit]")
         said(page, say["generated"])
         page.wait_for_selector("section.week[data-round='6']", timeout=WAIT)
         shot(page, "f3-generated", lang, width)
+        # Set up: a team is still renamed at the desk, but no longer moved or removed.
+        assert page.locator("form[data-league-edit=team]").count() == 6
+        assert page.locator("form[data-league-edit=team] select[name=division]").count() == 0
+        assert page.locator("form[data-league-edit$='-removed']").count() == 0
 
         fixtures = api.service.leagues.fixtures(slug, "f3")  # read: which fixture is first
         first = next(f for f in fixtures if f["division"] == "premier")
@@ -325,10 +390,14 @@ def test_a_fives_and_threes_season_from_the_browser_alone(
         phone.close()
     away_confirms(browser, base, lang, url_away, first["id"], say, "f3-confirmed-away")
 
-    # Read afterwards: the form's target kept; the fixture 2-1 to the home team, both
+    # Read afterwards: the corrections made (Zed, of the team removed, in no squad); the
+    # form's target kept; the fixture 2-1 to the home team, both
     # confirmed, its sheet signed.
-    assert api.service.leagues.season(slug, "f3")["leg_rules"] == {"singles": FIVES,
-                                                                   "pairs": FIVES}
+    season = api.service.leagues.season(slug, "f3")
+    assert [(d["slug"], d["name"]) for d in season["divisions"]] == [
+        ("premier", "Premier"), ("first", "First Division")]
+    assert "Zed" not in {p for d in season["divisions"] for t in d["teams"] for p in t["squad"]}
+    assert season["leg_rules"] == {"singles": FIVES, "pairs": FIVES}
     played = api.service.leagues.fixture(slug, "f3", first["id"])
     assert played["complete"] and played["legs_won"] == {"home": 2, "away": 1}
     assert played["confirmed"] == {"home": True, "away": True}

@@ -129,3 +129,39 @@ def test_a_team_comes_with_its_squad_or_not_at_all(api: Api) -> None:
     bare = api.client.post(f"{API}/2028/teams", headers=api.auth("admin"), json={
         "division": "one", "slug": "bell", "name": "Bell"})
     assert bare.status_code == 201 and bare.json["players"] == []
+
+
+def test_divisions_and_teams_are_corrected_from_the_desks_forms(api: Api) -> None:
+    """The season's desk has each division's and team's forms (rename, change, remove) calling
+    the API's PATCH and DELETE; before the fixtures all of them, after only the renames (a
+    team's name and venue). The API refuses a caller below the secretary, and says a refusal
+    in the reader's language."""
+    svc = api.service
+    svc.leagues.create_season("casino", "2028", "League 2028", format={"singles": 2},
+                              first_day="2028-01-06")
+    svc.leagues.add_division("casino", "2028", "one", "Division 1")
+    svc.leagues.add_team("casino", "2028", "one", "crown", "Crown", venue="High St")
+    desk = "/clubs/casino/desk/seasons/2028"
+    html = api.client.get(desk, headers=api.auth("admin")).get_data(as_text=True)
+    for kind, method, path in (("division", "PATCH", "divisions/one"),
+                               ("division-removed", "DELETE", "divisions/one"),
+                               ("team", "PATCH", "teams/crown"),
+                               ("team-removed", "DELETE", "teams/crown")):
+        assert (f'data-league-edit="{kind}" data-method="{method}" '
+                f'data-api="{API}/2028/{path}"') in html, kind
+    assert 'value="High St"' in html  # the team's venue, to change
+    for role in ("viewer", "scorekeeper", "referee"):
+        for method in ("PATCH", "DELETE"):
+            answer = api.client.open(f"{API}/2028/teams/crown", method=method,
+                                     headers=api.auth(role), json={"name": "Mine"})
+            assert answer.status_code == 403, (role, method)
+    refused = api.client.delete(f"{API}/2028/divisions/one",
+                                headers=api.auth("admin", **{"Accept-Language": "es"}))
+    assert refused.status_code == 422
+    assert "Division 1 tiene equipos" in refused.json["detail"]
+    svc.leagues.add_team("casino", "2028", "one", "bell", "Bell")
+    svc.leagues.generate("casino", "2028")
+    html = api.client.get(desk, headers=api.auth("admin")).get_data(as_text=True)
+    assert html.count('data-league-edit="team"') == 2
+    assert 'data-league-edit="division"' in html
+    assert "-removed" not in html and 'name="division"' not in html.split("h-captains")[0]

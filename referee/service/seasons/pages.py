@@ -143,11 +143,13 @@ class SeasonPages(Base):
     def desk_season(self, uow: UnitOfWork, club: str, season: str, *,
                     who: Caller | None = None) -> dict[str, Any]:
         """A season on the secretary's desk: the fixtures by week (to postpone, to award as a
-        walkover, a leg to concede), and the season's legs (kind, best of)."""
+        walkover, a leg to concede), the teams' venues (their forms) and the season's legs
+        (kind, best of)."""
         who = desk_caller(who)
         require(who, club, Action.MANAGE)
         row = season_row(uow, club, season)
         return {**self.fixtures_page.within(uow, club, season, who=who),
+                "venues": {t.slug: t.venue for t in teams(uow, row)},
                 "legs": [{"leg": number, "kind": leg.kind, "best_of": leg.best_of}
                          for number, leg in enumerate(fields.format_of(row).legs, start=1)]}
 

@@ -8,7 +8,7 @@ import secrets
 from typing import Any, Sequence
 
 from ...store import leagues as store
-from ...store.clubs import insert_token
+from ...store.clubs import insert_token, revoke_tokens
 from ...store.codec import iso
 from ...store.errors import AlreadyExists
 from ...store.players import ensure_players
@@ -23,9 +23,10 @@ from ..signin import CAPTAIN, CODE_LIFETIME, token_of
 from ..tokens import digest
 from ..uow import WRITE, UnitOfWork, use_case
 from . import fields
-from .base import Base, division_row, season_row, team_row, teams
+from .base import Base, division_row, divisions, season_row, team_row, teams
 
 MAX_SQUAD = 100
+KEEP: Any = object()  # a field not given: the team's venue stays as it is
 
 
 class SeasonSetup(Base):
@@ -108,6 +109,88 @@ class SeasonSetup(Base):
                                                                    players, on=on, who=who)
         return {"slug": slug, "name": name, "division": division, "venue": venue,
                 "min_players": min_players, "players": squad}
+
+    @use_case(WRITE)
+    def edit_division(self, uow: UnitOfWork, club: str, season: str, division: str, *,
+                      name: str, who: Caller = OPERATOR) -> dict[str, Any]:
+        """The division renamed (the secretary), at any time: its slug, its place and its
+        fixtures stay."""
+        require(who, club, Action.MANAGE)
+        name = checks.name(name, Phrase(N_("division name")))
+        row = season_row(uow, club, season)
+        found = division_row(uow, row, division)
+        store.update_division(uow.conn, found.id, name)
+        uow.forget(("divisions", row.id))
+        return {"slug": found.slug, "name": name, "position": found.position}
+
+    @use_case(WRITE)
+    def remove_division(self, uow: UnitOfWork, club: str, season: str, division: str, *,
+                        who: Caller = OPERATOR) -> dict[str, Any]:
+        """The division removed (the secretary), before the fixtures are made and once it has
+        no team (each removed or moved first); those below it move up a place."""
+        require(who, club, Action.MANAGE)
+        row = season_row(uow, club, season)
+        found = division_row(uow, row, division)
+        _not_generated(uow, row)
+        if any(t.division_id == found.id for t in teams(uow, row)):
+            raise Invalid("%(division)s has teams: remove them or move them to another "
+                          "division first", division=found.name)
+        store.delete_division(uow.conn, row.id, found.id)
+        uow.forget(("divisions", row.id))
+        return {"slug": found.slug, "name": found.name, "removed": True}
+
+    @use_case(WRITE)
+    def edit_team(self, uow: UnitOfWork, club: str, season: str, team: str, *,
+                  name: str | None = None, venue: Any = KEEP, division: str | None = None,
+                  who: Caller = OPERATOR) -> dict[str, Any]:
+        """The team's name or venue changed (the secretary), at any time (a pub renamed;
+        ``venue`` None or empty: none), or the team moved to another division, numbered after
+        its teams, before the fixtures are made. Its slug, squad and captains stay."""
+        require(who, club, Action.MANAGE)
+        row = season_row(uow, club, season)
+        found = team_row(uow, row, team)
+        values: dict[str, Any] = {}
+        if name is not None:
+            values["name"] = checks.name(name, Phrase(N_("team name")))
+        if venue is not KEEP:
+            values["venue"] = checks.optional_name(venue or None, Phrase(N_("venue")))
+        moved_to = found.division_id
+        if division is not None:
+            moved_to = division_row(uow, row, division).id
+            if moved_to != found.division_id:
+                _not_generated(uow, row)
+                values["division_id"] = moved_to
+        if values:
+            store.update_team(uow.conn, found.id, **values)
+            uow.forget(("teams", row.id))
+        now = team_row(uow, row, team)
+        slug_of = {d.id: d.slug for d in divisions(uow, row)}
+        return {"slug": now.slug, "name": now.name, "venue": now.venue,
+                "division": slug_of[now.division_id], "min_players": now.min_players}
+
+    @use_case(WRITE)
+    def remove_team(self, uow: UnitOfWork, club: str, season: str, team: str, *,
+                    who: Caller = OPERATOR) -> dict[str, Any]:
+        """The team removed (the secretary) before the fixtures are made, with its squad (its
+        players stay the club's, free to join another squad) and its captains' tokens
+        (revoked). Refused for a team in a cup's pot, or with a points deduction."""
+        require(who, club, Action.MANAGE)
+        row = season_row(uow, club, season)
+        found = team_row(uow, row, team)
+        _not_generated(uow, row)
+        cups = store.cups_with_team(uow.conn, row.id, found.id)
+        if cups:
+            raise Invalid("%(team)s is an entrant of the cup %(cup)s: a team in a cup's pot "
+                          "stays", team=found.name, cup=cups[0])
+        if store.deduction_rows(uow.conn, [found.id]):
+            raise Invalid("%(team)s has a points deduction: a team with a ruling stays",
+                          team=found.name)
+        revoked = store.delete_team(uow.conn, found.id)
+        if revoked:
+            revoke_tokens(uow.conn, club_row(uow, club).id, revoked, self.clock())
+        uow.forget(("teams", row.id))
+        return {"slug": found.slug, "name": found.name, "removed": True,
+                "captains_revoked": len(revoked)}
 
     @use_case(WRITE)
     def add_players(self, uow: UnitOfWork, club: str, season: str, team: str,
