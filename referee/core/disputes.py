@@ -13,6 +13,7 @@ from typing import Any, Iterable, Sequence
 
 from .events import Violation
 from .hindsight import Findings, findings
+from .knocks import in_their_words
 from .replay import Replay, replay
 from .vocab import REWRITES, kind_of
 
@@ -28,7 +29,9 @@ def ruling_of(events: Sequence[Any], seq: int) -> dict[str, Any]:
 def violations_of(result: Replay, found: Findings | None = None) -> list[Violation]:
     """The record's violations: the events it refused and the fouls hindsight proves, by seq.
     ``found``: what hindsight found in ``result.match``, when the caller has it already."""
-    proven = (found if found is not None else findings(result.match)).proven
+    if found is None:
+        found = in_their_words(result.match.rules, findings(result.match))
+    proven = found.proven
     # One violation an event: a disputed event applied as played has its own already.
     refused = {v.seq for v in result.violations}
     return sorted((*result.violations, *(v for v in proven if v.seq not in refused)),

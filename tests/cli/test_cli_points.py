@@ -257,3 +257,21 @@ def test_validate_names_the_tile_an_amend_placed(runner: CliRunner, tmp_path: Pa
     row = next(line for line in text.splitlines() if line.startswith("│") and "Beto" in line
                and "[6|" in line)
     assert "[6|3]" in row and "15" in row, text
+
+
+def test_validate_says_a_knock_proven_in_hindsight(runner: CliRunner, tmp_path: Path) -> None:
+    """Closed: Beto knocks on the 6-6 led, then plays the 6-3 (nobody draws in Fives and
+    Threes): the proof and its facts say the knock, in en, es and it."""
+    lines = [{**KNOCK_LOG[0], "rules": {"preset": "fives-and-threes", "hand_size": 3}},
+             {"type": "deal"}, {"type": "play", "seat": 0, "tile": "6-6"},
+             {"type": "pass", "seat": 1}, {"type": "play", "seat": 0, "tile": "6-1"},
+             {"type": "play", "seat": 1, "tile": "6-3"}]
+    log = tmp_path / "closed-knock.jsonl"
+    log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    said = {lang: runner.invoke(main, ["--lang", lang, "validate", str(log)],
+                                env={"COLUMNS": "200"}).output for lang in ("en", "es", "it")}
+    assert "Beto knocked holding a tile that fits 6" in said["en"]
+    assert "event 3: Beto knocked with the ends at 6 and 6" in said["en"]
+    assert "passed" not in said["en"]
+    assert "Beto tocó teniendo una ficha" in said["es"] and "Beto tocó con los extremos" in said["es"]
+    assert "Beto ha bussato avendo una tessera" in said["it"]

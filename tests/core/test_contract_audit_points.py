@@ -183,3 +183,33 @@ def test_a_closed_block_scored_at_once_fills_its_pips_with_the_reveals() -> None
     r = shown["rounds"][0]
     assert (r["outcome"], r["winner"], r["points"], r["pips"]) == (BLOCKED, 1, 0, [18, 10])
     assert shown["valid"] and shown["totals"] == [10, 10]
+
+
+# ---------------------------------------------------------------- knocks
+
+def test_a_knock_while_able_proven_in_hindsight_is_said_as_a_knock() -> None:
+    """rules.md: "Knocking is a `pass`: knocking while able to play is a `renege`, judged at
+    once in the open and proven in hindsight in a closed record"; docs/glossary.md: the points
+    family's players knock, so its findings say so. Closed Fives and Threes: Beto knocks on the
+    6-6 led and later plays the 6-3 (nobody draws): proven at event 5. A knock that nothing
+    proves is a suspicion, its facts said as a knock too. The seeds' games still pass."""
+    proven = report(THREES, [deal(None, None), play(0, "6-6"), knock(1), play(0, "6-1"),
+                             play(1, "6-3")])
+    [foul] = proven["violations"]
+    assert (foul["seq"], foul["code"], foul["found_at"]) == (3, "renege", 5)
+    assert foul["message"] == ("Beto knocked holding a tile that fits 6, as its plays and "
+                               "reveals up to event 5 prove")
+    assert foul["evidence"][0] == {"seq": 3, "fact": "Beto knocked with the ends at 6 and 6"}
+    # the dispute sheet's finding (violations_of without the report's findings) likewise
+    from referee.core.disputes import violations_of
+
+    events = [deal(None, None), play(0, "6-6"), knock(1), play(0, "6-1"), play(1, "6-3")]
+    [sheet] = violations_of(replay(resolve_rules(THREES, 2), NAMES[:2], events))
+    assert sheet.message == foul["message"]
+    suspected = report(THREES, [deal(None, None), play(0, "6-6"), knock(1), play(0, "6-1")])
+    [maybe] = suspected["suspicions"]
+    assert maybe["evidence"][0]["fact"].startswith("Beto knocked with the ends at 6 and 6; ")
+    seeds = report("parejas", [deal(None, None, None, None), play(0, "6-6"), knock(1),
+                               play(2, "6-1"), play(3, "1-1"), play(0, "1-2"), play(1, "6-3")], 4)
+    assert [v["message"] for v in seeds["violations"]] == [
+        "Beto passed holding a tile that fits 6, as its plays and reveals up to event 7 prove"]
