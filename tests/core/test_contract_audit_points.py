@@ -213,3 +213,36 @@ def test_a_knock_while_able_proven_in_hindsight_is_said_as_a_knock() -> None:
                                play(2, "6-1"), play(3, "1-1"), play(0, "1-2"), play(1, "6-3")], 4)
     assert [v["message"] for v in seeds["violations"]] == [
         "Beto passed holding a tile that fits 6, as its plays and reveals up to event 7 prove"]
+
+
+# ---------------------------------------------------------------- how a round ends
+
+def test_a_locked_line_counts_the_spinners_arms() -> None:
+    """The edge cases: "Locked line: right after a play, when every open end shows v (an empty
+    arm shows the spinner's pip) and every tile bearing v is on the line". All Fives: the 6-6
+    spins; its left runs 6-0 0-1 1-6, its right 6-2 2-3 3-6, its up arm 6-4 4-5 5-6, its down
+    arm is empty (it shows 6). Beto's 5-6 lays the last six: locked at once."""
+    rules = {**FIVES, "hand_size": 7}
+    events = [deal("6-6 0-1 6-2 3-6 4-5 0-0 1-1", "6-0 1-6 2-3 6-4 5-6 2-2 3-3"),
+              play(0, "6-6"), play(1, "6-0", "left"), play(0, "0-1"), play(1, "1-6", "left"),
+              play(0, "6-2", "right"), play(1, "2-3"), play(0, "3-6", "right"),
+              play(1, "6-4", "up"), play(0, "4-5"), play(1, "5-6", "up")]
+    rep = report(rules, events)
+    r = rep["rounds"][0]
+    # Ana holds 0-0 1-1 (2), Beto 2-2 3-3 (10): Ana's side wins Beto's 10 (rounded to 5s: 10)
+    assert (r["outcome"], r["winner"], r["points"], r["blocked_by"], r["pips"]) == (
+        BLOCKED, 0, 10, 1, [2, 10])
+    assert codes(report(rules, [*events, knock(0)])) == [(12, "round_over", 0)]
+    # one six short (the 5-6 still in hand, the up arm showing 5): no lock, Ana plays on
+    assert report(rules, events[:-1])["rounds"][0]["outcome"] == IN_PROGRESS
+
+
+def test_the_rules_say_how_a_points_round_ends() -> None:
+    """docs/rules.md's "How a round ends" states the edge cases as the points family reads them
+    (the design's edge cases name the arms and the seats still holding tiles), as the two tests
+    above and tests/core/test_core_points.py's partners hold the referee to."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    ends = " ".join(text[text.index("## How a round ends"):text.index("## Scoring a round")].split())
+    assert "an arm with no tile yet shows the spinner's pip" in ends
+    assert "as many as the seats still holding tiles" in ends
+    assert "`partners_out: both`, the second seat of a partnership to go out" in ends
