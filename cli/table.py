@@ -58,6 +58,7 @@ HELP = (
     (("!",), N_("record the entry just refused, marked disputed")),
     (("s", "?", "q"), N_("the whole table (score, open disputes), this help, quit")),
 )
+KNOCK = N_("knock (say you cannot play)")  # p, in the games scoring during play
 
 
 def yes_words() -> tuple[str, ...]:
@@ -105,7 +106,7 @@ class TableSession:
         if entry.action == "quit":
             return False
         if entry.action == "help":
-            self.console.print(help_view(), highlight=False)
+            self.console.print(help_view(knocks(self.recorder.rules)), highlight=False)
         elif entry.action == "show":
             self.show_table()
         elif entry.action == "undo":
@@ -280,13 +281,14 @@ class TableSession:
         self.console.print(Flow(message, style=style))
 
 
-def help_view() -> Padding:
-    """The entries in two columns, the forms never split however narrow the terminal."""
+def help_view(knock: bool = False) -> Padding:
+    """The entries in two columns, the forms never split however narrow the terminal; with
+    ``knock`` (rules that score during play, words.events.knocks) ``p`` is a knock."""
     grid = Table.grid(padding=(0, 3))
     grid.add_column()
     grid.add_column()
     for forms, meaning in HELP:
-        grid.add_row(Flow.of(forms), _(meaning))
+        grid.add_row(Flow.of(forms), _(KNOCK if knock and forms == ("p",) else meaning))
     return Padding(grid, (0, 0, 0, 2))
 
 

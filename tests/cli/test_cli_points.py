@@ -216,8 +216,9 @@ def test_show_and_the_prompt_offer_a_knock(runner: CliRunner, cli: Cli) -> None:
                             env={"COLUMNS": "200"}).output
     assert "knock" not in parejas
     match_id = cli.new_match(header["rules"], tuple(header["players"]))
-    output = at_table(cli, match_id, prompt_lines(events[:3], name_leads=True) + ["u", "q"])
+    output = at_table(cli, match_id, prompt_lines(events[:3], name_leads=True) + ["u", "?", "q"])
     assert "legal: p (knock)" in output and "· sleeping 4" in output
+    assert "knock (say you cannot play)" in output  # the prompt's help, p's line
     assert "event 3: Olga knocked" in output and "Olga passed" not in output
     match_id = cli.new_match(header["rules"], tuple(header["players"]))
     es = cli.run("--lang", "es", "table", match_id,
