@@ -11,7 +11,9 @@ each leg's players on the captain's desk and scores each leg's game on the score
 (/score) by taps, the tiles dealt closed and the hands revealed; both captains confirm, and the
 result sheet is signed. A fixture of the other division is a walkover given at the desk. The
 public pages (the league's home, the table, the fixtures by week, a team's page, the averages)
-show the result. Then a parejas season the same way, shorter: one division, one pairs leg.
+show the result. Last, the league's cup of its six teams, made and drawn on the cups desk, its
+first tie given as a walkover there (no desk form starts a tie's match yet). Then a parejas
+season the same way, shorter: one division, one pairs leg.
 Screenshots of each step: tests/pages/artifacts/league-season-*.png."""
 
 from __future__ import annotations
@@ -62,14 +64,16 @@ SAID = {  # what the desk says after each step, in the reader's language
            "no_teams": "Aún no hay equipos", "week": "Jornada {n}",
            "has_teams": "Spare tiene equipos", "team_saved": "Equipo guardado.",
            "team_removed": "Equipo eliminado.", "division_removed": "División eliminada.",
-           "division_renamed": "División renombrada."},
+           "division_renamed": "División renombrada.", "cup": "Copa creada.",
+           "drawn": "Sorteo hecho.", "tie": "Eliminatoria decidida."},
     "en": {"season": "Season created.", "division": "Division added.", "team": "Team added.",
            "generated": "Fixtures generated.", "issued": "Token issued",
            "sheet": "The leg's players recorded", "confirmed": "Result confirmed.",
            "walkover": "Walkover awarded.", "no_teams": "No teams yet",
            "week": "Week {n}", "has_teams": "Spare has teams", "team_saved": "Team saved.",
            "team_removed": "Team removed.", "division_removed": "Division removed.",
-           "division_renamed": "Division renamed."},
+           "division_renamed": "Division renamed.", "cup": "Cup created.",
+           "drawn": "Draw made.", "tie": "Tie decided."},
 }
 
 
@@ -87,11 +91,13 @@ def league_club(api: Api, name: str) -> dict[str, Any]:
     return club
 
 
-def league_desk(context: Any, base: str, club: dict[str, Any]) -> tuple[Any, list[str]]:
-    """The league desk open in ``context``, the secretary signed in: the page, its errors."""
+def league_desk(context: Any, base: str, club: dict[str, Any],
+                desk: str = "seasons") -> tuple[Any, list[str]]:
+    """The league desk (or the cups desk) open in ``context``, the secretary signed in: the
+    page, its errors."""
     page = context.new_page()
     errors = watched(page)
-    page.goto(f"{base}/clubs/{club['slug']}/desk/seasons")
+    page.goto(f"{base}/clubs/{club['slug']}/desk/{desk}")
     page.fill("input[name=token]", club["admin"])
     page.click("button[data-action=sign-in]")
     return page, errors
@@ -326,6 +332,53 @@ def public_pages(browser: Any, base: str, slug: str, season: str, division: str,
         reader.close()
 
 
+def league_cup(browser: Any, base: str, club: dict[str, Any], say: dict[str, str], lang: str,
+               width: int, entrants: list[str]) -> str:
+    """The league's cup on the cups desk: created with the season's teams (the pot in the
+    order given), drawn from a seed typed in, its first tie given as a walkover (no desk form
+    starts a tie's match yet: a tie is played from the API or the CLI). The tie's id."""
+    desk = in_language(browser, base, lang, width)
+    try:
+        page, errors = league_desk(desk, base, club, "cups")
+        form = page.locator("form[data-cup-action=create]")
+        form.wait_for(timeout=WAIT)
+        form.locator("input[name=name]").fill("League Cup")
+        form.locator("input[name=slug]").fill("league-cup")
+        form.locator("select[name=kind]").select_option("teams")
+        form.locator("select[name=season]").select_option("f3")
+        form.locator("textarea[name=entrants]").fill("\n".join(entrants))
+        shot(page, "cup-new", lang, width)
+        form.locator("button[type=submit]").click()
+        said(page, say["cup"])
+        draw = page.locator("form[data-cup-action=draw]")
+        draw.locator("input[name=seed]").fill("2027")
+        draw.locator("button[type=submit]").click()
+        said(page, say["drawn"])
+        award = page.locator("form[data-cup-action=award]")
+        award.wait_for(timeout=WAIT)
+        tie = award.locator("select[name=tie] option").first.get_attribute("value") or ""
+        award.locator("select[name=tie]").select_option(tie)
+        award.locator("select[name=kind]").select_option("walkover")
+        award.locator("select[name=by]").select_option("away")
+        award.locator("input[name=reason]").fill("no show")
+        shot(page, "cup-drawn", lang, width)
+        award.locator("button[type=submit]").click()
+        said(page, say["tie"])
+        shot(page, "cup-tie-given", lang, width)
+        assert errors == []
+    finally:
+        desk.close()
+    reader = in_language(browser, base, lang, width)
+    try:
+        page = reader.new_page()
+        page.goto(f"{base}/clubs/{club['slug']}/cups/league-cup")
+        page.wait_for_selector(f"g.tie.played[data-tie='{tie}']", timeout=WAIT)
+        shot(page, "cup-public", lang, width)
+    finally:
+        reader.close()
+    return tie
+
+
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="no zbarimg: apt-get install zbar-tools")
 @pytest.mark.parametrize("lang,width", [("es", 360), ("en", 1280)])
 def test_a_fives_and_threes_season_from_the_browser_alone(
@@ -410,6 +463,14 @@ def test_a_fives_and_threes_season_from_the_browser_alone(
     public_pages(browser, base, slug, "f3", "premier", home, lang, width,
                  [home_name, teams[away][0]])
     assert not any("code=" in line for line in log.lines)
+
+    # Last, the league's cup: drawn, its first tie given as a walkover; read afterwards.
+    tie = league_cup(browser, base, club, say, lang, width, [home, away, *sorted(
+        t for t in teams if t not in (home, away))])
+    cup = api.service.leagues.cup(slug, "league-cup")
+    assert cup["seed"] is not None and int(cup["seed"]) == 2027
+    given = next(t for t in cup["ties"] if t["id"] == tie)
+    assert given["status"] == "played" and given["winner"] == given["home"]
 
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="no zbarimg: apt-get install zbar-tools")

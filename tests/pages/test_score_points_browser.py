@@ -73,7 +73,7 @@ def all_fives() -> tuple[list[str], list[dict[str, Any]]]:
     return list(log.header.players), list(log.events)
 
 
-def record(phone: Phone, rules: str, players: list[str], events: list[dict[str, Any]],
+def record(phone: Phone, rules: str | dict[str, Any], players: list[str], events: list[dict[str, Any]],
            lang: str, name: str, shots: dict[int, str]) -> dict[str, Any]:
     """Records ``events`` (an open record) closed on ``phone`` by taps, checking the page
     against the open record after each; screenshots after the events ``shots`` names. Returns
@@ -124,7 +124,8 @@ def record(phone: Phone, rules: str, players: list[str], events: list[dict[str, 
                 # only once its boneyard is empty): no draw is offered, as the screen says
                 assert phone.button({"type": "draw", "seat": event["seat"]}).count() == 0, n
                 assert page.locator("#draw-seen").count() == 0, n
-                undealt = say["sleeping" if rules == "fives-and-threes" else "boneyard"]
+                preset = rules if isinstance(rules, str) else rules["preset"]
+                undealt = say["sleeping" if preset == "fives-and-threes" else "boneyard"]
                 assert undealt in page.eval_on_selector_all(".facts dt", "ds => ds.map(d => d.textContent)"), n
                 if n in shots:
                     phone.check_layout()
