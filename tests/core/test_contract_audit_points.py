@@ -246,3 +246,28 @@ def test_the_rules_say_how_a_points_round_ends() -> None:
     assert "an arm with no tile yet shows the spinner's pip" in ends
     assert "as many as the seats still holding tiles" in ends
     assert "`partners_out: both`, the second seat of a partnership to go out" in ends
+
+
+def test_the_rules_table_names_every_parameter_and_value() -> None:
+    """docs/rules.md's table of parameters names every parameter the rules take and every value
+    of each that has a list of values (`none` for `domino_points` and `blocked_points` among
+    them, the points family's parameters by name), as `referee.core.rules` takes them."""
+    from referee.core.rules import CHOICES, PARAMETERS
+
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = text[text.index("## The parameters"):text.index("What each value means")]
+    rows = {}
+    for line in table.splitlines():
+        cells = line.split("|")
+        if len(cells) > 3:
+            for name in re.findall(r"`([a-z_]+)`", cells[1]):
+                rows[name] = set(re.findall(r"`([a-z_0-9]+)`", cells[2]))
+    assert set(PARAMETERS) <= set(rows), set(PARAMETERS) - set(rows)
+    points = set(DEFAULTS_OF_POINTS)
+    for name, values in CHOICES.items():
+        if name not in points:
+            assert {str(v) for v in values} <= rows[name], (name, values, rows[name])
+
+
+DEFAULTS_OF_POINTS = ("scoring", "count", "spinner", "exact_target", "out_bonus", "partners_out",
+                      "lead_scores", "pips_round")
