@@ -113,6 +113,8 @@ def away_confirms(browser: Any, base: str, lang: str, url: str, fixture: int,
         page.wait_for_selector(f"[data-fixture='{fixture}'] form[data-league-action=confirm]",
                                timeout=WAIT)
         confirm(page, say, fixture)
+        # the second confirmation: the sheet signed, its number said
+        assert "1" in page.locator(f"[data-fixture='{fixture}'] [data-sheet-signed]").inner_text()
         shot(page, name, lang, 360)
     finally:
         phone.close()
@@ -307,13 +309,14 @@ def tap_open(phone: Phone, rules: dict[str, Any], players: list[str],
 def confirm(page: Any, say: dict[str, str], fixture: int) -> None:
     page.click(f"[data-fixture='{fixture}'] form[data-league-action=confirm] button")
     said(page, say["confirmed"])
-    page.wait_for_selector(f"[data-fixture='{fixture}'] [data-confirmed]", timeout=WAIT)
+    page.wait_for_selector(f"[data-fixture='{fixture}'] [data-confirmed], "
+                           f"[data-fixture='{fixture}'] [data-sheet-signed]", timeout=WAIT)
 
 
 def public_pages(browser: Any, base: str, slug: str, season: str, division: str, team: str,
-                 lang: str, width: int, expect: list[str]) -> None:
+                 lang: str, width: int, expect: list[str], extra: dict[str, list[str]]) -> None:
     """The league's public pages, each showing the played fixture (``expect``: words each
-    page says), none with a sideways scroll at 360 px."""
+    page says; ``extra``: words a page says besides)."""
     reader = in_language(browser, base, lang, width)
     try:
         page = reader.new_page()
@@ -324,7 +327,7 @@ def public_pages(browser: Any, base: str, slug: str, season: str, division: str,
                            ("averages", "/averages")):
             page.goto(root + path)
             text = page.locator("main").inner_text()
-            for word in expect:
+            for word in expect + extra.get(step, []):
                 assert word in text, (step, word)
             shot(page, f"{season}-public-{step}", lang, width)
         assert errors == []
@@ -461,7 +464,9 @@ def test_a_fives_and_threes_season_from_the_browser_alone(
     assert api.service.leagues.fixture(slug, "f3", other["id"])["walkover_by"] == "away"
     home_name = teams[home][0]
     public_pages(browser, base, slug, "f3", "premier", home, lang, width,
-                 [home_name, teams[away][0]])
+                 [home_name, teams[away][0]],
+                 {"fixtures": ["2–1"], "home": ["2–1"], "team": ["2–1"],
+                  "averages": [squads[0][0], squads[1][1]]})
     assert not any("code=" in line for line in log.lines)
 
     # Last, the league's cup: drawn, its first tie given as a walkover; read afterwards.
@@ -521,4 +526,5 @@ def test_a_parejas_season_from_the_browser_alone(
     table = {r["team"]: r for r in api.service.leagues.table(slug, "liga", "unica")["rows"]}
     assert table[away]["points"] == 3 and table[away]["place"] == 1
     public_pages(browser, base, slug, "liga", "unica", away, lang, width,
-                 [PAIRS_TEAMS[home][0], PAIRS_TEAMS[away][0]])
+                 [PAIRS_TEAMS[home][0], PAIRS_TEAMS[away][0]],
+                 {"fixtures": ["0–1"], "averages": squads[1][:2]})

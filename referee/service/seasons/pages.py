@@ -157,8 +157,9 @@ class SeasonPages(Base):
     def captain_desk(self, uow: UnitOfWork, club: str, season: str, *,
                      who: Caller | None = None) -> dict[str, Any]:
         """A captain's desk: the team the token is captain of in this season, its fixtures with
-        each side's confirmation, the season's legs and the squads (for its team sheets) (no token, the sign-in; Forbidden for a token that is no
-        captain of a team of the season)."""
+        each side's confirmation, the games in play (``playing``) and the signed sheet's number
+        (``sheet``), the season's legs and the squads (for its team sheets) (no token, the
+        sign-in; Forbidden for a token that is no captain of a team of the season)."""
         who = desk_caller(who)
         require(who, club, Action.RECORD)
         row = season_row(uow, club, season)
@@ -176,7 +177,9 @@ class SeasonPages(Base):
                 "fixtures": [{**f, "side": "home" if f["home"] == team.slug else "away",
                               "playing": _playing(self.fixture.within(
                                   uow, club, season, f["id"], who=who))
-                              if not f["complete"] and not f["walkover_by"] else []}
+                              if not f["complete"] and not f["walkover_by"] else [],
+                              "sheet": len(store.sheet_rows(uow.conn, f["id"])) or None
+                              if f["complete"] else None}
                              for f in listed]}
 
 
