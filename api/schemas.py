@@ -756,7 +756,9 @@ class SheetSchema(Schema):
     dispute = fields.Nested(ViolationSchema, required=True)
     event = fields.Raw(required=True, metadata={"description": "the disputed event as recorded"})
     moment = fields.Dict(required=True, metadata={
-        "description": "before the event: seq, round, line, ends, turn, turn_name"})
+        "description": "before the event: seq, round, line, ends, open_ends (each side and "
+                       "pip, the spinner's arms too), count (null unless the open ends are "
+                       "counted), turn, turn_name"})
     evidence = fields.List(fields.Dict(), required=True, metadata={
         "description": "each fact with its event as recorded: {seq, fact, event}"})
     ruling = fields.Nested(RulingSchema, allow_none=True, required=True)

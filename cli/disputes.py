@@ -160,7 +160,7 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
     from referee.service import side_names
     from words.events import event_words, seat_number, table_words
 
-    from .render import scores_text, tile_text, violation_head
+    from .render import end_text, scores_text, tile_text, violation_head
 
     match, dispute, moment = sheet["match"], sheet["dispute"], sheet["moment"]
     players = match["players"]
@@ -192,7 +192,11 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
               else _("The moment (after event %(seq)s, before any deal)", seq=moment["seq"])]
     line = " ".join(tile_text(t) for t in moment["line"]) or _("(empty)")
     lines.append("  " + _("Line: %(tiles)s", tiles=line))
-    if moment["ends"]:
+    if moment.get("count") is not None and moment.get("open_ends"):  # the points family's
+        ends = ", ".join(f"{end_text(e['side'])} {e['pip']}" for e in moment["open_ends"])
+        lines.append("  " + _("Open ends: %(ends)s · count %(count)s", ends=ends,
+                              count=moment["count"]))
+    elif moment["ends"]:
         lines.append("  " + _("Open ends: %(left)s and %(right)s", left=moment["ends"][0],
                               right=moment["ends"][1]))
     turn = moment["turn"]

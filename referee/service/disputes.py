@@ -275,6 +275,10 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
         "event": events[seq - 1],
         "moment": {"seq": seq - 1, "round": moment.round, "line": list(moment.line),
                    "ends": list(moment.ends) if moment.ends else None,
+                   # the points family's: every open end by side (the spinner's arms too), and
+                   # the count (a knock is judged against them all)
+                   "open_ends": [{"side": side, "pip": pip} for side, pip, _ in moment.open_ends],
+                   "count": moment.count,
                    "turn": moment.turn,
                    "turn_name": record.players[moment.turn] if moment.turn is not None else None},
         "evidence": [{**fact, "event": events[fact["seq"] - 1]}

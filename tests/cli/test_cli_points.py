@@ -276,3 +276,23 @@ def test_validate_says_a_knock_proven_in_hindsight(runner: CliRunner, tmp_path: 
     assert "passed" not in said["en"]
     assert "Beto tocó teniendo una ficha" in said["es"] and "Beto tocó con los extremos" in said["es"]
     assert "Beto ha bussato avendo una tessera" in said["it"]
+
+
+def test_the_dispute_sheet_says_every_open_end_and_the_knock(cli: Cli) -> None:
+    """All Fives, the spinner's arms open: Ana knocks holding the 2-2, which fits the arm
+    showing 2. The sheet's moment gives every open end by side and the count; the event is a
+    knock."""
+    rules = json.dumps({"preset": "all-fives", "hand_size": 4, "draw": "none",
+                        "first_opener": "free"})
+    match_id = cli.new_match(rules, ("Ana", "Beto"))
+    record = cli.service.recording.record_event
+    for event in [{"type": "deal", "hands": [["5-5", "5-3", "2-2", "6-6"], ["5-0", "5-2", "3-0", "6-5"]]},
+                  {"type": "play", "seat": 0, "tile": "5-5"}, {"type": "play", "seat": 1, "tile": "5-0"},
+                  {"type": "play", "seat": 0, "tile": "5-3"}, {"type": "play", "seat": 1, "tile": "5-2"},
+                  {"type": "pass", "seat": 0, "disputed": True}]:
+        record(match_id, event, expected_seq=None)
+    moment = cli.service.disputes.sheet(match_id, 6)["moment"]
+    ends = ", ".join(f"{e['side']} {e['pip']}" for e in moment["open_ends"])
+    out = cli.run("dispute-sheet", match_id, 6).output
+    assert f"Open ends: {ends} · count {moment['count']}" in out and "up " in ends
+    assert "Ana knocked" in out and "Ana knocked holding 2-2" in out

@@ -321,3 +321,30 @@ def test_the_screen_offers_a_draw_only_from_a_boneyard(api: Api) -> None:
         svc.recording.record_event(match_id, event, expected_seq=None)
     screen = api.client.get(f"/api/v1/matches/{match_id}", headers=api.auth("scorekeeper")).get_json()
     assert screen["boneyard"] == 14 and screen["offers_draw"] is True
+
+
+def test_a_dispute_sheet_says_every_open_end_and_the_count(api: Api) -> None:
+    """All Fives, the spinner's arms open: Ana knocks holding the 2-2, which fits the arm
+    showing 2 (recorded as disputed: a renege). The sheet's moment gives every open end by side,
+    the arms too, and the count, as the table saw them; the page and the desk say them all."""
+    svc = api.service
+    svc.clubs.set_public("casino", True)
+    rules = {"preset": "all-fives", "hand_size": 4, "draw": "none", "first_opener": "free"}
+    match_id = svc.recording.create_match("casino", rules, ["Ana", "Beto"])["id"]
+    for event in [{"type": "deal", "hands": [["5-5", "5-3", "2-2", "6-6"], ["5-0", "5-2", "3-0", "6-5"]]},
+                  {"type": "play", "seat": 0, "tile": "5-5"}, {"type": "play", "seat": 1, "tile": "5-0"},
+                  {"type": "play", "seat": 0, "tile": "5-3"}, {"type": "play", "seat": 1, "tile": "5-2"},
+                  {"type": "pass", "seat": 0, "disputed": True}]:
+        svc.recording.record_event(match_id, event, expected_seq=None)
+    moment = svc.disputes.sheet(match_id, 6)["moment"]
+    assert len(moment["open_ends"]) == 4 and moment["count"] is not None  # the arms are open
+    ends = ", ".join(f"{e['side']} {e['pip']}" for e in moment["open_ends"])
+    said = f"Open ends: {ends}; the count is {moment['count']}."
+    sheet = api.client.get(f"/clubs/casino/matches/{match_id}/disputes/6", headers=api.auth("referee"))
+    assert said in words_of(sheet.get_data(as_text=True))
+    desk = api.client.get("/clubs/casino/desk/disputes", headers=api.auth("referee"))
+    assert said in words_of(desk.get_data(as_text=True))
+    es = api.client.get(f"/clubs/casino/matches/{match_id}/disputes/6",
+                        headers=api.auth("referee", **{"Accept-Language": "es"}))
+    assert f"la cuenta es {moment['count']}." in words_of(es.get_data(as_text=True))
+    assert "de arriba" in words_of(es.get_data(as_text=True))

@@ -105,6 +105,8 @@ def test_the_dispute_sheet(service: Service, club: str) -> None:
     assert sheet["match"]["id"] == match_id and sheet["match"]["players"] == ["Ana", "Beto"]
     assert sheet["event"] == {"type": "pass", "seat": 1}
     assert sheet["moment"] == {"seq": 2, "round": 1, "line": ["6-6"], "ends": [6, 6],
+                               "open_ends": [{"side": "left", "pip": 6},
+                                             {"side": "right", "pip": 6}], "count": None,
                                "turn": 1, "turn_name": "Beto"}
     assert sheet["dispute"]["code"] == "renege" and sheet["dispute"]["found_at"] == 5
     assert [e["seq"] for e in sheet["evidence"]] == [3, 5, 5]
