@@ -32,9 +32,16 @@ def run_migrations_online() -> None:
     if connection is not None:
         _run(connection)
         return
+    from migrations.runner import current_revision, pauses_foreign_keys, transaction
+
     engine = make_engine(config.get_main_option("sqlalchemy.url") or None)
     try:
-        with engine.begin() as connection:
+        # as migrations.runner runs them: SQLite's foreign keys off for a revision that says so
+        target = context.get_revision_argument()  # the revision itself, None for base
+        if isinstance(target, tuple):
+            target = target[0] if target else None
+        paused = pauses_foreign_keys(engine, current_revision(engine), target or "base")
+        with transaction(engine, paused=paused) as connection:
             _run(connection)
     finally:
         engine.dispose()

@@ -41,7 +41,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_league_leg_results_division_id", "league_leg_results", ["division_id"])
     op.create_index("ix_league_leg_results_season_id", "league_leg_results", ["season_id"])
-    project_legs(op.get_bind())
+    project_legs(op.get_bind(), cups=False)  # no fixture is a cup's tie before 0027
 
 
 def downgrade() -> None:

@@ -50,6 +50,10 @@ from .schema import (
     players,
 )
 
+# The league's own fixtures: not a team cup's ties (migration 0027), which are fixtures too, of
+# the cup's teams, but count in no table, average, listing, feed or leg result of the league.
+LEAGUE_ONLY = league_fixtures.c.cup_id.is_(None)
+
 
 def among(conn: Connection, column: Any, ids: Sequence[int]) -> Any:
     """``column IN ids``; on PostgreSQL ``column = ANY(:ids)``, one array parameter: a
@@ -217,8 +221,10 @@ def insert_fixtures(conn: Connection, rows: Sequence[dict[str, Any]]) -> None:
 
 def fixture_rows(conn: Connection, season_id: int, division_id: int | None = None,
                  team_id: int | None = None) -> list[Row]:
-    """The season's fixtures (or a division's, or a team's), by round."""
-    query = select(league_fixtures).where(league_fixtures.c.season_id == season_id)
+    """The season's league fixtures (or a division's, or a team's), by round: never a cup's
+    tie (:data:`LEAGUE_ONLY`)."""
+    query = select(league_fixtures).where(league_fixtures.c.season_id == season_id,
+                                          LEAGUE_ONLY)
     if division_id is not None:
         query = query.where(league_fixtures.c.division_id == division_id)
     if team_id is not None:
@@ -366,14 +372,19 @@ def seats_of(conn: Connection, match_ids: Sequence[int]) -> list[Row]:
 GAME_MARK = {0: "h", 1: "a", None: "d"}  # a finished game's winner (side 0 home, 1 away; drawn)
 
 
-def derived_leg_results(conn: Connection, fixture_ids: Sequence[int] | None = None
-                        ) -> list[dict[str, Any]]:
+def derived_leg_results(conn: Connection, fixture_ids: Sequence[int] | None = None, *,
+                        cups: bool = True) -> list[dict[str, Any]]:
     """The ``league_leg_results`` rows the fixtures' legs come to now (every fixture's for
     None), by fixture and leg: each finished game's winner in order (a game in play or
     abandoned counts for nothing yet), the seats of the leg's first game (side 0 the home
-    team's), its concession. A leg with none of these has no row."""
+    team's), its concession. A leg with none of these has no row; nor has a cup's tie's leg
+    (:data:`LEAGUE_ONLY`: the tables and averages read these rows, and a cup's tie is read
+    from its games). ``cups`` False: a database from before cup ties (migration 0024's fill,
+    whose fixtures have no ``cup_id`` yet), every fixture taken."""
     lm, f = league_leg_matches, league_fixtures
     fixtures_q = select(f.c.id, f.c.season_id, f.c.division_id)
+    if cups:
+        fixtures_q = fixtures_q.where(LEAGUE_ONLY)
     games_q = (select(lm.c.fixture_id, lm.c.leg, lm.c.game, lm.c.match_id, matches.c.status,
                       matches.c.winner)
                .join(matches, matches.c.id == lm.c.match_id))
@@ -399,6 +410,8 @@ def derived_leg_results(conn: Connection, fixture_ids: Sequence[int] | None = No
     first: dict[int, tuple[int, int]] = {}
     for fixture, leg, game, match_id, status, winner in conn.execute(
             games_q.order_by(lm.c.fixture_id, lm.c.leg, lm.c.game)):
+        if fixture not in homes:
+            continue  # a cup's tie's
         row = line((fixture, leg))
         if game == 1:
             first[match_id] = (fixture, leg)
@@ -407,16 +420,19 @@ def derived_leg_results(conn: Connection, fixture_ids: Sequence[int] | None = No
     for match_id, side, player in seats_of(conn, list(first)):
         line(first[match_id])["home" if side == 0 else "away"].append(str(player))
     for given in conn.execute(legs_q):
+        if given.fixture_id not in homes:
+            continue  # a cup's tie's
         row = line((given.fixture_id, given.leg))
         row["conceded_by"], row["reason"] = given.conceded_by, given.reason
     return [{**row, "home": ",".join(row["home"]), "away": ",".join(row["away"])}
             for _, row in sorted(found.items())]
 
 
-def project_legs(conn: Connection, fixture_ids: Iterable[int] | None = None) -> int:
+def project_legs(conn: Connection, fixture_ids: Iterable[int] | None = None, *,
+                 cups: bool = True) -> int:
     """The fixtures' rows of ``league_leg_results`` written again from their legs (every
-    fixture's for None: a rebuild, migration 0024's fill), in the caller's transaction: the
-    rows written."""
+    fixture's for None: a rebuild, migration 0024's fill, which says ``cups`` False: see
+    :func:`derived_leg_results`), in the caller's transaction: the rows written."""
     ids = None if fixture_ids is None else sorted(set(fixture_ids))
     if ids and conn.dialect.name == "postgresql":
         # The fixtures locked first (in id order), then read: two changes to one fixture's
@@ -425,7 +441,7 @@ def project_legs(conn: Connection, fixture_ids: Iterable[int] | None = None) -> 
         # SQLite's writers take turns already.
         conn.execute(select(league_fixtures.c.id).where(among(conn, league_fixtures.c.id, ids))
                      .order_by(league_fixtures.c.id).with_for_update())
-    rows = derived_leg_results(conn, ids)
+    rows = derived_leg_results(conn, ids, cups=cups)
     results = league_leg_results.c
     if ids is None:
         conn.execute(delete(league_leg_results))

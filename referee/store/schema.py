@@ -618,7 +618,16 @@ league_fixtures = Table(
     # The version each captain confirmed (None: not confirmed, or confirmed before a change).
     Column("home_confirmed", Integer, nullable=True),
     Column("away_confirmed", Integer, nullable=True),
-    UniqueConstraint("season_id", "home_id", "away_id"),
+    # A team cup's tie played as a fixture (migration 0027): the cup and the tie's code; both
+    # None for the league's own. Every league read (listings, tables, averages, the legs'
+    # results, the feeds) takes the league's only (referee.store.leagues.LEAGUE_ONLY).
+    Column("cup_id", Integer, ForeignKey("league_cups.id"), nullable=True),
+    Column("cup_tie", String(8), nullable=True),
+    # each two teams meet once at each home in the league (WHERE cup_id IS NULL), a cup's tie
+    # is one fixture (WHERE cup_id IS NOT NULL): partial unique indexes (migration 0027; their
+    # conditions not named here, as league_squads' one says why)
+    Index("ix_league_fixtures_league", "season_id", "home_id", "away_id", unique=True),
+    Index("ix_league_fixtures_cup_tie", "cup_id", "cup_tie", unique=True),
     Index(None, "division_id", "round"),
     Index(None, "home_id"),
     Index(None, "away_id"),
