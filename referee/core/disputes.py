@@ -9,6 +9,9 @@ stays among the report's violations only while it is open.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from .events import Violation
@@ -57,11 +60,48 @@ def ruled(result: Replay, violations: Sequence[Violation]
         ruling = _correction_of(events, seq, result)
         if ruling is None or seq in found:
             continue
-        before = replay(result.match.rules, result.match.players, events[:ruling - 1])
-        earlier = next((v for v in violations_of(before) if v.seq == seq), None)
+        earlier = next((v for v in _violations_before(result, ruling) if v.seq == seq), None)
         if earlier is not None:
             found[seq] = (earlier, ruling_of(events, ruling))
     return [found[seq] for seq in sorted(found)]
+
+
+def _violations_before(result: Replay, ruling: int) -> tuple[Violation, ...]:
+    """The record's violations as they stood just before event ``ruling`` came."""
+    match, prefix = result.match, result.events[:ruling - 1]
+    try:
+        return _judged(_Prefix(match.rules, match.players, prefix))
+    except (TypeError, ValueError):  # not JSON (no stored record is): judged, not kept
+        return tuple(violations_of(replay(match.rules, match.players, prefix)))
+
+
+class _Prefix:
+    """A record's prefix (rules, players, events), one with another of the same content: the
+    SHA-256 of the three as JSON."""
+
+    __slots__ = ("rules", "players", "events", "digest")
+
+    def __init__(self, rules: Any, players: Sequence[str], events: Sequence[Any]) -> None:
+        self.rules, self.players, self.events = rules, players, events
+        self.digest = hashlib.sha256(json.dumps(
+            [rules.as_dict(), list(players), list(events)],
+            separators=(",", ":")).encode()).digest()
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Prefix) and other.digest == self.digest
+
+
+# Every report of a record with a void or an amend in it judges the record up to each of them
+# again (the phone's undo is a void), and a page, its twin, the scoreboard and the events are
+# read one after another over the same record: the latest prefixes' violations are kept.
+@lru_cache(maxsize=256)
+def _judged(prefix: _Prefix) -> tuple[Violation, ...]:
+    found = tuple(violations_of(replay(prefix.rules, prefix.players, prefix.events)))
+    prefix.events = ()  # kept as the key (its digest): the events themselves are not needed
+    return found
 
 
 def _correction_of(events: Sequence[Any], target: int, result: Replay) -> int | None:
