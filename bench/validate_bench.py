@@ -626,6 +626,19 @@ def against_baseline(args: argparse.Namespace) -> None:
                 shown = f"{old:,.0f} {new:>14,.0f}" if args.callgrind else f"{old:.4f} {new:>14.4f}"
                 change = (new / old - 1) * 100
                 print(f"  {label + ': ' + row:<46} {shown:>29} {change:>+7.1f}%")
+        # the goal of the points family: no more cost per event than the seeds' (the mixed
+        # corpus, a third closed like it)
+        events = {label: sum(text.count(chr(10)) - 1 for text in texts)
+                  for label, texts in corpora.items()}
+        for row, mode, floor in rows[1:]:
+            ratios = []
+            for name in sides:
+                per = {label: (figures[(label, mode, name)] - figures[(label, floor, name)])
+                       / events[label] for label in ("points family", "mixed corpus")}
+                ratios.append(f"{per['points family']:,.0f} against {per['mixed corpus']:,.0f}"
+                              f" ({per['points family'] / per['mixed corpus']:.2f}x)")
+            print(f"  points family against the seeds' (mixed corpus), an event, {row}: "
+                  f"baseline {ratios[0]}, this copy {ratios[1]}")
 
 
 def main() -> None:

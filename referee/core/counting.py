@@ -42,7 +42,7 @@ _new = tuple.__new__
 # else 0; and each tile's pips.
 DOUBLE_COUNT = [2 * a if a == b else 0 for a, b in zip(_HIGH, _LOW)]
 _PIPS = [a + b for a, b in zip(_HIGH, _LOW)]
-_KIND = [DOUBLE if a == b else PLAIN for a, b in zip(_HIGH, _LOW)]  # each tile's, at an end
+KIND = [DOUBLE if a == b else PLAIN for a, b in zip(_HIGH, _LOW)]  # each tile's, at an end
 
 
 def is_double(tile: int) -> bool:
@@ -64,9 +64,9 @@ class CountedLine(Layout):
         left, right, left_tile, right_tile, spinner, arms = self
         if left is None:
             return []
-        found = [(RIGHT, right, _KIND[right_tile]), (LEFT, left, _KIND[left_tile])]  # type: ignore[index]
+        found = [(RIGHT, right, KIND[right_tile]), (LEFT, left, KIND[left_tile])]  # type: ignore[index]
         for side, (pip, tile) in zip((UP, DOWN), arms):
-            found.append((side, pip, EMPTY_ARM if tile == spinner else _KIND[tile]))
+            found.append((side, pip, EMPTY_ARM if tile == spinner else KIND[tile]))
         return found  # type: ignore[return-value]
 
     def signature(self) -> tuple[tuple[int, int], ...]:
@@ -125,7 +125,39 @@ class CountedLine(Layout):
             if not self.spins or spinner is None and high != low:
                 same = is_double(left_tile) is is_double(right_tile)  # type: ignore[arg-type]
                 return RIGHT if same else "ambiguous_end"
+        elif arms and (end is None or type(end) is int or type(end) is str and end in NAMED) and not (
+                high == low and high == _HIGH[spinner]):  # type: ignore[index]
+            return self._place_on_four(high, low, end)
         return self.place_by_ends(high, low, end)
+
+    def _place_on_four(self, high: int, low: int, end: int | str | None) -> str:
+        """``place`` once the spinner's arms are open (a tile other than the spinner): no list
+        made, no layout compared. A named end is that end, if it shows one of the tile's pips. A tile laid there
+        changes only the end it goes on (the spinner and its arms are fixed), which becomes the
+        tile's other pip, of the tile's kind, wherever it goes; so two places give the same open
+        ends exactly when the ends they cover are alike (the same pip and kind: were they not,
+        the multisets ``ends - a + new_a`` and ``ends - b + new_b`` could be equal only with
+        ``new_a == a``, a double on its own pip, and then ``a == b``)."""
+        left, right, left_tile, right_tile, spinner, ((up, up_tile), (down, down_tile)) = self
+        if type(end) is str:
+            side = NAMED[end]
+            pip = (right if side == RIGHT else left if side == LEFT else up if side == UP
+                   else down)
+            return side if pip == high or pip == low else "no_match"
+        if end is not None and end != high and end != low:
+            return "no_match"
+        found: Any = None  # the first place's side, then its (pip, kind)
+        for side, pip, kind in ((RIGHT, right, KIND[right_tile]),  # type: ignore[index]
+                                (LEFT, left, KIND[left_tile]),  # type: ignore[index]
+                                (UP, up, EMPTY_ARM if up_tile == spinner else KIND[up_tile]),
+                                (DOWN, down,
+                                 EMPTY_ARM if down_tile == spinner else KIND[down_tile])):
+            if (pip == end) if end is not None else (pip == high or pip == low):
+                if found is None:
+                    found, first = side, (pip, kind)
+                elif first != (pip, kind):
+                    return "ambiguous_end"
+        return "no_match" if found is None else found
 
     def place_by_ends(self, high: int, low: int, end: Any) -> str:
         """``place`` the general way, every open end listed and the layouts each place gives

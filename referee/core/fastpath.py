@@ -172,6 +172,7 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
                               boneyard, held)
 
 
+_PARTNERS = (0, 1, 0, 1)  # each seat's side in partnerships (rules.side_of)
 # The end a play may name, as its shape allows (events.shape_error): a pip (an int) or these.
 _NAMED_ENDS = frozenset({"left", "right", "up", "down"})
 
@@ -187,28 +188,34 @@ def _put(match: Any, seq: int, layout: Any, turn: int | None, line: int, passes:
 
 def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> None:  # noqa: C901 (a hand-made copy of the judges and appliers of three kinds of move on a counted line, in one loop so that its fields stay local: see the module's docstring)
     """``run_moves`` for the points family (referee.core.counting's layouts, scored by
-    referee.core.points' policy): the same plainly legal moves applied here. While the layout
-    is a line of two ends with no spinner (``plain``) a tile's place, the new layout and its
-    count are worked out here as the layout's ``place``, ``placed`` and ``count`` do; else
-    those methods say. A play whose count is worth points (or a last tile that may take the
-    chip-out point) is scored by the policy's ``after_play``; anything else by the match's
-    judges and appliers."""
+    referee.core.points' policy): the same plainly legal moves applied here. The layout's
+    fields are held here (``left``, ``right``, their outer tiles, ``spinner``, ``arms``) and
+    ``layout`` is the same value. While the layout is a line of two ends with no spinner
+    (``plain``) a tile's place is worked out here as the layout's ``place`` does; else that
+    method says. The new layout and its count are worked out here as ``placed`` and ``count``
+    do, but for a play that may make or open the spinner (``placed`` says). A play whose count
+    is worth points (or a last tile that may take the chip-out point) is scored by the
+    policy's ``after_play``; anything else by the match's judges and appliers."""
     seats, after = match.seats, match.next_seat
     tiles = match.tiles
-    parts_of, pip_mask = tiles.parts.get, tiles.pip_mask
+    parts_of, pip_mask, high_of = tiles.parts.get, tiles.pip_mask, tiles.high
     rules = match.rules
     drawing, one_draw, reserve = rules.draw != "none", rules.draw == "one", rules.reserve
     worth = WORTH[rules.count]
     chip_out = bool(rules.exact_target and rules.out_bonus)  # a last tile may score
-    side_of, target, totals = tuple(map(rules.side_of, range(seats))), rules.target, match.totals
+    # each seat's side, as rules.side_of says (partners sit across: seats 0 and 2, 1 and 3)
+    side_of, target = _PARTNERS if rules.partnerships else range(seats), rules.target
     scoring = match.family.scoring
     round_ = match.round
-    trail, known, count = round_.trail, match.known, match.count
+    trail, scored, reached, scores = round_.trail, round_.scored, round_.reached, round_.scores
+    known, count, totals = match.known, match.count, match.totals
     seq, layout, turn, line = match.seq, match.layout, match.turn, match.line
     passes, drew, last_player = match.passes, match.drew, match.last_player
     boneyard, held = match.boneyard, match.held
     shape, spins = type(layout), layout.spins
-    plain = layout.spinner is None and not layout.arms
+    left, right, lt, rt, spinner, arms = layout
+    plain = spinner is None and not arms
+    spun = None if spinner is None else high_of[spinner]  # the spinner's pip
     live = True  # the fields above are the table's (not yet written back)
     try:
         for event in events:
@@ -223,7 +230,6 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         and (end is None or type(end) is int
                              or type(end) is str and end in _NAMED_ENDS)):
                     tile, bit, high, low, pips, _ = parts
-                    left, right, lt, rt, _, _ = layout
                     if plain:  # the ends it fits, of those the play names (as place has it)
                         at_left, at_right = left == high or left == low, right == high or right == low
                         if end is None:
@@ -241,21 +247,39 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                             side = "L" if at_left else "R"
                         elif at_left:  # it fits both: do the open ends it leaves differ?
                             side = layout.place(high, low, end)
+                    elif arms and not (high == low and high == spun):
+                        # the spinner's arms open: place's way for them, called directly
+                        side = layout._place_on_four(high, low, end)
                     else:
                         side = layout.place(high, low, end)
                 if side is not None and side != "no_match" and side != "ambiguous_end":
-                    if plain and not (spins and high == low):  # a line it stays
+                    if plain and not (spins and high == low) or arms:
+                        # a line it stays, or the spinner's arms open already: only the end it
+                        # goes on changes (as placed does), its other pip showing there
                         if side == "R":
                             right, rt = pips - right, tile
-                        else:
+                        elif side == "L":
                             left, lt = pips - left, tile
-                        layout = _new(shape, (left, right, lt, rt, None, ()))
-                        points = worth[total := (DOUBLE_COUNT[lt] or left)
-                                       + (DOUBLE_COUNT[rt] or right)]
-                    else:
+                        elif side == "U":
+                            arms = ((pips - arms[0][0], tile), arms[1])
+                        else:
+                            arms = (arms[0], (pips - arms[1][0], tile))
+                        layout = _new(shape, (left, right, lt, rt, spinner, arms))
+                        # the count (as count has it: the lead no longer alone)
+                        total = (DOUBLE_COUNT[lt] or left) + (DOUBLE_COUNT[rt] or right)
+                        if arms:
+                            (up, up_tile), (down, down_tile) = arms
+                            if up_tile != spinner:
+                                total += DOUBLE_COUNT[up_tile] or up
+                            if down_tile != spinner:
+                                total += DOUBLE_COUNT[down_tile] or down
+                    else:  # it may make the spinner, or open its arms
                         layout = layout.placed(side, tile, pips)
-                        plain = layout.spinner is None and not layout.arms
-                        points = worth[total := layout.count()]
+                        left, right, lt, rt, spinner, arms = layout
+                        plain = spinner is None and not arms
+                        spun = None if spinner is None else high_of[spinner]
+                        total = layout.count()
+                    points = worth[total]
                     seq += 1
                     in_hand = _leaves(match, trail, seq, seat, tile, side, hand, bit)
                     line |= bit
@@ -265,11 +289,11 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                             and totals[team := side_of[seat]] + points < target):
                         # it scores, short of the target (no bust, no chip-out point, the
                         # match goes on): as the policy's after_play scores it
-                        round_.scored.append({"seq": seq, "seat": seat, "count": total,
-                                              "points": points})
+                        scored.append({"seq": seq, "seat": seat, "count": total,
+                                       "points": points})
                         totals[team] += points
-                        round_.reached.append(totals[team])
-                        round_.scores[team] += points
+                        reached.append(totals[team])
+                        scores[team] += points
                     elif points or chip_out and not in_hand:
                         # it may score: the policy scores it, on the table as it now stands
                         live = _put(match, seq, layout, turn, line, passes, drew, last_player,
@@ -284,7 +308,10 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         round_.seat_out = seat
                         match._end_play(DOMINO)
                         return
-                    if layout[0] == layout[1] and layout.blocked(line, tiles):
+                    # every open end shows one pip and every tile bearing it is down (as
+                    # blocked has it)
+                    if left == right and (line & (pip := pip_mask[left]) == pip if plain
+                                          else layout.blocked(line, tiles)):
                         live = _put(match, seq, layout, turn, line, passes, drew, last_player,
                                     boneyard, held)
                         match._end_play(BLOCKED)
@@ -295,14 +322,19 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         match._skip_out()
                         turn, live = match.turn, True
                     continue
-            elif ((kind == "pass" or kind == "draw") and seat is turn
-                    and not known[seat] & (pip_mask[layout[0]] | pip_mask[layout[1]] if plain
-                                           else layout.fitting(tiles))):
+            elif (kind == "pass" or kind == "draw") and seat is turn and not known[seat] & (
+                    pip_mask[left] | pip_mask[right] if not arms
+                    else pip_mask[left] | pip_mask[right] | pip_mask[arms[0][0]]
+                    | pip_mask[arms[1][0]]):
+                # holding (as far as the record shows) no tile that fits an open end (as
+                # fitting has it): a pass once the rules allow no draw; a draw while they
+                # allow one, of a tile unseen or in the boneyard
                 may_draw = drawing and boneyard > reserve and not (one_draw and drew)
                 if kind == "pass":
                     if not may_draw:
                         seq += 1
-                        trail.append((seq, "pass", seat, None, layout.ends))
+                        trail.append((seq, "pass", seat, None, (left, right) if not arms else
+                                      (left, right, arms[0][0], arms[1][0])))
                         passes += 1
                         drew = False
                         turn = after[seat]
@@ -322,7 +354,8 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                     drawn, held = _drawn(match, event.get("tile"), seat, line, held)
                     if drawn is not False:
                         seq += 1
-                        trail.append((seq, "draw", seat, drawn, layout.ends))
+                        trail.append((seq, "draw", seat, drawn, (left, right) if not arms else
+                                      (left, right, arms[0][0], arms[1][0])))
                         count[seat] += 1
                         boneyard -= 1
                         drew = True
@@ -338,7 +371,12 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
             passes, drew, last_player = match.passes, match.drew, match.last_player
             boneyard, held = match.boneyard, match.held
             known, count, totals = match.known, match.count, match.totals
-            plain = layout.spinner is None and not layout.arms
+            round_ = match.round
+            trail, scored, reached, scores = (round_.trail, round_.scored, round_.reached,
+                                              round_.scores)
+            left, right, lt, rt, spinner, arms = layout
+            plain = spinner is None and not arms
+            spun = None if spinner is None else high_of[spinner]
             live = True
     finally:
         if live:

@@ -17,12 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import fastpath
+from referee.core.counting import SPINNER
 from referee.core.family import HANDS, POINTS, POINTS_SPINNER, Family, family_of
 from referee.core.match import Match
 from referee.core.replay import replay
 from referee.core.report import build_report
 from referee.core.rules import resolve_rules
 from referee.core.simulate import random_match
+from referee.core.tiles import tile_set
 
 # The seeds' family with the run of moves turned off: every event goes the slow path.
 SLOW = Family(HANDS.name, HANDS.layout, HANDS.scoring, fast=False)
@@ -57,7 +59,8 @@ def _disputed(events: list, rng: random.Random) -> list:
     events = [dict(e) if type(e) is dict else e for e in events]
     moves = [i for i, e in enumerate(events) if type(e) is dict and e.get("type") in
              ("play", "draw", "pass")]
-    for i in rng.sample(moves, min(len(moves), rng.randint(1, 3))):
+    # (from the last: a repeat inserted after a move leaves the earlier indexes in place)
+    for i in sorted(rng.sample(moves, min(len(moves), rng.randint(1, 3))), reverse=True):
         events[i]["disputed" if rng.random() < 0.7 else "unsighted"] = True
         if rng.random() < 0.3:
             events.insert(i + 1, dict(events[i]))  # the same disputed event again: a repeat
@@ -118,3 +121,36 @@ def test_push_all_needs_no_exception_to_the_complexity_rule():
     assert "noqa" not in inspect.getsource(Match.push_all)
     assert "noqa: C901 (a hand-made copy" in inspect.getsource(fastpath.run_moves)
     assert "noqa: C901 (a hand-made copy" in inspect.getsource(fastpath.run_counted)
+
+
+ENDS = (None, "left", "right", "up", "down", *range(7))
+
+
+def test_a_place_on_the_spinners_four_ends_is_the_general_way():
+    """Once the spinner's arms are open, ``place`` answers without listing the open ends or
+    comparing layouts (referee.core.counting, ``_place_on_four``), and the run of counted
+    moves restates it inline: on random layouts of four open ends (each end plain, a double,
+    or an arm with no tile yet; pips repeated often), for every tile and every end a play may
+    name, the same answer as ``place_by_ends``."""
+    tiles = tile_set(6)
+    rng = random.Random(34)
+
+    def outer(pip: int) -> int:  # a tile showing ``pip`` outward: a double or a plain tile
+        other = pip if rng.random() < 0.3 else rng.randrange(7)
+        return tiles.index_of(pip, other)
+
+    answers = set()
+    for _ in range(400):
+        spun = rng.randrange(7)
+        spinner = tiles.index_of(spun, spun)
+        pips = [rng.choice((spun, rng.randrange(7))) for _ in range(4)]
+        arms = tuple((spun, spinner) if rng.random() < 0.4 and pip == spun else (pip, outer(pip))
+                     for pip in pips[2:])
+        layout = SPINNER._make((pips[0], pips[1], outer(pips[0]), outer(pips[1]), spinner, arms))
+        for tile in range(tiles.size):
+            high, low = tiles.high[tile], tiles.low[tile]
+            for end in ENDS:
+                answer = layout.place(high, low, end)
+                assert answer == layout.place_by_ends(high, low, end), (layout, tile, end)
+                answers.add(answer)
+    assert answers == {"R", "L", "U", "D", "no_match", "ambiguous_end"}
