@@ -168,7 +168,8 @@ def test_a_captains_desk_confirms_the_teams_results(league: Api) -> None:
 
 def test_a_captains_desk_links_each_game_in_play_to_the_phones_page(league: Api) -> None:
     """A leg's game the captain's team sheet started is listed with a link to the scorekeeper's
-    page of its match (the captain scores it there); once finished, it is not."""
+    page of its match (the captain scores it there); once finished, it is not. The team sheet
+    offers only the legs whose next game is to be named (not one in play, not one decided)."""
     client = league.client
     desk = "/clubs/casino/desk/seasons/2027/captain"
     crown = {"Authorization": "Bearer " + league.service.leagues.captain("casino", "2027",
@@ -183,8 +184,12 @@ def test_a_captains_desk_links_each_game_in_play_to_the_phones_page(league: Api)
     assert html.count("data-score-link") == 1
     assert f'href="/score/matches/{match}" data-score-link data-match="{match}"' in html
     assert "Score leg 2: Eva – Beto" in html
+    sheet = f'data-api="{API}/fixtures/{fixture}/legs/{{leg}}/games"'
+    assert sheet.format(leg=1) in html and sheet.format(leg=2) not in html  # its game is on
     win_game(league.service, match, 0)
-    assert "data-score-link" not in client.get(desk, headers=crown).get_data(as_text=True)
+    html = client.get(desk, headers=crown).get_data(as_text=True)
+    assert "data-score-link" not in html
+    assert sheet.format(leg=1) in html and sheet.format(leg=2) not in html  # decided
 
 
 def test_the_desk_home_links_the_league_and_cups_desks_for_the_secretary(league: Api) -> None:

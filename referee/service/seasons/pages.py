@@ -157,8 +157,8 @@ class SeasonPages(Base):
     def captain_desk(self, uow: UnitOfWork, club: str, season: str, *,
                      who: Caller | None = None) -> dict[str, Any]:
         """A captain's desk: the team the token is captain of in this season, its fixtures with
-        each side's confirmation, the games in play (``playing``) and the signed sheet's number
-        (``sheet``), the season's legs and the squads (for its team sheets) (no token, the
+        each side's confirmation, the games in play (``playing``), the legs to name players for
+        (``to_name``) and the signed sheet's number (``sheet``), the season's legs and the squads (for its team sheets) (no token, the
         sign-in; Forbidden for a token that is no captain of a team of the season)."""
         who = desk_caller(who)
         require(who, club, Action.RECORD)
@@ -175,17 +175,25 @@ class SeasonPages(Base):
                 "legs": [{"leg": number, "kind": leg.kind, "best_of": leg.best_of}
                          for number, leg in enumerate(fields.format_of(row).legs, start=1)],
                 "fixtures": [{**f, "side": "home" if f["home"] == team.slug else "away",
-                              "playing": _playing(self.fixture.within(
-                                  uow, club, season, f["id"], who=who))
-                              if not f["complete"] and not f["walkover_by"] else [],
+                              **_to_play(self.fixture.within(uow, club, season, f["id"],
+                                                             who=who)
+                                         if not f["complete"] and not f["walkover_by"]
+                                         else None),
                               "sheet": len(store.sheet_rows(uow.conn, f["id"])) or None
                               if f["complete"] else None}
                              for f in listed]}
 
 
-def _playing(fixture: dict[str, Any]) -> list[dict[str, Any]]:
-    """A fixture's games still in play (leg, game, match, players each side): the captain
-    scores them on the phone from the captain's desk."""
-    return [{"leg": leg["leg"], "game": g["game"], "match": g["match"], "home": leg["home"],
-             "away": leg["away"]}
-            for leg in fixture["legs"] for g in leg["games"] if g["status"] == IN_PROGRESS]
+def _to_play(fixture: dict[str, Any] | None) -> dict[str, Any]:
+    """What is left to play of a fixture: its games in play (``playing``: leg, game, match,
+    the players each side), which the captain scores on the phone from the captain's desk,
+    and the legs whose next game is to be named (``to_name``: in play, no game going on)."""
+    if fixture is None:
+        return {"playing": [], "to_name": []}
+    playing = [{"leg": leg["leg"], "game": g["game"], "match": g["match"],
+                "home": leg["home"], "away": leg["away"]}
+               for leg in fixture["legs"] for g in leg["games"] if g["status"] == IN_PROGRESS]
+    busy = {g["leg"] for g in playing}
+    return {"playing": playing,
+            "to_name": [leg["leg"] for leg in fixture["legs"]
+                        if leg["status"] == "in_play" and leg["leg"] not in busy]}
