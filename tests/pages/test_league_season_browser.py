@@ -1,20 +1,22 @@
 """A league's season from the browser alone (issue 35's first "Done when"), in Debian's chromium
 under playwright, in Spanish at 360 px and in English at 1280 px: every step is a click or a
-key in a page; the test reads the service only afterwards, to check.
+key in a page. The service makes only the club, its admin's token and its signing key (the
+server operator's steps), and is read to check, and to know which fixture is the first.
 
 The secretary, on the league desk, makes a Fives and Threes season (two singles legs and a
 pairs leg, each game to 10: the form's target) with two divisions of three teams with their
 squads (a division and a team too many, a team renamed, then removed, the removal of a
-division with a team refused in words, then done), generates the fixtures and issues the captains' QR codes of the first fixture's two
-teams. The home captain's phone, signed in by its QR code (read back with zbarimg), names
-each leg's players on the captain's desk and scores each leg's game on the scorekeeper's page
-(/score) by taps, the tiles dealt closed and the hands revealed; both captains confirm, and the
-result sheet is signed. A fixture of the other division is a walkover given at the desk. The
-public pages (the league's home, the table, the fixtures by week, a team's page, the averages)
-show the result. Last, the league's cup of its six teams, made and drawn on the cups desk, its
-first tie given as a walkover there (no desk form starts a tie's match yet). Then a parejas
-season the same way, shorter: one division, one pairs leg.
-Screenshots of each step: tests/pages/artifacts/league-season-*.png."""
+division with a team refused in words, then done), generates the fixtures and issues the
+captains' QR codes of the first fixture's two teams. The home captain's phone, signed in by
+its QR code (read back with zbarimg), names each leg's players on the captain's desk and
+scores each leg's game on the scorekeeper's page (/score) by taps, the tiles dealt closed and
+the hands revealed; both captains confirm, and the result sheet is signed. A fixture of the
+other division is a walkover given at the desk. The club's pages, private until then, are
+published on the club desk's settings; the public pages (the league's home, the table, the
+fixtures by week, a team's page, the averages) show the result. Last, the league's cup of its
+six teams, made and drawn on the cups desk, its first tie given as a walkover there (no desk
+form starts a tie's match yet). Then a parejas season the same way, shorter: one division,
+one pairs leg. Screenshots of each step: tests/pages/artifacts/league-season-*.png."""
 
 from __future__ import annotations
 
@@ -65,7 +67,8 @@ SAID = {  # what the desk says after each step, in the reader's language
            "has_teams": "Spare tiene equipos", "team_saved": "Equipo guardado.",
            "team_removed": "Equipo eliminado.", "division_removed": "División eliminada.",
            "division_renamed": "División renombrada.", "cup": "Copa creada.",
-           "drawn": "Sorteo hecho.", "tie": "Eliminatoria decidida."},
+           "drawn": "Sorteo hecho.", "tie": "Eliminatoria decidida.",
+           "saved": "Los ajustes están guardados."},
     "en": {"season": "Season created.", "division": "Division added.", "team": "Team added.",
            "generated": "Fixtures generated.", "issued": "Token issued",
            "sheet": "The leg's players recorded", "confirmed": "Result confirmed.",
@@ -73,7 +76,7 @@ SAID = {  # what the desk says after each step, in the reader's language
            "week": "Week {n}", "has_teams": "Spare has teams", "team_saved": "Team saved.",
            "team_removed": "Team removed.", "division_removed": "Division removed.",
            "division_renamed": "Division renamed.", "cup": "Cup created.",
-           "drawn": "Draw made.", "tie": "Tie decided."},
+           "drawn": "Draw made.", "tie": "Tie decided.", "saved": "The settings are saved."},
 }
 
 
@@ -83,21 +86,36 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str,
 
 
 def league_club(api: Api, name: str) -> dict[str, Any]:
-    """A public club of its own (test_desk_secretary_browser's), with its signing key: the
+    """A club of its own (test_desk_secretary_browser's, private), with its signing key: the
     server's operator's step (domino keys init), no desk's."""
     club = new_club(api, name)
-    api.service.clubs.set_public(club["slug"], True)
     api.service.keys.init(club["slug"])
     return club
 
 
+def publish(browser: Any, base: str, club: dict[str, Any], say: dict[str, str], lang: str,
+            width: int) -> None:
+    """The club's pages made public by the secretary on the club desk's settings."""
+    desk = in_language(browser, base, lang, width)
+    try:
+        page, errors = league_desk(desk, base, club, "")
+        form = page.locator("form[data-form=settings]")
+        form.wait_for(timeout=WAIT)
+        form.locator("input[name=public]").check()
+        form.locator("button[data-action=save-settings]").click()
+        said(page, say["saved"])
+        assert errors == []
+    finally:
+        desk.close()
+
+
 def league_desk(context: Any, base: str, club: dict[str, Any],
                 desk: str = "seasons") -> tuple[Any, list[str]]:
-    """The league desk (or the cups desk) open in ``context``, the secretary signed in: the
-    page, its errors."""
+    """The league desk (or the cups desk, or the club desk: ``desk`` empty) open in
+    ``context``, the secretary signed in: the page, its errors."""
     page = context.new_page()
     errors = watched(page)
-    page.goto(f"{base}/clubs/{club['slug']}/desk/{desk}")
+    page.goto(f"{base}/clubs/{club['slug']}/desk" + (f"/{desk}" if desk else ""))
     page.fill("input[name=token]", club["admin"])
     page.click("button[data-action=sign-in]")
     return page, errors
@@ -464,6 +482,10 @@ def test_a_fives_and_threes_season_from_the_browser_alone(
     assert table[home]["points"] == 3 and table[away]["points"] == 1  # a loss by one leg
     assert api.service.leagues.fixture(slug, "f3", other["id"])["walkover_by"] == "away"
     home_name = teams[home][0]
+    private = in_language(browser, base, lang, width).new_page()
+    assert private.goto(f"{base}/clubs/{slug}/seasons/f3").status == 401  # not published yet
+    private.context.close()
+    publish(browser, base, club, say, lang, width)
     public_pages(browser, base, slug, "f3", "premier", home, lang, width,
                  [home_name, teams[away][0]],
                  {"fixtures": ["2–1"], "home": ["2–1"], "team": ["2–1"],
@@ -485,17 +507,11 @@ def test_a_parejas_season_from_the_browser_alone(
         server: tuple[Api, str, Lines], browser: Any, lang: str, width: int) -> None:
     api, base, _ = server
     say = SAID[lang]
-    club = new_club(api, f"parejas-{lang}")
+    club = league_club(api, f"parejas-{lang}")
     slug = club["slug"]
-    api.service.clubs.set_public(slug, True)
-    api.service.keys.init(slug)  # the server's operator's (domino keys init): no desk's step
     desk = in_language(browser, base, lang, width)
     try:
-        page = desk.new_page()
-        errors = watched(page)
-        page.goto(f"{base}/clubs/{slug}/desk/seasons")
-        page.fill("input[name=token]", club["admin"])
-        page.click("button[data-action=sign-in]")
+        page, errors = league_desk(desk, base, club)
         new_season(page, say, "liga", "Liga de parejas", 0, 1,
                    {"singles": {"preset": "mano-a-mano", "target": 10}, "pairs": PAREJAS},
                    lang, width)
@@ -526,6 +542,7 @@ def test_a_parejas_season_from_the_browser_alone(
     assert api.service.leagues.sheet(slug, "liga", first["id"])["signature"]
     table = {r["team"]: r for r in api.service.leagues.table(slug, "liga", "unica")["rows"]}
     assert table[away]["points"] == 3 and table[away]["place"] == 1
+    publish(browser, base, club, say, lang, width)
     public_pages(browser, base, slug, "liga", "unica", away, lang, width,
                  [PAIRS_TEAMS[home][0], PAIRS_TEAMS[away][0]],
                  {"fixtures": ["0–1"], "averages": squads[1][:2]})
