@@ -125,7 +125,7 @@ class TeamEditSchema(Schema):
     venue = fields.String(allow_none=True, metadata={
         "description": "its new venue; null or empty: none"})
     division = fields.String(validate=SLUG, metadata={
-        "description": "moved to this division (before the fixtures are made), numbered "
+        **SLUG_FIELD, "description": "moved to this division (before the fixtures are made), numbered "
                        "after its teams"})
 
 

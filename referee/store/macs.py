@@ -24,6 +24,7 @@ from sqlalchemy import (
     and_,
     bindparam,
     column,
+    inspect,
     literal,
     or_,
     select,
@@ -115,17 +116,30 @@ MAC_COLUMNS = (("matches", "mac"), ("events", "mac"), ("clubs", "mac"), ("player
                ("league_cup_matches", "mac"), ("league_cup_awards", "mac"))
 
 
+def _first_of(conn: Connection, *, carrying_a_mac: bool) -> bool:
+    """Whether a table with MACs holds a row (carrying one, if asked). A table a later
+    migration makes holds none yet: a database of an older revision (one being upgraded, say)
+    lacks it."""
+    tables = inspect(conn)
+    for name, col in MAC_COLUMNS:
+        if not tables.has_table(name):
+            continue
+        rows = select(literal(1)).select_from(table(name))
+        if carrying_a_mac:
+            rows = rows.where(column(col).is_not(None))
+        if conn.execute(rows.limit(1)).first():
+            return True
+    return False
+
+
 def any_mac(conn: Connection) -> bool:
     """Whether any row of the database carries a MAC (made with the row key there is)."""
-    return any(conn.execute(select(literal(1)).select_from(table(name))
-                            .where(column(col).is_not(None)).limit(1)).first()
-               for name, col in MAC_COLUMNS)
+    return _first_of(conn, carrying_a_mac=True)
 
 
 def holds_anything(conn: Connection) -> bool:
     """Whether the database holds a row of a table with MACs (and so anything to seal)."""
-    return any(conn.execute(select(literal(1)).select_from(table(name)).limit(1)).first()
-               for name in dict(MAC_COLUMNS))
+    return _first_of(conn, carrying_a_mac=False)
 
 
 # ------------------------------------------------------------------ the seal (domino db seal)
