@@ -114,3 +114,14 @@ def test_refusals_change_nothing(service: Service, club: str) -> None:
     # after the fixtures: a rename and a venue still (a pub renamed), nothing else
     assert leagues.edit_team(club, SEASON, "crown", name="Crown Inn", venue="Quay")["venue"] == "Quay"
     assert leagues.edit_division(club, SEASON, "top", name="Premier")["name"] == "Premier"
+
+
+def test_a_captains_token_is_labelled_with_the_teams_name(service: Service, club: str) -> None:
+    """The label is shown as it is in every language (the desk's tokens, the phone's "as ..."):
+    the team's name, not an English word before its code."""
+    made(service, club)
+    service.leagues.captain(club, SEASON, "anchor")
+    service.leagues.captain(club, SEASON, "bell", label="Bell's table")
+    tokens, _ = service.tokens.list_tokens(club)
+    assert [t["label"] for t in tokens if t["role"] == "scorekeeper"][-2:] == [
+        "Anchor", "Bell's table"]

@@ -279,12 +279,13 @@ class SeasonSetup(Base):
     def _captain(self, uow: UnitOfWork, club: str, season: str, team: str, label: Any,
                  token: str, who: Caller) -> int:
         """``token`` stored as the club's scorekeeper's, bound to the team as its captain's:
-        its id."""
+        its id. Its label is the team's name unless one is given (a name, in no language: the
+        desk and the phone show it as it is in every one)."""
         require(who, club, Action.MANAGE)
         label = checks.optional_name(label, Phrase(N_("token label")))
         row = season_row(uow, club, season)
         bound = team_row(uow, row, team)
-        token_id = store_token(uow, club, label or f"captain {team}", token, who, self.clock)
+        token_id = store_token(uow, club, label or bound.name, token, who, self.clock)
         store.bind_captain(uow.conn, token_id, bound.id)
         return token_id
 
