@@ -148,6 +148,22 @@ class TieAwardSchema(Schema):
         "description": "false once a ruling on an earlier tie changed who plays this one"})
 
 
+class TieFixtureSchema(Schema):
+    id = fields.Integer(required=True, metadata={
+        "description": "the season's fixture number (.../seasons/{season}/fixtures/{id})"})
+    date = fields.String(required=True)
+    home = fields.String(required=True, metadata=ENTRANT)
+    away = fields.String(required=True, metadata=ENTRANT)
+    legs_won = fields.Nested(WonSchema, required=True)
+    complete = fields.Boolean(required=True)
+    level = fields.Boolean(required=True, metadata={
+        "description": "complete with as many legs each: a deciding match settles the tie"})
+    walkover_by = fields.String(required=True, allow_none=True,
+                                validate=validate.OneOf(SIDES))
+    counts = fields.Boolean(required=True, metadata={
+        "description": "false once a ruling on an earlier tie changed who plays this one"})
+
+
 class TieSchema(Schema):
     id = fields.String(required=True, metadata=TIE_ID)
     bracket = fields.String(required=True, validate=validate.OneOf(BRACKETS))
@@ -162,6 +178,9 @@ class TieSchema(Schema):
     matches = fields.List(fields.Nested(TieMatchSchema), required=True)
     awards = fields.List(fields.Nested(TieAwardSchema), required=True, metadata={
         "description": "the tie conceded or given as a walkover, without a match"})
+    fixture = fields.Nested(TieFixtureSchema, required=True, allow_none=True, metadata={
+        "description": "a team cup's tie: its fixture of the season's format, once made "
+                       "(its matches are then the deciding match of a level fixture)"})
 
 
 class CupSchema(CupSummarySchema):
@@ -210,6 +229,21 @@ class TieAwardedSchema(Schema):
     entrant = fields.String(required=True, metadata=ENTRANT)
     winner = fields.String(required=True, metadata=ENTRANT)
     reason = fields.String(required=True)
+
+
+class TieFixtureCreateSchema(Schema):
+    on = fields.String(required=True, validate=validate.Length(max=10), metadata={
+        "description": "its date, YYYY-MM-DD, inside the season"})
+
+
+class TieFixtureMadeSchema(Schema):
+    cup = fields.String(required=True)
+    tie = fields.String(required=True, metadata=TIE_ID)
+    season = fields.String(required=True)
+    fixture = fields.Integer(required=True, metadata={"description": "its number"})
+    home = fields.String(required=True, metadata=ENTRANT)
+    away = fields.String(required=True, metadata=ENTRANT)
+    date = fields.String(required=True)
 
 
 class TieResultSchema(Schema):
@@ -284,6 +318,19 @@ def record_tie(body: dict[str, Any], club: str, cup: str, tie: str):
     matches; with ``winner``, 422 unless they give it the tie. Nothing is tagged on a refusal."""
     return service().leagues.record_tie(club, cup, tie, matches=body["matches"],
                                         winner=body["winner"], who=caller())
+
+
+@blp.route(TIE + "/fixture", methods=["POST"])
+@auth.login_required
+@blp.arguments(TieFixtureCreateSchema())
+@blp.response(201, TieFixtureMadeSchema)
+@blp.errors(401, 403, 404, 409, 415, 422)
+def fixture_tie(body: dict[str, Any], club: str, cup: str, tie: str):
+    """Make a team cup's tie a fixture of its season (admin), once its two teams are known:
+    the draw's home at home, on ``on``. Its legs are then the season's fixture's
+    (``.../seasons/{season}/fixtures/{fixture}``). 422 for a cup of pairs or players, a tie
+    not ready, one with a fixture or a match already, a date outside the season."""
+    return service().leagues.fixture_tie(club, cup, tie, on=body["on"], who=caller())
 
 
 @blp.route(TIE + "/concede", methods=["POST"])

@@ -32,7 +32,7 @@ Cups: knockouts of a season's teams, or of the club's players or pairs.
 Example:
   domino league cup new ko crown anchor bell swan --club casino --name "Cup" --season 2027
   domino league cup draw ko --club casino --seeded 2
-  domino league cup play ko W1-1 --home Ana --away Dani --club casino
+  domino league cup fixture ko W1-1 --on 2027-03-04 --club casino
   domino league cup show ko --club casino"""))
 def cup() -> None:
     pass
@@ -161,15 +161,45 @@ def cup_show(cup: str, club_slug: str, as_json: bool) -> None:
         home, away = tie["home"] or "-", tie["away"] or "-"
         given = [a for a in tie["awards"] if a["counts"]]
         award = f", {_(AWARD[given[-1]['kind']], entrant=given[-1]['entrant'])}" if given else ""
-        click.echo(f"{tie['id']:>6}  {home} {tie['won']['home']}-{tie['won']['away']} {away}"
+        fixture = tie["fixture"]
+        if fixture is not None and fixture["counts"]:  # a team cup's tie: the legs won
+            won = fixture["legs_won"]
+            award += ", " + _("fixture %(fixture)s", fixture=fixture["id"])
+        else:
+            won = tie["won"]
+        click.echo(f"{tie['id']:>6}  {home} {won['home']}-{won['away']} {away}"
                    f"  {_(STATUS[tie['status']])}{award}")
     if shown["champion"]:
         click.echo(_("champion: %(entrant)s", entrant=shown["champion"]))
 
 
+@cup.command("fixture", help=N_("""\
+Make a team cup's tie a fixture of its season (admin), once its two teams are known: the
+draw's home team at home, on --on. Its legs are then played as the season's fixture's
+(domino league leg ...).
+
+\b
+Example:
+  domino league cup fixture ko W1-1 --on 2027-03-04 --club casino"""))
+@cup_argument
+@tie_argument
+@click.option("--on", "on", required=True, metavar="YYYY-MM-DD",
+              help=N_("Its date, inside the season."))
+@club_option
+@json_option
+def cup_fixture(cup: str, tie: str, on: str, club_slug: str, as_json: bool) -> None:
+    with connect() as service:
+        made = service.leagues.fixture_tie(club_slug, cup, tie, on=on)
+    if as_json:
+        echo_json(made)
+        return
+    click.echo(_("%(tie)s: fixture %(fixture)s of %(season)s, %(home)s v %(away)s on %(date)s",
+                 **{k: made[k] for k in ("tie", "fixture", "season", "home", "away", "date")}))
+
+
 @cup.command("play", help=N_("""\
-Start a tie's next match (a team cup: --home and --away players of the squads). Its events
-are then recorded as any match's.
+Start a tie's next match (a team cup: the deciding match of a level fixture, --home and
+--away players of the squads). Its events are then recorded as any match's.
 
 \b
 Example:

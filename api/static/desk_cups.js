@@ -7,8 +7,8 @@
  *   empty season left out), POSTed to
  *   its data-api; then the new cup's desk is opened (create), or the page is fetched again
  *   (with the token) and shown in place, with what happened.
- * - form[data-cup-action=award]: its fields marked [data-path] (the tie, and concede or
- *   walkover) end its data-api's address instead of going in the body.
+ * - form[data-cup-action=award] and [=fixture]: its fields marked [data-path] (the tie, and
+ *   concede, walkover or fixture) end its data-api's address instead of going in the body.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
  * (problem+json), nothing changed. An ES module: its words from i18n.js.
  */
@@ -22,6 +22,7 @@ const DONE = {
   create: () => _("Cup created."),
   draw: () => _("Draw made."),
   award: () => _("Tie decided."),
+  fixture: () => _("Fixture made."),
 };
 
 function body(form) {

@@ -233,6 +233,32 @@ def fixture_rows(conn: Connection, season_id: int, division_id: int | None = Non
     return conn.execute(query.order_by(league_fixtures.c.round, league_fixtures.c.id)).all()
 
 
+def insert_cup_fixture(conn: Connection, values: dict[str, Any]) -> int:
+    """A cup's tie's fixture (season_id, division_id, round, home_id, away_id, played_on,
+    scheduled_on, cup_id, cup_tie), version 1; AlreadyExists when the tie has one."""
+    return _insert(conn, league_fixtures, f"tie {values['cup_tie']} has its fixture already",
+                   version=1, **values)
+
+
+def cup_fixture_rows(conn: Connection, cup_id: int) -> list[Row]:
+    """The fixtures of a cup's ties (the league's reads never see them: :data:`LEAGUE_ONLY`)."""
+    return conn.execute(select(league_fixtures).where(league_fixtures.c.cup_id == cup_id)
+                        .order_by(league_fixtures.c.id)).all()
+
+
+def season_cup_fixture_rows(conn: Connection, season_id: int, team_id: int | None = None
+                            ) -> list[Row]:
+    """The season's cups' ties' fixtures (or a team's), each with its cup's slug (``cup``),
+    by id: the desks list them beside the league's, which never include them."""
+    f = league_fixtures
+    query = (select(f, league_cups.c.slug.label("cup"))
+             .join(league_cups, league_cups.c.id == f.c.cup_id)
+             .where(f.c.season_id == season_id))
+    if team_id is not None:
+        query = query.where((f.c.home_id == team_id) | (f.c.away_id == team_id))
+    return conn.execute(query.order_by(f.c.id)).all()
+
+
 def fixture_row(conn: Connection, fixture_id: int, *, for_update: bool = False) -> Row | None:
     query = select(league_fixtures).where(league_fixtures.c.id == fixture_id)
     if for_update and conn.dialect.name == "postgresql":

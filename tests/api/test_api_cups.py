@@ -27,10 +27,29 @@ def test_a_cup_created_drawn_played_and_read(api: Api) -> None:
     drawn = client.post(f"{CUPS}/ko/draw", json={"ranking": TEAMS}, headers=api.auth("admin"))
     assert drawn.status_code == 200 and drawn.json["order"] == TEAMS
     assert drawn.json["seed"] is None  # all seeded: nothing drawn by lot
+    # a team cup's tie is a fixture of the season: made by the secretary, its legs the
+    # season's fixture's; a match of it before then is refused
     game = client.post(f"{CUPS}/ko/ties/W1-1/games", json={"home": ["Ana"], "away": ["Juan"]},
                        headers=api.auth("scorekeeper"))
-    assert game.status_code == 201, game.json
-    win_game(api.service, game.json["match"], 0)
+    assert game.status_code == 422 and "make its fixture first" in game.json["detail"]
+    tied = client.post(f"{CUPS}/ko/ties/W1-1/fixture", json={"on": "2027-03-04"},
+                       headers=api.auth("scorekeeper"))
+    assert tied.status_code == 403
+    tied = client.post(f"{CUPS}/ko/ties/W1-1/fixture", json={"on": "2027-03-04"},
+                       headers=api.auth("admin"))
+    assert tied.status_code == 201, tied.json
+    assert (tied.json["home"], tied.json["away"], tied.json["season"]) == ("crown", "swan",
+                                                                          "2027")
+    again = client.post(f"{CUPS}/ko/ties/W1-1/fixture", json={"on": "2027-03-11"},
+                        headers=api.auth("admin"))
+    assert again.status_code == 422 and "fixture already" in again.json["detail"]
+    legs = f"/api/v1/clubs/casino/seasons/2027/fixtures/{tied.json['fixture']}/legs"
+    for leg, (home, away) in enumerate([(["Ana"], ["Juan"]), (["Beto"], ["Kike"]),
+                                        (["Ana", "Beto"], ["Juan", "Kike"])], start=1):
+        game = client.post(f"{legs}/{leg}/games", json={"home": home, "away": away},
+                           headers=api.auth("scorekeeper"))
+        assert game.status_code == 201, game.json
+        win_game(api.service, game.json["match"], 0)
     assert client.get(f"{CUPS}/ko").status_code == 401  # a private club
     other = client.get(f"{CUPS}/ko", headers=api.auth("admin", club="other"))
     assert other.status_code == 403  # another club's token reads none of this club's cups
@@ -40,6 +59,7 @@ def test_a_cup_created_drawn_played_and_read(api: Api) -> None:
     cup = client.get(f"{CUPS}/ko").json
     first = next(t for t in cup["ties"] if t["id"] == "W1-1")
     assert (first["home"], first["away"], first["winner"]) == ("crown", "swan", "crown")
+    assert first["fixture"]["legs_won"] == {"home": 3, "away": 0} and first["matches"] == []
     assert [c["slug"] for c in client.get(CUPS, query_string={"season": "2027"}).json] == ["ko"]
 
 

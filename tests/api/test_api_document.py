@@ -250,26 +250,33 @@ def test_every_operation_answers_as_its_document_says(api: Api, tmp_path: Any) -
     call("GET", season + "/teams/{team}", viewer, season="liga", team="crown")
     call("GET", season + "/divisions/{division}/table", viewer, season="liga", division="one")
     call("GET", season + "/averages", viewer, season="liga")
-    # A cup of the season's teams: made, drawn, a tie's match started, another's result.
+    # A cup of the season's teams: made, drawn, a tie made a fixture of the season.
     cups = "/api/v1/clubs/{club}/cups"
     tie_path = cups + "/{cup}/ties/{tie}"
     call("POST", cups, admin, {"slug": "copa", "name": "Copa", "season": "liga",
                                "entrants": ["crown", "bell", "swan"]}, status=201)
     call("POST", cups + "/{cup}/draw", admin, {"seeded": 3}, cup="copa")
-    game = call("POST", tie_path + "/games", referee, {"home": ["Pia"], "away": ["Sol"]},
-                cup="copa", tie="W1-2", status=201)
+    call("POST", tie_path + "/fixture", admin, {"on": "2027-03-04"}, cup="copa", tie="W1-2",
+         status=201)
+    # a cup of players: a tie's match started, another's result, one tie conceded, another
+    # given as a walkover, the cup read with them
+    call("POST", cups, admin, {"slug": "abierto", "name": "Abierto", "kind": "players",
+                               "entrants": ["Lia", "Pia", "Sol", "Ana", "Bea", "Cruz", "Dora",
+                                            "Eli"]}, status=201)
+    call("POST", cups + "/{cup}/draw", admin, {"seeded": 8}, cup="abierto")
+    game = call("POST", tie_path + "/games", referee, {}, cup="abierto", tie="W1-1",
+                status=201)
     svc.recording.record_event(game["match"], {"type": "forfeit", "side": 1,
                                                "reason": "test"}, expected_seq=0)
-    final = svc.recording.create_match(casino, "mano-a-mano", ["Lia", "Pia"])["id"]
-    call("POST", tie_path + "/result", referee, {"matches": [final]}, cup="copa", tie="W2-1")
-    # a cup of players: one tie conceded, another given as a walkover, the cup read with them
-    call("POST", cups, admin, {"slug": "abierto", "name": "Abierto", "kind": "players",
-                               "entrants": ["Lia", "Pia", "Sol", "Ana"]}, status=201)
-    call("POST", cups + "/{cup}/draw", admin, {"seeded": 4}, cup="abierto")
+    second = next(t for t in svc.leagues.cup(casino, "abierto")["ties"] if t["id"] == "W1-2")
+    played = svc.recording.create_match(casino, "mano-a-mano",
+                                        [second["home"], second["away"]])["id"]
+    call("POST", tie_path + "/result", referee, {"matches": [played]}, cup="abierto",
+         tie="W1-2")
     call("POST", tie_path + "/concede", admin, {"by": "away", "reason": "ill"}, cup="abierto",
-         tie="W1-1")
+         tie="W1-3")
     call("POST", tie_path + "/walkover", admin, {"by": "home", "reason": "late"},
-         cup="abierto", tie="W1-2")
+         cup="abierto", tie="W1-4")
     call("GET", cups + "/{cup}", viewer, cup="abierto")
     call("GET", cups, viewer)
     call("GET", cups + "/{cup}", viewer, cup="copa")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from cli_helpers import CLUB, Cli
-from league_helpers import win_game
+from league_helpers import set_up, win_game
 
 from referee.service.leagues import draw_cup
 
@@ -53,3 +53,34 @@ def test_a_cup_from_the_command_line(cli: Cli) -> None:
     assert listed == cli.service.leagues.cups(CLUB)
     assert "slug,name,season" in cli.run("league", "cup", "list", "--club", CLUB,
                                          "--csv").output
+
+
+def test_a_team_cup_tie_made_a_fixture_from_the_command_line(cli: Cli) -> None:
+    set_up(cli.service, CLUB)
+    cli.run("league", "cup", "new", "ko", "crown", "anchor", "bell", "swan", "--club", CLUB,
+            "--name", "KO", "--season", "2027")
+    cli.run("league", "cup", "draw", "ko", "--club", CLUB, "--seeded", "4")  # crown v swan
+    early = cli.run("league", "cup", "play", "ko", "W1-1", "--home", "Ana", "--away", "Juan",
+                    "--club", CLUB, code=1)
+    assert "make its fixture first" in early.output
+    made = json.loads(cli.run("league", "cup", "fixture", "ko", "W1-1", "--on", "2027-03-04",
+                              "--club", CLUB, "--json").stdout)
+    assert (made["home"], made["away"], made["date"]) == ("crown", "swan", "2027-03-04")
+    text = cli.run("league", "cup", "fixture", "ko", "W1-2", "--on", "2027-03-04",
+                   "--club", CLUB).output
+    assert "W1-2: fixture" in text and "anchor v bell on 2027-03-04" in text
+    again = cli.run("league", "cup", "fixture", "ko", "W1-1", "--on", "2027-03-11",
+                    "--club", CLUB, code=1)
+    assert "fixture already" in again.output
+    for leg, (home, away) in enumerate([("Ana", "Juan"), ("Beto", "Kike")], start=1):
+        game = json.loads(cli.run("league", "leg", "2027", str(made["fixture"]), str(leg),
+                                  "--home", home, "--away", away, "--club", CLUB,
+                                  "--json").stdout)
+        win_game(cli.service, game["match"], 0)
+    shown = cli.run("league", "cup", "show", "ko", "--club", CLUB).output
+    assert f"W1-1  crown 2-0 swan  ready, fixture {made['fixture']}" in shown  # a leg to go
+    cli.service.leagues.concede(CLUB, "2027", made["fixture"], 3, "away", reason="no pair")
+    shown = cli.run("league", "cup", "show", "ko", "--club", CLUB).output
+    assert f"W1-1  crown 3-0 swan  played, fixture {made['fixture']}" in shown
+    assert json.loads(cli.run("league", "cup", "show", "ko", "--club", CLUB, "--json").stdout
+                      ) == cli.service.leagues.cup(CLUB, "ko")

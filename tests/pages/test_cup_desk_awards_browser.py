@@ -8,7 +8,8 @@ Screenshot: tests/pages/artifacts/cup-desk-award-es-360.png."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
@@ -19,31 +20,50 @@ from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark m
 NAMES = ["Ana", "Beto", "Carla", "Dani"]
 
 
-@pytest.fixture(scope="module")
-def served_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
-    api = make_api(f"sqlite:///{tmp_path_factory.mktemp('award') / 'domino.db'}",
-                   ACCESS_LOG="0")
-    api.service.leagues.create_cup("casino", "open", "Copa Abierta", kind="players",
-                                   entrants=NAMES, best_of=3)
-    api.service.leagues.draw("casino", "open", seeded=4)  # W1-1 Ana-Dani, W1-2 Beto-Carla
-    match = api.service.leagues.play_tie("casino", "open", "W1-2")["match"]
-    win_game(api.service, match, 0)  # Beto 1-0
+def serving(tmp_path_factory: pytest.TempPathFactory, name: str,
+            made: Callable[[Api], None]) -> Iterator[tuple[Api, str]]:
+    """A module's served app over a database of its own, ``made`` what it holds."""
+    api = make_api(f"sqlite:///{tmp_path_factory.mktemp(name) / 'domino.db'}", ACCESS_LOG="0")
+    made(api)
     with served(api.app) as base:
         yield api, base
     api.service.close()
 
 
-def test_the_secretary_concedes_a_tie_at_the_desk(served_api: tuple[Api, str],
-                                                  browser: Any) -> None:
-    api, base = served_api
+@contextmanager
+def secretary(browser: Any, api: Api, base: str, lang: str) -> Iterator[tuple[Any, list[str]]]:
+    """A page at 360 px in ``lang`` signed in as the club's admin (the token kept in the tab),
+    and the script errors it meets."""
     context = browser.new_context(viewport={"width": 360, "height": 900})
-    context.add_cookies([{"name": "lang", "value": "es", "url": base}])
+    context.add_cookies([{"name": "lang", "value": lang, "url": base}])
     token = api.tokens["casino", "admin"]
     context.add_init_script(f"sessionStorage.setItem('domino-referee.token', {token!r});")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
+        yield page, errors
+    finally:
+        context.close()
+
+
+def _open_cup(api: Api) -> None:
+    api.service.leagues.create_cup("casino", "open", "Copa Abierta", kind="players",
+                                   entrants=NAMES, best_of=3)
+    api.service.leagues.draw("casino", "open", seeded=4)  # W1-1 Ana-Dani, W1-2 Beto-Carla
+    match = api.service.leagues.play_tie("casino", "open", "W1-2")["match"]
+    win_game(api.service, match, 0)  # Beto 1-0
+
+
+@pytest.fixture(scope="module")
+def served_api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
+    yield from serving(tmp_path_factory, "award", _open_cup)
+
+
+def test_the_secretary_concedes_a_tie_at_the_desk(served_api: tuple[Api, str],
+                                                  browser: Any) -> None:
+    api, base = served_api
+    with secretary(browser, api, base, "es") as (page, errors):
         page.goto(f"{base}/clubs/casino/desk/cups/open")
         form = page.locator("form[data-cup-action=award]")
         form.wait_for()
@@ -73,7 +93,5 @@ def test_the_secretary_concedes_a_tie_at_the_desk(served_api: tuple[Api, str],
         assert options.evaluate_all("(o) => o.map((x) => x.value)") == ["W1-2"]
         problems = outside_the_bracket(page)
         page.screenshot(path=str(ARTIFACTS / "cup-desk-award-es-360.png"), full_page=True)
-    finally:
-        context.close()
     assert problems == [], problems
     assert not errors, errors

@@ -54,16 +54,21 @@ def test_a_team_cup_drawn_played_and_ruled_on(service: Service, club: str) -> No
     assert ties["W1-1"]["home"] == "crown" and ties["W1-1"]["status"] == "bye"  # the seed
 
     ready = next(t for t in cup["ties"] if t["status"] == "ready")
-    # a team's players from its squad; the home team (smaller draw number) on side 0
-    squads = {"crown": "Ana", "anchor": "Dani", "bell": "Gabi", "swan": "Juan", "oak": "Mara"}
+    # a team cup's tie is a fixture of the season's format, the home team (smaller draw
+    # number) at home; its legs' players from the squads (tests/service/test_service_cup_
+    # fixtures.py plays a whole cup's so)
     home, away = ready["home"], ready["away"]
-    match = play(service, club, "knockout", ready["id"], 1, home=[squads[home]],
-                 away=[squads[away]])
+    f = service.leagues.fixture_tie(club, "knockout", ready["id"], on="2027-03-04")["fixture"]
+    h, a = SQUADS[home], SQUADS[away]
+    matches = play_legs(service, club, f, [([h[0]], [a[0]], 1), ([h[1]], [a[1]], 0),
+                                           ([h[0], h[1]], [a[0], a[1]], 1)])
     after = tie(service, club, "knockout", ready["id"])
     assert (after["status"], after["winner"], after["loser"]) == ("played", away, home)
-    assert after["matches"][0]["match"] == match and after["won"] == {"home": 0, "away": 1}
+    assert after["fixture"]["id"] == f and after["fixture"]["legs_won"] == {"home": 1,
+                                                                            "away": 2}
+    match = matches[2]
 
-    # a ruling on the match: void the forfeit, the other side forfeits: the tie changes
+    # a ruling on a leg's match: void the forfeit, the other side forfeits: the tie changes
     service.recording.record_event(match, {"type": "void", "target": 1, "reason": "wrong"},
                                    expected_seq=1)
     assert tie(service, club, "knockout", ready["id"])["status"] == "ready"
@@ -209,13 +214,8 @@ def test_bad_cups_are_refused(service: Service, club: str) -> None:
     service.leagues.draw(club, "cup", seed=8)  # again, while no tie is played
     assert service.leagues.cup(club, "cup")["seed"] == 8
     ready = next(t for t in service.leagues.cup(club, "cup")["ties"] if t["status"] == "ready")
-    with pytest.raises(Invalid, match="squad"):
+    with pytest.raises(Invalid, match="make its fixture first"):  # a team cup's tie
         service.leagues.play_tie(club, "cup", ready["id"], home=["Nobody"], away=["Ana"])
-    home, away = SQUADS[ready["home"]], SQUADS[ready["away"]]
-    with pytest.raises(Invalid, match="as many"):
-        service.leagues.play_tie(club, "cup", ready["id"], home=home[:2], away=away[:1])
-    with pytest.raises(Invalid, match="squad"):  # the other team's player
-        service.leagues.play_tie(club, "cup", ready["id"], home=away[:1], away=away[1:2])
     listed = service.leagues.cups(club, season=SEASON)
     assert [(c["slug"], c["drawn"], c["entrants"]) for c in listed] == [("cup", True, 5)]
 

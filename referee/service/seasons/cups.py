@@ -4,8 +4,14 @@ draw made from a recorded seed, the first of the pot seeded by their order (the 
 secretary lists them in); its ties played as matches of any rules, each tagged with the cup and
 the tie, best of ``best_of`` (a drawn match decides nothing and is played again).
 
-A tie's winner is read from its matches at every read, as a leg's is: a ruling on a match
-changes the tie and the bracket at once. When a ruling changes who won a tie after a later
+A team cup's tie is a **fixture** of the season's format (its legs, team sheets, captains'
+confirmation and signed result sheet), made once its two teams are known (:meth:`fixture_tie`)
+and played through the league's own fixture use cases; the team that wins more legs wins the
+tie, and a level fixture is settled by a deciding match, best of the cup's ``best_of``, played
+as a pairs or players cup's tie is. Pairs and players cups' ties are matches.
+
+A tie's winner is read from its matches (a team cup's: its fixture's legs) at every read, as a
+leg's is: a ruling on a match changes the tie and the bracket at once. When a ruling changes who won a tie after a later
 tie was played, that later tie's matches are no longer between its entrants: they stay listed
 but count for nothing (``stale``), and the tie is to play again.
 
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Row
@@ -33,13 +39,13 @@ from .. import checks
 from ..access import OPERATOR, Action, Caller, desk_caller, require
 from ..clubs import reader, reader_in
 from ..errors import N_, Duplicate, Invalid, NotFound, Phrase
-from ..leagues import Bracket, Draw, LeagueError, bracket, called, draw_cup
+from ..leagues import Bracket, Draw, LeagueError, Outcome, bracket, called, draw_cup
 from ..leagues.draw import SEEDS
 from ..lookup import club_row
 from ..players import seating
 from ..rowcheck import require_rows
 from ..uow import PRIMARY, READ, WRITE, UnitOfWork, use_case
-from . import fields
+from . import fields, outcomes
 from .base import Base, season_row, teams
 from .fixtures import reason_of
 
@@ -64,7 +70,8 @@ class Entrant:
 class State:
     """A cup as it stands: its entrants (by id), its draw and bracket (None before the draw),
     each tie's matches and awards (a tie conceded or given as a walkover), and what counts no
-    longer: matches by id, awards by :func:`_award_key`."""
+    longer: matches by id, awards by :func:`_award_key`, fixtures by :func:`_fixture_key`; a
+    team cup's ties' fixtures with what they came to."""
 
     entrants: dict[str, Entrant]
     draw: Draw | None
@@ -72,6 +79,7 @@ class State:
     games: dict[str, list[Row]]
     stale: frozenset[int | str]
     awards: dict[str, list[Row]]
+    fixtures: dict[str, tuple[Row, Outcome]] = field(default_factory=dict)
 
 
 class SeasonCups(Base):
@@ -178,9 +186,10 @@ class SeasonCups(Base):
         made = draw_cup(pot, seed, seeded, row.format)
         games = store.cup_games(uow.conn, row.id)
         given = store.cup_awards(uow.conn, row.id)  # a tie conceded fixes the draw too
-        if games or given:
+        tied = league_store.cup_fixture_rows(uow.conn, row.id)  # and a tie's fixture
+        if games or given or tied:
             played = (sorted(games, key=lambda g: g.match_id)[0].tie if games
-                      else given[0].tie)
+                      else given[0].tie if given else tied[0].cup_tie)
             if ((row.seed, row.seeded, list(row.entrants))
                     != (None if seed is None else str(seed), seeded, pot)):
                 raise Invalid("the draw cannot be made again: %(tie)s has been played",
@@ -228,6 +237,7 @@ class SeasonCups(Base):
         row = _cup(uow, club, cup, for_update=True)
         state = _state(uow, row)
         found = _ready(state, row, tie)
+        _decider_only(state, row, found)
         _none_in_play(state, found, row)
         entrants = state.entrants
         one, other = entrants[_id_of(state, found.home)], entrants[_id_of(state, found.away)]
@@ -269,6 +279,7 @@ class SeasonCups(Base):
         row = _cup(uow, club, cup, for_update=True)
         state = _state(uow, row)
         found = _ready(state, row, tie)
+        _decider_only(state, row, found)
         if isinstance(matches, (str, bytes)) or not isinstance(matches, Sequence) or not matches:
             raise Invalid("matches: a list of one match id or more")
         if winner is not None and winner not in (found.home, found.away):
@@ -303,6 +314,46 @@ class SeasonCups(Base):
                           result=done.winner or Phrase(N_("not decided")))
         return {"cup": row.slug, "tie": found.id, "status": done.status,
                 "winner": done.winner}
+
+    @use_case(WRITE)
+    def fixture_tie(self, uow: UnitOfWork, club: str, cup: str, tie: str, *, on: Any,
+                    who: Caller = OPERATOR) -> dict[str, Any]:
+        """A team cup's tie made a fixture of its season (the secretary), once its two teams
+        are known: its home team the draw's home entrant, on ``on`` (a date inside the
+        season), numbered as the season's fixtures are. Its legs are then named, played,
+        conceded or walked over, confirmed and signed as a league fixture's
+        (``record_leg``, ``concede``, ``walkover``, ``confirm``), and it counts in no table or
+        average. Invalid for a cup of pairs or players (their ties are matches), a tie not
+        ready (as :meth:`play_tie` says), one with a fixture already or a match."""
+        require(who, club, Action.MANAGE)
+        row = _cup(uow, club, cup, for_update=True)
+        if row.entrant_kind != "teams":
+            raise Invalid("a cup of %(kind)s plays its ties as matches, not fixtures",
+                          kind=row.entrant_kind)
+        season = _season_of(uow, row)
+        day = fields.calendar_of(season).check(fields.day(on, "on"))
+        state = _state(uow, row)
+        found = _ready(state, row, tie)
+        if found.id in state.fixtures:
+            raise Invalid("%(tie)s has its fixture already: number %(fixture)s",
+                          tie=called(found.id, row.format),
+                          fixture=state.fixtures[found.id][0].id)
+        if _counting(state, found):
+            raise Invalid("%(tie)s has matches played already: it is played as matches",
+                          tie=called(found.id, row.format))
+        home = int(_id_of(state, found.home))
+        away = int(_id_of(state, found.away))
+        division = next(t.division_id for t in teams(uow, season) if t.id == home)
+        try:
+            number = league_store.insert_cup_fixture(uow.conn, {
+                "season_id": season.id, "division_id": division, "round": found.round,
+                "home_id": home, "away_id": away, "played_on": day.isoformat(),
+                "scheduled_on": day.isoformat(), "cup_id": row.id, "cup_tie": found.id})
+        except AlreadyExists:
+            raise Duplicate("%(tie)s has its fixture already",
+                            tie=called(found.id, row.format)) from None
+        return {"cup": row.slug, "tie": found.id, "season": season.slug, "fixture": number,
+                "home": found.home, "away": found.away, "date": day.isoformat()}
 
     @use_case(WRITE)
     def concede_tie(self, uow: UnitOfWork, club: str, cup: str, tie: str, by: str, *,
@@ -410,7 +461,8 @@ class SeasonCups(Base):
         require(who, club, Action.MANAGE)
         row = _cup(uow, club, cup)
         state = _state(uow, row)
-        played = any(state.games.values()) or any(state.awards.values())
+        played = (any(state.games.values()) or any(state.awards.values())
+                  or bool(state.fixtures))
         return {**self.cup_page.within(uow, club, cup, who=who), "drawable": not played}
 
 
@@ -461,20 +513,78 @@ def _state(uow: UnitOfWork, row: Row) -> State:
     awards: dict[str, list[Row]] = {}
     for award in given:
         awards.setdefault(award.tie, []).append(award)
+    fixtures = _fixtures(uow, row)
     if row.drawn_at is None:
-        return State(entrants, None, None, games, frozenset(), awards)
+        return State(entrants, None, None, games, frozenset(), awards, fixtures)
     made = draw_cup([entrants[e].key for e in row.entrants],
                     None if row.seed is None else int(row.seed), row.seeded, row.format)
     key = {e: entrants[e].key for e in entrants}
-    played: dict[str, Played] = {
-        tie: [(g.match_id, key[g.home], key[g.away], _won(g, key)) for g in listed]
-        for tie, listed in games.items()}
+    played: dict[str, Played] = {}
+    for tie, (fixture, came) in fixtures.items():  # first: a deciding match is after it
+        played[tie] = [(_fixture_key(fixture), key[str(fixture.home_id)],
+                        key[str(fixture.away_id)], _fixture_won(came, key))]
+    for tie, listed in games.items():
+        played.setdefault(tie, []).extend(
+            (g.match_id, key[g.home], key[g.away], _won(g, key)) for g in listed)
     for tie, listed in awards.items():  # after the tie's matches: an award decides it
         played.setdefault(tie, []).extend(
             (_award_key(a), key[a.home], key[a.away],
              key[a.away] if a.conceded_by == "home" else key[a.home]) for a in listed)
     cup, stale = _resolved(made, played, row.best_of // 2 + 1)
-    return State(entrants, made, cup, games, stale, awards)
+    return State(entrants, made, cup, games, stale, awards, fixtures)
+
+
+def _season_of(uow: UnitOfWork, row: Row) -> Row:
+    return next(s for s in league_store.season_rows(uow.conn, row.club_id)
+                if s.id == row.season_id)
+
+
+def _fixtures(uow: UnitOfWork, row: Row) -> dict[str, tuple[Row, Outcome]]:
+    """A team cup's ties' fixtures (by tie) with what each came to, read from its legs'
+    games themselves (a cup's are not in the legs' results the tables read)."""
+    if row.entrant_kind != "teams":
+        return {}
+    found = league_store.cup_fixture_rows(uow.conn, row.id)
+    if not found:
+        return {}
+    season = _season_of(uow, row)
+    slugs = {t.id: str(t.id) for t in teams(uow, season)}
+    came = outcomes.read(uow.conn, fields.format_of(season), found, slugs).outcomes
+    return {f.cup_tie: (f, came[f.id]) for f in found}
+
+
+def _fixture_key(fixture: Row) -> str:
+    """A tie's fixture as its played list and the stale set know it."""
+    return f"fixture-{fixture.id}"
+
+
+LEVEL = "="  # a complete fixture whose teams won as many legs: a deciding match settles it
+
+
+def _fixture_won(came: Outcome, key: dict[str, str]) -> str | None:
+    """The entrant (its key) a fixture gives its tie: the team that won more legs once it is
+    complete (a walkover too); LEVEL when complete and level; None before."""
+    if not came.complete:
+        return None
+    if came.home_legs == came.away_legs:
+        return LEVEL
+    return key[came.home if came.home_legs > came.away_legs else came.away]
+
+
+def _decider_only(state: State, row: Row, tie: Any) -> None:
+    """A team cup's tie takes a match only as its deciding match: once its fixture is
+    complete and level. Invalid before its fixture is made, or while its legs decide it."""
+    if row.entrant_kind != "teams":
+        return
+    made = state.fixtures.get(tie.id)
+    if made is None:
+        raise Invalid("%(tie)s is played as a fixture of the season's format: make its "
+                      "fixture first", tie=called(tie.id, row.format))
+    came = made[1]
+    if not came.complete or came.home_legs != came.away_legs:
+        raise Invalid("%(tie)s is decided by its fixture's legs (number %(fixture)s): a "
+                      "deciding match is played only when they end level",
+                      tie=called(tie.id, row.format), fixture=made[0].id)
 
 
 # A tie's matches and awards: id (a match's, or an award's :func:`_award_key`), side 0 (home
@@ -496,13 +606,18 @@ def _won(game: Row, key: dict[str, str]) -> str | None:
 def _winner(games: Played, need: int) -> str | None:
     """Who has won ``need`` of the matches first (a drawn match decides nothing); an award
     (the last, if a ruling left more than one counting) decides the tie whatever the matches
-    say: it was given while they decided nothing."""
-    awarded = [by for ref, _, _, by in games if isinstance(ref, str)]
+    say: it was given while they decided nothing. A team cup's tie with a fixture is the
+    fixture's winner; only a complete and level fixture leaves it to the matches (the
+    deciding match)."""
+    awarded = [by for ref, _, _, by in games if isinstance(ref, str) and ref.startswith("a")]
     if awarded:
         return awarded[-1]
+    legs = [by for ref, _, _, by in games if isinstance(ref, str) and ref.startswith("f")]
+    if legs and legs[-1] != LEVEL:
+        return legs[-1]  # the fixture's winner, or None while it is played
     wins: dict[str, int] = {}
-    for _, _, _, by in games:
-        if by is not None:
+    for ref, _, _, by in games:
+        if by is not None and not isinstance(ref, str):
             wins[by] = wins.get(by, 0) + 1
             if wins[by] >= need:
                 return by
@@ -650,6 +765,21 @@ def _which(sides: dict[int, list[int]], entrants: list[Entrant],
                   "entrants' players", match=match_id, tie=called(tie, format))
 
 
+def _fixture_line(state: State, tie: str, key: dict[str, str]) -> dict[str, Any] | None:
+    """A team cup's tie's fixture as its cup shows it: number, date, teams, legs won, whether
+    complete and ``level`` (a deciding match to play), whether it ``counts`` (it is between
+    the tie's entrants as the bracket has them now)."""
+    if tie not in state.fixtures:
+        return None
+    fixture, came = state.fixtures[tie]
+    return {"id": fixture.id, "date": fixture.played_on, "home": key[str(fixture.home_id)],
+            "away": key[str(fixture.away_id)],
+            "legs_won": {"home": came.home_legs, "away": came.away_legs},
+            "complete": came.complete, "level": _fixture_won(came, key) == LEVEL,
+            "walkover_by": fixture.walkover_by,
+            "counts": _fixture_key(fixture) not in state.stale}
+
+
 def _champion(state: State) -> str | None:
     return None if state.bracket is None else state.bracket.champion
 
@@ -692,7 +822,8 @@ def _whole(uow: UnitOfWork, row: Row, state: State) -> dict[str, Any]:
             ties.append({"id": tie.id, "bracket": tie.bracket, "round": tie.round,
                          "number": tie.number, "status": tie.status, "home": tie.home,
                          "away": tie.away, "winner": tie.winner, "loser": tie.loser,
-                         "won": won, "matches": matches, "awards": awards})
+                         "won": won, "matches": matches, "awards": awards,
+                         "fixture": _fixture_line(state, tie.id, key)})
     return {**_summary(uow, row), "rules": row.rules, "entrants": entrants,
             "seed": None if row.seed is None else int(row.seed), "seeded": row.seeded,
             "drawn_at": None if row.drawn_at is None else row.drawn_at.isoformat(),

@@ -149,6 +149,7 @@ class SeasonPages(Base):
         require(who, club, Action.MANAGE)
         row = season_row(uow, club, season)
         return {**self.fixtures_page.within(uow, club, season, who=who),
+                "cup_fixtures": self.cup_fixtures.within(uow, club, season, who=who),
                 "venues": {t.slug: t.venue for t in teams(uow, row)},
                 "legs": [{"leg": number, "kind": leg.kind, "best_of": leg.best_of}
                          for number, leg in enumerate(fields.format_of(row).legs, start=1)]}
@@ -168,7 +169,8 @@ class SeasonPages(Base):
         if team is None:
             raise Forbidden("this page is a team captain's: sign in with your captain's token")
         _, frame = self._frame(uow, club, season, who)
-        listed = self.fixtures.within(uow, club, season, team=team.slug, who=who)
+        listed = (self.fixtures.within(uow, club, season, team=team.slug, who=who)
+                  + self.cup_fixtures.within(uow, club, season, team=team.slug, who=who))
         whole = self.season.within(uow, club, season, who=who)
         return {**frame, "team": team.slug,
                 "squads": {t["slug"]: t["squad"] for d in whole["divisions"] for t in d["teams"]},

@@ -112,6 +112,23 @@ class SeasonReads(Base):
         return [fixture_line(f, slugs, names[f.division_id], played) for f in found]
 
     @use_case(READ)
+    def cup_fixtures(self, uow: UnitOfWork, club: str, season: str, *,
+                     team: str | None = None,
+                     who: Caller | None = OPERATOR) -> list[dict[str, Any]]:
+        """The season's cups' ties played as fixtures (or a team's), each a fixture's line
+        with its ``cup`` (slug) and ``tie``: the league's listings leave them out, the desks
+        show them apart (a captain names their team sheets and confirms them)."""
+        who = _reader(uow, club, who)
+        row = season_row(uow, club, season)
+        team_id = team_row(uow, row, team).id if team is not None else None
+        found = store.season_cup_fixture_rows(uow.conn, row.id, team_id)
+        slugs = {t.id: t.slug for t in teams(uow, row)}
+        names = {d.id: d.slug for d in divisions(uow, row)}
+        played = outcomes.read(uow.conn, fields.format_of(row), found, slugs)
+        return [{**fixture_line(f, slugs, names[f.division_id], played), "cup": f.cup,
+                 "tie": f.cup_tie} for f in found]
+
+    @use_case(READ)
     def fixture(self, uow: UnitOfWork, club: str, season: str, fixture: int, *,
                 who: Caller | None = OPERATOR) -> dict[str, Any]:
         """A fixture whole: its line, each leg (kind, status, winner, players, games with their
