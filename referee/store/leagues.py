@@ -249,11 +249,12 @@ def cup_fixture_rows(conn: Connection, cup_id: int) -> list[Row]:
 def season_cup_fixture_rows(conn: Connection, season_id: int, team_id: int | None = None
                             ) -> list[Row]:
     """The season's cups' ties' fixtures (or a team's), each with its cup's slug (``cup``),
-    by id: the desks list them beside the league's, which never include them."""
+    by id: the desks list them beside the league's, which never include them. A fixture a
+    tie no longer has (``cup_tie`` None: a ruling changed who plays the tie) is left out."""
     f = league_fixtures
     query = (select(f, league_cups.c.slug.label("cup"))
              .join(league_cups, league_cups.c.id == f.c.cup_id)
-             .where(f.c.season_id == season_id))
+             .where(f.c.season_id == season_id, f.c.cup_tie.is_not(None)))
     if team_id is not None:
         query = query.where((f.c.home_id == team_id) | (f.c.away_id == team_id))
     return conn.execute(query.order_by(f.c.id)).all()

@@ -150,3 +150,29 @@ def test_refusals_change_nothing(service: Service, club: str, cup: str) -> None:
     service.leagues.draw(club, "open")
     with pytest.raises(Invalid, match="as matches, not fixtures"):
         service.leagues.fixture_tie(club, "open", "W1-1", on="2027-03-04")
+
+
+def test_a_ruling_on_an_earlier_tie_leaves_a_later_fixture_counting_for_nothing(
+        service: Service, club: str, cup: str) -> None:
+    first = service.leagues.fixture_tie(club, cup, "W1-1", on="2027-03-04")["fixture"]
+    matches = legs(service, club, first, "crown", "swan", [0, 0, 1])  # crown 2-1
+    service.leagues.walkover_tie(club, cup, "W1-2", "away", reason="withdrew")  # anchor
+    final = service.leagues.fixture_tie(club, cup, "W2-1", on="2027-04-01")
+    assert (final["home"], final["away"]) == ("crown", "anchor")
+    with pytest.raises(Invalid, match="fixture already"):
+        service.leagues.fixture_tie(club, cup, "W2-1", on="2027-04-08")
+    # a ruling on W1-1's first leg: swan win it 2-1, so the final is anchor v swan now
+    service.recording.record_event(matches[0], {"type": "void", "target": 1,
+                                                "reason": "wrong side"}, expected_seq=1)
+    win_game(service, matches[0], 1)
+    now = tie(service, club, "W2-1")
+    assert (now["home"], now["away"], now["status"]) == ("anchor", "swan", "ready")
+    assert now["fixture"]["id"] == final["fixture"] and not now["fixture"]["counts"]
+    with pytest.raises(Invalid, match="make its fixture first"):  # no deciding match of it
+        service.leagues.play_tie(club, cup, "W2-1", home=["Dani"], away=["Juan"])
+    again = service.leagues.fixture_tie(club, cup, "W2-1", on="2027-04-08")
+    assert (again["home"], again["away"]) == ("anchor", "swan")
+    assert tie(service, club, "W2-1")["fixture"]["id"] == again["fixture"]
+    listed = {f["id"]: f["tie"] for f in service.leagues.cup_fixtures(club, SEASON)}
+    assert listed == {first: "W1-1", again["fixture"]: "W2-1"}  # the old one no longer a tie's
+    assert service.leagues.fixture(club, SEASON, final["fixture"])["home"] == "crown"

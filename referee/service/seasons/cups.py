@@ -334,10 +334,14 @@ class SeasonCups(Base):
         day = fields.calendar_of(season).check(fields.day(on, "on"))
         state = _state(uow, row)
         found = _ready(state, row, tie)
-        if found.id in state.fixtures:
+        old = state.fixtures.get(found.id)
+        if old is not None and _fixture_key(old[0]) not in state.stale:
             raise Invalid("%(tie)s has its fixture already: number %(fixture)s",
-                          tie=called(found.id, row.format),
-                          fixture=state.fixtures[found.id][0].id)
+                          tie=called(found.id, row.format), fixture=old[0].id)
+        if old is not None:
+            # a ruling on an earlier tie changed who plays this one: its fixture, between the
+            # teams it had then, counts for nothing; it stays the season's, no longer the tie's
+            league_store.update_fixture(uow.conn, old[0].id, cup_tie=None)
         if _counting(state, found):
             raise Invalid("%(tie)s has matches played already: it is played as matches",
                           tie=called(found.id, row.format))
@@ -550,7 +554,7 @@ def _fixtures(uow: UnitOfWork, row: Row) -> dict[str, tuple[Row, Outcome]]:
     season = _season_of(uow, row)
     slugs = {t.id: str(t.id) for t in teams(uow, season)}
     came = outcomes.read(uow.conn, fields.format_of(season), found, slugs).outcomes
-    return {f.cup_tie: (f, came[f.id]) for f in found}
+    return {f.cup_tie: (f, came[f.id]) for f in found if f.cup_tie is not None}
 
 
 def _fixture_key(fixture: Row) -> str:
@@ -577,7 +581,7 @@ def _decider_only(state: State, row: Row, tie: Any) -> None:
     if row.entrant_kind != "teams":
         return
     made = state.fixtures.get(tie.id)
-    if made is None:
+    if made is None or _fixture_key(made[0]) in state.stale:
         raise Invalid("%(tie)s is played as a fixture of the season's format: make its "
                       "fixture first", tie=called(tie.id, row.format))
     came = made[1]
