@@ -46,6 +46,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     assert 'data-api="/api/v1/clubs/casino/cups/ko/ties/"' in html
     assert options(html, "fixture-tie") == ["W1-1", "W1-2"]
     assert 'id="fixture-on"' in html and 'value="fixture" data-path' in html
+    assert "comes from its fixture's legs" in html and "comes from its matches" not in html
     made = cup.client.post("/api/v1/clubs/casino/cups/ko/ties/W1-1/fixture",
                            json={"on": "2027-03-04"}, headers=cup.auth("admin"))
     assert made.status_code == 201, made.json
@@ -97,6 +98,6 @@ def test_the_words_in_spanish_and_italian(cup: Api) -> None:
         html = page(cup, CUP_DESK, lang)
         season = page(cup, SEASON_DESK, lang)
         for english in ("Make a tie's fixture", "Ties played as fixtures", "Its date",
-                        "Make the fixture", "being played"):
+                        "Make the fixture", "being played", "fixture's legs"):
             assert english not in html, (lang, english)
         assert "Cup ties played as fixtures" not in season and "Cup ko, tie" not in season

@@ -146,6 +146,12 @@ def test_refusals_change_nothing(service: Service, club: str, cup: str) -> None:
     with pytest.raises(Invalid, match="cannot be made again"):
         service.leagues.draw(club, cup, seed=7)
     assert service.leagues.fixture(club, SEASON, f)["date"] == "2027-03-04"
+    league = [x for x in service.leagues.fixtures(club, SEASON, team="crown")
+              if {x["home"], x["away"]} == {"crown", "swan"}]
+    with pytest.raises(Invalid, match="the draw made its home team"):  # not the league's
+        service.leagues.swap(club, SEASON, f, reason="their hall")
+    assert [x for x in service.leagues.fixtures(club, SEASON, team="crown")
+            if {x["home"], x["away"]} == {"crown", "swan"}] == league
     service.leagues.create_cup(club, "open", "Open", kind="players", entrants=["Ana", "Juan"])
     service.leagues.draw(club, "open")
     with pytest.raises(Invalid, match="as matches, not fixtures"):

@@ -91,6 +91,9 @@ class SeasonFixtures(Base):
         why = reason_of(reason)
         row = season_row(uow, club, season)
         found = fixture_row(uow, row, fixture, for_update=True)
+        if found.cup_id is not None:  # else its league meeting's date would be exchanged
+            raise Invalid("fixture %(fixture)s is a cup's tie: the draw made its home team",
+                          fixture=found.id)
         other = next((f for f in store.fixture_rows(uow.conn, row.id, found.division_id)
                       if (f.home_id, f.away_id) == (found.away_id, found.home_id)), None)
         if other is None:
