@@ -80,6 +80,8 @@ class CupSummarySchema(Schema):
     entrants = fields.Integer(required=True, metadata={"description": "how many"})
     drawn = fields.Boolean(required=True)
     champion = fields.String(required=True, allow_none=True, metadata=ENTRANT)
+    champion_name = fields.String(required=True, allow_none=True, metadata={
+        "description": "the champion's name (a team's, where the key is its slug)"})
 
 
 class CupArgsSchema(Schema):

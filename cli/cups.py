@@ -98,10 +98,10 @@ def cup_list(club_slug: str, season: str | None, as_json: bool, as_csv: bool) ->
     with connect() as service:
         found = service.leagues.cups(club_slug, season=season)
     if echo_rows(how, found, ("slug", "name", "season", "kind", "format", "best_of",
-                              "entrants", "drawn", "champion")):
+                              "entrants", "drawn", "champion", "champion_name")):
         return
     for row in found:
-        champion = row["champion"] or "-"
+        champion = row["champion_name"] or "-"
         click.echo(f"{row['slug']}: {row['name']}  {row['entrants']}  {champion}")
 
 
@@ -170,7 +170,7 @@ def cup_show(cup: str, club_slug: str, as_json: bool) -> None:
         click.echo(f"{tie['id']:>6}  {home} {won['home']}-{won['away']} {away}"
                    f"  {_(STATUS[tie['status']])}{award}")
     if shown["champion"]:
-        click.echo(_("champion: %(entrant)s", entrant=shown["champion"]))
+        click.echo(_("champion: %(entrant)s", entrant=shown["champion_name"]))
 
 
 @cup.command("fixture", help=N_("""\

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from api_helpers import Api
-from league_helpers import win_game
+from league_helpers import set_up, win_game
 
 CUPS = "/clubs/casino/cups"
 NAMES = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"]
@@ -73,3 +73,31 @@ def test_the_pages_in_spanish_and_italian(cups: Api) -> None:
         assert f'lang="{lang}"' in html
         for word in words:
             assert word in html, (lang, word)
+
+
+def test_a_team_cup_names_its_teams_not_their_codes(api: Api) -> None:
+    """The answer names a team by its slug (its key); the page, the desk and the bracket's
+    picture name it as people do, the award and the ties' picker too."""
+    svc = api.service
+    svc.clubs.set_public("casino", True)
+    set_up(svc, "casino")
+    svc.leagues.create_cup("casino", "shield", "Shield", entrants=["crown", "anchor", "bell",
+                                                                   "swan"], season="2027")
+    svc.leagues.draw("casino", "shield", seed=7)
+    first = svc.leagues.cup("casino", "shield")["ties"][0]
+    svc.leagues.walkover_tie("casino", "shield", first["id"], "away", reason="no team")
+    pages = [api.client.get(f"{CUPS}/shield").get_data(as_text=True),
+             api.client.get("/clubs/casino/desk/cups/shield",
+                            headers=api.auth("admin")).get_data(as_text=True)]
+    for html in pages:
+        teams = re.findall(r">(Crown|Anchor|Bell|Swan)<", html)
+        assert len(teams) >= 8, html  # each tie of round one, twice: the picture and the list
+        assert not re.search(r">(crown|anchor|bell|swan)\b", html)
+        assert f"{first['away'].title()} did not turn up" in html
+    while (ready := [t for t in svc.leagues.cup("casino", "shield")["ties"]
+                     if t["status"] == "ready"]):
+        svc.leagues.walkover_tie("casino", "shield", ready[0]["id"], "away", reason="no team")
+    champion = svc.leagues.cup("casino", "shield")["champion"]
+    for path in (CUPS, f"{CUPS}/shield"):
+        html = api.client.get(path).get_data(as_text=True)
+        assert f"Champion: {champion.title()}." in html and f"Champion: {champion}." not in html

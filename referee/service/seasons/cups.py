@@ -413,7 +413,7 @@ class SeasonCups(Base):
         for row in store.cup_rows(uow.conn, club_id, None if found is None else found.id):
             require_rows(uow.conn, "league_cups", [row], N_("cup %(cup)s"), cup=row.slug)
             state = _state(uow, row)
-            listed.append({**_summary(uow, row), "champion": _champion(state)})
+            listed.append({**_summary(uow, row), **_champion(state)})
         return listed
 
     @use_case(READ)
@@ -784,8 +784,11 @@ def _fixture_line(state: State, tie: str, key: dict[str, str]) -> dict[str, Any]
             "counts": _fixture_key(fixture) not in state.stale}
 
 
-def _champion(state: State) -> str | None:
-    return None if state.bracket is None else state.bracket.champion
+def _champion(state: State) -> dict[str, Any]:
+    """The champion once decided, by key, and by name as people know it (a team's name)."""
+    key = None if state.bracket is None else state.bracket.champion
+    name = next((e.name for e in state.entrants.values() if e.key == key), None)
+    return {"champion": key, "champion_name": name}
 
 
 def _summary(uow: UnitOfWork, row: Row) -> dict[str, Any]:
@@ -831,4 +834,4 @@ def _whole(uow: UnitOfWork, row: Row, state: State) -> dict[str, Any]:
     return {**_summary(uow, row), "rules": row.rules, "entrants": entrants,
             "seed": None if row.seed is None else int(row.seed), "seeded": row.seeded,
             "drawn_at": None if row.drawn_at is None else row.drawn_at.isoformat(),
-            "ties": ties, "champion": _champion(state)}
+            "ties": ties, **_champion(state)}
