@@ -54,7 +54,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     html = page(cup, CUP_DESK)
     assert options(html, "fixture-tie") == ["W1-2"]
     listed = re.search(r'<li data-tie-fixture="W1-1">(.*?)</li>', html, re.S)
-    assert listed and f"fixture {f}" in listed.group(1) and "crown 0–0 swan" in listed.group(1)
+    assert listed and f"fixture {f}" in listed.group(1) and "Crown 0–0 Swan" in listed.group(1)
     assert f'href="{SEASON_DESK}#cup-ties"' in listed.group(1)
 
     # the league desk: the cup's tie apart, its forms the league fixture's, no swap
@@ -83,7 +83,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     assert f'data-api="{API}/fixtures/{f}/confirm"' in desk
     html = page(cup, CUP_DESK)
     listed = re.search(r'<li data-tie-fixture="W1-1">(.*?)</li>', html, re.S)
-    assert listed and "crown 3–0 swan" in listed.group(1)
+    assert listed and "Crown 3–0 Swan" in listed.group(1)
     # the bracket's box and the ties' list score the legs won, not matches never played
     row = re.search(r'<tr data-tie="W1-1"[^>]*>(.*?)</tr>', html, re.S)
     assert row and '<td class="num">3–0</td>' in row.group(1)

@@ -50,7 +50,7 @@ def test_the_secretary_makes_a_ties_fixture_at_the_desk(served_api: tuple[Api, s
         form.locator("button[type=submit]").click()
         page.wait_for_selector("li[data-tie-fixture=W1-2]")
         listed = page.locator("li[data-tie-fixture=W1-2]").inner_text()
-        assert "incontro" in listed and "anchor 0–0 bell" in listed, listed
+        assert "incontro" in listed and "Anchor 0–0 Bell" in listed, listed
         assert "Incontro creato." in page.locator("#desk-status").inner_text()
         made = next(t for t in api.service.leagues.cup("casino", "ko")["ties"]
                     if t["id"] == "W1-2")["fixture"]
