@@ -58,11 +58,16 @@ def findings(match: Any) -> Findings:
     proven: list[Violation] = []
     suspicions: list[Violation] = []
     names: list[str] = []  # the seats' names, once a round needs them
+    # The sentences of suspicions said already in this match, by what they say (a seat at the
+    # same ends, over and over): each said once (its words are the same; a Said is not changed
+    # once made), where saying them was most of what a closed recording costs beyond its open
+    # twin's.
+    memo: dict[tuple[Any, ...], Any] = {}
     previous = None
     for round_ in match.rounds:
         if round_.closed:  # a round recorded entirely in the open was judged as it went
             names = names or [match.name(s) for s in range(match.rules.seats)]
-            _Round(match, round_, previous, names).find(proven, suspicions)
+            _Round(match, round_, previous, names, memo).find(proven, suspicions)
         if round_.outcome != ANNULLED:
             previous = round_
     proven.sort(key=lambda v: v.seq)
@@ -71,8 +76,10 @@ def findings(match: Any) -> Findings:
 
 
 class _Round:
-    def __init__(self, match: Any, round_: Any, previous: Any, names: list[str]) -> None:
+    def __init__(self, match: Any, round_: Any, previous: Any, names: list[str],
+                 memo: dict[tuple[Any, ...], Any]) -> None:
         self.match, self.round, self.previous, self.names = match, round_, previous, names
+        self.memo = memo
         self.tiles = match.tiles
         self.trail = round_.trail
         self.seats = seats = match.rules.seats
@@ -247,20 +254,30 @@ class _Round:
                   possible: int) -> Violation:
         """A pass or draw by a hand not known then, which may have held the tiles ``possible``
         (they fit, and the record shows them nowhere else)."""
-        name = self.names[seat]
-        names = self.tiles.mask_names(possible)
-        unseen = said_n("%(at_ends)s; %(tiles)s fits and was not seen anywhere else",
-                        "%(at_ends)s; %(tiles)s fit and were not seen anywhere else", len(names),
-                        at_ends=self._at_ends(kind, name, ends), tiles=", ".join(names))
-        against = (said_n("%(player)s drew %(num)s tile afterwards",
-                          "%(player)s drew %(num)s tiles afterwards", draws, player=name)
-                   if draws else said("%(player)s's hand at that moment was never shown in full",
-                                      player=name))
+        name, memo = self.names[seat], self.memo
+        unseen = memo.get(key := (kind, seat, ends, possible))
+        if unseen is None:
+            names = self.tiles.mask_names(possible)
+            at_ends = memo.get(at := (kind, seat, ends))
+            if at_ends is None:
+                at_ends = memo[at] = self._at_ends(kind, name, ends)
+            unseen = memo[key] = said_n(
+                "%(at_ends)s; %(tiles)s fits and was not seen anywhere else",
+                "%(at_ends)s; %(tiles)s fit and were not seen anywhere else", len(names),
+                at_ends=at_ends, tiles=", ".join(names))
+        against = memo.get(key := (seat, draws))
+        if against is None:
+            against = memo[key] = (
+                said_n("%(player)s drew %(num)s tile afterwards",
+                       "%(player)s drew %(num)s tiles afterwards", draws, player=name)
+                if draws else said("%(player)s's hand at that moment was never shown in full",
+                                   player=name))
+        message = memo.get(key := (seat, ends))
+        if message is None:
+            message = memo[key] = said("%(player)s may have held a tile that fits %(ends)s",
+                                       player=name, ends=_ends(*ends))
         evidence = ({"seq": seq, "fact": unseen}, {"seq": seq, "fact": against})
-        return Violation(seq, FOULS[kind], seat,
-                         said("%(player)s may have held a tile that fits %(ends)s", player=name,
-                              ends=_ends(*ends)),
-                         "possible", None, evidence)
+        return Violation(seq, FOULS[kind], seat, message, "possible", None, evidence)
 
     def final_hand_known(self, seat: int) -> bool:
         """Whether the record shows what the seat held at the round's end (it went out, or a
