@@ -14,9 +14,12 @@ the hands revealed; both captains confirm, and the result sheet is signed. A fix
 other division is a walkover given at the desk. The club's pages, private until then, are
 published on the club desk's settings; the public pages (the league's home, the table, the
 fixtures by week, a team's page, the averages) show the result. Last, the league's cup of its
-six teams, made and drawn on the cups desk, its first tie given as a walkover there (no desk
-form starts a tie's match yet). Then a parejas season the same way, shorter: one division,
-one pairs leg. Screenshots of each step: tests/pages/artifacts/league-season-*.png."""
+six teams, made and drawn on the cups desk, its first tie given as a walkover there and the
+next ready tie PLAYED: the secretary makes its fixture (the season's format) on the cups desk
+and issues its two captains' QR codes, the home captain names and scores its legs on the
+phone as the league fixture's, both captains confirm, and the public bracket shows the
+winner, by its name, going through. Then a parejas season the same way, shorter: one
+division, one pairs leg. Screenshots of each step: tests/pages/artifacts/league-season-*.png."""
 
 from __future__ import annotations
 
@@ -67,7 +70,7 @@ SAID = {  # what the desk says after each step, in the reader's language
            "has_teams": "Spare tiene equipos", "team_saved": "Equipo guardado.",
            "team_removed": "Equipo eliminado.", "division_removed": "División eliminada.",
            "division_renamed": "División renombrada.", "cup": "Copa creada.",
-           "drawn": "Sorteo hecho.", "tie": "Eliminatoria decidida.",
+           "drawn": "Sorteo hecho.", "tie": "Eliminatoria decidida.", "fixture": "Encuentro creado.",
            "saved": "Los ajustes están guardados."},
     "en": {"season": "Season created.", "division": "Division added.", "team": "Team added.",
            "generated": "Fixtures generated.", "issued": "Token issued",
@@ -76,7 +79,8 @@ SAID = {  # what the desk says after each step, in the reader's language
            "week": "Week {n}", "has_teams": "Spare has teams", "team_saved": "Team saved.",
            "team_removed": "Team removed.", "division_removed": "Division removed.",
            "division_renamed": "Division renamed.", "cup": "Cup created.",
-           "drawn": "Draw made.", "tie": "Tie decided.", "saved": "The settings are saved."},
+           "drawn": "Draw made.", "tie": "Tie decided.", "fixture": "Fixture made.",
+           "saved": "The settings are saved."},
 }
 
 
@@ -355,10 +359,10 @@ def public_pages(browser: Any, base: str, slug: str, season: str, division: str,
 
 
 def league_cup(browser: Any, base: str, club: dict[str, Any], say: dict[str, str], lang: str,
-               width: int, entrants: list[str]) -> str:
+               width: int, entrants: list[str]) -> tuple[str, str]:
     """The league's cup on the cups desk: created with the season's teams (the pot in the
-    order given), drawn from a seed typed in, its first tie given as a walkover (no desk form
-    starts a tie's match yet: a tie is played from the API or the CLI). The tie's id."""
+    order given), drawn from a seed typed in, its first tie given as a walkover, then the
+    first ready tie left made a fixture of the season. The two ties' ids."""
     desk = in_language(browser, base, lang, width)
     try:
         page, errors = league_desk(desk, base, club, "cups")
@@ -387,18 +391,59 @@ def league_cup(browser: Any, base: str, club: dict[str, Any], say: dict[str, str
         award.locator("button[type=submit]").click()
         said(page, say["tie"])
         shot(page, "cup-tie-given", lang, width)
+        # The next ready tie made a fixture of the season (a date inside it).
+        fixture = page.locator("form[data-cup-action=fixture]")
+        fixture.wait_for(timeout=WAIT)
+        played = fixture.locator("select[name=tie] option").first.get_attribute("value") or ""
+        assert played and played != tie
+        fixture.locator("select[name=tie]").select_option(played)
+        fixture.locator("input[name=on]").fill("2027-01-28")
+        fixture.locator("button[type=submit]").click()
+        said(page, say["fixture"])
+        page.wait_for_selector(f"li[data-tie-fixture='{played}']", timeout=WAIT)
+        assert "0–0" in page.locator(f"li[data-tie-fixture='{played}']").inner_text()
+        shot(page, "cup-fixture-made", lang, width)
         assert errors == []
     finally:
         desk.close()
+    return tie, played
+
+
+def cup_captains(browser: Any, base: str, club: dict[str, Any], lang: str, width: int,
+                 teams: tuple[str, str]) -> tuple[str, str]:
+    """The two captains' QR codes of a cup tie's teams, issued at the season's desk: the
+    addresses they hold (home, away)."""
+    desk = in_language(browser, base, lang, width)
+    try:
+        page, errors = league_desk(desk, base, club)
+        page.click("li[data-season='f3'] a")
+        page.wait_for_selector("form[data-league-captain]", timeout=WAIT)
+        urls = tuple(captain_qr(page, team, f"league-season-qr-cup-{side}-{lang}-{width}")
+                     for side, team in zip(("home", "away"), teams))
+        assert errors == []
+    finally:
+        desk.close()
+    return urls[0], urls[1]
+
+
+def public_bracket(browser: Any, base: str, slug: str, lang: str, width: int, given: str,
+                   played: str, after: str, winner: str) -> None:
+    """The cup's public page: the walkover and the played tie decided, the played tie's
+    winner named (not by its slug) in its box and in the next round's."""
     reader = in_language(browser, base, lang, width)
     try:
         page = reader.new_page()
-        page.goto(f"{base}/clubs/{club['slug']}/cups/league-cup")
-        page.wait_for_selector(f"g.tie.played[data-tie='{tie}']", timeout=WAIT)
+        errors = watched(page)
+        page.goto(f"{base}/clubs/{slug}/cups/league-cup")
+        page.wait_for_selector(f"g.tie.played[data-tie='{given}']", timeout=WAIT)
+        page.wait_for_selector(f"g.tie.played[data-tie='{played}']", timeout=WAIT)
+        assert page.locator(f"g.tie[data-tie='{played}'] text.won").first.text_content() == winner
+        going = page.locator(f"g.tie[data-tie='{after}'] > text").all_text_contents()
+        assert winner in going, going
         shot(page, "cup-public", lang, width)
+        assert errors == []
     finally:
         reader.close()
-    return tie
 
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="no zbarimg: apt-get install zbar-tools")
@@ -492,13 +537,49 @@ def test_a_fives_and_threes_season_from_the_browser_alone(
                   "averages": [squads[0][0], squads[1][1]]})
     assert not any("code=" in line for line in log.lines)
 
-    # Last, the league's cup: drawn, its first tie given as a walkover; read afterwards.
-    tie = league_cup(browser, base, club, say, lang, width, [home, away, *sorted(
+    # Last, the league's cup: drawn, its first tie given as a walkover, the next played as
+    # a fixture of the season; read to know the tie's teams and its fixture's number.
+    given_id, tie_id = league_cup(browser, base, club, say, lang, width, [home, away, *sorted(
         t for t in teams if t not in (home, away))])
+    tie = next(t for t in api.service.leagues.cup(slug, "league-cup")["ties"]
+               if t["id"] == tie_id)
+    cup_home, cup_away, number = tie["home"], tie["away"], tie["fixture"]["id"]
+    url_cup_home, url_cup_away = cup_captains(browser, base, club, lang, width,
+                                              (cup_home, cup_away))
+    phone = Phone(browser, base, None, lang)
+    try:
+        play_fixture(phone, say, url_cup_home, number, [
+            ("singles", [0], [0], FIVES, 0), ("singles", [1], [1], FIVES, 1),
+            ("pairs", [1, 2], [0, 2], FIVES, 0)],
+            (teams[cup_home][1], teams[cup_away][1]), lang, width, "cup")
+        page = phone.page
+        assert page.locator(f"[data-fixture='{number}'] "  # listed as the cup's tie
+                            f"[data-cup-tie='league-cup/{tie_id}']").count() == 1
+        confirm(page, say, number)
+        shot(page, "cup-confirmed-home", lang, 360)
+    finally:
+        phone.close()
+    away_confirms(browser, base, lang, url_cup_away, number, say, "cup-confirmed-away")
+
+    # Read afterwards: the walkover and the tie decided, the fixture 2-1 to the draw's home
+    # team, confirmed by both and signed, and its winner in the next round's tie.
     cup = api.service.leagues.cup(slug, "league-cup")
     assert cup["seed"] is not None and int(cup["seed"]) == 2027
-    given = next(t for t in cup["ties"] if t["id"] == tie)
+    given = next(t for t in cup["ties"] if t["id"] == given_id)
     assert given["status"] == "played" and given["winner"] == given["home"]
+    tie = next(t for t in cup["ties"] if t["id"] == tie_id)
+    assert tie["status"] == "played" and tie["winner"] == cup_home
+    assert tie["fixture"]["complete"] and tie["fixture"]["legs_won"] == {"home": 2, "away": 1}
+    fixture = api.service.leagues.fixture(slug, "f3", number)
+    assert fixture["confirmed"] == {"home": True, "away": True}
+    assert api.service.leagues.sheet(slug, "f3", number)["signature"]
+    after = next(t for t in cup["ties"] if t["round"] == tie["round"] + 1
+                 and cup_home in (t["home"], t["away"]))
+    # the cup counts in no table: the premier table's points as the league fixture left them
+    table = {r["team"]: r for r in api.service.leagues.table(slug, "f3", "premier")["rows"]}
+    assert table[home]["points"] == 3 and table[away]["points"] == 1
+    public_bracket(browser, base, slug, lang, width, given_id, tie_id, after["id"],
+                   teams[cup_home][0])
 
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="no zbarimg: apt-get install zbar-tools")
