@@ -7,8 +7,9 @@
  *   empty season left out), POSTed to
  *   its data-api; then the new cup's desk is opened (create), or the page is fetched again
  *   (with the token) and shown in place, with what happened.
- * - form[data-cup-action=award] and [=fixture]: its fields marked [data-path] (the tie, and
- *   concede, walkover or fixture) end its data-api's address instead of going in the body.
+ * - form[data-cup-action=award], [=fixture] and [=play]: its fields marked [data-path] (the tie,
+ *   and concede, walkover, fixture or games) end its data-api's address instead of going in
+ *   the body; a match started is named by its number in what the page then says.
  * The server decides who may and what is valid: a refusal's detail is shown as it comes
  * (problem+json), nothing changed. An ES module: its words from i18n.js.
  */
@@ -23,6 +24,7 @@ const DONE = {
   draw: () => _("Draw made."),
   award: () => _("Tie decided."),
   fixture: () => _("Fixture made."),
+  play: (answer) => _("Match %(match)s started: score it on the phone.", {match: answer.match}),
 };
 
 function body(form) {
@@ -65,7 +67,7 @@ document.querySelectorAll("form[data-cup-action]").forEach((form) => {
         window.location.assign(form.getAttribute("data-then") + encodeURIComponent(answer.slug));
         return undefined;
       }
-      return reload(window.location.href, DONE[action]());
+      return reload(window.location.href, DONE[action](answer));
     }).catch((error) => { button.disabled = false; say(error.message, "error"); });
   });
 });

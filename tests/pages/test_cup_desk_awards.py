@@ -10,6 +10,7 @@ import re
 
 import pytest
 from api_helpers import Api
+from league_helpers import set_up, win_game
 
 DESK = "/clubs/casino/desk/cups/open"
 PAGE = "/clubs/casino/cups/open"
@@ -69,3 +70,36 @@ def test_the_desk_form_in_spanish_and_italian(cup: Api) -> None:
         html = cup.client.get(DESK, headers={**cup.auth("admin"), "Accept-Language": lang}
                               ).get_data(as_text=True)
         assert heading in html, lang
+
+
+def test_the_desk_starts_a_ties_match(cup: Api) -> None:
+    """A players' cup's ready tie without a match in play is offered; the form posts to the
+    tie's games (what the API's play_tie is); a tie with a match in play is no longer offered."""
+    html = cup.client.get(DESK, headers=cup.auth("admin")).get_data(as_text=True)
+    assert 'data-cup-action="play"' in html and options(html, "play-tie") == ["W1-1", "W1-2"]
+    assert 'name="what" value="games" data-path' in html and 'id="play-home"' not in html
+    started = cup.client.post("/api/v1/clubs/casino/cups/open/ties/W1-1/games", json={},
+                              headers=cup.auth("admin"))
+    assert started.status_code == 201, started.json
+    html = cup.client.get(DESK, headers=cup.auth("admin")).get_data(as_text=True)
+    assert options(html, "play-tie") == ["W1-2"]
+    win_game(cup.service, started.json["match"], 0)
+    cup.service.leagues.concede_tie("casino", "open", "W1-2", "away", reason="ill")
+    html = cup.client.get(DESK, headers=cup.auth("admin")).get_data(as_text=True)
+    assert options(html, "play-tie") == ["W2-1"]  # the final: Ana against Beto
+    for lang, heading in (("es", "Empezar la partida de una eliminatoria"),
+                          ("it", "Iniziare la partita di una sfida")):
+        page = cup.client.get(DESK, headers={**cup.auth("admin"), "Accept-Language": lang}
+                              ).get_data(as_text=True)
+        assert heading in page, lang
+
+
+def test_a_team_cups_desk_offers_a_match_only_for_a_level_fixture(api: Api) -> None:
+    api.service.clubs.set_public("casino", True)
+    set_up(api.service, "casino")
+    api.service.leagues.create_cup("casino", "shield", "Shield",
+                                   entrants=["crown", "anchor", "bell", "swan"], season="2027")
+    api.service.leagues.draw("casino", "shield", seed=7)
+    html = api.client.get("/clubs/casino/desk/cups/shield",
+                          headers=api.auth("admin")).get_data(as_text=True)
+    assert 'data-cup-action="fixture"' in html and 'data-cup-action="play"' not in html
