@@ -36,25 +36,27 @@ KNOCKED: dict[str, Callable[[dict[str, Any]], Said]] = {
 }
 
 
-def knocked(text: Any) -> Any:
+def knocked(text: Any, memo: dict[int, Any] | None = None) -> Any:
     """``text`` (a sentence of the core, or anything else) with every pass in it said as a
-    knock; the same object where nothing changes."""
+    knock; the same object where nothing changes. ``memo``: the sentences said so far, by
+    identity (hindsight gives one sentence object to many findings), for one call's lifetime."""
     if not isinstance(text, Said):
         return text
-    values = {name: knocked(value) for name, value in text.values.items()}
+    if memo is not None and id(text) in memo:
+        return memo[id(text)]
+    values = {name: knocked(value, memo) for name, value in text.values.items()}
     make = KNOCKED.get(text.template)
     if make is not None:
-        return make(values)
-    if all(values[name] is text.values[name] for name in values):
-        return text
-    if text.plural is not None and text.n is not None:
-        return said_n(text.template, text.plural, text.n, **values)
-    return said(text.template, **values)
-
-
-def _violation(v: Violation) -> Violation:
-    return v._replace(message=knocked(v.message),
-                      evidence=tuple({**fact, "fact": knocked(fact["fact"])} for fact in v.evidence))
+        made = make(values)
+    elif all(values[name] is text.values[name] for name in values):
+        made = text
+    elif text.plural is not None and text.n is not None:
+        made = said_n(text.template, text.plural, text.n, **values)
+    else:
+        made = said(text.template, **values)
+    if memo is not None:
+        memo[id(text)] = made
+    return made
 
 
 def in_their_words(rules: Any, found: Findings) -> Findings:
@@ -62,4 +64,10 @@ def in_their_words(rules: Any, found: Findings) -> Findings:
     knock; under any other, ``found`` itself."""
     if rules.scoring != "ends" or not (found.proven or found.suspicions):
         return found
-    return Findings(tuple(map(_violation, found.proven)), tuple(map(_violation, found.suspicions)))
+    memo: dict[int, Any] = {}  # keyed by id: every sentence is held by ``found`` meanwhile
+
+    def reworded(v: Violation) -> Violation:
+        return v._replace(message=knocked(v.message, memo), evidence=tuple(
+            {**fact, "fact": knocked(fact["fact"], memo)} for fact in v.evidence))
+
+    return Findings(tuple(map(reworded, found.proven)), tuple(map(reworded, found.suspicions)))
