@@ -467,7 +467,8 @@ class SeasonCups(Base):
         state = _state(uow, row)
         played = (any(state.games.values()) or any(state.awards.values())
                   or bool(state.fixtures))
-        return {**self.cup_page.within(uow, club, cup, who=who), "drawable": not played}
+        return {**self.cup_page.within(uow, club, cup, who=who), "drawable": not played,
+                "playable": _playable(state, row)}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -682,6 +683,22 @@ def _id_of(state: State, key: str | None) -> str:
         if entrant.key == key:
             return entrant.id
     raise NotFound("no entrant %(entrant)r", entrant=key)
+
+
+def _playable(state: State, row: Row) -> list[str]:
+    """The ties whose next match may be started now: each that play_tie's own checks let
+    through (ready, a team cup's only as its level fixture's decider, none in play)."""
+    if state.bracket is None:
+        return []
+    found = []
+    for tie in state.bracket.ties:
+        try:
+            _decider_only(state, row, _ready(state, row, tie.id))
+            _none_in_play(state, tie, row)
+        except Invalid:
+            continue
+        found.append(tie.id)
+    return found
 
 
 def _ready(state: State, row: Row, tie: Any) -> Any:
