@@ -98,6 +98,12 @@ def test_a_team_cup_names_its_teams_not_their_codes(api: Api) -> None:
                      if t["status"] == "ready"]):
         svc.leagues.walkover_tie("casino", "shield", ready[0]["id"], "away", reason="no team")
     champion = svc.leagues.cup("casino", "shield")["champion"]
+    html = api.client.get(f"{CUPS}/shield").get_data(as_text=True)
+    final = re.search(r'<tr data-tie="W2-1"[^>]*>\s*<th scope="row">([^<]*)</th>', html)
+    assert final and final.group(1) == "Final"  # as the picture's column, not "Round 2, tie 1"
+    page = api.client.get(f"{CUPS}/shield", headers={"Accept-Language": "it"}).get_data(
+        as_text=True)
+    assert re.search(r'<tr data-tie="W2-1"[^>]*>\s*<th scope="row">Finale</th>', page)
     for path in (CUPS, f"{CUPS}/shield"):
         html = api.client.get(path).get_data(as_text=True)
         assert f"Champion: {champion.title()}." in html and f"Champion: {champion}." not in html
