@@ -150,6 +150,13 @@ class TieAwardSchema(Schema):
         "description": "false once a ruling on an earlier tie changed who plays this one"})
 
 
+class FixtureMatchSchema(Schema):
+    leg = fields.Integer(required=True)
+    game = fields.Integer(required=True, metadata={"description": "its number in the leg"})
+    match = fields.Integer(required=True)
+    status = fields.String(required=True)
+
+
 class TieFixtureSchema(Schema):
     id = fields.Integer(required=True, metadata={
         "description": "the season's fixture number (.../seasons/{season}/fixtures/{id})"})
@@ -164,6 +171,8 @@ class TieFixtureSchema(Schema):
                                 validate=validate.OneOf(SIDES))
     counts = fields.Boolean(required=True, metadata={
         "description": "false once a ruling on an earlier tie changed who plays this one"})
+    matches = fields.List(fields.Nested(FixtureMatchSchema), required=True, metadata={
+        "description": "its legs' games' matches, leg by leg"})
 
 
 class TieSchema(Schema):

@@ -71,13 +71,26 @@ def match(match_id: int) -> Response:
 def me() -> Response:
     """Who holds the bearer token: its club, role and label (401 for a token not known), and
     the line the page's footer says of it, in the page's language: the club by its name and
-    the role in words."""
+    the role in words (a league team's captain's token: ``captain``, its season and team, and
+    said as the team's captain, not as the scorekeeper's token it is)."""
     who = caller()
     club = service().clubs.get_club(who.club, who=who)["name"] if who.club else None
+    # A league team's captain's token is a scorekeeper's bound to its team: said as a captain
+    # (its label is the team's name unless the secretary gave it another).
+    captain = service().leagues.captaincy(who=who) if who.role == "scorekeeper" else None
     role = term("role", who.role)
-    said = _("Signed in to %(club)s as %(label)s (%(role)s).", club=club, label=who.label or role,
-             role=role) if club else _("Signed in as %(role)s.", role=role)
-    response = jsonify({"club": who.club, "role": who.role, "label": who.label, "said": said})
+    if captain is not None and who.label in (None, captain["name"]):
+        said = _("Signed in to %(club)s as the captain of %(team)s.", club=club,
+                 team=captain["name"])
+    elif captain is not None:
+        said = _("Signed in to %(club)s as %(label)s (captain of %(team)s).", club=club,
+                 label=who.label, team=captain["name"])
+    else:
+        said = _("Signed in to %(club)s as %(label)s (%(role)s).", club=club,
+                 label=who.label or role, role=role) if club else _("Signed in as %(role)s.",
+                                                                    role=role)
+    response = jsonify({"club": who.club, "role": who.role, "label": who.label,
+                        "captain": captain, "said": said})
     response.headers["Cache-Control"] = "private, no-store"
     response.headers["Vary"] = "Authorization"
     return response

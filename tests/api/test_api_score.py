@@ -34,6 +34,7 @@ def test_me_says_whose_token_it_is(api: Api) -> None:
     me = api.client.get("/score/me", headers=api.auth("scorekeeper"))
     assert me.status_code == 200 and me.headers["Cache-Control"] == "private, no-store"
     assert me.json == {"club": "casino", "role": "scorekeeper", "label": "casino scorekeeper",
+                       "captain": None,  # a league team's captain's: its season and team
                        "said": "Signed in to Casino as casino scorekeeper (scorekeeper)."}
     # the footer's line in the page's language: the club by its name, the role in words
     spoken = api.client.get("/score/me", headers=api.auth("referee", **{"Accept-Language": "es"}))

@@ -92,6 +92,39 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     assert cup.client.get(CUP_DESK, headers=cup.auth("scorekeeper")).status_code == 403
 
 
+def test_the_public_ties_list_names_a_fixtures_matches(cup: Api) -> None:
+    """The cup's public page: a tie played as a fixture lists its legs' matches in the ties'
+    list's "Matches" column (it was empty: the legs showed only in the score), each a link to
+    its match's page; a tie's fixture given as a walkover says so."""
+    f = cup.service.leagues.fixture_tie("casino", "ko", "W1-1", on="2027-03-04")["fixture"]
+    played = []
+    for leg, (home, away) in enumerate([(["Ana"], ["Juan"]), (["Beto"], ["Kike"]),
+                                        (["Ana", "Beto"], ["Juan", "Kike"])], start=1):
+        played.append(cup.service.leagues.record_leg("casino", "2027", f, leg, home=home,
+                                                     away=away)["match"])
+        win_game(cup.service, played[-1], 0)
+    other = cup.service.leagues.fixture_tie("casino", "ko", "W1-2", on="2027-03-05")["fixture"]
+    cup.service.leagues.walkover("casino", "2027", other, by="away", reason="no van")
+    twin = cup.client.get("/api/v1/pages/clubs/casino/cups/ko", headers=cup.auth("viewer")).json
+    tie = next(t for t in twin["cup"]["ties"] if t["id"] == "W1-1")
+    assert [(m["leg"], m["match"]) for m in tie["fixture"]["matches"]] == [
+        (1, played[0]), (2, played[1]), (3, played[2])]
+    said = {"en": ("fixture", "leg 1: match", "a walkover: Bell did not turn up"),
+            "es": ("encuentro", "manga 1: partida", "Bell no se presentó"),
+            "it": ("incontro", "manche 1: partita", "Bell non si è presentato")}
+    for lang, (fixture, leg, walkover) in said.items():
+        html = page(cup, "/clubs/casino/cups/ko", lang, **cup.auth("viewer"))
+        row = re.search(r'<tr data-tie="W1-1"[^>]*>(.*?)</tr>', html, re.S)
+        assert row, lang
+        matches = row.group(1).rsplit("<td>", 1)[1]
+        assert f'data-fixture-matches="{f}"' in matches and f"{fixture} {f}" in matches, lang
+        assert re.findall(r'href="/clubs/casino/matches/(\d+)"', matches) == [
+            str(m) for m in played], lang
+        assert f"{leg} {played[0]}" in matches, (lang, matches)
+        row = re.search(r'<tr data-tie="W1-2"[^>]*>(.*?)</tr>', html, re.S)
+        assert row and walkover in row.group(1), (lang, row and row.group(1))
+
+
 def test_the_words_in_spanish_and_italian(cup: Api) -> None:
     cup.service.leagues.fixture_tie("casino", "ko", "W1-1", on="2027-03-04")
     for lang in ("es", "it"):

@@ -3,8 +3,9 @@ playwright, as test_desk_qr_browser.py signs a referee's phone in), in Spanish a
 Italian at 1280 px: the secretary, at the season's desk, issues the captain's QR code of a
 team; the QR code, read back from a screenshot with zbarimg, holds the season's captain's desk
 with the one-time code in its fragment; a "phone" opening it lands on that team's captain's
-desk signed in (the token kept in its tab, the code gone from the address bar); a second scan
-signs nobody in. Screenshots: tests/pages/artifacts/league-captain-qr-*.png."""
+desk signed in (the token kept in its tab, the code gone from the address bar), and a leg's
+game opened from there on the phone says it is signed in as the team's captain, not as a
+scorekeeper; a second scan signs nobody in. Screenshots: tests/pages/artifacts/league-captain-qr-*.png."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
-from league_helpers import set_up
+from league_helpers import fixture_id, set_up
 from test_desk_qr_browser import in_language, scanned_again
 from test_desk_secretary_browser import Lines, decode_qr, desk_server, new_club, watched
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion
+# How the phone's footer names the captain's token, and the role it is not said as.
+CAPTAIN = {"es": "como capitán de Anchor", "it": "come capitano di Anchor"}
+SCOREKEEPER = {"es": "anotador", "it": "segnapunti"}
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +74,20 @@ def test_a_captains_qr_code_signs_the_phone_into_the_captains_desk(
         assert scan.url == f"{base}/clubs/{slug}/desk/seasons/2027/captain"
         assert scan.evaluate("sessionStorage.getItem('domino-referee.token')") == token
         scan.screenshot(path=str(ARTIFACTS / f"league-captain-qr-scanned-{lang}.png"),
+                        full_page=True)
+        # the captain scores a leg on the phone: its footer says a captain, of which team (a
+        # captain's token is a scorekeeper's of the club, bound to its team)
+        fixture = fixture_id(api.service, slug, "anchor", "crown")
+        api.service.leagues.record_leg(slug, "2027", fixture, 1, home=["Dani"], away=["Ana"])
+        scan.reload()
+        scan.click("a[data-score-link]")
+        scan.wait_for_url(f"{base}/score/matches/*", timeout=WAIT)
+        scan.wait_for_function("document.getElementById('who').textContent.includes('Anchor')",
+                               timeout=WAIT)
+        said = scan.locator("#who").inner_text()
+        assert CAPTAIN[lang] in said, said
+        assert SCOREKEEPER[lang] not in said, said
+        scan.screenshot(path=str(ARTIFACTS / f"league-captain-phone-{lang}-360.png"),
                         full_page=True)
         assert phone_errors == []
     finally:

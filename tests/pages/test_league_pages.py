@@ -125,6 +125,68 @@ def test_the_calendar_feeds_parse_back(league: Api) -> None:
     assert str(played["SUMMARY"]) == "Crown 2–1 Anchor" and played["SEQUENCE"] == 0
 
 
+def test_the_calendar_feeds_list_the_cups_ties_played_as_fixtures(league: Api) -> None:
+    """A team cup's tie made a fixture of the season is in the season's feed and its teams'
+    (it was in none), after the league's, with a fixture's stable UID and SEQUENCE, its cup
+    and tie named as the cup's page names them (a single elimination's last tie: its final),
+    in the reader's language."""
+    from icalendar import Calendar
+
+    svc, client = league.service, league.client
+    svc.leagues.create_cup("casino", "ko", "KO", season="2027",
+                           entrants=["crown", "anchor", "bell", "swan"])
+    svc.leagues.draw("casino", "ko", seeded=4)  # crown v swan, anchor v bell
+    svc.leagues.create_cup("casino", "plate", "Plate", season="2027", entrants=["oak", "elm"])
+    svc.leagues.draw("casino", "plate", seeded=2)
+    tie = svc.leagues.fixture_tie("casino", "ko", "W1-1", on="2027-03-04")["fixture"]
+    final = svc.leagues.fixture_tie("casino", "plate", "W1-1", on="2027-03-05")["fixture"]
+    svc.leagues.postpone("casino", "2027", tie, "2027-03-06", reason="snow")
+
+    def events(path: str, lang: str = "en") -> dict[str, object]:
+        feed = client.get(f"/api/v1/pages{BASE}{path}", headers={"Accept-Language": lang})
+        return {str(e["UID"]): e for e in Calendar.from_ical(feed.data).walk("VEVENT")}
+
+    season = events("/calendar.ics")
+    league_fixtures = len(client.get(f"{API}/fixtures").json)
+    assert len(season) == league_fixtures + 2
+    ko = season[f"fixture-{tie}.2027.casino@domino-referee"]
+    assert ko["SEQUENCE"] == 1 and ko.decoded("DTSTART") == dt.date(2027, 3, 6)
+    assert str(ko["SUMMARY"]) == "Crown – Swan · KO"
+    assert str(ko["DESCRIPTION"]) == "KO, Round 1, tie 1"
+    plate = season[f"fixture-{final}.2027.casino@domino-referee"]
+    assert str(plate["DESCRIPTION"]) == "Plate, Final" and plate["SEQUENCE"] == 0
+    assert str(plate["SUMMARY"]) == "Oak – Elm · Plate"
+    assert f"fixture-{tie}.2027.casino@domino-referee" in events("/teams/swan/calendar.ics")
+    assert f"fixture-{tie}.2027.casino@domino-referee" not in events(
+        "/teams/bell/calendar.ics")
+    said = {"es": ("KO, Ronda 1, eliminatoria 1", "Plate, Final"),
+            "it": ("KO, Turno 1, sfida 1", "Plate, Finale")}
+    for lang, (first, last) in said.items():
+        spoken = events("/calendar.ics", lang)
+        assert str(spoken[f"fixture-{tie}.2027.casino@domino-referee"]["DESCRIPTION"]) == first
+        assert str(spoken[f"fixture-{final}.2027.casino@domino-referee"]["DESCRIPTION"]) == last
+
+
+def test_the_phone_says_a_captain_is_one(league: Api) -> None:
+    """/score/me, the phone's footer: a captain's token is a scorekeeper's bound to its team,
+    and is said as the team's captain (it said "(scorekeeper)"), in every language."""
+    token = league.service.leagues.captain("casino", "2027", "anchor")
+    said = {"en": "Signed in to Casino as the captain of Anchor.",
+            "es": "Sesión iniciada en Casino como capitán de Anchor.",
+            "it": "Accesso a Casino come capitano di Anchor."}
+    for lang, words in said.items():
+        me = league.client.get("/score/me", headers={"Authorization": f"Bearer {token}",
+                                                     "Accept-Language": lang})
+        assert me.json["said"] == words, lang
+    assert me.json["role"] == "scorekeeper"  # the ladder's role, as the API says it
+    assert me.json["captain"] == {"season": "2027", "team": "anchor", "name": "Anchor"}
+    named = league.service.leagues.captain("casino", "2027", "crown", label="Ana's phone")
+    me = league.client.get("/score/me", headers={"Authorization": f"Bearer {named}"})
+    assert me.json["said"] == "Signed in to Casino as Ana's phone (captain of Crown)."
+    plain = league.client.get("/score/me", headers=league.auth("scorekeeper")).json
+    assert plain["captain"] is None and plain["said"].endswith("(scorekeeper).")
+
+
 def test_the_league_desk_is_the_secretarys(league: Api) -> None:
     client = league.client
     desk = "/clubs/casino/desk/seasons/2027"

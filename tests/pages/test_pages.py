@@ -328,6 +328,20 @@ def test_a_live_match_shows_no_tile_the_table_has_not_seen(site: Site) -> None:
                                       for s in range(4)]
 
 
+def test_a_live_game_without_a_boneyard_shows_none(site: Site) -> None:
+    """The live match is parejas: four hands of seven, nothing drawn: no boneyard at all, so
+    its hands' table has no column for one (it said "Boneyard 0"); a game that draws (All
+    Fives) keeps it (test_pages_points)."""
+    for lang in ("en", "es", "it"):
+        html = site.api.client.get(f"/clubs/casino/matches/{site.live}",
+                                   headers={"Accept-Language": lang}).get_data(as_text=True)
+        hands = html.split('id="hands-caption"', 1)[1].split("</table>", 1)[0]
+        assert hands.count('<th scope="col"') == 4, lang  # the four players, nothing else
+        assert hands.count("<td") == 4, lang
+    assert get(site, f"/api/v1/pages/clubs/casino/matches/{site.live}").json["live"][
+        "boneyard"] == 0  # the twin keeps the figure
+
+
 # ------------------------------------------------------------------ accessibility
 
 

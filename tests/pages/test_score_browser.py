@@ -302,6 +302,9 @@ def test_a_closed_parejas_round_and_its_reveals_by_taps(server: tuple[Api, str],
     phone = phones().open(match_id)
     phone.check_layout()
     phone.tap({"type": "deal"})  # closed: no hand seen
+    # four hands of seven, nothing drawn: no boneyard to speak of (it said "Boneyard 0")
+    facts = phone.page.eval_on_selector_all("dl.facts dt", "dts => dts.map(d => d.textContent)")
+    assert "Open ends" in facts and "Boneyard" not in facts and "Sleeping tiles" not in facts
     assert phone.page.locator("[data-event*='\"seat\":3,\"tile\":\"6-6\"']").count() == 1
     phone.check_layout()
     phone.shot("parejas-lead", wide=True)
@@ -374,6 +377,8 @@ def test_an_open_mano_a_mano_round_with_draws_by_taps(server: tuple[Api, str], p
                 page.click("#draw-seen > summary")
         phone.tap(event)
     assert draws
+    assert "Boneyard" in phone.page.eval_on_selector_all(  # a game that draws keeps its own
+        "dl.facts dt", "dts => dts.map(d => d.textContent)")
     report = exported(api, phone, match_id, tmp_path / "open.jsonl")
     assert events_of(api, match_id) == round_events
     assert report["valid"] and report["rounds"][0]["outcome"] in ("domino", "blocked")

@@ -1,8 +1,10 @@
 """A team cup's tie is a fixture of ``league_fixtures`` (migration 0027), played through the
 league's own fixture use cases, but no league read counts it: the fixtures' listings (by week,
-by team), the division's table, the players' averages, a team's page, the calendar feeds, the
-legs' results the tables read (``league_leg_results``), ``domino db audit`` and ``rebuild``.
-Each assertion fails if the cup's fixture leaks in."""
+by team), the division's table, the players' averages, a team's page, the calendar feeds' league
+fixtures, the legs' results the tables read (``league_leg_results``), ``domino db audit`` and
+``rebuild``. Each assertion fails if the cup's fixture leaks in. The calendar feeds list the
+cup's fixtures apart, after the league's, each marked with its cup and tie (a team plays them on
+its fixture days)."""
 
 from __future__ import annotations
 
@@ -45,10 +47,16 @@ def _reads(service: Service, club: str) -> dict[str, object]:
             "averages": leagues.averages(club, SEASON),
             "division averages": leagues.averages(club, SEASON, division="one"),
             "team": leagues.team(club, SEASON, "crown"),
-            "calendar": leagues.calendar(club, SEASON, who=OPERATOR)["fixtures"],
-            "team calendar": leagues.calendar(club, SEASON, team="anchor", who=OPERATOR)["fixtures"],
+            "calendar": _league_only(leagues.calendar(club, SEASON, who=OPERATOR)),
+            "team calendar": _league_only(leagues.calendar(club, SEASON, team="anchor",
+                                                           who=OPERATOR)),
             "home": leagues.home_page(club, SEASON, who=OPERATOR)["latest"],
             "leg results": kept}
+
+
+def _league_only(calendar: dict[str, object]) -> list[dict[str, object]]:
+    """A feed's league fixtures: its cups' ties are the ones with a ``cup``."""
+    return [f for f in calendar["fixtures"] if "cup" not in f]  # type: ignore[attr-defined]
 
 
 def test_a_cup_fixture_counts_in_no_league_read(service: Service, club: str) -> None:
@@ -80,6 +88,12 @@ def test_a_cup_fixture_counts_in_no_league_read(service: Service, club: str) -> 
         assert after[name] == read, name
     ids = {f["id"] for f in after["fixtures"]}
     assert not ids & {played, walked}
+    feed = service.leagues.calendar(club, SEASON, who=OPERATOR)["fixtures"]
+    assert [(f["id"], f["tie"], f["cup"]["slug"]) for f in feed if "cup" in f] == [
+        (played, "W1-1", "cup"), (walked, "W1-2", "cup")]
+    assert feed[:len(after["calendar"])] == after["calendar"]  # the league's first
+    anchor = service.leagues.calendar(club, SEASON, team="anchor", who=OPERATOR)["fixtures"]
+    assert [f["id"] for f in anchor if "cup" in f] == [played]  # bell v crown is not anchor's
     crown = next(r for r in after["table"]["rows"] if r["team"] == "crown")
     assert (crown["played"], crown["points"]) == (1, 3)
     assert "Carla" not in {a["player"] for a in after["averages"]}

@@ -119,6 +119,14 @@ setInterval(() => {
   }
 }, 1000);
 
+// The tiles not dealt, by their name (words.js), or nothing where a game has none: rules that
+// draw nothing with every tile dealt (parejas, Puerto Rico: four hands of seven) have no
+// boneyard at all, and "Boneyard 0" would say there is one.
+function undealt(s) {
+  if (s.rules.draw === "none" && !s.boneyard) return null;
+  return [undealtWord(s.rules), String(s.boneyard)];
+}
+
 export function drawTable(box, s) {
   box.setAttribute("data-seq", String(s.seq));
   box.setAttribute("aria-busy", "false");
@@ -136,8 +144,7 @@ export function drawTable(box, s) {
     el("div", {"class": "tables"}, points ? [handCounts] : [
       rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals), handCounts]),
     facts([[_("Open ends"), ends ? ends.join(_(" and ")) : pgettext("open ends", "none")],
-           [undealtWord(s.rules), String(s.boneyard)],
-           [_("Event"), String(s.seq)]])];
+           undealt(s), [_("Event"), String(s.seq)]].filter(Boolean))];
   if (s.disputes.length) nodes.push(disputes(s));
   box.replaceChildren(...nodes.filter(Boolean));
   if (points) placePegs(box, s);

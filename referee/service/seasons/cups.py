@@ -80,6 +80,7 @@ class State:
     stale: frozenset[int | str]
     awards: dict[str, list[Row]]
     fixtures: dict[str, tuple[Row, Outcome]] = field(default_factory=dict)
+    legs: dict[int, dict[int, list[Row]]] = field(default_factory=dict)  # fixture -> leg -> games
 
 
 class SeasonCups(Base):
@@ -518,9 +519,9 @@ def _state(uow: UnitOfWork, row: Row) -> State:
     awards: dict[str, list[Row]] = {}
     for award in given:
         awards.setdefault(award.tie, []).append(award)
-    fixtures = _fixtures(uow, row)
+    fixtures, legs = _fixtures(uow, row)
     if row.drawn_at is None:
-        return State(entrants, None, None, games, frozenset(), awards, fixtures)
+        return State(entrants, None, None, games, frozenset(), awards, fixtures, legs)
     made = draw_cup([entrants[e].key for e in row.entrants],
                     None if row.seed is None else int(row.seed), row.seeded, row.format)
     key = {e: entrants[e].key for e in entrants}
@@ -536,7 +537,7 @@ def _state(uow: UnitOfWork, row: Row) -> State:
             (_award_key(a), key[a.home], key[a.away],
              key[a.away] if a.conceded_by == "home" else key[a.home]) for a in listed)
     cup, stale = _resolved(made, played, row.best_of // 2 + 1)
-    return State(entrants, made, cup, games, stale, awards, fixtures)
+    return State(entrants, made, cup, games, stale, awards, fixtures, legs)
 
 
 def _season_of(uow: UnitOfWork, row: Row) -> Row:
@@ -544,18 +545,21 @@ def _season_of(uow: UnitOfWork, row: Row) -> Row:
                 if s.id == row.season_id)
 
 
-def _fixtures(uow: UnitOfWork, row: Row) -> dict[str, tuple[Row, Outcome]]:
+def _fixtures(uow: UnitOfWork, row: Row
+              ) -> tuple[dict[str, tuple[Row, Outcome]], dict[int, dict[int, list[Row]]]]:
     """A team cup's ties' fixtures (by tie) with what each came to, read from its legs'
-    games themselves (a cup's are not in the legs' results the tables read)."""
+    games themselves (a cup's are not in the legs' results the tables read), and those games
+    (fixture -> leg -> its games' rows: the ties' list shows their matches)."""
     if row.entrant_kind != "teams":
-        return {}
+        return {}, {}
     found = league_store.cup_fixture_rows(uow.conn, row.id)
     if not found:
-        return {}
+        return {}, {}
     season = _season_of(uow, row)
     slugs = {t.id: str(t.id) for t in teams(uow, season)}
-    came = outcomes.read(uow.conn, fields.format_of(season), found, slugs).outcomes
-    return {f.cup_tie: (f, came[f.id]) for f in found if f.cup_tie is not None}
+    played = outcomes.read(uow.conn, fields.format_of(season), found, slugs)
+    return ({f.cup_tie: (f, played.outcomes[f.id]) for f in found if f.cup_tie is not None},
+            played.games)
 
 
 def _fixture_key(fixture: Row) -> str:
@@ -789,7 +793,8 @@ def _which(sides: dict[int, list[int]], entrants: list[Entrant],
 def _fixture_line(state: State, tie: str, key: dict[str, str]) -> dict[str, Any] | None:
     """A team cup's tie's fixture as its cup shows it: number, date, teams, legs won, whether
     complete and ``level`` (a deciding match to play), whether it ``counts`` (it is between
-    the tie's entrants as the bracket has them now)."""
+    the tie's entrants as the bracket has them now), and its legs' ``matches`` (leg, game,
+    match, status), in the legs' order."""
     if tie not in state.fixtures:
         return None
     fixture, came = state.fixtures[tie]
@@ -798,7 +803,10 @@ def _fixture_line(state: State, tie: str, key: dict[str, str]) -> dict[str, Any]
             "legs_won": {"home": came.home_legs, "away": came.away_legs},
             "complete": came.complete, "level": _fixture_won(came, key) == LEVEL,
             "walkover_by": fixture.walkover_by,
-            "counts": _fixture_key(fixture) not in state.stale}
+            "counts": _fixture_key(fixture) not in state.stale,
+            "matches": [{"leg": leg, "game": g.game, "match": g.match_id, "status": g.status}
+                        for leg, games in sorted(state.legs.get(fixture.id, {}).items())
+                        for g in games]}
 
 
 def _champion(state: State) -> dict[str, Any]:

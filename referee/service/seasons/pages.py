@@ -116,16 +116,25 @@ class SeasonPages(Base):
                  who: Caller | None = None) -> dict[str, Any]:
         """What a calendar feed of the season's fixtures (or a team's) lists: the club, the
         season, the teams' names and venues, and each fixture with ``postponed``, how many
-        times it was moved (the feed's SEQUENCE, so a calendar app replaces its old date)."""
+        times it was moved (the feed's SEQUENCE, so a calendar app replaces its old date).
+        The season's cups' ties played as fixtures are listed too, after the league's, each
+        with its ``cup`` (slug, name, format, rounds: a single elimination's last is its
+        final) and ``tie``: a team plays them on its fixture days as well."""
         who, frame = self._frame(uow, club, season, who)
         row = season_row(uow, club, season)
         if team is not None:
             team_row(uow, row, team)  # NotFound before anything else
         listed = self.fixtures.within(uow, club, season, team=team, who=who)
-        moved = store.postponements(uow.conn, [f["id"] for f in listed])
+        tied = self.cup_fixtures.within(uow, club, season, team=team, who=who)
+        if tied:
+            cups = {c["slug"]: {"slug": c["slug"], "name": c["name"], "format": c["format"],
+                                "rounds": (c["entrants"] - 1).bit_length()}
+                    for c in self.cups.within(uow, club, season=season, who=who)}
+            tied = [{**f, "cup": cups[f["cup"]]} for f in tied]
+        moved = store.postponements(uow.conn, [f["id"] for f in listed + tied])
         venues = {t.slug: t.venue for t in store.team_rows(uow.conn, row.id)}
         return {**frame, "team": team, "venues": venues,
-                "fixtures": [{**f, "postponed": moved.get(f["id"], 0)} for f in listed]}
+                "fixtures": [{**f, "postponed": moved.get(f["id"], 0)} for f in listed + tied]}
 
 
     @use_case(PRIMARY)
@@ -184,6 +193,19 @@ class SeasonPages(Base):
                               "sheet": len(store.sheet_rows(uow.conn, f["id"])) or None
                               if f["complete"] else None}
                              for f in listed]}
+
+    @use_case(PRIMARY)
+    def captaincy(self, uow: UnitOfWork, *, who: Caller) -> dict[str, Any] | None:
+        """The team ``who``'s token is captain of (``season``, ``team``: slugs; ``name``, the
+        team's), None for a token that is no captain's: the phone says a captain is one (a
+        captain's token is a scorekeeper's of the club, bound to its team)."""
+        team = captain_of(uow, who)
+        if team is None or who.club is None:
+            return None
+        season = store.captain_season(uow.conn, who.token_id)
+        row = season_row(uow, who.club, season)
+        found = next(t for t in teams(uow, row) if t.id == team)
+        return {"season": row.slug, "team": found.slug, "name": found.name}
 
 
 def _to_play(fixture: dict[str, Any] | None) -> dict[str, Any]:
