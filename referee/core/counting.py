@@ -131,33 +131,9 @@ class CountedLine(Layout):
         return self.place_by_ends(high, low, end)
 
     def _place_on_four(self, high: int, low: int, end: int | str | None) -> str:
-        """``place`` once the spinner's arms are open (a tile other than the spinner): no list
-        made, no layout compared. A named end is that end, if it shows one of the tile's pips. A tile laid there
-        changes only the end it goes on (the spinner and its arms are fixed), which becomes the
-        tile's other pip, of the tile's kind, wherever it goes; so two places give the same open
-        ends exactly when the ends they cover are alike (the same pip and kind: were they not,
-        the multisets ``ends - a + new_a`` and ``ends - b + new_b`` could be equal only with
-        ``new_a == a``, a double on its own pip, and then ``a == b``)."""
-        left, right, left_tile, right_tile, spinner, ((up, up_tile), (down, down_tile)) = self
-        if type(end) is str:
-            side = NAMED[end]
-            pip = (right if side == RIGHT else left if side == LEFT else up if side == UP
-                   else down)
-            return side if pip == high or pip == low else "no_match"
-        if end is not None and end != high and end != low:
-            return "no_match"
-        found: Any = None  # the first place's side, then its (pip, kind)
-        for side, pip, kind in ((RIGHT, right, KIND[right_tile]),  # type: ignore[index]
-                                (LEFT, left, KIND[left_tile]),  # type: ignore[index]
-                                (UP, up, EMPTY_ARM if up_tile == spinner else KIND[up_tile]),
-                                (DOWN, down,
-                                 EMPTY_ARM if down_tile == spinner else KIND[down_tile])):
-            if (pip == end) if end is not None else (pip == high or pip == low):
-                if found is None:
-                    found, first = side, (pip, kind)
-                elif first != (pip, kind):
-                    return "ambiguous_end"
-        return "no_match" if found is None else found
+        """``place`` once the spinner's arms are open (a tile other than the spinner): see
+        :func:`place_on_four`."""
+        return place_on_four(*self, high, low, end)
 
     def place_by_ends(self, high: int, low: int, end: Any) -> str:
         """``place`` the general way, every open end listed and the layouts each place gives
@@ -206,6 +182,39 @@ class CountedLine(Layout):
                 pip = _HIGH[spinner]
                 arms = ((pip, spinner), (pip, spinner))  # both its sides covered: the arms open
         return _new(type(self), (left, right, left_tile, right_tile, spinner, arms))
+
+
+def place_on_four(left: int, right: int, left_tile: int, right_tile: int, spinner: int,
+                  arms: tuple[tuple[int, int], tuple[int, int]], high: int, low: int,
+                  end: int | str | None) -> str:
+    """``place`` on a layout of these fields once the spinner's arms are open (a tile other
+    than the spinner): no list made, no layout compared (the run of counted moves,
+    referee.core.fastpath, calls it with the fields it holds, no layout made). A named end is
+    that end, if it shows one of the tile's pips. A tile laid there changes only the end it
+    goes on (the spinner and its arms are fixed), which becomes the tile's other pip, of the
+    tile's kind, wherever it goes; so two places give the same open ends exactly when the ends
+    they cover are alike (the same pip and kind: were they not, the multisets ``ends - a +
+    new_a`` and ``ends - b + new_b`` could be equal only with ``new_a == a``, a double on its
+    own pip, and then ``a == b``)."""
+    (up, up_tile), (down, down_tile) = arms
+    if type(end) is str:
+        side = NAMED[end]
+        pip = (right if side == RIGHT else left if side == LEFT else up if side == UP
+               else down)
+        return side if pip == high or pip == low else "no_match"
+    if end is not None and end != high and end != low:
+        return "no_match"
+    found: Any = None  # the first place's side, then its (pip, kind)
+    for side, pip, kind in ((RIGHT, right, KIND[right_tile]),
+                            (LEFT, left, KIND[left_tile]),
+                            (UP, up, EMPTY_ARM if up_tile == spinner else KIND[up_tile]),
+                            (DOWN, down, EMPTY_ARM if down_tile == spinner else KIND[down_tile])):
+        if (pip == end) if end is not None else (pip == high or pip == low):
+            if found is None:
+                found, first = side, (pip, kind)
+            elif first != (pip, kind):
+                return "ambiguous_end"
+    return "no_match" if found is None else found
 
 
 class SpinnerLine(CountedLine):

@@ -24,25 +24,11 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .counting import DOUBLE_COUNT, WORTH
+from .counting import DOUBLE_COUNT, WORTH, place_on_four
 from .outcomes import BLOCKED, DOMINO
 from .tiles import placement
 
 _new = tuple.__new__  # a layout made as fast as it can be (a named tuple)
-
-
-def _leaves(match: Any, trail: list[Any], seq: int, seat: int, tile: int, side: Any,
-            hand: int, bit: int) -> int:
-    """A run's play ``seq`` of ``tile`` (``bit``) on ``side`` by ``seat`` (its known tiles
-    ``hand``): on the round's trail, out of the hand. How many tiles the seat still holds."""
-    trail.append((seq, "play", seat, tile, side))
-    if hand & bit:
-        match.known[seat] = hand ^ bit
-    else:  # an unseen tile left: the unseen total is lost
-        match.unseen_pips[seat] = None
-    count = match.count
-    count[seat] = in_hand = count[seat] - 1
-    return in_hand
 
 
 def _drawn(match: Any, text: Any, seat: int, line: int, held: int) -> tuple[Any, int]:
@@ -189,13 +175,15 @@ def _put(match: Any, seq: int, layout: Any, turn: int | None, line: int, passes:
 def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> None:  # noqa: C901 (a hand-made copy of the judges and appliers of three kinds of move on a counted line, in one loop so that its fields stay local: see the module's docstring)
     """``run_moves`` for the points family (referee.core.counting's layouts, scored by
     referee.core.points' policy): the same plainly legal moves applied here. The layout's
-    fields are held here (``left``, ``right``, their outer tiles, ``spinner``, ``arms``) and
-    ``layout`` is the same value. While the layout is a line of two ends with no spinner
-    (``plain``) a tile's place is worked out here as the layout's ``place`` does; else that
-    method says. The new layout and its count are worked out here as ``placed`` and ``count``
-    do, but for a play that may make or open the spinner (``placed`` says). A play whose count
-    is worth points (or a last tile that may take the chip-out point) is scored by the
-    policy's ``after_play``; anything else by the match's judges and appliers."""
+    fields are held here (``left``, ``right``, their outer tiles, ``spinner``, ``arms``); the
+    layout itself is made of them only where it is needed (a method of its class called, the
+    fields written back), not after every play. While the layout is a line of two ends with
+    no spinner (``plain``) a tile's place is worked out here as the layout's ``place`` does;
+    on the spinner's open arms ``place_on_four`` says; else the layout's ``place``. The new
+    layout and its count are worked out here as ``placed`` and ``count`` do, but for a play
+    that may make or open the spinner (``placed`` says). A play whose count is worth points
+    (or a last tile that may take the chip-out point) is scored by the policy's
+    ``after_play``; anything else by the match's judges and appliers."""
     seats, after = match.seats, match.next_seat
     tiles = match.tiles
     parts_of, pip_mask, high_of = tiles.parts.get, tiles.pip_mask, tiles.high
@@ -208,7 +196,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
     scoring = match.family.scoring
     round_ = match.round
     trail, scored, reached, scores = round_.trail, round_.scored, round_.reached, round_.scores
-    known, count, totals = match.known, match.count, match.totals
+    known, count, totals, unseen = match.known, match.count, match.totals, match.unseen_pips
     seq, layout, turn, line = match.seq, match.layout, match.turn, match.line
     passes, drew, last_player = match.passes, match.drew, match.last_player
     boneyard, held = match.boneyard, match.held
@@ -246,12 +234,14 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         if at_left is not at_right:
                             side = "L" if at_left else "R"
                         elif at_left:  # it fits both: do the open ends it leaves differ?
-                            side = layout.place(high, low, end)
+                            side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
+                                high, low, end)
                     elif arms and not (high == low and high == spun):
                         # the spinner's arms open: place's way for them, called directly
-                        side = layout._place_on_four(high, low, end)
+                        side = place_on_four(left, right, lt, rt, spinner, arms, high, low, end)
                     else:
-                        side = layout.place(high, low, end)
+                        side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
+                            high, low, end)
                 if side is not None and side != "no_match" and side != "ambiguous_end":
                     if plain and not (spins and high == low) or arms:
                         # a line it stays, or the spinner's arms open already: only the end it
@@ -264,7 +254,6 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                             arms = ((pips - arms[0][0], tile), arms[1])
                         else:
                             arms = (arms[0], (pips - arms[1][0], tile))
-                        layout = _new(shape, (left, right, lt, rt, spinner, arms))
                         # the count (as count has it: the lead no longer alone)
                         total = (DOUBLE_COUNT[lt] or left) + (DOUBLE_COUNT[rt] or right)
                         if arms:
@@ -274,14 +263,21 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                             if down_tile != spinner:
                                 total += DOUBLE_COUNT[down_tile] or down
                     else:  # it may make the spinner, or open its arms
-                        layout = layout.placed(side, tile, pips)
+                        layout = _new(shape, (left, right, lt, rt, spinner, arms)).placed(
+                            side, tile, pips)
                         left, right, lt, rt, spinner, arms = layout
                         plain = spinner is None and not arms
                         spun = None if spinner is None else high_of[spinner]
                         total = layout.count()
                     points = worth[total]
+                    # the play: on the round's trail, out of the hand
                     seq += 1
-                    in_hand = _leaves(match, trail, seq, seat, tile, side, hand, bit)
+                    trail.append((seq, "play", seat, tile, side))
+                    if hand & bit:
+                        known[seat] = hand ^ bit
+                    else:  # an unseen tile left: the unseen total is lost
+                        unseen[seat] = None
+                    count[seat] = in_hand = count[seat] - 1
                     line |= bit
                     passes, drew, last_player = 0, False, seat
                     turn = after[seat]
@@ -296,29 +292,31 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         scores[team] += points
                     elif points or chip_out and not in_hand:
                         # it may score: the policy scores it, on the table as it now stands
-                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
-                                    boneyard, held)
+                        live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)),
+                                    turn, line, passes, drew, last_player, boneyard, held)
                         scoring.after_play(match, seat)
                         if not match.playing:  # the target reached: the round stopped there
                             return
                         live = True
                     if not in_hand and scoring.side_goes_out(match, seat):
-                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
-                                    boneyard, held)
+                        live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)),
+                                    turn, line, passes, drew, last_player, boneyard, held)
                         round_.seat_out = seat
                         match._end_play(DOMINO)
                         return
                     # every open end shows one pip and every tile bearing it is down (as
                     # blocked has it)
-                    if left == right and (line & (pip := pip_mask[left]) == pip if plain
-                                          else layout.blocked(line, tiles)):
-                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
-                                    boneyard, held)
+                    if left == right and (
+                            line & (pip := pip_mask[left]) == pip if plain
+                            else _new(shape, (left, right, lt, rt, spinner, arms)).blocked(
+                                line, tiles)):
+                        live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)),
+                                    turn, line, passes, drew, last_player, boneyard, held)
                         match._end_play(BLOCKED)
                         return
                     if not count[turn]:  # a seat gone out while its partner plays on
-                        live = _put(match, seq, layout, turn, line, passes, drew, last_player,
-                                    boneyard, held)
+                        live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)),
+                                    turn, line, passes, drew, last_player, boneyard, held)
                         match._skip_out()
                         turn, live = match.turn, True
                     continue
@@ -340,13 +338,15 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         turn = after[seat]
                         if (passes >= seats - count.count(0)
                                 and not (drawing and boneyard > reserve)):
-                            live = _put(match, seq, layout, turn, line, passes, drew,
-                                        last_player, boneyard, held)
+                            live = _put(match, seq,
+                                        _new(shape, (left, right, lt, rt, spinner, arms)), turn,
+                                        line, passes, drew, last_player, boneyard, held)
                             match._end_play(BLOCKED)
                             return
                         if not count[turn]:
-                            live = _put(match, seq, layout, turn, line, passes, drew,
-                                        last_player, boneyard, held)
+                            live = _put(match, seq,
+                                        _new(shape, (left, right, lt, rt, spinner, arms)), turn,
+                                        line, passes, drew, last_player, boneyard, held)
                             match._skip_out()
                             turn, live = match.turn, True
                         continue
@@ -362,8 +362,8 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         continue
             # not plainly legal, or not a move: judged the long way, with the fields written
             # back first; the run goes on while play does
-            live = _put(match, seq, layout, turn, line, passes, drew, last_player, boneyard,
-                        held)
+            live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)), turn,
+                        line, passes, drew, last_player, boneyard, held)
             match._push_one(event, violations)
             if not match.playing or match.finished:
                 return
@@ -371,6 +371,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
             passes, drew, last_player = match.passes, match.drew, match.last_player
             boneyard, held = match.boneyard, match.held
             known, count, totals = match.known, match.count, match.totals
+            unseen = match.unseen_pips
             round_ = match.round
             trail, scored, reached, scores = (round_.trail, round_.scored, round_.reached,
                                               round_.scores)
@@ -380,4 +381,5 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
             live = True
     finally:
         if live:
-            _put(match, seq, layout, turn, line, passes, drew, last_player, boneyard, held)
+            _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)), turn, line,
+                 passes, drew, last_player, boneyard, held)
