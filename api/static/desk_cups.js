@@ -7,6 +7,8 @@
  *   empty season left out), POSTed to
  *   its data-api; then the new cup's desk is opened (create), or the page is fetched again
  *   (with the token) and shown in place, with what happened.
+ * - select[data-round-dates]: the tie a fixture is made for; choosing one puts its round's date
+ *   (its option's data-on) in the form's date unless the secretary typed another.
  * - form[data-cup-action=award], [=fixture] and [=play]: its fields marked [data-path] (the tie,
  *   and concede, walkover, fixture or games) end its data-api's address instead of going in
  *   the body; a match started is named by its number in what the page then says.
@@ -53,6 +55,17 @@ function address(form) {
   const parts = [...form.querySelectorAll("[data-path]")].map((f) => encodeURIComponent(f.value));
   return form.getAttribute("data-api") + parts.join("/");
 }
+
+// A tie's fixture's date: its round's, as the round's other fixtures give it (each option's
+// data-on), unless the secretary has typed another for the tie chosen before.
+document.querySelectorAll("select[data-round-dates]").forEach((select) => {
+  const day = select.form.querySelector("input[type=date]");
+  let given = day.value;
+  select.addEventListener("change", () => {
+    if (day.value === given) day.value = select.selectedOptions[0].getAttribute("data-on") || "";
+    given = select.selectedOptions[0].getAttribute("data-on") || "";
+  });
+});
 
 document.querySelectorAll("form[data-cup-action]").forEach((form) => {
   form.addEventListener("submit", (event) => {

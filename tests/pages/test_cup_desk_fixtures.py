@@ -46,6 +46,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     assert 'data-api="/api/v1/clubs/casino/cups/ko/ties/"' in html
     assert options(html, "fixture-tie") == ["W1-1", "W1-2"]
     assert 'id="fixture-on"' in html and 'value="fixture" data-path' in html
+    assert re.search(r'<input id="fixture-on" [^>]*value=""', html)  # no round date yet
     assert "comes from its fixture's legs" in html and "comes from its matches" not in html
     made = cup.client.post("/api/v1/clubs/casino/cups/ko/ties/W1-1/fixture",
                            json={"on": "2027-03-04"}, headers=cup.auth("admin"))
@@ -53,6 +54,10 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     f = made.json["fixture"]
     html = page(cup, CUP_DESK)
     assert options(html, "fixture-tie") == ["W1-2"]
+    # the round's other tie offered on the day this one was made for
+    assert 'data-on="2027-03-04"' in html
+    assert re.search(r'<input id="fixture-on" name="on" type="date" required value="2027-03-04"',
+                     html)
     listed = re.search(r'<li data-tie-fixture="W1-1">(.*?)</li>', html, re.S)
     assert listed and f"fixture {f}" in listed.group(1) and "Crown 0–0 Swan" in listed.group(1)
     assert f'href="{SEASON_DESK}#cup-ties"' in listed.group(1)

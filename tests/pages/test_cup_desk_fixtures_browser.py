@@ -2,7 +2,7 @@
 skipped as test_pages_browser.py says), in Italian at 360 px: the secretary picks the ready tie
 and a date outside the season (refused in words, nothing made), then inside it; the page shows
 the fixture in place, listed under the ties played as fixtures with a link to the league desk,
-and the form offers the other tie only. No horizontal scroll outside the bracket's box.
+and the form offers the other tie only, on the round's date (the first fixture's). No horizontal scroll outside the bracket's box.
 
 Screenshot: tests/pages/artifacts/cup-desk-fixture-it-360.png."""
 
@@ -57,6 +57,9 @@ def test_the_secretary_makes_a_ties_fixture_at_the_desk(served_api: tuple[Api, s
         assert (made["home"], made["away"], made["date"]) == ("anchor", "bell", "2027-03-04")
         options = page.locator("form[data-cup-action=fixture] select[name=tie] option")
         assert options.evaluate_all("(o) => o.map((x) => x.value)") == ["W1-1"]
+        # the round's other tie: its date the one its round's fixture was made for
+        assert page.locator("form[data-cup-action=fixture] input[name=on]").input_value() \
+            == "2027-03-04"
         href = page.locator("li[data-tie-fixture=W1-2] a").get_attribute("href")
         assert href == "/clubs/casino/desk/seasons/2027#cup-ties"
         problems = outside_the_bracket(page)

@@ -15,6 +15,7 @@ import pytest
 from league_helpers import set_up, win_game
 
 from referee.service import Invalid, Service
+from referee.service.access import OPERATOR
 
 SEASON = "2027"
 TEAMS = ["crown", "anchor", "bell", "swan"]  # all of division one: they meet in the league too
@@ -182,3 +183,30 @@ def test_a_ruling_on_an_earlier_tie_leaves_a_later_fixture_counting_for_nothing(
     listed = {f["id"]: f["tie"] for f in service.leagues.cup_fixtures(club, SEASON)}
     assert listed == {first: "W1-1", again["fixture"]: "W2-1"}  # the old one no longer a tie's
     assert service.leagues.fixture(club, SEASON, final["fixture"])["home"] == "crown"
+
+
+def test_a_rounds_fixtures_give_its_other_ties_their_date(service: Service, club: str,
+                                                         cup: str) -> None:
+    """The cups keep no round dates (docs/leagues.md says why): the desk offers a tie's fixture
+    the date its round's latest fixture was made for, a postponement moving one fixture only,
+    a fixture a ruling left counting for nothing giving none."""
+    def offered() -> dict[str, str]:
+        return service.leagues.desk_cup(club, cup, who=OPERATOR)["fixture_on"]
+
+    assert offered() == {}
+    first = service.leagues.fixture_tie(club, cup, "W1-1", on="2027-03-04")["fixture"]
+    assert offered() == {"W1-1": "2027-03-04", "W1-2": "2027-03-04"}
+    service.leagues.postpone(club, SEASON, first, "2027-03-06", reason="snow")
+    assert offered()["W1-2"] == "2027-03-04"  # the round's day; one fixture moved
+    matches = legs(service, club, first, "crown", "swan", [0, 0, 1])  # crown 2-1
+    second = service.leagues.fixture_tie(club, cup, "W1-2", on="2027-03-11")["fixture"]
+    assert offered()["W1-1"] == "2027-03-11"  # the latest made says the round's day now
+    service.leagues.walkover(club, SEASON, second, by="away", reason="no van")  # anchor
+    final = service.leagues.fixture_tie(club, cup, "W2-1", on="2027-04-01")["fixture"]
+    assert offered()["W2-1"] == "2027-04-01"
+    # a ruling turns W1-1 (swan through): the final's fixture counts for nothing, nor its day
+    service.recording.record_event(matches[0], {"type": "void", "target": 1,
+                                                "reason": "wrong side"}, expected_seq=1)
+    win_game(service, matches[0], 1)
+    assert tie(service, club, "W2-1")["fixture"]["id"] == final
+    assert "W2-1" not in offered()

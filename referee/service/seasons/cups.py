@@ -461,7 +461,9 @@ class SeasonCups(Base):
     def desk_cup(self, uow: UnitOfWork, club: str, cup: str, *,
                  who: Caller | None = None) -> dict[str, Any]:
         """A cup on the secretary's desk: the cup whole, to draw (again, while no tie has a
-        match), its bracket and ties (their results come from their matches)."""
+        match), its bracket and ties (their results come from their matches), and the date
+        each tie's fixture is to be made on unless the secretary says another
+        (``fixture_on``, by tie: its round's, as :func:`_round_dates` reads it)."""
         who = desk_caller(who)
         require(who, club, Action.MANAGE)
         row = _cup(uow, club, cup)
@@ -469,7 +471,7 @@ class SeasonCups(Base):
         played = (any(state.games.values()) or any(state.awards.values())
                   or bool(state.fixtures))
         return {**self.cup_page.within(uow, club, cup, who=who), "drawable": not played,
-                "playable": _playable(state, row)}
+                "playable": _playable(state, row), "fixture_on": _fixture_on(state)}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -807,6 +809,37 @@ def _fixture_line(state: State, tie: str, key: dict[str, str]) -> dict[str, Any]
             "matches": [{"leg": leg, "game": g.game, "match": g.match_id, "status": g.status}
                         for leg, games in sorted(state.legs.get(fixture.id, {}).items())
                         for g in games]}
+
+
+def _round_of(tie: str) -> str:
+    """The round a tie is of, as a key: ``W2`` for ``W2-1``, ``L1`` for ``L1-2``; the grand
+    final's two matches are each a round of their own (``F1``, ``F2``)."""
+    return tie.split("-", 1)[0]
+
+
+def _round_dates(state: State) -> dict[str, str]:
+    """Each round's date as its ties' fixtures say it: the day the latest fixture made for a
+    tie of the round was made for (its first date: a postponement moves one fixture, not the
+    round). A cup keeps no round dates of its own (docs/leagues.md says why): the first
+    fixture of a round gives the rest theirs."""
+    made: dict[str, Row] = {}
+    for tie, (fixture, _came) in state.fixtures.items():
+        if _fixture_key(fixture) in state.stale:
+            continue  # between teams the tie no longer has: its day was theirs
+        kept = made.get(_round_of(tie))
+        if kept is None or fixture.id > kept.id:
+            made[_round_of(tie)] = fixture
+    return {key: fixture.scheduled_on for key, fixture in sorted(made.items())}
+
+
+def _fixture_on(state: State) -> dict[str, str]:
+    """The date each tie of the bracket whose round has one (:func:`_round_dates`) is to be
+    made a fixture on, by tie."""
+    if state.bracket is None:
+        return {}
+    dates = _round_dates(state)
+    return {tie.id: dates[_round_of(tie.id)] for tie in state.bracket.ties
+            if _round_of(tie.id) in dates}
 
 
 def _champion(state: State) -> dict[str, Any]:
