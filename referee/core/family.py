@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .counting import COUNTED, SPINNER, CountedLine, SpinnerLine
-from .fastpath import run_counted, run_moves
+from .fastpath import lead_line, run_counted, run_moves
 from .layout import EMPTY, Layout
 from .points import POINTS_DURING_PLAY, PointsDuringPlay
 from .records import Record, _set
@@ -26,9 +26,11 @@ from .scoring import PIPS_AT_ROUND_END, ScoringPolicy
 
 class Family(Record):
     """A family: its name, its empty layout (each round starts from it), its scoring policy,
-    whether a hand-made run of moves may apply its moves, and which (``run``: None when not)."""
+    whether a hand-made run of moves may apply its moves, and which (``run``: None when not),
+    and the hand-made lead that lays a round's plainly legal lead (``lead``: None when the
+    judges lay every lead)."""
 
-    __slots__ = ("name", "layout", "scoring", "fast", "run")
+    __slots__ = ("name", "layout", "scoring", "fast", "run", "lead")
 
     def __init__(self, name: str, layout: Layout, scoring: ScoringPolicy, fast: bool = False) -> None:
         _set(self, "name", name)
@@ -37,6 +39,7 @@ class Family(Record):
         run = _run_for(layout, scoring) if fast else None
         _set(self, "fast", run is not None)
         _set(self, "run", run)
+        _set(self, "lead", lead_line if run is run_moves else None)
 
 
 def _run_for(layout: Layout, scoring: ScoringPolicy) -> Callable[..., None] | None:

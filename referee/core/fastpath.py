@@ -10,7 +10,8 @@ move, any other event) it hands to the match's judges and appliers (Match._push_
 referee.core.moves), the one path the slow replay takes for every event.
 
 ``run_moves`` restates what the judges find legal and what the appliers do for the seeds'
-family: a line with two open ends, nothing scored during play. ``run_counted`` does the same for
+family: a line with two open ends, nothing scored during play; ``lead_line`` does for a round's
+plainly legal lead on that line (push_all lays it, then the run begins). ``run_counted`` does the same for
 the points family (referee.core.counting's layouts, referee.core.points' policy), calling the
 policy to score a play. Family.run names a family's run (none for a family neither fits). They
 stay because they pay: each family's replay of parsed events against the same replay through
@@ -47,6 +48,54 @@ def _drawn(match: Any, text: Any, seat: int, line: int, held: int) -> tuple[Any,
     return False, held
 
 
+def lead_line(match: Any, event: Any) -> bool:
+    """Lay ``event`` (a dict) on the seeds' empty line when it is a plainly legal lead, as the
+    play's judge (MoveJudges._play, _lead) and applier (_apply_play) would: a play with no
+    ``seq``, ``end`` nor anything odd, in a round in play before its lead, by a seat that may
+    lead, of a tile written as the set writes it that the seat may hold (known in its hand, or
+    unseen and nowhere else) and that is the tile the rules name, if they name one. Whether it
+    did (else nothing changed: the slow path judges it). Every round has one: through the
+    slow path it cost a round as much as a dozen of its moves in the run."""
+    if (event.get("type") != "play" or "seq" in event or "end" in event or not match.playing
+            or match.finished or match.layout.left is not None):
+        return False
+    seat, text = event.get("seat"), event.get("tile")
+    if (type(seat) is not int or not 0 <= seat < match.seats or not match.may_lead >> seat & 1
+            or type(text) is not str or (parts := match.tiles.parts.get(text)) is None):
+        return False
+    tile, bit = parts[0], parts[1]
+    known, count = match.known, match.count
+    hand = known[seat]
+    if not (hand & bit or not (match.line | match.held) & bit
+            and hand.bit_count() != count[seat]):
+        return False
+    if match.lead_tile is not None and tile != match.lead_tile:
+        return False
+    # the lead: the tile alone, lying as written; out of the hand
+    match.seq = seq = match.seq + 1
+    halves = match.tiles.written[text]
+    layout = match.layout = _new(type(match.layout), (halves[0], halves[1], tile, tile, None, ()))
+    round_ = match.round
+    round_.opener = seat
+    round_.trail.append((seq, "play", seat, tile, halves))
+    if hand & bit:
+        known[seat] = hand ^ bit
+    else:  # an unseen tile left: the unseen total is lost
+        match.unseen_pips[seat] = None
+    count[seat] -= 1
+    match.line |= bit
+    match.passes, match.drew, match.last_player = 0, False, seat
+    match.turn = turn = match.next_seat[seat]
+    if not count[seat] and match.family.scoring.side_goes_out(match, seat):
+        round_.seat_out = seat
+        match._end_play(DOMINO)
+    elif layout.blocked(match.line, match.tiles):
+        match._end_play(BLOCKED)
+    elif not count[turn]:
+        match._skip_out()
+    return True
+
+
 def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:  # noqa: C901 (a hand-made copy of the judges and appliers of three kinds of move, in one loop so that its fields stay local: see the module's docstring)
     """Take events from ``events`` while ``match`` (a referee.core.match.Match, playing, its
     lead down, its family's ``fast`` true) stays in play: a plainly legal move applied here,
@@ -63,14 +112,20 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
     live = True  # the fields above are the table's (not yet written back)
     try:
         for event in events:
-            # (a "seq" field, or no object at all: the judges check it)
-            kind = event.get("type") if type(event) is dict and "seq" not in event else None
+            # (a "seq" field, no type or seat, or no object at all: the judges check it; the
+            # fields read by subscript, a third of a get's cost, a missing one caught)
+            kind = seat = None
+            if type(event) is dict and "seq" not in event:
+                try:
+                    kind, seat = event["type"], event["seat"]
+                except KeyError:
+                    pass
             # A seat that is the turn's is a seat of the table: it is well-formed. (It is the
             # same int object: the small ints are one object each, and an int that is not, or a
             # bool or float equal to one, is judged.)
-            seat = event.get("seat") if kind is not None else None
             if kind == "play" and seat is turn:
-                text, end = event.get("tile"), event.get("end")
+                text = event.get("tile")
+                end = event["end"] if "end" in event else None
                 side = None
                 if (type(text) is str and (parts := parts_of(text)) is not None
                         and ((hand := known[seat]) & parts[1]

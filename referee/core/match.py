@@ -214,18 +214,21 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         slow path, and the whole of it with ``fast`` false. With ``fast`` (and a family it
         fits), a run of plainly legal moves is applied by ``run_moves`` (referee.core.fastpath,
         a hand-made copy of the judges and appliers held to this slow path by a test), and a
-        plainly legal deal when one is due starts its round at once; anything else goes the
-        slow path."""
+        plainly legal deal when one is due starts its round at once, and on the seeds' line a
+        plainly legal lead is laid by ``lead_line`` (the family's ``lead``); anything else goes
+        the slow path."""
         violations: list[Violation] = []
         run = self.family.run
         if not fast or run is None:
             for event in events:
                 self._push_one(event, violations)
             return violations
+        lead = self.family.lead  # a plainly legal lead laid by hand (fastpath.lead_line)
         events = iter(events)  # the run takes more events from the same iterator
         for event in events:
-            if (type(event) is not dict or event.get("type") != "deal"
-                    or not self._plain_deal(event)):
+            if type(event) is not dict or not (
+                    self._plain_deal(event) if event.get("type") == "deal"
+                    else lead is not None and lead(self, event)):
                 self._push_one(event, violations)
             if self.playing and not self.finished and self.layout.left is not None:
                 run(self, events, violations)  # the lead is down: a run of moves
