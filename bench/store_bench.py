@@ -22,15 +22,23 @@ DOMINO_TEST_DATABASE_URL is set, in a scratch schema dropped afterwards):
   it (the cached match) and on a cache miss (a service that has not seen the match: another
   worker, after a restart; this one replays the record, so it grows with the match).
 
-    python bench/store_bench.py [--pg URL] [--matches 6] [--raw 1000]
+    python bench/store_bench.py [--pg URL] [--matches 6] [--raw 1000] [--baseline DIR]
+
+With ``--baseline DIR`` (DIR holding another copy of the ``referee`` package, say main's:
+``git archive main referee | tar -x -C DIR``), each database is measured in child processes,
+the baseline's code and this tree's in turn (``--rounds`` times each), and the CPU of an
+append of each is printed side by side with the ratio of their medians: the figure a shared
+machine stretches least, compared in one run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +46,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--referee-from" in sys.argv:  # a child of --baseline: the code to measure comes first
+    sys.path.insert(0, sys.argv[sys.argv.index("--referee-from") + 1])
 
 from migrations.runner import upgrade  # noqa: E402
 from referee import store  # noqa: E402
@@ -213,13 +223,63 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=6)
     parser.add_argument("--raw", type=int, default=1000, help="raw inserts a block")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="a directory holding another copy of the referee package")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="with --baseline: runs of each copy, in turn")
+    parser.add_argument("--referee-from", help=argparse.SUPPRESS)  # a child's code
+    parser.add_argument("--only", choices=("sqlite", "postgresql"), help=argparse.SUPPRESS)
     args = parser.parse_args()
 
+    if args.baseline:
+        compare(args)
+        return
+    if args.only:  # a child of --baseline: one database, its figures as one JSON line
+        if args.only == "sqlite":
+            with tempfile.TemporaryDirectory() as directory:
+                figures = run(f"sqlite:///{directory}/bench.db", args)
+        else:
+            with scratch_schema(args.pg, prefix="bench") as url:
+                figures = run(url, args)
+        print(json.dumps(figures))
+        return
     with tempfile.TemporaryDirectory() as directory:
         report("SQLite", run(f"sqlite:///{directory}/bench.db", args))
     if args.pg:
         with scratch_schema(args.pg, prefix="bench") as url:
             report("PostgreSQL", run(url, args))
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Each database measured with the baseline's code and this tree's in turn, in child
+    processes; each copy's figures are the medians over its runs."""
+    here = str(Path(__file__).resolve().parent.parent)
+    copies = {"baseline": str(Path(args.baseline).resolve()), "this tree": here}
+    databases = ["sqlite"] + (["postgresql"] if args.pg else [])
+    for database in databases:
+        found: dict[str, list[dict[str, float]]] = {name: [] for name in copies}
+        for _ in range(args.rounds):
+            for name, code in copies.items():
+                command = [sys.executable, __file__, "--only", database, "--referee-from", code,
+                           "--matches", str(args.matches), "--raw", str(args.raw),
+                           "--seed", str(args.seed)]
+                if args.pg:
+                    command += ["--pg", args.pg]
+                out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+                found[name].append(json.loads(out.strip().splitlines()[-1]))
+        title = "SQLite" if database == "sqlite" else "PostgreSQL"
+        print(f"{title}: {args.rounds} runs of each copy, in turn (medians over the runs)")
+        cpu = {}
+        for name, runs in found.items():
+            cpu[name] = statistics.median(r["cpu_ms"] for r in runs)
+            print(f"  {name:10s} CPU {cpu[name]:.3f} ms an append (runs: "
+                  f"{', '.join(format(r['cpu_ms'], '.3f') for r in runs)}), raw insert "
+                  f"{statistics.median(r['raw_cpu_ms'] for r in runs):.3f} ms; ratio service/raw "
+                  f"{statistics.median(r['ratio'] for r in runs):.2f} (runs: "
+                  f"{', '.join(format(r['ratio'], '.2f') for r in runs)}); seq ~1000 "
+                  f"{statistics.median(r['late'] for r in runs):.2f} ms")
+        print(f"  CPU an append, this tree / baseline: {cpu['this tree'] / cpu['baseline']:.3f}"
+              f" (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
 if __name__ == "__main__":

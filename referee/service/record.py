@@ -89,6 +89,9 @@ class MatchRecord:
     # The record's secrets: from which seq on (the match's secret_since when found), and the
     # seq and table's form of each event from there that holds a tile the table has not seen.
     _secrets: tuple[int | None, list[tuple[int, Any]]] = field(default=(None, []), repr=False)
+    # The screens' entries of the rounds that are over, by the Match they were said of (the
+    # whole record's, the table's): see :meth:`said_rounds`.
+    _said: dict[int, list[tuple[Any, dict[str, Any]]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, row: Row, event_rows: Sequence[Row]) -> "MatchRecord":
@@ -182,6 +185,18 @@ class MatchRecord:
                 return None
             self._table = TableView(replay(self.rules, self.players, shown))
         return self._table
+
+    def said_rounds(self, match: Match) -> list[tuple[Any, dict[str, Any]]]:
+        """Where a screen of ``match`` (this record's, or its table view's) keeps the entries of
+        the rounds it said (``screen.round_results``), from one append's screen to the next.
+        By the match's identity: an entry is taken again only for the very round object it was
+        said of, which the list holds (so no other round can take its identity)."""
+        kept = self._said.get(id(match))
+        if kept is None:
+            if len(self._said) >= 2:  # the whole record's and the table's; a replay's is new
+                self._said.clear()
+            kept = self._said[id(match)] = []
+        return kept
 
     # ------------------------------------------------------------------------ appending
 

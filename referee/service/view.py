@@ -159,7 +159,8 @@ class MatchView:
                       unseen=unseen(match), unseen_plays=unseen_plays(match), leads=leads(match),
                       places=places(match),
                       chain_head=head,
-                      rounds=round_results(match, players, side_names(summary["rules"], players)),
+                      rounds=round_results(match, players, side_names(summary["rules"], players),
+                                           self.record.said_rounds(match)),
                       started_at=started, time_called=match.timed,
                       can_abandon=(match.withdrawable
                                    and may_abandon(self.who, self.record.club,

@@ -100,3 +100,31 @@ def test_a_tournaments_time_limit_must_be_a_number_of_minutes(service: Service, 
         service.tournaments.create(club, "mal", "Mal", rules={"preset": "parejas", "time_limit": 0},
                                    format="pairs", rounds=1,
                                    entrants=[["Ana", "Beto"], ["Carla", "Dani"]])
+
+
+def test_each_appends_screen_says_the_rounds_as_the_report_has_them_then(service: Service,
+                                                                         club: str) -> None:
+    """An append's screen says the rounds over from what it said before (the record keeps
+    them): after every append they are the report's of the record then, and after a void
+    that strikes the first round's play (the record replayed anew, every round changed) too."""
+    rules = {"preset": "parejas", "target": 60}
+    players = ["Ana", "Beto", "Carla", "Dani"]
+    _, events = random_match(rules, players, random.Random(11))
+    match_id = service.recording.create_match(club, rules, players)["id"]
+
+    def said_as_reported(screen: object) -> None:
+        rounds = service.reading.report(match_id)["rounds"]
+        assert [{k: r[k] for k in rounds[0]} for r in screen.rounds] == rounds  # type: ignore[attr-defined]
+
+    for event in events:
+        said_as_reported(service.recording.record_event(
+            match_id, event, expected_seq=service.reading.get_match(match_id)["last_seq"],
+            who=KEEPER).screen)
+    first_play = next(seq for seq, e in enumerate(events, start=1) if e["type"] == "play")
+    last = service.reading.get_match(match_id)["last_seq"]
+    voided = service.recording.record_event(
+        match_id, {"type": "void", "target": first_play, "reason": "misrecorded"},
+        expected_seq=last)
+    said_as_reported(voided.screen)
+    said_as_reported(service.recording.record_event(
+        match_id, {"type": "note", "text": "after the void"}, expected_seq=last + 1).screen)
