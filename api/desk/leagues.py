@@ -19,6 +19,7 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from ..context import service
+from ..pages.cups import cup_tie_words
 from .page import desk_page
 
 blp = Blueprint("desk-leagues", __name__)
@@ -27,7 +28,9 @@ BASE = "/clubs/<string:club>/desk/seasons"
 
 
 def _render(template: str, data: dict[str, Any]) -> str:
-    return render_template(template, data=data, club=data["club"], signed_in=True, twin=None)
+    # a cup's tie played as a fixture is named as the cup's page names it ("KO, Final")
+    return render_template(template, data=data, club=data["club"], signed_in=True, twin=None,
+                           cup_tie_words=cup_tie_words)
 
 
 @blp.route(BASE)

@@ -12,27 +12,13 @@ from typing import Any
 
 import words
 
+from .cups import cup_tie_words
+
 
 def uid(club: str, season: str, fixture: int) -> str:
     """A fixture's UID: the same in every feed that lists it (the season's and each team's),
     whatever address the feed was read at."""
     return f"fixture-{fixture}.{season}.{club}@domino-referee"
-
-
-def tie_words(tie: str, cup: dict[str, Any]) -> str:
-    """A cup's tie as its page's list names it (the bracket template's ``tie_name``, whose
-    words are the page's), from its id (``W2-1``, ``L1-2``, ``F1``) and its cup's format and
-    rounds."""
-    from flask import get_template_attribute
-
-    if tie.startswith("F"):
-        t = {"id": tie, "bracket": "final", "round": int(tie[1:]), "number": 1}
-    else:
-        rnd, number = tie[1:].split("-")
-        t = {"id": tie, "bracket": "losers" if tie.startswith("L") else "winners",
-             "round": int(rnd), "number": int(number)}
-    named = get_template_attribute("pages/_bracket.html", "tie_name")
-    return str(named(t, {"format": cup["format"], "ties": [{"round": cup["rounds"]}]})).strip()
 
 
 def feed(data: dict[str, Any], *, host: str) -> bytes:
@@ -65,16 +51,14 @@ def feed(data: dict[str, Any], *, host: str) -> bytes:
         won = fixture["legs_won"]
         summary = (f"{home} {won['home']}–{won['away']} {away}" if fixture["complete"]
                    else f"{home} – {away}")
-        cup = fixture.get("cup")
-        if cup is None:
+        if "cup" not in fixture:
             event.add("summary", summary)
             event.add("description", words.gettext("%(division)s, week %(round)s",
                                                    division=divisions[fixture["division"]],
                                                    round=fixture["round"]))
         else:  # a cup's tie: named as its cup's page names it (a single elimination's final)
-            event.add("summary", f"{summary} · {cup['name']}")
-            event.add("description", words.gettext("%(cup)s, %(tie)s", cup=cup["name"],
-                                                   tie=tie_words(fixture["tie"], cup)))
+            event.add("summary", f"{summary} · {fixture['cup_name']}")
+            event.add("description", cup_tie_words(fixture))
         venue = data["venues"].get(fixture["home"])
         if venue:
             event.add("location", venue)

@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint as FlaskBlueprint
-from flask import render_template, request
+from flask import get_template_attribute, render_template, request
 from marshmallow import Schema, fields
+
+from words import gettext
 
 from ..context import service
 from ..cups import CupSchema, CupSummarySchema
@@ -41,6 +43,27 @@ class CupsPageSchema(Schema):
 class CupPageSchema(Schema):
     club = fields.Dict(required=True)
     cup = fields.Nested(CupSchema, required=True)
+
+
+def tie_words(tie: str, format: str, rounds: int) -> str:
+    """A cup's tie as its page's list names it (the bracket template's ``tie_name``, whose
+    words are the page's), from its id (``W2-1``, ``L1-2``, ``F1``), its cup's format and its
+    winners' bracket's rounds (a single elimination's last round is its final)."""
+    if tie.startswith("F"):
+        t = {"id": tie, "bracket": "final", "round": int(tie[1:]), "number": 1}
+    else:
+        rnd, number = tie[1:].split("-")
+        t = {"id": tie, "bracket": "losers" if tie.startswith("L") else "winners",
+             "round": int(rnd), "number": int(number)}
+    named = get_template_attribute("pages/_bracket.html", "tie_name")
+    return str(named(t, {"format": format, "ties": [{"round": rounds}]})).strip()
+
+
+def cup_tie_words(line: dict[str, Any]) -> str:
+    """A cup's tie played as a fixture (a line of ``svc.leagues.cup_fixtures``), as people
+    say it: "KO, Round 1, tie 1", "KO, Final"."""
+    return gettext("%(cup)s, %(tie)s", cup=line["cup_name"],
+                   tie=tie_words(line["tie"], line["cup_format"], line["cup_rounds"]))
 
 
 def render(template: str, data: dict[str, Any], **more: Any) -> str:

@@ -47,6 +47,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     assert options(html, "fixture-tie") == ["W1-1", "W1-2"]
     assert 'id="fixture-on"' in html and 'value="fixture" data-path' in html
     assert re.search(r'<input id="fixture-on" [^>]*value=""', html)  # no round date yet
+    assert 'id="fixture-on-help"' not in html
     assert "comes from its fixture's legs" in html and "comes from its matches" not in html
     made = cup.client.post("/api/v1/clubs/casino/cups/ko/ties/W1-1/fixture",
                            json={"on": "2027-03-04"}, headers=cup.auth("admin"))
@@ -58,6 +59,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     assert 'data-on="2027-03-04"' in html
     assert re.search(r'<input id="fixture-on" name="on" type="date" required value="2027-03-04"',
                      html)
+    assert 'id="fixture-on-help"' in html
     listed = re.search(r'<li data-tie-fixture="W1-1">(.*?)</li>', html, re.S)
     assert listed and f"fixture {f}" in listed.group(1) and "Crown 0–0 Swan" in listed.group(1)
     assert f'href="{SEASON_DESK}#cup-ties"' in listed.group(1)
@@ -66,6 +68,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     season = page(cup, SEASON_DESK)
     ties = season[season.index('id="cup-ties"'):season.index('class="week" data-round')]
     assert 'data-cup-tie="ko/W1-1"' in ties and f'data-fixture="{f}"' in ties
+    assert ">KO, Round 1, tie 1</a>" in ties
     for action in ("postpone", "concede", "walkover"):
         assert f'data-api="{API}/fixtures/{f}/' in ties and \
             f'data-league-action="{action}"' in ties, action
@@ -78,7 +81,7 @@ def test_the_desks_make_and_run_a_cup_tie_fixture(cup: Api) -> None:
     crown = {"Authorization": "Bearer " + cup.service.leagues.captain("casino", "2027",
                                                                       "crown")}
     desk = page(cup, CAPTAIN_DESK, **crown)
-    assert 'data-cup-tie="ko/W1-1"' in desk
+    assert 'data-cup-tie="ko/W1-1">KO, Round 1, tie 1</p>' in desk
     assert f'data-api="{API}/fixtures/{f}/legs/1/games"' in desk
     for leg, (home, away) in enumerate([(["Ana"], ["Juan"]), (["Beto"], ["Kike"]),
                                         (["Ana", "Beto"], ["Juan", "Kike"])], start=1):
@@ -138,4 +141,7 @@ def test_the_words_in_spanish_and_italian(cup: Api) -> None:
         for english in ("Make a tie's fixture", "Ties played as fixtures", "Its date",
                         "Make the fixture", "being played", "fixture's legs"):
             assert english not in html, (lang, english)
-        assert "Cup ties played as fixtures" not in season and "Cup ko, tie" not in season
+        assert "Cup ties played as fixtures" not in season
+        # the tie named as the cup's page names it, not by its codes ("Cup ko, tie W1-1")
+        tie = {"es": "KO, Ronda 1, eliminatoria 1", "it": "KO, Turno 1, sfida 1"}[lang]
+        assert re.search(rf'data-cup-tie="ko/W1-1">.*?{tie}</a>', season), lang

@@ -118,19 +118,14 @@ class SeasonPages(Base):
         season, the teams' names and venues, and each fixture with ``postponed``, how many
         times it was moved (the feed's SEQUENCE, so a calendar app replaces its old date).
         The season's cups' ties played as fixtures are listed too, after the league's, each
-        with its ``cup`` (slug, name, format, rounds: a single elimination's last is its
-        final) and ``tie``: a team plays them on its fixture days as well."""
+        with its cup and tie (``cup_fixtures``' lines): a team plays them on its fixture days
+        as well."""
         who, frame = self._frame(uow, club, season, who)
         row = season_row(uow, club, season)
         if team is not None:
             team_row(uow, row, team)  # NotFound before anything else
         listed = self.fixtures.within(uow, club, season, team=team, who=who)
         tied = self.cup_fixtures.within(uow, club, season, team=team, who=who)
-        if tied:
-            cups = {c["slug"]: {"slug": c["slug"], "name": c["name"], "format": c["format"],
-                                "rounds": (c["entrants"] - 1).bit_length()}
-                    for c in self.cups.within(uow, club, season=season, who=who)}
-            tied = [{**f, "cup": cups[f["cup"]]} for f in tied]
         moved = store.postponements(uow.conn, [f["id"] for f in listed + tied])
         venues = {t.slug: t.venue for t in store.team_rows(uow.conn, row.id)}
         return {**frame, "team": team, "venues": venues,

@@ -9,11 +9,14 @@ from typing import Any
 
 from sqlalchemy import Row
 
+from ...store import cups as cup_store
 from ...store import leagues as store
 from ..access import OPERATOR, Action, Caller, require
 from ..clubs import reader
+from ..errors import N_
 from ..leagues import Deduction, averages, division_table
 from ..lookup import club_row
+from ..rowcheck import require_rows
 from ..uow import READ, UnitOfWork, use_case
 from . import fields, outcomes
 from .base import Base, division_row, divisions, fixture_row, season_row, team_row, teams
@@ -116,17 +119,28 @@ class SeasonReads(Base):
                      team: str | None = None,
                      who: Caller | None = OPERATOR) -> list[dict[str, Any]]:
         """The season's cups' ties played as fixtures (or a team's), each a fixture's line
-        with its ``cup`` (slug) and ``tie``: the league's listings leave them out, the desks
-        show them apart (a captain names their team sheets and confirms them)."""
+        with its ``cup`` (slug) and ``tie``, and what names the tie as the cup's page does:
+        ``cup_name``, ``cup_format`` and ``cup_rounds`` (its winners' bracket's: a single
+        elimination's last is its final). The league's listings leave them out, the desks and
+        the calendar feeds show them apart (a captain names their team sheets and confirms
+        them)."""
         who = _reader(uow, club, who)
         row = season_row(uow, club, season)
         team_id = team_row(uow, row, team).id if team is not None else None
         found = store.season_cup_fixture_rows(uow.conn, row.id, team_id)
+        if not found:
+            return []
         slugs = {t.id: t.slug for t in teams(uow, row)}
         names = {d.id: d.slug for d in divisions(uow, row)}
         played = outcomes.read(uow.conn, fields.format_of(row), found, slugs)
+        cups = {c.slug: c for c in cup_store.cup_rows(uow.conn, club_row(uow, club).id, row.id)}
+        used = [cups[slug] for slug in sorted({f.cup for f in found})]
+        require_rows(uow.conn, "league_cups", used, N_("cup %(cup)s"),
+                     cup=", ".join(c.slug for c in used))
         return [{**fixture_line(f, slugs, names[f.division_id], played), "cup": f.cup,
-                 "tie": f.cup_tie} for f in found]
+                 "tie": f.cup_tie, "cup_name": cups[f.cup].name,
+                 "cup_format": cups[f.cup].format,
+                 "cup_rounds": (len(cups[f.cup].entrants) - 1).bit_length()} for f in found]
 
     @use_case(READ)
     def fixture(self, uow: UnitOfWork, club: str, season: str, fixture: int, *,
