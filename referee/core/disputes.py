@@ -16,7 +16,6 @@ from typing import Any, Iterable, Sequence
 
 from .events import Violation
 from .hindsight import Findings, findings
-from .knocks import in_their_words
 from .replay import Replay, replay
 from .vocab import REWRITES, kind_of
 
@@ -33,7 +32,7 @@ def violations_of(result: Replay, found: Findings | None = None) -> list[Violati
     """The record's violations: the events it refused and the fouls hindsight proves, by seq.
     ``found``: what hindsight found in ``result.match``, when the caller has it already."""
     if found is None:
-        found = in_their_words(result.match.rules, findings(result.match))
+        found = findings(result.match)
     proven = found.proven
     # One violation an event: a disputed event applied as played has its own already.
     refused = {v.seq for v in result.violations}

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .events import Violation
+from .knocks import words_of_a_pass
 from .openers import opening
 from .outcomes import ANNULLED, DOMINO
 from .records import Record, _set
@@ -80,6 +81,9 @@ class _Round:
                  memo: dict[tuple[Any, ...], Any]) -> None:
         self.match, self.round, self.previous, self.names = match, round_, previous, names
         self.memo = memo
+        # How a pass is said: ``said`` itself, or as the points family's players knock
+        # (referee.core.knocks; its sentences take the same values)
+        self.said = words_of_a_pass(match.rules)
         self.tiles = match.tiles
         self.trail = round_.trail
         self.seats = seats = match.rules.seats
@@ -228,25 +232,25 @@ class _Round:
             "%(player)s drew %(num)s tiles from event %(seq)s on, of which at most %(brought)s "
             "could fit: it held a tile that fits at event %(seq)s",
             draws, player=name, seq=seq, brought=brought)})
-        message = (said("%(player)s passed holding a tile that fits %(ends)s, as its plays and "
-                        "reveals up to event %(seq)s prove", player=name, ends=where, seq=u)
+        message = (self.said("%(player)s passed holding a tile that fits %(ends)s, as its plays "
+                             "and reveals up to event %(seq)s prove", player=name, ends=where,
+                             seq=u)
                    if kind == "pass" else
                    said("%(player)s drew holding a tile that fits %(ends)s, as its plays and "
                         "reveals up to event %(seq)s prove", player=name, ends=where, seq=u))
         return Violation(seq, FOULS[kind], seat, message, "proven", u, tuple(facts))
 
-    @staticmethod
-    def _at_ends(kind: str, name: str, ends: tuple[int, ...]) -> Said:
+    def _at_ends(self, kind: str, name: str, ends: tuple[int, ...]) -> Said:
         if len(ends) > 2:  # the spinner's arms open
             pips = ", ".join(map(str, ends))
             if kind == "pass":
-                return said("%(player)s passed with the open ends at %(ends)s", player=name,
-                            ends=pips)
+                return self.said("%(player)s passed with the open ends at %(ends)s",
+                                 player=name, ends=pips)
             return said("%(player)s drew with the open ends at %(ends)s", player=name, ends=pips)
         a, b = ends
         if kind == "pass":
-            return said("%(player)s passed with the ends at %(left)s and %(right)s", player=name,
-                        left=a, right=b)
+            return self.said("%(player)s passed with the ends at %(left)s and %(right)s",
+                             player=name, left=a, right=b)
         return said("%(player)s drew with the ends at %(left)s and %(right)s", player=name,
                     left=a, right=b)
 

@@ -6,7 +6,6 @@ from typing import Any
 
 from .disputes import disputes, open_violations, violations_of
 from .hindsight import findings
-from .knocks import in_their_words
 from .replay import Replay
 
 FORMAT = "domino-report/1"
@@ -16,7 +15,7 @@ def build_report(result: Replay) -> dict[str, Any]:
     match = result.match
     # once: the violations and the suspicions both come from it (a pass said as a knock in a
     # game scoring during play)
-    hindsight = in_their_words(match.rules, findings(match))
+    hindsight = findings(match)
     found = violations_of(result, hindsight)
     still_open = open_violations(result, found)
     return {
