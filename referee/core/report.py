@@ -23,7 +23,7 @@ def build_report(result: Replay) -> dict[str, Any]:
         "rules": match.rules.as_dict(),
         "valid": not still_open,
         "violations": [v.as_dict() for v in still_open],
-        "rounds": [r.as_dict() for r in match.results()],
+        "rounds": [r.as_dict() for r in match.rounds],
         "totals": list(match.totals),
         "finished": match.finished,
         "winner": match.winner,

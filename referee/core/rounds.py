@@ -40,13 +40,21 @@ class RoundResult(Record):
         _set(self, "reached", reached)
 
     def as_dict(self) -> dict[str, Any]:
-        found = {"round": self.round, "opener": self.opener, "outcome": self.outcome,
-                 "winner": self.winner, "points": self.points,
-                 "pips": list(self.pips) if self.pips is not None else None,
-                 "blocked_by": self.blocked_by, "scores": list(self.scores)}
-        if self.scored is not None:
-            found["scored"] = [dict(entry) for entry in self.scored]
-        return found
+        return _report_line(self.round, self.opener, self.outcome, self.winner, self.points,
+                            self.pips, self.blocked_by, self.scores, self.scored)
+
+
+def _report_line(number: int, opener: int | None, outcome: str, winner: int | None,
+                 points: int, pips: Any, blocked_by: int | None, scores: Any,
+                 scored: Any) -> dict[str, Any]:
+    """A round's line in the report (RoundResult.as_dict, Round.as_dict), every list and entry
+    a copy."""
+    found = {"round": number, "opener": opener, "outcome": outcome, "winner": winner,
+             "points": points, "pips": list(pips) if pips is not None else None,
+             "blocked_by": blocked_by, "scores": list(scores)}
+    if scored is not None:
+        found["scored"] = [dict(entry) for entry in scored]
+    return found
 
 
 class Round:
@@ -85,6 +93,12 @@ class Round:
         # Scored at once though hands are not all known (an end score that needs none): the
         # reveals, when they come, fill in the pips (and a block's winner).
         self.owes_pips = False
+
+    def as_dict(self) -> dict[str, Any]:
+        """Its line in the report: ``result().as_dict()``, without the RoundResult between
+        (a record of ten fields made for every round of every report)."""
+        return _report_line(self.number, self.opener, self.outcome, self.winner, self.points,
+                            self.pips, self.blocked_by, self.scores, self.scored)
 
     def result(self) -> RoundResult:
         return RoundResult(self.number, self.opener, self.outcome, self.winner, self.points,

@@ -391,3 +391,36 @@ def test_violation_at_names_one_events_violation():
     result = run(log.header.rules, log.header.players, log.events)
     assert result.violation_at(1).code == "round_over"
     assert result.violation_at(2) is None
+
+
+@pytest.mark.parametrize("preset, seats", [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 3),
+                                           ("sircle", 2), ("puerto-rico", 4),
+                                           ("fives-and-threes", 2), ("all-fives", 3),
+                                           ("muggins", 4)])
+def test_a_rounds_report_line_is_its_results(preset, seats):
+    """The report's rounds are each round's own line (Round.as_dict), made without a
+    RoundResult between: for random records of both families, open, closed and changed
+    (rounds annulled, awaiting reveals, scored at once, unfinished), each line is its
+    RoundResult's, and a copy (changing it changes neither the round nor the next line)."""
+    import random
+
+    from core_helpers import mutate
+
+    from referee.core.rules import resolve_rules
+    from referee.core.simulate import random_match
+
+    rng = random.Random(f"{preset}-{seats}")
+    names, rules = NAMES[:seats], resolve_rules(preset, seats)
+    for i in range(24):
+        hidden = (tuple(range(seats)), (0,), ())[i % 3]
+        _, events = random_match(preset, names, rng, hidden=hidden, max_rounds=6)
+        if i % 2:
+            events = mutate(events, rng)
+        match = replay(rules, names, events).match
+        lines = [r.as_dict() for r in match.rounds]
+        assert lines == [r.as_dict() for r in match.results()]
+        for line in lines:
+            line["scores"].append(99)
+            for entry in line.get("scored", ()):
+                entry["points"] = -1
+        assert [r.as_dict() for r in match.rounds] == [r.as_dict() for r in match.results()]
