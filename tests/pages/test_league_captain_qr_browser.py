@@ -82,8 +82,7 @@ def test_a_captains_qr_code_signs_the_phone_into_the_captains_desk(
         scan.reload()
         scan.click("a[data-score-link]")
         scan.wait_for_url(f"{base}/score/matches/*", timeout=WAIT)
-        scan.wait_for_function("document.getElementById('who').textContent.includes('Anchor')",
-                               timeout=WAIT)
+        scan.wait_for_selector("#who:has-text('Anchor')", timeout=WAIT)  # runs no page code
         said = scan.locator("#who").inner_text()
         assert CAPTAIN[lang] in said, said
         assert SCOREKEEPER[lang] not in said, said
