@@ -36,6 +36,7 @@ STEPS = [
     ("  its compare-and-set (put)", "referee.service.repository", "MatchRepository.put"),
     ("  its screen", "referee.service.view", "MatchView.screen"),
     ("token lookup (authenticate)", "referee.service.tokens", "Tokens.authenticate"),
+    ("the append's reading (plain)", "api.events", "_plain_arguments"),
     ("webargs: query, headers, body", "webargs.core", "Parser.parse"),
     ("the answer's JSON", "flask.json.provider", "DefaultJSONProvider.response"),
     ("statements on the driver", "referee.store.driver", "DriverStatement.rows"),
