@@ -3,12 +3,13 @@
     create_asgi()  # the flask app of api.create_app(), behind the front
 
 One event loop a process holds every connection; the flask app runs in a pool of THREADS
-threads (a2wsgi). Each request:
+threads (:class:`Bridge`). Each request:
 
 1. its head is held to the edge's limits (:mod:`api.edge`: 414, 431 as problem+json);
 2. its body is read whole on the loop, at most the app's MAX_CONTENT_LENGTH (413), within the
    body timeouts (408): a slow client holds a socket, never a thread;
-3. the flask app answers it in a thread, the body handed over at once;
+3. the flask app answers it in a thread, the body handed over at once, its answer handed back
+   whole: one hop to the thread and one back;
 4. a scoreboard stream's view hands its feed over (:mod:`api.handoff`) and the loop serves it:
    a stream holds no thread, however long it is open. The stream ends when its client
    disconnects or sends its end (at once: the loop hears it), when a write waits longer than
@@ -23,10 +24,13 @@ app, SQLAlchemy and psycopg stay as they are (threads), with no monkey-patching.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import io
 import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Awaitable, Callable
 
-from a2wsgi import WSGIMiddleware
+from a2wsgi.wsgi import build_environ
 from flask import Flask
 
 from referee.service.jobs import Background
@@ -42,12 +46,65 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 
+class Bridge:
+    """The flask app (WSGI) in a pool of threads, for the front: the request's body is whole
+    already, and the answer comes back whole (the long-lived ones, the scoreboard's streams,
+    are handed over to the loop, never streamed by a thread: :mod:`api.handoff`).
+
+    a2wsgi's WSGIMiddleware, which this replaces, went from the thread to the loop and waited
+    for it on each part of a request: the body read, the answer's start, each chunk and the
+    end, four or five waits, each waking the loop and the thread across the GIL; under gunicorn
+    as deployed these were the largest part of what an append cost over waitress
+    (bench/api_bench.py). Here a request is one hop to a thread and one back. The WSGI environ
+    is a2wsgi's (its ``build_environ``, ``asgi.scope`` included)."""
+
+    def __init__(self, app: Callable[..., Any], threads: int) -> None:
+        self.app = app
+        self.executor = ThreadPoolExecutor(thread_name_prefix="WSGI", max_workers=threads)
+
+    async def __call__(self, scope: Message, body: bytes, send: Send) -> None:
+        environ = build_environ(scope, io.BytesIO(body))  # type: ignore[arg-type]
+        # the loop's context variables, as a2wsgi gave them to the app
+        run = contextvars.copy_context().run
+        status, headers, chunks, exc_info = await asyncio.get_running_loop().run_in_executor(
+            self.executor, run, self._answer, environ)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": b"".join(chunks), "more_body": False})
+        if exc_info is not None:  # as a2wsgi did: the app's error, once its answer is sent
+            raise exc_info[1].with_traceback(exc_info[2])
+
+    def _answer(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]],
+                                                         list[bytes], Any]:
+        """In a thread: the app's status, headers and body, and the exc_info it gave with them."""
+        started: list[Any] = []
+        chunks: list[bytes] = []
+
+        def start_response(status: str, headers: list[tuple[str, str]],
+                           exc_info: Any = None) -> Callable[[bytes], None]:
+            if not started or exc_info is not None:  # WSGI: a later call comes with exc_info
+                started[:] = [status, headers, exc_info]
+            return chunks.append
+
+        iterable = self.app(environ, start_response)
+        try:
+            for chunk in iterable:
+                if chunk:
+                    chunks.append(chunk)
+        finally:
+            getattr(iterable, "close", lambda: None)()
+        status, headers, exc_info = started
+        return (int(status.split(" ", 1)[0]),
+                [(name.strip().encode("latin1").lower(), value.strip().encode("latin1"))
+                 for name, value in headers],
+                chunks, exc_info)
+
+
 class Front:
     """The ASGI application in front of the flask app (see the module's docstring)."""
 
     def __init__(self, app: Flask, threads: int = THREADS) -> None:
         self.app = app
-        self.wsgi = WSGIMiddleware(app, workers=threads)
+        self.wsgi = Bridge(app, threads)
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -85,14 +142,6 @@ class Front:
         headers.append((b"content-length", str(len(body)).encode()))
         scope = {**scope, "headers": headers,
                  "extensions": {**(scope.get("extensions") or {}), KEY: handoff}}
-        given = False
-
-        async def whole_body() -> Message:
-            nonlocal given
-            if given:
-                return await receive()
-            given = True
-            return {"type": "http.request", "body": body, "more_body": False}
 
         async def relay(message: Message) -> None:
             # A stream's response does not end with the view: the front carries on with it.
@@ -103,7 +152,7 @@ class Front:
                 return
             await send(message)
 
-        await self.wsgi(scope, whole_body, relay)
+        await self.wsgi(scope, body, relay)
         if handoff.feed is not None:
             await self._stream(handoff.feed, scope, receive, send)
 
