@@ -166,11 +166,10 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         if count == 0:
             return 0
         known = self.known[seat]
-        known_pips = self.tiles.mask_pips(known)
         if known.bit_count() == count:  # the hand is known
-            return known_pips
-        unseen = self.unseen_pips[seat]
-        return None if unseen is None else known_pips + unseen
+            return self.tiles.mask_pips(known)
+        unseen = self.unseen_pips[seat]  # (None: unknown, its known tiles not counted)
+        return None if unseen is None else self.tiles.mask_pips(known) + unseen
 
     def secret_since(self) -> int | None:
         """The first seq whose deals and drawn tiles the table may not have seen: everything
