@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from ..core.match import Match
     from ..core.replay import Replay
     from ..core.rules import Rules
+    from .screen import SaidRounds
 
 
 class Mark:
@@ -91,7 +92,9 @@ class MatchRecord:
     _secrets: tuple[int | None, list[tuple[int, Any]]] = field(default=(None, []), repr=False)
     # The screens' entries of the rounds that are over, by the Match they were said of (the
     # whole record's, the table's): see :meth:`said_rounds`.
-    _said: dict[int, list[tuple[Any, dict[str, Any]]]] = field(default_factory=dict, repr=False)
+    _said: dict[int, SaidRounds] = field(default_factory=dict, repr=False)
+    # The open disputes counted, and of what: see :attr:`violations`.
+    _counted: tuple[Any, tuple[int, int], int] | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, row: Row, event_rows: Sequence[Row]) -> "MatchRecord":
@@ -134,10 +137,19 @@ class MatchRecord:
 
     @property
     def violations(self) -> int:
-        """Open disputes: refused events and proven fouls no ruling settled."""
+        """Open disputes: refused events and proven fouls no ruling settled. Counted once a
+        record as it stands (an append asks for its projection and its screen's summary): the
+        count follows from the Match and the refusals, which change only when an event is
+        pushed (the record longer) or the record replayed (another Match)."""
+        counted = self._counted
+        if (counted is not None and counted[0] is self.match
+                and counted[1] == (self.last_seq, len(self.refused))):
+            return counted[2]
         from ..core.disputes import open_count
 
-        return open_count(self.match, self.refused_seqs)
+        found = open_count(self.match, self.refused_seqs)
+        self._counted = (self.match, (self.last_seq, len(self.refused)), found)
+        return found
 
     @property
     def status(self) -> str:
@@ -186,16 +198,18 @@ class MatchRecord:
             self._table = TableView(replay(self.rules, self.players, shown))
         return self._table
 
-    def said_rounds(self, match: Match) -> list[tuple[Any, dict[str, Any]]]:
+    def said_rounds(self, match: Match) -> SaidRounds:
         """Where a screen of ``match`` (this record's, or its table view's) keeps the entries of
         the rounds it said (``screen.round_results``), from one append's screen to the next.
-        By the match's identity: an entry is taken again only for the very round object it was
-        said of, which the list holds (so no other round can take its identity)."""
+        By the match's identity (the entries themselves are taken again only for the very round
+        objects they were said of)."""
         kept = self._said.get(id(match))
         if kept is None:
             if len(self._said) >= 2:  # the whole record's and the table's; a replay's is new
                 self._said.clear()
-            kept = self._said[id(match)] = []
+            from .screen import SaidRounds  # with the screen, as the core's Match is
+
+            kept = self._said[id(match)] = SaidRounds()
         return kept
 
     # ------------------------------------------------------------------------ appending

@@ -182,35 +182,46 @@ def leads(match: Match) -> tuple[dict[str, Any], ...]:
     return tuple(found)
 
 
+class SaidRounds:
+    """The entries :func:`round_results` said of a match's rounds that are over, in order, and
+    the core's rounds they were said of (the same objects), kept from one screen to the next."""
+
+    __slots__ = ("rounds", "entries")
+
+    def __init__(self) -> None:
+        self.rounds: list[Any] = []
+        self.entries: list[dict[str, Any]] = []
+
+
 def round_results(match: Match, players: list[str], sides: list[str],
-                  kept: list[tuple[Any, dict[str, Any]]] | None = None) -> tuple[dict[str, Any], ...]:
+                  kept: SaidRounds | None = None) -> tuple[dict[str, Any], ...]:
     """Each round dealt, as the report has it (``round``, ``outcome``, ``winner`` side,
     ``points``, ``pips``, ``blocked_by`` seat; with scoring during play each scoring play with
     its side's ``total`` after it), with the winning side's and the blocking seat's names: what a
     phone says to the table when a round ends.
 
-    ``kept``: the entries said before for this match's rounds, as (the core's round, its entry),
-    kept by the caller from one screen to the next (:meth:`MatchRecord.said_rounds`). The core
-    changes only the round in play (``match.round``, the last dealt: a reveal, an annul, a score
-    each change it), never one before it, so every round but the last is said once and its entry
-    taken again while the kept round is the same object; a record replayed anew has new rounds
-    and is said afresh. Each screen of a long match said every round again: some 37 a screen
-    and 0.08 ms of an append's CPU at seq 1,000 (bench/store_bench.py)."""
+    ``kept``: what was said before of this match's rounds, kept by the caller from one screen
+    to the next (:meth:`MatchRecord.said_rounds`). The core changes only the round in play
+    (``match.round``, the last dealt: a reveal, an annul, a score each change it), never one
+    before it, and a Match's rounds are only ever added to; so every round but the last is said
+    once, and its entry taken again while the last round kept is the very object at its place
+    in ``match.rounds`` (the list holds it: no other round can take its identity, and the
+    rounds before it are then the kept ones). A record replayed anew has new rounds and is said
+    afresh. Each screen of a long match said every round again: some 37 a screen and 0.08 ms of
+    an append's CPU at seq 1,000 (bench/store_bench.py)."""
     rounds = match.rounds
     last = len(rounds) - 1
-    found = []
-    for number, round_ in enumerate(rounds):
-        if kept is not None and number < last:
-            if number < len(kept) and kept[number][0] is round_:
-                found.append(kept[number][1])
-                continue
-            del kept[number:]  # kept for another match's rounds, or a replay's before
-            entry = _said(round_.result(), players, sides)
-            kept.append((round_, entry))
-        else:
-            entry = _said(round_.result(), players, sides)
-        found.append(entry)
-    return tuple(found)
+    if kept is None or last < 1:
+        return tuple(_said(r.result(), players, sides) for r in rounds)
+    known = len(kept.rounds)
+    if known > last or (known and kept.rounds[known - 1] is not rounds[known - 1]):
+        kept.rounds.clear()  # said of another match's rounds, or of a replay's before
+        kept.entries.clear()
+        known = 0
+    for round_ in rounds[known:last]:
+        kept.rounds.append(round_)
+        kept.entries.append(_said(round_.result(), players, sides))
+    return (*kept.entries, _said(rounds[last].result(), players, sides))
 
 
 def _said(result: Any, players: list[str], sides: list[str]) -> dict[str, Any]:
