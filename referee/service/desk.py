@@ -3,7 +3,8 @@ there, and the data of each section it may see. The desk page lays this out and 
 calls the REST API for each action; which section a role gets is decided here, and every
 action is decided again by its own use case.
 
-- the secretary (``admin``): the club's settings, its players, its tokens;
+- the secretary (``admin``): the club's settings, its players, its tokens (a league team
+  captain's said as one);
 - the referee (``referee``, and an admin above it): the matches (a match with no deal may be
   withdrawn; a live match with a time limit shows its clock, and time may be called from it),
   the disputes desk and the tournaments (their own pages).
@@ -26,6 +27,7 @@ from ..core.vocab import (
     MAX_DEFAULT_TARGET,
     TIE_BREAKERS,
 )
+from ..store import leagues as league_store
 from .access import Action, Caller, action_for_event, desk_caller, may, require
 from .clubs import time_zones
 from .uow import PRIMARY, UnitOfWork, use_case
@@ -68,7 +70,14 @@ class Desk:
                                 "max_target": MAX_DEFAULT_TARGET}
             data["players"] = svc.players.list.within(uow, club, limit=DESK_LIMIT, who=who)[0]
             tokens = svc.tokens.list_tokens.within(uow, club, limit=DESK_LIMIT, who=who)[0]
-            data["tokens"] = [t for t in tokens if t["revoked_at"] is None]
+            tokens = [t for t in tokens if t["revoked_at"] is None]
+            # A league team's captain's token is a scorekeeper's bound to its team: the list
+            # says whose captain it is (``captain``: season, season_name, team, name), as the
+            # captain's phone does, not "scorekeeper".
+            captains = league_store.captains(uow.conn, [t["id"] for t in tokens
+                                                        if t["role"] == "scorekeeper"])
+            data["tokens"] = [{**t, "captain": captains[t["id"]]._asdict()
+                               if t["id"] in captains else None} for t in tokens]
         if rule:
             matches = svc.reading.list_matches.within(uow, club, limit=DESK_LIMIT, who=who)[0]
             at_table = live_at_table(matches)

@@ -535,6 +535,21 @@ def captain_season(conn: Connection, token_id: int) -> str | None:
                         .where(league_captains.c.token_id == token_id)).scalar()
 
 
+def captains(conn: Connection, token_ids: Sequence[int]) -> dict[int, Row]:
+    """The captains among these tokens: each one's team (``season``: its season's slug,
+    ``season_name``, ``team``: the team's slug, ``name``), by token id, in one query (the club
+    desk lists hundreds of tokens)."""
+    if not token_ids:
+        return {}
+    c, t, s = league_captains.c, league_teams.c, league_seasons.c
+    rows = conn.execute(select(c.token_id, s.slug.label("season"), s.name.label("season_name"),
+                               t.slug.label("team"), t.name)
+                        .join(league_teams, league_teams.c.id == c.team_id)
+                        .join(league_seasons, league_seasons.c.id == t.season_id)
+                        .where(among(conn, c.token_id, list(token_ids)))).all()
+    return {r.token_id: r for r in rows}
+
+
 def insert_deduction(conn: Connection, team_id: int, points: int, reason: str,
                      recorded_at: dt.datetime) -> None:
     conn.execute(insert(league_deductions).values(team_id=team_id, points=points,

@@ -7,6 +7,7 @@ promotion and relegation are marked; a postponed fixture says so; the iCalendar 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from api_helpers import Api, api_over
@@ -185,6 +186,28 @@ def test_the_phone_says_a_captain_is_one(league: Api) -> None:
     assert me.json["said"] == "Signed in to Casino as Ana's phone (captain of Crown)."
     plain = league.client.get("/score/me", headers=league.auth("scorekeeper")).json
     assert plain["captain"] is None and plain["said"].endswith("(scorekeeper).")
+
+
+def test_the_club_desk_lists_a_captains_token_as_the_captain(league: Api) -> None:
+    """The club desk's token list says whose captain a captain's token is (it said
+    "scorekeeper", the role it has on the ladder), as the captain's phone does, in every
+    language; a plain scorekeeper's token is still said as one."""
+    token = league.service.leagues.captain("casino", "2027", "anchor")
+    captain = league.service.tokens.authenticate(token).token_id
+    plain = league.service.tokens.authenticate(league.tokens["casino", "scorekeeper"]).token_id
+    said = {"en": ("captain of Anchor (League 2027)", "scorekeeper"),
+            "es": ("capitán de Anchor (League 2027)", "anotador"),
+            "it": ("capitano di Anchor (League 2027)", "segnapunti")}
+    for lang, (as_captain, as_scorekeeper) in said.items():
+        page = league.client.get("/clubs/casino/desk", headers={**league.auth("admin"),
+                                                                "Accept-Language": lang})
+        assert page.status_code == 200, lang
+        html = page.get_data(as_text=True)
+        rows = {int(m[0]): m[1] for m in
+                re.findall(r'<tr data-token-id="(\d+)">\s*<th scope="row">[^<]*</th>\s*'
+                           r'<td>([^<]*)</td>', html)}
+        assert rows[captain] == as_captain, lang
+        assert rows[plain] == as_scorekeeper, lang
 
 
 def test_the_league_desk_is_the_secretarys(league: Api) -> None:
