@@ -212,7 +212,7 @@ def round_results(match: Match, players: list[str], sides: list[str],
     rounds = match.rounds
     last = len(rounds) - 1
     if kept is None or last < 1:
-        return tuple(_said(r.result(), players, sides) for r in rounds)
+        return tuple(_said(r, players, sides) for r in rounds)
     known = len(kept.rounds)
     if known > last or (known and kept.rounds[known - 1] is not rounds[known - 1]):
         kept.rounds.clear()  # said of another match's rounds, or of a replay's before
@@ -220,12 +220,13 @@ def round_results(match: Match, players: list[str], sides: list[str],
         known = 0
     for round_ in rounds[known:last]:
         kept.rounds.append(round_)
-        kept.entries.append(_said(round_.result(), players, sides))
-    return (*kept.entries, _said(rounds[last].result(), players, sides))
+        kept.entries.append(_said(round_, players, sides))
+    return (*kept.entries, _said(rounds[last], players, sides))
 
 
 def _said(result: Any, players: list[str], sides: list[str]) -> dict[str, Any]:
-    """One round's entry of :func:`round_results`."""
+    """One round's entry of :func:`round_results`, from the core's round (its report line,
+    a copy: ``Round.as_dict``)."""
     entry = result.as_dict()
     # Each scoring play with its side's total after it (``total``; for a bust, the total
     # it would have made, what the table is told it is past), as the core kept it.
