@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .counting import COUNTED, SPINNER, CountedLine, SpinnerLine
-from .fastpath import lead_line, run_counted, run_moves
+from .fastpath import lead_counted, lead_line, run_counted, run_moves
 from .layout import EMPTY, Layout
 from .points import POINTS_DURING_PLAY, PointsDuringPlay
 from .records import Record, _set
@@ -39,7 +39,7 @@ class Family(Record):
         run = _run_for(layout, scoring) if fast else None
         _set(self, "fast", run is not None)
         _set(self, "run", run)
-        _set(self, "lead", lead_line if run is run_moves else None)
+        _set(self, "lead", lead_line if run is run_moves else lead_counted if run else None)
 
 
 def _run_for(layout: Layout, scoring: ScoringPolicy) -> Callable[..., None] | None:

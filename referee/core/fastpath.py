@@ -11,8 +11,9 @@ referee.core.moves), the one path the slow replay takes for every event.
 
 ``run_moves`` restates what the judges find legal and what the appliers do for the seeds'
 family: a line with two open ends, nothing scored during play; ``lead_line`` does for a round's
-plainly legal lead on that line (push_all lays it, then the run begins). ``run_counted`` does the same for
-the points family (referee.core.counting's layouts, referee.core.points' policy), calling the
+plainly legal lead (push_all lays it, then the run begins), on that line and on the points
+family's (``lead_counted``), whose policy scores it. ``run_counted`` does the same for the
+points family (referee.core.counting's layouts, referee.core.points' policy), calling the
 policy to score a play. Family.run names a family's run (none for a family neither fits). They
 stay because they pay: each family's replay of parsed events against the same replay through
 the judges and appliers alone (docs/performance.md, "Hand-made copies"; ``python
@@ -48,11 +49,12 @@ def _drawn(match: Any, text: Any, seat: int, line: int, held: int) -> tuple[Any,
     return False, held
 
 
-def lead_line(match: Any, event: Any) -> bool:
-    """Lay ``event`` (a dict) on the seeds' empty line when it is a plainly legal lead, as the
-    play's judge (MoveJudges._play, _lead) and applier (_apply_play) would: a play with no
-    ``seq``, ``end`` nor anything odd, in a round in play before its lead, by a seat that may
-    lead, of a tile written as the set writes it that the seat may hold (known in its hand, or
+def lead_line(match: Any, event: Any, counted: bool = False) -> bool:
+    """Lay ``event`` (a dict) on a family's empty layout (the seeds' line, the points
+    family's counted lines) when it is a plainly legal lead, as the play's judge
+    (MoveJudges._play, _lead) and applier (_apply_play) would (``counted``: the points
+    family's line, its policy scoring the lead): a play with no ``seq``, ``end`` nor anything
+    odd, in a round in play before its lead, by a seat that may lead, of a tile written as the set writes it that the seat may hold (known in its hand, or
     unseen and nowhere else) and that is the tile the rules name, if they name one. Whether it
     did (else nothing changed: the slow path judges it). Every round has one: through the
     slow path it cost a round as much as a dozen of its moves in the run."""
@@ -74,7 +76,11 @@ def lead_line(match: Any, event: Any) -> bool:
     # the lead: the tile alone, lying as written; out of the hand
     match.seq = seq = match.seq + 1
     halves = match.tiles.written[text]
-    layout = match.layout = _new(type(match.layout), (halves[0], halves[1], tile, tile, None, ()))
+    if counted:  # the points family's counted line (its lead may spin)
+        layout = match.layout = match.layout.lead(tile, halves)
+    else:
+        layout = match.layout = _new(type(match.layout),
+                                     (halves[0], halves[1], tile, tile, None, ()))
     round_ = match.round
     round_.opener = seat
     round_.trail.append((seq, "play", seat, tile, halves))
@@ -86,6 +92,10 @@ def lead_line(match: Any, event: Any) -> bool:
     match.line |= bit
     match.passes, match.drew, match.last_player = 0, False, seat
     match.turn = turn = match.next_seat[seat]
+    if counted:  # the points family: the policy scores the lead (lead_scores)
+        match.family.scoring.after_play(match, seat)
+        if not match.playing:  # its score reached the target: the round stopped there
+            return True
     if not count[seat] and match.family.scoring.side_goes_out(match, seat):
         round_.seat_out = seat
         match._end_play(DOMINO)
@@ -94,6 +104,12 @@ def lead_line(match: Any, event: Any) -> bool:
     elif not count[turn]:
         match._skip_out()
     return True
+
+
+def lead_counted(match: Any, event: Any) -> bool:
+    """``lead_line`` for the points family (referee.core.counting's lines, scored by
+    referee.core.points' policy): the lead laid as its line's ``lead`` lays it, and scored."""
+    return lead_line(match, event, True)
 
 
 def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:  # noqa: C901 (a hand-made copy of the judges and appliers of three kinds of move, in one loop so that its fields stay local: see the module's docstring)

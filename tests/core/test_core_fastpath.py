@@ -1,9 +1,10 @@
 """push_all's runs of moves (referee.core.fastpath, hand-made copies of the move judges and
-appliers: ``run_moves`` and the lead's ``lead_line`` for the seeds' family, ``run_counted`` for
-the points family) held to the slow path, every event judged by its kind's judge and applied by
-its applier: for random legal records of every preset, open and closed, and the same records
-changed (fields made odd, events dropped, moved, inserted, moves recorded as disputed or stored
-unsighted), the same violations, the same state after, and the same report."""
+appliers: ``run_moves`` for the seeds' family, ``run_counted`` for the points family, and
+their leads' ``lead_line`` and ``lead_counted``) held to the slow path, every event judged by its kind's
+judge and applied by its applier: for random legal records of every preset, open and closed,
+and the same records changed (fields made odd, events dropped, moved, inserted, moves recorded
+as disputed or stored unsighted), the same violations, the same state after, and the same
+report."""
 
 from __future__ import annotations
 
@@ -108,9 +109,10 @@ def test_each_family_has_its_run():
     assert HANDS.run is fastpath.run_moves
     assert POINTS.run is POINTS_SPINNER.run is fastpath.run_counted
     assert SLOW.run is None and not SLOW.fast
-    # the hand-made lead is the seeds' line's alone (the points family's lead may score)
+    # the hand-made lead: the seeds' line's, and the points family's (its policy scores it)
     assert HANDS.lead is fastpath.lead_line
-    assert POINTS.lead is POINTS_SPINNER.lead is SLOW.lead is None
+    assert POINTS.lead is POINTS_SPINNER.lead is fastpath.lead_counted
+    assert SLOW.lead is None
 
     class Odd(type(POINTS.layout)):  # a layout subclass the run does not know
         __slots__ = ()
