@@ -96,28 +96,29 @@ class _Round:
         self.mine: list[list[tuple[int, str, int, Any, Any]]] = [[] for _ in range(seats)]
         self.shown = shown = [d or 0 for d in dealt]
         self.moments: list[list[tuple[int, int, bool]]] = [[] for _ in range(seats)]
-        self.drew = [False] * seats
+        self.drew = drew = [False] * seats
         known = [d is not None for d in dealt]
         line = 0
+        mines, moments = self.mine, self.moments  # (read once: every entry of the round comes)
         for entry in self.trail:
-            _, kind, s, x, _ = entry
-            mine = self.mine[s]
+            _, kind, s, x, ends = entry
             if kind == "play":
-                line |= 1 << x
-                shown[s] |= 1 << x
+                bit = 1 << x
+                line |= bit
+                shown[s] |= bit
             elif kind == "reveal":
                 shown[s] |= x
                 known[s] = True
             else:  # a pass or a draw (a moment, but a disputed draw before the lead, no ends)
-                if entry[4] is not None:
-                    self.moments[s].append((len(mine), line, known[s]))
+                if ends is not None:
+                    moments[s].append((len(mines[s]), line, known[s]))
                 if kind == "draw":
-                    self.drew[s] = True
+                    drew[s] = True
                     if x is None:
                         known[s] = False
                     else:
                         shown[s] |= 1 << x
-            mine.append(entry)
+            mines[s].append(entry)
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -144,10 +145,11 @@ class _Round:
             # moment's own draw may have brought, there is no proof to look for).
             draws = seen = later = 0
             m = len(moments) - 1
+            at = moments[m][0]  # the entry of the moment next back
             for k in range(len(entries) - 1, -1, -1):
                 entry = entries[k]
                 _, kind, _, x, _ = entry
-                if k == moments[m][0]:
+                if k == at:
                     _, line, known = moments[m]
                     seq, _, _, tile, ends = entry
                     fit = 0
@@ -172,6 +174,7 @@ class _Round:
                     if m == 0:
                         break
                     m -= 1
+                    at = moments[m][0]
                 if kind == "play":
                     later |= 1 << x
                 elif kind == "reveal":
