@@ -12,6 +12,12 @@ the JSON body and answers JSON; neither touches the database. For each server it
   its own legal match from ``referee.core.simulate.random_match``) appends as fast as answers come;
 - a paced run: the tables together send ``--rate`` appends a second on a fixed schedule.
 
+With ``--callgrind N`` it counts instructions instead, which the machine's load does not move:
+each server runs under valgrind's callgrind, one table appends 60 events to warm it, then N
+more with the count on; it prints the server's instructions an append, and each server's
+against ``floor-flask``'s when that is in ``--servers`` (``floor-flask,waitress,serve``: the
+deployed workers are ``serve``'s front and protocol, one process each).
+
 Each append is a real scorekeeper's: a bearer token, ``If-Match`` with the last seq, a JSON event,
 a 201 with the new ETag. Prints appends/s and p50/p90/p99/max latency. Bounded: each run lasts
 ``--duration`` seconds, the servers are stopped at the end whatever happens.
@@ -94,18 +100,20 @@ def server_command(kind: str, port: int, args: argparse.Namespace) -> list[str]:
 
 
 @contextmanager
-def server(kind: str, url: str, args: argparse.Namespace) -> Iterator[int]:
-    """The server running (its pid); its base URL is http://127.0.0.1:PORT (set on the args)."""
+def server(kind: str, url: str, args: argparse.Namespace, prefix: tuple[str, ...] = (),
+           start_within: float = 30) -> Iterator[int]:
+    """The server running (its pid); its base URL is http://127.0.0.1:PORT (set on the args).
+    ``prefix`` goes before its command (valgrind's)."""
     port = free_port()
     env = {**os.environ, "DOMINO_DATABASE_URL": url, "PYTHONPATH": str(ROOT)}
     # The server's output goes to a file: a pipe nobody drains fills up and stalls the server
     # (waitress warns of its task queue depth under load).
     log = tempfile.TemporaryFile()
-    process = subprocess.Popen(server_command(kind, port, args), cwd=ROOT, env=env,
+    process = subprocess.Popen([*prefix, *server_command(kind, port, args)], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT)
     base = args.base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + start_within
         while True:
             try:
                 if httpx.get(base + "/api/openapi.json", timeout=1).status_code == 200:
@@ -266,6 +274,35 @@ def bench(kind: str, pg_url: str, args: argparse.Namespace) -> None:
                     table.close()
 
 
+def instructions(kind: str, pg_url: str, args: argparse.Namespace) -> float:
+    """The server's instructions an append (callgrind), one table appending in turn."""
+    with scratch_schema(pg_url, prefix="bench") as url, tempfile.TemporaryDirectory() as folder:
+        tokens = setup(url, 1) if kind not in FLOORS else ["-"]
+        out = Path(folder) / "callgrind.out"
+        valgrind = ("valgrind", "--tool=callgrind", "--instr-atstart=no",
+                    f"--callgrind-out-file={out}")
+        with server(kind, url, args, prefix=valgrind, start_within=600) as pid:
+            table = Table(args.base, tokens[0], seed=args.seed)
+            run = Run()
+            try:
+                table.new_match()
+                for _ in range(60):
+                    table.append(run)
+                for switch in ("on", "off"):
+                    subprocess.run(["callgrind_control", "-i", switch, str(pid)], check=True,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                    if switch == "on":
+                        for _ in range(args.callgrind):
+                            table.append(run)
+            finally:
+                table.close()
+        if run.errors:
+            raise SystemExit(f"{kind}: appends refused {run.errors}")
+        total = sum(int(line.split()[1]) for f in Path(folder).glob("callgrind.out*")
+                    for line in f.open(errors="replace") if line.startswith("totals:"))
+    return total / args.callgrind
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--database-url", default=os.environ.get("DOMINO_TEST_DATABASE_URL"),
@@ -278,12 +315,23 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--gunicorn-threads", type=int, default=2, help="threads per gunicorn worker")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--callgrind", type=int, metavar="N",
+                        help="count the server's instructions over N appends of one table")
     args = parser.parse_args()
     if not args.database_url or not args.database_url.startswith("postgresql"):
         parser.error("a PostgreSQL URL is needed: --database-url or DOMINO_TEST_DATABASE_URL")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"{args.tables} tables, {args.duration:g} s a run, on {os.cpu_count()} cores shared by "
           f"the clients, the server and PostgreSQL (load average before: {load})", flush=True)
+    if args.callgrind:
+        counts: dict[str, float] = {}
+        for kind in (k.strip() for k in args.servers.split(",")):
+            counts[kind] = instructions(kind, args.database_url, args)
+            floor = counts.get("floor-flask")
+            against = f"   {counts[kind] / floor:.2f}x floor-flask" if floor else ""
+            print(f"{kind:<12} {counts[kind]:>12,.0f} instructions an append (callgrind, "
+                  f"{args.callgrind} appends){against}", flush=True)
+        return
     for kind in args.servers.split(","):
         bench(kind.strip(), args.database_url, args)
 
