@@ -107,3 +107,18 @@ def test_a_team_cup_names_its_teams_not_their_codes(api: Api) -> None:
     for path in (CUPS, f"{CUPS}/shield"):
         html = api.client.get(path).get_data(as_text=True)
         assert f"Champion: {champion.title()}." in html and f"Champion: {champion}." not in html
+
+
+def test_a_bracket_column_is_the_cups_round_not_a_hand(api: Api) -> None:
+    """The picture's column over round one is the cup's round ("Turno 1" in Italian), not a
+    round of a game, a hand ("Mano 1": the msgid the two shared)."""
+    svc = api.service
+    svc.clubs.set_public("casino", True)
+    svc.leagues.create_cup("casino", "knock", "Knock", kind="players", entrants=NAMES[:4])
+    svc.leagues.draw("casino", "knock", seeded=4)
+    for lang, said in (("en", "Round 1"), ("es", "Ronda 1"), ("it", "Turno 1")):
+        html = api.client.get(f"{CUPS}/knock", headers={"Accept-Language": lang}).get_data(
+            as_text=True)
+        bracket = re.search(r'<svg class="bracket".*?</svg>', html, re.S)
+        assert bracket and f">{said}<" in bracket.group(0), lang
+    assert "Mano 1" not in html
