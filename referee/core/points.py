@@ -94,8 +94,14 @@ class PointsDuringPlay(ScoringPolicy):
 
     def end_round(self, match: Match) -> None:
         round_, rules = match.round, match.rules
-        pips = list(map(match.pips_left, range(match.seats)))
-        known = None not in pips
+        # (called after every reveal of a closed round: it stops at the first hand not known,
+        # as the seeds' policy does; the pips are read only once all are)
+        pips, pips_left = [], match.pips_left
+        for seat in range(match.seats):
+            if (left := pips_left(seat)) is None:
+                break
+            pips.append(left)
+        known = len(pips) == match.seats
         if round_.owes_pips:  # scored already, at once: the reveals fill in the pips
             if known:
                 round_.owes_pips = False
