@@ -16,6 +16,7 @@ from flask import Blueprint as FlaskBlueprint
 from flask import get_template_attribute, render_template, request
 from marshmallow import Schema, fields
 
+from referee.service.leagues.bracket import place
 from words import gettext
 
 from ..context import service
@@ -49,12 +50,8 @@ def tie_words(tie: str, format: str, rounds: int) -> str:
     """A cup's tie as its page's list names it (the bracket template's ``tie_name``, whose
     words are the page's), from its id (``W2-1``, ``L1-2``, ``F1``), its cup's format and its
     winners' bracket's rounds (a single elimination's last round is its final)."""
-    if tie.startswith("F"):
-        t = {"id": tie, "bracket": "final", "round": int(tie[1:]), "number": 1}
-    else:
-        rnd, number = tie[1:].split("-")
-        t = {"id": tie, "bracket": "losers" if tie.startswith("L") else "winners",
-             "round": int(rnd), "number": int(number)}
+    bracket, rnd, number = place(tie)
+    t = {"id": tie, "bracket": bracket, "round": rnd, "number": number}
     named = get_template_attribute("pages/_bracket.html", "tie_name")
     return str(named(t, {"format": format, "ties": [{"round": rounds}]})).strip()
 

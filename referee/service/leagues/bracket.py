@@ -86,14 +86,23 @@ def _no_tie(tie_id: object) -> LeagueError:
     return LeagueError("the cup has no tie %(tie)r", tie=tie_id)
 
 
+def place(tie_id: str) -> tuple[str, int, int]:
+    """A tie's bracket (``winners``, ``losers``, ``final``), round and number, from its id
+    (``W2-1``, ``L1-2``, ``F1``: the grand final's first match is ``F1``, its second ``F2``)."""
+    if tie_id.startswith("F"):
+        return "final", int(tie_id[1:]), 1
+    rnd, number = tie_id[1:].split("-")
+    return ("losers" if tie_id.startswith("L") else "winners"), int(rnd), int(number)
+
+
 def called(tie_id: str, format: str) -> Said:
     """A tie as people say it ("winners' round 2, tie 3"), not its id."""
     if tie_id == "F1":
         return said("the grand final")
     if tie_id == "F2":
         return said("the grand final's second match")
-    rnd, number = tie_id[1:].split("-")
-    if tie_id.startswith("L"):
+    bracket, rnd, number = place(tie_id)
+    if bracket == "losers":
         return said("losers' round %(round)s, tie %(number)s", round=rnd, number=number)
     if format == "double_elimination":
         return said("winners' round %(round)s, tie %(number)s", round=rnd, number=number)
