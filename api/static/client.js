@@ -143,6 +143,21 @@ export function show(html) {
   document.close();
 }
 
+// The page's controls enabled once its module has wired them (wired.js, the desk's last
+// module): until then they are in a disabled fieldset (desk/frame.html), where a control takes
+// no focus; one to have it as the page opens is named by focusWhenWired.
+let opening = null;
+
+export function focusWhenWired(control) {
+  opening = control;
+}
+
+export function wired() {
+  document.querySelectorAll("fieldset[data-wiring]").forEach((box) => { box.disabled = false; });
+  if (opening) opening.focus();
+  opening = null;
+}
+
 // The page at `url` (default: this one), fetched with the token and shown in place.
 export function reload(url, text) {
   sayLater(text);

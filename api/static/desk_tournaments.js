@@ -13,7 +13,7 @@
  * An ES module: its words from i18n.js, in the page's language (the page shown in place brings
  * its own); the token, the calls and the page shown in place from client.js.
  */
-import {ask, reload as showAgain, say, sayKept, sayLater, storage, watchControls} from "./client.js";
+import {ask, focusWhenWired, reload as showAgain, say, sayKept, sayLater, storage, watchControls} from "./client.js";
 import {_} from "./i18n.js";
 
 watchControls();  // the status line said beside the control last used
@@ -167,7 +167,7 @@ function initEnter(desk) {
       pending = left.items;
       pending.forEach(offer);
       var first = box.querySelector("button");
-      if (first) { first.focus(); }
+      if (first) { focusWhenWired(first); }
     }
   }
 

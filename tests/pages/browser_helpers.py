@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = os.environ.get("DOMINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("DOMINO_PAGES_ARTIFACTS") or Path(__file__).parent / "artifacts")
@@ -61,3 +62,12 @@ WHOLE = """() => {
   }
   return problems;
 }"""
+
+# A desk page's controls, enabled once its module has wired them (desk/frame.html, wired.js). A
+# click or a fill waits for it by itself (playwright waits for a control to be enabled); a step
+# by keyboard (focus, Tab) does not, and waits for this first.
+WIRED = "fieldset[data-wiring]:not([disabled])"
+
+
+def desk_wired(page: Any, timeout: int = 30_000) -> None:
+    page.wait_for_selector(WIRED, state="attached", timeout=timeout)

@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
+from browser_helpers import desk_wired
 from test_desk_secretary_browser import WAIT, axe_findings, status_says, watched
 from test_pages_browser import ARTIFACTS, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
@@ -68,6 +69,7 @@ def desk_page(browser: Any, base: str, club: dict[str, Any], role: str, width: i
     page.keyboard.type(club[role])
     page.keyboard.press("Enter")
     page.wait_for_selector(f"h1:has-text('{SAYS[lang]['desk']}')", timeout=WAIT)
+    desk_wired(page)
     return context, page, errors
 
 

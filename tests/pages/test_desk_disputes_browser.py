@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import make_api, served
+from browser_helpers import desk_wired
 from desk_disputes_site import DISPUTED, passed_holding_a_five
 from test_pages_browser import ARTIFACTS, cells, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
@@ -53,6 +54,7 @@ def signed_in(context: Any, base: str, token: str, errors: list[str]) -> Any:
     page.fill("input[name=token]", token)
     page.click("button[data-action=sign-in]")
     page.wait_for_selector("h1:has-text('Disputes desk')", timeout=WAIT)
+    desk_wired(page)  # its forms are then filled by keyboard
     return page
 
 

@@ -19,6 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
+from browser_helpers import desk_wired
 from test_pages_browser import ARTIFACTS, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
@@ -78,6 +79,7 @@ def sign_in(page: Any, base: str, slug: str, token: str) -> None:
     page.keyboard.type(token)
     page.keyboard.press("Enter")
     page.wait_for_selector("h1:has-text('Club desk')", timeout=WAIT)
+    desk_wired(page)  # some of its forms are then filled by keyboard
 
 
 def status_says(page: Any, text: str) -> None:

@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import make_api, served
+from browser_helpers import desk_wired
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 ZBARIMG = shutil.which("zbarimg")
@@ -74,6 +75,7 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     page.click("button[data-action=sign-in]")
     form = page.locator("form[data-form=tournament-new]")
     form.wait_for(timeout=WAIT)
+    desk_wired(page)  # its form is then filled by keyboard
     assert token not in page.url
     assert serious(page) == []
     fits(page, width)
