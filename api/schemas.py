@@ -588,6 +588,10 @@ class MatchSchema(PositionSchema, MatchSummarySchema):
     offers_draw = fields.Boolean(metadata={
         "description": "true when a phone offers the seat on turn a draw, legal or not: the "
                        "rules have a boneyard (draw is not none) and it still holds a tile"})
+    shows_undealt = fields.Boolean(metadata={
+        "description": "true when the table shows its undealt tiles (the boneyard, or Fives "
+                       "and Threes' sleeping tiles) at all: the rules draw, or tiles were left "
+                       "undealt; false in parejas and Puerto Rico (four hands of seven)"})
     can_abandon = fields.Boolean(metadata={
         "description": "true when this token may withdraw the match now (an abandon: no deal "
                        "stands, and it is a referee's token or the one that created the match)"})

@@ -121,7 +121,8 @@ class MatchPageSchema(Schema):
         "description": "GET /matches/{id}/disputes"})
     live = fields.Dict(allow_none=True, required=True, metadata={
         "description": "while in progress, what the table shows: round, phase, turn, turn_name, "
-                       "counts (tiles in each hand), boneyard, ends; null once finished"})
+                       "counts (tiles in each hand), boneyard, shows_undealt (the screen's: whether "
+                       "the table shows its undealt tiles at all), ends; null once finished"})
     record = fields.Dict(allow_none=True, required=True, metadata={
         "description": "once finished, how to check it: head (its chain head), acta_leaf (its "
                        "acta's leaf in the club's transparency log, once signed), public (its "

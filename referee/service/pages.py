@@ -173,7 +173,7 @@ class Pages:
             pos = screen.position
             live = {"round": pos.round, "phase": pos.phase, "turn": pos.turn,
                     "turn_name": screen.turn_name, "counts": list(pos.counts),
-                    "boneyard": pos.boneyard, "ends": list(pos.ends) if pos.ends else None,
+                    "boneyard": pos.boneyard, "shows_undealt": screen.shows_undealt, "ends": list(pos.ends) if pos.ends else None,
                     # the points family: every open end by side (the spinner's arms too) and
                     # their count, what the table sees after each play
                     "open_ends": [{"side": side, "pip": pip} for side, pip, _ in pos.open_ends],

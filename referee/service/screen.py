@@ -80,7 +80,16 @@ class Screen:
             "rounds": list(self.rounds), "started_at": self.started_at,
             "time_called": self.time_called, "can_abandon": self.can_abandon,
             "places": list(self.places), "offers_draw": self.offers_draw,
+            "shows_undealt": self.shows_undealt,
         }
+
+    @property
+    def shows_undealt(self) -> bool:
+        """Whether the table shows its undealt tiles (the boneyard, or Fives and Threes'
+        sleeping tiles) at all: the rules draw, or tiles were left undealt. Parejas and Puerto
+        Rico (nothing drawn, four hands of seven) have none, and "Boneyard 0" would say they
+        had. Decided here once for the phone and the match page, which only show it."""
+        return self.summary["rules"].get("draw") != "none" or self.position.boneyard > 0
 
     @property
     def offers_draw(self) -> bool:

@@ -323,6 +323,30 @@ def test_the_screen_offers_a_draw_only_from_a_boneyard(api: Api) -> None:
     assert screen["boneyard"] == 14 and screen["offers_draw"] is True
 
 
+def test_the_screen_decides_whether_the_undealt_tiles_are_shown(api: Api) -> None:
+    """Whether the table shows its undealt tiles is the screen's shows_undealt, and the match
+    page's twin carries the same: none in parejas (nothing drawn, four hands of seven), Fives
+    and Threes' sleeping tiles and All Fives' boneyard shown; the page's column follows it."""
+    svc = api.service
+    svc.clubs.set_public("casino", True)
+    games = {"parejas": ["Ana", "Beto", "Carla", "Dani"], "fives-and-threes": ["Ana", "Beto"],
+             "all-fives": ["Ana", "Beto"]}
+    shown = {}
+    for preset, players in games.items():
+        match_id = svc.recording.create_match("casino", preset, players)["id"]
+        svc.recording.record_event(match_id, {"type": "deal"}, expected_seq=None)
+        screen = api.client.get(f"/api/v1/matches/{match_id}",
+                                headers=api.auth("scorekeeper")).get_json()
+        twin = api.client.get(f"{TWIN_PREFIX}/clubs/casino/matches/{match_id}").get_json()
+        assert twin["live"]["shows_undealt"] is screen["shows_undealt"], preset
+        hands = page(api, f"/clubs/casino/matches/{match_id}").split('id="hands-caption"', 1)[1]
+        columns = hands.split("</thead>", 1)[0].count('<th scope="col"')
+        assert columns == len(players) + screen["shows_undealt"], preset
+        shown[preset] = screen["shows_undealt"]
+        assert screen["shows_undealt"] is (screen["boneyard"] > 0), preset  # just dealt
+    assert shown == {"parejas": False, "fives-and-threes": True, "all-fives": True}
+
+
 def test_a_dispute_sheet_says_every_open_end_and_the_count(api: Api) -> None:
     """All Fives, the spinner's arms open: Ana knocks holding the 2-2, which fits the arm
     showing 2 (recorded as disputed: a renege). The sheet's moment gives every open end by side,

@@ -119,11 +119,10 @@ setInterval(() => {
   }
 }, 1000);
 
-// The tiles not dealt, by their name (words.js), or nothing where a game has none: rules that
-// draw nothing with every tile dealt (parejas, Puerto Rico: four hands of seven) have no
-// boneyard at all, and "Boneyard 0" would say there is one.
+// The tiles not dealt, by their name (words.js), or nothing where a game has none (parejas,
+// Puerto Rico: the screen's shows_undealt decides it).
 function undealt(s) {
-  if (s.rules.draw === "none" && !s.boneyard) return null;
+  if (!s.shows_undealt) return null;
   return [undealtWord(s.rules), String(s.boneyard)];
 }
 
