@@ -286,8 +286,33 @@ def test_a_match_page_shows_its_rounds_totals_and_lines(site: Site) -> None:
         assert [row[4] for row in rounds["rows"][:-sides]] == [str(r["points"]) for r in report["rounds"]]
         assert [row[1] for row in rounds["rows"][-sides:]] == [str(t) for t in report["totals"]]
         assert tables.tiles == [t for r in data["rounds"] for t in r["line"]]
-        totals = next(t for t in tables.tables if t["caption"].startswith("Totals by side"))
+        totals = next(t for t in tables.tables if t["caption"].startswith("Totals by partnership"))
         assert [row[-1] for row in totals["rows"]] == [str(t) for t in report["totals"]]
+
+
+# The totals' caption and first column by the match's sides: a player each in singles, a
+# partnership each in pairs (es/it said "per team" for both).
+TOTALS_WORDS = {"en": {False: ("Totals by player, playing to", "Player"),
+                       True: ("Totals by partnership, playing to", "Partnership")},
+                "es": {False: ("Puntos por jugador, a", "Jugador"),
+                       True: ("Puntos por pareja, a", "Pareja")},
+                "it": {False: ("Punti per giocatore, ai", "Giocatore"),
+                       True: ("Punti per coppia, ai", "Coppia")}}
+
+
+def test_a_match_pages_totals_say_player_or_partnership(site: Site) -> None:
+    kinds = set()
+    for match_id in (site.finished[0], site.disputed):  # parejas, mano a mano
+        rules = get(site, f"/api/v1/pages/clubs/casino/matches/{match_id}").json["match"]["rules"]
+        kinds.add(rules["partnerships"])
+        for lang, words in TOTALS_WORDS.items():
+            html = site.api.client.get(f"/clubs/casino/matches/{match_id}",
+                                       headers={"Accept-Language": lang}).get_data(as_text=True)
+            caption, column = words[rules["partnerships"]]
+            totals = next(t for t in parse(html).tables if t["caption"].startswith(caption))
+            assert totals["caption"] == f"{caption} {rules['target']}", (lang, match_id)
+            assert totals["head"][0][0] == column, (lang, match_id)
+    assert kinds == {True, False}
 
 
 def test_a_match_page_lists_disputes_with_rulings_and_sheets(site: Site) -> None:

@@ -126,6 +126,14 @@ function undealt(s) {
   return [undealtWord(s.rules), String(s.boneyard)];
 }
 
+// The totals' caption as the match page has it: by player in singles, by partnership in pairs
+// (Spanish and Italian have no word for a side that is either).
+function totalsCaption(rules) {
+  return rules.partnerships
+    ? _("Totals by partnership, playing to %(target)s", {target: rules.target})
+    : _("Totals by player, playing to %(target)s", {target: rules.target});
+}
+
 export function drawTable(box, s) {
   box.setAttribute("data-seq", String(s.seq));
   box.setAttribute("aria-busy", "false");
@@ -141,7 +149,7 @@ export function drawTable(box, s) {
     ...(points ? [progress(s), countLine(s), layoutCross(s), scoredList(s)] : []),
     line(s), points ? armLines(s) : null,
     el("div", {"class": "tables"}, points ? [handCounts] : [
-      rows(_("Score (to %(target)s)", {target: s.rules.target}), "totals", s.sides, s.totals), handCounts]),
+      rows(totalsCaption(s.rules), "totals", s.sides, s.totals), handCounts]),
     facts([[_("Open ends"), ends ? ends.join(_(" and ")) : pgettext("open ends", "none")],
            undealt(s), [_("Event"), String(s.seq)]].filter(Boolean))];
   if (s.disputes.length) nodes.push(disputes(s));
