@@ -144,8 +144,9 @@ export function show(html) {
 }
 
 // The page's controls enabled once its module has wired them (wired.js, the desk's last
-// module): until then they are in a disabled fieldset (desk/frame.html), where a control takes
-// no focus; one to have it as the page opens is named by focusWhenWired.
+// module): until then they are in a disabled, inert fieldset (desk/frame.html), where a control
+// or a link takes no tap and no focus; one to have it as the page opens is named by
+// focusWhenWired.
 let opening = null;
 
 export function focusWhenWired(control) {
@@ -153,7 +154,10 @@ export function focusWhenWired(control) {
 }
 
 export function wired() {
-  document.querySelectorAll("fieldset[data-wiring]").forEach((box) => { box.disabled = false; });
+  document.querySelectorAll("fieldset[data-wiring]").forEach((box) => {
+    box.disabled = false;
+    box.inert = false;
+  });
   if (opening) opening.focus();
   opening = null;
 }

@@ -239,6 +239,7 @@ function initSignOut() {
       forgetToken();
       window.location.reload();
     });
+    button.disabled = false;  // disabled in the page until now (pages/base.html)
   });
 }
 
