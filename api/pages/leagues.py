@@ -56,12 +56,17 @@ LeagueHomeSchema = Schema.from_dict({
     **FRAME, "today": fields.String(required=True, metadata={
         "description": "today in the club's time zone"}),
     "later": fields.Boolean(required=True, metadata={
-        "description": "no fixture this week: this_week is the next day's with fixtures"}),
+        "description": "no fixture left to play this week: this_week is the next day's with "
+                       "fixtures to play"}),
     "this_week": fields.List(fields.Dict(), required=True, metadata={
-        "description": "this week's fixtures (or the next day's with fixtures), as GET "
-                       ".../fixtures lists them"}),
+        "description": "this week's fixtures still to play (or the next day's), as GET "
+                       ".../fixtures lists them; never a complete one"}),
+    "awaiting": fields.List(fields.Dict(), required=True, metadata={
+        "description": "the complete fixtures (every leg decided) whose result is not yet "
+                       "confirmed by both captains, newest first"}),
     "latest": fields.List(fields.Dict(), required=True, metadata={
-        "description": "the latest complete fixtures, newest first"})}, name="LeagueHomeSchema")
+        "description": "the latest complete fixtures confirmed by both captains, newest "
+                       "first"})}, name="LeagueHomeSchema")
 LeagueTableSchema = Schema.from_dict({
     **FRAME, "table": fields.Dict(required=True, metadata={
         "description": "GET .../divisions/{division}/table"}),

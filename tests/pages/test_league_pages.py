@@ -87,6 +87,49 @@ def test_fixtures_by_week_team_and_averages(league: Api) -> None:
     assert [r[1] for r in shown] == [a["player"] for a in averages]
 
 
+def _section(html: str, heading: str) -> str:
+    """The home page's section under the heading of id ``heading`` ('' where there is none)."""
+    if f'id="{heading}"' not in html:
+        return ""
+    return html.split(f'id="{heading}"', 1)[1].split("</section>", 1)[0]
+
+
+def test_the_home_lists_a_played_fixture_as_awaiting_confirmation_then_as_a_result(
+        league: Api) -> None:
+    """Crown 2–1 Anchor is played (every leg decided) on a day still to come, unconfirmed: it is
+    under "Played, awaiting confirmation", not among the fixtures to play (it was listed there,
+    the first day's) nor the results; once both captains confirm, among the latest results."""
+    svc, client = league.service, league.client
+    crown = fixture_id(svc, "casino", "crown", "anchor")
+
+    def listed() -> dict[str, list[int]]:
+        home = client.get(f"/api/v1/pages{BASE}").json
+        assert not any(f["complete"] for f in home["this_week"])
+        return {key: [f["id"] for f in home[key]] for key in ("this_week", "awaiting", "latest")}
+
+    def sections(lang: str = "en") -> dict[str, str]:
+        html = client.get(BASE, headers={"Accept-Language": lang}).get_data(as_text=True)
+        return {key: _section(html, f"{key}-heading") for key in ("week", "awaiting", "latest")}
+
+    day = svc.leagues.fixture("casino", "2027", crown)["date"]
+    assert listed() == {"this_week": [f["id"] for f in svc.leagues.fixtures("casino", "2027")
+                                      if f["date"] == day and f["id"] != crown],
+                        "awaiting": [crown], "latest": []}
+    for lang, heading in (("en", "Played, awaiting confirmation"),
+                          ("es", "Jugados, pendientes de confirmación"),
+                          ("it", "Giocati, in attesa di conferma")):
+        shown = sections(lang)
+        assert shown["awaiting"].startswith(f">{heading}</h2>"), lang
+        assert f'data-fixture="{crown}"' in shown["awaiting"], lang
+        assert f'data-fixture="{crown}"' not in shown["week"] + shown["latest"], lang
+    svc.leagues.confirm("casino", "2027", crown, side="home")
+    assert listed()["awaiting"] == [crown]  # one captain is not both
+    svc.leagues.confirm("casino", "2027", crown, side="away")
+    assert (listed()["awaiting"], listed()["latest"]) == ([], [crown])
+    shown = sections()
+    assert shown["awaiting"] == "" and f'data-fixture="{crown}"' in shown["latest"]
+
+
 def test_in_spanish_and_italian(league: Api) -> None:
     for language, word in (("es", "Jornada"), ("it", "Giornata")):
         html = league.client.get(f"{BASE}/fixtures",

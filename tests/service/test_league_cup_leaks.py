@@ -50,7 +50,8 @@ def _reads(service: Service, club: str) -> dict[str, object]:
             "calendar": _league_only(leagues.calendar(club, SEASON, who=OPERATOR)),
             "team calendar": _league_only(leagues.calendar(club, SEASON, team="anchor",
                                                            who=OPERATOR)),
-            "home": leagues.home_page(club, SEASON, who=OPERATOR)["latest"],
+            "home": {key: leagues.home_page(club, SEASON, who=OPERATOR)[key]
+                     for key in ("this_week", "awaiting", "latest")},
             "leg results": kept}
 
 

@@ -50,25 +50,29 @@ class SeasonPages(Base):
     @use_case(READ)
     def home_page(self, uow: UnitOfWork, club: str, season: str, *,
                   who: Caller | None = None) -> dict[str, Any]:
-        """The league's home: its divisions, the fixtures of this week (Monday to Sunday in
-        the club's time zone; or, in a week without any, of the next day with fixtures: ``later``),
-        and
-        the latest results (complete fixtures on or before today, newest first)."""
+        """The league's home: its divisions; the fixtures still to play this week (Monday to
+        Sunday in the club's time zone; or, in a week with none left, of the next day with
+        some: ``later``); those played (every leg decided) whose result is not yet confirmed by
+        both captains (``awaiting``, newest first); and the latest results, confirmed by both
+        (newest first). A played fixture is never listed as one to play, whatever its day."""
         who, frame = self._frame(uow, club, season, who)
         today = self._today(frame["club"])
         listed = self.fixtures.within(uow, club, season, who=who)
+        to_play = [f for f in listed if not f["complete"]]
         monday = today - dt.timedelta(days=today.weekday())
-        week = [f for f in listed
+        week = [f for f in to_play
                 if monday.isoformat() <= f["date"] <= (monday + dt.timedelta(days=6)).isoformat()]
         later = not week
         if later:
-            coming = sorted(f["date"] for f in listed if f["date"] > today.isoformat())
-            week = [f for f in listed if coming and f["date"] == coming[0]]
-        done = sorted((f for f in listed if f["complete"] and f["date"] <= today.isoformat()),
-                      key=lambda f: (f["date"], f["id"]), reverse=True)
+            coming = sorted(f["date"] for f in to_play if f["date"] > today.isoformat())
+            week = [f for f in to_play if coming and f["date"] == coming[0]]
+        played = sorted((f for f in listed if f["complete"]),
+                        key=lambda f: (f["date"], f["id"]), reverse=True)
+        confirmed = [f for f in played if f["confirmed"]["home"] and f["confirmed"]["away"]]
         return {**frame, "today": today.isoformat(), "later": later,
                 "this_week": sorted(week, key=lambda f: (f["date"], f["division"], f["id"])),
-                "latest": done[:LATEST_RESULTS]}
+                "awaiting": [f for f in played if f not in confirmed],
+                "latest": confirmed[:LATEST_RESULTS]}
 
     @use_case(READ)
     def table_page(self, uow: UnitOfWork, club: str, season: str, division: str, *,
