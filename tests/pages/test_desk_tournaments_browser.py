@@ -111,6 +111,9 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     suggest.wait_for(timeout=WAIT)
     assert suggest.locator("button[data-action=confirm-new]").count() == 1
     assert page.locator("table.entrants tbody tr[data-entrant]").count() == 7  # the rest, in
+    # the page shown in place: its module offers the names, its first confirm focused once
+    # the page is wired (focusWhenWired), a moment after the offer is drawn
+    desk_wired(page)
     assert page.evaluate("document.activeElement.getAttribute('data-action')") == "confirm"
     assert serious(page) == []
     shot(page, "did-you-mean", width)
