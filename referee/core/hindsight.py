@@ -21,6 +21,7 @@ Pure, like the rest of the core: it reads the trail each round keeps (see ``Matc
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Sequence
 
 from .events import Violation
@@ -31,6 +32,9 @@ from .records import Record, _set
 from .said import Said, said, said_n
 
 FOULS = {"pass": "renege", "draw": "illegal_draw"}
+
+_seq = itemgetter(0)  # a Violation's seq, read at C speed (every suspicion is sorted by it)
+_tuple_new = tuple.__new__
 
 
 def _ends(*ends: int) -> str:
@@ -71,8 +75,8 @@ def findings(match: Any) -> Findings:
             _Round(match, round_, previous, names, memo).find(proven, suspicions)
         if round_.outcome != ANNULLED:
             previous = round_
-    proven.sort(key=lambda v: v.seq)
-    suspicions.sort(key=lambda v: v.seq)
+    proven.sort(key=_seq)  # (stable: a seq's findings stay in the order found)
+    suspicions.sort(key=_seq)
     return Findings(tuple(proven), tuple(suspicions))
 
 
@@ -144,52 +148,52 @@ class _Round:
             # or revealed (a proof counts those that fit: where no more of them fit than the
             # moment's own draw may have brought, there is no proof to look for).
             draws = seen = later = 0
-            m = len(moments) - 1
-            at = moments[m][0]  # the entry of the moment next back
-            for k in range(len(entries) - 1, -1, -1):
-                entry = entries[k]
-                _, kind, _, x, _ = entry
-                if k == at:
-                    _, line, known = moments[m]
-                    seq, _, _, tile, ends = entry
-                    fit = 0
-                    for pip in ends:  # the line's two, and the spinner's arms when open
-                        fit |= pip_mask[pip]
-                    # A draw itself may bring a fitting tile (the tiles held *before* it are in
-                    # question).
-                    brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
-                    proof = None
-                    if (later & fit).bit_count() > brought:
-                        proof = self.proof(seat, seq, kind, ends, fit, brought, entries[k + 1:])
-                    if proof is not None:
-                        proven.append(proof)
-                    # A known hand was judged at once; a hand later shown whole, with no draw
-                    # since, is exactly what it showed since: decided either way.
-                    elif not known and not (draws == 0 and final_known):
-                        # possible when a tile that fits was not seen anywhere else (nor on the
-                        # line, nor drawn by the seat since: it was in the boneyard then)
-                        if possible := fit & ~(line | others | seen):
-                            suspicions.append(self.suspicion(seat, seq, kind, ends, draws,
-                                                             possible))
-                    if m == 0:
-                        break
-                    m -= 1
-                    at = moments[m][0]
-                if kind == "play":
-                    later |= 1 << x
-                elif kind == "reveal":
-                    later |= x
-                elif kind == "draw":
-                    draws += 1
-                    if x is not None:
-                        seen |= 1 << x
+            # The seat's entries after each moment, folded in a slice at a time from its last
+            # entry back (each moment's own entry with the slice before it: a draw counts for
+            # the moments before it, not for its own)
+            upto = len(entries)
+            for m in range(len(moments) - 1, -1, -1):
+                at, line, known = moments[m]
+                for _, kind, _, x, _ in entries[at + 1:upto]:
+                    if kind == "play":
+                        later |= 1 << x
+                    elif kind == "reveal":
+                        later |= x
+                    elif kind == "draw":
+                        draws += 1
+                        if x is not None:
+                            seen |= 1 << x
+                upto = at + 1
+                seq, kind, _, tile, ends = entries[at]
+                fit = 0
+                for pip in ends:  # the line's two, and the spinner's arms when open
+                    fit |= pip_mask[pip]
+                # A draw itself may bring a fitting tile (the tiles held *before* it are in
+                # question).
+                brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
+                proof = None
+                if (fitting := later & fit).bit_count() > brought:
+                    proof = self.proof(seat, seq, kind, ends, fit, brought, entries[at + 1:],
+                                       fitting)
+                if proof is not None:
+                    proven.append(proof)
+                # A known hand was judged at once; a hand later shown whole, with no draw
+                # since, is exactly what it showed since: decided either way.
+                elif not known and not (draws == 0 and final_known):
+                    # possible when a tile that fits was not seen anywhere else (nor on the
+                    # line, nor drawn by the seat since: it was in the boneyard then)
+                    if possible := fit & ~(line | others | seen):
+                        suspicions.append(self.suspicion(seat, seq, kind, ends, draws,
+                                                         possible))
         if (lead := self.lead()) is not None:
             proven.append(lead)
 
     def proof(self, seat: int, seq: int, kind: str, ends: tuple[int, ...], fit: int,
-              brought: int, later: Sequence[tuple[int, str, int, Any, Any]]) -> Violation | None:
+              brought: int, later: Sequence[tuple[int, str, int, Any, Any]],
+              fitting: int) -> Violation | None:
         """The foul the seat's entries ``later`` prove at the moment ``seq``, where the tiles
-        ``fit`` fitted and the moment itself may have brought ``brought`` of them."""
+        ``fit`` fitted and the moment itself may have brought ``brought`` of them; ``fitting``:
+        the tiles of ``fit`` that ``later`` shows."""
         draws = 1 if kind == "draw" else 0
         shown = 0
         hits: list[tuple[int, str, int]] = []  # (seq, "play" or "reveal", what it showed)
@@ -213,6 +217,8 @@ class _Round:
                 continue
             if shown.bit_count() > brought:
                 return self._proven(seat, seq, kind, ends, hits, draws, brought)
+            if shown == fitting:  # every fitting tile shown, and draws only bring more: none
+                return None
         return None
 
     def _proven(self, seat: int, seq: int, kind: str, ends: tuple[int, ...],
@@ -283,8 +289,11 @@ class _Round:
         if message is None:
             message = memo[key] = said("%(player)s may have held a tile that fits %(ends)s",
                                        player=name, ends=_ends(*ends))
-        evidence = ({"seq": seq, "fact": unseen}, {"seq": seq, "fact": against})
-        return Violation(seq, FOULS[kind], seat, message, "possible", None, evidence)
+        # (the tuple made at C speed: Violation's own __new__ is a Python function, called for
+        # every suspicion)
+        return _tuple_new(Violation, (seq, FOULS[kind], seat, message, "possible", None,
+                                      ({"seq": seq, "fact": unseen},
+                                       {"seq": seq, "fact": against})))
 
     def final_hand_known(self, seat: int) -> bool:
         """Whether the record shows what the seat held at the round's end (it went out, or a
@@ -305,8 +314,10 @@ class _Round:
     def lead(self) -> Violation | None:
         """The lead judged as in open recording, once every dealt hand is determined."""
         rules = self.match.rules
-        lead = next((e for e in self.trail if e[1] == "play"), None)
-        if lead is None:
+        for lead in self.trail:  # the round's first play (a loop: no generator a round)
+            if lead[1] == "play":
+                break
+        else:
             return None
         # A hand dealt closed is determined when the seat drew nothing that round and every
         # tile it held was played or revealed: exactly hand_size tiles shown.
