@@ -232,6 +232,7 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
 _PARTNERS = (0, 1, 0, 1)  # each seat's side in partnerships (rules.side_of)
 # The end a play may name, as its shape allows (events.shape_error): a pip (an int) or these.
 _NAMED_ENDS = frozenset({"left", "right", "up", "down"})
+_SIDES = frozenset({"L", "R", "U", "D"})  # the sides a tile may go on (layout.place's answers)
 
 
 def _put(match: Any, seq: int, layout: Any, turn: int | None, line: int, passes: int,
@@ -278,42 +279,45 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
     live = True  # the fields above are the table's (not yet written back)
     try:
         for event in events:
-            kind = event.get("type") if type(event) is dict and "seq" not in event else None
-            seat = event.get("seat") if kind is not None else None  # (see run_moves)
+            kind = seat = None  # (read by subscript, as run_moves reads them)
+            if type(event) is dict and "seq" not in event:
+                try:
+                    kind, seat = event["type"], event["seat"]
+                except KeyError:
+                    pass
             if kind == "play" and seat is turn:
                 text, end = event.get("tile"), event.get("end")
                 side = None
                 if (type(text) is str and (parts := parts_of(text)) is not None
                         and ((hand := known[seat]) & parts[1]
-                             or not (line | held) & parts[1] and hand.bit_count() != count[seat])
-                        and (end is None or type(end) is int
-                             or type(end) is str and end in _NAMED_ENDS)):
+                             or not (line | held) & parts[1] and hand.bit_count() != count[seat])):
                     tile, bit, high, low, pips, _ = parts
                     if plain:  # the ends it fits, of those the play names (as place has it)
-                        at_left, at_right = left == high or left == low, right == high or right == low
                         if end is None:
-                            pass
+                            at_left, at_right = left == high or left == low, right == high or right == low
                         elif type(end) is int:
-                            at_left = at_left and left == end and (end == high or end == low)
-                            at_right = at_right and right == end and (end == high or end == low)
+                            fits = end == high or end == low
+                            at_left, at_right = fits and left == end, fits and right == end
                         elif end == "left":
-                            at_right = False
+                            at_left, at_right = left == high or left == low, False
                         elif end == "right":
-                            at_left = False
-                        else:  # an arm: none is open
+                            at_left, at_right = False, right == high or right == low
+                        else:  # an arm (none is open), or an end no play may name: judged
                             at_left = at_right = False
                         if at_left is not at_right:
                             side = "L" if at_left else "R"
                         elif at_left:  # it fits both: do the open ends it leaves differ?
                             side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
                                 high, low, end)
-                    elif arms and not (high == low and high == spun):
-                        # the spinner's arms open: place's way for them, called directly
-                        side = place_on_four(left, right, lt, rt, spinner, arms, high, low, end)
-                    else:
-                        side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
-                            high, low, end)
-                if side is not None and side != "no_match" and side != "ambiguous_end":
+                    elif end is None or type(end) is int or type(end) is str and end in _NAMED_ENDS:
+                        if arms and not (high == low and high == spun):
+                            # the spinner's arms open: place's way for them, called directly
+                            side = place_on_four(left, right, lt, rt, spinner, arms, high, low,
+                                                 end)
+                        else:
+                            side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
+                                high, low, end)
+                if side in _SIDES:  # (not None, "no_match" nor "ambiguous_end")
                     if plain and not (spins and high == low) or arms:
                         # a line it stays, or the spinner's arms open already: only the end it
                         # goes on changes (as placed does), its other pip showing there
