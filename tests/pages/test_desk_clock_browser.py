@@ -60,10 +60,16 @@ def timed_club(api: Api, slug: str) -> dict[str, Any]:
 
 
 def desk_page(browser: Any, base: str, club: dict[str, Any], role: str, width: int,
-              lang: str) -> tuple[Any, Any, list[str]]:
+              lang: str, still: bool = False) -> tuple[Any, Any, list[str]]:
+    """A desk signed in; ``still``: its clock stopped as it opens, so that it does not read its
+    matches list again (desk.js does every 25 s, a loaded machine may take longer than that
+    between two steps of the test): the list stays as the desk was opened with."""
     context = browser.new_context(viewport={"width": width, "height": 900}, locale=lang)
     page = context.new_page()
     errors = watched(page)
+    if still:
+        page.clock.install()
+        page.clock.pause_at(dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=1))
     page.goto(f"{base}/clubs/{club['slug']}/desk")
     page.locator("input[name=token]").click()
     page.keyboard.type(club[role])
@@ -87,18 +93,23 @@ def test_time_is_called_from_the_desk(server: tuple[Api, str], browser: Any, wid
     club = timed_club(api, f"clock{width}{lang}")
     over, running = club["over"], club["running"]
     context, page, errors = desk_page(browser, base, club, "referee", width, lang)
-    # A second desk, open before time is called: its Time button goes stale.
-    other, second, other_errors = desk_page(browser, base, club, "admin", width, lang)
+    # A second desk, open before time is called: its Time button goes stale (its list not
+    # read again meanwhile: its clock stopped).
+    other, second, other_errors = desk_page(browser, base, club, "admin", width, lang, still=True)
 
     # The clock of the match in play ticks: mm:ss from its first event, its limit beside it.
     clock = page.locator(f"tr[data-match-id='{running}'] [data-clock]")
     assert clock.get_attribute("data-started") == api.service.reading.screen(running).started_at
     assert clock.get_attribute("data-limit") == "45"
     elapsed = clock.locator("[data-elapsed]")
-    page.wait_for_function("e => /^\\d+:\\d\\d$/.test(e.textContent)", arg=elapsed.element_handle(),
+    # read anew at each poll, not held: the desk reads its matches list again every 25 s
+    # (desk.js, keepMatchesFresh) and puts a new row in place of this one, whose clock ticks
+    # while the one held would not
+    now_reads = f"document.querySelector(\"tr[data-match-id='{running}'] [data-clock] [data-elapsed]\")"
+    page.wait_for_function(f"() => /^\\d+:\\d\\d$/.test(({now_reads} || {{}}).textContent)",
                            timeout=WAIT)
     first = elapsed.inner_text()
-    page.wait_for_function("([e, t]) => e.textContent !== t", arg=[elapsed.element_handle(), first],
+    page.wait_for_function(f"t => ({now_reads} || {{textContent: t}}).textContent !== t", arg=first,
                            timeout=WAIT)
     assert clock.locator("[data-over]").is_hidden()
 
