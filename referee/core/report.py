@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .disputes import disputes, open_violations, violations_of
+from .events import Violation
 from .hindsight import findings
 from .replay import Replay
 
@@ -22,12 +23,13 @@ def build_report(result: Replay) -> dict[str, Any]:
         "format": FORMAT,
         "rules": match.rules.as_dict(),
         "valid": not still_open,
-        "violations": [v.as_dict() for v in still_open],
+        "violations": list(map(Violation.as_dict, still_open)),
         "rounds": [r.as_dict() for r in match.rounds],
         "totals": list(match.totals),
         "finished": match.finished,
         "winner": match.winner,
-        "suspicions": [v.as_dict() for v in hindsight.suspicions],
+        # (each by map: a closed recording's report lists some 25 suspicions a match)
+        "suspicions": list(map(Violation.as_dict, hindsight.suspicions)),
         "disputes": disputes(result, found),
     }
 
