@@ -50,7 +50,6 @@ from ..store import db
 from ..store.codec import utcnow
 from ..store.db import MatchLimits, database_url, safe_url
 from ..store.macs import install as install_row_key
-from ..store.notify import Notifier
 from .access import OPERATOR, SERVER_CALLER, Action, Caller
 from .errors import (
     ActaPending,
@@ -82,6 +81,7 @@ from .rowkey import RowKeys
 from .uow import Units
 
 if TYPE_CHECKING:
+    from ..store.notify import Notifier
     from .acta import Actas
     from .audit import Audit
     from .clubs import Clubs
@@ -175,7 +175,6 @@ class Service:
         self._keyring = keys
         self._making = threading.RLock()  # the concerns made on first use (_Part)
         self.matches = MatchRepository(cache_size)
-        self.notifier = Notifier(engine)  # this process's one sender of scoreboard notices
         # the row key, beside the clubs' keys: every row a result depends on is MAC'd with it
         # (its folder the keys' own, found without making svc.keys: a read signs nothing)
         self.row_keys = RowKeys(lambda: keys.directory if keys is not None else keys_dir())
@@ -183,6 +182,13 @@ class Service:
             install_row_key(bound, self.row_keys)
         # how far behind the primary the pages' reads are, when a replica serves them
         self.freshness = Freshness(self.units)
+
+    @_Part
+    def notifier(self) -> "Notifier":
+        """This process's one sender of scoreboard notices, made with the recording (a command
+        that appends nothing builds none of its SQL)."""
+        from ..store.notify import Notifier
+        return Notifier(self.engine)
 
     @_Part
     def clubs(self) -> "Clubs":
@@ -308,7 +314,8 @@ class Service:
         return rebuild(self.units, self.matches, force=force)
 
     def close(self) -> None:
-        self.notifier.close()  # what it holds sent, before the pool's connections close
+        if "notifier" in self.__dict__:  # made (_Part): what it holds sent, pool still open
+            self.notifier.close()
         self.engine.dispose()
         if self.read_engine is not self.engine:
             self.read_engine.dispose()

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime as dt
 from functools import lru_cache
 from typing import Any, Callable
-from zoneinfo import available_timezones
 
 from sqlalchemy import Row
 
@@ -235,6 +234,8 @@ def _timezone(value: Any) -> str | None:
 @lru_cache(maxsize=1)
 def time_zones() -> frozenset[str]:
     """The IANA time zones a club may set (the tzdata package's, or the system's)."""
+    from zoneinfo import available_timezones  # only to check a setting: not at every start
+
     return frozenset(available_timezones())
 
 

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
-from difflib import SequenceMatcher
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from sqlalchemy import Connection, Row
 
@@ -35,6 +34,7 @@ from .access import OPERATOR, Action, Caller, require
 from .errors import N_, Duplicate, Invalid, NotFound, Phrase
 from .lookup import club_row
 from .phrases import joined
+from .rowcheck import require_players as checked
 from .rowcheck import require_rows
 from .uow import READ, WRITE, UnitOfWork, Units, use_case
 
@@ -118,12 +118,16 @@ def _close_folded(fa: str, fb: str) -> bool:
     total = len(fa) + len(fb)
     if 2 * min(len(fa), len(fb)) < CLOSE_RATIO * total:
         return False  # the ratio cannot reach it
+    from difflib import SequenceMatcher  # only for a name close to another: not at start
+
     return SequenceMatcher(None, fa, fb, autojunk=False).ratio() >= CLOSE_RATIO
 
 
 def close_names(conn: Connection, club_id: int, keys: Mapping[str, str]) -> dict[str, list[str]]:
     """For each new key (key -> the name as typed), the current names of the club's players
     whose keys (aliases' included) are close to it, most similar first; keys with none left out."""
+    from difflib import SequenceMatcher  # not at start: a command that seats no name needs none
+
     rows = store.club_keys(conn, club_id)
     current = {r.id: r.name for r in rows}
     folded = [(r.name_key, _folded(r.name_key), r.merged_into or r.id) for r in rows]
@@ -434,11 +438,6 @@ def _reason(value: Any) -> str:
 def _flag(value: Any, what: str) -> None:
     if type(value) is not bool:
         raise Invalid("%(what)s must be true or false, not %(value)r", what=what, value=value)
-
-
-def checked(conn: Connection, rows: Sequence[Row]) -> None:
-    """RowForged unless every one of the players ``rows`` holds its MAC (docs/verify.md)."""
-    require_rows(conn, "players", rows, N_("the club's players"))
 
 
 def player_summary(row: Row) -> dict[str, Any]:

@@ -116,3 +116,9 @@ def require_rows(conn: Connection, table: str, rows: Sequence[Any], what: str,
     """RowForged (about ``what``) unless every one of ``rows`` of ``table`` holds its MAC."""
     if failures := row_failures(row_key(conn), table, rows):
         raise RowForged(what, failures, **params)
+
+
+def require_players(conn: Connection, rows: Sequence[Row]) -> None:
+    """RowForged unless every one of the players ``rows`` holds its MAC (docs/verify.md); here,
+    not in .players, so that the standings check their players without importing that module."""
+    require_rows(conn, "players", rows, N_("the club's players"))

@@ -30,12 +30,8 @@ from ..store.standings import (
 )
 from . import checks
 from .access import OPERATOR, Action, Caller, require
-from .clubs import change_settings
-from .csvfile import to_csv
 from .errors import Invalid, NotFound
 from .lookup import club_row
-from .players import checked
-from .players import find as find_player
 from .ratings import (
     MU,
     SIGMA,
@@ -46,6 +42,7 @@ from .ratings import (
     provisional,
     rating_points,
 )
+from .rowcheck import require_players
 from .uow import READ, WRITE, UnitOfWork, Units, use_case
 
 _NUMBERS = ("played", "won", "lost", "rounds_won", "points_for", "points_against",
@@ -78,7 +75,7 @@ def club_players(uow: UnitOfWork, club_id: int) -> list[Row]:
 def _checked(uow: UnitOfWork, rows: list[Row]) -> list[Row]:
     """``rows`` once every one holds its MAC: no table names a player renamed behind the
     service's back (docs/verify.md)."""
-    checked(uow.conn, rows)
+    require_players(uow.conn, rows)
     return rows
 
 
@@ -157,6 +154,8 @@ class Standings:
         rows = [{**r, "rank": "" if r["rank"] is None else r["rank"],
                  **{k: "true" if r[k] else "false" for k in ("provisional", "ranked")}}
                 for r in rows]
+        from .csvfile import to_csv
+
         return to_csv(rows, PARTNERSHIP_COLUMNS if group == "partnerships" else COLUMNS)
 
     @use_case(READ)
@@ -171,6 +170,8 @@ class Standings:
         """Set how the club's standings break ties (admin): a list of distinct names from
         TIE_BREAKERS, applied in order; None for the default. A club setting like the others
         (:meth:`.clubs.Clubs.settings`). Returns the club with them."""
+        from .clubs import change_settings
+
         return change_settings(uow, club, {"tie_breakers": breakers}, who)
 
     @use_case(READ)
@@ -186,6 +187,8 @@ class Standings:
         period (admin): "apart" (after the ranked, without a rank) or "hidden" (not listed);
         None for the default ("apart"). A club setting like the others
         (:meth:`.clubs.Clubs.settings`). Returns the setting as it now stands."""
+        from .clubs import change_settings
+
         return {"unranked": change_settings(uow, club, {"unranked": value}, who)["unranked"]}
 
     @use_case(READ)
@@ -222,6 +225,8 @@ def _player_id(uow: UnitOfWork, club_id: int, player: Any) -> int:
     if type(player) is int and player in names:
         return player
     if isinstance(player, str):
+        from .players import find as find_player  # by name: the listing itself needs no .players
+
         found = find_player(uow.conn, club_id, player)  # by key, a merge followed: "ana" is Ana
         if found is not None:
             return found.id

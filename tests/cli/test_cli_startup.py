@@ -183,12 +183,14 @@ SERVICE_OF = {
         "access", "checks", "errors", "freshness", "keyfolder", "lookup", "reading", "record",
         "repository", "rowcheck", "rowkey", "summary", "uow"},
     ("standings", "--club", "x"): {
-        "access", "checks", "clubs", "csvfile", "errors", "freshness", "keyfolder", "lookup",
-        "phrases", "players", "ratings", "record", "repository", "rowcheck", "rowkey",
-        "standings", "tokens", "uow"},
+        "access", "checks", "errors", "freshness", "keyfolder", "lookup", "ratings", "record",
+        "repository", "rowcheck", "rowkey", "standings", "uow"},
 }
+# difflib (a close name, when a name is seated or made), zoneinfo (the list of zones: a club's
+# setting checked) and the scoreboard's notifier (an append) are imported when first used
 NEVER_AT_START = ("networkx", "cryptography", "openskill", "alembic", "flask", "api",
-                  "migrations", "segno", "sqlalchemy.dialects.postgresql")
+                  "migrations", "segno", "sqlalchemy.dialects.postgresql", "difflib", "zoneinfo",
+                  "referee.store.notify")
 
 
 @pytest.mark.parametrize("args", list(SERVICE_OF), ids=" ".join)

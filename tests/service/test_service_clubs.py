@@ -104,8 +104,8 @@ def test_the_single_setting_methods_go_through_settings(service: Service, club: 
         seen.append(changes)
         return real(engine, slug, changes, who)
 
-    monkeypatch.setattr(clubs_module, "change_settings", spy)
-    monkeypatch.setattr("referee.service.standings.change_settings", spy)
+    monkeypatch.setattr(clubs_module, "change_settings", spy)  # the standings' too: they
+    # import it from .clubs when a setting changes (not at start: bench/cli_bench.py)
     service.clubs.set_name(club, "Casino Dos")
     service.clubs.set_public(club, True)
     service.clubs.set_language(club, "es")
