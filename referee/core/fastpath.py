@@ -92,7 +92,9 @@ def lead_line(match: Any, event: Any, counted: bool = False) -> bool:
     match.line |= bit
     match.passes, match.drew, match.last_player = 0, False, seat
     match.turn = turn = match.next_seat[seat]
-    if counted:  # the points family: the policy scores the lead (lead_scores)
+    if counted and (WORTH[match.rules.count][parts[4]] or not count[seat]):
+        # the points family: the policy scores a lead whose count (a lone lead's, its pips) is
+        # worth points, or that empties the hand (a chip-out point); it scores no other lead
         match.family.scoring.after_play(match, seat)
         if not match.playing:  # its score reached the target: the round stopped there
             return True
