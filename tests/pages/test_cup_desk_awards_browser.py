@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
+from browser_helpers import desk_wired
 from league_helpers import win_game
 from test_cup_pages_browser import outside_the_bracket
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
@@ -84,6 +85,8 @@ def test_the_secretary_concedes_a_tie_at_the_desk(served_api: tuple[Api, str],
         form.locator("input[name=reason]").fill("lesión")
         form.locator("button[type=submit]").click()
         page.wait_for_selector("tr[data-tie=W1-1][data-status=played]")
+        # the page shown again in place: what it says is said by its module, once it has run
+        desk_wired(page)
         row = page.locator("tr[data-tie=W1-1]").inner_text()
         assert "cedida por Dani (lesión)" in row, row
         assert "Eliminatoria decidida." in page.locator("#desk-status").inner_text()

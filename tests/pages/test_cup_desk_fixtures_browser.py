@@ -12,6 +12,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
+from browser_helpers import desk_wired
 from league_helpers import set_up
 from test_cup_desk_awards_browser import secretary, serving
 from test_cup_pages_browser import outside_the_bracket
@@ -49,6 +50,8 @@ def test_the_secretary_makes_a_ties_fixture_at_the_desk(served_api: tuple[Api, s
         form.locator("input[name=on]").fill("2027-03-04")
         form.locator("button[type=submit]").click()
         page.wait_for_selector("li[data-tie-fixture=W1-2]")
+        # the page shown again in place: what it says is said by its module, once it has run
+        desk_wired(page)
         listed = page.locator("li[data-tie-fixture=W1-2]").inner_text()
         assert "incontro" in listed and "Anchor 0–0 Bell" in listed, listed
         assert "Incontro creato." in page.locator("#desk-status").inner_text()
