@@ -17,7 +17,7 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from api_helpers import PROBLEM, Api, make_api
+from api_helpers import PROBLEM, Api, make_api, reused_api
 from asgi_helpers import served_asgi
 
 from api import edge
@@ -34,7 +34,10 @@ WAIT = 60.0  # seconds a condition may take to come true (it comes in well under
 
 @pytest.fixture
 def fast_api(database_url: str) -> Iterator[Api]:
-    built = make_api(database_url, **FAST)
+    """The session's one app with FAST's settings, over this test's database: every server a
+    test starts stops before its end, so none outlives the test on the shared app (building an
+    app of its own cost each of these tests more than its setup's copy of the database)."""
+    built = reused_api(database_url, **FAST)
     yield built
     built.service.close()
 
