@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
-from browser_helpers import WHOLE
+from browser_helpers import WHOLE, desk_wired
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_pages_words_browser import club_pages, context_for, desk_pages
 from wide_site import build_wide_site
@@ -48,6 +48,7 @@ def drawn(page: Any, name: str, ready: str) -> None:
     if name.startswith("desk"):  # the sign-in page first, then the desk's, shown in place
         page.wait_for_function("() => !document.querySelector('input[name=token]') && "
                                "document.querySelector('h1') !== null")
+        desk_wired(page)  # and its module run: what it draws is looked at too
     if "scoreboard" in name:
         page.wait_for_selector("#live-state[data-state=live]")
     if page.locator(".table-wrap > table").count():

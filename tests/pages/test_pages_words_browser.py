@@ -23,6 +23,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
+from browser_helpers import desk_wired
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from words_site import CLUB, LABELS, NAME, TOURNAMENT, ZONE, WordsSite, build_words_site
 
@@ -147,7 +148,9 @@ def test_no_code_in_what_people_read(server: tuple[WordsSite, str], browser: Any
             else:
                 seen[name] = read(page, base, path)
             if name.startswith("desk"):  # signed in with the kept token, shown in place
-                page.wait_for_selector("#desk, main h1")
+                # its controls enabled: the desk's page and its module run, not the sign-in
+                # page before it (whose "main h1" the wait took as well)
+                desk_wired(page)
                 seen[name] = page.evaluate(TEXTS)
             assert page.evaluate("document.documentElement.lang") == lang, path
             page.screenshot(path=str(ARTIFACTS / f"words-{lang}-{name}-360.png"), full_page=True)

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from browser_helpers import WHOLE
+from browser_helpers import WHOLE, desk_wired
 from league_helpers import fixture_id, play, set_up, win_game
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from words_site import RENEGE, SMALL
@@ -128,6 +128,8 @@ def test_every_page_whole_quiet_and_clean_of_axe_findings(
                     said.clear()
                     page.goto(base + path)
                     page.wait_for_load_state("networkidle")
+                    if "/desk" in path:  # the sign-in page, then the desk's shown in place
+                        desk_wired(page)  # with its module run
                     if page.locator(".table-wrap > table").count():
                         page.wait_for_selector(".table-wrap > table.reflow", state="attached")
                     if name.startswith("phone") or name == "captain-phone":
