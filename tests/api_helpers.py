@@ -116,24 +116,29 @@ def make_api(database_url: str, **config: Any) -> Api:
 _APPS: dict[str, Flask] = {}
 
 
-def reused_api(database_url: str, **config: Any) -> Api:
-    """:func:`make_api`'s, on the session's one app for ``config`` (building an app is most of
-    what a test of one request costs), bound to a service of this test's own. The app keeps
+def reused_app(database_url: str, **config: Any) -> Flask:
+    """The session's one app for ``config`` (building an app is most of what a test of one
+    request costs), bound to a service of this test's own on ``database_url``. The app keeps
     nothing of the test before: its scoreboard is made again, the failed sign-ins' counts
     start again."""
     key = repr(sorted(config.items()))
     app = _APPS.get(key)
     if app is None:
-        app = _APPS[key] = create_app({"DATABASE_URL": database_url, "ADMIN_TOKEN": SERVER_TOKEN,
-                                       **config})
-        return _api(app, app.extensions[EXTENSION])
+        app = _APPS[key] = create_app({"DATABASE_URL": database_url, **config})
+        return app
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     service = open_service(database_url, limits=limits, threads=app.config["THREADS"])
     init_context(app, service)
     app.config["DATABASE_URL"] = database_url
     app.extensions.pop(SCOREBOARD, None)
     init_auth(app)  # new counts of failed sign-ins (it only sets them: safe to call again)
-    return _api(app, service)
+    return app
+
+
+def reused_api(database_url: str, **config: Any) -> Api:
+    """:func:`make_api`'s, on the session's one app for ``config`` (:func:`reused_app`)."""
+    app = reused_app(database_url, ADMIN_TOKEN=SERVER_TOKEN, **config)
+    return _api(app, app.extensions[EXTENSION])
 
 
 def assert_problem(response: Any, status: int, kind: str | None = None) -> dict[str, Any]:

@@ -8,10 +8,9 @@ import logging
 from typing import Any, Iterator
 
 import pytest
-from api_helpers import assert_problem
+from api_helpers import assert_problem, reused_app
 from template_helpers import migrate
 
-from api import create_app
 from api.context import EXTENSION
 
 CHECK, SETUP = "/api/v1/setup/check", "/api/v1/setup"
@@ -20,7 +19,7 @@ CHECK, SETUP = "/api/v1/setup/check", "/api/v1/setup"
 @pytest.fixture
 def empty(database_url: str) -> Iterator[Any]:
     """The app over a database with no club."""
-    app = create_app({"DATABASE_URL": database_url, "AUTH_FAILURES": "3 per minute"})
+    app = reused_app(database_url, AUTH_FAILURES="3 per minute")  # the session's, bound to it
     migrate(app.extensions[EXTENSION].engine)
     yield app
     app.extensions[EXTENSION].close()
