@@ -31,14 +31,29 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str,
     yield from desk_server(tmp_path_factory)
 
 
-def holding(page: Any, pattern: re.Pattern[str]) -> list[Any]:
-    """The requests for the module at ``pattern`` held by the router until continued."""
+@pytest.fixture
+def tab(browser: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page in a context of its own, and the script errors it meets."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        yield page, watched(page)
+    finally:
+        context.close()
+
+
+def signed_in_held(page: Any, url: str, token: str, pattern: re.Pattern[str]) -> list[Any]:
+    """The desk page at ``url`` signed in with ``token``, shown in place, the module at
+    ``pattern`` held back by the router until continued: the requests held."""
     held: list[Any] = []
 
     def hold(route: Any) -> None:
         held.append(route)
 
     page.route(pattern, hold)
+    page.goto(url)
+    page.fill("input[name=token]", token)
+    page.click("button[data-action=sign-in]")
     return held
 
 
@@ -56,34 +71,27 @@ def let_go(page: Any, held: list[Any], pattern: re.Pattern[str]) -> None:
     page.unroute(pattern)
 
 
-def test_the_desks_controls_wait_for_its_module(server: tuple[Api, str, Lines], browser: Any) -> None:
+def test_the_desks_controls_wait_for_its_module(server: tuple[Api, str, Lines],
+                                                tab: tuple[Any, list[str]]) -> None:
     api, base, _ = server
     club = new_club(api, "wiring")
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        errors = watched(page)
-        held = holding(page, SHOWN)
-        page.goto(f"{base}/clubs/wiring/desk")
-        page.fill("input[name=token]", club["admin"])
-        page.click("button[data-action=sign-in]")
-        page.wait_for_selector(f"{ADD} button", state="attached", timeout=WAIT)
-        wait_held(page, held)
-        # written, not wired: the form's field and button are there and refuse a tap
-        assert page.locator(f"{ADD} input[name=name]").is_disabled()
-        assert page.locator(f"{ADD} button").is_disabled()
+    page, errors = tab
+    held = signed_in_held(page, f"{base}/clubs/wiring/desk", club["admin"], SHOWN)
+    page.wait_for_selector(f"{ADD} button", state="attached", timeout=WAIT)
+    wait_held(page, held)
+    # written, not wired: the form's field and button are there and refuse a tap
+    assert page.locator(f"{ADD} input[name=name]").is_disabled()
+    assert page.locator(f"{ADD} button").is_disabled()
 
-        let_go(page, held, SHOWN)
-        page.locator(f"{ADD} input[name=name]").fill("Wiring Nueva")
-        page.locator(f"{ADD} button").click()  # waits for the button to be enabled
-        page.wait_for_selector("tr[data-name='Wiring Nueva']", timeout=WAIT)
-        assert errors == []
-    finally:
-        context.close()
+    let_go(page, held, SHOWN)
+    page.locator(f"{ADD} input[name=name]").fill("Wiring Nueva")
+    page.locator(f"{ADD} button").click()  # waits for the button to be enabled
+    page.wait_for_selector("tr[data-name='Wiring Nueva']", timeout=WAIT)
+    assert errors == []
 
 
 def test_a_captains_game_link_waits_for_its_module(server: tuple[Api, str, Lines],
-                                                  browser: Any) -> None:
+                                                  tab: tuple[Any, list[str]]) -> None:
     """The link to a leg's game in play hands the captain's token to the phone's page on its
     click (desk_league.js): before that module has run, a tap on it takes nothing."""
     api, base, _ = server
@@ -92,60 +100,45 @@ def test_a_captains_game_link_waits_for_its_module(server: tuple[Api, str, Lines
     captain = api.service.leagues.captain(slug, "2027", "anchor")
     fixture = fixture_id(api.service, slug, "anchor", "crown")
     api.service.leagues.record_leg(slug, "2027", fixture, 1, home=["Dani"], away=["Ana"])
-    context = browser.new_context(viewport={"width": 360, "height": 800})
-    try:
-        page = context.new_page()
-        errors = watched(page)
-        held = holding(page, LEAGUE_SHOWN)
-        page.goto(f"{base}/clubs/{slug}/desk/seasons/2027/captain")
-        page.fill("input[name=token]", captain)
-        page.click("button[data-action=sign-in]")
-        link = page.locator("a[data-score-link]")
-        link.wait_for(state="attached", timeout=WAIT)
-        wait_held(page, held)
-        # written, not wired: a tap where the link is shown reaches no link, and it takes no focus
-        hit = link.evaluate("""a => {
-          a.scrollIntoView({block: "center"});
-          const box = a.getBoundingClientRect();
-          const there = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-          return there === null ? "nothing" : there.closest("a[data-score-link]") ? "the link" : "not the link";
-        }""")
-        assert hit == "not the link"
-        link.evaluate("a => a.focus()")
-        assert page.evaluate("document.activeElement.matches('a[data-score-link]')") is False
+    page, errors = tab
+    held = signed_in_held(page, f"{base}/clubs/{slug}/desk/seasons/2027/captain", captain, LEAGUE_SHOWN)
+    link = page.locator("a[data-score-link]")
+    link.wait_for(state="attached", timeout=WAIT)
+    wait_held(page, held)
+    # written, not wired: a tap where the link is shown reaches no link, and it takes no focus
+    hit = link.evaluate("""a => {
+      a.scrollIntoView({block: "center"});
+      const box = a.getBoundingClientRect();
+      const there = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return there === null ? "nothing" : there.closest("a[data-score-link]") ? "the link" : "not the link";
+    }""")
+    assert hit == "not the link"
+    link.evaluate("a => a.focus()")
+    assert page.evaluate("document.activeElement.matches('a[data-score-link]')") is False
 
-        let_go(page, held, LEAGUE_SHOWN)
-        desk_wired(page)
-        link.click()
-        page.wait_for_url(f"{base}/score/matches/*", timeout=WAIT)
-        page.wait_for_selector("#who:has-text('Anchor')", timeout=WAIT)  # signed in as captain
-        assert errors == []
-    finally:
-        context.close()
+    let_go(page, held, LEAGUE_SHOWN)
+    desk_wired(page)
+    link.click()
+    page.wait_for_url(f"{base}/score/matches/*", timeout=WAIT)
+    page.wait_for_selector("#who:has-text('Anchor')", timeout=WAIT)  # signed in as captain
+    assert errors == []
 
 
-def test_sign_out_waits_for_its_module(server: tuple[Api, str, Lines], browser: Any) -> None:
+def test_sign_out_waits_for_its_module(server: tuple[Api, str, Lines],
+                                       tab: tuple[Any, list[str]]) -> None:
     """The footer's Sign out (outside the desk's fieldset) is disabled until pages.js has
     wired it, then forgets the token."""
     api, base, _ = server
     club = new_club(api, "wiring-out")
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        errors = watched(page)
-        held = holding(page, PAGES_SHOWN)
-        page.goto(f"{base}/clubs/wiring-out/desk")
-        page.fill("input[name=token]", club["admin"])
-        page.click("button[data-action=sign-in]")
-        out = page.locator("[data-sign-out]")
-        out.wait_for(state="attached", timeout=WAIT)
-        wait_held(page, held)
-        assert out.is_disabled()  # written, not wired
+    page, errors = tab
+    held = signed_in_held(page, f"{base}/clubs/wiring-out/desk", club["admin"], PAGES_SHOWN)
+    out = page.locator("[data-sign-out]")
+    out.wait_for(state="attached", timeout=WAIT)
+    wait_held(page, held)
+    assert out.is_disabled()  # written, not wired
 
-        let_go(page, held, PAGES_SHOWN)
-        out.click()  # waits for the button to be enabled
-        page.wait_for_selector("form#sign-in input[name=token]", timeout=WAIT)
-        assert page.evaluate("sessionStorage.getItem('domino-referee.token')") is None
-        assert errors == []
-    finally:
-        context.close()
+    let_go(page, held, PAGES_SHOWN)
+    out.click()  # waits for the button to be enabled
+    page.wait_for_selector("form#sign-in input[name=token]", timeout=WAIT)
+    assert page.evaluate("sessionStorage.getItem('domino-referee.token')") is None
+    assert errors == []
