@@ -33,18 +33,12 @@ from sqlalchemy import (
 )
 
 from ..core.macs import Field, RowKey
+from . import schema
 from .codec import canonical_json, iso
 from .errors import StoreError
 from .schema import (
-    clubs,
     events,
-    league_cup_awards,
-    league_cup_matches,
-    league_cups,
-    match_players,
     matches,
-    player_events,
-    players,
 )
 
 _SOURCE = "domino_row_key"  # an engine's execution option: the service's source of the key
@@ -200,9 +194,14 @@ ROW_FIELDS: dict[str, Callable[[Any], tuple[Field, ...]]] = {
                                     r.conceded_by, r.reason, iso(r.recorded_at),
                                     r.recorded_by, r.token_id),
 }
-TABLES = {"clubs": clubs, "players": players, "match_players": match_players,
-          "player_events": player_events, "league_cups": league_cups,
-          "league_cup_matches": league_cup_matches, "league_cup_awards": league_cup_awards}
+# The tables of ROW_FIELDS, by name: each looked up in the schema when used, so that importing
+# this module builds no cup table (the leagues' group: referee.store.schema.LATER).
+TABLES = ("clubs", "players", "match_players", "player_events", "league_cups",
+          "league_cup_matches", "league_cup_awards")
+
+
+def _table(name: str) -> Any:
+    return getattr(schema, name)
 
 
 def row_mac(key: RowKey, table_name: str, row: Any) -> str:
@@ -221,7 +220,7 @@ def _by_key(table_obj: Any, row: Any) -> Any:
 def mac_new(conn: Connection, table_name: str, where: Any) -> None:
     """MAC the rows of ``where`` that carry none: rows this transaction has just inserted
     (an id the database gave is covered too)."""
-    table_obj = TABLES[table_name]
+    table_obj = _table(table_name)
     key = row_key(conn)
     for row in conn.execute(select(table_obj).where(where, table_obj.c.mac.is_(None))).all():
         conn.execute(update(table_obj).where(_by_key(table_obj, row))
@@ -232,7 +231,7 @@ def update_macd(conn: Connection, table_name: str, where: Any, values: dict[str,
     """Update the rows of ``where`` with ``values``, each row's MAC moved on with it only if it
     held before: a row changed behind the service's back stays failing, whatever is done to it
     afterwards."""
-    table_obj = TABLES[table_name]
+    table_obj = _table(table_name)
     key = row_key(conn)
     before = conn.execute(select(table_obj).where(where)).all()
     conn.execute(update(table_obj).where(where).values(**values))
@@ -247,7 +246,8 @@ def seal_rows(conn: Connection, key: RowKey) -> dict[str, int]:
     """MAC every row of the tables above that carries none (``domino db seal``); how many a
     table."""
     sealed = {}
-    for name, table_obj in TABLES.items():
+    for name in TABLES:
+        table_obj = _table(name)
         rows = conn.execute(select(table_obj).where(table_obj.c.mac.is_(None))).all()
         for row in rows:
             conn.execute(update(table_obj).where(_by_key(table_obj, row))
@@ -258,5 +258,5 @@ def seal_rows(conn: Connection, key: RowKey) -> dict[str, int]:
 
 def all_rows(conn: Connection, table_name: str) -> list[Any]:
     """Every row of ``table_name`` (one of TABLES), in key order: what the audit checks."""
-    table_obj = TABLES[table_name]
+    table_obj = _table(table_name)
     return conn.execute(select(table_obj).order_by(*table_obj.primary_key.columns)).all()

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from .dialects import postgresql, sqlite
 from .errors import AlreadyExists
 from .macs import mac_new, update_macd
-from .schema import clubs, match_players, player_events, players, tournament_entrants, tournaments
+from .schema import clubs, match_players, player_events, players
 
 MERGE_DEPTH = 8  # merges flatten chains, so one step is the norm; more means a racing merge
 
@@ -187,6 +187,8 @@ def merge_player(conn: Connection, source: int, into: int) -> list[int]:
     it) an alias of ``into``; the ids of the matches whose seats moved."""
     moved = match_ids_of(conn, source)
     update_macd(conn, "match_players", match_players.c.player_id == source, {"player_id": into})
+    from .schema import tournament_entrants  # the tournaments' tables: built when first named
+
     entrants = tournament_entrants.c  # a tournament's entry follows its player's results
     conn.execute(update(tournament_entrants).where(entrants.player_id == source)
                  .values(player_id=into))
@@ -199,6 +201,8 @@ def merge_player(conn: Connection, source: int, into: int) -> list[int]:
 
 def shared_tournaments(conn: Connection, a: int, b: int) -> list[str]:
     """The names of the tournaments both players entered (in one partnership or two)."""
+    from .schema import tournament_entrants, tournaments  # built when first named
+
     e = tournament_entrants.c
 
     def entered(pid: int) -> Any:

@@ -8,10 +8,10 @@ The ``events`` table is the record; everything in ``matches`` except the header 
 is a projection of it, rewritten in the same transaction as each append and recomputable at any
 time (``Service.rebuild``).
 
-The tables every command may touch are built here; the standings', tournaments' rounds, keys'
-and leagues' groups in modules of their own, built the first time one of their tables is named
+The tables every command may touch are built here; the standings', tournaments', keys' and
+leagues' (cups included) groups in modules of their own, built the first time one of their tables is named
 (:data:`LATER`): building SQLAlchemy tables is a tenth of what importing SQLAlchemy costs, and a
-listing needs 12 of the 35.
+listing needs 7 of the 35.
 """
 
 from __future__ import annotations
@@ -41,17 +41,11 @@ from sqlalchemy import (
 from sqlalchemy.types import TypeEngine
 
 from ..core.vocab import (
-    CUP_ENTRANTS,
-    CUP_FORMATS,
     MATCH_STATUSES,
     NAME_LENGTH,
     PLAYER_EVENT_KINDS,
     ROLES,
-    SIDES,
     SLUG_LENGTH,
-    TIE_AWARDS,
-    TOURNAMENT_FORMATS,
-    TOURNAMENT_STATUSES,
 )
 
 # What a one-time code of signin_codes is for: a phone's sign-in (a token's), or making the first
@@ -276,122 +270,20 @@ tokens = Table(
     one_of("role", ROLES),
 )
 
-# ------------------------------------------------------------------ tournaments
-# An event of a club played in rounds (migration 0007, referee.store.tournaments, docs/tournaments.md).
-# Its matches are ordinary matches, linked to their round and table by tournament_matches.
-
-tournaments = Table(
-    "tournaments", tables_so_far,
-    Column("id", Integer, primary_key=True),
-    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
-    Column("slug", String(SLUG_LENGTH), nullable=False),  # how URLs and commands name it in its club
-    Column("name", String(NAME_LENGTH), nullable=False),  # also its matches' header "event"
-    Column("starts_on", String(10), nullable=True),  # YYYY-MM-DD
-    Column("ends_on", String(10), nullable=True),
-    Column("rules", Json, nullable=False),  # as its matches take them: a preset name or an object
-    Column("format", String(16), nullable=False),
-    Column("rounds", Integer, nullable=False),  # how many rounds it is to have
-    Column("bye_won", Boolean, nullable=False),  # what a bye earns: a match won or not,
-    Column("bye_points", Integer, nullable=False),  # and points for
-    # open (no round paired), playing (one paired); the service reads finished (its last round
-    # finished) from the rounds, so a ruling that reopens a match never leaves this stale
-    Column("status", String(16), nullable=False),
-    Column("created_at", Timestamp, nullable=False),
-    UniqueConstraint("club_id", "slug"),
-    one_of("format", TOURNAMENT_FORMATS),
-    one_of("status", TOURNAMENT_STATUSES),
-)
-
-# Who is paired: a player (rotating) or a fixed partnership (pairs, round_robin). ``number``
-# is the entrant's place in order of entry; the pairing engine knows it as the id "0001".
-tournament_entrants = Table(
-    "tournament_entrants", tables_so_far,
-    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
-    Column("number", Integer, nullable=False),
-    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
-    Column("partner_id", Integer, ForeignKey("players.id"), nullable=True),  # a partnership's other
-    Column("entered", Integer, nullable=False),  # the first round they may be paired in
-    Column("withdrawn", Integer, nullable=True),  # the first round they are not paired in
-    PrimaryKeyConstraint("tournament_id", "number"),
-)
-
-
-# A cup (migration 0023, docs/leagues.md "Cups"): a club's knockout, of one of its seasons (its
-# teams, or its players) or of the club alone. ``entrants`` are the pot in its recorded order
-# (text ids: a team's or a player's id, a pair's two player ids joined by "+"); once drawn,
-# ``seed`` (a whole number from 0 to 2**64 - 1, as text: wider than a signed BIGINT) and
-# ``seeded`` (the first so many of the pot seeded by their order) make the draw again.
-league_cups = Table(
-    "league_cups", tables_so_far,
-    Column("id", Integer, primary_key=True),
-    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
-    Column("season_id", Integer, ForeignKey("league_seasons.id"), nullable=True),
-    Column("slug", String(64), nullable=False),
-    Column("name", String(NAME_LENGTH), nullable=False),
-    Column("format", String(24), nullable=False),  # CUP_FORMATS
-    Column("best_of", Integer, nullable=False),  # the matches a tie is the best of
-    Column("entrant_kind", String(8), nullable=False),  # CUP_ENTRANTS
-    Column("rules", Json, nullable=False),  # a tie's matches' rules: a preset or an object
-    Column("entrants", Json, nullable=False),
-    Column("seed", String(20), nullable=True),
-    Column("seeded", Integer, nullable=True),
-    Column("drawn_at", Timestamp, nullable=True),
-    Column("created_at", Timestamp, nullable=False),
-    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0025
-    UniqueConstraint("club_id", "slug"),
-    one_of("format", CUP_FORMATS),
-    one_of("entrant_kind", CUP_ENTRANTS),
-)
-
-# Each match of a cup's tie (its ``game``, from 1), and the entrants on its side 0 (``home``)
-# and side 1 (``away``) when it was tagged. The tie's winner is read from these matches.
-league_cup_matches = Table(
-    "league_cup_matches", tables_so_far,
-    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True,
-           autoincrement=False),
-    Column("cup_id", Integer, ForeignKey("league_cups.id"), nullable=False),
-    Column("tie", String(8), nullable=False),
-    Column("game", Integer, nullable=False),
-    Column("home", String(64), nullable=False),
-    Column("away", String(64), nullable=False),
-    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0025
-    UniqueConstraint("cup_id", "tie", "game"),
-)
-
-# A tie decided without a match (migration 0026): conceded by an entrant or awarded as a
-# walkover, ``conceded_by`` the side that conceded or did not turn up, ``home`` and ``away`` the
-# entrants (ids) the tie was between then. Only ever inserted: a ruling on an earlier tie that
-# changes who plays this one leaves the row, which then counts for nothing (as a match does).
-league_cup_awards = Table(
-    "league_cup_awards", tables_so_far,
-    Column("id", Integer, primary_key=True),
-    Column("cup_id", Integer, ForeignKey("league_cups.id"), nullable=False),
-    Column("tie", String(8), nullable=False),
-    Column("kind", String(12), nullable=False),  # TIE_AWARDS
-    Column("home", String(64), nullable=False),
-    Column("away", String(64), nullable=False),
-    Column("conceded_by", String(8), nullable=False),  # SIDES
-    Column("reason", Text, nullable=False),
-    Column("recorded_at", Timestamp, nullable=False),
-    Column("recorded_by", String(NAME_LENGTH), nullable=True),
-    Column("token_id", Integer, nullable=True),
-    Column("mac", String(64), nullable=True),  # referee.store.macs
-    Index(None, "cup_id"),
-    one_of("kind", TIE_AWARDS),
-    one_of("conceded_by", SIDES),
-)
-
 
 # The tables of a concern whose commands are not every command's: each group's module
 # (schema_standings, schema_tournaments, schema_keys, schema_leagues) is imported the first time
 # one of its tables is named here, so that a command builds the tables its store modules name
-# and no others (a listing 12 of 35, the standings 16: bench/cli_bench.py). ``metadata`` is every table (the
-# migrations' autogenerate compares it whole); ``tables_so_far`` is what has been built.
+# and no others (a listing 7 of 35, the standings 11: bench/cli_bench.py). ``metadata`` is
+# every table (the migrations' autogenerate compares it whole); ``tables_so_far`` is what has
+# been built.
 LATER = {
     "standing_rows": "schema_standings",
     "standing_months": "schema_standings",
     "player_ratings": "schema_standings",
     "current_ratings": "schema_standings",
+    "tournaments": "schema_tournaments",
+    "tournament_entrants": "schema_tournaments",
     "tournament_rounds": "schema_tournaments",
     "tournament_matches": "schema_tournaments",
     "tournament_constraints": "schema_tournaments",
@@ -411,6 +303,9 @@ LATER = {
     "league_captains": "schema_leagues",
     "league_deductions": "schema_leagues",
     "league_sheets": "schema_leagues",
+    "league_cups": "schema_leagues",
+    "league_cup_matches": "schema_leagues",
+    "league_cup_awards": "schema_leagues",
 }
 
 

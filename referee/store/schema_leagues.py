@@ -1,4 +1,4 @@
-"""A league's seasons, divisions, teams, fixtures, legs and sheets (referee.store.leagues):
+"""Leagues: seasons, divisions, teams, fixtures, legs, sheets, cups (referee.store.leagues):
 tables built when first named.
 
 referee.store.schema imports this module the first time one of its tables is asked for
@@ -21,9 +21,12 @@ from sqlalchemy import (
 )
 
 from ..core.vocab import (
+    CUP_ENTRANTS,
+    CUP_FORMATS,
     NAME_LENGTH,
     SIDES,
     SLUG_LENGTH,
+    TIE_AWARDS,
 )
 from .schema import (
     Json,
@@ -238,4 +241,70 @@ league_sheets = Table(
     Column("digest", String(64), nullable=False),  # SHA-256 of the text, hex
     Column("signed_at", Timestamp, nullable=False),
     UniqueConstraint("fixture_id", "version"),
+)
+
+
+# A cup (migration 0023, docs/leagues.md "Cups"): a club's knockout, of one of its seasons (its
+# teams, or its players) or of the club alone. ``entrants`` are the pot in its recorded order
+# (text ids: a team's or a player's id, a pair's two player ids joined by "+"); once drawn,
+# ``seed`` (a whole number from 0 to 2**64 - 1, as text: wider than a signed BIGINT) and
+# ``seeded`` (the first so many of the pot seeded by their order) make the draw again.
+league_cups = Table(
+    "league_cups", tables_so_far,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("season_id", Integer, ForeignKey("league_seasons.id"), nullable=True),
+    Column("slug", String(64), nullable=False),
+    Column("name", String(NAME_LENGTH), nullable=False),
+    Column("format", String(24), nullable=False),  # CUP_FORMATS
+    Column("best_of", Integer, nullable=False),  # the matches a tie is the best of
+    Column("entrant_kind", String(8), nullable=False),  # CUP_ENTRANTS
+    Column("rules", Json, nullable=False),  # a tie's matches' rules: a preset or an object
+    Column("entrants", Json, nullable=False),
+    Column("seed", String(20), nullable=True),
+    Column("seeded", Integer, nullable=True),
+    Column("drawn_at", Timestamp, nullable=True),
+    Column("created_at", Timestamp, nullable=False),
+    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0025
+    UniqueConstraint("club_id", "slug"),
+    one_of("format", CUP_FORMATS),
+    one_of("entrant_kind", CUP_ENTRANTS),
+)
+
+# Each match of a cup's tie (its ``game``, from 1), and the entrants on its side 0 (``home``)
+# and side 1 (``away``) when it was tagged. The tie's winner is read from these matches.
+league_cup_matches = Table(
+    "league_cup_matches", tables_so_far,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True,
+           autoincrement=False),
+    Column("cup_id", Integer, ForeignKey("league_cups.id"), nullable=False),
+    Column("tie", String(8), nullable=False),
+    Column("game", Integer, nullable=False),
+    Column("home", String(64), nullable=False),
+    Column("away", String(64), nullable=False),
+    Column("mac", String(64), nullable=True),  # referee.store.macs, migration 0025
+    UniqueConstraint("cup_id", "tie", "game"),
+)
+
+# A tie decided without a match (migration 0026): conceded by an entrant or awarded as a
+# walkover, ``conceded_by`` the side that conceded or did not turn up, ``home`` and ``away`` the
+# entrants (ids) the tie was between then. Only ever inserted: a ruling on an earlier tie that
+# changes who plays this one leaves the row, which then counts for nothing (as a match does).
+league_cup_awards = Table(
+    "league_cup_awards", tables_so_far,
+    Column("id", Integer, primary_key=True),
+    Column("cup_id", Integer, ForeignKey("league_cups.id"), nullable=False),
+    Column("tie", String(8), nullable=False),
+    Column("kind", String(12), nullable=False),  # TIE_AWARDS
+    Column("home", String(64), nullable=False),
+    Column("away", String(64), nullable=False),
+    Column("conceded_by", String(8), nullable=False),  # SIDES
+    Column("reason", Text, nullable=False),
+    Column("recorded_at", Timestamp, nullable=False),
+    Column("recorded_by", String(NAME_LENGTH), nullable=True),
+    Column("token_id", Integer, nullable=True),
+    Column("mac", String(64), nullable=True),  # referee.store.macs
+    Index(None, "cup_id"),
+    one_of("kind", TIE_AWARDS),
+    one_of("conceded_by", SIDES),
 )

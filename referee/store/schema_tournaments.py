@@ -1,4 +1,4 @@
-"""A tournament's rounds, their matches and its director's constraints (referee.store.tournaments):
+"""Tournaments: their entrants, rounds, matches and constraints (referee.store.tournaments):
 tables built when first named.
 
 referee.store.schema imports this module the first time one of its tables is asked for
@@ -17,6 +17,7 @@ from sqlalchemy import (
     PrimaryKeyConstraint,
     String,
     Table,
+    UniqueConstraint,
     false,
 )
 
@@ -24,6 +25,9 @@ from ..core.vocab import (
     CONSTRAINT_KINDS,
     NAME_LENGTH,
     ROUND_STATUSES,
+    SLUG_LENGTH,
+    TOURNAMENT_FORMATS,
+    TOURNAMENT_STATUSES,
 )
 from .schema import (
     Json,
@@ -31,6 +35,46 @@ from .schema import (
     one_of,
     tables_so_far,
 )
+
+# ------------------------------------------------------------------ tournaments
+# An event of a club played in rounds (migration 0007, referee.store.tournaments, docs/tournaments.md).
+# Its matches are ordinary matches, linked to their round and table by tournament_matches.
+
+tournaments = Table(
+    "tournaments", tables_so_far,
+    Column("id", Integer, primary_key=True),
+    Column("club_id", Integer, ForeignKey("clubs.id"), nullable=False),
+    Column("slug", String(SLUG_LENGTH), nullable=False),  # how URLs and commands name it in its club
+    Column("name", String(NAME_LENGTH), nullable=False),  # also its matches' header "event"
+    Column("starts_on", String(10), nullable=True),  # YYYY-MM-DD
+    Column("ends_on", String(10), nullable=True),
+    Column("rules", Json, nullable=False),  # as its matches take them: a preset name or an object
+    Column("format", String(16), nullable=False),
+    Column("rounds", Integer, nullable=False),  # how many rounds it is to have
+    Column("bye_won", Boolean, nullable=False),  # what a bye earns: a match won or not,
+    Column("bye_points", Integer, nullable=False),  # and points for
+    # open (no round paired), playing (one paired); the service reads finished (its last round
+    # finished) from the rounds, so a ruling that reopens a match never leaves this stale
+    Column("status", String(16), nullable=False),
+    Column("created_at", Timestamp, nullable=False),
+    UniqueConstraint("club_id", "slug"),
+    one_of("format", TOURNAMENT_FORMATS),
+    one_of("status", TOURNAMENT_STATUSES),
+)
+
+# Who is paired: a player (rotating) or a fixed partnership (pairs, round_robin). ``number``
+# is the entrant's place in order of entry; the pairing engine knows it as the id "0001".
+tournament_entrants = Table(
+    "tournament_entrants", tables_so_far,
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("partner_id", Integer, ForeignKey("players.id"), nullable=True),  # a partnership's other
+    Column("entered", Integer, nullable=False),  # the first round they may be paired in
+    Column("withdrawn", Integer, nullable=True),  # the first round they are not paired in
+    PrimaryKeyConstraint("tournament_id", "number"),
+)
+
 
 # A round as it was paired: the engine's Pairing.as_json (tables with their reasons, byes,
 # what was relaxed). ``version`` counts the pairings (1, then one more for each re-pairing).
