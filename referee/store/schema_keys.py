@@ -1,9 +1,6 @@
-"""Signing keys, the clubs' transparency logs and one-time sign-in codes:
-tables built when first named.
+"""Signing keys, the clubs' transparency logs and one-time sign-in codes.
 
-referee.store.schema imports this module the first time one of its tables is asked for
-(``from .schema import signing_keys`` too), so that a command whose store modules name none of
-them builds none (bench/cli_bench.py); ``schema.metadata`` is every table, these included.
+Built the first time one of them is named (``referee.store.schema.LATER``).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""The standings' and ratings' projections (referee.store.standings, docs/standings.md):
-tables built when first named.
+"""The standings' and ratings' projections (referee.store.standings, docs/standings.md).
 
-referee.store.schema imports this module the first time one of its tables is asked for
-(``from .schema import standing_rows`` too), so that a command whose store modules name none of
-them builds none (bench/cli_bench.py); ``schema.metadata`` is every table, these included.
+Built the first time one of them is named (``referee.store.schema.LATER``).
 """
 
 from __future__ import annotations

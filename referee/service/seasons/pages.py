@@ -68,10 +68,13 @@ class SeasonPages(Base):
             week = [f for f in to_play if coming and f["date"] == coming[0]]
         played = sorted((f for f in listed if f["complete"]),
                         key=lambda f: (f["date"], f["id"]), reverse=True)
-        confirmed = [f for f in played if f["confirmed"]["home"] and f["confirmed"]["away"]]
+        awaiting, confirmed = [], []
+        for f in played:
+            both = f["confirmed"]["home"] and f["confirmed"]["away"]
+            (confirmed if both else awaiting).append(f)
         return {**frame, "today": today.isoformat(), "later": later,
                 "this_week": sorted(week, key=lambda f: (f["date"], f["division"], f["id"])),
-                "awaiting": [f for f in played if f not in confirmed],
+                "awaiting": awaiting,
                 "latest": confirmed[:LATEST_RESULTS]}
 
     @use_case(READ)
