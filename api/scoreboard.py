@@ -422,6 +422,12 @@ class ScoreboardRowSchema(Schema):
     counts = fields.List(fields.Integer(), required=True, metadata={
         "description": "tiles each seat holds (in play); never which"})
     boneyard = fields.Integer(allow_none=True, required=True)
+    rules = fields.Dict(required=True, metadata={
+        "description": "the match's rules a card's words follow: partnerships, scoring, draw "
+                       "(Fives and Threes' undealt tiles are sleeping tiles, not a boneyard)"})
+    shows_undealt = fields.Boolean(required=True, metadata={
+        "description": "whether the card says the undealt tiles (boneyard): while a round is in "
+                       "play, where the game has them (the match screen's shows_undealt)"})
     phase = fields.String(required=True)
     winner = fields.Integer(allow_none=True, required=True)
     winner_name = fields.String(allow_none=True, required=True)

@@ -185,8 +185,10 @@ def sheet_lines(sheet: dict[str, Any], ruled: dict[str, Any] | None = None) -> l
     lines = [title, "=" * len(title), ", ".join(where),
              _("Players: %(seats)s", seats=", ".join(seat_name(s) for s in range(len(players))))]
     if match["rules"].get("partnerships"):
-        lines.append(_("Sides: %(sides)s", sides=", ".join(
-            _("%(name)s (side %(side)s)", name=name, side=s + 1) for s, name in enumerate(sides))))
+        # each said apart first: babel's extractor misses a _() inside another's arguments
+        pairs = [_("%(name)s (partnership %(side)s)", name=name, side=s + 1)
+                 for s, name in enumerate(sides)]
+        lines.append(_("Partnerships: %(sides)s", sides=", ".join(pairs)))
     lines += ["", _("The moment (after event %(seq)s, round %(round)s)", seq=moment["seq"],
                     round=moment["round"]) if moment["round"]
               else _("The moment (after event %(seq)s, before any deal)", seq=moment["seq"])]

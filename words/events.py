@@ -217,6 +217,15 @@ def sleeping(rules: Any) -> bool:
     return knocks(rules) and _rule(rules, "draw") == "none"
 
 
+def side_word(rules: Any, *, heading: bool = True) -> str:
+    """What one of a match's sides is called where they are listed: a player in singles, a
+    partnership in pairs (Spanish and Italian have no word for either: "Equipo", "Squadra" read
+    "team"). ``heading``: a page's column ("Player"), else the terminal's ("player")."""
+    if _rule(rules, "partnerships"):
+        return gettext("Partnership") if heading else gettext("partnership")
+    return gettext("Player") if heading else gettext("player")
+
+
 def _rule(rules: Any, name: str) -> Any:
     """A rule's value from a match's rules as JSON or as ``referee.core.rules.Rules``."""
     return rules.get(name) if isinstance(rules, Mapping) else getattr(rules, name, None)
@@ -339,10 +348,10 @@ def phase_words(screen: Mapping[str, Any]) -> str:
                 if _pair(screen["winner"], players, sides)
                 else gettext("Match over: %(winner)s won", winner=winner))
     phase = screen.get("phase")
-    said = gettext(PHASES[phase]) if phase in PHASES else term("outcome", phase)
-    if screen.get("round"):
-        return gettext("Round %(round)s: %(phase)s", round=screen["round"], phase=said)
-    return said
+    if screen.get("round"):  # mid-line, the terminal's word: "Mano 1: in corso", not "In corso"
+        return gettext("Round %(round)s: %(phase)s", round=screen["round"],
+                       phase=term("phase", phase))
+    return gettext(PHASES[phase]) if phase in PHASES else term("outcome", phase)
 
 
 def screen_words(screen: Mapping[str, Any], undo_event: Any = None) -> dict[str, Any]:

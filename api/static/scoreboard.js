@@ -12,6 +12,7 @@
  */
 import {headers as authHeaders} from "./client.js";
 import {_, ngettext, pgettext, timeOfDay} from "./i18n.js";
+import {sleeping} from "./score/words.js";
 
 var SILENCE_MS = 40000;
 var STATUS_TEXT = { live: _("Live"), finished: _("Finished"), disputed: _("Disputed") };
@@ -64,9 +65,8 @@ function detail(row) {
     parts.push(ngettext("%(num)s open dispute", "%(num)s open disputes", row.disputes));
   }
   if (row.winner_name) {  // a partnership's verb agrees with two
-    var pair = row.sides && row.players && row.sides.length * 2 === row.players.length;
-    parts.push(pair ? pgettext("partnership", "won by %(name)s", { name: row.winner_name })
-                    : _("won by %(name)s", { name: row.winner_name }));
+    parts.push(row.rules.partnerships ? pgettext("partnership", "won by %(name)s", { name: row.winner_name })
+                                      : _("won by %(name)s", { name: row.winner_name }));
   } else if (row.turn_name && live) {
     parts.push(_("%(name)s to play", { name: row.turn_name }));
   } else if (row.may_lead_names && row.may_lead_names.length && live) {
@@ -132,7 +132,11 @@ function fill(card, row) {
   field(card, "detail").textContent = detail(row);
   field(card, "counts").textContent = row.counts && row.counts.length && row.round
     ? _("Tiles in hand: %(counts)s", { counts: row.counts.join(" · ") })
-      + (row.boneyard && row.phase === "in_progress" ? "; " + _("boneyard %(count)s", { count: row.boneyard }) : "")
+      // the server decides whether the card says the undealt tiles (shows_undealt); Fives and
+      // Threes' are sleeping tiles, not a boneyard
+      + (row.shows_undealt ? "; " + (sleeping(row.rules)
+        ? _("sleeping tiles %(count)s", { count: row.boneyard })
+        : _("boneyard %(count)s", { count: row.boneyard })) : "")
     : "";
 }
 

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from sqlalchemy import Row
 
+from ..core.outcomes import IN_PROGRESS
 from ..core.said import said_n
 from ..core.vocab import ABANDONED, LIVE_STATUSES, side_names
 from ..store import notify
@@ -40,6 +41,7 @@ from .access import PUBLIC, Caller, public_reader
 from .clubs import reader
 from .errors import Invalid, ServiceError
 from .lookup import club_row
+from .screen import shows_undealt
 from .uow import PRIMARY, UnitOfWork, use_case
 from .view import MatchView
 
@@ -229,6 +231,12 @@ class Scoreboard:
             "may_lead_names": [players[s] for s in pos.may_lead] if in_play else [],
             "counts": list(pos.counts) if in_play else [],
             "boneyard": pos.boneyard if in_play else None,
+            # the rules the card's words follow (what its undealt tiles are called, whether a
+            # side is a partnership); the rest of them are the match's page's
+            "rules": {k: summary["rules"].get(k) for k in ("partnerships", "scoring", "draw")},
+            # the card says the undealt tiles while a round is in play, where the game has them
+            "shows_undealt": (in_play and pos.phase == IN_PROGRESS
+                              and shows_undealt(summary["rules"], pos.boneyard)),
             "phase": pos.phase, "winner": winner,
             "winner_name": sides[winner] if winner is not None else None,
             "disputes": summary["violations"], "seq": record.last_seq,

@@ -20,7 +20,7 @@ recorded (``started_at``, where a phone's clock counts from) and the event that 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ..core.counting import CountedLine
 from ..core.match import Match
@@ -85,11 +85,8 @@ class Screen:
 
     @property
     def shows_undealt(self) -> bool:
-        """Whether the table shows its undealt tiles (the boneyard, or Fives and Threes'
-        sleeping tiles) at all: the rules draw, or tiles were left undealt. Parejas and Puerto
-        Rico (nothing drawn, four hands of seven) have none, and "Boneyard 0" would say they
-        had. Decided here once for the phone and the match page, which only show it."""
-        return self.summary["rules"].get("draw") != "none" or self.position.boneyard > 0
+        """Whether the table shows its undealt tiles at all (:func:`shows_undealt`)."""
+        return shows_undealt(self.summary["rules"], self.position.boneyard)
 
     @property
     def offers_draw(self) -> bool:
@@ -98,6 +95,14 @@ class Screen:
         sleeping, nobody draws them) and it holds a tile."""
         return (self.position.turn is not None and self.summary["rules"].get("draw") != "none"
                 and self.position.boneyard > 0)
+
+
+def shows_undealt(rules: Mapping[str, Any], boneyard: int) -> bool:
+    """Whether a table shows its undealt tiles (the boneyard, or Fives and Threes' sleeping
+    tiles) at all: the rules (a match's, as JSON) draw, or tiles were left undealt. Parejas and
+    Puerto Rico (nothing drawn, four hands of seven) have none, and "Boneyard 0" would say they
+    had. Decided here once for the phone, the match page and the scoreboard, which only show it."""
+    return rules.get("draw") != "none" or boneyard > 0
 
 
 def _seen(match: Match) -> int:

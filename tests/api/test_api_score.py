@@ -166,14 +166,14 @@ def test_the_screen_tells_each_round_and_the_clock(api: Api) -> None:
     assert screen["rounds"] == [{"round": 1, "opener": 0, "outcome": "in_progress", "winner": None,
                                  "winner_name": None, "points": 0, "pips": None,
                                  "blocked_by": None, "blocked_by_name": None, "scores": [0, 0]}]
-    assert screen["said"] == {"phase": "Round 1: In play", "rounds": [None],
+    assert screen["said"] == {"phase": "Round 1: in progress", "rounds": [None],
                               "undo": "time called", "disputes": []}
     played = api.append(match_id, {"type": "play", "seat": 0, "tile": "6-6"}, 2,
                         **{"Accept-Language": "it"})
     assert played.json["screen"]["said"]["undo"] == "Ana ha giocato 6-6"
     again = api.client.get(f"/api/v1/matches/{match_id}",
                            headers=api.auth("scorekeeper", **{"Accept-Language": "es"}))
-    assert again.json["said"]["phase"] == "Ronda 1: En juego"
+    assert again.json["said"]["phase"] == "Ronda 1: en juego"  # mid-line: no capital
     assert "Accept-Language" in again.headers["Vary"]
     assert_problem(api.append(match_id, {"type": "time"}, 3), 422, "illegal-event")  # once
     spec = api.client.get("/api/openapi.json").json["components"]["schemas"]

@@ -114,6 +114,44 @@ def test_the_page_asks_a_private_club_for_a_token(api: Api) -> None:
                    403)
 
 
+# What a card says of the undealt tiles, by the server's shows_undealt and the rules the row
+# carries: Fives and Threes' tiles sleep (never "boneyard"), parejas deals them all (nothing
+# said), a game that draws has a boneyard. Each game just dealt.
+UNDEALT = {"en": ("sleeping tiles", "boneyard"), "es": ("dormidas", "pozo"),
+           "it": ("dormienti", "dormiente")}
+
+
+@pytest.mark.parametrize("lang", sorted(UNDEALT))
+def test_a_card_says_the_undealt_tiles_as_the_server_decides(api: Api, lang: str) -> None:
+    import re
+
+    svc = api.service
+    made = {}
+    for table, (preset, players) in enumerate((("fives-and-threes", ["Ana", "Beto"]),
+                                               ("mano-a-mano", ["Ana", "Beto"])), start=11):
+        made[preset] = svc.recording.create_match("casino", preset, players, table=str(table))["id"]
+        svc.recording.record_event(made[preset], {"type": "deal"}, expected_seq=None)
+    rows = {r["match"]: r for r in api.client.get("/api/v1/clubs/casino/scoreboard",
+                                                  headers=api.auth("viewer")).get_json()["rows"]}
+    pairs = api.matches["casino"]  # the club's parejas match, dealt: nothing left undealt
+    assert {m: rows[m]["shows_undealt"] for m in (*made.values(), pairs)} == {
+        made["fives-and-threes"]: True, made["mano-a-mano"]: True, pairs: False}
+    html = api.client.get("/clubs/casino/scoreboard", headers=api.auth(
+        "viewer", **{"Accept-Language": lang})).get_data(as_text=True)
+
+    def counts(match_id: int) -> str:
+        card = html[html.index(f'id="table-{match_id}"'):]
+        found = re.search(r'data-field="counts">([^<]*)</p>', card)
+        assert found is not None
+        return found.group(1)
+
+    sleeping, boneyard = UNDEALT[lang]
+    for preset, word in (("fives-and-threes", sleeping), ("mano-a-mano", boneyard)):
+        row = rows[made[preset]]
+        assert row["boneyard"] > 0 and counts(row["match"]).endswith(f"; {word} {row['boneyard']}")
+    assert ";" not in counts(pairs) and counts(pairs)
+
+
 # ------------------------------------------------------------------------------ the stream
 
 

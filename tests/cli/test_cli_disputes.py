@@ -398,7 +398,12 @@ def test_the_sheet_of_a_refused_event_between_partners(cli: Cli) -> None:
     cli.service.recording.record_event(match_id, {"type": "void", "target": 3, "reason": "wrong"},
                                        expected_seq=3)
     lines = cli.run("dispute-sheet", match_id, 3).output.splitlines()
-    assert "Sides: Ana & Carla (side 1), Beto & Dani (side 2)" in lines  # counted from 1
+    # counted from 1; a partnership each, in every language (es/it said "team" for any side,
+    # and the inner words were never extracted: "(side 1)" in Spanish too)
+    assert "Partnerships: Ana & Carla (partnership 1), Beto & Dani (partnership 2)" in lines
+    for lang, said in (("es", "Parejas: Ana & Carla (pareja 1), Beto & Dani (pareja 2)"),
+                       ("it", "Coppie: Ana & Carla (coppia 1), Beto & Dani (coppia 2)")):
+        assert said in cli.run("--lang", lang, "dispute-sheet", match_id, 3).output.splitlines()
     assert "  the referee refused event 3 when it was recorded" in lines
     assert "  event 4: voided event 3 (wrong)" in lines
     assert "  before the ruling (after event 3): Ana & Carla 0, Beto & Dani 0" in lines

@@ -280,3 +280,21 @@ def test_the_main_help_and_clicks_words_are_all_through_the_catalogs(pseudo: Cli
         sub = cli.run("--lang", "xx", name, "--help").stdout
         assert sub.startswith("⟦Usage:⟧ main " + name), name
         assert "⟦Options⟧:" in sub and "⟦Show this message and exit.⟧" in sub, name
+
+
+# The totals' column by the match's sides (words.events.side_word: es/it said "equipo" /
+# "squadra", a team, for one against one), and the verdict's "Every event is legal.", which sat
+# in an f-string the catalogs' extractor cannot read and was English in every language.
+VALIDATE_WORDS = {"en": ("player", "partnership", "Every event is legal."),
+                  "es": ("jugador", "pareja", "Todos los eventos son reglamentarios."),
+                  "it": ("giocatore", "coppia", "Tutti gli eventi sono regolari.")}
+
+
+@pytest.mark.parametrize("lang", sorted(VALIDATE_WORDS))
+def test_validate_says_player_or_partnership_and_that_every_event_is_legal(cli: Cli, lang: str) -> None:
+    player, partnership, legal = VALIDATE_WORDS[lang]
+    for log, column in ((ROOT / "examples" / "mano-a-mano.jsonl", player), (PAREJAS, partnership)):
+        out = cli.run("--lang", lang, "validate", str(log)).output
+        header = next(line for line in out.splitlines() if "┃" in line and line.count("┃") == 3)
+        assert header.split("┃")[1].strip() == column, (lang, log)
+        assert legal in out, (lang, log)

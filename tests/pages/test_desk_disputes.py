@@ -174,3 +174,45 @@ def test_the_desk_words_what_the_record_only_suggests(api: Api) -> None:
     html = api.client.get(DESK, headers=api.auth("referee")).get_data(as_text=True)
     said = text(html[html.index(f'data-dispute="{match_id}:3"'):])
     assert "also suggests, without proving it (possible): 6: Marco Rossi passed · renege" in said
+
+
+# A side is a player in singles and a partnership in pairs (words.events.side_word, the match
+# page's decision): es/it said "Equipo" / "Squadra" (a team) for one against one, and the
+# sheet's "Sides:" line, shown in pairs only, named no partnership.
+SIDE_COLUMN = {"en": ("Player", "Partnership", "Partnerships:"),
+               "es": ("Jugador", "Pareja", "Parejas:"),
+               "it": ("Giocatore", "Coppia", "Coppie:")}
+PAIRS_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
+               ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"],
+               ["6-2", "6-1", "6-0", "5-2", "5-1", "5-0", "4-2"],
+               ["4-1", "4-0", "3-2", "3-1", "3-0", "2-0", "0-0"]]
+
+
+def first_column(html: str) -> str:
+    """The first column's heading of the page's last table: the score's, on the sheet and the
+    preview."""
+    found = re.search(r'<th scope="col"[^>]*>([^<]*)</th>', html[html.rindex("<table"):])
+    assert found is not None
+    return found.group(1)
+
+
+@pytest.mark.parametrize("lang", sorted(SIDE_COLUMN))
+def test_the_sheet_and_the_preview_say_player_or_partnership(api: Api, lang: str) -> None:
+    player, partnership, partnerships = SIDE_COLUMN[lang]
+    single = passed_holding_a_five(api)
+    headers = api.auth("referee", **{"Accept-Language": lang})
+    shown = api.client.post(f"{DESK}/{single}/{DISPUTED}/preview", headers=headers,
+                            json={"ruling": "standard", "reason": "renege", "seen": 7})
+    assert first_column(shown.get_json()["html"]) == player
+    sheet = api.client.get(f"/clubs/casino/matches/{single}/disputes/3", headers=headers)
+    html = sheet.get_data(as_text=True)
+    assert first_column(html) == player
+    assert partnerships not in text(html)  # no partnerships' line in singles
+    svc = api.service
+    pair = svc.recording.create_match("casino", "parejas", ["Ana", "Beto", "Carla", "Dani"])["id"]
+    for event in [{"type": "deal", "hands": PAIRS_HANDS}, {"type": "play", "seat": 0, "tile": "6-6"},
+                  {"type": "pass", "seat": 1, "disputed": True}]:
+        svc.recording.record_event(pair, event, expected_seq=None)
+    html = api.client.get(f"/clubs/casino/matches/{pair}/disputes/3", headers=headers).get_data(as_text=True)
+    assert f"{partnerships} Ana &amp; Carla, Beto &amp; Dani." in text(html)  # as escaped
+    assert first_column(html) == partnership

@@ -315,6 +315,28 @@ def test_a_match_pages_totals_say_player_or_partnership(site: Site) -> None:
     assert kinds == {True, False}
 
 
+# The acta's rounds by the match's sides, as the totals (es/it said "por equipo" / "per squadra"
+# for one against one).
+ACTA_CAPTIONS = {"en": {False: "Each round's points by player, then the rulings and the totals",
+                        True: "Each round's points by partnership, then the rulings and the totals"},
+                 "es": {False: "Los puntos de cada ronda por jugador, luego las resoluciones y los totales",
+                        True: "Los puntos de cada ronda por pareja, luego las resoluciones y los totales"},
+                 "it": {False: "I punti di ogni mano per giocatore, poi le decisioni e i totali",
+                        True: "I punti di ogni mano per coppia, poi le decisioni e i totali"}}
+
+
+def test_an_actas_rounds_say_player_or_partnership(site: Site) -> None:
+    kinds = set()
+    for match_id in (site.finished[0], site.disputed):  # parejas, mano a mano
+        pair = get(site, f"/api/v1/pages/clubs/casino/matches/{match_id}").json["match"]["rules"]["partnerships"]
+        kinds.add(pair)
+        for lang, captions in ACTA_CAPTIONS.items():
+            html = site.api.client.get(f"/clubs/casino/matches/{match_id}/acta",
+                                       headers={"Accept-Language": lang}).get_data(as_text=True)
+            assert [t["caption"] for t in parse(html).tables][0] == captions[pair], (lang, match_id)
+    assert kinds == {True, False}
+
+
 def test_a_match_page_lists_disputes_with_rulings_and_sheets(site: Site) -> None:
     url = f"/clubs/casino/matches/{site.disputed}"
     data = get(site, "/api/v1/pages" + url).json

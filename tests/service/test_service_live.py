@@ -302,6 +302,16 @@ def test_a_row_is_what_the_public_readers_screen_shows(service: Service, club: s
             pos.turn, list(pos.counts), pos.boneyard, pos.phase, pos.round), match_id
         assert row["may_lead_names"] == [players[s] for s in pos.may_lead]
     assert rows[dealt_open]["may_lead_names"] == []  # seat 0 led; the 6-6 is on the table
+    # The card says the undealt tiles as the screen decides (screen.shows_undealt), while a
+    # round is in play: never in parejas (every tile dealt, none drawn), nor between rounds.
+    pairs = _match(service, players=("Ana", "Beto", "Carla", "Dani"), rules="parejas", table=6)
+    _record(service, pairs, [{"type": "deal"}])
+    rows = {r["match"]: r for r in board.board(club)["rows"]}
+    shown = {m: rows[m]["shows_undealt"] for m in (dealt_open, over, closed, drawing, just_dealt, pairs)}
+    assert shown == {dealt_open: True, over: False, closed: True, drawing: True, just_dealt: True,
+                     pairs: False}
+    for match_id in (dealt_open, closed, drawing, just_dealt, pairs):
+        assert shown[match_id] is service.reading.screen(match_id, who=reader).shows_undealt
     # The record knows Ana holds the 6-6 and must lead; the table does not: saying so would
     # tell a tile of her hand.
     assert (rows[just_dealt]["turn"], rows[just_dealt]["may_lead_names"]) == (None, ["Ana", "Beto"])

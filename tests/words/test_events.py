@@ -110,6 +110,23 @@ def test_a_partnerships_verb_agrees(speak) -> None:
                     "undo": "Dani ha passato"}
 
 
+# The phone's phase line: after "Round N:" the phase is said mid-line (the terminal's word, no
+# capital: Italian read "Mano 1: In corso"); alone, before a deal, it stands as a label.
+PHASE_LINES = {"en": ("Round 1: in progress", "Round 2: blocked", "Not dealt yet"),
+               "es": ("Ronda 1: en juego", "Ronda 2: trancada", "Aún sin repartir"),
+               "it": ("Mano 1: in corso", "Mano 2: bloccata", "Non ancora distribuita")}
+
+
+@pytest.mark.parametrize("lang", sorted(PHASE_LINES))
+def test_the_phase_line_says_the_phase_mid_line_after_the_round(speak, lang: str) -> None:
+    speak(lang)
+    base = {"finished": False, "winner": None, "players": PLAYERS, "sides": SIDES}
+    said = [screen_words({**base, "phase": "in_progress", "round": 1})["phase"],
+            screen_words({**base, "phase": "blocked", "round": 2})["phase"],
+            screen_words({**base, "phase": "before_first_deal", "round": None})["phase"]]
+    assert tuple(said) == PHASE_LINES[lang]
+
+
 def test_an_event_is_said_in_one_place() -> None:
     """The desk's and the CLI's own copies are gone; the one left needs no branch a type."""
     for path in ("api/desk_disputes.py", "cli/render.py"):

@@ -75,10 +75,15 @@ export function describe(event, players, sides, rules) {
                          : _(sentence.text, values);
 }
 
-// What the tiles not dealt are called (words/events.py sleeping()): the points family's
-// "sleeping tiles" where nobody draws them (Fives and Threes), else the boneyard.
+// Whether the tiles not dealt are "sleeping tiles" (words/events.py sleeping()): the points
+// family's word where nobody draws them (Fives and Threes), else they are the boneyard. The
+// phone's and the scoreboard's (scoreboard.js) one decision.
+export function sleeping(rules) {
+  return Boolean(rules && rules.scoring === "ends" && rules.draw === "none");
+}
+
 export function undealtWord(rules) {
-  return rules && rules.scoring === "ends" && rules.draw === "none" ? _("Sleeping tiles") : _("Boneyard");
+  return sleeping(rules) ? _("Sleeping tiles") : _("Boneyard");
 }
 
 // The score by side, as the table reads it: "Ana & Carla 34, Beto & Dani 12".
