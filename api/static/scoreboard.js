@@ -21,6 +21,10 @@ var board = document.getElementById("board");
 var template = document.getElementById("board-card");
 var stateEl = document.getElementById("live-state");
 var empty = document.getElementById("board-empty");
+// The time of a table's last event in the club's time zone (data-timezone; UTC, said so,
+// when the club has set none), as the page drew it. Set before the cards drawn by the server
+// are read below: undefined there, their times were the reader's clock's, and unsaid.
+var ZONE = board.getAttribute("data-timezone") || "UTC";
 
 Array.prototype.forEach.call(board.querySelectorAll("time[data-field=time]"), function (element) {
   setTime(element, element.getAttribute("datetime"));
@@ -70,14 +74,11 @@ function detail(row) {
   } else if (row.turn_name && live) {
     parts.push(_("%(name)s to play", { name: row.turn_name }));
   } else if (row.may_lead_names && row.may_lead_names.length && live) {
-    parts.push(_("%(names)s to lead", { names: row.may_lead_names.join(_(" or ")) }));
+    var either = _(" or ");  // apart: the extractor reads no _() inside another's arguments
+    parts.push(_("%(names)s to lead", { names: row.may_lead_names.join(either) }));
   }
   return parts.join(" · ");
 }
-
-// The time of a table's last event in the club's time zone (data-timezone; UTC, said so,
-// when the club has set none), as the page drew it.
-var ZONE = board.getAttribute("data-timezone") || "UTC";
 
 function clock(iso) {
   var when = new Date(iso);

@@ -8,7 +8,8 @@ test_totals_words_browser.py), in English, Spanish and Italian, each page whole 
   "Squadra", a team), and its acta's rounds are *by player*;
 - the live scoreboard's cards say the undealt tiles as the server decides (the row's
   ``shows_undealt``; none in parejas), Fives and Threes' as sleeping tiles, in a card the
-  script fills from the stream (a table dealt while the page is open) as in one the server drew.
+  script fills from the stream (a table dealt while the page is open) as in one the server drew;
+  who may lead in the page's language; every card's time in the club's zone, UTC said.
 
 Screenshots: tests/pages/artifacts/score-phase-{lang}-*.png, sheet-{lang}-*.png,
 acta-{lang}-*.png and board-{lang}-*.png."""
@@ -31,6 +32,7 @@ SHEET = {"en": ("Player", "Each round's points by player, then the rulings and t
          "it": ("Giocatore", "I punti di ogni mano per giocatore, poi le decisioni e i totali")}
 UNDEALT = {"en": ("sleeping tiles", "boneyard"), "es": ("dormidas", "pozo"),
            "it": ("dormienti", "dormiente")}
+LEADS = {"en": "Carla or Dani", "es": "Carla o Dani", "it": "Carla o Dani"}  # the script's " or "
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +116,14 @@ def test_the_boards_cards_say_the_undealt_tiles_as_the_server_decides(
         assert counts(drawn).endswith(f"; {boneyard} {rows[drawn]['boneyard']}"), counts(drawn)
         pairs = api.matches["casino"]  # parejas, dealt: every tile in a hand, nothing said
         assert rows[pairs]["shows_undealt"] is False and counts(pairs) and ";" not in counts(pairs)
+        # who may lead, in the page's language in a card the script fills too (its " or " was
+        # never embedded: "Carla or Dani" in Italian)
+        detail = page.locator(f"#table-{filled} [data-field=detail]").text_content() or ""
+        assert LEADS[lang] in detail, detail
+        # every card's time in the club's zone, UTC said (the club has none), the server's cards
+        # as the script's (those read before the zone was set said the reader's clock, unsaid)
+        times = page.locator("[data-field=time]").all_text_contents()
+        assert times and all(t.endswith(" UTC") for t in times if t), times
         whole(page, f"board-{lang}", f"#table-{filled}")
     finally:
         context.close()

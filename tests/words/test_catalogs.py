@@ -78,6 +78,34 @@ def test_every_message_the_python_code_says_is_one_the_extractor_sees(extracted:
     assert missed == []
 
 
+def test_every_message_a_script_says_is_one_its_page_embeds() -> None:
+    """The same for the pages' scripts: a page embeds the translations of the msgids Babel's
+    javascript extractor finds in them (words.scripts), and it finds no _() inside another's
+    arguments (the scoreboard's " or " was English in every language). Every literal first
+    argument of _(), ngettext() and pgettext()'s msgid, found by a pattern, must be among them."""
+    import json
+    import re
+
+    from words import scripts
+
+    call = re.compile(r'(?<![\w.$])(_|ngettext|pgettext)\(\s*("(?:[^"\\]|\\.)*")'
+                      r'(?:\s*,\s*("(?:[^"\\]|\\.)*"))?')
+    missed = []
+    for path in sorted((ROOT / "api" / "static").rglob("*.js")):
+        found = {singular for singular, _plural in scripts.msgids([path])}
+        for match in call.finditer(path.read_text(encoding="utf-8")):
+            name, first, second = match.groups()
+            said = json.loads(first)
+            if name == "pgettext":
+                if second is None:
+                    continue  # a context given by a name, not a literal
+                said = f"{said}{scripts.CONTEXT}{json.loads(second)}"
+            if said not in found:
+                line = path.read_text(encoding="utf-8")[:match.start()].count("\n") + 1
+                missed.append(f"{path.relative_to(ROOT)}:{line} {said!r}")
+    assert missed == []
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated_and_none_is_fuzzy(lang: str) -> None:
     catalog = po(lang)

@@ -81,9 +81,11 @@ function showPreset(preset) {
 function showSeated() {
   const named = seats().map((seat) => [Number(seat.getAttribute("data-seat")) + 1, typed(seat)])
     .filter(([, name]) => name);
-  document.getElementById("seated").textContent = named.length ? _("Seated: %(seats)s", {
-    seats: named.map(([position, name]) => _("%(position)s. %(name)s", {position: position, name: name}))
-      .join(_(", "))}) : "";
+  // each said apart: the extractor reads no _() inside another's arguments
+  const seated = named.map(([position, name]) => _("%(position)s. %(name)s", {position: position, name: name}));
+  const comma = _(", ");
+  document.getElementById("seated").textContent = named.length
+    ? _("Seated: %(seats)s", {seats: seated.join(comma)}) : "";
 }
 
 // The names the referee found close to a player's (the 422's suggestions: typed -> names), each
