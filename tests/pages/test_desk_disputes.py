@@ -70,7 +70,7 @@ def test_the_referee_sees_each_open_dispute_in_words(api: Api) -> None:
     assert "At fault Lucía Gómez (seat 2)" in said
     assert "Proven: the record proves this foul (event 5 completed the proof)." in said
     assert "5 Lucía Gómez played 5-2" in said  # a fact's event, in words
-    assert "The rules' standard penalty (10 points to the other side)" in said
+    assert "The rules' standard penalty (10 points to the other player)" in said
     assert f"/clubs/casino/matches/{match_id}/disputes/3" in block
     assert "{&#34;type&#34;" not in block and '{"type"' not in block  # never raw JSON
 
@@ -182,6 +182,26 @@ def test_the_desk_words_what_the_record_only_suggests(api: Api) -> None:
 SIDE_COLUMN = {"en": ("Player", "Partnership", "Partnerships:"),
                "es": ("Jugador", "Pareja", "Parejas:"),
                "it": ("Giocatore", "Coppia", "Coppie:")}
+# the desk's rulings for one dispute of each: a penalty's points go to the other player or
+# partnership; a forfeit is the one at fault's; the sheet is printed for both
+DESK_WORDS = {"en": {False: ("Penalty: points to the other player",
+                             "Forfeit: the player at fault loses the match",
+                             "(printable, for both players)"),
+                     True: ("Penalty: points to the other partnership",
+                            "Forfeit: the partnership at fault loses the match",
+                            "(printable, for both partnerships)")},
+              "es": {False: ("Penalización: puntos para el otro jugador",
+                             "Abandono: el jugador infractor pierde la partida",
+                             "(para imprimir, para ambos jugadores)"),
+                     True: ("Penalización: puntos para la otra pareja",
+                            "Abandono: la pareja infractora pierde la partida",
+                            "(para imprimir, para ambas parejas)")},
+              "it": {False: ("Penalità: punti all'altro giocatore",
+                             "A tavolino: il giocatore in fallo perde la partita",
+                             "(da stampare, per entrambi i giocatori)"),
+                     True: ("Penalità: punti all'altra coppia",
+                            "A tavolino: la coppia in fallo perde la partita",
+                            "(da stampare, per entrambe le coppie)")}}
 PAIRS_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
                ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"],
                ["6-2", "6-1", "6-0", "5-2", "5-1", "5-0", "4-2"],
@@ -209,10 +229,19 @@ def test_the_sheet_and_the_preview_say_player_or_partnership(api: Api, lang: str
     assert first_column(html) == player
     assert partnerships not in text(html)  # no partnerships' line in singles
     svc = api.service
-    pair = svc.recording.create_match("casino", "parejas", ["Ana", "Beto", "Carla", "Dani"])["id"]
+    pairs = svc.recording.create_match("casino", "parejas", ["Ana", "Beto", "Carla", "Dani"])["id"]
     for event in [{"type": "deal", "hands": PAIRS_HANDS}, {"type": "play", "seat": 0, "tile": "6-6"},
                   {"type": "pass", "seat": 1, "disputed": True}]:
-        svc.recording.record_event(pair, event, expected_seq=None)
-    html = api.client.get(f"/clubs/casino/matches/{pair}/disputes/3", headers=headers).get_data(as_text=True)
+        svc.recording.record_event(pairs, event, expected_seq=None)
+    html = api.client.get(f"/clubs/casino/matches/{pairs}/disputes/3", headers=headers).get_data(as_text=True)
     assert f"{partnerships} Ana &amp; Carla, Beto &amp; Dani." in text(html)  # as escaped
     assert first_column(html) == partnership
+    desk = api.client.get(DESK, headers=headers).get_data(as_text=True)
+    for match_id, pair in ((single, False), (pairs, True)):
+        block = desk[desk.index(f'data-dispute="{match_id}:3"'):]
+        end = block.find("data-dispute=", 20)  # the next dispute's, if any
+        block = text(block if end < 0 else block[:end])
+        for words in DESK_WORDS[lang][pair]:
+            assert words in block, (words, match_id)
+        for words in DESK_WORDS[lang][not pair]:
+            assert words not in block, (words, match_id)

@@ -6,13 +6,16 @@ test_totals_words_browser.py), in English, Spanish and Italian, each page whole 
   corso");
 - a singles match's dispute sheet names its score's column *Player* (es/it said "Equipo" /
   "Squadra", a team), and its acta's rounds are *by player*;
+- the disputes desk offers a singles dispute's rulings by player (the penalty's points to the
+  other player, the player at fault forfeits, the sheet for both players) and its preview's
+  totals by player;
 - the live scoreboard's cards say the undealt tiles as the server decides (the row's
   ``shows_undealt``; none in parejas), Fives and Threes' as sleeping tiles, in a card the
   script fills from the stream (a table dealt while the page is open) as in one the server drew;
   who may lead in the page's language; every card's time in the club's zone, UTC said.
 
 Screenshots: tests/pages/artifacts/score-phase-{lang}-*.png, sheet-{lang}-*.png,
-acta-{lang}-*.png and board-{lang}-*.png."""
+acta-{lang}-*.png, desk-sides-{lang}-*.png and board-{lang}-*.png."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
-from browser_helpers import ARTIFACTS, SIZES, WHOLE
+from browser_helpers import ARTIFACTS, SIZES, WHOLE, desk_wired
 from desk_disputes_site import passed_holding_a_five
 from test_pages_browser import pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_score_browser import Phone, new_match, phone_server
@@ -30,6 +33,14 @@ PHASE = {"en": "Round 1: in progress", "es": "Ronda 1: en juego", "it": "Mano 1:
 SHEET = {"en": ("Player", "Each round's points by player, then the rulings and the totals"),
          "es": ("Jugador", "Los puntos de cada ronda por jugador, luego las resoluciones y los totales"),
          "it": ("Giocatore", "I punti di ogni mano per giocatore, poi le decisioni e i totali")}
+DESK = {"en": ("Penalty: points to the other player", "Forfeit: the player at fault loses the match",
+                "(printable, for both players)", "Player"),
+        "es": ("Penalización: puntos para el otro jugador",
+               "Abandono: el jugador infractor pierde la partida",
+               "(para imprimir, para ambos jugadores)", "Jugador"),
+        "it": ("Penalità: punti all'altro giocatore",
+               "A tavolino: il giocatore in fallo perde la partita",
+               "(da stampare, per entrambi i giocatori)", "Giocatore")}
 UNDEALT = {"en": ("sleeping tiles", "boneyard"), "es": ("dormidas", "pozo"),
            "it": ("dormienti", "dormiente")}
 LEADS = {"en": "Carla or Dani", "es": "Carla o Dani", "it": "Carla o Dani"}  # the script's " or "
@@ -84,6 +95,36 @@ def test_a_singles_sheet_and_acta_say_player(browser: Any, server: tuple[Api, st
         whole(page, f"acta-{lang}", "#acta-rounds-caption")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", sorted(DESK))
+def test_the_desk_offers_a_singles_rulings_by_player(browser: Any, server: tuple[Api, str],
+                                                    lang: str) -> None:
+    api, base = server
+    match_id = passed_holding_a_five(api)
+    penalty, forfeit, printable, column = DESK[lang]
+    context = browser.new_context(locale=lang, extra_http_headers={"Accept-Language": lang})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{base}/clubs/casino/desk/disputes")
+        page.fill("input[name=token]", api.tokens["casino", "referee"])
+        page.click("button[data-action=sign-in]")
+        dispute = page.locator(f'[data-dispute="{match_id}:3"]')
+        dispute.wait_for(timeout=WAIT_MS * 2)
+        desk_wired(page)
+        options = dispute.locator("select[name=ruling] option").all_text_contents()
+        assert penalty in options and forfeit in options, options
+        assert printable in (dispute.text_content() or "")
+        dispute.locator("input[name=reason]").fill("renege")
+        dispute.locator("[data-action=preview]").click()
+        dispute.locator("[data-preview] table").wait_for(timeout=WAIT_MS * 2)
+        assert dispute.locator("[data-preview] thead th").first.text_content() == column
+        whole(page, f"desk-sides-{lang}", f'[data-dispute="{match_id}:3"] [data-preview] table')
+    finally:
+        context.close()
+    assert errors == []
 
 
 @pytest.mark.parametrize("lang", sorted(UNDEALT))
