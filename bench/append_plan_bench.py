@@ -1,14 +1,17 @@
-"""What the server spends on an append's plan: PostgreSQL's own CPU an append, custom plans (as
-the service runs) against generic ones, on one connection.
+"""What the server spends on an append's plan: PostgreSQL's own CPU an append, on one connection,
+the way the service runs it against the statement it replaced.
 
 The service's connections take custom plans only (``plan_cache_mode=force_custom_plan``,
-``referee.store.db._libpq_args``: a generic plan made on a small table scans it for good), so
-PostgreSQL plans the append's compare-and-set afresh each time. This sizes that cost, the
-largest of an append's left on a quiet machine, before anyone builds a plan that is safe to keep:
-appends ``Service.record_event`` onto one long match (one thread, a pool of one connection, no
-scoreboard notices), in blocks that alternate the connection's ``plan_cache_mode`` between
-``force_custom_plan`` and ``force_generic_plan`` (set for the session between blocks, the
-generic only for this measure, on a fresh scratch schema), and prints for each the medians over
+``referee.store.db._libpq_args``: a generic plan made on a small table scans it for good).
+Since migration 0028 one event is appended by the procedure ``append_event``, whose statement
+keeps generic plans that cannot scan (``referee.store.events``); before it PostgreSQL planned
+the compare-and-set, and the foreign key's check of the match, afresh each time. This appends
+``Service.record_event`` onto one long match (one thread, a pool of one connection, no
+scoreboard notices), in blocks that alternate three ways: ``procedure`` (as the service runs),
+``statement`` (the statement itself, ``events._cas_insert(1)``, under the session's custom
+plans: the code before 0028) and ``statement, generic`` (the same with the session's
+``plan_cache_mode`` set to ``force_generic_plan`` between blocks, only for this measure, on a
+fresh scratch schema: what no scan-proof plan could beat), and prints for each the medians over
 the blocks of the server backend's CPU an append (user and system, from its
 ``/proc/PID/stat``: the database must run on this machine), this process's CPU and the wall
 time. The backend's CPU is in clock ticks (10 ms): the blocks are long for that.
@@ -23,7 +26,9 @@ import os
 import statistics
 import sys
 import time
+from collections import namedtuple
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,9 +36,26 @@ from store_bench import PLAYERS, RULES, long_matches  # noqa: E402 - the same lo
 
 from migrations.runner import upgrade  # noqa: E402
 from referee.service import Service  # noqa: E402
+from referee.store import events as store_events  # noqa: E402
 from referee.store.db import make_engine, scratch_schema  # noqa: E402
+from referee.store.driver import DriverStatement  # noqa: E402
 
-MODES = ("force_custom_plan", "force_generic_plan")
+
+class _Statement(DriverStatement):
+    """The statement itself, its rows read as the procedure's: ``stored``, None for none."""
+
+    def rows(self, conn: Any, params: dict[str, Any]) -> list[Any]:
+        return [_Stored(r.seq) for r in super().rows(conn, params)] or [_Stored(None)]
+
+
+_Stored = namedtuple("_Stored", "stored")
+
+# Each way: the statement an append runs, and the session's plan_cache_mode.
+PROCEDURE = store_events._APPEND_EVENT
+STATEMENT = _Statement(store_events._cas_insert(1))
+MODES = {"procedure": (PROCEDURE, "force_custom_plan"),
+         "statement": (STATEMENT, "force_custom_plan"),
+         "statement, generic": (STATEMENT, "force_generic_plan")}
 
 
 def backend_cpu(pid: int) -> float:
@@ -48,7 +70,7 @@ def run(url: str, blocks: int, appends: int) -> dict[str, list[tuple[float, floa
     upgrade(service.engine)
     service.notifier.enabled = False  # its batches would take a second connection
     service.clubs.create_club("bench", "Bench")
-    events = long_matches(1, appends * (2 * blocks + 1), seed=1)[0]
+    events = long_matches(1, appends * len(MODES) * (blocks + 1), seed=1)[0]
     match_id = service.recording.create_match("bench", RULES, PLAYERS)["id"]
     with engine.connect() as conn:
         pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar_one()
@@ -56,10 +78,12 @@ def run(url: str, blocks: int, appends: int) -> dict[str, list[tuple[float, floa
 
     def block(mode: str) -> tuple[float, float, float]:
         nonlocal seq
+        statement, plans = MODES[mode]
+        store_events._APPEND_EVENT = statement
         raw = engine.raw_connection()
         try:
             raw.driver_connection.autocommit = True
-            raw.driver_connection.execute(f"SET plan_cache_mode = {mode}")
+            raw.driver_connection.execute(f"SET plan_cache_mode = {plans}")
             raw.driver_connection.autocommit = False
         finally:
             raw.close()
@@ -73,13 +97,15 @@ def run(url: str, blocks: int, appends: int) -> dict[str, list[tuple[float, floa
                 (time.perf_counter() - wall) * ms)
 
     try:
-        block(MODES[0])  # the match past its first rounds, the statement prepared
+        for mode in MODES:  # the match past its first rounds, each statement prepared
+            block(mode)
         found: dict[str, list[tuple[float, float, float]]] = {mode: [] for mode in MODES}
         for _ in range(blocks):
             for mode in MODES:
                 found[mode].append(block(mode))
         return found
     finally:
+        store_events._APPEND_EVENT = PROCEDURE
         engine.dispose()
 
 
@@ -89,13 +115,13 @@ def main() -> None:
     parser.add_argument("--pg", default=os.environ.get("DOMINO_TEST_DATABASE_URL"),
                         help="a PostgreSQL URL on this machine; default DOMINO_TEST_DATABASE_URL")
     parser.add_argument("--blocks", type=int, default=6, help="blocks of each mode")
-    parser.add_argument("--appends", type=int, default=300, help="appends a block")
+    parser.add_argument("--appends", type=int, default=200, help="appends a block")
     args = parser.parse_args()
     if not args.pg:
         parser.error("a PostgreSQL URL: --pg or DOMINO_TEST_DATABASE_URL")
     with scratch_schema(args.pg, prefix="bench") as url:
         found = run(url, args.blocks, args.appends)
-    print(f"{args.blocks} blocks of {args.appends} appends each way, in alternation "
+    print(f"{args.blocks} blocks of {args.appends} appends each way, in turn "
           f"(medians over the blocks; load average "
           f"{', '.join(f'{x:.1f}' for x in os.getloadavg())})")
     for mode, blocks in found.items():

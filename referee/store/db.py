@@ -225,7 +225,9 @@ def _libpq_args(url: Any, timeouts: Timeouts, connect_args: dict[str, Any]) -> d
     of a few rows, generic plans are sequential scans, the append's of the matches table, a
     lookup of an event by match and seq of the events (checked 3 December), kept until the next
     ANALYZE. So custom plans stay, though on this machine a generic plan would save some 0.1 ms
-    a statement (a page's, the token lookup's) and 0.16-0.19 ms an append."""
+    a statement (a page's, the token lookup's). The append's is the exception made safe: one
+    event is appended by the procedure ``append_event`` (migration 0028, referee.store.events),
+    whose own settings (generic plans, no sequential scans) hold for its duration only."""
     args = dict(connect_args)
     if "connect_timeout" not in url.query:
         args.setdefault("connect_timeout", timeouts.connect_s)

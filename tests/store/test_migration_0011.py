@@ -6,8 +6,11 @@ verifies against the club's listing."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+from pathlib import Path
+from types import ModuleType
 
 from db_helpers import record_all, sample_match
 from sqlalchemy import Engine, text
@@ -62,11 +65,25 @@ def later_club_columns(engine: Engine, *, add: bool) -> None:
     after 0011 add (0013's clubs.unranked, 0014's matches.created_by, 0015's
     clubs.default_rules and default_target, 0016's matches.head, 0018's clubs.timezone) are
     lent to the 0010 database while it plays the old server, and taken back before the upgrade
-    adds them for real."""
+    adds them for real; on PostgreSQL so is 0028's procedure, which appends one event."""
+    procedure = _migration("0028_append_procedure")
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql" and not add:
+            conn.execute(text(procedure.DROP))
         for table, column, kind in LATER_COLUMNS:
             conn.execute(text(f"ALTER TABLE {table} ADD COLUMN {column} {kind}") if add
                          else text(f"ALTER TABLE {table} DROP COLUMN {column}"))
+        if engine.dialect.name == "postgresql" and add:
+            conn.execute(text(procedure.CREATE))
+
+
+def _migration(name: str) -> ModuleType:
+    """A revision's module, as alembic loads it (a file name that is no module name)."""
+    spec = importlib.util.spec_from_file_location(name, Path(runner.__file__).parent
+                                                  / "versions" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
 
 
 def test_upgrade_from_0010(engine: Engine, tmp_path, monkeypatch) -> None:

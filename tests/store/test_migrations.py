@@ -44,7 +44,7 @@ def _tables(engine: Engine) -> set[str]:
 
 def test_models_match_the_migrated_database(engine: Engine) -> None:
     runner.upgrade(engine)
-    assert runner.current_revision(engine) == runner.head_revision() == "0027"
+    assert runner.current_revision(engine) == runner.head_revision() == "0028"
     assert _diff(engine) == []
 
 
