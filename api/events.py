@@ -156,7 +156,7 @@ def _append(dry_run: bool, idempotency_key: str | None, event: dict[str, Any], m
     # for an append (bench/api_bench.py).
     response = jsonify(body)
     response.status_code = 201
-    response.headers.update(etag_headers(recorded.seq))
+    response.headers.extend(etag_headers(recorded.seq))  # neither is on a new answer: added
     if recorded.duplicate:  # the body is the first answer's; this says nothing was stored now
         response.headers["Idempotent-Replayed"] = "true"
     return response

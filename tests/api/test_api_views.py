@@ -1,14 +1,24 @@
 """What a view costs a request beyond its work: the problem responses a view documents
 (``Blueprint.errors``, api/openapi.py) are in the OpenAPI document and wrap nothing around the
 view, where each code was a wrapper run on every request (bench/api_bench.py). The append reads
-an ordinary request itself, webargs' reading (the documented one) only the others."""
+an ordinary request itself, webargs' reading (the documented one) only the others. The security
+headers are added as werkzeug's ``setdefault`` would add them, and the language a request asks
+for is werkzeug's ``accept_languages.best_match``, kept by the header's value."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+from flask import Flask, Response
+
+import words
 from api import create_app
 from api.events import _append_read_by_webargs
+from api.headers import NO_CONTENT, SECURITY_HEADERS, secure
+from api.language import best_accepted
+from api.openapi import MAX_DEPTH, Blueprint
 
 
 def test_documented_errors_are_documented_and_wrap_nothing(tmp_path: Path) -> None:
@@ -32,3 +42,58 @@ def test_documented_errors_are_documented_and_wrap_nothing(tmp_path: Path) -> No
     assert {"200", "201", "400", "401", "403", "404", "412", "413", "415", "422", "428"} \
         <= set(responses)
     assert responses["412"] == {"$ref": "#/components/responses/PRECONDITION_FAILED"}
+
+
+def _setdefaults(response: Response) -> Response:
+    """What secure() did, header by header, and must still do."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    response.headers.setdefault("Content-Security-Policy", NO_CONTENT)
+    return response
+
+
+@pytest.mark.parametrize("given", [
+    [], [("ETag", '"3"'), ("Vary", "Authorization")],
+    [("content-security-policy", "default-src 'self'")],  # a page's own, in any case
+    [("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff")],
+    [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "same-origin"),
+     ("Content-Security-Policy", NO_CONTENT)],
+    [("Set-Cookie", "a=1"), ("Set-Cookie", "b=2"), ("referrer-policy", "origin")],
+])
+def test_the_security_headers_are_added_as_setdefault_adds_them(given: list[tuple[str, str]]) -> None:
+    ours, werkzeugs = Response("{}", headers=given), Response("{}", headers=given)
+    assert list(secure(ours).headers.items()) == list(_setdefaults(werkzeugs).headers.items())
+
+
+@pytest.mark.parametrize("header", [
+    None, "", "*", "es", "es-MX", "it-IT,it;q=0.9,en;q=0.5", "fr-FR,fr;q=0.9", "de, es;q=0.5",
+    "en;q=0, es;q=0", "ES", "xx", "xx, es;q=0.1", "es;q=abc, it", ",,;", "it;q=0.5, es;q=0.5",
+    "zz-ZZ, *;q=0.1", "en-US,en;q=0.9,es;q=0.8",
+])
+@pytest.mark.parametrize("pseudo", [False, True])
+def test_the_language_asked_for_is_werkzeugs_best_match(header: str | None, pseudo: bool) -> None:
+    headers = {} if header is None else {"Accept-Language": header}
+    offered = list(words.LANGUAGES) + ([words.PSEUDO] if pseudo else [])
+    with Flask(__name__).test_request_context("/api/v1/clubs", headers=headers) as context:
+        assert best_accepted(header, pseudo) == context.request.accept_languages.best_match(offered)
+
+
+def _nested(depth: int, text: str = "x") -> str:
+    """An event whose deepest value is ``depth`` containers deep (the event itself is 1)."""
+    return '{"type": "note", "text": "' + text + '", "extra": ' + "[" * (depth - 1) + "]" * (depth - 1) + "}"
+
+
+@pytest.mark.parametrize("body, refused", [
+    (_nested(MAX_DEPTH), False), (_nested(MAX_DEPTH + 1), True), (_nested(3), False),
+    (_nested(3, text="[{" * 200), False),  # many brackets, in a string: walked, not deep
+    (_nested(MAX_DEPTH + 1, text="]}" * 10), True), ("[" * 40 + "]" * 40, False),
+])
+def test_a_body_is_refused_past_max_depth_whether_or_not_it_is_walked(body: str, refused: bool) -> None:
+    parser = Blueprint.ARGUMENTS_PARSER
+    with Flask(__name__).test_request_context("/", method="POST", data=body.encode(),
+                                              content_type="application/json") as context:
+        if refused:
+            with pytest.raises(ValueError, match=f"nested more than {MAX_DEPTH} deep"):
+                parser._raw_load_json(context.request)
+        else:
+            assert parser._raw_load_json(context.request) == json.loads(body)
