@@ -27,6 +27,7 @@ if sys.dont_write_bytecode and not sys.pycache_prefix:
 
 import pytest
 from api_helpers import Api, reused_api
+from compiled_helpers import share_compiled_statements
 from db_helpers import PG_URL
 from hypothesis import HealthCheck, settings
 from sqlalchemy import Engine
@@ -176,9 +177,11 @@ def _fewer_examples(items: list[pytest.Item]) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     """The tests' temporary folders in memory where there is room (``_in_memory``); the quick
-    loop's hypothesis profile. The resilience suite does not run under pytest-xdist: a second
+    loop's hypothesis profile; SQLite's statements compiled once a session
+    (tests/compiled_helpers.py). The resilience suite does not run under pytest-xdist: a second
     worker's tests would be stopped with PostgreSQL, and load what it measures."""
     _in_memory(config)
+    share_compiled_statements()
     if _quick_loop(config):
         settings.load_profile("quick")
     named = (config.getoption("markexpr") or "").replace("not resilience", "")
