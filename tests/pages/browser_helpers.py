@@ -1,7 +1,8 @@
 """What the browser tests share: Debian's chromium (apt, /usr/bin/chromium; DOMINO_CHROMIUM
 names another), where screenshots go (tests/pages/artifacts/, or DOMINO_PAGES_ARTIFACTS), and
-the two sizes pages are looked at (a 360-pixel phone, a desktop). The ``browser`` and ``page``
-fixtures are in tests/pages/conftest.py."""
+the two sizes pages are looked at (a 360-pixel phone, a desktop), and the one chromium a run of
+browser tests shares (KeptBrowser). The ``browser`` and ``page`` fixtures are in
+tests/pages/conftest.py."""
 
 from __future__ import annotations
 
@@ -10,9 +11,54 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 CHROMIUM = os.environ.get("DOMINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(os.environ.get("DOMINO_PAGES_ARTIFACTS") or Path(__file__).parent / "artifacts")
 SIZES = ((360, 800), (1280, 900))
+
+
+class KeptBrowser:
+    """Chromium under playwright, launched when a browser test first asks for it and kept for
+    the browser tests that follow, then stopped before the first test that drives none.
+
+    Launched once a module, as it was, a run started it 35 times, each time the playwright
+    driver and chromium: some 1 s of CPU and up to 7 s of wall time on the shared machine.
+    Each test still gets a new context (cookies, storage, cache and service workers its own)
+    from ``page`` or its own ``browser.new_context``. Why not kept for the whole session:
+    playwright's sync API holds its event loop running on the main thread while it lives, and
+    ``asyncio.run`` refuses to start inside it (tests/api/test_api_asgi.py)."""
+
+    def __init__(self, executable: str) -> None:
+        self.executable = executable
+        self._playwright: Any = None  # the started sync_playwright() context manager
+        self._browser: Any = None
+
+    def get(self) -> Any:
+        """The browser, launched now if none is running (or the last one has gone)."""
+        if self._browser is not None and self._browser.is_connected():
+            return self._browser
+        self.close()
+        sync_api = pytest.importorskip("playwright.sync_api")
+        self._playwright = sync_api.sync_playwright()
+        playwright = self._playwright.__enter__()
+        try:
+            self._browser = playwright.chromium.launch(executable_path=self.executable)
+        except sync_api.Error as error:  # pragma: no cover - a broken browser install
+            self.close()
+            pytest.skip(f"chromium at {self.executable} does not start under playwright: {error}")
+        return self._browser
+
+    def close(self) -> None:
+        """The browser closed and playwright stopped, if they run."""
+        browser, started = self._browser, self._playwright
+        self._browser = self._playwright = None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if started is not None:
+                started.__exit__(None, None, None)
 
 # Everything of a page seen without a sideways scroll (page.evaluate(WHOLE) lists what is not):
 # the page no wider than the window; no box that scrolls sideways (overflow auto or scroll)
@@ -71,3 +117,6 @@ WIRED = "fieldset[data-wiring]:not([disabled])"
 
 def desk_wired(page: Any, timeout: int = 30_000) -> None:
     page.wait_for_selector(WIRED, state="attached", timeout=timeout)
+
+
+KEPT = KeptBrowser(CHROMIUM)  # the test process's one (tests/pages/conftest.py)

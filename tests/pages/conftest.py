@@ -1,26 +1,37 @@
-"""The browser tests' fixtures: one chromium a module, under playwright's sync API, and a page
-of it at desktop size whose script errors fail the test (helpers: browser_helpers.py and
-test_pages_browser.py, whose ``pytestmark`` skips a module, saying why, without playwright or
-chromium)."""
+"""The browser tests' fixtures: one chromium for each run of browser tests in a row, under
+playwright's sync API (browser_helpers.KeptBrowser), and a page of it at desktop size whose
+script errors fail the test (helpers: browser_helpers.py and test_pages_browser.py, whose
+``pytestmark`` skips a module, saying why, without playwright or chromium)."""
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
 import pytest
-from browser_helpers import CHROMIUM, SIZES
+from browser_helpers import KEPT, SIZES
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        try:
-            launched = playwright.chromium.launch(executable_path=CHROMIUM)
-        except sync_api.Error as error:  # pragma: no cover - a broken browser install
-            pytest.skip(f"chromium at {CHROMIUM} does not start under playwright: {error}")
-        yield launched
-        launched.close()
+class _StopKeptBrowser:
+    """Playwright stopped before any test of the run, in any folder, that drives no browser,
+    and at the end of the session (a plugin: this folder's conftest hooks see only its tests)."""
+
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        if "browser" not in getattr(item, "fixturenames", ()):
+            KEPT.close()
+
+    def pytest_sessionfinish(self) -> None:
+        KEPT.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not config.pluginmanager.has_plugin("domino-kept-browser"):
+        config.pluginmanager.register(_StopKeptBrowser(), "domino-kept-browser")
+
+
+@pytest.fixture
+def browser() -> Any:
+    """Chromium, launched by the first of a run of browser tests (KeptBrowser)."""
+    return KEPT.get()
 
 
 @pytest.fixture
