@@ -80,6 +80,30 @@ def findings(match: Any) -> Findings:
     return Findings(tuple(proven), tuple(suspicions))
 
 
+def _proves(fit: int, brought: int, since: int, stretches: list[tuple[Any, int]],
+            fitting: int) -> bool:
+    """Whether a seat's entries after a moment prove it held a tile of ``fit`` then (what
+    ``_Round.proof`` finds, without walking them): more of those tiles shown at some point than
+    the moment's draw (``brought``) and the seat's draws since could have brought. The count
+    shown only grows between two draws and what may have been brought only at a draw, so it is
+    enough to look just before each draw, and at the end: ``since``, the tiles shown before the
+    seat's next draw; ``stretches``, each later draw (its tile, None unseen) with the tiles
+    shown after it up to the draw after, the last draw first; ``fitting``, every tile of
+    ``fit`` shown after the moment (once all are counted, draws only add to what may have been
+    brought: no proof can follow)."""
+    shown = since & fit
+    if shown.bit_count() > brought:
+        return True
+    for x, stretch in reversed(stretches):
+        if shown == fitting:
+            return False
+        brought += x is None or fit >> x & 1
+        shown |= stretch & fit
+        if shown.bit_count() > brought:
+            return True
+    return False
+
+
 class _Round:
     def __init__(self, match: Any, round_: Any, previous: Any, names: list[str],
                  memo: dict[tuple[Any, ...], Any]) -> None:
@@ -146,23 +170,30 @@ class _Round:
             # Back from the seat's last entry: after each moment, how many draws it made, the
             # tiles it drew in sight (they were in the boneyard then), and the tiles it played
             # or revealed (a proof counts those that fit: where no more of them fit than the
-            # moment's own draw may have brought, there is no proof to look for).
-            draws = seen = later = 0
+            # moment's own draw may have brought, there is no proof to look for). The tiles
+            # shown are kept by stretch between two of the seat's draws: ``since`` from the
+            # moment to its next draw, then each draw with the stretch after it (``stretches``,
+            # the last draw first), ``beyond`` all of theirs together.
+            draws = seen = beyond = since = 0
+            stretches: list[tuple[Any, int]] = []
             # The seat's entries after each moment, folded in a slice at a time from its last
-            # entry back (each moment's own entry with the slice before it: a draw counts for
-            # the moments before it, not for its own)
+            # entry back, the last first (each moment's own entry with the slice before it: a
+            # draw counts for the moments before it, not for its own)
             upto = len(entries)
             for m in range(len(moments) - 1, -1, -1):
                 at, line, known = moments[m]
-                for _, kind, _, x, _ in entries[at + 1:upto]:
+                for _, kind, _, x, _ in entries[upto - 1:at:-1]:
                     if kind == "play":
-                        later |= 1 << x
+                        since |= 1 << x
                     elif kind == "reveal":
-                        later |= x
+                        since |= x
                     elif kind == "draw":
                         draws += 1
                         if x is not None:
                             seen |= 1 << x
+                        stretches.append((x, since))
+                        beyond |= since
+                        since = 0
                 upto = at + 1
                 seq, kind, _, tile, ends = entries[at]
                 fit = 0
@@ -172,7 +203,8 @@ class _Round:
                 # question).
                 brought = 1 if kind == "draw" and (tile is None or fit >> tile & 1) else 0
                 proof = None
-                if (fitting := later & fit).bit_count() > brought:
+                if ((fitting := (since | beyond) & fit).bit_count() > brought
+                        and _proves(fit, brought, since, stretches, fitting)):
                     proof = self.proof(seat, seq, kind, ends, fit, brought, entries[at + 1:],
                                        fitting)
                 if proof is not None:

@@ -7,10 +7,11 @@ import random
 from typing import Any
 
 import pytest
-from core_helpers import NAMES, deal, draw, pass_, play, reveal, rules_for
-from hypothesis import given, settings
+from core_helpers import NAMES, deal, draw, mutate, pass_, play, reveal, rules_for
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.core import hindsight
 from referee.core.replay import replay
 from referee.core.report import build_report
 from referee.core.simulate import random_match
@@ -57,6 +58,14 @@ def test_a_draw_seen_to_bring_a_tile_that_does_not_fit_brings_nothing() -> None:
               draw(1, "0-0"), play(1, "6-4")]
     # it held 6-4 at the pass, and again when it drew the 0-0
     assert proven(ONE, events) == [(4, "renege", 1, 7), (6, "illegal_draw", 1, 7)]
+
+
+def test_tiles_shown_before_a_later_draw_prove_the_first() -> None:
+    # Drew at 6 and 6, then played 6-4 (the draw may have brought it) and 6-2 (it could not
+    # have brought both): proven at the 6-2, before the seat's next draw brings more
+    events = [deal(None, None), play(0, "6-6"), draw(1), play(1, "6-4"), play(0, "4-1"),
+              play(1, "6-2"), draw(0), pass_(0), draw(1), pass_(1)]
+    assert proven(ONE, events) == [(3, "illegal_draw", 1, 6)]
 
 
 def test_a_draw_while_holding_a_fitting_tile_is_proven_too() -> None:
@@ -188,6 +197,68 @@ def test_a_renege_in_a_game_without_a_boneyard_is_always_proven(seed: int) -> No
         assert (cheated, "renege") in found
     # every hand played out or revealed, no boneyard: every pass is decided
     assert [s for s in rep["suspicions"] if s["code"] == "renege"] == []
+
+
+# ------------------------------------------- the test that rules a proof out before the walk
+
+def _findings_both_ways(spec: Any, players: int, events: list[Any],
+                        monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, int, int]:
+    """The report as built, and as built with every moment where more fitting tiles show later
+    than its own draw brings walked by ``_Round.proof`` (the test before it, ``_proves``, made
+    to rule nothing out); and how many walks each took."""
+    walks = [0]
+    walk = hindsight._Round.proof
+
+    def counted(self: Any, *args: Any) -> Any:
+        walks[0] += 1
+        return walk(self, *args)
+
+    monkeypatch.setattr(hindsight._Round, "proof", counted)
+    rules, names = rules_for(spec, players), NAMES[:players]
+    tested = build_report(replay(rules, names, events))
+    tested_walks, walks[0] = walks[0], 0
+    monkeypatch.setattr(hindsight, "_proves", lambda *args: True)
+    walked = build_report(replay(rules, names, events))
+    return tested, walked, tested_walks, walks[0]
+
+
+@pytest.mark.parametrize("spec, players", PRESETS + [("fives-and-threes", 3), ("muggins", 4)],
+                         ids=str)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), change=st.sampled_from(["none", "mutate", "cheat"]))
+def test_a_proof_ruled_out_before_the_walk_is_one_the_walk_would_not_find(
+        spec: Any, players: int, seed: int, change: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(seed)
+    _, events = random_match(spec, NAMES[:players], rng, hidden=tuple(range(players)))
+    if change == "mutate":
+        events = mutate(events, rng)
+    elif change == "cheat":  # a seat's play moved before one of its draws: it held the tile
+        moves = [i for i, e in enumerate(events) if e.get("type") == "draw"]
+        if moves:
+            i = rng.choice(moves)
+            later = [j for j in range(i + 1, len(events)) if events[j].get("type") == "play"
+                     and events[j].get("seat") == events[i].get("seat")]
+            if later:
+                events.insert(i, events.pop(rng.choice(later)))
+    tested, walked, tested_walks, all_walks = _findings_both_ways(spec, players, events,
+                                                                  monkeypatch)
+    assert tested == walked
+    assert tested_walks <= all_walks
+
+
+def test_the_test_before_the_walk_rules_out_the_walks_of_legal_closed_records(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (the draw games, where a seat shows later tiles its draws brought: a test that ruled
+    # nothing out would cost its own work and the walk's)
+    rng = random.Random(36)
+    tested = walked = 0
+    for spec, players in [("veracruz", 2), ("veracruz", 3), ("sircle", 2)] * 3:
+        _, events = random_match(spec, NAMES[:players], rng, hidden=tuple(range(players)))
+        one, other, walks, every = _findings_both_ways(spec, players, events, monkeypatch)
+        assert one == other and one["violations"] == []
+        monkeypatch.undo()
+        tested, walked = tested + walks, walked + every
+    assert walked > 0 and tested == 0
 
 
 # ------------------------------------------------------------------------------ rulings
