@@ -51,7 +51,7 @@ class _Statement(DriverStatement):
 _Stored = namedtuple("_Stored", "stored")
 
 # Each way: the statement an append runs, and the session's plan_cache_mode.
-PROCEDURE = store_events._APPEND_EVENT
+PROCEDURE = store_events.append_event_statement()
 STATEMENT = _Statement(store_events._cas_insert(1))
 MODES = {"procedure": (PROCEDURE, "force_custom_plan"),
          "statement": (STATEMENT, "force_custom_plan"),

@@ -20,7 +20,6 @@ from sqlalchemy import (
     union_all,
     update,
 )
-from sqlalchemy.dialects import postgresql
 from sqlalchemy.exc import IntegrityError
 
 from ..core import chain
@@ -101,6 +100,8 @@ def _append_event() -> Any:
     was stored. The connections' custom plans (db._libpq_args) had the server plan the
     statement, and the foreign key's check, afresh for every append (0.800 → 0.600-0.675 ms of
     the server's CPU an append, bench/append_plan_bench.py); a CALL is not planned at all."""
+    from sqlalchemy.dialects import postgresql  # here: a process on SQLite never loads it
+
     binds = _cas_insert(1).compile(dialect=postgresql.dialect()).binds
     call = ", ".join(f"a_{name} => :{name}" for name in binds)
     return (text(f"CALL append_event({call}, stored => NULL)")
@@ -108,7 +109,20 @@ def _append_event() -> Any:
             .columns(stored=Integer))
 
 
-_APPEND_EVENT = DriverStatement(_append_event())  # hot: run on the driver (.driver)
+# Hot: run on the driver (.driver). Made at the first PostgreSQL append, not at import: its
+# compilation loads the PostgreSQL dialect, which a command on SQLite never needs
+# (tests/cli/test_cli_startup.py, bench/cli_bench.py).
+_APPEND_EVENT: DriverStatement | None = None
+
+
+def append_event_statement() -> DriverStatement:
+    """The procedure's call (:func:`_append_event`), made once a process."""
+    global _APPEND_EVENT
+    if _APPEND_EVENT is None:
+        _APPEND_EVENT = DriverStatement(_append_event())
+    return _APPEND_EVENT
+
+
 # SQLite's two statements, each run on the sqlite3 connection in the caller's transaction
 # (.driver): SQLAlchemy's execution of the pair cost some 0.15 ms of an append's 0.8.
 _SET_PROJECTION_HOT = DriverStatement(_SET_PROJECTION)
@@ -154,7 +168,8 @@ def append(conn: Connection, match_id: int, expected_seq: int, new: Sequence[New
             params = {**cas, **{f"e{i}_{c}": row[c] for i, row in enumerate(rows)
                                 for c in _EVENT_COLUMNS}}
             if len(rows) == 1:
-                stored = _APPEND_EVENT.rows(conn, params)[0].stored is not None
+                stored = ((_APPEND_EVENT or append_event_statement()).rows(conn, params)[0]
+                          .stored is not None)
             else:
                 stored = len(conn.execute(_cas_insert(len(rows)), params).all()) == len(rows)
         else:
