@@ -202,7 +202,17 @@ def place_on_four(left: int, right: int, left_tile: int, right_tile: int, spinne
         pip = (right if side == RIGHT else left if side == LEFT else up if side == UP
                else down)
         return side if pip == high or pip == low else "no_match"
-    if end is not None and end != high and end != low:
+    if end is None:
+        at_right, at_left = right == high or right == low, left == high or left == low
+        at_up, at_down = up == high or up == low, down == high or down == low
+    elif end != high and end != low:
+        return "no_match"
+    else:
+        at_right, at_left, at_up, at_down = right == end, left == end, up == end, down == end
+    places = at_right + at_left + at_up + at_down
+    if places == 1:  # most plays: one end it fits, nothing to compare
+        return RIGHT if at_right else LEFT if at_left else UP if at_up else DOWN
+    if not places:
         return "no_match"
     found: Any = None  # the first place's side, then its (pip, kind)
     for side, pip, kind in ((RIGHT, right, KIND[right_tile]),

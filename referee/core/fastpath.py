@@ -101,7 +101,8 @@ def lead_line(match: Any, event: Any, counted: bool = False) -> bool:
     if not count[seat] and match.family.scoring.side_goes_out(match, seat):
         round_.seat_out = seat
         match._end_play(DOMINO)
-    elif layout.blocked(match.line, match.tiles):
+    elif halves[0] == halves[1] and layout.blocked(match.line, match.tiles):
+        # (a lead of two pips leaves two ends unlike: never blocked, no call made)
         match._end_play(BLOCKED)
     elif not count[turn]:
         match._skip_out()
@@ -251,11 +252,12 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
     referee.core.points' policy): the same plainly legal moves applied here. The layout's
     fields are held here (``left``, ``right``, their outer tiles, ``spinner``, ``arms``); the
     layout itself is made of them only where it is needed (a method of its class called, the
-    fields written back), not after every play. While the layout is a line of two ends with
-    no spinner (``plain``) a tile's place is worked out here as the layout's ``place`` does;
-    on the spinner's open arms ``place_on_four`` says; else the layout's ``place``. The new
-    layout and its count are worked out here as ``placed`` and ``count`` do, but for a play
-    that may make or open the spinner (``placed`` says). A play whose count is worth points
+    fields written back), not after every play. While the layout is a line of two ends (no
+    arms open, a spinner down or not) a tile's place is worked out here as the layout's
+    ``place`` does; on the spinner's open arms ``place_on_four`` says; else the layout's
+    ``place``. The new layout and its count are worked out here as ``placed`` and ``count``
+    do (the spinner's arms opened here too, once both its sides hold a tile), but for a play
+    that may make the spinner (``placed`` says). A play whose count is worth points
     (or a last tile that may take the chip-out point) is scored by the policy's
     ``after_play``; anything else by the match's judges and appliers."""
     seats, after = match.seats, match.next_seat
@@ -276,7 +278,6 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
     boneyard, held = match.boneyard, match.held
     shape, spins = type(layout), layout.spins
     left, right, lt, rt, spinner, arms = layout
-    plain = spinner is None and not arms
     spun = None if spinner is None else high_of[spinner]  # the spinner's pip
     live = True  # the fields above are the table's (not yet written back)
     try:
@@ -294,7 +295,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         and ((hand := known[seat]) & parts[1]
                              or not (line | held) & parts[1] and hand.bit_count() != count[seat])):
                     tile, bit, high, low, pips, _ = parts
-                    if plain:  # the ends it fits, of those the play names (as place has it)
+                    if not arms:  # the ends it fits, of those the play names (as place has it)
                         if end is None:
                             at_left, at_right = left == high or left == low, right == high or right == low
                         elif type(end) is int:
@@ -320,9 +321,9 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                             side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
                                 high, low, end)
                 if side in _SIDES:  # (not None, "no_match" nor "ambiguous_end")
-                    if plain and not (spins and high == low) or arms:
-                        # a line it stays, or the spinner's arms open already: only the end it
-                        # goes on changes (as placed does), its other pip showing there
+                    if arms or spinner is not None or not (spins and high == low):
+                        # no spinner it may make: only the end it goes on changes (as placed
+                        # does), its other pip showing there
                         if side == "R":
                             right, rt = pips - right, tile
                         elif side == "L":
@@ -339,11 +340,14 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                                 total += DOUBLE_COUNT[up_tile] or up
                             if down_tile != spinner:
                                 total += DOUBLE_COUNT[down_tile] or down
-                    else:  # it may make the spinner, or open its arms
+                        elif spinner is not None and lt != spinner and rt != spinner:
+                            # both the spinner's sides hold a tile: its arms open, counting
+                            # nothing until a tile lies on them (as placed and count have it)
+                            arms = ((spun, spinner), (spun, spinner))
+                    else:  # it may make the spinner
                         layout = _new(shape, (left, right, lt, rt, spinner, arms)).placed(
                             side, tile, pips)
                         left, right, lt, rt, spinner, arms = layout
-                        plain = spinner is None and not arms
                         spun = None if spinner is None else high_of[spinner]
                         total = layout.count()
                     points = worth[total]
@@ -384,7 +388,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                     # every open end shows one pip and every tile bearing it is down (as
                     # blocked has it)
                     if left == right and (
-                            line & (pip := pip_mask[left]) == pip if plain
+                            line & (pip := pip_mask[left]) == pip if not arms
                             else _new(shape, (left, right, lt, rt, spinner, arms)).blocked(
                                 line, tiles)):
                         live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)),
@@ -453,7 +457,6 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
             trail, scored, reached, scores = (round_.trail, round_.scored, round_.reached,
                                               round_.scores)
             left, right, lt, rt, spinner, arms = layout
-            plain = spinner is None and not arms
             spun = None if spinner is None else high_of[spinner]
             live = True
     finally:

@@ -53,7 +53,7 @@ def _report_line(number: int, opener: int | None, outcome: str, winner: int | No
              "points": points, "pips": list(pips) if pips is not None else None,
              "blocked_by": blocked_by, "scores": list(scores)}
     if scored is not None:
-        found["scored"] = [dict(entry) for entry in scored]
+        found["scored"] = list(map(dict.copy, scored))  # (each a flat dict: copied at C speed)
     return found
 
 

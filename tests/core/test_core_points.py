@@ -132,6 +132,21 @@ def test_all_fives_scores_each_play_and_the_domino():
     assert round_["scores"] == [10, 35] and rep["totals"] == [10, 35]
 
 
+def test_the_reports_scored_entries_are_copies():
+    """A report's ``scored`` entries are its own (rounds._report_line copies each): changing
+    one changes neither the round's bookkeeping nor the next report of the same match."""
+    events = [deal("5-5 5-3 2-2 6-6", "5-0 5-2 3-0 6-5"), play(0, "5-5"), play(1, "5-0")]
+    result = replay(resolve_rules(FIVES, 2), NAMES[:2], events)
+    first = build_report(result)
+    entry = first["rounds"][0]["scored"][0]
+    assert entry == {"seq": 2, "seat": 0, "count": 10, "points": 10}
+    entry["points"] = 99
+    first["rounds"][0]["scored"].clear()
+    assert build_report(result)["rounds"][0]["scored"] == [
+        {"seq": 2, "seat": 0, "count": 10, "points": 10},
+        {"seq": 3, "seat": 1, "count": 10, "points": 10}]
+
+
 def test_a_knock_while_able_is_a_renege_with_the_arms_counted():
     events = [deal("5-5 5-3 2-2 6-6", "5-0 5-2 3-0 6-5"), play(0, "5-5"), play(1, "5-0"),
               play(0, "5-3"), play(1, "5-2"), knock(0)]  # 2-2 fits the arm showing 2
