@@ -217,13 +217,23 @@ def sleeping(rules: Any) -> bool:
     return knocks(rules) and _rule(rules, "draw") == "none"
 
 
-def side_word(rules: Any, *, heading: bool = True) -> str:
+def side_word(rules: Any, *, heading: bool = True, number: int | None = None) -> str:
     """What one of a match's sides is called where they are listed: a player in singles, a
     partnership in pairs (Spanish and Italian have no word for either: "Equipo", "Squadra" read
-    "team"). ``heading``: a page's column ("Player"), else the terminal's ("player")."""
+    "team"). ``heading``: a page's column ("Player"), else the terminal's ("player");
+    ``number``: one side of two by its place, counted from 1 ("Partnership 1")."""
     if _rule(rules, "partnerships"):
+        if number is not None:
+            return gettext("Partnership %(position)s", position=number)
         return gettext("Partnership") if heading else gettext("partnership")
+    if number is not None:
+        return gettext("Player %(position)s", position=number)
     return gettext("Player") if heading else gettext("player")
+
+
+# A tournament's tables are always two partnerships of two (referee.service.tournaments.fields
+# rules_of refuses other rules), whatever preset or rules its matches take.
+TOURNAMENT_TABLE: Mapping[str, Any] = {"partnerships": True}
 
 
 def _rule(rules: Any, name: str) -> Any:
