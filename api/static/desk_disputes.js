@@ -64,6 +64,10 @@ function initDispute(article) {
     // Points matter to a penalty only; the corrected event to an amend only.
     points.disabled = ruling.value !== "penalty";
     amendField.hidden = ruling.value !== "amend";
+    // What the chosen ruling does, by the sides' names, beside the menu (none for some).
+    article.querySelectorAll("[data-ruling-help] [data-for]").forEach(function (line) {
+      line.hidden = line.getAttribute("data-for") !== ruling.value;
+    });
   }
 
   function forget() {

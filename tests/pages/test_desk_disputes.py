@@ -70,7 +70,8 @@ def test_the_referee_sees_each_open_dispute_in_words(api: Api) -> None:
     assert "At fault Lucía Gómez (seat 2)" in said
     assert "Proven: the record proves this foul (event 5 completed the proof)." in said
     assert "5 Lucía Gómez played 5-2" in said  # a fact's event, in words
-    assert "The rules' standard penalty (10 points to the other player)" in said
+    assert "Standard penalty" in said
+    assert "10 points to Marco Rossi: the rules' standard penalty." in said
     assert f"/clubs/casino/matches/{match_id}/disputes/3" in block
     assert "{&#34;type&#34;" not in block and '{"type"' not in block  # never raw JSON
 
@@ -182,26 +183,22 @@ def test_the_desk_words_what_the_record_only_suggests(api: Api) -> None:
 SIDE_COLUMN = {"en": ("Player", "Partnership", "Partnerships:"),
                "es": ("Jugador", "Pareja", "Parejas:"),
                "it": ("Giocatore", "Coppia", "Coppie:")}
-# the desk's rulings for one dispute of each: a penalty's points go to the other player or
-# partnership; a forfeit is the one at fault's; the sheet is printed for both
-DESK_WORDS = {"en": {False: ("Penalty: points to the other player",
-                             "Forfeit: the player at fault loses the match",
-                             "(printable, for both players)"),
-                     True: ("Penalty: points to the other partnership",
-                            "Forfeit: the partnership at fault loses the match",
-                            "(printable, for both partnerships)")},
-              "es": {False: ("Penalización: puntos para el otro jugador",
-                             "Abandono: el jugador infractor pierde la partida",
-                             "(para imprimir, para ambos jugadores)"),
-                     True: ("Penalización: puntos para la otra pareja",
-                            "Abandono: la pareja infractora pierde la partida",
-                            "(para imprimir, para ambas parejas)")},
-              "it": {False: ("Penalità: punti all'altro giocatore",
-                             "A tavolino: il giocatore in fallo perde la partita",
-                             "(da stampare, per entrambi i giocatori)"),
-                     True: ("Penalità: punti all'altra coppia",
-                            "A tavolino: la coppia in fallo perde la partita",
-                            "(da stampare, per entrambe le coppie)")}}
+# the desk's rulings for one dispute of each: a penalty's points go to the sides opposing the
+# seat at fault, a forfeit is the side at fault's, the sheet is printed for all: each said once,
+# by the sides' names, in singles and pairs alike (the seat at fault is Lucía Gómez, seat 1;
+# Beto, seat 1 of the pairs match, plays with Dani)
+DESK_WORDS = {"en": ("10 points to {other}: the rules' standard penalty.",
+                     "The points you give go to {other}.",
+                     "The match is lost by {fault}, at fault.",
+                     "(printable, for {all})"),
+              "es": ("10 puntos para {other}: la penalización del reglamento.",
+                     "Los puntos que dé van para {other}.",
+                     "Partida perdida por {fault}, por su falta.",
+                     "(para imprimir, para {all})"),
+              "it": ("10 punti a {other}: la penalità del regolamento.",
+                     "I punti che assegna vanno a {other}.",
+                     "La partita è persa da {fault}, in fallo.",
+                     "(da stampare, per {all})")}
 PAIRS_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
                ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"],
                ["6-2", "6-1", "6-0", "5-2", "5-1", "5-0", "4-2"],
@@ -229,7 +226,8 @@ def test_the_sheet_and_the_preview_say_player_or_partnership(api: Api, lang: str
     assert first_column(html) == player
     assert partnerships not in text(html)  # no partnerships' line in singles
     svc = api.service
-    pairs = svc.recording.create_match("casino", "parejas", ["Ana", "Beto", "Carla", "Dani"])["id"]
+    pairs = svc.recording.create_match("casino", {"preset": "parejas", "foul_points": 10},
+                                       ["Ana", "Beto", "Carla", "Dani"])["id"]
     for event in [{"type": "deal", "hands": PAIRS_HANDS}, {"type": "play", "seat": 0, "tile": "6-6"},
                   {"type": "pass", "seat": 1, "disputed": True}]:
         svc.recording.record_event(pairs, event, expected_seq=None)
@@ -237,11 +235,13 @@ def test_the_sheet_and_the_preview_say_player_or_partnership(api: Api, lang: str
     assert f"{partnerships} Ana &amp; Carla, Beto &amp; Dani." in text(html)  # as escaped
     assert first_column(html) == partnership
     desk = api.client.get(DESK, headers=headers).get_data(as_text=True)
-    for match_id, pair in ((single, False), (pairs, True)):
+    names = {single: ("Marco Rossi", "Lucía Gómez"), pairs: ("Ana & Carla", "Beto & Dani")}
+    for match_id, (other, fault) in names.items():
         block = desk[desk.index(f'data-dispute="{match_id}:3"'):]
         end = block.find("data-dispute=", 20)  # the next dispute's, if any
-        block = text(block if end < 0 else block[:end])
-        for words in DESK_WORDS[lang][pair]:
+        block = text(block if end < 0 else block[:end]).replace("&amp;", "&")
+        for words in DESK_WORDS[lang]:
+            words = words.format(other=other, fault=fault, all=f"{other}, {fault}")
             assert words in block, (words, match_id)
-        for words in DESK_WORDS[lang][not pair]:
-            assert words not in block, (words, match_id)
+        for team in ("equipo", "squadra", "partnership", "other player"):
+            assert team not in block.lower(), (team, match_id)

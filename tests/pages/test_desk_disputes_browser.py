@@ -41,6 +41,16 @@ def axe_findings(page: Any) -> list[str]:
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
+# A ruling menu's room for an option's text (its inner width less the arrow's, 20 pixels) and
+# its widest option's text, in the menu's font.
+MENU_ROOM = """menu => {
+  const style = getComputedStyle(menu), pen = document.createElement("canvas").getContext("2d");
+  pen.font = style.font;
+  const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return [room, Math.max(...[...menu.options].map(o => pen.measureText(o.text).width))];
+}"""
+
+
 def watched(page: Any, errors: list[str]) -> Any:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error"
@@ -92,6 +102,15 @@ def test_the_referee_rules_on_a_dispute(server: tuple[Any, str], browser: Any,
         assert "Lucía Gómez played 5-2" in words
         assert desk.evaluate("document.documentElement.scrollWidth") <= width
         assert dispute.locator("button[data-action=rule]").is_disabled()
+        # Each ruling's name fits its menu (a phone's native menu cuts an option at one line);
+        # what it does is beside it, the chosen one's alone, naming the side it goes to.
+        room, widest = dispute.locator("select[name=ruling]").evaluate(MENU_ROOM)
+        assert widest <= room, (widest, room)
+        helped = dispute.locator("[data-ruling-help] [data-for]:visible")
+        assert helped.all_text_contents() == ["10 points to Marco Rossi: the rules' standard penalty."]
+        dispute.locator("select[name=ruling]").select_option("forfeit")
+        assert helped.all_text_contents() == ["The match is lost by Lucía Gómez, at fault."]
+        dispute.locator("select[name=ruling]").select_option("standard")
 
         # The stale tab previews first; the first tab then previews and records.
         stale_dispute = stale.locator(f"[data-dispute='{key}']")
