@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from store_bench import PLAYERS, RULES, long_matches  # noqa: E402 - the same long matches
+from store_bench import PLAYERS, RULES, backend_cpu, long_matches  # noqa: E402 - the same long matches
 
 from migrations.runner import upgrade  # noqa: E402
 from referee.service import Service  # noqa: E402
@@ -56,12 +56,6 @@ STATEMENT = _Statement(store_events._cas_insert(1))
 MODES = {"procedure": (PROCEDURE, "force_custom_plan"),
          "statement": (STATEMENT, "force_custom_plan"),
          "statement, generic": (STATEMENT, "force_generic_plan")}
-
-
-def backend_cpu(pid: int) -> float:
-    """CPU seconds (user and system) the process ``pid`` has spent."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def run(url: str, blocks: int, appends: int) -> dict[str, list[tuple[float, float, float]]]:

@@ -14,6 +14,10 @@ DOMINO_TEST_DATABASE_URL is set, in a scratch schema dropped afterwards):
   after 3 ms of Python), so an append's own Python costs it twice;
 - the CPU (this process's, user and system) an append costs and a raw insert costs, medians
   over the blocks: what a machine shared with other work stretches least;
+- on PostgreSQL running on this machine, the server's CPU an append and a raw insert too (its
+  backends' user and system time, from ``/proc/PID/stat``, in clock ticks of 10 ms: medians
+  over the blocks), and where an append's wall time goes: this process's CPU, the server's, and
+  the rest (waiting: the round trip, the commit's flush, the scheduler);
 - the ratio service/raw (goal on PostgreSQL: at least 0.5). The machine may be shared, so the
   work runs in blocks (one match each) with raw inserts measured before and after every block;
   each block's ratio is against the raw rate around it, and the median is printed;
@@ -45,6 +49,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import event
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 if "--referee-from" in sys.argv:  # a child of --baseline: the code to measure comes first
     sys.path.insert(0, sys.argv[sys.argv.index("--referee-from") + 1])
@@ -59,6 +65,34 @@ PLAYERS = ["Ana", "Beto"]
 RULES = {"preset": "mano-a-mano", "target": 5000}  # long matches: thousands of events
 EARLY, LATE = range(6, 16), range(996, 1006)
 RAW_CPU: list[float] = []  # CPU seconds a raw insert, one a block of them
+RAW_SERVER: list[float] = []  # the server's CPU seconds a raw insert, one a block of them
+
+
+def backend_cpu(pid: int) -> float:
+    """CPU seconds (user and system) the process ``pid`` (a PostgreSQL backend on this
+    machine) has spent; 0 for one gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Backends:
+    """The server processes of an engine's PostgreSQL connections, each noted as it connects
+    (none on SQLite, nor when the server's processes are not this machine's): what they have
+    spent in all (:meth:`cpu`)."""
+
+    def __init__(self, engine: Any) -> None:
+        self.pids: set[int] = set()
+        if engine.dialect.name == "postgresql":
+            event.listen(engine, "connect",
+                         lambda dbapi, _record: self.pids.add(dbapi.info.backend_pid))
+
+    def cpu(self) -> float | None:
+        if not self.pids or not all(Path(f"/proc/{pid}").exists() for pid in self.pids):
+            return None  # another machine's (or a pool's connection gone: not counted)
+        return sum(backend_cpu(pid) for pid in self.pids)
 
 
 def long_matches(count: int, events: int, seed: int) -> list[list[dict[str, Any]]]:
@@ -79,7 +113,7 @@ def spin(seconds: float) -> None:
 
 
 def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int,
-                    gap: float = 0.0) -> float:
+                    gap: float = 0.0, backends: Backends | None = None) -> float:
     """Single-row inserts per second, each its own transaction, in autocommit (one round trip
     and one commit each): the least a database can do for one durable row. With ``gap``, the
     seconds of busy Python before each insert, and the rate counts only the inserts' time."""
@@ -98,7 +132,7 @@ def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int,
         stamp = now.isoformat() if sqlite else now
         digest = "0" * 64  # a row as wide as the service's (its chain link), not computed
         spent = 0.0
-        cpu = time.process_time()
+        cpu, server = time.process_time(), backends.cpu() if backends else None
         for seq in range(start_seq, start_seq + rows):
             if gap:
                 spin(gap)
@@ -108,6 +142,8 @@ def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int,
             spent += time.perf_counter() - began
         if not gap:
             RAW_CPU.append((time.process_time() - cpu) / rows)
+            if server is not None and (now_server := backends.cpu()) is not None:  # type: ignore[union-attr]
+                RAW_SERVER.append((now_server - server) / rows)
         return rows / spent
     finally:
         if not sqlite:
@@ -117,6 +153,7 @@ def raw_insert_rate(service: Service, match_id: int, rows: int, start_seq: int,
 
 def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     engine = make_engine(url)
+    backends = Backends(engine)  # before anything connects
     service = Service(engine)
     upgrade(service.engine)
     service.clubs.create_club("bench", "Bench")
@@ -135,18 +172,23 @@ def run(url: str, args: argparse.Namespace) -> dict[str, float]:
     latencies: list[float] = []
     long_ids = []
     RAW_CPU.clear()
-    raw_rates = [raw_insert_rate(service, scratch, args.raw, 1)]
+    RAW_SERVER.clear()
+    raw_rates = [raw_insert_rate(service, scratch, args.raw, 1, backends=backends)]
     rates = []
     cpus = []  # CPU seconds an append, one a block
+    servers = []  # the server's CPU seconds an append, one a block (PostgreSQL here)
     for n, evs in enumerate(matches):
         match_id = service.recording.create_match("bench", RULES, PLAYERS)["id"]
         long_ids.append(match_id)
-        began, cpu = time.perf_counter(), time.process_time()
+        began, cpu, server = time.perf_counter(), time.process_time(), backends.cpu()
         for seq in range(LATE[0] - 1):
             latencies.append(append(service, match_id, seq, evs[seq], f"{n}-{seq}"))
         rates.append((LATE[0] - 1) / (time.perf_counter() - began))
         cpus.append((time.process_time() - cpu) / (LATE[0] - 1))
-        raw_rates.append(raw_insert_rate(service, scratch, args.raw, 1 + args.raw * (n + 1)))
+        if server is not None and (now_server := backends.cpu()) is not None:
+            servers.append((now_server - server) / (LATE[0] - 1))
+        raw_rates.append(raw_insert_rate(service, scratch, args.raw, 1 + args.raw * (n + 1),
+                                         backends=backends))
     ratios = [rate / ((raw_rates[i] + raw_rates[i + 1]) / 2) for i, rate in enumerate(rates)]
     # The same raw insert with 1 ms of Python before each: on a virtual machine a round trip
     # costs more when the client was busy in between (the service's Python is), so this is
@@ -190,6 +232,9 @@ def run(url: str, args: argparse.Namespace) -> dict[str, float]:
         "raw": statistics.median(raw_rates), "rate": statistics.median(rates),
         "raw_gapped_ms": ms / gapped,
         "cpu_ms": statistics.median(cpus) * ms, "raw_cpu_ms": statistics.median(RAW_CPU) * ms,
+        # -1: not measured (SQLite, or a server on another machine)
+        "server_ms": statistics.median(servers) * ms if servers else -1,
+        "raw_server_ms": statistics.median(RAW_SERVER) * ms if RAW_SERVER else -1,
         "ratio": statistics.median(ratios), "ratio_min": min(ratios), "ratio_max": max(ratios),
         "p50": quantiles[49] * ms, "p99": quantiles[98] * ms, "appends": len(latencies),
         "early": statistics.median(early) * ms, "late": statistics.median(late) * ms,
@@ -207,6 +252,13 @@ def report(name: str, r: dict[str, float]) -> None:
           f" (blocks {r['ratio_min']:.2f} to {r['ratio_max']:.2f})")
     print(f"  CPU of this process     {r['cpu_ms']:.3f} ms an append, {r['raw_cpu_ms']:.3f} ms a raw "
           f"insert (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    if r["server_ms"] >= 0:
+        wall = 1000 / r["rate"]
+        print(f"  server CPU              {r['server_ms']:.3f} ms an append, "
+              f"{r['raw_server_ms']:.3f} ms a raw insert")
+        print(f"  an append's wall time   {wall:.3f} ms: this process's CPU {r['cpu_ms']:.3f}, the "
+              f"server's {r['server_ms']:.3f}, the rest (waiting) "
+              f"{wall - r['cpu_ms'] - r['server_ms']:.3f}")
     print(f"  append latency          p50 {r['p50']:.2f} ms   p99 {r['p99']:.2f} ms")
     print(f"  append at seq ~10       {r['early']:.2f} ms   at seq ~1000 {r['late']:.2f} ms"
           f"   ratio {r['late'] / r['early']:.2f}")
@@ -278,6 +330,10 @@ def compare(args: argparse.Namespace) -> None:
                   f"{statistics.median(r['ratio'] for r in runs):.2f} (runs: "
                   f"{', '.join(format(r['ratio'], '.2f') for r in runs)}); seq ~1000 "
                   f"{statistics.median(r['late'] for r in runs):.2f} ms")
+            if all(r["server_ms"] >= 0 for r in runs):
+                print(f"  {'':10s} server CPU {statistics.median(r['server_ms'] for r in runs):.3f}"
+                      f" ms an append, a raw insert "
+                      f"{statistics.median(r['raw_server_ms'] for r in runs):.3f} ms")
         print(f"  CPU an append, this tree / baseline: {cpu['this tree'] / cpu['baseline']:.3f}"
               f" (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
