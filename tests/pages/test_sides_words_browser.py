@@ -6,8 +6,8 @@ test_totals_words_browser.py), in English, Spanish and Italian, each page whole 
   corso");
 - a singles match's dispute sheet names its score's column *Player* (es/it said "Equipo" /
   "Squadra", a team), and its acta's rounds are *by player*;
-- the disputes desk offers a singles dispute's rulings by player (the penalty's points to the
-  other player, the player at fault forfeits, the sheet for both players) and its preview's
+- the disputes desk says a singles dispute's rulings by the players' names (the penalty's points
+  to the other player, the player at fault forfeits, the sheet for both) and its preview's
   totals by player;
 - the live scoreboard's cards say the undealt tiles as the server decides (the row's
   ``shows_undealt``; none in parejas), Fives and Threes' as sleeping tiles, in a card the
@@ -33,14 +33,17 @@ PHASE = {"en": "Round 1: in progress", "es": "Ronda 1: en juego", "it": "Mano 1:
 SHEET = {"en": ("Player", "Each round's points by player, then the rulings and the totals"),
          "es": ("Jugador", "Los puntos de cada ronda por jugador, luego las resoluciones y los totales"),
          "it": ("Giocatore", "I punti di ogni mano per giocatore, poi le decisioni e i totali")}
-DESK = {"en": ("Penalty: points to the other player", "Forfeit: the player at fault loses the match",
-                "(printable, for both players)", "Player"),
-        "es": ("Penalización: puntos para el otro jugador",
-               "Abandono: el jugador infractor pierde la partida",
-               "(para imprimir, para ambos jugadores)", "Jugador"),
-        "it": ("Penalità: punti all'altro giocatore",
-               "A tavolino: il giocatore in fallo perde la partita",
-               "(da stampare, per entrambi i giocatori)", "Giocatore")}
+# the desk's singles rulings by name, beside the menu: the penalty's points to the other
+# player, the player at fault forfeits, the sheet for both (one sentence for singles and pairs)
+DESK = {"en": ("The points you give go to Marco Rossi.",
+               "The match is lost by Lucía Gómez, at fault.",
+               "(printable, for Marco Rossi, Lucía Gómez)", "Player"),
+        "es": ("Los puntos que dé van para Marco Rossi.",
+               "Partida perdida por Lucía Gómez, por su falta.",
+               "(para imprimir, para Marco Rossi, Lucía Gómez)", "Jugador"),
+        "it": ("I punti che assegna vanno a Marco Rossi.",
+               "La partita è persa da Lucía Gómez, in fallo.",
+               "(da stampare, per Marco Rossi, Lucía Gómez)", "Giocatore")}
 UNDEALT = {"en": ("sleeping tiles", "boneyard"), "es": ("dormidas", "pozo"),
            "it": ("dormienti", "dormiente")}
 LEADS = {"en": "Carla or Dani", "es": "Carla o Dani", "it": "Carla o Dani"}  # the script's " or "
@@ -114,8 +117,12 @@ def test_the_desk_offers_a_singles_rulings_by_player(browser: Any, server: tuple
         dispute = page.locator(f'[data-dispute="{match_id}:3"]')
         dispute.wait_for(timeout=WAIT_MS * 2)
         desk_wired(page)
-        options = dispute.locator("select[name=ruling] option").all_text_contents()
-        assert penalty in options and forfeit in options, options
+        menu, said = dispute.locator("select[name=ruling]"), dispute.locator("[data-ruling-help]")
+        menu.select_option("penalty")
+        assert said.inner_text().strip() == penalty
+        menu.select_option("forfeit")
+        assert said.inner_text().strip() == forfeit
+        menu.select_option("standard")
         assert printable in (dispute.text_content() or "")
         dispute.locator("input[name=reason]").fill("renege")
         dispute.locator("[data-action=preview]").click()
