@@ -19,7 +19,8 @@ for phones, its JSON twin, and its stream of server-sent events.
 Access is the club pages': a public club is read without a token, a private one with a token
 of the club as a bearer header. The page's script reads the stream with fetch(), so that the
 header can be sent (EventSource cannot send one); the token never goes into a URL. Nothing
-here decides what a row shows: that is :mod:`referee.service.live`.
+here decides what a row shows: that is :mod:`referee.service.live`; only the word a card says
+its undealt tiles with (``undealt``, :class:`SaidScoreboard`) is added here, where words are.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from marshmallow import Schema, fields, validate
 
 from referee.service import Invalid, Service
 from referee.service.live import STATUSES, Busy, Scoreboard, StreamCaps, Subscription
+from referee.service.view import MatchView
+from words.events import sleeping
 
 from .context import service
 from .errors import problem
@@ -70,13 +73,32 @@ CAPS = {"process": "SCOREBOARD_STREAMS", "club": "SCOREBOARD_STREAMS_PER_CLUB",
         "client": "SCOREBOARD_STREAMS_PER_CLIENT", "reserved": "SCOREBOARD_STREAMS_RESERVED"}
 
 
+UNDEALT_WORDS = ("sleeping_tiles", "boneyard")
+
+
+class SaidScoreboard(Scoreboard):
+    """The service's scoreboard, each row with the word its card says the undealt tiles with:
+    ``undealt`` is ``sleeping_tiles`` (Fives and Threes: nobody draws them), ``boneyard``, or
+    null where the card says none (``shows_undealt`` false). Chosen once, by
+    :func:`words.events.sleeping` (the rule the CLI and the pages follow), for every row the
+    page, its twin and the stream send, so that the page's script renders the word, never
+    choosing it."""
+
+    @staticmethod
+    def row(view: MatchView, tournament_round: int | None = None) -> dict[str, Any]:
+        row = Scoreboard.row(view, tournament_round)
+        row["undealt"] = (UNDEALT_WORDS[0] if sleeping(row["rules"]) else UNDEALT_WORDS[1]
+                          ) if row["shows_undealt"] else None
+        return row
+
+
 def _make(app: Flask, svc: Service) -> Scoreboard:
     caps = {field: int(value) for field, key in CAPS.items()
             if (value := app.config.get(key, os.environ.get("DOMINO_" + key))) not in (None, "")}
     kwargs: dict[str, Any] = {"caps": StreamCaps(**caps)}
     if app.config.get("SCOREBOARD_POLL_SECONDS"):
         kwargs["poll_seconds"] = float(app.config["SCOREBOARD_POLL_SECONDS"])
-    return Scoreboard(svc, **kwargs)
+    return SaidScoreboard(svc, **kwargs)
 
 
 @blp.route("/clubs/<string:club>/scoreboard")
@@ -428,6 +450,10 @@ class ScoreboardRowSchema(Schema):
     shows_undealt = fields.Boolean(required=True, metadata={
         "description": "whether the card says the undealt tiles (boneyard): while a round is in "
                        "play, where the game has them (the match screen's shows_undealt)"})
+    undealt = fields.String(allow_none=True, required=True, validate=validate.OneOf(UNDEALT_WORDS),
+                            metadata={"description": "the word the card says the undealt tiles "
+                                      "with: sleeping_tiles (Fives and Threes), boneyard; null "
+                                      "where it says none (shows_undealt false)"})
     phase = fields.String(required=True)
     winner = fields.Integer(allow_none=True, required=True)
     winner_name = fields.String(allow_none=True, required=True)

@@ -12,10 +12,15 @@
  */
 import {headers as authHeaders} from "./client.js";
 import {_, ngettext, pgettext, timeOfDay} from "./i18n.js";
-import {sleeping} from "./score/words.js";
 
 var SILENCE_MS = 40000;
 var STATUS_TEXT = { live: _("Live"), finished: _("Finished"), disputed: _("Disputed") };
+// The words for the kinds of undealt tiles the server names in a row's "undealt" (api/
+// scoreboard.py SaidScoreboard chooses it): this script says it, never chooses it.
+var UNDEALT = {
+  sleeping_tiles: function (count) { return _("sleeping tiles %(count)s", { count: count }); },
+  boneyard: function (count) { return _("boneyard %(count)s", { count: count }); }
+};
 
 var board = document.getElementById("board");
 var template = document.getElementById("board-card");
@@ -133,11 +138,9 @@ function fill(card, row) {
   field(card, "detail").textContent = detail(row);
   field(card, "counts").textContent = row.counts && row.counts.length && row.round
     ? _("Tiles in hand: %(counts)s", { counts: row.counts.join(" · ") })
-      // the server decides whether the card says the undealt tiles (shows_undealt); Fives and
-      // Threes' are sleeping tiles, not a boneyard
-      + (row.shows_undealt ? "; " + (sleeping(row.rules)
-        ? _("sleeping tiles %(count)s", { count: row.boneyard })
-        : _("boneyard %(count)s", { count: row.boneyard })) : "")
+      // the server says which word the undealt tiles take, if any (row.undealt, from
+      // words.events.sleeping: Fives and Threes' sleep); this only renders it
+      + (row.undealt ? "; " + UNDEALT[row.undealt](row.boneyard) : "")
     : "";
 }
 

@@ -114,8 +114,8 @@ def test_the_page_asks_a_private_club_for_a_token(api: Api) -> None:
                    403)
 
 
-# What a card says of the undealt tiles, by the server's shows_undealt and the rules the row
-# carries: Fives and Threes' tiles sleep (never "boneyard"), parejas deals them all (nothing
+# What a card says of the undealt tiles, by the word's kind the server sends (undealt, null
+# where shows_undealt is false): Fives and Threes' tiles sleep (never "boneyard"), parejas deals them all (nothing
 # said), a game that draws has a boneyard. Each game just dealt.
 UNDEALT = {"en": ("sleeping tiles", "boneyard"), "es": ("dormidas", "pozo"),
            "it": ("dormienti", "dormiente")}
@@ -136,6 +136,9 @@ def test_a_card_says_the_undealt_tiles_as_the_server_decides(api: Api, lang: str
     pairs = api.matches["casino"]  # the club's parejas match, dealt: nothing left undealt
     assert {m: rows[m]["shows_undealt"] for m in (*made.values(), pairs)} == {
         made["fives-and-threes"]: True, made["mano-a-mano"]: True, pairs: False}
+    # the word's kind, chosen by the server for the page's script to render (api/scoreboard.py)
+    assert {m: rows[m]["undealt"] for m in (*made.values(), pairs)} == {
+        made["fives-and-threes"]: "sleeping_tiles", made["mano-a-mano"]: "boneyard", pairs: None}
     html = api.client.get("/clubs/casino/scoreboard", headers=api.auth(
         "viewer", **{"Accept-Language": lang})).get_data(as_text=True)
 

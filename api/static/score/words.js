@@ -77,7 +77,7 @@ export function describe(event, players, sides, rules) {
 
 // Whether the tiles not dealt are "sleeping tiles" (words/events.py sleeping()): the points
 // family's word where nobody draws them (Fives and Threes), else they are the boneyard. The
-// phone's and the scoreboard's (scoreboard.js) one decision.
+// phone's (the scoreboard's rows come with the word's kind chosen by the server: "undealt").
 export function sleeping(rules) {
   return Boolean(rules && rules.scoring === "ends" && rules.draw === "none");
 }
