@@ -8,7 +8,12 @@ work (``record_event``) holds its statement and its screen; the driver's rows an
 execute count the token lookup's statement too. Timing wraps each function for the run only;
 nothing here is product code.
 
-    python bench/append_parts_bench.py [--appends 2000] [--database-url URL]
+With ``--service``, no app: ``Service.record_event`` onto one long match (at seq 200 on), the
+operator recording, and the parts timed are the service's own, none inside another (so a
+part's timing does not stretch the one around it): the screen, the store's append, the pool's
+checkout and checkin, the commit, the core's judgement, the event's JSON text.
+
+    python bench/append_parts_bench.py [--appends 2000] [--database-url URL] [--service]
 """
 
 from __future__ import annotations
@@ -42,6 +47,19 @@ STEPS = [
     ("statements on the driver", "referee.store.driver", "DriverStatement.rows"),
     ("psycopg Cursor.execute", "psycopg.cursor", "Cursor.execute"),
 ]
+# --service: the service's parts, none inside another but the driver's statements
+SERVICE_STEPS = [
+    ("the screen (MatchView.screen)", "referee.service.view", "MatchView.screen"),
+    ("the store's append (row, MACs, statement)", "referee.store", "append"),
+    ("  of it, psycopg's statement", "referee.store.driver", "driver_rows"),
+    ("  of it, sqlite3's statements", "referee.store.driver", "driver_count"),
+    ("the pool's checkout (Engine.connect)", "sqlalchemy.engine.base", "Engine.connect"),
+    ("the pool's checkin (Connection.close)", "sqlalchemy.engine.base", "Connection.close"),
+    ("the commit (the dialect's do_commit)", "sqlalchemy.engine.default",
+     "DefaultDialect.do_commit"),
+    ("the core's judgement (MatchRecord.push)", "referee.service.record", "MatchRecord.push"),
+    ("the event's JSON text (new_event)", "referee.service.recording", "new_event"),
+]
 spent: collections.Counter[str] = collections.Counter()
 calls: collections.Counter[str] = collections.Counter()
 
@@ -57,8 +75,8 @@ def timed(label: str, function: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def instrument() -> None:
-    for label, module, path in STEPS:
+def instrument(steps: list[tuple[str, str, str]]) -> None:
+    for label, module, path in steps:
         try:
             owner: Any = importlib.import_module(module)
         except ImportError:  # psycopg on SQLite-only installs
@@ -74,16 +92,61 @@ def main() -> None:
     parser.add_argument("--database-url", default=os.environ.get("DOMINO_TEST_DATABASE_URL"))
     parser.add_argument("--appends", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--service", action="store_true",
+                        help="the service's parts, record_event called directly")
     args = parser.parse_args()
-    instrument()  # before the app is built, so that its decorators wrap the timed functions
+    # before the app is built, so that its decorators wrap the timed functions
+    instrument(SERVICE_STEPS if args.service else STEPS)
     from referee.store.db import scratch_schema
 
+    go = run_service if args.service else run
     if args.database_url:
         with scratch_schema(args.database_url, prefix="bench") as url:
-            run(url, args)
+            go(url, args)
     else:
         with tempfile.TemporaryDirectory() as folder:
-            run(f"sqlite:///{Path(folder) / 'domino.db'}", args)
+            go(f"sqlite:///{Path(folder) / 'domino.db'}", args)
+
+
+def run_service(url: str, args: argparse.Namespace) -> None:
+    from store_bench import PLAYERS as TWO
+    from store_bench import RULES, long_matches
+
+    from migrations.runner import upgrade
+    from referee.service import Service
+    from referee.store.db import make_engine
+
+    engine = make_engine(url)
+    service = Service(engine)
+    upgrade(service.engine)
+    service.clubs.create_club("bench", "Bench")
+    match_id = service.recording.create_match("bench", RULES, TWO)["id"]
+    [events] = long_matches(1, 200 + args.appends, args.seed)
+
+    def append(seq: int) -> None:
+        service.recording.record_event(match_id, events[seq], expected_seq=seq,
+                                       client_event_id=f"k{seq}", recorded_by="bench")
+
+    try:
+        for seq in range(200):  # warm: imports, prepared statements; past the first rounds
+            append(seq)
+        spent.clear()
+        calls.clear()
+        start = time.thread_time()
+        for seq in range(200, 200 + args.appends):
+            append(seq)
+        total = time.thread_time() - start
+    finally:
+        service.notifier.flush()
+        engine.dispose()
+    n = args.appends
+    print(f"{n} appends through the service on {url.split(':')[0]} (seq 200 on, one match), one "
+          f"thread: {1000 * total / n:.3f} ms of CPU an append in all "
+          f"(load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    for label, _module, _path in SERVICE_STEPS:
+        if calls[label]:
+            print(f"  {label:<42} {1000 * spent[label] / n:7.3f} ms  {spent[label] / total:4.0%}"
+                  f"  ({calls[label] / n:.2f} calls)")
 
 
 def run(url: str, args: argparse.Namespace) -> None:
