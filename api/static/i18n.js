@@ -86,6 +86,16 @@ export function compare(a, b) {
   }
 }
 
+// Items listed as the page's language lists them (the browser's ICU): "2, 4, 5 y 5", "2, 4, 5
+// e 5", "2, 4, 5, and 5"; one word between each pair would say "2 y 4 y 5 y 5".
+export function listOf(items) {
+  try {
+    return new Intl.ListFormat(locale(), {style: "long", type: "conjunction"}).format(items.map(String));
+  } catch (error) {
+    return items.join(", ");
+  }
+}
+
 // A time of day as the page's language writes it.
 export function timeOfDay(date, options) {
   return date.toLocaleTimeString(locale(), options);

@@ -42,7 +42,10 @@ SAID = {
     # the tiles not dealt: Fives and Threes' sleeping tiles, All Fives' boneyard
     "sleeping": ("Sleeping tiles", "Fichas dormidas", "Tessere dormienti"),
     "boneyard": ("Boneyard", "Pozo", "Dormiente"),
+    "ends": ("Open ends", "Extremos abiertos", "Estremità libere"),
 }
+# four open ends (a spinner's), listed: the last two joined by the language's "and"
+LISTED = {"en": "{}, {}, {}, and {}", "es": "{}, {}, {} y {}", "it": "{}, {}, {} e {}"}
 SAY = {lang: {key: texts[i] for key, texts in SAID.items()} for i, lang in enumerate(LANGS)}
 
 
@@ -258,6 +261,11 @@ def test_an_all_fives_match_with_a_spinner_on_the_phone(request: pytest.FixtureR
         shown = phone.page.eval_on_selector_all(f"[data-arm-line='{side}'] .tile", "ts => ts.map(t => t.dataset.tile)")
         assert shown == screen["arms"][side]
     assert screen["arms"]["down"]
+    # the four open ends listed as the language lists them ("2 y 4 y 5 y 5" read wrong)
+    said = phone.page.eval_on_selector_all(
+        ".facts dt", "ds => ds.map(d => [d.textContent, d.nextElementSibling.textContent])")
+    pips = [str(e["pip"]) for e in screen["open_ends"]]
+    assert [dd for dt, dd in said if dt == SAY[lang]["ends"]] == [LISTED[lang].format(*pips)]
     phone.check_layout()
     phone.shot(f"points-all-fives-{lang}-end")
 

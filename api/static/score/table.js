@@ -3,7 +3,7 @@
    ends, the boneyard, the last event and the open disputes. Every fact is the screen's, and so
    are its sentences (screen.said: the phase, each round's result, each dispute's foul). */
 import {el, tileNode} from "./dom.js";
-import {_, ngettext, pgettext} from "./i18n.js";
+import {_, listOf, ngettext, pgettext} from "./i18n.js";
 import {countLine, counted, layoutCross, placePegs, progress, scoredList} from "./points.js";
 import {elapsed, scoreText, tableWords, undealtWord} from "./words.js";
 
@@ -150,7 +150,7 @@ export function drawTable(box, s) {
     line(s), points ? armLines(s) : null,
     el("div", {"class": "tables"}, points ? [handCounts] : [
       rows(totalsCaption(s.rules), "totals", s.sides, s.totals), handCounts]),
-    facts([[_("Open ends"), ends ? ends.join(_(" and ")) : pgettext("open ends", "none")],
+    facts([[_("Open ends"), ends ? listOf(ends) : pgettext("open ends", "none")],
            undealt(s), [_("Event"), String(s.seq)]].filter(Boolean))];
   if (s.disputes.length) nodes.push(disputes(s));
   box.replaceChildren(...nodes.filter(Boolean));
