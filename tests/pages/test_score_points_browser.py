@@ -242,6 +242,14 @@ def test_a_fives_and_threes_pairs_match_to_61_on_the_phone(request: pytest.Fixtu
     assert max(report["totals"]) == 61 and report["finished"]
     assert phone.page.locator("#phase").text_content()  # the match's end said
     phone.check_layout()
+    # the folded lists (earlier rounds, the round's scoring plays) show that they open: their
+    # summary's triangle, which the summary's flex layout had taken away
+    marker = "s => getComputedStyle(s, '::before').content"
+    summary = phone.page.locator("#scored > summary")
+    assert summary.evaluate(marker).startswith('"\u25b8"')
+    summary.click()
+    assert summary.evaluate(marker).startswith('"\u25be"')
+    phone.shot(f"points-fives-threes-{lang}-scored-open")
 
 
 @pytest.mark.parametrize("lang", LANGS)
