@@ -19,7 +19,7 @@ def test_a_round_stored_with_seats_from_zero_is_said_from_one() -> None:
                       "far is +1 for both, so the better placed has it")
     token = words.use("es")
     try:
-        assert words.say(reason).startswith("asientos: Ana & Beto en el equipo 1 (asientos 1 y 3)")
+        assert words.say(reason).startswith("asientos: Ana & Beto en la pareja 1 (asientos 1 y 3)")
     finally:
         words.reset(token)
     plain = "an old round's reason, stored as plain English"
