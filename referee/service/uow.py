@@ -153,6 +153,7 @@ class Units:
         self.read_engine = read_engine if read_engine is not None else engine
         self._replica_down_until = 0.0  # time.monotonic(): the replica passed over until then
         self._lock = threading.Lock()
+        self._shared = threading.local()  # this thread's shared connection (:meth:`sharing`)
 
     def engine_of(self, kind: Kind) -> Engine:
         return self.read_engine if kind is READ else self.engine
@@ -164,10 +165,61 @@ class Units:
         return time.monotonic() < self._replica_down_until
 
     @contextmanager
+    def sharing(self) -> Iterator[None]:
+        """Within the block, this thread's units of work of the kinds that run each statement
+        on its own on PostgreSQL (``LOOKUP``, ``SINGLE``: autocommit, no transaction) take one
+        connection from the pool and share it, one after the other, instead of checking one
+        out and back each: a request's token lookup and its append (what the API's append
+        does), a pool checkout and return the fewer. What they run is what they ran: each
+        statement its own transaction, on the primary.
+
+        The connection is given back to the pool before any other kind of unit of work takes
+        one while it is not in use (so this thread never holds two of the pool's connections
+        for it, a pool sized to the threads could otherwise run dry), once one of the units
+        sharing it ends with an error (a connection that broke is not lent again, and a failed
+        statement leaves nothing behind in autocommit), and at the end of the block. On SQLite
+        (``LOOKUP`` and ``SINGLE`` are transactions there) nothing is shared."""
+        shared = self._shared
+        if self.engine.dialect.name != "postgresql" or getattr(shared, "on", False):
+            yield
+            return
+        shared.on, shared.users, shared.held = True, 0, None
+        try:
+            yield
+        finally:
+            shared.on = False
+            self._give_back_shared()
+
+    def _shared_connection(self) -> Connection:
+        """This thread's shared connection (:meth:`sharing`), checked out at its first use."""
+        held: tuple[ExitStack, Connection] | None = self._shared.held
+        if held is not None and not held[1].invalidated:
+            return held[1]
+        self._give_back_shared()
+        stack = ExitStack()
+        conn = stack.enter_context(_TRANSACTIONS[LOOKUP](self.engine))
+        self._shared.held = (stack, conn)
+        return conn
+
+    def _give_back_shared(self) -> None:
+        held: tuple[ExitStack, Connection] | None = getattr(self._shared, "held", None)
+        if held is not None:
+            self._shared.held = None
+            held[0].close()
+
+    @contextmanager
     def open(self, kind: Kind, *, waited: bool = False) -> Iterator[UnitOfWork]:
         """A unit of work of ``kind``, its transaction begun when first used, committed when
         the block ends without an error (then its after-commit actions run), rolled back
         otherwise."""
+        if getattr(self._shared, "on", False):
+            if kind in _AUTOCOMMIT:
+                with self._sharing_unit(kind, waited) as uow:
+                    yield uow
+                uow._committed()
+                return
+            if not self._shared.users:  # not in use: back to the pool before another is taken
+                self._give_back_shared()
         engine = self.engine_of(kind)
         if engine is not self.engine and self.replica_passed_over:
             engine = self.engine
@@ -189,6 +241,21 @@ class Units:
             yield uow
         uow._committed()
 
+    @contextmanager
+    def _sharing_unit(self, kind: Kind, waited: bool) -> Iterator[UnitOfWork]:
+        """A unit of work of ``kind`` (``LOOKUP``, ``SINGLE``) on the shared connection."""
+        shared = self._shared
+        uow = UnitOfWork(self.engine, kind, self._shared_connection, waited=waited)
+        shared.users += 1
+        try:
+            yield uow
+        except BaseException:
+            shared.users -= 1
+            if uow._conn is not None and not shared.users:
+                self._give_back_shared()  # as the unit's own connection would have gone back
+            raise
+        shared.users -= 1
+
     def _pass_over_replica(self, error: Exception) -> None:
         with self._lock:
             first = not self.replica_passed_over
@@ -209,6 +276,10 @@ class Units:
         with self.open(kind, waited=True) as uow:
             return handler(uow)
 
+
+# The kinds whose statements each commit on their own on PostgreSQL (db.optimistic, db.lookup):
+# a connection may pass from one such unit of work to the next (Units.sharing).
+_AUTOCOMMIT = frozenset({SINGLE, LOOKUP})
 
 _TRANSACTIONS: dict[Kind, Callable[[Engine], Any]] = {
     READ: db.reading, PRIMARY: db.reading, WRITE: db.writing, SINGLE: db.optimistic,

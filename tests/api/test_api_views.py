@@ -28,8 +28,10 @@ def test_documented_errors_are_documented_and_wrap_nothing(tmp_path: Path) -> No
     while view is not None:
         layers.append(view.__code__.co_qualname)
         view = getattr(view, "__wrapped__", None)
-    # the token's check, then the view reading an ordinary append itself: nothing of webargs
-    assert layers[-1] == "append_event" and len(layers) == 2, layers
+    # one connection for the request, the token's check, then the view reading an ordinary
+    # append itself: nothing of webargs
+    assert layers[0] == "_one_connection.<locals>.shared", layers
+    assert layers[-1] == "append_event" and len(layers) == 3, layers
     layers, view = [], _append_read_by_webargs
     while view is not None:
         layers.append(view.__code__.co_qualname)

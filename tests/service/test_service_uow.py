@@ -5,13 +5,14 @@ holds. A use case's entry is its handler in a unit of work of the kind it declar
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 from sqlalchemy import event
 
 from referee.service import Caller, Forbidden, Invalid, Service
-from referee.service.uow import READ, WRITE, UnitOfWork
+from referee.service.uow import LOOKUP, PRIMARY, READ, SINGLE, WRITE, UnitOfWork
 from referee.store.db import writing
 
 VIEWER = Caller("casino", "viewer", 3, "club screen")
@@ -60,3 +61,64 @@ def test_an_entry_runs_its_handler_in_its_kind(service: Service, club: str) -> N
     finally:
         type(service.standings).table.handler = table  # type: ignore[method-assign]
     assert [u.kind for u in seen] == [READ, WRITE] and seen[1] is uow
+
+
+
+
+def test_sharing_lends_a_token_lookup_and_an_append_one_connection(service: Service,
+                                                                   club: str) -> None:
+    """What the API's append does: on PostgreSQL the token's lookup and the append (one
+    statement each, in autocommit) take one connection from the pool between them; on SQLite
+    (transactions both) each takes its own, as outside the block. Either way the append is
+    stored."""
+    token = service.tokens.create_token(club, "scorekeeper", label="table 1")
+    match_id = service.recording.create_match(club, "mano-a-mano", ["Ana", "Beto"])["id"]
+    who = service.tokens.authenticate(token)
+    service.recording.record_event(match_id, {"type": "deal"}, expected_seq=0, who=who)
+    lent: list[int] = []
+    # a checkout by this thread (the scoreboards' notifier sends from its own, when it will)
+    listener = lambda *args: lent.append(threading.get_ident())  # noqa: E731
+    event.listen(service.engine, "checkout", listener)
+    try:
+        with service.units.sharing():
+            who = service.tokens.authenticate(token)
+            recorded = service.recording.record_event(
+                match_id, {"type": "note", "text": "shared"}, expected_seq=1, who=who)
+    finally:
+        event.remove(service.engine, "checkout", listener)
+    mine = lent.count(threading.get_ident())
+    assert mine == (1 if service.engine.dialect.name == "postgresql" else 2)
+    assert recorded.seq == 2 and service.reading.get_match(match_id)["last_seq"] == 2
+
+
+def test_a_shared_connection_goes_back_before_another_kind_takes_one(service: Service,
+                                                                     club: str) -> None:
+    """Never two of the pool's connections for one thread's sharing: a unit of work of another
+    kind finds the shared one given back first, and the next autocommit unit takes one
+    again."""
+    pool = service.engine.pool
+    with service.units.sharing():
+        with service.units.open(LOOKUP) as uow:
+            uow.conn.exec_driver_sql("SELECT 1")
+        held = pool.checkedout()
+        with service.units.open(PRIMARY) as uow:
+            uow.conn.exec_driver_sql("SELECT 1")
+            assert pool.checkedout() == 1
+        with service.units.open(SINGLE) as uow:
+            uow.conn.exec_driver_sql("SELECT 1")
+        assert pool.checkedout() == held
+    assert held == (1 if service.engine.dialect.name == "postgresql" else 0)
+    assert pool.checkedout() == 0
+
+
+def test_a_failed_unit_gives_the_shared_connection_back(service: Service) -> None:
+    """A statement that fails in a unit sharing the connection: the connection goes back to the
+    pool at once (as a unit's own would), and the next unit works on another."""
+    pool = service.engine.pool
+    with service.units.sharing():
+        with pytest.raises(Exception), service.units.open(LOOKUP) as uow:
+            uow.conn.exec_driver_sql("SELECT no_such_column FROM no_such_table")
+        assert pool.checkedout() == 0
+        with service.units.open(SINGLE) as uow:
+            assert uow.conn.exec_driver_sql("SELECT 1").scalar() == 1
+    assert pool.checkedout() == 0
