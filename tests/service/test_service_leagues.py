@@ -185,3 +185,39 @@ def test_a_match_recorded_already_tagged_as_a_leg(service: Service, club: str) -
     win_game(service, right, 1)
     shown = service.leagues.fixture(club, SEASON, f)
     assert shown["legs"][0]["winner"] == "away" and shown["legs"][0]["home"] == ["Beto"]
+
+
+# A leg's refusals name the team in the reader's language: "home"/"away" inside a sentence
+# stayed English in es/it ("la plantilla del equipo home"), and a match's sides were numbered
+# from 0 ("su bando 0"); one sentence a team now.
+TEAMS_SAID = {"en": ("home team", "away team"), "es": ("equipo local", "equipo visitante"),
+              "it": ("squadra di casa", "squadra in trasferta")}
+
+
+@pytest.mark.parametrize("lang", sorted(TEAMS_SAID))
+def test_a_legs_refusals_name_the_team_in_the_readers_language(service: Service, club: str,
+                                                                lang: str) -> None:
+    import words
+
+    set_up(service, club)
+    f = fixture_id(service, club, "crown", "anchor")
+    refusals = []
+    for home, away in ((["Zoe"], ["Eva"]), (["Beto"], ["Zoe"])):
+        with pytest.raises(Invalid) as refused:
+            service.leagues.record_leg(club, SEASON, f, 1, home=home, away=away)
+        refusals.append(refused.value)
+    for players in (["Gabi", "Dani"], ["Beto", "Ana"]):
+        match_id = service.recording.create_match(club, "mano-a-mano", players)["id"]
+        with pytest.raises(Invalid) as refused:
+            service.leagues.attach_leg(club, SEASON, f, 1, match_id)
+        refusals.append(refused.value)
+    token = words.use(lang)
+    try:
+        said = [words.message(refusal) for refusal in refusals]
+    finally:
+        words.reset(token)
+    home, away = TEAMS_SAID[lang]
+    assert [home in s for s in said] == [True, False, True, False], said
+    assert [away in s for s in said] == [False, True, False, True], said
+    if lang != "en":  # neither the English key nor a side counted from 0 ("bando 0", "parte 0")
+        assert not any(word in s for s in said for word in ("home", "away", "bando", "parte")), said

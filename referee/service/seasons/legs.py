@@ -83,13 +83,15 @@ class SeasonLegs(Base):
                           "sides are not of %(count)s player each", leg=leg, kind=kind,
                           match=played.id, count=PLAYERS[kind])
         squads = _squads(uow, row, found)
-        for side, ids in (("home", sides[0]), ("away", sides[1])):
-            for player in ids:
-                if player not in squads[side]:
-                    raise Invalid("match %(match)s is not a leg of fixture %(fixture)s: its "
-                                  "side %(side)s has a player who is not in that team's "
-                                  "squad", match=played.id, fixture=found.id,
-                                  side=0 if side == "home" else 1)
+        # one sentence a team: "home"/"away" inside one would stay English in es/it
+        if any(player not in squads["home"] for player in sides[0]):
+            raise Invalid("match %(match)s is not a leg of fixture %(fixture)s: a player it "
+                          "seats for the home team is not in that team's squad",
+                          match=played.id, fixture=found.id)
+        if any(player not in squads["away"] for player in sides[1]):
+            raise Invalid("match %(match)s is not a leg of fixture %(fixture)s: a player it "
+                          "seats for the away team is not in that team's squad",
+                          match=played.id, fixture=found.id)
         game = _next_game(uow, row, found, leg, tuple(sides[0]), tuple(sides[1]))
         return self._tag(uow, found, leg, game, played.id, who)
 
@@ -137,9 +139,12 @@ def _named(names: Any, squad: dict[int, str], side: str) -> tuple[int, ...]:
     chosen = []
     for typed in names:
         player = by_key.get(checks.name_key(checks.player_name(typed)))
+        if player is None and side == "home":  # one sentence a team, said in es/it whole
+            raise Invalid("%(player)s is not in the home team's squad: a leg is played by the "
+                          "fixture's two teams", player=typed)
         if player is None:
-            raise Invalid("%(player)s is not in the %(side)s team's squad: a leg is played by "
-                          "the fixture's two teams", player=typed, side=side)
+            raise Invalid("%(player)s is not in the away team's squad: a leg is played by the "
+                          "fixture's two teams", player=typed)
         chosen.append(player)
     return tuple(chosen)
 
