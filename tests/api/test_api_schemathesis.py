@@ -3,9 +3,11 @@
 against the document. Zero server errors is the point; the other checks keep the document honest.
 The cases are the same every run (hypothesis's ``derandomize``).
 
-Each operation gets a hypothesis run of its own from ``operation.as_strategy()`` (the lazy
-``schemathesis.pytest.from_fixture`` loader does not run under pytest 9), and every failure is
-collected before the test fails, so one run shows them all.
+Each operation is a test of its own (OPERATIONS; under pytest-xdist they spread over the
+workers, where the one test of every operation kept a worker busy alone for most of the slow
+tests' time), each generation mode a hypothesis run of its own from
+``operation.as_strategy()`` (the lazy ``schemathesis.pytest.from_fixture`` loader does not run
+under pytest 9); both modes' failures are collected before the test fails.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Any, Iterator
 
 import pytest
 import schemathesis
-from api_helpers import SERVER_TOKEN, Api, make_api
+from api_helpers import SERVER_TOKEN, Api, reused_api
+from flask import Flask
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis.errors import Unsatisfiable
 from league_helpers import set_up
@@ -28,14 +31,150 @@ EXAMPLES = int(os.environ.get("DOMINO_SCHEMATHESIS_EXAMPLES", "40"))
 pytestmark = pytest.mark.slow  # fuzzes the whole API (minutes)
 
 
+# Every operation of the OpenAPI document, as schemathesis lists them, written out so that
+# collecting these tests builds no app: that is some seconds of each process's collection, the
+# quick loop's too, which leaves these tests out. test_the_operations_are_the_documents holds
+# the list to the document.
+OPERATIONS = [
+    ("POST", "/api/v1/clubs"),
+    ("GET", "/api/v1/clubs/{club}"),
+    ("PATCH", "/api/v1/clubs/{club}"),
+    ("GET", "/api/v1/clubs/{club}/standings"),
+    ("GET", "/api/v1/clubs/{club}/tokens"),
+    ("POST", "/api/v1/clubs/{club}/tokens"),
+    ("DELETE", "/api/v1/clubs/{club}/tokens/{token_id}"),
+    ("GET", "/api/v1/clubs/{club}/matches"),
+    ("POST", "/api/v1/clubs/{club}/matches"),
+    ("POST", "/api/v1/clubs/{club}/matches/import"),
+    ("GET", "/api/v1/matches/{match_id}"),
+    ("GET", "/api/v1/matches/{match_id}/report"),
+    ("GET", "/api/v1/matches/{match_id}/log"),
+    ("GET", "/api/v1/matches/{match_id}/acta"),
+    ("GET", "/api/v1/matches/{match_id}/events"),
+    ("POST", "/api/v1/matches/{match_id}/events"),
+    ("GET", "/api/v1/clubs/{club}/disputes"),
+    ("GET", "/api/v1/matches/{match_id}/disputes"),
+    ("GET", "/api/v1/matches/{match_id}/disputes/{seq}"),
+    ("POST", "/api/v1/matches/{match_id}/disputes/{seq}/penalty"),
+    ("GET", "/api/v1/clubs/{club}/players"),
+    ("POST", "/api/v1/clubs/{club}/players"),
+    ("GET", "/api/v1/clubs/{club}/players/{player_id}"),
+    ("POST", "/api/v1/clubs/{club}/players/{player_id}/rename"),
+    ("POST", "/api/v1/clubs/{club}/players/{player_id}/merge"),
+    ("GET", "/api/v1/clubs/{club}/keys"),
+    ("GET", "/api/v1/clubs/{club}/transparency/head"),
+    ("GET", "/api/v1/clubs/{club}/transparency/leaves"),
+    ("GET", "/api/v1/clubs/{club}/transparency/inclusion"),
+    ("GET", "/api/v1/clubs/{club}/transparency/consistency"),
+    ("GET", "/api/v1/pages/"),
+    ("GET", "/api/v1/pages/clubs/{club}/players"),
+    ("GET", "/api/v1/pages/clubs/{club}/matches"),
+    ("GET", "/api/v1/pages/clubs/{club}/tournaments"),
+    ("GET", "/api/v1/pages/clubs/{club}"),
+    ("GET", "/api/v1/pages/clubs/{club}/players/{player_id}"),
+    ("GET", "/api/v1/pages/clubs/{club}/matches/{match_id}"),
+    ("GET", "/api/v1/pages/clubs/{club}/matches/{match_id}/disputes/{seq}"),
+    ("GET", "/api/v1/pages/clubs/{club}/matches/{match_id}/log"),
+    ("GET", "/api/v1/pages/clubs/{club}/matches/{match_id}/acta"),
+    ("POST", "/api/v1/clubs/{club}/signin-codes"),
+    ("POST", "/api/v1/signin-codes/exchange"),
+    ("POST", "/api/v1/setup/check"),
+    ("POST", "/api/v1/setup"),
+    ("GET", "/api/v1/clubs/{club}/tournaments"),
+    ("POST", "/api/v1/clubs/{club}/tournaments"),
+    ("GET", "/api/v1/clubs/{club}/tournaments/{slug}"),
+    ("GET", "/api/v1/clubs/{club}/tournaments/{slug}/entrants"),
+    ("POST", "/api/v1/clubs/{club}/tournaments/{slug}/entrants"),
+    ("POST", "/api/v1/clubs/{club}/tournaments/{slug}/entrants/{number}/withdraw"),
+    ("POST", "/api/v1/clubs/{club}/tournaments/{slug}/rounds"),
+    ("POST", "/api/v1/clubs/{club}/tournaments/{slug}/rounds/{number}/repair"),
+    ("POST", "/api/v1/clubs/{club}/tournaments/{slug}/rounds/{number}/start"),
+    ("GET", "/api/v1/clubs/{club}/tournaments/{slug}/constraints"),
+    ("POST", "/api/v1/clubs/{club}/tournaments/{slug}/constraints"),
+    ("DELETE", "/api/v1/clubs/{club}/tournaments/{slug}/constraints/{constraint_id}"),
+    ("GET", "/api/v1/clubs/{club}/tournaments/{slug}/rounds/{number}"),
+    ("GET", "/api/v1/clubs/{club}/tournaments/{slug}/standings"),
+    ("GET", "/api/v1/pages/clubs/{club}/tournaments/{slug}"),
+    ("GET", "/api/v1/clubs/{club}/seasons"),
+    ("POST", "/api/v1/clubs/{club}/seasons"),
+    ("GET", "/api/v1/clubs/{club}/seasons/{season}"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/divisions"),
+    ("PATCH", "/api/v1/clubs/{club}/seasons/{season}/divisions/{division}"),
+    ("DELETE", "/api/v1/clubs/{club}/seasons/{season}/divisions/{division}"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/teams"),
+    ("GET", "/api/v1/clubs/{club}/seasons/{season}/teams/{team}"),
+    ("PATCH", "/api/v1/clubs/{club}/seasons/{season}/teams/{team}"),
+    ("DELETE", "/api/v1/clubs/{club}/seasons/{season}/teams/{team}"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/teams/{team}/players"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/transfers"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/teams/{team}/captains"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/teams/{team}/deductions"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/fixtures"),
+    ("GET", "/api/v1/clubs/{club}/seasons/{season}/fixtures"),
+    ("GET", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}/postpone"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}/swap"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}/walkover"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}/legs/{leg}/concede"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}/legs/{leg}/games"),
+    ("POST", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}/confirm"),
+    ("GET", "/api/v1/clubs/{club}/seasons/{season}/fixtures/{fixture}/sheet"),
+    ("GET", "/api/v1/clubs/{club}/seasons/{season}/divisions/{division}/table"),
+    ("GET", "/api/v1/clubs/{club}/seasons/{season}/averages"),
+    ("GET", "/api/v1/clubs/{club}/cups"),
+    ("POST", "/api/v1/clubs/{club}/cups"),
+    ("GET", "/api/v1/clubs/{club}/cups/{cup}"),
+    ("POST", "/api/v1/clubs/{club}/cups/{cup}/draw"),
+    ("POST", "/api/v1/clubs/{club}/cups/{cup}/ties/{tie}/games"),
+    ("POST", "/api/v1/clubs/{club}/cups/{cup}/ties/{tie}/result"),
+    ("POST", "/api/v1/clubs/{club}/cups/{cup}/ties/{tie}/fixture"),
+    ("POST", "/api/v1/clubs/{club}/cups/{cup}/ties/{tie}/concede"),
+    ("POST", "/api/v1/clubs/{club}/cups/{cup}/ties/{tie}/walkover"),
+    ("GET", "/api/v1/pages/clubs/{club}/cups"),
+    ("GET", "/api/v1/pages/clubs/{club}/cups/{cup}"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons/{season}"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons/{season}/divisions/{division}"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons/{season}/fixtures"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons/{season}/teams/{team}"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons/{season}/averages"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons/{season}/calendar.ics"),
+    ("GET", "/api/v1/pages/clubs/{club}/seasons/{season}/teams/{team}/calendar.ics"),
+    ("GET", "/api/v1/clubs/{club}/scoreboard"),
+    ("GET", "/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard"),
+    ("GET", "/api/v1/pages/clubs/{club}/scoreboard"),
+    ("GET", "/api/v1/pages/clubs/{club}/tournaments/{tournament}/scoreboard"),
+    ("GET", "/api/v1/clubs/{club}/scoreboard/stream"),
+    ("GET", "/api/v1/clubs/{club}/tournaments/{tournament}/scoreboard/stream"),
+]
+# A stream answers for ten minutes: tests/api/test_api_scoreboard.py and test_api_asgi.py hold
+# it to its document, over a real server.
+FUZZED = [(method, path) for method, path in OPERATIONS if not path.endswith("/stream")]
+
+
 @pytest.fixture
 def api(database_url: str) -> Iterator[Api]:
     """The API, its failed sign-ins limit out of reach: schemathesis sends wrong tokens on
     purpose (its checks of authentication), and past the limit each would be answered 429
-    (api.auth), where those checks expect 401. The limit has tests of its own."""
-    built = make_api(database_url, AUTH_FAILURES="1000000 per minute")
+    (api.auth), where those checks expect 401. The limit has tests of its own. The session's
+    app for this configuration (tests/api_helpers.py: ``reused_api``), over this test's own
+    database: its counts of failed sign-ins start again."""
+    built = reused_api(database_url, AUTH_FAILURES="1000000 per minute")
     yield built
     built.service.close()
+
+
+_SCHEMAS: dict[Flask, dict[tuple[str, str], Any]] = {}
+
+
+def _operations(app: Flask) -> dict[tuple[str, str], Any]:
+    """The document's operations, by method and path, as schemathesis reads them from ``app``:
+    read once a process (the app is the session's one, each test's database bound to it)."""
+    if app not in _SCHEMAS:
+        schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
+        _SCHEMAS[app] = {(o.method.upper(), o.path): o for o in (
+            result.ok() for result in schema.get_all_operations())}
+    return _SCHEMAS[app]
 
 
 def _token(api: Api, method: str, path: str) -> str:
@@ -100,36 +239,27 @@ def _run(api: Api, operation: Any, mode: GenerationMode) -> None:
     check()
 
 
-def test_api_conforms_to_its_document(api: Api) -> None:
-    schema = schemathesis.openapi.from_wsgi("/api/openapi.json", api.app)
-    failures = []
-    operations = [result.ok() for result in schema.get_all_operations()]
-    # 25, players: show, rename, merge; the acta; 14 of tournaments; the scoreboards' four JSON
-    # and two streams; a club's keys, and its transparency log's head, leaves, inclusion and
-    # consistency proofs; a token issued with a sign-in code, and the code exchanged (the desk);
-    # the pages' twins of the site's home, a club's players, matches and tournaments; a finished
-    # match's log and acta as a member downloads them; a round's tables started (the desk); the
-    # first club's setup link checked and used
-    # ; 24 of leagues (seasons, divisions and teams: added, changed, removed; squads,
-    # transfers, captains, deductions,
-    # fixtures, their swaps, legs, confirmations, sheets, tables, averages); the league pages' 6 JSON twins
-    # and 2 iCalendar feeds (a season's, a team's); the cups' (listed, created, read, drawn, a
-    # tie's match started, a tie's result, a tie conceded or given as a walkover, a team
-    # cup tie's fixture made) and the cups'
-    # pages' 2 JSON twins
+def test_the_operations_are_the_documents(api: Api) -> None:
+    """OPERATIONS are the document's, all of them (an operation added to the API is fuzzed only
+    once it is listed there), and there are 110."""
+    operations = list(_operations(api.app))
     assert len(operations) == 110
-    # A stream answers for ten minutes: tests/api/test_api_scoreboard.py and test_api_asgi.py
-    # hold it to its document, over a real server.
-    for operation in (o for o in operations if not o.path.endswith("/stream")):
-        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-            try:
-                _run(api, operation, mode)
-            except Unsatisfiable:
-                # Every input of the operation is fixed (its path parameters name real
-                # resources, and it takes no query or body): there is nothing that does not fit
-                # the document left to send. Only the negative run can meet this.
-                if mode is not GenerationMode.NEGATIVE:
-                    raise
-            except (Exception, BaseExceptionGroup) as failure:  # noqa: BLE001 - reported below
-                failures.append(f"{operation.method.upper()} {operation.path} ({mode}): {failure}")
+    assert sorted(operations) == sorted(OPERATIONS)
+
+
+@pytest.mark.parametrize(("method", "path"), FUZZED, ids=[f"{m} {p}" for m, p in FUZZED])
+def test_api_conforms_to_its_document(api: Api, method: str, path: str) -> None:
+    operation = _operations(api.app)[method, path]
+    failures = []
+    for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+        try:
+            _run(api, operation, mode)
+        except Unsatisfiable:
+            # Every input of the operation is fixed (its path parameters name real
+            # resources, and it takes no query or body): there is nothing that does not fit
+            # the document left to send. Only the negative run can meet this.
+            if mode is not GenerationMode.NEGATIVE:
+                raise
+        except (Exception, BaseExceptionGroup) as failure:  # noqa: BLE001 - reported below
+            failures.append(f"{method} {path} ({mode}): {failure}")
     assert not failures, "\n\n".join(failures)
