@@ -9,7 +9,6 @@ stays among the report's violations only while it is open.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
@@ -81,6 +80,10 @@ class _Prefix:
     __slots__ = ("rules", "players", "events", "digest")
 
     def __init__(self, rules: Any, players: Sequence[str], events: Sequence[Any]) -> None:
+        # (hashlib imported here, for a record with a void or an amend: its import, OpenSSL's
+        # library loaded, is some 11.6 million instructions of every `domino validate`'s start)
+        import hashlib
+
         self.rules, self.players, self.events = rules, players, events
         self.digest = hashlib.sha256(json.dumps(
             [rules.as_dict(), list(players), list(events)],

@@ -6,15 +6,18 @@ is the referee's business, so events are kept as the JSON values they were.
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 from functools import lru_cache
 from itertools import repeat
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .records import Record, _set
 from .rules import Rules, RulesError, resolve_rules
 from .said import said
+
+if TYPE_CHECKING:  # (datetime is imported by iso_date alone: a log without a date never needs
+    # it, and its import is some 5.6 million instructions of every `domino validate`'s start)
+    import datetime as _dt
 
 FORMAT = "domino-log/1"
 OPTIONAL_HEADER_FIELDS = ("match", "club", "table", "date", "event")
@@ -123,6 +126,8 @@ def _preset_rules(preset: str, players: int) -> Rules:
 
 def iso_date(text: str) -> _dt.date | None:
     """The day an ISO 8601 date or date and time names, or None if it names none."""
+    import datetime as _dt
+
     for parse in (_dt.date.fromisoformat, _dt.datetime.fromisoformat):
         try:
             value = parse(text)
