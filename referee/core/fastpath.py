@@ -346,9 +346,10 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                             side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
                                 high, low, end)
                 if side in _SIDES:  # (not None, "no_match" nor "ambiguous_end")
-                    if arms or spinner is not None or not (spins and high == low):
+                    if not spins or high != low or arms or spinner is not None:
                         # no spinner it may make: only the end it goes on changes (as placed
-                        # does), its other pip showing there
+                        # does), its other pip showing there (asked in the order that answers
+                        # soonest: a line with no spinner, then a tile not a double)
                         if side == "R":
                             right, rt = pips - right, tile
                         elif side == "L":
