@@ -14,7 +14,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 # Where PYTHONDONTWRITEBYTECODE is set (as in this project's containers), every process of a
 # run compiled every module of the project and the tests again: 10 of the 15 CPU seconds each
@@ -26,7 +26,6 @@ if sys.dont_write_bytecode and not sys.pycache_prefix:
     sys.dont_write_bytecode = False
 
 import pytest
-from api_helpers import Api, reused_api
 from compiled_helpers import share_compiled_statements
 from db_helpers import PG_URL
 from hypothesis import HealthCheck, settings
@@ -35,6 +34,9 @@ from template_helpers import close_pools, close_templates, migrate, schema_pool
 
 from referee.service import Service
 from referee.store.db import make_engine
+
+if TYPE_CHECKING:
+    from api_helpers import Api
 
 # The garbage collector, as the console script has it (cli/collector.py): a test process holds
 # hundreds of thousands of objects that live as long as it does (the modules, the collected
@@ -114,6 +116,11 @@ def club(service: Service) -> str:
 def api(database_url: str) -> Iterator[Api]:
     """The app of the API tests (tests/api_helpers.py): the session's one, over this test's
     database (two clubs, their tokens, a match each)."""
+    # Imported here, not at the top: the pytest-xdist controller loads this file too, runs no
+    # test, and would import the app (flask, flask-smorest, the pages) before starting its
+    # workers: some 0.4 s of CPU, and of wall time, of every -n run.
+    from api_helpers import reused_api
+
     built = reused_api(database_url)
     yield built
     built.service.close()
