@@ -210,7 +210,8 @@ def init_language(app: Flask) -> None:
                        clock=lambda value, zone=None: formats.moment(value, zone, day=False))
     env.globals.update(js_messages=js_messages, language_menu=menu, language=words.current,
                        term=term, terms=terms, event_words=events.event_words,
-                       sleeping=events.sleeping, side_word=events.side_word,
+                       undealt_word=events.undealt_word,
+                       side_word=events.side_word,
                        tournament_table=events.TOURNAMENT_TABLE,
                        seat_words=seat_words, reason=events.reason, won_by=won_by,
                        table_words=events.table_words)

@@ -554,6 +554,10 @@ class ScreenWordsSchema(Schema):
         "description": "the entry the undo takes back (event undo), in words, or null"})
     disputes = fields.List(fields.String(), required=True, metadata={
         "description": "each open dispute's foul in words, as disputes lists them"})
+    undealt = fields.String(allow_none=True, required=True, metadata={
+        "description": "what the tiles not dealt are called (\"Sleeping tiles\" in Fives and "
+                       "Threes, else \"Boneyard\"), where the screen shows them (shows_undealt); "
+                       "else null"})
     scored = fields.List(fields.List(fields.String(), allow_none=True), metadata={
         "description": "with scoring: ends, each round's scoring plays in words (\"15 — 8 "
                        "points\", \"bust: 62 is past 61\"), as its scored lists them (null: a round "

@@ -213,8 +213,16 @@ def knocks(rules: Any) -> bool:
 def sleeping(rules: Any) -> bool:
     """Whether the tiles not dealt are "sleeping tiles" under ``rules``, not a boneyard: the
     points family's word where nobody draws (Fives and Threes, ``draw: none``; docs/glossary.md).
-    Chosen here for the CLI and the pages, in words.js for the phone."""
+    Chosen here for the CLI, the pages, the phone (:func:`undealt_word`) and the scoreboard's
+    rows (api/scoreboard.py): the scripts only say the word the server chose."""
     return knocks(rules) and _rule(rules, "draw") == "none"
+
+
+def undealt_word(rules: Any) -> str:
+    """What the tiles not dealt are called under ``rules``, as a heading: "Sleeping tiles"
+    (:func:`sleeping`) or "Boneyard". The match page's column and the phone's fact (its
+    screen's ``said.undealt``: the phone's script says it, never chooses it)."""
+    return gettext("Sleeping tiles") if sleeping(rules) else gettext("Boneyard")
 
 
 def side_word(rules: Any, *, heading: bool = True, number: int | None = None) -> str:
@@ -367,13 +375,15 @@ def phase_words(screen: Mapping[str, Any]) -> str:
 def screen_words(screen: Mapping[str, Any], undo_event: Any = None) -> dict[str, Any]:
     """What a phone's screen says in words (its ``said``): the phase line, each round's result
     (in the order of ``screen["rounds"]``; None for one in play) and the entry the undo takes
-    back (``undo_event``: that event, or None)."""
+    back (``undo_event``: that event, or None); what the tiles not dealt are called, where the
+    screen shows them (``shows_undealt``; else None)."""
     players, sides = screen["players"], screen["sides"]
     return {
         "phase": phase_words(screen),
         "rounds": [round_words(r, players, sides) for r in screen.get("rounds") or ()],
         "undo": (event_words(undo_event, players, sides, screen.get("rules"))
                  if undo_event is not None else None),
+        "undealt": undealt_word(screen.get("rules") or {}) if screen.get("shows_undealt") else None,
     }
 
 

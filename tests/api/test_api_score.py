@@ -167,7 +167,7 @@ def test_the_screen_tells_each_round_and_the_clock(api: Api) -> None:
                                  "winner_name": None, "points": 0, "pips": None,
                                  "blocked_by": None, "blocked_by_name": None, "scores": [0, 0]}]
     assert screen["said"] == {"phase": "Round 1: in progress", "rounds": [None],
-                              "undo": "time called", "disputes": []}
+                              "undo": "time called", "disputes": [], "undealt": "Boneyard"}
     played = api.append(match_id, {"type": "play", "seat": 0, "tile": "6-6"}, 2,
                         **{"Accept-Language": "it"})
     assert played.json["screen"]["said"]["undo"] == "Ana ha giocato 6-6"

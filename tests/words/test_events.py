@@ -107,7 +107,14 @@ def test_a_partnerships_verb_agrees(speak) -> None:
     said = screen_words(screen, {"type": "pass", "seat": 3})
     assert said == {"phase": "Partita finita: hanno vinto Ana & Carla",
                     "rounds": ["Mano 2: Beto & Dani hanno vinto con domino, 12 punti."],
-                    "undo": "Dani ha passato"}
+                    "undo": "Dani ha passato", "undealt": None}
+    # the tiles not dealt, named by the server for the phone to say (where the screen shows
+    # them): Fives and Threes' sleep, a game that draws has a boneyard
+    shown = {**screen, "shows_undealt": True}
+    assert screen_words({**shown, "rules": {"scoring": "ends", "draw": "none"}})["undealt"] \
+        == "Tessere dormienti"
+    assert screen_words({**shown, "rules": {"scoring": "ends", "draw": "until_playable"}}
+                        )["undealt"] == "Dormiente"
 
 
 # The phone's phase line: after "Round N:" the phase is said mid-line (the terminal's word, no

@@ -5,7 +5,7 @@
 import {el, tileNode} from "./dom.js";
 import {_, listOf, ngettext, pgettext} from "./i18n.js";
 import {countLine, counted, layoutCross, placePegs, progress, scoredList} from "./points.js";
-import {elapsed, scoreText, tableWords, undealtWord} from "./words.js";
+import {elapsed, scoreText, tableWords} from "./words.js";
 
 function facts(pairs) {
   return el("dl", {"class": "facts"}, pairs.map(([term, value]) =>
@@ -119,11 +119,12 @@ setInterval(() => {
   }
 }, 1000);
 
-// The tiles not dealt, by their name (words.js), or nothing where a game has none (parejas,
-// Puerto Rico: the screen's shows_undealt decides it).
+// The tiles not dealt, by the name the screen says (said.undealt: "Sleeping tiles" in Fives
+// and Threes, chosen by the server's words.events.sleeping), or nothing where a game has none
+// (parejas, Puerto Rico: the screen's shows_undealt decides it; said.undealt is null).
 function undealt(s) {
-  if (!s.shows_undealt) return null;
-  return [undealtWord(s.rules), String(s.boneyard)];
+  if (!s.shows_undealt || !s.said.undealt) return null;
+  return [s.said.undealt, String(s.boneyard)];
 }
 
 // The totals' caption as the match page has it: by player in singles, by partnership in pairs

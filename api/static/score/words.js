@@ -75,17 +75,6 @@ export function describe(event, players, sides, rules) {
                          : _(sentence.text, values);
 }
 
-// Whether the tiles not dealt are "sleeping tiles" (words/events.py sleeping()): the points
-// family's word where nobody draws them (Fives and Threes), else they are the boneyard. The
-// phone's (the scoreboard's rows come with the word's kind chosen by the server: "undealt").
-export function sleeping(rules) {
-  return Boolean(rules && rules.scoring === "ends" && rules.draw === "none");
-}
-
-export function undealtWord(rules) {
-  return sleeping(rules) ? _("Sleeping tiles") : _("Boneyard");
-}
-
 // The score by side, as the table reads it: "Ana & Carla 34, Beto & Dani 12".
 export function scoreText(screen) {
   return screen.sides.map((side, i) => _("%(side)s %(points)s", {side: side, points: screen.totals[i]}))
