@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,7 @@ from typing import Iterator
 import httpx
 import pytest
 from api_helpers import make_api
+from serve_helpers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
@@ -23,12 +23,6 @@ GUNICORN = Path(sys.executable).with_name("gunicorn")
 pytestmark = [pytest.mark.slow,  # starts gunicorn
               pytest.mark.skipif(not GUNICORN.exists() or sys.platform == "win32",
                                  reason="gunicorn is not installed here")]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
