@@ -64,6 +64,37 @@ def migrate(engine: Engine) -> None:
     upgrade(engine)
 
 
+def at_revision(engine: Engine, revision: str) -> None:
+    """The engine's empty database brought to ``revision`` (a migration test's starting point).
+    SQLite: a copy of a file this session migrated to it, each such file made from the nearest
+    earlier one by running only the migrations in between (the tests' upgrades from an empty
+    database, 0.1 to 0.3 s of CPU each, ran the same first migrations again in every test). A
+    database that is not empty, or a PostgreSQL one, is upgraded."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or not url.database or Path(url.database).exists():
+        upgrade(engine, revision)
+        return
+    shutil.copyfile(_sqlite_at(revision), url.database)
+
+
+_SQLITE_REVISIONS: dict[str, Path] = {}
+
+
+def _sqlite_at(revision: str) -> Path:
+    if revision not in _SQLITE_REVISIONS:
+        # The revisions are numbered "0001", "0002", ...: the nearest earlier file is the
+        # largest name below this one.
+        earlier = max((r for r in _SQLITE_REVISIONS if r < revision), default=None)
+        path = Path(tempfile.mkdtemp(prefix=f"domino-at-{revision}-")) / "domino.db"
+        if earlier is not None:
+            shutil.copyfile(_SQLITE_REVISIONS[earlier], path)
+        made = make_engine(f"sqlite:///{path}")
+        upgrade(made, revision)
+        made.dispose()  # the last connection closed: the WAL is in the file
+        _SQLITE_REVISIONS[revision] = path
+    return _SQLITE_REVISIONS[revision]
+
+
 def seeded(engine: Engine, key: str, build: Callable[[Engine], T]) -> T:
     """The engine's database made what ``build`` makes of an empty migrated one, whatever it
     held; returns (a copy of) what ``build`` returned. The first call of a session for ``key``
@@ -102,7 +133,9 @@ def close_templates() -> None:
     global _sqlite_template
     folders = [path.parent for path, _ in _SQLITE_SEEDS.values()]
     folders += [_sqlite_template.parent] if _sqlite_template is not None else []
+    folders += [path.parent for path in _SQLITE_REVISIONS.values()]
     _SQLITE_SEEDS.clear()
+    _SQLITE_REVISIONS.clear()
     _sqlite_template = None
     for folder in folders:
         shutil.rmtree(folder, ignore_errors=True)

@@ -12,6 +12,7 @@ import unicodedata
 import pytest
 from sqlalchemy import insert, select, text
 from sqlalchemy.exc import DBAPIError
+from template_helpers import at_revision
 
 from migrations import runner
 from referee import write_log
@@ -450,7 +451,7 @@ def _admin(service: Service, club: str) -> Caller:
 # --------------------------------------------------------------------------- migration 0003
 
 def test_the_backfill_keeps_clashing_names_apart(engine) -> None:
-    runner.upgrade(engine, "0002")
+    at_revision(engine, "0002")
     from referee.store.codec import utcnow
 
     now = utcnow()

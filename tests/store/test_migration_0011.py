@@ -14,6 +14,7 @@ from types import ModuleType
 
 from db_helpers import record_all, sample_match
 from sqlalchemy import Engine, text
+from template_helpers import at_revision
 
 from migrations import runner
 from referee.core import acta as sheet
@@ -87,7 +88,7 @@ def _migration(name: str) -> ModuleType:
 
 
 def test_upgrade_from_0010(engine: Engine, tmp_path, monkeypatch) -> None:
-    runner.upgrade(engine, "0010")
+    at_revision(engine, "0010")
     later_club_columns(engine, add=True)
     old = Service(engine)
     # 0010 signed nothing when a match finished, and had no leagues whose legs' results to keep

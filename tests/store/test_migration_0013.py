@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from db_helpers import record_all, sample_match, upgrade_and_seal
 from sqlalchemy import Engine, inspect, text
+from template_helpers import at_revision
 
 from migrations import runner
 from referee.service import Service
@@ -18,7 +19,7 @@ def columns(engine: Engine) -> set[str]:
 
 
 def test_upgrade_from_0012_and_down_again(engine: Engine) -> None:
-    runner.upgrade(engine, "0012")
+    at_revision(engine, "0012")
     assert "unranked" not in columns(engine)
     with engine.begin() as conn:
         conn.execute(text("INSERT INTO clubs (slug, name, created_at, public) "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
+from template_helpers import at_revision
 
 from migrations import runner
 
@@ -29,7 +30,7 @@ def status_of(engine: Engine, match_id: int) -> str:
 
 
 def test_upgrade_from_0013_and_back(engine: Engine) -> None:
-    runner.upgrade(engine, "0013")
+    at_revision(engine, "0013")
     with engine.begin() as conn:
         conn.execute(text("INSERT INTO clubs (id, slug, name, created_at) VALUES "
                           "(1, 'casino', 'Casino', '2026-12-01 20:00:00+00:00')"))

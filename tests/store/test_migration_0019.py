@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from db_helpers import upgrade_and_seal
 from sqlalchemy import Engine, inspect, text
+from template_helpers import at_revision
 
 from migrations import runner
 
@@ -19,7 +20,7 @@ def tables(engine: Engine) -> set[str]:
 
 
 def test_upgrade_from_0018_and_down_again(engine: Engine) -> None:
-    runner.upgrade(engine, "0018")
+    at_revision(engine, "0018")
     before = tables(engine)
     assert not before & LEAGUE_TABLES
     with engine.begin() as conn:

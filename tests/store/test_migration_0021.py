@@ -9,6 +9,7 @@ import pytest
 from league_helpers import fixture_id, play, set_up
 from sqlalchemy import Engine, inspect, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from template_helpers import at_revision
 
 from migrations import runner
 from referee.service import Service
@@ -23,7 +24,7 @@ def columns(engine: Engine) -> dict[str, bool]:
 
 
 def test_upgrade_from_0020_and_down_again(engine: Engine) -> None:
-    runner.upgrade(engine, "0020")
+    at_revision(engine, "0020")
     before = columns(engine)
     with engine.begin() as conn:
         conn.execute(text("INSERT INTO clubs (slug, name, created_at, public) "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from db_helpers import upgrade_and_seal
 from sqlalchemy import Engine, inspect, text
+from template_helpers import at_revision
 
 from migrations import runner
 
@@ -16,7 +17,7 @@ def tables(engine: Engine) -> set[str]:
 
 
 def test_upgrade_from_0022_and_down_again(engine: Engine) -> None:
-    runner.upgrade(engine, "0022")
+    at_revision(engine, "0022")
     before = tables(engine)
     assert not before & CUP_TABLES
     with engine.begin() as conn:

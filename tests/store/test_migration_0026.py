@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from db_helpers import upgrade_and_seal
 from sqlalchemy import Engine, inspect, text
+from template_helpers import at_revision
 
 from migrations import runner
 
@@ -15,7 +16,7 @@ def tables(engine: Engine) -> set[str]:
 
 
 def test_upgrade_from_0025_and_down_again(engine: Engine) -> None:
-    runner.upgrade(engine, "0025")
+    at_revision(engine, "0025")
     before = tables(engine)
     assert "league_cup_awards" not in before
     with engine.begin() as conn:

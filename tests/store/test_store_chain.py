@@ -9,6 +9,7 @@ import json
 import pytest
 from db_helpers import record_all, sample_match
 from sqlalchemy import Engine, select, text
+from template_helpers import at_revision
 
 from migrations import runner
 from referee import store
@@ -78,7 +79,7 @@ def test_a_wrong_link_is_refused_and_nothing_stored(service: Service, club: str)
 
 
 def test_migration_0006_backfills_the_stored_events(engine: Engine) -> None:
-    runner.upgrade(engine, "0005")
+    at_revision(engine, "0005")
     header, evs = sample_match("mano-a-mano", seed=9)
     header_text = json.dumps({**header, "club": "casino"}, separators=(",", ":"))
     now = "2026-12-01 10:00:00+00:00"
