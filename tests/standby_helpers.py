@@ -15,6 +15,7 @@ root), else as the tests' own user.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -121,13 +122,32 @@ class Standby:
         if self._run_as:
             shutil.chown(self.folder, "postgres", "postgres")
         self.port = free_port()
-        self._run(str(BIN / "pg_basebackup"), "-h", self.primary.host or "127.0.0.1",
-                  "-p", str(self.primary.port or 5432), "-U", self.primary.username or "postgres",
-                  "-D", str(self.data), "-R", "-X", "stream", "-c", "fast")
+        with self._one_base_backup_at_a_time():
+            self._run(str(BIN / "pg_basebackup"), "-h", self.primary.host or "127.0.0.1",
+                      "-p", str(self.primary.port or 5432), "-U",
+                      self.primary.username or "postgres",
+                      "-D", str(self.data), "-R", "-X", "stream", "-c", "fast")
         self._configure()
         self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
                   "-w", "-t", "120", "start")
         return self
+
+    @contextmanager
+    def _one_base_backup_at_a_time(self) -> Iterator[None]:
+        """A lock on this machine for base backups of this primary. Two at once (the standbys
+        of two pytest-xdist workers) failed under -n 2: the primary's checkpointer ended one's
+        WAL stream ("terminating process ... to release replication slot
+        pg_basebackup_...", then pg_basebackup's "unexpected termination of replication
+        stream"), max_slot_wal_keep_size being unlimited, while the other asked for its fast
+        checkpoint. Read-only: a file another user made serves as well."""
+        where = f"{self.primary.host or '127.0.0.1'}-{self.primary.port or 5432}"
+        lock = os.open(Path(tempfile.gettempdir()) / f"domino-basebackup-{where}.lock",
+                       os.O_RDONLY | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(lock)  # the lock goes with it
 
     def _configure(self) -> None:
         """A configuration of its own (Debian keeps the primary's outside its data folder):
