@@ -87,13 +87,17 @@ export function compare(a, b) {
 }
 
 // Items listed as the page's language lists them (the browser's ICU): "2, 4, 5 y 5", "2, 4, 5
-// e 5", "2, 4, 5, and 5"; one word between each pair would say "2 y 4 y 5 y 5".
+// e 5", "2, 4, 5, and 5"; one word between each pair would say "2 y 4 y 5 y 5". A language ICU
+// does not know (the pseudo-locale) gets commas alone: ICU would put its default's English "and".
 export function listOf(items) {
   try {
-    return new Intl.ListFormat(locale(), {style: "long", type: "conjunction"}).format(items.map(String));
+    if (Intl.ListFormat.supportedLocalesOf([language()]).length) {
+      return new Intl.ListFormat(locale(), {style: "long", type: "conjunction"}).format(items.map(String));
+    }
   } catch (error) {
-    return items.join(", ");
+    // an old browser without Intl.ListFormat: commas below
   }
+  return items.join(", ");
 }
 
 // A time of day as the page's language writes it.
