@@ -205,6 +205,25 @@ def replay_paused(standby_engine: Engine) -> Iterator[None]:
             conn.execute(text("SELECT pg_wal_replay_resume()"))
 
 
+def caught_up(standby_url: str, primary_url: str, deadline_s: float = 60.0) -> None:
+    """Wait until the standby has replayed all the primary has written so far (a test's schema
+    and seed made on the primary are not on the standby until then: a page read there before
+    would find no table)."""
+    primary, standby = _admin(primary_url), _admin(standby_url)
+    try:
+        with primary.connect() as conn:
+            target = str(conn.execute(text("SELECT pg_current_wal_lsn()")).scalar_one())
+        replayed = text("SELECT pg_last_wal_replay_lsn() >= CAST(:lsn AS pg_lsn)")
+        start = time.monotonic()
+        with standby.connect() as conn:
+            while not conn.execute(replayed, {"lsn": target}).scalar_one():
+                assert time.monotonic() - start < deadline_s, "the standby did not catch up"
+                time.sleep(0.02)
+    finally:
+        primary.dispose()
+        standby.dispose()
+
+
 def page_last_seq(api: Any, match_id: int) -> int:
     response = api.client.get(f"/api/v1/pages/clubs/casino/matches/{match_id}")
     assert response.status_code == 200, response.get_data(as_text=True)

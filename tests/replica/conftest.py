@@ -8,7 +8,7 @@ from typing import Iterator
 import pytest
 from api_helpers import Api, make_api
 from db_helpers import PG_URL
-from standby_helpers import Standby, Unavailable
+from standby_helpers import Standby, Unavailable, caught_up
 from template_helpers import schema_pool
 
 
@@ -40,5 +40,6 @@ def app(standby: Standby, pg_url: str) -> Iterator[Api]:
     DOMINO_READ_DATABASE_URL the standby (the same schema); the club public."""
     built = make_api(pg_url, READ_DATABASE_URL=standby.url(pg_url), ACCESS_LOG="0")
     built.service.clubs.set_public("casino", True)
+    caught_up(standby.url(pg_url), pg_url)
     yield built
     built.service.close()
