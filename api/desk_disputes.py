@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template, request
 
 import words
-from referee.service import Conflict, ServiceError, side_names, side_of_seat
+from referee.service import Conflict, ServiceError, side_names
 from words import _
 
 from .context import service
@@ -44,15 +44,6 @@ def _desk(who: Any, club: str) -> str:
     data = service().disputes.desk(club, page=request.args.get("page") or 1, who=who)
     for item in data["ruled"]:
         item["sides"] = side_names(item["match"]["rules"], item["match"]["players"])
-    for sheet in data["open"]:
-        # the sides by name where a ruling names them: the one at fault (a forfeit's) and those
-        # a penalty's points go to, a player or a partnership, one or more (three or four
-        # single seats): one sentence for every case (none: the dispute names no seat)
-        seat, match = sheet["dispute"]["seat"], sheet["match"]
-        if isinstance(seat, int):
-            fault = side_of_seat(match["rules"], seat)
-            sheet["at_fault"] = sheet["sides"][fault]
-            sheet["opponents"] = ", ".join(n for i, n in enumerate(sheet["sides"]) if i != fault)
     return render_template("desk/disputes.html", data=data, club=data["club"], twin=None,
                            signed_in=True)
 

@@ -203,6 +203,7 @@ def init_language(app: Flask) -> None:
     env.finalize = words.say  # a core sentence printed by a template, in the page's language
     env.filters.update(day=lambda value, form="medium": formats.date(value, form=form),
                        number=lambda value: formats.number(value),
+                       names=lambda items: formats.names(items),
                        decimal=lambda value, digits=2: formats.decimal(value, digits),
                        percent=lambda value, digits=1: formats.percent(value, digits),
                        # a moment in the club's time zone (none: UTC, said so)

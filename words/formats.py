@@ -97,6 +97,16 @@ def moment(value: Any, zone: str | None = None, lang: str | None = None, *,
     return f"{MARKS[0]}{text}{MARKS[1]}" if (lang or current()) == PSEUDO else text
 
 
+def names(items: Any, lang: str | None = None) -> str:
+    """Names listed as the language lists them: "Ana and Beto", "Ana, Beto y Carla", "Ana e
+    Beto" (CLDR's list patterns; the phone's script does the same with Intl.ListFormat). The
+    pseudo-locale's list is English, in its marks."""
+    from babel.lists import format_list
+
+    text = format_list([str(item) for item in items], locale=_locale(babel_locale(lang)))
+    return f"{MARKS[0]}{text}{MARKS[1]}" if (lang or current()) == PSEUDO else text
+
+
 def number(value: int | float, lang: str | None = None) -> str:
     """A whole number with the language's grouping ("1,234", "1234" in Spanish, "1.234")."""
     from babel.numbers import format_decimal

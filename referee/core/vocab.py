@@ -172,10 +172,3 @@ def side_names(rules: Any, players: Sequence[str]) -> list[str]:
         return [side_name((players[0], players[2])), side_name((players[1], players[3]))]
     return list(players)
 
-
-def side_of_seat(rules: Any, seat: int) -> int:
-    """The side seat ``seat`` plays for (``rules`` as :func:`side_names`; ``Rules.side_of``):
-    seats 0 and 2 are side 0 in partnership play, each seat its own side otherwise."""
-    partnerships = (rules["partnerships"] if isinstance(rules, Mapping)
-                    else rules.partnerships)
-    return seat % 2 if partnerships else seat

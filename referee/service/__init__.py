@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar, overload
 
 from sqlalchemy import Engine
 
-from ..core.vocab import LADDER, ROLES, side_names, side_of_seat
+from ..core.vocab import LADDER, ROLES, side_names
 from ..core.vocab import MATCH_STATUSES as STATUSES
 from ..store import db
 from ..store.codec import utcnow
@@ -103,7 +103,7 @@ if TYPE_CHECKING:
     from .transparency import Transparency
 
 __all__ = [
-    "Service", "open_service", "Recorded", "Screen", "side_names", "side_of_seat", "Caller", "Action",
+    "Service", "open_service", "Recorded", "Screen", "side_names", "Caller", "Action",
     "OPERATOR", "SERVER_CALLER", "LADDER", "ServiceError", "NotFound", "Invalid",
     "IllegalEvent", "Conflict", "IdempotencyMismatch", "Duplicate", "Forbidden", "Unauthorized",
     "TooLarge", "MatchLimits", "NotFinished", "KeyRing", "SigningKeyError", "NoSigningKey",

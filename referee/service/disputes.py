@@ -112,7 +112,9 @@ class Disputes:
             # what the record suggests without proving, on the same match
             suspicions = [{**s, "event": view.events[s["seq"] - 1]} for s in report["suspicions"]]
             for dispute in unruled[max(0, start - before):]:
-                found.append({**_sheet(view, dispute["seq"]), "last_seq": view.record.last_seq,
+                sheet = _sheet(view, dispute["seq"])
+                found.append({**sheet, **_named_by_ruling(view.record.rules, sheet),
+                              "last_seq": view.record.last_seq,
                               "standard_penalty": penalty, "suspicions": suspicions})
                 if len(found) == DESK_PAGE:
                     return found
@@ -293,6 +295,19 @@ def _sheet(view: MatchView, seq: int) -> dict[str, Any]:
         "score": {"before": list(before.totals),
                   "after": list(after.totals) if after is not None else None},
     }
+
+
+def _named_by_ruling(rules: Any, sheet: dict[str, Any]) -> dict[str, Any]:
+    """The sides a ruling on the dispute names, by name: ``at_fault``, the side of the seat the
+    dispute names (what a forfeit loses), and ``opposing``, every other side (where a penalty's
+    points go: one a side, the standard penalty's too); None and [] when it names no seat (the
+    penalties and the forfeit are refused then)."""
+    seat = sheet["dispute"]["seat"]
+    if not isinstance(seat, int):
+        return {"at_fault": None, "opposing": []}
+    fault = rules.side_of(seat)
+    return {"at_fault": sheet["sides"][fault],
+            "opposing": [name for side, name in enumerate(sheet["sides"]) if side != fault]}
 
 
 def ordered(found: list[dict[str, Any]], status: str) -> list[dict[str, Any]]:

@@ -199,6 +199,7 @@ DESK_WORDS = {"en": ("10 points to {other}: the rules' standard penalty.",
                      "I punti che assegna vanno a {other}.",
                      "La partita è persa da {fault}, in fallo.",
                      "(da stampare, per {all})")}
+AND = {"en": "and", "es": "y", "it": "e"}
 PAIRS_HANDS = [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"],
                ["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"],
                ["6-2", "6-1", "6-0", "5-2", "5-1", "5-0", "4-2"],
@@ -241,7 +242,9 @@ def test_the_sheet_and_the_preview_say_player_or_partnership(api: Api, lang: str
         end = block.find("data-dispute=", 20)  # the next dispute's, if any
         block = text(block if end < 0 else block[:end]).replace("&amp;", "&")
         for words in DESK_WORDS[lang]:
-            words = words.format(other=other, fault=fault, all=f"{other}, {fault}")
+            # both sides listed as the language lists two names (CLDR: and / y / e)
+            both = f"{other} {AND[lang]} {fault}"
+            words = words.format(other=other, fault=fault, all=both)
             assert words in block, (words, match_id)
         for team in ("equipo", "squadra", "partnership", "other player"):
             assert team not in block.lower(), (team, match_id)

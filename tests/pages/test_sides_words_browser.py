@@ -37,13 +37,13 @@ SHEET = {"en": ("Player", "Each round's points by player, then the rulings and t
 # player, the player at fault forfeits, the sheet for both (one sentence for singles and pairs)
 DESK = {"en": ("The points you give go to Marco Rossi.",
                "The match is lost by Lucía Gómez, at fault.",
-               "(printable, for Marco Rossi, Lucía Gómez)", "Player"),
+               "(printable, for Marco Rossi and Lucía Gómez)", "Player"),
         "es": ("Los puntos que dé van para Marco Rossi.",
                "Partida perdida por Lucía Gómez, por su falta.",
-               "(para imprimir, para Marco Rossi, Lucía Gómez)", "Jugador"),
+               "(para imprimir, para Marco Rossi y Lucía Gómez)", "Jugador"),
         "it": ("I punti che assegna vanno a Marco Rossi.",
                "La partita è persa da Lucía Gómez, in fallo.",
-               "(da stampare, per Marco Rossi, Lucía Gómez)", "Giocatore")}
+               "(da stampare, per Marco Rossi e Lucía Gómez)", "Giocatore")}
 UNDEALT = {"en": ("sleeping tiles", "boneyard"), "es": ("dormidas", "pozo"),
            "it": ("dormienti", "dormiente")}
 LEADS = {"en": "Carla or Dani", "es": "Carla o Dani", "it": "Carla o Dani"}  # the script's " or "
