@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from .counting import DOUBLE_COUNT, WORTH, place_on_four
+from .counting import DOUBLE_COUNT, NAMED, WORTH, place_on_four
 from .outcomes import BLOCKED, DOMINO
 from .tiles import placement
 
@@ -235,7 +235,6 @@ def run_moves(match: Any, events: Iterator[Any], violations: list[Any]) -> None:
 _PARTNERS = (0, 1, 0, 1)  # each seat's side in partnerships (rules.side_of)
 # The end a play may name, as its shape allows (events.shape_error): a pip (an int) or these.
 _NAMED_ENDS = frozenset({"left", "right", "up", "down"})
-_NAMED_SIDE = {"left": "L", "right": "R", "up": "U", "down": "D"}  # (counting.NAMED)
 _SIDES = frozenset({"L", "R", "U", "D"})  # the sides a tile may go on (layout.place's answers)
 
 
@@ -322,7 +321,7 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                             # else the one end it fits (of the pip named, one of the tile's)
                             (up, _), (down, _) = arms
                             if type(end) is str:
-                                side = _NAMED_SIDE[end]
+                                side = NAMED[end]
                                 pip = (right if side == "R" else left if side == "L"
                                        else up if side == "U" else down)
                                 if pip != high and pip != low:

@@ -121,9 +121,9 @@ setInterval(() => {
 
 // The tiles not dealt, by the name the screen says (said.undealt: "Sleeping tiles" in Fives
 // and Threes, chosen by the server's words.events.sleeping), or nothing where a game has none
-// (parejas, Puerto Rico: the screen's shows_undealt decides it; said.undealt is null).
+// (parejas, Puerto Rico: said.undealt is null where the screen's shows_undealt is false).
 function undealt(s) {
-  if (!s.shows_undealt || !s.said.undealt) return null;
+  if (!s.said.undealt) return null;
   return [s.said.undealt, String(s.boneyard)];
 }
 

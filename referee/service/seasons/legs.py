@@ -139,10 +139,10 @@ def _named(names: Any, squad: dict[int, str], side: str) -> tuple[int, ...]:
     chosen = []
     for typed in names:
         player = by_key.get(checks.name_key(checks.player_name(typed)))
-        if player is None and side == "home":  # one sentence a team, said in es/it whole
-            raise Invalid("%(player)s is not in the home team's squad: a leg is played by the "
-                          "fixture's two teams", player=typed)
-        if player is None:
+        if player is None:  # one sentence a team, said in es/it whole
+            if side == "home":
+                raise Invalid("%(player)s is not in the home team's squad: a leg is played by "
+                              "the fixture's two teams", player=typed)
             raise Invalid("%(player)s is not in the away team's squad: a leg is played by the "
                           "fixture's two teams", player=typed)
         chosen.append(player)
