@@ -67,10 +67,14 @@ def compile_all() -> None:
 def main(argv: list[str]) -> int:
     from .pseudo import write_pseudo
 
-    steps = argv or ["extract", "update", "pseudo", "compile"]
-    for step in steps:
-        {"extract": extract, "update": update, "pseudo": write_pseudo,
-         "compile": compile_all}[step]()
+    known = {"extract": extract, "update": update, "pseudo": write_pseudo, "compile": compile_all}
+    unknown = [step for step in argv if step not in known]
+    if unknown:  # said before any step runs: a half-built catalog helps no one
+        print(f"python -m words.build: no step {', '.join(map(repr, unknown))}; "
+              f"the steps are {', '.join(known)} (none: all four, in that order)", file=sys.stderr)
+        return 2
+    for step in argv or known:
+        known[step]()
     return 0
 
 

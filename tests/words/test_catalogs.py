@@ -167,3 +167,14 @@ def test_a_catalog_that_cannot_be_read_is_an_error_naming_the_file(tmp_path: Pat
             words.catalog("es")
     finally:
         words.catalog.cache_clear()
+
+
+def test_an_unknown_step_is_refused_before_any_step_runs(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from words import build
+
+    ran: list[str] = []
+    monkeypatch.setattr(build, "extract", lambda: ran.append("extract"))
+    assert build.main(["extract", "--help"]) == 2
+    assert ran == []
+    assert "no step '--help'" in capsys.readouterr().err
