@@ -3,7 +3,8 @@
 ``DatabaseError`` is SQLAlchemy's base error under the name callers use: the database itself
 failed (unreachable, or a schema that needs an upgrade), not the request.
 :func:`database_unavailable` tells the database being out of reach for now (retry later) from
-the rest (a bug, or a schema to upgrade).
+the rest (a bug, or a schema to upgrade); :func:`schema_behind` tells a schema behind the
+code's (a read replica that has not replayed a migration yet) from the rest.
 """
 
 from __future__ import annotations
@@ -23,6 +24,32 @@ def database_unavailable(error: BaseException) -> bool:
     return (isinstance(error, (_sa.OperationalError, _sa.InterfaceError, _sa.TimeoutError,
                                _sa.DisconnectionError))
             or (isinstance(error, _sa.DBAPIError) and error.connection_invalidated))
+
+
+# What a statement meets on a database whose schema is behind the code's (a read replica that has
+# not yet replayed a migration the code already reads): a table, column, function or type it
+# names does not exist there. PostgreSQL's SQLSTATEs undefined_table (42P01), undefined_column
+# (42703), undefined_function (42883) and undefined_object (42704: a type); not the rest of
+# class 42 (a syntax error, a missing privilege), which is the code's or the replica's
+# configuration and would fail the same way tomorrow. (42883 is also an operator the types do not
+# have: the code's mistake, which the primary refuses in turn, so it still fails.) SQLite has no SQLSTATE, only its words
+# (its SQLITE_ERROR is any error): "no such table: ...", "no such column: ...", "no such
+# function: ...".
+_SCHEMA_BEHIND_SQLSTATES = frozenset({"42P01", "42703", "42883", "42704"})
+_SCHEMA_BEHIND_SQLITE = ("no such table:", "no such column:", "no such function:")
+
+
+def schema_behind(error: BaseException) -> bool:
+    """Whether a database error says a statement named a table, column, function or type the
+    database does not have: on a replica, a migration the primary has and it has not replayed
+    yet (on the primary itself it is an unmigrated database, not this)."""
+    if not isinstance(error, _sa.DBAPIError):
+        return False
+    orig = error.orig
+    state = getattr(orig, "sqlstate", None)  # psycopg 3's; the DBAPI has no common name for it
+    if state is not None:
+        return state in _SCHEMA_BEHIND_SQLSTATES
+    return str(orig).startswith(_SCHEMA_BEHIND_SQLITE)
 
 
 class Phrase(str):

@@ -33,7 +33,7 @@ from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 
 from ..store import db
-from .errors import database_unavailable
+from .errors import database_unavailable, schema_behind
 
 log = logging.getLogger("domino.service")
 
@@ -141,10 +141,13 @@ class Units:
     must see them) and the read engine (``read_engine``: the same engine by default, a replica
     by configuration). :class:`Kind` says which use case takes which.
 
-    A replica that cannot be connected to (stopped, unreachable, refusing) is passed over: the
-    read it was to serve is served by the primary, as are the reads of the next
-    ``REPLICA_RETRY_S`` seconds, without trying the replica again meanwhile; then the next read
-    tries it again. A replica is a help, never a way to fail a page."""
+    A replica that cannot be connected to (stopped, unreachable, refusing), or whose schema is
+    behind the code's (a statement names a table, column or function of a migration it has not
+    replayed yet: :func:`schema_behind`), is passed over: the read it was to serve is served by
+    the primary (a read found behind is run again there, from its start: it wrote nothing), as
+    are the reads of the next ``REPLICA_RETRY_S`` seconds, without trying the replica again
+    meanwhile; then the next read tries it again. The log says so once, until the replica
+    serves a read again. A replica is a help, never a way to fail a page."""
 
     REPLICA_RETRY_S = 5.0
 
@@ -152,6 +155,7 @@ class Units:
         self.engine = engine
         self.read_engine = read_engine if read_engine is not None else engine
         self._replica_down_until = 0.0  # time.monotonic(): the replica passed over until then
+        self._replica_trouble: str | None = None  # why it was passed over, as logged
         self._lock = threading.Lock()
         self._shared = threading.local()  # this thread's shared connection (:meth:`sharing`)
 
@@ -233,12 +237,15 @@ class Units:
                         # the first statement): this replica cannot be reached.
                         if not database_unavailable(error):
                             raise
-                        self._pass_over_replica(error)
+                        self._pass_over_replica(error, _UNREACHABLE)
                         uow.engine = self.engine
                 return transaction.enter_context(_TRANSACTIONS[kind](self.engine))
 
             uow = UnitOfWork(engine, kind, begin, waited=waited)
             yield uow
+        if self._replica_trouble is not None and uow.engine is not self.engine \
+                and uow._conn is not None:
+            self._replica_serves_again()
         uow._committed()
 
     @contextmanager
@@ -256,26 +263,50 @@ class Units:
             raise
         shared.users -= 1
 
-    def _pass_over_replica(self, error: Exception) -> None:
+    def _pass_over_replica(self, error: Exception, why: str) -> None:
         with self._lock:
-            first = not self.replica_passed_over
             self._replica_down_until = time.monotonic() + self.REPLICA_RETRY_S
-        if first:
-            log.warning("the read replica cannot be reached (%s); its reads go to the primary "
-                        "for %g s", str(error).splitlines()[0] if str(error) else type(error).__name__,
+            first, self._replica_trouble = self._replica_trouble != why, why
+        if first:  # once an outage, not every REPLICA_RETRY_S while it lasts
+            log.warning("the read replica %s (%s); its reads go to the primary, tried again every "
+                        "%g s", why, str(error).splitlines()[0] if str(error) else type(error).__name__,
                         self.REPLICA_RETRY_S)
+
+    def _replica_serves_again(self) -> None:
+        with self._lock:
+            was, self._replica_trouble = self._replica_trouble, None
+        if was is not None:
+            log.info("the read replica serves reads again")
 
     def run(self, kind: Kind, handler: Callable[[UnitOfWork], R]) -> R:
         """``handler(uow)`` in a unit of work of ``kind``; when it finds something not ready
         (:class:`NotReady`), again once that has been waited for."""
         try:
-            with self.open(kind) as uow:
-                return handler(uow)
+            return self._run(kind, handler, waited=False)
         except NotReady as late:
             late.wait(self, kind)
-        with self.open(kind, waited=True) as uow:
+        return self._run(kind, handler, waited=True)
+
+    def _run(self, kind: Kind, handler: Callable[[UnitOfWork], R], *, waited: bool) -> R:
+        """``handler(uow)`` in a unit of work of ``kind``; on the replica, when a statement finds
+        its schema behind (:func:`schema_behind`), the replica passed over and the handler run
+        again on the primary: a READ wrote nothing, and its transaction (aborted, on
+        PostgreSQL) is rolled back first."""
+        uow: UnitOfWork | None = None
+        try:
+            with self.open(kind, waited=waited) as uow:
+                return handler(uow)
+        except DBAPIError as error:
+            if uow is None or uow.engine is self.engine or not schema_behind(error):
+                raise
+            self._pass_over_replica(error, _BEHIND)
+        with self.open(kind, waited=waited) as uow:
             return handler(uow)
 
+
+# Why the replica was passed over, as the log says it.
+_UNREACHABLE = "cannot be reached"
+_BEHIND = "is behind the schema (a migration it has not replayed yet)"
 
 # The kinds whose statements each commit on their own on PostgreSQL (db.optimistic, db.lookup):
 # a connection may pass from one such unit of work to the next (Units.sharing).

@@ -9,18 +9,24 @@ configuration is a later engineer's test): each statement is seen on the engine 
 
 from __future__ import annotations
 
+import logging
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from db_helpers import lending, record_all, sample_match, statements
-from sqlalchemy import event
+from db_helpers import PG_URL, lending, record_all, sample_match, statements
+from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+from template_helpers import at_revision, schema_pool
 
+from migrations.runner import upgrade
 from referee.service import Caller, Service
 from referee.service.desk import Desk
+from referee.service.errors import schema_behind
 from referee.service.live import Scoreboard
 from referee.service.pages import Pages
 from referee.service.uow import READ, USE_CASES, Kind
@@ -210,3 +216,106 @@ def test_how_far_behind_the_primary_is_never_asked(service: Service) -> None:
     with statements(service.engine) as seen, _checkouts(service) as used:
         assert service.freshness.behind() is None
     assert seen == [] and used == set()
+
+
+# A replica behind the primary's schema: at the revision before 0022, which gave the clubs their
+# ``mac`` column. Every page's and the API's first statement reads the club's row, naming it,
+# so a read there finds the schema behind at once.
+BEHIND = "0021"
+
+
+@contextmanager
+def _behind(database_url: str, tmp_path: Path) -> Iterator[str]:
+    """A database (PostgreSQL: a schema of the tests' database) migrated to ``BEHIND`` only,
+    the primary's ``database_url`` at the head: a replica that has not replayed the last
+    migrations yet."""
+    if database_url.startswith("sqlite"):
+        url = f"sqlite:///{tmp_path / 'behind.db'}"
+        at_revision(make_engine(url), BEHIND)
+        yield url
+        return
+    assert PG_URL
+    with schema_pool(PG_URL).scratch(prefix="behind") as url:
+        made = make_engine(url)
+        try:
+            at_revision(made, BEHIND)
+        finally:
+            made.dispose()
+        yield url
+
+
+def _said(caplog: pytest.LogCaptureFixture, words: str) -> int:
+    return sum(words in record.getMessage() for record in caplog.records)
+
+
+def test_a_replica_behind_the_schema_is_passed_over(service: Service, club: str,
+                                                    database_url: str, tmp_path: Path,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    """A read whose statement finds the replica's schema behind is served by the primary, as
+    are the next few seconds' (the replica not tried meanwhile), the log saying so once; tried
+    again, still behind, the log says nothing new; once the replica has the migrations, it
+    serves the reads again."""
+    caplog.set_level(logging.INFO, logger="domino.service")
+    service.clubs.set_public(club, True)
+    with _behind(database_url, tmp_path) as behind_url:
+        read = make_engine(behind_url)
+        svc = Service(service.engine, read_engine=read, keys=service.keys.ring)
+        try:
+            pages = Pages(svc)
+            home, engines = _ran(svc, lambda: pages.home(club))
+            assert home["club"]["slug"] == club and engines == {"read", "primary"}
+            assert svc.units.replica_passed_over
+            assert svc.freshness.behind() is None  # read on the primary: nothing behind
+            _, engines = _ran(svc, lambda: svc.standings.table(club))
+            assert engines == {"primary"}  # not tried again meanwhile
+            svc.units._replica_down_until = 0.0  # the pause over
+            _, engines = _ran(svc, lambda: pages.home(club))
+            assert engines == {"read", "primary"}  # tried again, still behind
+            assert _said(caplog, "read replica is behind the schema") == 1
+            assert _said(caplog, "no such column") + _said(caplog, "does not exist") == 1
+            upgrade(read)  # the replica replays the migrations
+            svc.units._replica_down_until = 0.0
+            _, engines = _ran(svc, lambda: pages.clubs())
+            assert engines == {"read"} and _said(caplog, "serves reads again") == 1
+        finally:
+            svc.notifier.close()
+            read.dispose()
+
+
+@pytest.mark.parametrize(("statement", "behind"), [
+    ("SELECT * FROM no_such_table", True),
+    ("SELECT no_such_column FROM clubs", True),
+    ("SELECT no_such_function(1)", True),
+    ("SELEC 1", False),  # a syntax error: the code's, on the primary as well
+    ("INSERT INTO clubs (id, slug, name, created_at) SELECT id, slug, name, created_at "
+     "FROM clubs", False),  # the rows break a constraint: the schema is there
+])
+def test_schema_behind_is_a_missing_table_column_or_function(service: Service, club: str,
+                                                             statement: str,
+                                                             behind: bool) -> None:
+    with pytest.raises(DBAPIError) as raised, service.engine.connect() as conn:
+        conn.execute(text(statement))
+    assert schema_behind(raised.value) is behind
+
+
+def test_a_page_and_the_api_on_a_replica_behind_answer_the_primarys(
+        database_url: str, tmp_path: Path) -> None:
+    """Through the app as a deployment configures it (DOMINO_READ_DATABASE_URL the replica
+    behind): the pages and the API's reads are 200, with the primary's club and match."""
+    from api_helpers import make_api
+
+    with _behind(database_url, tmp_path) as behind_url:
+        app = make_api(database_url, READ_DATABASE_URL=behind_url, ACCESS_LOG="0")
+        try:
+            app.service.clubs.set_public("casino", True)
+            match_id = app.matches["casino"]
+            for path, words in ((f"/clubs/casino/matches/{match_id}", "Ana"),
+                                ("/clubs/casino", "Casino"),
+                                ("/api/v1/pages/clubs/casino", "Casino"),
+                                ("/api/v1/clubs/casino/standings", "Ana")):
+                response = app.client.get(path, headers=app.auth("viewer"))
+                assert response.status_code == 200, (path, response.get_data(as_text=True))
+                assert words in response.get_data(as_text=True), path
+            assert app.service.units.replica_passed_over
+        finally:
+            app.service.close()
