@@ -175,6 +175,12 @@ def served(app: Flask, threads: int = 8) -> Iterator[str]:
     finally:
         stop.set()
         thread.join(timeout=10)
+        # A scoreboard's stream is a thread waiting in its subscription for the next row or
+        # heartbeat (15 s): the client's connection closed above does not wake it, and it
+        # held the wait below for its whole 5 s. Its subscription closed, it ends at once.
+        board = app.extensions.get(SCOREBOARD)
+        if board is not None:
+            board.hub.end_all()
         server.task_dispatcher.shutdown(timeout=5)
         if server.task_dispatcher.threads:
             # A task that outlived the wait still ends by writing b"x" to waitress's trigger.

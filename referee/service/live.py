@@ -427,6 +427,15 @@ class Hub:
             if not self._subscribers:
                 self._stop.set()
 
+    def end_all(self) -> None:
+        """Every open stream ended now: its subscription closed, so that a thread waiting in
+        :meth:`Subscription.take` returns at once rather than at its next heartbeat (for a
+        plain WSGI server stopping: such a thread would hold its stop up to a heartbeat)."""
+        with self._lock:
+            open_now = [s for found in self._subscribers.values() for s in found]
+        for subscription in open_now:
+            subscription.close()  # unsubscribes, under the lock: not taken while it is held
+
     def close(self) -> None:
         """Stop the thread (the streams' queues are left as they are)."""
         with self._lock:

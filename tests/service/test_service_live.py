@@ -5,6 +5,7 @@ the same database: on PostgreSQL through NOTIFY, on SQLite by polling), resumed 
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any, Iterator
 
 import pytest
@@ -166,6 +167,22 @@ def test_a_slow_subscription_gets_each_table_once_at_its_newest(
         assert [r["seq"] for r in subscription.take(0)] == [99]
     finally:
         subscription.close()
+
+
+def test_ending_all_streams_wakes_a_waiting_one_and_frees_every_place(
+        service: Service, club: str, board: Scoreboard) -> None:
+    service.clubs.create_club("other", "Other")
+    waiting = board.subscribe(club, who=OPERATOR)
+    others = [board.subscribe(club, who=OPERATOR), board.subscribe("other", who=OPERATOR)]
+    taken: list[list[dict[str, Any]]] = []
+    # A stream's thread waits far longer than the test: only the end wakes it.
+    thread = threading.Thread(target=lambda: taken.append(waiting.take(3600)), daemon=True)
+    thread.start()
+    board.hub.end_all()
+    thread.join(WAIT)
+    assert not thread.is_alive() and taken == [[]]
+    assert waiting.closed and all(s.closed for s in others) and board.hub.subscribed == 0
+    board.subscribe(club, who=OPERATOR).close()  # a new stream opens as before
 
 
 def test_changed_since_a_cursor(service: Service, club: str, board: Scoreboard) -> None:
