@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 import words
 from referee.service import Conflict, ServiceError, side_names
@@ -23,6 +23,7 @@ from words import _
 
 from .context import service
 from .desk.page import desk_page
+from .openapi import json_object
 from .pages.common import page_caller
 from .pages.views import page_status
 
@@ -35,7 +36,9 @@ blp = Blueprint("desk_disputes", __name__)
 def disputes_desk(club: str) -> Response:
     response = _desk(club=club)
     # Its data as JSON: the club's disputes (the page itself has no twin of its own).
-    response.headers["Link"] = f'</api/v1/clubs/{club}/disputes>; rel="alternate"; type="application/json"'
+    # url_for quotes the club as typed: a header carries Latin-1 only (an RTL mark was a 500).
+    twin = url_for("disputes.club_disputes", club=club)
+    response.headers["Link"] = f'<{twin}>; rel="alternate"; type="application/json"'
     return response
 
 
@@ -55,8 +58,8 @@ def preview(club: str, match_id: int, seq: int) -> Response:
     the ruling would record (what the script then appends) and the preview in words. A
     ServiceError is ``{"message"}`` with its status: 412 when the record moved on since the
     page was shown (another desk ruled first)."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
+    body = json_object()
+    if body is None:
         return _refusal(400, _("Send the ruling as a JSON object."))
     try:
         who = page_caller()

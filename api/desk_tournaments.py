@@ -33,6 +33,7 @@ from . import language
 from .auth import auth, caller
 from .context import service
 from .desk.page import desk_page
+from .openapi import json_object
 from .pages.common import event_standing_order, twin_of
 
 blp = Blueprint("desk-tournaments", __name__)
@@ -113,8 +114,8 @@ def cards(who: Caller | None, club: str, slug: str, number: int) -> str:
 def names(club: str, slug: str) -> Response:
     """What entering each pasted name would do (the did-you-mean), nothing written:
     ``{"names": [...]}`` in, the service's ``check_names`` rows out."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict) or not isinstance(body.get("names"), list):
+    body = json_object()
+    if body is None or not isinstance(body.get("names"), list):
         raise Invalid('send {"names": [a name, ...]}')
     found = service().tournaments.check_names(club, slug, body["names"], who=caller())
     response = jsonify(found)

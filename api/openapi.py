@@ -14,7 +14,7 @@ from typing import Any
 import flask_smorest
 import flask_swagger_ui
 from flask import Blueprint as FlaskBlueprint
-from flask import Flask, Response, render_template, send_from_directory
+from flask import Flask, Response, render_template, request, send_from_directory
 from marshmallow import RAISE
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
@@ -64,6 +64,41 @@ def _deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
+def strict_json(data: bytes) -> Any:
+    """``data`` read as JSON the strict way (:class:`StrictParser` says what it refuses, and
+    why); what it refuses raises json.JSONDecodeError saying what was wrong."""
+    try:
+        # Strict UTF-8 (RFC 8259): json.loads would take the bytes of a lone surrogate.
+        text = data.decode("utf-8")
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
+                           object_pairs_hook=unique_keys)
+    except json.JSONDecodeError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise json.JSONDecodeError(str(error) or "nested too deeply", "?", 0) from None
+    # Each level of nesting opens a bracket: a text with no more than MAX_DEPTH of them
+    # (counted at C speed, those in strings too) cannot be nested deeper, and is not walked.
+    if data.count(b"[") + data.count(b"{") > MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
+        # Parsed, but the store and the answer would have to walk it again, recursively.
+        raise json.JSONDecodeError(f"nested more than {MAX_DEPTH} deep", "?", 0)
+    return value
+
+
+def json_object() -> dict[str, Any] | None:
+    """The request's body, when it is a JSON object read as the API reads one
+    (:func:`strict_json`); None when it is anything else (no JSON Content-Type, not JSON,
+    refused, another value): for the desk's own posts, each of which refuses that with a
+    sentence of its own. (flask's ``get_json(silent=True)`` let a body nested deep enough
+    through as a RecursionError: a 500.)"""
+    if not request.is_json:
+        return None
+    try:
+        value = strict_json(request.get_data(cache=True))
+    except json.JSONDecodeError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
 class StrictParser(FlaskParser):
     """webargs' JSON reading, refusing what would otherwise slip through to a 500: NaN and
     Infinity (not JSON; the store could not write them back), numbers too large for a float,
@@ -90,21 +125,7 @@ class StrictParser(FlaskParser):
             raise UnsupportedMediaType(words.gettext(
                 "the body must be JSON (Content-Type: application/json), not %(type)s",
                 type=req.mimetype[:100]))
-        try:
-            # Strict UTF-8 (RFC 8259): json.loads would take the bytes of a lone surrogate.
-            text = data.decode("utf-8")
-            value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
-                               object_pairs_hook=unique_keys)
-        except json.JSONDecodeError:
-            raise
-        except (ValueError, RecursionError) as error:
-            raise json.JSONDecodeError(str(error) or "nested too deeply", "?", 0) from None
-        # Each level of nesting opens a bracket: a text with no more than MAX_DEPTH of them
-        # (counted at C speed, those in strings too) cannot be nested deeper, and is not walked.
-        if data.count(b"[") + data.count(b"{") > MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
-            # Parsed, but the store and the answer would have to walk it again, recursively.
-            raise json.JSONDecodeError(f"nested more than {MAX_DEPTH} deep", "?", 0)
-        return value
+        return strict_json(data)
 
     def _handle_invalid_json_error(self, error, req, *args, **kwargs):  # type: ignore[no-untyped-def]
         reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8"

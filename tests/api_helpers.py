@@ -36,6 +36,18 @@ CLUBS = ("casino", "other")
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
 PROBLEM = "application/problem+json"
 
+# JSON bodies a reader must refuse with a sentence, never answer with a 500 (api.openapi's
+# strict_json): nested past the recursion limit (a RecursionError out of json.loads), NaN (no
+# JSON), a key twice (two readers, two values), a lone surrogate's bytes (no UTF-8), cut short,
+# not an object, and JSON sent as text.
+UNREADABLE_JSON: list[tuple[bytes, str]] = [
+    (b"[" * 100_000 + b"]" * 100_000, "application/json"),
+    (b'{"code": NaN, "names": NaN, "ruling": NaN}', "application/json"),
+    (b'{"code": "a", "code": "b", "names": [], "names": ["Ana"]}', "application/json"),
+    (b'{"code": "\xed\xa0\x80", "names": ["\xed\xa0\x80"]}', "application/json"),
+    (b'{"code": "a', "application/json"), (b"[1]", "application/json"),
+    (b'{"code": "a", "names": ["Ana"]}', "text/plain")]
+
 
 def parejas(seed: int = 7) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A legal parejas match (open recording) from the simulator."""

@@ -13,9 +13,10 @@ import io
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 import words
+from referee.service import Invalid
 from referee.service.desk import TIME_EVENT, Desk
 from referee.service.signin import CAPTAIN, DESK
 from words.collation import by_name
@@ -23,6 +24,7 @@ from words.collation import by_name
 from .. import language
 from ..auth import auth, caller
 from ..context import service
+from ..openapi import json_object
 from ..pages.views import _headers
 from .page import desk_page
 
@@ -52,10 +54,11 @@ def qr(club: str) -> Response:
     this club's waiting to be used). The code comes in the JSON body, never in the address;
     the picture holds it in the fragment (``#code=...``), which the phone's browser does not
     send to the server either."""
-    body = request.get_json(silent=True)
-    code = body.get("code") if isinstance(body, dict) else None
+    body = json_object()
+    code = body.get("code") if body is not None else None
     if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
-        abort(422)
+        raise Invalid('send {"code": a sign-in code of at most %(most)d characters}',
+                      most=MAX_CODE_LENGTH)
     target = service().signin.qr_target(club, code, who=caller())
     where = target["opens"]
     path = (url_for("desk.home", club=club) if where == DESK

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import segno
 from flask import request
@@ -54,7 +54,9 @@ def twin_of(path: str) -> str:
     """A page's JSON twin: the same path and query under /api/v1/pages (empty fields of the
     filter form, which mean no filter, left out)."""
     query = urlencode([(k, v) for k, v in request.args.items(multi=True) if v])
-    return TWIN_PREFIX + path + (f"?{query}" if query else "")
+    # The path quoted as the address carried it (flask's request.path is decoded): it goes
+    # into the Link header, which carries Latin-1 only.
+    return TWIN_PREFIX + quote(path) + (f"?{query}" if query else "")
 
 
 def share_link() -> dict[str, Any]:

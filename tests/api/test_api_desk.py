@@ -8,7 +8,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
-from api_helpers import Api, assert_problem, make_api
+from api_helpers import UNREADABLE_JSON, Api, assert_problem, make_api
 
 from referee.service.signin import CODE_LIFETIME
 
@@ -115,6 +115,20 @@ def test_the_qr_code_holds_the_code_in_the_fragment(api: Api) -> None:
     assert response.data.startswith(b"<svg") and response.headers["Cache-Control"].startswith("private")
     assert api.client.post("/clubs/casino/desk/qr", json={"code": issued["code"]}).status_code == 401
     assert api.client.post("/clubs/casino/desk/qr", json={}, headers=api.auth("admin")).status_code == 422
+
+
+@pytest.mark.parametrize("body,kind", UNREADABLE_JSON)
+def test_the_qr_code_refuses_a_body_it_cannot_read_saying_what_to_send(api: Api, body: bytes,
+                                                                     kind: str) -> None:
+    """Read as the API reads JSON (api.openapi.strict_json): a body nested past the recursion
+    limit was a 500, the others a 422 saying nothing of what was wrong."""
+    for language, words in (("en", 'send {"code": a sign-in code of at most 200 characters}'),
+                            ("es", "un código de acceso de 200 caracteres como máximo"),
+                            ("it", "un codice di accesso di al massimo 200 caratteri")):
+        refused = assert_problem(api.client.post(
+            "/clubs/casino/desk/qr", data=body, content_type=kind,
+            headers=api.auth("admin", **{"Accept-Language": language})), 422)
+        assert words in refused["detail"], refused
 
 
 @pytest.mark.parametrize("role,opens", [("scorekeeper", "score"), ("viewer", "score"),

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 from typing import Any, Iterator
+from urllib.parse import quote
 
 import pytest
-from api_helpers import Api, reused_api
+from api_helpers import UNREADABLE_JSON, Api, reused_api
 from desk_disputes_site import DISPUTED, passed_holding_a_five
 
 DESK = "/clubs/casino/desk/disputes"
@@ -92,6 +93,27 @@ def test_a_ruling_previewed_stores_nothing(api: Api) -> None:
     annul = preview(api, match_id, ruling="annul").get_json()
     assert annul["refused"] is True and "would be refused" in text(annul["html"])
     assert api.service.reading.get_match(match_id)["last_seq"] == 7
+
+
+@pytest.mark.parametrize("body,kind", UNREADABLE_JSON)
+def test_a_preview_refuses_a_body_it_cannot_read(api: Api, body: bytes, kind: str) -> None:
+    """Read as the API reads JSON (api.openapi.strict_json): nested past the recursion limit,
+    it was a 500; NaN or a key twice were read as flask reads them."""
+    match_id = passed_holding_a_five(api)
+    refused = api.client.post(f"{DESK}/{match_id}/{DISPUTED}/preview", data=body,
+                              content_type=kind, headers=api.auth("referee"))
+    assert refused.status_code == 400
+    assert refused.get_json() == {"message": "Send the ruling as a JSON object.", "stale": False}
+
+
+def test_the_desks_twin_is_named_in_latin_1_whatever_the_club_typed(api: Api) -> None:
+    """A header carries Latin-1 only: an RTL mark in the address, put into the Link header as
+    it was, failed the answer (a 500 and a traceback, under uvicorn and waitress alike)."""
+    for club in ("\u202ecasino", "caf\u00e9", "\u4e2d"):
+        answer = api.client.get(f"/clubs/{club}/desk/disputes")
+        assert answer.status_code == 401
+        assert answer.headers["Link"] == (f'</api/v1/clubs/{quote(club)}/disputes>; '
+                                          'rel="alternate"; type="application/json"')
 
 
 def test_a_preview_refuses_what_the_service_refuses(api: Api) -> None:

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from api_helpers import Api
+from api_helpers import UNREADABLE_JSON, Api
 
 DESK = "/clubs/casino/desk/tournaments"
 API = "/api/v1/clubs/casino/tournaments"
@@ -94,6 +94,18 @@ def test_the_names_pasted_are_checked_and_nothing_is_written(api: Api) -> None:
         refused = api.client.post(DESK + "/noche/names", json=body, headers=api.auth("referee"))
         assert refused.status_code == 422
         assert refused.content_type.startswith("application/problem+json")
+
+
+@pytest.mark.parametrize("body,kind", UNREADABLE_JSON)
+def test_names_in_a_body_it_cannot_read_are_refused_saying_what_to_send(
+        api: Api, body: bytes, kind: str) -> None:
+    """Read as the API reads JSON (api.openapi.strict_json): nested past the recursion limit,
+    it was a 500."""
+    night(api)
+    refused = api.client.post(DESK + "/noche/names", data=body, content_type=kind,
+                              headers=api.auth("referee"))
+    assert refused.status_code == 422 and refused.content_type.startswith("application/problem+json")
+    assert 'send {"names": [a name, ...]}' in refused.json["detail"]
 
 
 def test_the_cards_carry_each_tables_seats_and_the_qr_of_its_match(api: Api) -> None:

@@ -502,3 +502,16 @@ def test_the_disputed_matchs_rounds_show_its_ruling_and_add_up(site: Site) -> No
     assert [sum(r["side_points"][s] for r in page["rounds"]) for s in range(2)] == page["totals"]
     html = get(site, f"/clubs/casino/matches/{site.disputed}").get_data(as_text=True)
     assert 'class="ruling"' in html and "both sides agreed to play on" in html
+
+
+def test_a_pages_twin_is_quoted_into_latin_1(api: Any) -> None:
+    """The twin goes into the Link header, which carries Latin-1 only: flask's request.path
+    is decoded, so an address with an RTL mark or a CJK character in it, put there as it was,
+    failed the answer."""
+    from flask import request
+
+    from api.pages.common import twin_of
+
+    with api.app.test_request_context("/clubs/caf%C3%A9/seasons/%E2%80%AE%E4%B8%AD?player=%C3%91"):
+        twin = twin_of(request.path)
+    assert twin == "/api/v1/pages/clubs/caf%C3%A9/seasons/%E2%80%AE%E4%B8%AD?player=%C3%91"
