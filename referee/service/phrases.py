@@ -7,18 +7,28 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from ..core.said import Said, said, unpacked
+from .errors import N_
+
+# A table's seats, as pairing.seating says them: its sides are partnerships, as the tables head
+# them (words.events.side_word), counted from 1 for people.
+SEATS_TIED = N_("seats: %(name)s as partnership 1 (seats 1 and 3): times as partnership 1 less "
+                "times as partnership 2 so far is %(leads)s for both, so the better placed has it")
+SEATS_LEAD = N_("seats: %(name)s as partnership 1 (seats 1 and 3): times as partnership 1 less "
+                "times as partnership 2 so far is %(leads)s for them, %(trails)s for the other "
+                "partnership")
 
 # Templates a stored round may hold that have since been reworded (old -> new, the same
-# values): a round paired before seats were counted from 1 for people says its seats anew.
+# values): a round paired before seats were counted from 1 for people, or before its sides were
+# called partnerships, says its seats anew.
 RENAMED = {
     "seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 held so far is %(leads)s "
-    "for both, so the better placed has it":
-    "seats: %(name)s on side 1 (seats 1 and 3): side 1 less side 2 held so far is %(leads)s "
-    "for both, so the better placed has it",
+    "for both, so the better placed has it": SEATS_TIED,
     "seats: %(name)s on side 0 (seats 0 and 2): side 0 less side 1 held so far is %(leads)s "
-    "for them, %(trails)s for the other side":
+    "for them, %(trails)s for the other side": SEATS_LEAD,
     "seats: %(name)s on side 1 (seats 1 and 3): side 1 less side 2 held so far is %(leads)s "
-    "for them, %(trails)s for the other side",
+    "for both, so the better placed has it": SEATS_TIED,
+    "seats: %(name)s on side 1 (seats 1 and 3): side 1 less side 2 held so far is %(leads)s "
+    "for them, %(trails)s for the other side": SEATS_LEAD,
 }
 
 

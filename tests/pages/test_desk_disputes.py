@@ -255,7 +255,8 @@ def test_the_sheet_and_the_preview_say_player_or_partnership(api: Api, lang: str
                   {"type": "pass", "seat": 1, "disputed": True}]:
         svc.recording.record_event(pairs, event, expected_seq=None)
     html = api.client.get(f"/clubs/casino/matches/{pairs}/disputes/3", headers=headers).get_data(as_text=True)
-    assert f"{partnerships} Ana &amp; Carla, Beto &amp; Dani." in text(html)  # as escaped
+    # the two partnerships listed as the language lists two names (CLDR: and / y / e)
+    assert f"{partnerships} Ana &amp; Carla {AND[lang]} Beto &amp; Dani." in text(html)  # as escaped
     assert first_column(html) == partnership
     desk = api.client.get(DESK, headers=headers).get_data(as_text=True)
     names = {single: ("Marco Rossi", "Lucía Gómez"), pairs: ("Ana & Carla", "Beto & Dani")}

@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...core.said import said
+from ...core.vocab import side_name
+from ..phrases import SEATS_LEAD, SEATS_TIED
 from .explain import table_reason
 from .field import Field, Side
 
@@ -40,15 +42,11 @@ def orient(field: Field, one: Side, other: Side) -> tuple[tuple[Side, Side], str
         return sum(balance(field, e) for e in side), min(field.position[e] for e in side)
 
     first, second = sorted((one, other), key=key)
-    name = " & ".join(field.name(e) for e in first)
+    name = side_name([field.name(e) for e in first])
     leads, trails = key(first)[0], key(second)[0]
     if leads == trails:
-        return (first, second), said("seats: %(name)s on side 1 (seats 1 and 3): side 1 less "
-                                     "side 2 held so far is %(leads)s for both, so the better "
-                                     "placed has it", name=name, leads="%+d" % leads)
-    return (first, second), said("seats: %(name)s on side 1 (seats 1 and 3): side 1 less side 2 "
-                                 "held so far is %(leads)s for them, %(trails)s for the other "
-                                 "side", name=name, leads="%+d" % leads, trails="%+d" % trails)
+        return (first, second), said(SEATS_TIED, name=name, leads="%+d" % leads)
+    return (first, second), said(SEATS_LEAD, name=name, leads="%+d" % leads, trails="%+d" % trails)
 
 
 def number(field: Field, tables: Sequence[tuple[Side, Side]]
