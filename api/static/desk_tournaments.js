@@ -14,7 +14,7 @@
  * its own); the token, the calls and the page shown in place from client.js.
  */
 import {ask, focusWhenWired, reload as showAgain, say, sayKept, sayLater, storage, watchControls} from "./client.js";
-import {_} from "./i18n.js";
+import {_, listOf} from "./i18n.js";
 
 watchControls();  // the status line said beside the control last used
 
@@ -115,7 +115,7 @@ function initEnter(desk) {
       block.setAttribute("role", "group");
       var text = document.createElement("p");
       text.textContent = _("%(name)s is not a player of the club, but close to: %(close)s. Did you mean one of them?",
-                           { name: typed, close: item.close[index].join(", ") });
+                           { name: typed, close: listOf(item.close[index]) });
       block.setAttribute("aria-label", text.textContent);
       block.appendChild(text);
       var actions = document.createElement("div");

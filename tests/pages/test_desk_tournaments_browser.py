@@ -21,6 +21,7 @@ from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark m
 
 ZBARIMG = shutil.which("zbarimg")
 KNOWN = "Marisol"  # a player of the club; the paste has her name mistyped
+ALSO = "Marisola"  # another, as close: the offer lists both as the page's language lists names
 PASTED = ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede", "Gabriel", "Marisoll"]
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion
 
@@ -29,6 +30,7 @@ WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timi
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]]:
     api = make_api(f"sqlite:///{tmp_path_factory.mktemp('desk') / 'domino.db'}", ACCESS_LOG="0")
     api.service.players.create("casino", KNOWN)
+    api.service.players.create("casino", ALSO, confirm_new=True)  # close to KNOWN, on purpose
     with served(api.app) as base:
         yield api, base
     api.service.close()
@@ -110,6 +112,8 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     suggest = page.locator("[data-suggest='Marisoll']")
     suggest.wait_for(timeout=WAIT)
     assert suggest.locator("button[data-action=confirm-new]").count() == 1
+    offered = suggest.locator("p").inner_text()
+    assert f"{KNOWN} and {ALSO}" in offered or f"{ALSO} and {KNOWN}" in offered, offered
     assert page.locator("table.entrants tbody tr[data-entrant]").count() == 7  # the rest, in
     # the page shown in place: its module offers the names, its first confirm focused once
     # the page is wired (focusWhenWired), a moment after the offer is drawn
