@@ -36,6 +36,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
 import words
+from referee.service.clubs import FIRST_ADMIN
 from words import events, formats, scripts
 from words.terms import term, terms
 
@@ -215,5 +216,11 @@ def init_language(app: Flask) -> None:
                        side_word=events.side_word,
                        tournament_table=events.TOURNAMENT_TABLE,
                        seat_words=seat_words, reason=events.reason, won_by=won_by,
-                       table_words=events.table_words)
+                       table_words=events.table_words, token_label=token_label)
     app.register_blueprint(blp)
+
+
+def token_label(label: str | None) -> str | None:
+    """A token's label as the desk shows it: the one a club is made with (the service's
+    FIRST_ADMIN, which nobody typed) in the page's language, any other as it was typed."""
+    return words.gettext(FIRST_ADMIN) if label == FIRST_ADMIN else label

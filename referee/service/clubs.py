@@ -25,8 +25,9 @@ from .lookup import club_row, find_club, forget_club
 from .tokens import issue_token
 from .uow import READ, WRITE, UnitOfWork, Units, use_case
 
-# The label of a club's first admin token, made with the club (its secretary's).
-FIRST_ADMIN = "first admin"
+# The label of a club's first admin token, made with the club (its secretary's). Stored as
+# this English code, it is said in the page's language where the desk shows it (nobody typed it).
+FIRST_ADMIN = N_("first admin")
 # The settings an admin changes (PATCH /clubs/{club}, ``domino club set``, the desk).
 SETTINGS = ("name", "public", "language", "tie_breakers", "unranked", "default_rules",
             "default_target", "timezone")

@@ -79,3 +79,25 @@ def test_the_club_pages_still_share_a_public_club(api: Api) -> None:
     """What the desk leaves out stays on the club's own public pages."""
     api.service.clubs.set_public("casino", True)
     assert SHARED in text(api.client.get("/clubs/casino"))
+
+
+# The token a club is made with is labelled with the service's code for it, in English (it
+# showed on a Spanish desk as "Dentro como first admin, secretario."): the desk says it in the
+# page's language; a label someone typed stays as typed.
+FIRST_TOKEN = {"en": ("Signed in as first admin, secretary.", "casino admin"),
+               "es": ("Dentro como primer secretario, secretario.", "casino admin"),
+               "it": ("Accesso come primo segretario, segretario.", "casino admin")}
+
+
+@pytest.mark.parametrize("lang", sorted(FIRST_TOKEN))
+def test_the_first_token_is_labelled_in_the_page_language(api: Api, lang: str) -> None:
+    made = api.service.clubs.create_club("ceiba", "Peña La Ceiba", admin_token=True)
+    api.service.tokens.create_token("ceiba", "admin", label="casino admin")  # typed by someone
+    signed_in, typed = FIRST_TOKEN[lang]
+    home = api.client.get("/clubs/ceiba/desk", headers={"Authorization": f"Bearer {made['admin_token']}",
+                                                        "Accept-Language": lang})
+    said = text(home)
+    assert signed_in in said, said
+    assert typed in said  # the tokens' list: the one typed, as typed
+    if lang != "en":
+        assert "first admin" not in said
