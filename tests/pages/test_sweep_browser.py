@@ -94,16 +94,39 @@ def pages(made: dict[str, Any]) -> list[tuple[str, str, str]]:
         ("captain-phone", "/score", "captain")]
 
 
-def axe_violations(page: Any) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
+def drawn(page: Any, path: str) -> None:
+    """Wait until the page at ``path`` is as people see it: what it fetched after it loaded
+    drawn (the desk signed in with the kept token and its module run, the phone's lists and
+    match read), its tables laid out by pages.js. Each is a condition met once, where waiting
+    for the network to be still (playwright's 'networkidle') cost 500 ms a page."""
+    if "/desk" in path:  # the sign-in page, then the desk's shown in place with its module run
+        page.wait_for_function("() => !document.querySelector('input[name=token]') && "
+                               "document.querySelector('h1') !== null")
+        desk_wired(page)
+    elif path == "/score":  # who is signed in, the live matches and the club's players read
+        page.wait_for_selector("#live li, #no-live:not([hidden])", state="attached")
+        page.wait_for_selector("#club-players option", state="attached")
+    elif path.startswith("/score/"):
+        page.wait_for_selector("#state[aria-busy=false]", state="attached")
+    if path.startswith("/score"):
+        page.locator("#who:not(:empty)").wait_for()
+    if page.locator(".table-wrap > table").count():
+        page.wait_for_selector(".table-wrap > table.reflow", state="attached")
 
-    found = Axe().run(page).response["violations"]
+
+def axe_violations(page: Any) -> list[str]:
+    """axe-core's violations on the page, of every rule and impact (the options
+    axe_playwright_python's Axe.run passes). axe itself is put in each document by the
+    context's init script, not sent to the page again for each run as Axe.run does."""
+    found = page.evaluate("axe.run({resultTypes: ['violations']})")["violations"]
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in found]
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_every_page_whole_quiet_and_clean_of_axe_findings(
         server: tuple[Api, str, dict[str, Any]], browser: Any, lang: str) -> None:
+    from axe_playwright_python.base import AXE_SCRIPT  # axe-core as the package ships it
+
     api, base, made = server
     readers = {"admin": api.tokens["casino", "admin"], "captain": made["captain"]}
     found: dict[str, list[str]] = {}
@@ -116,6 +139,7 @@ def test_every_page_whole_quiet_and_clean_of_axe_findings(
                 f"sessionStorage.setItem('domino-referee.token', {token!r});"
                 f"localStorage.setItem('domino-referee.score.token', {token!r});"
                 "localStorage.setItem('domino-referee.score.poll', '0');")
+            context.add_init_script(AXE_SCRIPT)
             page = context.new_page()
             said: list[str] = []
             page.on("pageerror", lambda error: said.append(str(error)))
@@ -127,13 +151,7 @@ def test_every_page_whole_quiet_and_clean_of_axe_findings(
                         continue
                     said.clear()
                     page.goto(base + path)
-                    page.wait_for_load_state("networkidle")
-                    if "/desk" in path:  # the sign-in page, then the desk's shown in place
-                        desk_wired(page)  # with its module run
-                    if page.locator(".table-wrap > table").count():
-                        page.wait_for_selector(".table-wrap > table.reflow", state="attached")
-                    if name.startswith("phone") or name == "captain-phone":
-                        page.locator("#who:not(:empty)").wait_for()
+                    drawn(page, path)
                     assert page.evaluate("document.documentElement.lang") == lang, path
                     problems = [p for p in page.evaluate(WHOLE) if "bracket-wrap" not in p]
                     problems += said + axe_violations(page)
