@@ -15,9 +15,9 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
-from browser_helpers import WHOLE, desk_wired
+from browser_helpers import WHOLE
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
-from test_pages_words_browser import club_pages, context_for, desk_pages
+from test_pages_words_browser import club_pages, context_for, desk_pages, drawn
 from wide_site import build_wide_site
 from words_site import CLUB, TOURNAMENT, WordsSite
 
@@ -41,20 +41,11 @@ def every_page(site: WordsSite) -> list[tuple[str, str, str]]:
     return pages
 
 
-def drawn(page: Any, name: str, ready: str) -> None:
-    """Wait until the page is as people see it: signed in, its live parts connected, its
-    tables laid out by pages.js."""
+def shown(page: Any, path: str, ready: str) -> None:
+    """Wait until the page is as people see it (test_pages_words_browser.drawn) and shows
+    ``ready``."""
     page.wait_for_selector(ready)
-    if name.startswith("desk"):  # the sign-in page first, then the desk's, shown in place
-        page.wait_for_function("() => !document.querySelector('input[name=token]') && "
-                               "document.querySelector('h1') !== null")
-        desk_wired(page)  # and its module run: what it draws is looked at too
-    if "scoreboard" in name:
-        page.wait_for_selector("#live-state[data-state=live]")
-    if page.locator(".table-wrap > table").count():
-        page.wait_for_selector(".table-wrap > table.reflow", state="attached")
-    if name.startswith("phone"):
-        page.locator("#who:not(:empty)").wait_for()
+    drawn(page, path)
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
@@ -71,7 +62,7 @@ def test_every_page_is_whole_without_a_sideways_scroll(server: tuple[WordsSite, 
         try:
             for name, path, ready in every_page(site):
                 page.goto(base + path)
-                drawn(page, name, ready)
+                shown(page, path, ready)
                 assert page.evaluate("document.documentElement.lang") == lang, path
                 problems = page.evaluate(WHOLE)
                 if problems:

@@ -21,9 +21,10 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from browser_helpers import WHOLE, desk_wired
+from browser_helpers import WHOLE
 from league_helpers import fixture_id, play, set_up, win_game
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
+from test_pages_words_browser import drawn
 from words_site import RENEGE, SMALL
 
 from referee.core.log import make_log, write_log
@@ -92,26 +93,6 @@ def pages(made: dict[str, Any]) -> list[tuple[str, str, str]]:
     return [(name, path, "admin") for name, path in read] + [
         ("captain-desk", f"{DESK}/seasons/2027/captain", "captain"),
         ("captain-phone", "/score", "captain")]
-
-
-def drawn(page: Any, path: str) -> None:
-    """Wait until the page at ``path`` is as people see it: what it fetched after it loaded
-    drawn (the desk signed in with the kept token and its module run, the phone's lists and
-    match read), its tables laid out by pages.js. Each is a condition met once, where waiting
-    for the network to be still (playwright's 'networkidle') cost 500 ms a page."""
-    if "/desk" in path:  # the sign-in page, then the desk's shown in place with its module run
-        page.wait_for_function("() => !document.querySelector('input[name=token]') && "
-                               "document.querySelector('h1') !== null")
-        desk_wired(page)
-    elif path == "/score":  # who is signed in, the live matches and the club's players read
-        page.wait_for_selector("#live li, #no-live:not([hidden])", state="attached")
-        page.wait_for_selector("#club-players option", state="attached")
-    elif path.startswith("/score/"):
-        page.wait_for_selector("#state[aria-busy=false]", state="attached")
-    if path.startswith("/score"):
-        page.locator("#who:not(:empty)").wait_for()
-    if page.locator(".table-wrap > table").count():
-        page.wait_for_selector(".table-wrap > table.reflow", state="attached")
 
 
 def axe_violations(page: Any) -> list[str]:
