@@ -159,13 +159,14 @@ def test_a_stale_desk_is_told_another_desk_ruled_first(api: Api) -> None:
 
 
 SHEET_WORDS = {
-    "en": ["Dispute sheet", "Club Casino", "3: Lucía Gómez passed", "Lucía Gómez (seat 2)",
+    # the players listed as the language lists names (they were joined with ", ")
+    "en": ["Players: Marco Rossi (seat 1) and Lucía Gómez (seat 2).", "Dispute sheet", "Club Casino", "3: Lucía Gómez passed", "Lucía Gómez (seat 2)",
            "5 Lucía Gómez played 5-2",
            "8: penalty: 10 points to Marco Rossi for event 3 (renege)", "Signatures", "Referee"],
-    "es": ["Hoja de disputa", "Club Casino", "3: Lucía Gómez pasó", "Lucía Gómez (asiento 2)",
+    "es": ["Jugadores: Marco Rossi (asiento 1) y Lucía Gómez (asiento 2).", "Hoja de disputa", "Club Casino", "3: Lucía Gómez pasó", "Lucía Gómez (asiento 2)",
            "Lucía Gómez pasó con los extremos en 5 y 5",  # a fact, in Spanish
            "Firmas", "Árbitro", "penalización: 10 puntos para Marco Rossi"],
-    "it": ["Verbale di contestazione", "Club Casino", "3: Lucía Gómez ha passato",
+    "it": ["Giocatori: Marco Rossi (posto 1) e Lucía Gómez (posto 2).", "Verbale di contestazione", "Club Casino", "3: Lucía Gómez ha passato",
            "Lucía Gómez (posto 2)", "Firme", "Arbitro"],
 }
 

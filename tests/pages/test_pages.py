@@ -315,6 +315,29 @@ def test_a_match_pages_totals_say_player_or_partnership(site: Site) -> None:
     assert kinds == {True, False}
 
 
+# A partnership wins together (the badge said "Winner", "Vincitore" beside "Ana & Carla"); a
+# side's seats are listed as the language lists names ("Ana (seat 1), Carla (seat 3)" before).
+WINNERS = {"en": ("Winners", "Winner", "and"), "es": ("Ganadores", "Ganador", "y"),
+           "it": ("Vincitori", "Vincitore", "e")}
+
+
+@pytest.mark.parametrize("lang", sorted(WINNERS))
+def test_a_match_pages_winners_and_seats_as_the_language_says_them(site: Site, lang: str) -> None:
+    pairs, single = site.finished[0], site.disputed  # parejas, mano a mano
+    plural, singular, conjunction = WINNERS[lang]
+    for match_id, badge in ((pairs, plural), (single, singular)):
+        html = site.api.client.get(f"/clubs/casino/matches/{match_id}",
+                                   headers={"Accept-Language": lang}).get_data(as_text=True)
+        totals = next(t for t in parse(html).tables if t["head"] and len(t["head"][0]) == 3)
+        won = [row for row in totals["rows"] if row[0].endswith(badge)]
+        if match_id == pairs:
+            assert len(won) == 1, (lang, totals["rows"])
+            for row in totals["rows"]:  # two seats each, listed: "Ana (seat 1) and Carla (seat 3)"
+                assert f") {conjunction} " in row[1] and "), " not in row[1], (lang, row)
+        else:
+            assert all(not row[0].endswith(plural) for row in totals["rows"]), (lang, totals["rows"])
+
+
 # The acta's rounds by the match's sides, as the totals (es/it said "por equipo" / "per squadra"
 # for one against one).
 ACTA_CAPTIONS = {"en": {False: "Each round's points by player, then the rulings and the totals",
