@@ -25,6 +25,7 @@ from words.terms import term
 
 from .auth import auth, caller
 from .context import service
+from .language import token_label
 from .pages.views import POLICY
 
 blp = Blueprint("score", __name__)
@@ -87,7 +88,7 @@ def me() -> Response:
                  label=who.label, team=captain["name"])
     else:
         said = _("Signed in to %(club)s as %(label)s (%(role)s).", club=club,
-                 label=who.label or role, role=role) if club else _("Signed in as %(role)s.",
+                 label=token_label(who.label) or role, role=role) if club else _("Signed in as %(role)s.",
                                                                     role=role)
     response = jsonify({"club": who.club, "role": who.role, "label": who.label,
                         "captain": captain, "said": said})

@@ -39,6 +39,16 @@ def test_me_says_whose_token_it_is(api: Api) -> None:
     # the footer's line in the page's language: the club by its name, the role in words
     spoken = api.client.get("/score/me", headers=api.auth("referee", **{"Accept-Language": "es"}))
     assert spoken.json["said"] == "Sesión iniciada en Casino como casino referee (árbitro)."
+    # the token a club is made with: its label is the service's code, said in the language
+    # (the phone's footer read "como first admin (secretario)"); the JSON keeps the code
+    first = api.service.clubs.create_club("ceiba", "Peña La Ceiba", admin_token=True)["admin_token"]
+    said = {"en": "Signed in to Peña La Ceiba as first admin (secretary).",
+            "es": "Sesión iniciada en Peña La Ceiba como primer secretario (secretario).",
+            "it": "Accesso a Peña La Ceiba come primo segretario (segretario)."}
+    for lang, line in said.items():
+        answer = api.client.get("/score/me", headers={"Authorization": f"Bearer {first}",
+                                                      "Accept-Language": lang})
+        assert (answer.json["label"], answer.json["said"]) == ("first admin", line), lang
     assert_problem(api.client.get("/score/me"), 401, "unauthorized")
     assert_problem(api.client.get("/score/me", headers={"Authorization": "Bearer dr_x"}), 401)
 
