@@ -153,6 +153,12 @@ def reused_api(database_url: str, **config: Any) -> Api:
     return _api(app, app.extensions[EXTENSION])
 
 
+def score_me(api: "Api", token: str, lang: str) -> dict[str, Any]:
+    """/score/me for ``token``, in ``lang``: whose token it is, and the phone's footer line."""
+    return api.client.get("/score/me", headers={"Authorization": f"Bearer {token}",
+                                                "Accept-Language": lang}).json
+
+
 def assert_problem(response: Any, status: int, kind: str | None = None) -> dict[str, Any]:
     assert response.status_code == status, (response.status_code, response.get_data(as_text=True))
     assert response.mimetype == PROBLEM

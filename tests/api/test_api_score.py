@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from api_helpers import Api, assert_problem
+from api_helpers import Api, assert_problem, score_me
 
 from words.events import EVENTS, REASONS
 
@@ -46,9 +46,8 @@ def test_me_says_whose_token_it_is(api: Api) -> None:
             "es": "Sesión iniciada en Peña La Ceiba como primer secretario (secretario).",
             "it": "Accesso a Peña La Ceiba come primo segretario (segretario)."}
     for lang, line in said.items():
-        answer = api.client.get("/score/me", headers={"Authorization": f"Bearer {first}",
-                                                      "Accept-Language": lang})
-        assert (answer.json["label"], answer.json["said"]) == ("first admin", line), lang
+        answer = score_me(api, first, lang)
+        assert (answer["label"], answer["said"]) == ("first admin", line), lang
     assert_problem(api.client.get("/score/me"), 401, "unauthorized")
     assert_problem(api.client.get("/score/me", headers={"Authorization": "Bearer dr_x"}), 401)
 

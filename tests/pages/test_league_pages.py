@@ -10,7 +10,7 @@ import datetime as dt
 import re
 
 import pytest
-from api_helpers import Api, api_over
+from api_helpers import Api, api_over, score_me
 from league_helpers import fixture_id, play, set_up, win_game
 from pages_site import parse
 from sqlalchemy import Engine
@@ -219,11 +219,10 @@ def test_the_phone_says_a_captain_is_one(league: Api) -> None:
             "es": "Sesión iniciada en Casino como capitán de Anchor.",
             "it": "Accesso a Casino come capitano di Anchor."}
     for lang, words in said.items():
-        me = league.client.get("/score/me", headers={"Authorization": f"Bearer {token}",
-                                                     "Accept-Language": lang})
-        assert me.json["said"] == words, lang
-    assert me.json["role"] == "scorekeeper"  # the ladder's role, as the API says it
-    assert me.json["captain"] == {"season": "2027", "team": "anchor", "name": "Anchor"}
+        me = score_me(league, token, lang)
+        assert me["said"] == words, lang
+    assert me["role"] == "scorekeeper"  # the ladder's role, as the API says it
+    assert me["captain"] == {"season": "2027", "team": "anchor", "name": "Anchor"}
     named = league.service.leagues.captain("casino", "2027", "crown", label="Ana's phone")
     me = league.client.get("/score/me", headers={"Authorization": f"Bearer {named}"})
     assert me.json["said"] == "Signed in to Casino as Ana's phone (captain of Crown)."
