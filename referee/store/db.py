@@ -62,13 +62,11 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.pool import StaticPool
 
-from .driver import driver_count
-
 URL_VARIABLE = "DOMINO_DATABASE_URL"
 DATA_DIR_VARIABLE = "DOMINO_DATA_DIR"
 SQLITE_FILE = "domino.db"
 BUSY_TIMEOUT_MS = 10_000
-_READ_ONLY = "domino_read_only"  # an execution option: this transaction writes nothing
+_READ_ONLY = "domino_read_only"  # a borrowed SQLite connection's info: its transaction writes nothing
 _IDLE_SINCE = "domino_idle_since"  # a pooled connection's info: when it was checked in
 
 
@@ -299,7 +297,7 @@ def _sqlite_engine(url: str, timeouts: Timeouts, **kwargs: Any) -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Take BEGIN away from the sqlite3 module (it would skip it for SELECT and DDL) and
-        # emit our own in _on_begin: the documented pysqlite recipe.
+        # emit our own (_sqlite_begin): the documented pysqlite recipe.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout = {timeouts.busy_ms}")
@@ -311,17 +309,24 @@ def _sqlite_engine(url: str, timeouts: Timeouts, **kwargs: Any) -> Engine:
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
-    @event.listens_for(engine, "begin")
-    def _on_begin(conn: Connection) -> None:
-        if conn.get_execution_options().get(_READ_ONLY):
-            conn.exec_driver_sql("BEGIN")  # deferred: a snapshot, no lock
-        else:
-            # Every write (an append's included) begins so: on the sqlite3 connection itself,
-            # its errors (a busy database) SQLAlchemy's as exec_driver_sql raises them, without
-            # SQLAlchemy's execution of a statement around it (.driver).
-            driver_count(conn, "BEGIN IMMEDIATE", ())
-
+    # The BEGIN is the dialect's own step (SQLAlchemy calls ``do_begin`` where a transaction
+    # begins, and raises its errors, a busy database, as its own), not a "begin" listener: any
+    # listener of the engine's connection events has SQLAlchemy dispatch events at every
+    # step of every connection (checkout, begin, each statement, commit, close): some 17 us
+    # of an empty write transaction's 65, timed alone (an append is one such transaction).
+    engine.dialect.do_begin = _sqlite_begin  # type: ignore[method-assign]
     return engine
+
+
+def _sqlite_begin(dbapi_connection: Any) -> None:
+    """SQLite's BEGIN: deferred in a read-only transaction (:func:`reading`: a snapshot, no
+    lock), else IMMEDIATE, every write's (an append's included)."""
+    read_only = dbapi_connection.info.get(_READ_ONLY)
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("BEGIN" if read_only else "BEGIN IMMEDIATE")
+    finally:
+        cursor.close()
 
 
 @contextmanager
@@ -383,10 +388,17 @@ def reading(engine: Engine) -> Iterator[Connection]:
     with engine.connect() as conn:
         if engine.dialect.name == "postgresql":
             conn.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
-        else:
-            conn.execution_options(**{_READ_ONLY: True})
-        with conn.begin():
-            yield conn
+            with conn.begin():
+                yield conn
+            return
+        # SQLite: the mark _sqlite_begin reads, on this borrowed connection for this block only
+        info = conn.connection.info
+        info[_READ_ONLY] = True
+        try:
+            with conn.begin():
+                yield conn
+        finally:
+            info.pop(_READ_ONLY, None)
 
 
 @contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 import time
 import uuid
@@ -73,6 +74,40 @@ def test_sqlite_busy_timeout_is_a_setting(no_timeout_variables: pytest.MonkeyPat
         with engine.connect() as conn:
             assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() == 1234
     finally:
+        engine.dispose()
+
+
+def test_sqlite_writes_take_the_lock_at_begin_and_reads_never(tmp_path: Path) -> None:
+    """A write transaction holds SQLite's write lock from its BEGIN (IMMEDIATE), a read-only
+    one takes none, and a read's mark (db.reading) does not outlive it on the pooled
+    connection: the next write on that very connection takes the lock again."""
+    path = tmp_path / "x.db"
+    engine = make_engine(f"sqlite:///{path}")
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+
+    def locked() -> bool:
+        try:
+            other.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            assert "locked" in str(error)
+            return True
+        other.execute("ROLLBACK")
+        return False
+
+    try:
+        with db.writing(engine) as conn:
+            first = conn.connection.driver_connection
+            assert locked()
+        assert not locked()
+        with db.reading(engine) as conn:
+            assert conn.connection.driver_connection is first
+            conn.exec_driver_sql("SELECT 1").scalar()
+            assert not locked()
+        with db.optimistic(engine) as conn:
+            assert conn.connection.driver_connection is first
+            assert locked()
+    finally:
+        other.close()
         engine.dispose()
 
 
