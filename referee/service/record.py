@@ -160,8 +160,8 @@ class MatchRecord:
 
         It holds the record's own Match and events list, not copies: both move on with the next
         push, so it is read within the use case that asked for it (as a view is), never kept.
-        A copy of the events cost every append's screen time growing with the match (some
-        4.5 us at seq 1,000, bench/append_parts_bench.py's match)."""
+        A copy of the events cost every append's screen a time growing with the match (some
+        4.6 us at seq 1,000: docs/performance.md, 7 December 13:14)."""
         from ..core.replay import Replay
 
         return Replay(self.match, tuple(self.refused), self.struck, self.amended, self.events)
