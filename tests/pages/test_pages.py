@@ -357,6 +357,9 @@ def test_an_actas_rounds_say_player_or_partnership(site: Site) -> None:
             html = site.api.client.get(f"/clubs/casino/matches/{match_id}/acta",
                                        headers={"Accept-Language": lang}).get_data(as_text=True)
             assert [t["caption"] for t in parse(html).tables][0] == captions[pair], (lang, match_id)
+            # the players, seat by seat, as the language lists names (joined with ", " before)
+            players = re.search(r"<dd>([^<]*\(\w+ 1\)[^<]*)</dd>", html)
+            assert players is not None and f" {WINNERS[lang][2]} " in players.group(1), (lang, html)
     assert kinds == {True, False}
 
 

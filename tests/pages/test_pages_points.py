@@ -28,6 +28,12 @@ BUST = [{"format": "domino-log/1", "rules": {"preset": "fives-and-threes", "targ
         {"type": "play", "seat": 0, "tile": "6-6"}, {"type": "play", "seat": 1, "tile": "6-3"}]
 
 
+def listed(items: list[str]) -> str:
+    """Items as English lists them (CLDR: "a and b", "a, b, and c"): the open ends of a
+    moment are a list in a sentence (they were joined with ", ")."""
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + ", and " + items[-1]
+
+
 def shipped(path: Path) -> str:
     """An example as shipped, its header naming this club (the examples are la-ceiba's)."""
     return path.read_text().replace('"club": "la-ceiba"', '"club": "casino"', 1)
@@ -213,7 +219,7 @@ def test_a_live_points_match_says_its_open_ends_and_count(api: Api) -> None:
     pos = position(replay(log.header.rules, log.header.players, log.events[:at]).match)
     assert pos.arms and pos.count is not None
     html = page(api, f"/clubs/casino/matches/{match_id}")
-    ends = ", ".join(f"{side} {pip}" for side, pip, _ in pos.open_ends)
+    ends = listed([f"{side} {pip}" for side, pip, _ in pos.open_ends])
     assert f'data-count="{pos.count}"' in html
     assert f"Open ends: {ends}; the count is {pos.count}." in html
     es = page(api, f"/clubs/casino/matches/{match_id}", lang="es")
@@ -362,7 +368,7 @@ def test_a_dispute_sheet_says_every_open_end_and_the_count(api: Api) -> None:
         svc.recording.record_event(match_id, event, expected_seq=None)
     moment = svc.disputes.sheet(match_id, 6)["moment"]
     assert len(moment["open_ends"]) == 4 and moment["count"] is not None  # the arms are open
-    ends = ", ".join(f"{e['side']} {e['pip']}" for e in moment["open_ends"])
+    ends = listed([f"{e['side']} {e['pip']}" for e in moment["open_ends"]])
     said = f"Open ends: {ends}; the count is {moment['count']}."
     sheet = api.client.get(f"/clubs/casino/matches/{match_id}/disputes/6", headers=api.auth("referee"))
     assert said in words_of(sheet.get_data(as_text=True))
