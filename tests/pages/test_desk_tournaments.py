@@ -124,15 +124,16 @@ def test_the_cards_carry_each_tables_seats_and_the_qr_of_its_match(api: Api) -> 
     assert api.client.get(DESK + "/nope", headers=api.auth("referee")).status_code == 404
 
 
-@pytest.mark.parametrize("lang, side, team, seated", [("en", "Partnership", "Side", "side"),
+@pytest.mark.parametrize("lang, side, team, seated", [("en", "Partnership", "Side", "partnership"),
                                                       ("es", "Pareja", "Equipo", "pareja"),
                                                       ("it", "Coppia", "Squadra", "coppia")])
 def test_a_tables_sides_are_partnerships_in_every_language(api: Api, lang: str, side: str,
                                                            team: str, seated: str) -> None:
     """A tournament's tables are two partnerships (words.events.side_word decides the word,
     as on a match's page): the pairing sheet, the desk and the public page head their columns
-    "Partnership 1" and "Partnership 2", and the seating reasons say pareja/coppia too (English
-    keeps its "side 1"); Spanish and Italian once said "Equipo"/"Squadra" (a team: a league's)."""
+    "Partnership 1" and "Partnership 2", and the seating reasons say the same word ("as
+    partnership 1", "como pareja 1", "come coppia 1"); Spanish and Italian once said
+    "Equipo"/"Squadra" (a team: a league's), English "side 1"."""
     night(api)
     headers = {**api.auth("referee"), "Accept-Language": lang}
     for url in (DESK + "/noche/rounds/1/pairings", DESK + "/noche", "/clubs/casino/tournaments/noche"):
@@ -142,5 +143,4 @@ def test_a_tables_sides_are_partnerships_in_every_language(api: Api, lang: str, 
         assert not re.search(rf"\b{team} [12]\b", page), url
     public = html(api.client.get("/clubs/casino/tournaments/noche", headers=headers))
     seating = re.findall(r"<li>([^<]*\(\w+ 1 \w+ 3\)[^<]*)</li>", public)
-    assert seating and all(f"{seated} 1" in s and (lang == "en" or team.lower() not in s)
-                           for s in seating), seating
+    assert seating and all(f"{seated} 1" in s and team.lower() not in s for s in seating), seating
