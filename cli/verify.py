@@ -287,8 +287,9 @@ class Run:
                 text = Path(source).read_bytes().decode("utf-8")
             except OSError as error:
                 _fail(sentence("unreadable", source=source, reason=error.strerror or error))
-            except UnicodeDecodeError as error:
-                _fail(sentence("not_json", source=source, reason=error))
+            except UnicodeDecodeError as error:  # said as a log's reader says it, translated
+                _fail(sentence("not_json", source=source, reason=_(
+                    "the text is not UTF-8 (byte %(byte)s)", byte=error.start)))
         try:
             value = json.loads(text, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as error:  # RepeatedKey included

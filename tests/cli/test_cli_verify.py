@@ -154,6 +154,12 @@ def test_what_cannot_be_read_is_2(cli: Cli, played: dict[str, Path], tmp_path: P
     assert "cannot read line 1" in cli.run("verify", tmp_path / "junk", code=2).output
     assert "not JSON" in cli.run("verify", "--acta", tmp_path / "junk", "--key",
                                  played["keys"], code=2).output
+    (tmp_path / "binary").write_bytes(b"{\"x\": \"\xcf\x28\"}")
+    for language, words in (("en", "binary: not JSON: the text is not UTF-8 (byte 7)"),
+                            ("es", "el texto no es UTF-8 (byte 7)"),
+                            ("it", "il testo non è UTF-8 (byte 7)")):
+        assert words in cli.run("--lang", language, "verify", "--acta", tmp_path / "binary",
+                                "--key", played["keys"], code=2).output
     assert "not an Ed25519 public key" in cli.run("verify", "--acta", played["acta"], "--key",
                                                   "AAAA!", code=2).output
     assert "needs the club's keys" in cli.run("verify", "--acta", played["acta"], code=2).output
