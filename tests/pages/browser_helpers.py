@@ -119,4 +119,17 @@ def desk_wired(page: Any, timeout: int = 30_000) -> None:
     page.wait_for_selector(WIRED, state="attached", timeout=timeout)
 
 
+def resized(page: Any, width: int, height: int) -> None:
+    """The window made ``width`` by ``height``, returning once the page is laid out for it:
+    pages.js has made its tables reflowing (a module: it may not have run when the page's own
+    markup is there) and has fitted them to the new width, which it does in the animation
+    frame after the resize event. Two frames waited for: the resize event and pages.js's frame
+    come in the first, this test's second callback after them. Looking sooner read a phone's
+    table as a desktop's once under load (410 px of table in 326)."""
+    page.set_viewport_size({"width": width, "height": height})
+    if page.locator(".table-wrap > table").count():
+        page.wait_for_selector(".table-wrap > table.reflow", state="attached")
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 KEPT = KeptBrowser(CHROMIUM)  # the test process's one (tests/pages/conftest.py)

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
-from browser_helpers import ARTIFACTS, SIZES, WHOLE, desk_wired
+from browser_helpers import ARTIFACTS, SIZES, WHOLE, desk_wired, resized
 from desk_disputes_site import passed_holding_a_five
 from test_pages_browser import pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_score_browser import Phone, new_match, phone_server
@@ -60,7 +60,7 @@ def whole(page: Any, name: str, ready: str) -> None:
     """The page at each size: nothing past its edges; a screenshot of it whole."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
+        resized(page, width, height)
         page.wait_for_selector(ready, state="attached")
         assert page.evaluate(WHOLE) == [], (name, width)
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"), full_page=True)

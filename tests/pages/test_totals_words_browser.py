@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
-from browser_helpers import ARTIFACTS, SIZES, WHOLE
+from browser_helpers import ARTIFACTS, SIZES, WHOLE, resized
 from test_pages_browser import pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_score_browser import Phone, new_match, phone_server
 
@@ -60,8 +60,7 @@ def test_the_totals_say_player_or_partnership(browser: Any, server: tuple[Api, s
         page.goto(f"{base}/clubs/casino/matches/{match_id}")
         assert page.evaluate("document.documentElement.lang") == lang
         for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_selector(".table-wrap > table.reflow", state="attached")
+            resized(page, width, height)
             assert page.locator("#totals-caption").text_content() == said
             assert page.evaluate(WHOLE) == [], (width, lang, preset)
             page.screenshot(path=str(ARTIFACTS / f"totals-{lang}-{preset}-{width}x{height}.png"),
