@@ -213,9 +213,10 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         slow path, and the whole of it with ``fast`` false. With ``fast`` (and a family it
         fits), a run of plainly legal moves is applied by ``run_moves`` (referee.core.fastpath,
         a hand-made copy of the judges and appliers held to this slow path by a test), and a
-        plainly legal deal when one is due starts its round at once, and on the seeds' line a
-        plainly legal lead is laid by ``lead_line`` (the family's ``lead``); anything else goes
-        the slow path."""
+        plainly legal deal when one is due starts its round at once, a plainly legal reveal by
+        tiles is applied at once (both through their judges' own checks: ``_plain_deal``,
+        ``_plain_reveal``), and a plainly legal lead is laid by the family's ``lead``
+        (``fastpath.lead_line``, ``lead_counted``); anything else goes the slow path."""
         violations: list[Violation] = []
         run = self.family.run
         if not fast or run is None:
@@ -225,9 +226,10 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         lead = self.family.lead  # a plainly legal lead laid by hand (fastpath.lead_line)
         events = iter(events)  # the run takes more events from the same iterator
         for event in events:
-            if type(event) is not dict or not (
-                    self._plain_deal(event) if event.get("type") == "deal"
-                    else lead is not None and lead(self, event)):
+            kind = event.get("type") if type(event) is dict else None
+            if not (self._plain_deal(event) if kind == "deal"
+                    else self._plain_reveal(event) if kind == "reveal"
+                    else kind == "play" and lead is not None and lead(self, event)):
                 self._push_one(event, violations)
             if self.playing and not self.finished and self.layout.left is not None:
                 run(self, events, violations)  # the lead is down: a run of moves
@@ -235,12 +237,13 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
 
     def _plain_deal(self, event: Any) -> bool:
         """Deal ``event`` (an object whose type is "deal") when it is a plainly legal deal and
-        one is due (_clean_deal checks the hands' shape too), as the deal's judge would; whether
+        one is due (_clean_hands checks the hands' shape too), as the deal's judge would; whether
         it did."""
         if "seq" in event or self.playing or self.finished:
             return False
         hands = event.get("hands")
-        if type(hands) is not list or (masks := self._clean_deal(hands)) is None:
+        if type(hands) is not list or (masks := self._clean_hands(
+                hands, self.seats, self.rules.hand_size)) is None:
             return False
         self.seq += 1
         self._start_round(masks)

@@ -1,6 +1,7 @@
 """push_all's runs of moves (referee.core.fastpath, hand-made copies of the move judges and
 appliers: ``run_moves`` for the seeds' family, ``run_counted`` for the points family, and
-their leads' ``lead_line`` and ``lead_counted``) held to the slow path, every event judged by its kind's
+their leads' ``lead_line`` and ``lead_counted``; and a plain deal's and reveal's shortcut
+through their judges' own checks, Match._plain_deal and _plain_reveal) held to the slow path, every event judged by its kind's
 judge and applied by its applier: for random legal records of every preset, open and closed,
 and the same records changed (fields made odd, events dropped, moved, inserted, moves recorded
 as disputed or stored unsighted), the same violations, the same state after, and the same
@@ -12,7 +13,7 @@ import inspect
 import random
 
 import pytest
-from core_helpers import NAMES, match_state
+from core_helpers import NAMES, ODD_SEATS, ODD_TILES, match_state
 from core_helpers import mutate as mutated
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -101,6 +102,60 @@ def test_the_run_of_moves_is_the_slow_path(spec, players, seed, change, hidden):
         one_by_one.push(event)
     assert _state(one_by_one) == _state(slow)
 
+
+
+def _odd_reveals(events: list, rng: random.Random) -> list:
+    """Each reveal by tiles changed, one in two: a tile written oddly, named twice, left out,
+    taken from another hand or off the line, the pips said with it (right or not), a ``seq``,
+    an odd seat, tiles that are no list, or moved before the round's end."""
+    events = [dict(e) for e in events]
+    for i in [i for i, e in enumerate(events) if e.get("type") == "reveal" and e.get("tiles")]:
+        event, r = events[i], rng.random()
+        tiles = list(event["tiles"])
+        if r < 0.1:
+            tiles[rng.randrange(len(tiles))] = rng.choice(ODD_TILES)
+        elif r < 0.15:
+            tiles.append(tiles[0])
+        elif r < 0.2:
+            tiles.pop()
+        elif r < 0.25:
+            played = [e["tile"] for e in events[:i] if e.get("type") == "play"]
+            tiles[0] = rng.choice(played) if played else tiles[0]
+        elif r < 0.3:
+            event["pips"] = rng.randint(0, 40)
+        elif r < 0.35:
+            event["seq"] = rng.choice([i + 1, i + 2])
+        elif r < 0.4:
+            event["seat"] = rng.choice(ODD_SEATS)
+        elif r < 0.45:
+            tiles = rng.choice([tuple(tiles), ",".join(tiles), None, 7])
+        elif r < 0.5:
+            events.insert(max(0, i - rng.randint(1, 6)), events.pop(i))
+            continue
+        event["tiles"] = tiles
+    return events
+
+
+@pytest.mark.parametrize("spec, players", [case for case in CASES if case[1] > 2][:8]
+                         + [("mano-a-mano", 2), ("all-fives", 2)])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), hidden=st.sampled_from(["one", "all"]))
+def test_a_plain_reveal_is_the_slow_paths(spec, players, seed, hidden):
+    """push_all applies a plainly legal reveal by tiles at once (Match._plain_reveal, through
+    the reveal's own checks): closed records with their reveals made odd, the same violations,
+    state and report as every event through its judge."""
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    hide = (0,) if hidden == "one" else tuple(range(players))
+    _, events = random_match(spec, names, rng, hidden=hide, max_rounds=8)
+    events = _odd_reveals(events, rng)
+    rules = resolve_rules(spec, players)
+    slow_family = _slow(family_of(rules))
+    fast, slow = Match(rules, names), Match(rules, names, slow_family)
+    assert fast.push_all(events) == slow.push_all(events)
+    assert _state(fast) == _state(slow)
+    assert (build_report(replay(rules, names, events))
+            == build_report(replay(rules, names, events, family=slow_family)))
 
 
 def test_each_family_has_its_run():
