@@ -158,6 +158,8 @@ def mutate(events: list, rng: random.Random) -> list:
     inserted, a ``seq`` field, a deal's tile (the core's tests of the fast path use it)."""
     events = [dict(e) for e in events]
     for _ in range(rng.randint(1, 4)):
+        if not events:  # every event dropped: nothing left to change
+            break
         i = rng.randrange(len(events))
         event, r = events[i], rng.random()
         if type(event) is not dict:  # an earlier mutation put a non-object here
@@ -174,7 +176,7 @@ def mutate(events: list, rng: random.Random) -> list:
             event["end"] = rng.choice(ODD_ENDS)
         elif r < 0.7:
             event["seq"] = rng.choice([i + 1, i + 2])
-        elif r < 0.75 and event["type"] == "deal" and event.get("hands"):
+        elif r < 0.75 and event.get("type") == "deal" and event.get("hands"):  # may be {"seat": 0}
             hands = [list(h) if h else h for h in event["hands"]]
             if hands[0]:
                 hands[0][0] = rng.choice(ODD_TILES + [hands[0][-1]])
