@@ -5,27 +5,10 @@ script errors fail the test (helpers: browser_helpers.py and test_pages_browser.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from browser_helpers import KEPT, SIZES
-
-PAGES = Path(__file__).parent
-
-
-def _browser_module(item: pytest.Item) -> bool:
-    """A test of this folder's browser modules: their ``pytestmark`` (test_pages_browser.py's)
-    marks them slow, and every slow test here drives chromium (test_kept_browser.py is none)."""
-    return item.path.parent == PAGES and item.get_closest_marker("slow") is not None
-
-
-def _drives_a_browser(item: pytest.Item) -> bool:
-    """A test of a browser module, or one that asks for ``browser``. By the module, not only by
-    the fixtures asked for: a test that takes its phone by ``request.getfixturevalue``
-    (test_score_points_browser.py) names none, and chromium was stopped before each such test
-    and launched again inside it."""
-    return _browser_module(item) or "browser" in getattr(item, "fixturenames", ())
 
 
 class _StopKeptBrowser:
@@ -33,7 +16,7 @@ class _StopKeptBrowser:
     and at the end of the session (a plugin: this folder's conftest hooks see only its tests)."""
 
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        if not _drives_a_browser(item):
+        if "browser" not in getattr(item, "fixturenames", ()):
             KEPT.close()
 
     def pytest_sessionfinish(self) -> None:
