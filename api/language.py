@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from flask import (
     Blueprint,
@@ -172,6 +172,18 @@ def seat_words(seat: Any, players: Sequence[str]) -> str:
     return words.gettext("no seat")
 
 
+def seats_words(seats: Iterable[Any], players: Sequence[str]) -> str:
+    """Seats by their players, listed as the language lists names: "Ana (seat 1) and Carla
+    (seat 3)", "Ana (posto 1) e Carla (posto 3)"."""
+    return formats.names([seat_words(seat, players) for seat in seats])
+
+
+def ends_words(open_ends: Iterable[Mapping[str, Any]]) -> str:
+    """A line's open ends, each by its name and pip, listed as the language lists them:
+    "left 5, right 3 and up 2" ("izquierda 5, derecha 3 y arriba 2")."""
+    return formats.names([f"{term('open_end', end['side'])} {end['pip']}" for end in open_ends])
+
+
 def won_by(name: Any, pair: Any) -> Markup:
     """words.events.won_by for the templates, whose name may be markup (<strong>): the
     catalog's sentence is trusted as the templates' own _() trusts it, the name escaped."""
@@ -215,7 +227,8 @@ def init_language(app: Flask) -> None:
                        undealt_word=events.undealt_word,
                        side_word=events.side_word,
                        tournament_table=events.TOURNAMENT_TABLE,
-                       seat_words=seat_words, reason=events.reason, won_by=won_by,
+                       seat_words=seat_words, seats_words=seats_words, ends_words=ends_words,
+                       reason=events.reason, won_by=won_by,
                        table_words=events.table_words, token_label=token_label)
     app.register_blueprint(blp)
 
