@@ -32,13 +32,18 @@ def import_file(service: Service, club: str, path: str, *, confirm_new: bool = F
     """One file: imported atomically by the service, or refused with where and why.
     ``confirm_new``: the header's names that are new to the club are new players, even those
     close to a player's (else such a log is refused: "did you mean ...?")."""
+    from referee.core import LogError
     from referee.service import IllegalEvent, Invalid, ServiceError, Unconfirmed
 
+    from .logfiles import read_bytes
+
     try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        return Outcome(path, None, message=_("cannot read the file: %(why)s",
-                                             why=error.strerror or str(error)))
+        data = read_bytes(path)  # stops at a line longer than a log's may be
+    except LogError as error:
+        import words
+
+        return Outcome(path, None, where=_("line %(line)s", line=error.line) if error.line else None,
+                       message=words.say(error.message))
     try:
         summary = service.recording.import_log(club, data, recorded_by="cli:import",
                                                confirm_new=confirm_new)

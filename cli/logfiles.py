@@ -10,11 +10,13 @@ exit status are this module's, whichever way the command came.
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
-from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, BinaryIO, Callable, Sequence
 
 from referee.core import LogError, MatchLog, build_report, read_log
+from referee.core.log import MAX_LINE_BYTES, first_long_line, line_too_long
 from referee.core.replay import placed_tiles, replay
 from referee.core.report import error_report
 from referee.core.vocab import side_names
@@ -25,15 +27,52 @@ from referee.core.vocab import side_names
 report_json = json.JSONEncoder(check_circular=False).encode
 
 
-def read_file(path: str) -> MatchLog:
-    """The log at ``path`` (``-``: stdin); a file that cannot be read is a LogError of line 0."""
+CHUNK = 1024 * 1024  # what read_capped reads at a time past its first MAX_LINE_BYTES
+
+
+def read_capped(stream: BinaryIO) -> bytes:
+    """All of ``stream``, read in pieces so that a line longer than MAX_LINE_BYTES stops the
+    reading there (a LogError naming it) rather than being held whole: a 200 MB line took some
+    1 GB to read and decode. A file no longer than the limit is one read, as before."""
+    data = stream.read(MAX_LINE_BYTES + 1)
+    if len(data) <= MAX_LINE_BYTES:
+        return data
+    chunks = [data]
+    line, carried = 1, 0  # the line the next piece starts in, and its bytes read so far
+    while data:
+        long_line = first_long_line(data, carried)
+        if long_line is not None:
+            raise line_too_long(line + long_line)
+        newlines = data.count(b"\n")
+        line += newlines
+        carried = len(data) - data.rfind(b"\n") - 1 if newlines else carried + len(data)
+        data = stream.read(CHUNK)
+        chunks.append(data)
+    return b"".join(chunks)
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of the log at ``path`` (``-``: stdin), through read_capped; a file that cannot
+    be read is a LogError of line 0."""
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            return read_capped(sys.stdin.buffer)
+        with open(path, "rb") as stream:
+            info = os.fstat(stream.fileno())
+            if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_LINE_BYTES:
+                # a file holding no line too long: one read, as Path.read_bytes (read_log
+                # checks the lines again, should it have grown meanwhile)
+                return stream.read()
+            return read_capped(stream)
     except OSError as error:
         from words import _
 
         raise LogError(0, _("cannot read the file: %(why)s", why=error.strerror or error)) from None
-    return read_log(data)
+
+
+def read_file(path: str) -> MatchLog:
+    """The log at ``path`` (``-``: stdin); a file that cannot be read is a LogError of line 0."""
+    return read_log(read_bytes(path))
 
 
 def spoken(value: Any) -> Any:

@@ -18,12 +18,12 @@ from typing import Any, NoReturn
 
 import click
 
-from referee import LogError, MatchLog, read_log, replay
+from referee import LogError, MatchLog, replay
 from referee.core import acta as sheet
 from referee.core.log import unique_keys
 from words import N_, _
 
-from .logs import log_problem
+from .logfiles import log_problem, read_file
 
 CLEAN, FLAGGED, UNREADABLE, FAILED = 0, 1, 2, 3
 TIMEOUT_SECONDS = 30
@@ -366,11 +366,9 @@ def _fail(message: str) -> NoReturn:
 
 def _read_log(path: str) -> MatchLog:
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as error:
-        _fail(sentence("unreadable", source=path, reason=error.strerror or error))
-    try:
-        return read_log(data)
+        # validate's reader: stops at a line longer than a log's may be; a file it cannot
+        # read is said as "PATH: cannot read the file: WHY"
+        return read_file(path)
     except LogError as error:
         _fail(log_problem(path, error))
 

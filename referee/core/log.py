@@ -14,12 +14,17 @@ from typing import TYPE_CHECKING, Any, Iterable
 from .records import Record, _set
 from .rules import Rules, RulesError, resolve_rules
 from .said import said
+from .vocab import MAX_EVENT_BYTES
 
 if TYPE_CHECKING:  # (datetime is imported by iso_date alone: a log without a date never needs
     # it, and its import is some 5.6 million instructions of every `domino validate`'s start)
     import datetime as _dt
 
 FORMAT = "domino-log/1"
+# A line of a log holds one event, so it may be as long as an event may be, and no longer: a
+# reader stops at a longer line before decoding it (a 200 MB line took some 1 GB to decode).
+# In bytes of UTF-8, the newline aside.
+MAX_LINE_BYTES = MAX_EVENT_BYTES
 OPTIONAL_HEADER_FIELDS = ("match", "club", "table", "date", "event")
 
 
@@ -52,6 +57,24 @@ class MatchLog(Record):
     def __init__(self, header: Header, events: tuple[Any, ...]) -> None:
         _set(self, "header", header)
         _set(self, "events", events)  # event n (sequence number n) is events[n - 1]
+
+
+def line_too_long(line: int) -> LogError:
+    """The error of a line longer than MAX_LINE_BYTES (line 1 is the header)."""
+    return LogError(line, said("the line is longer than %(limit)s bytes", limit=MAX_LINE_BYTES))
+
+
+def first_long_line(data: bytes, carried: int = 0) -> int | None:
+    """The index (0-based) of the first line of ``data`` longer than MAX_LINE_BYTES, or None.
+    ``carried``: bytes of the first line that came before ``data`` (a reader reading in
+    pieces); the last line counts as far as it goes. Split at C speed: no Python per line."""
+    if carried + len(data) <= MAX_LINE_BYTES:
+        return None
+    lengths = list(map(len, data.split(b"\n")))
+    lengths[0] += carried
+    if max(lengths) <= MAX_LINE_BYTES:
+        return None
+    return next(at for at, length in enumerate(lengths) if length > MAX_LINE_BYTES)
 
 
 def _reject_constant(name: str) -> Any:
@@ -139,6 +162,12 @@ def iso_date(text: str) -> _dt.date | None:
 
 def read_log(data: bytes | str) -> MatchLog:
     """Parse a whole log. Raises LogError for anything that makes it unreadable."""
+    # (a character is 4 bytes of UTF-8 at most: a shorter text holds no line too long)
+    long_line = (first_long_line(data) if isinstance(data, bytes)
+                 else first_long_line(data.encode("utf-8", "surrogatepass"))
+                 if len(data) > MAX_LINE_BYTES // 4 else None)
+    if long_line is not None:
+        raise line_too_long(long_line + 1)
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
