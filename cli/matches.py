@@ -65,7 +65,9 @@ def _rules(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise click.BadParameter(_("not JSON: %(error)s", error=str(error)),
+        from referee.core.log import json_problem
+
+        raise click.BadParameter(_("not JSON: %(error)s", error=json_problem(error)),
                                  param_hint="'--rules'") from None
 
 

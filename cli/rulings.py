@@ -225,7 +225,9 @@ class CorrectedEvent(click.ParamType):
             try:
                 event = json.loads(text)
             except json.JSONDecodeError as error:
-                self.fail(_("not JSON: %(why)s", why=error), param, ctx)
+                from referee.core.log import json_problem
+
+                self.fail(_("not JSON: %(why)s", why=json_problem(error)), param, ctx)
             if not isinstance(event, dict):
                 self.fail(_("the corrected event must be a JSON object"), param, ctx)
             return event

@@ -20,7 +20,7 @@ import click
 
 from referee import LogError, MatchLog, replay
 from referee.core import acta as sheet
-from referee.core.log import unique_keys
+from referee.core.log import json_problem, unique_keys
 from words import N_, _
 
 from .logfiles import log_problem, read_file
@@ -293,7 +293,8 @@ class Run:
         try:
             value = json.loads(text, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as error:  # RepeatedKey included
-            _fail(sentence("not_json", source=source, reason=error))
+            # where and what, in the caller's language (json's own message is English)
+            _fail(sentence("not_json", source=source, reason=json_problem(error, lines=True)))
         if not isinstance(value, dict):
             _fail(sentence("not_object", source=source))
         if kind == "acta" and value.get("format") not in sheet.FORMATS:

@@ -78,7 +78,42 @@ def first_long_line(data: bytes, carried: int = 0) -> int | None:
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(said("%(name)s is not JSON", name=name))
+
+
+# What json's decoder says (its message's start, the C scanner's and the Python one's), and
+# what it means for a person: the decoder's English is said in the caller's language.
+_JSON_WORDS = (
+    ("Expecting value", said("a value was expected")),
+    ("Expecting ',' delimiter", said("a comma was expected")),
+    ("Expecting ':' delimiter", said("a colon was expected")),
+    ("Expecting property name", said("a key in double quotes was expected")),
+    ("Unterminated string", said("this string is never closed")),
+    ("Invalid control character", said("a control character inside a string")),
+    ("Invalid \\uXXXX escape", said("a \\u escape that is not four hexadecimal digits")),
+    ("Invalid \\escape", said("a backslash that escapes nothing JSON knows")),
+    ("Extra data", said("more text after the value")),
+    ("Illegal trailing comma", said("a comma before a closing bracket or brace")),
+)
+
+
+def json_problem(error: ValueError | RecursionError, *, lines: bool = False) -> str:
+    """What is wrong with a JSON text and where, as a sentence of the core (said in the
+    caller's language at the edge): the column (and, with ``lines``, the line) and the
+    decoder's complaint in words. A ValueError not from the decoder (a constant refused, a
+    repeated key) is its own sentence."""
+    if isinstance(error, RecursionError):
+        return said("the JSON is nested too deeply")
+    if isinstance(error, RepeatedKey):
+        return said("the key %(key)s appears twice in one object", key=repr(error.key))
+    if not isinstance(error, json.JSONDecodeError):
+        return error.args[0] if error.args else str(error)
+    problem = next((words for start, words in _JSON_WORDS if error.msg.startswith(start)),
+                   error.msg)
+    if lines:
+        return said("line %(line)s, column %(column)s: %(problem)s", line=error.lineno,
+                    column=error.colno, problem=problem)
+    return said("column %(column)s: %(problem)s", column=error.colno, problem=problem)
 
 
 class RepeatedKey(ValueError):
@@ -265,12 +300,9 @@ def _decode_line(number: int, line: str) -> Any:
     try:
         return _loads(line)
     except RepeatedKey as error:
-        raise LogError(number, said("the key %(key)s appears twice in one object",
-                                    key=repr(error.key))) from None
-    except ValueError as error:
-        raise LogError(number, said("not JSON: %(why)s", why=str(error))) from None
-    except RecursionError:
-        raise LogError(number, said("the JSON is nested too deeply")) from None
+        raise LogError(number, json_problem(error)) from None
+    except (ValueError, RecursionError) as error:
+        raise LogError(number, said("not JSON: %(why)s", why=json_problem(error))) from None
 
 
 def dumps_line(value: Any) -> str:

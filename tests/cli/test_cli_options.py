@@ -125,7 +125,7 @@ BAD_INPUT = [
       "x" * (NAME_LENGTH + 1)],
      f"Invalid value for '--player': a name is at most {NAME_LENGTH} characters, not {NAME_LENGTH + 1}"),
     (["match", "new", "--club", CLUB, "--rules", '{"preset": ', "--player", "A", "--player", "B"],
-     "Invalid value for '--rules': not JSON: Expecting value: line 1 column 12 (char 11)"),
+     "Invalid value for '--rules': not JSON: column 12: a value was expected"),
     (["match", "show", "1", "--at", "99999999999"],
      "Invalid value for '--at': 99999999999 is not in the range 0<=x<=2147483647."),
     (["match", "show", "1", "--at", "5"],

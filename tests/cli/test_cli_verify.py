@@ -160,6 +160,14 @@ def test_what_cannot_be_read_is_2(cli: Cli, played: dict[str, Path], tmp_path: P
                             ("it", "il testo non è UTF-8 (byte 7)")):
         assert words in cli.run("--lang", language, "verify", "--acta", tmp_path / "binary",
                                 "--key", played["keys"], code=2).output
+    # where and what, in the caller's language (json's own words are English)
+    (tmp_path / "comma").write_text('{"format": "domino-acta/2",\n "x": 1 "y": 2}')
+    for language, words in (("en", "comma: not JSON: line 2, column 9: a comma was expected"),
+                            ("es", "comma: no es JSON: línea 2, columna 9: se esperaba una coma"),
+                            ("it", "comma: non è JSON: riga 2, colonna 9: era attesa una virgola")):
+        out = cli.run("--lang", language, "verify", "--acta", tmp_path / "comma", "--key",
+                      played["keys"], code=2).output
+        assert words in out and "Expecting" not in out
     assert "not an Ed25519 public key" in cli.run("verify", "--acta", played["acta"], "--key",
                                                   "AAAA!", code=2).output
     assert "needs the club's keys" in cli.run("verify", "--acta", played["acta"], code=2).output
