@@ -1,15 +1,16 @@
 """What the browser tests share: Debian's chromium (apt, /usr/bin/chromium; DOMINO_CHROMIUM
 names another), where screenshots go (tests/pages/artifacts/, or DOMINO_PAGES_ARTIFACTS), and
-the two sizes pages are looked at (a 360-pixel phone, a desktop), and the one chromium a run of
-browser tests shares (KeptBrowser). The ``browser`` and ``page`` fixtures are in
+the two sizes pages are looked at (a 360-pixel phone, a desktop), the one chromium a run of
+browser tests shares (KeptBrowser), and axe-core's findings on a page (axe_findings). The ``browser`` and ``page`` fixtures are in
 tests/pages/conftest.py."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, Collection
 
 import pytest
 
@@ -130,6 +131,34 @@ def resized(page: Any, width: int, height: int) -> None:
     if page.locator(".table-wrap > table").count():
         page.wait_for_selector(".table-wrap > table.reflow", state="attached")
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+# The impacts a test that looks at one page's accessibility fails on; the sweep
+# (test_sweep_browser.py) fails on every impact.
+SERIOUS = ("serious", "critical")
+_AXED: "weakref.WeakSet[Any]" = weakref.WeakSet()  # the browser contexts given axe-core
+
+
+def axe_findings(page: Any, impacts: Collection[str] | None = SERIOUS) -> list[str]:
+    """axe-core's violations on the page as it is now, of every rule (the options
+    axe_playwright_python's ``Axe.run`` passes), those of ``impacts`` (None: every impact),
+    each said with its rule, impact, help and first three places.
+
+    ``Axe.run`` sends axe-core (572 kB) to the page at every run: some 250 ms of wall time at
+    load 10, where the same script as the context's init script costs a navigation some 10 to
+    25 ms. So axe-core is given to a page's context once, as an init script that puts it in
+    every document the context opens after, and sent by ``evaluate`` only to a document opened
+    before that."""
+    from axe_playwright_python.base import AXE_SCRIPT  # axe-core as the package ships it
+
+    if page.context not in _AXED:
+        page.context.add_init_script(AXE_SCRIPT)
+        _AXED.add(page.context)
+    if not page.evaluate("typeof window.axe?.run === 'function'"):
+        page.evaluate(AXE_SCRIPT)
+    found = page.evaluate("axe.run({resultTypes: ['violations']})")["violations"]
+    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+            for v in found if impacts is None or v["impact"] in impacts]
 
 
 KEPT = KeptBrowser(CHROMIUM)  # the test process's one (tests/pages/conftest.py)

@@ -14,8 +14,8 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from browser_helpers import desk_wired
-from test_desk_secretary_browser import WAIT, axe_findings, status_says, watched
+from browser_helpers import axe_findings, desk_wired
+from test_desk_secretary_browser import WAIT, status_says, watched
 from test_pages_browser import ARTIFACTS, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 PLAYERS = ["Ana", "Beto"]

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import make_api, served
-from browser_helpers import desk_wired
+from browser_helpers import axe_findings, desk_wired
 from desk_disputes_site import DISPUTED, passed_holding_a_five
 from test_pages_browser import ARTIFACTS, cells, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
@@ -31,14 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]
     with served(api.app) as base:
         yield api, base
     api.service.close()
-
-
-def axe_findings(page: Any) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 # A ruling menu's room for an option's text (its inner width less the arrow's, 20 pixels) and

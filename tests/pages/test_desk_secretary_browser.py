@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from browser_helpers import desk_wired
+from browser_helpers import axe_findings, desk_wired
 from test_pages_browser import ARTIFACTS, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
@@ -85,14 +85,6 @@ def sign_in(page: Any, base: str, slug: str, token: str) -> None:
 def status_says(page: Any, text: str) -> None:
     page.wait_for_function("t => document.getElementById('desk-status').textContent.includes(t)",
                            arg=text, timeout=WAIT)
-
-
-def axe_findings(page: Any) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def decode_qr(page: Any, name: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import make_api, served
-from browser_helpers import desk_wired
+from browser_helpers import axe_findings, desk_wired
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 ZBARIMG = shutil.which("zbarimg")
@@ -34,15 +34,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Any, str]
     with served(api.app) as base:
         yield api, base
     api.service.close()
-
-
-def serious(page: Any) -> list[str]:
-    """axe-core's serious and critical findings on the page as it is now."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found
-            if v.get("impact") in ("serious", "critical")]
 
 
 def shot(page: Any, name: str, width: int) -> None:
@@ -79,7 +70,7 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     form.wait_for(timeout=WAIT)
     desk_wired(page)  # its form is then filled by keyboard
     assert token not in page.url
-    assert serious(page) == []
+    assert axe_findings(page) == []
     fits(page, width)
     shot(page, "list", width)
 
@@ -119,7 +110,7 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     # the page is wired (focusWhenWired), a moment after the offer is drawn
     desk_wired(page)
     assert page.evaluate("document.activeElement.getAttribute('data-action')") == "confirm"
-    assert serious(page) == []
+    assert axe_findings(page) == []
     shot(page, "did-you-mean", width)
     suggest.locator(f"button[data-action=confirm][data-name='{KNOWN}']").click()
     page.locator("table.entrants tbody tr[data-entrant='8']").wait_for(timeout=WAIT)
@@ -137,7 +128,7 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     for t in tables:
         row = page.locator(f"section[data-round='1'] tr[data-table='{t['table']}']")
         assert row.get_attribute("data-match") == str(t["match"])
-    assert serious(page) == []
+    assert axe_findings(page) == []
     fits(page, width)
     shot(page, "round", width)
 
@@ -147,7 +138,7 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     card.wait_for(timeout=WAIT)
     assert page.locator(".card-table").count() == 2
     assert card.locator("ol.seats li").count() == 4
-    assert serious(page) == []
+    assert axe_findings(page) == []
     shot(page, "cards", width)
     image = tmp_path / "qr.png"
     card.locator("[data-qr] svg").screenshot(path=str(image))
@@ -170,6 +161,6 @@ def test_the_director_runs_a_rotating_event_of_eight(server: tuple[Any, str], pa
     assert again["version"] == 2
     gone = names[2]
     assert all(gone not in t["players"] for t in again["tables"])
-    assert serious(page) == []
+    assert axe_findings(page) == []
     fits(page, width)
     shot(page, "re-paired", width)

@@ -30,15 +30,9 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
+from browser_helpers import axe_findings
 from test_desk_qr_browser import in_language
-from test_desk_secretary_browser import (
-    Lines,
-    axe_findings,
-    decode_qr,
-    desk_server,
-    new_club,
-    watched,
-)
+from test_desk_secretary_browser import Lines, decode_qr, desk_server, new_club, watched
 from test_league_setup_desk_browser import WAIT, said
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_score_browser import Phone, first_round

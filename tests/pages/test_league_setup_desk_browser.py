@@ -12,8 +12,9 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
+from browser_helpers import axe_findings
 from test_desk_qr_browser import in_language
-from test_desk_secretary_browser import Lines, axe_findings, desk_server, new_club, watched
+from test_desk_secretary_browser import Lines, desk_server, new_club, watched
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion

@@ -25,6 +25,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
+from browser_helpers import axe_findings
 from test_pages_browser import ARTIFACTS, CONTRAST, pytestmark, sync_api  # noqa: F401 (pytestmark marks the browser tests)
 
 from referee.core.log import make_log, write_log
@@ -679,15 +680,11 @@ def test_the_match_page_before_the_first_deal_has_no_serious_accessibility_findi
     """axe-core on a match with nothing recorded, and after its deal: no critical or serious
     finding (an empty line of play was a role=list with no listitem: aria-required-children,
     critical)."""
-    from axe_playwright_python.sync_playwright import Axe
-
     api, _ = server
     match_id = new_match(api, "parejas", ["Ana", "Beto", "Carla", "Dani"])
     phone = phones().open(match_id)
     for moment in ("before the deal", "after the deal"):
-        found = Axe().run(phone.page).response["violations"]
-        assert [f"{v['id']} ({v['impact']})" for v in found
-                if v.get("impact") in ("serious", "critical")] == [], moment
+        assert axe_findings(phone.page) == [], moment
         if moment == "before the deal":
             phone.tap({"type": "deal"})
 

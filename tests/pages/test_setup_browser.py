@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from browser_helpers import axe_findings
 from serve_helpers import answered, free_port, serving, wait_for
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
@@ -39,15 +40,6 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
     finally:
         server.terminate()
         server.wait(timeout=10)
-
-
-def serious(page: Any) -> list[str]:
-    """axe-core's serious and critical findings on the page as it is now."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [f"{v['id']}: {v['help']} ({len(v['nodes'])})" for v in found
-            if v.get("impact") in ("serious", "critical")]
 
 
 def in_language(browser: Any, lang: str, width: int) -> Any:
@@ -83,7 +75,7 @@ def test_from_the_printed_link_to_a_signed_in_desk(printed: tuple[str, str, list
         page.goto(link)
         form = page.locator("form[data-form=setup]")
         form.wait_for(timeout=WAIT)
-        assert serious(page) == []
+        assert axe_findings(page) == []
         assert form.locator("select[name=language]").input_value() == "es"  # the page's
         form.locator("input[name=name]").fill("Peña La Ceiba")
         form.locator("select[name=language]").select_option("it")
@@ -91,7 +83,7 @@ def test_from_the_printed_link_to_a_signed_in_desk(printed: tuple[str, str, list
         page.wait_for_selector("[data-made]:not([hidden]) [data-token]", timeout=WAIT)
         token = page.locator("[data-token]").inner_text().strip()
         assert token.startswith("dr_")
-        assert serious(page) == []
+        assert axe_findings(page) == []
         page.screenshot(path=str(ARTIFACTS / "setup-made-es-360.png"), full_page=True)
         page.click("a[data-link=desk]")
         page.wait_for_selector("form[data-form=settings]", timeout=WAIT)  # the secretary's desk

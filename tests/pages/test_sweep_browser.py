@@ -21,7 +21,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from browser_helpers import WHOLE
+from browser_helpers import WHOLE, axe_findings
 from league_helpers import fixture_id, play, set_up, win_game
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_pages_words_browser import drawn
@@ -95,19 +95,9 @@ def pages(made: dict[str, Any]) -> list[tuple[str, str, str]]:
         ("captain-phone", "/score", "captain")]
 
 
-def axe_violations(page: Any) -> list[str]:
-    """axe-core's violations on the page, of every rule and impact (the options
-    axe_playwright_python's Axe.run passes). axe itself is put in each document by the
-    context's init script, not sent to the page again for each run as Axe.run does."""
-    found = page.evaluate("axe.run({resultTypes: ['violations']})")["violations"]
-    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}" for v in found]
-
-
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_every_page_whole_quiet_and_clean_of_axe_findings(
         server: tuple[Api, str, dict[str, Any]], browser: Any, lang: str) -> None:
-    from axe_playwright_python.base import AXE_SCRIPT  # axe-core as the package ships it
-
     api, base, made = server
     readers = {"admin": api.tokens["casino", "admin"], "captain": made["captain"]}
     found: dict[str, list[str]] = {}
@@ -120,7 +110,6 @@ def test_every_page_whole_quiet_and_clean_of_axe_findings(
                 f"sessionStorage.setItem('domino-referee.token', {token!r});"
                 f"localStorage.setItem('domino-referee.score.token', {token!r});"
                 "localStorage.setItem('domino-referee.score.poll', '0');")
-            context.add_init_script(AXE_SCRIPT)
             page = context.new_page()
             said: list[str] = []
             page.on("pageerror", lambda error: said.append(str(error)))
@@ -135,7 +124,7 @@ def test_every_page_whole_quiet_and_clean_of_axe_findings(
                     drawn(page, path)
                     assert page.evaluate("document.documentElement.lang") == lang, path
                     problems = [p for p in page.evaluate(WHOLE) if "bracket-wrap" not in p]
-                    problems += said + axe_violations(page)
+                    problems += said + axe_findings(page, impacts=None)
                     if problems:
                         found[f"{name} at {width} px"] = problems
                     page.screenshot(path=str(ARTIFACTS / f"sweep-{lang}-{name}-{width}.png"),
