@@ -171,6 +171,19 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         unseen = self.unseen_pips[seat]  # (None: unknown, its known tiles not counted)
         return None if unseen is None else self.tiles.mask_pips(known) + unseen
 
+    def pips_in_hands(self) -> list[int] | None:
+        """Every seat's ``pips_left``, or None while one is not known: what a round's scoring
+        asks when its play ends and again after each reveal of a closed round. The seats are
+        read from the last, as a closed round's reveals come in seat order: a hand still
+        hidden stops the reading before the hands known already are counted again."""
+        pips, pips_left = [], self.pips_left
+        for seat in range(self.seats - 1, -1, -1):
+            if (left := pips_left(seat)) is None:
+                return None
+            pips.append(left)
+        pips.reverse()
+        return pips
+
     def secret_since(self) -> int | None:
         """The first seq whose deals and drawn tiles the table may not have seen: everything
         after the event that ended the last round. That covers the round in play from its deal,

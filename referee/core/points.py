@@ -94,16 +94,10 @@ class PointsDuringPlay(ScoringPolicy):
 
     def end_round(self, match: Match) -> None:
         round_, rules = match.round, match.rules
-        # (called after every reveal of a closed round: it stops at the first hand not known,
-        # as the seeds' policy does; the pips are read only once all are)
-        pips, pips_left = [], match.pips_left
-        for seat in range(match.seats):
-            if (left := pips_left(seat)) is None:
-                break
-            pips.append(left)
-        known = len(pips) == match.seats
+        # (called after every reveal of a closed round, as the seeds' policy is)
+        pips = match.pips_in_hands()
         if round_.owes_pips:  # scored already, at once: the reveals fill in the pips
-            if known:
+            if pips is not None:
                 round_.owes_pips = False
                 round_.pips = tuple(pips)
                 if round_.ended == BLOCKED:
@@ -113,9 +107,9 @@ class PointsDuringPlay(ScoringPolicy):
             return
         ended = round_.ended
         needs_hands = (rules.domino_points if ended == DOMINO else rules.blocked_points) != "none"
-        if not known and needs_hands:
+        if pips is None and needs_hands:
             return  # awaiting the reveals
-        if known:
+        if pips is not None:
             winner, points = self.round_end(rules, round_, pips)
             round_.pips = tuple(pips)
         else:  # nothing from the hands: scored now, the pips (a block's winner) when revealed

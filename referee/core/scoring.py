@@ -53,12 +53,8 @@ class ScoringPolicy:
         winner, and the match's end checked (Match._round_scored)."""
         if match.finished:  # a penalty or forfeit ended the match first: the round stays unscored
             return
-        # (called after every reveal of a closed round: it stops at the first hand not known)
-        pips, pips_left = [], match.pips_left
-        for seat in range(match.seats):
-            if (left := pips_left(seat)) is None:
-                return
-            pips.append(left)
+        if (pips := match.pips_in_hands()) is None:  # awaiting a reveal
+            return
         round_ = match.round
         round_.pips = tuple(pips)
         round_.outcome = round_.ended

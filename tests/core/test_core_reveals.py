@@ -4,7 +4,13 @@ draws in sight, until an unseen tile comes or goes."""
 
 from __future__ import annotations
 
+import random
+
 from core_helpers import deal, draw, judge, play, reveal
+
+from referee.core.log import make_log
+from referee.core.match import Match
+from referee.core.simulate import random_match
 
 SPEC = {"preset": "mano-a-mano", "hand_size": 3}  # until_playable, 22 tiles in the boneyard
 LED = [deal(None, None), play(0, "6-6")]  # seat 1 (closed, 3 tiles) is on turn
@@ -47,3 +53,40 @@ def test_a_play_of_an_unseen_tile_makes_it_unknown() -> None:
 def test_the_total_belongs_to_its_round() -> None:
     result = judge([*LED, reveal(1, pips=10)], SPEC)
     assert result.match.pips_left(1) == 10
+
+
+def test_the_pips_in_hands_are_every_seats_once_all_are_known() -> None:
+    """Match.pips_in_hands (what a round's scoring reads, after every reveal of a closed round)
+    is each seat's pips_left once none is None, else None, whatever order the reveals come in."""
+    rng = random.Random(36)
+    tables = [("parejas", 4), ("veracruz", 3), ("all-fives", 4), ("mano-a-mano", 2),
+              ("fives-and-threes", 3)]
+    checked = 0
+    for i in range(30):
+        preset, seats = tables[i % len(tables)]
+        header, events = random_match(preset, [f"P{s}" for s in range(seats)], rng,
+                                      hidden=range(i % seats, seats))
+        events = _reveals_shuffled(list(events), rng)
+        log = make_log(header, events)
+        match = Match(log.header.rules, log.header.players)
+        for event in events:
+            match.push(event)
+            left = [match.pips_left(seat) for seat in range(seats)]
+            assert match.pips_in_hands() == (None if None in left else left)
+            checked += None in left
+    assert checked  # some moments had a hand not known yet
+
+
+def _reveals_shuffled(events: list, rng: random.Random) -> list:
+    """The events with each run of reveals (a closed round's end) in a random order."""
+    at = 0
+    while at < len(events):
+        end = at
+        while end < len(events) and events[end].get("type") == "reveal":
+            end += 1
+        if end > at:
+            run = events[at:end]
+            rng.shuffle(run)
+            events[at:end] = run
+        at = end + 1
+    return events
