@@ -22,7 +22,7 @@ from .auth import auth, caller
 from .context import service
 from .openapi import Blueprint
 from .pages.common import page_caller
-from .schemas import NAME, SLUG, SLUG_FIELD
+from .schemas import NAME, SLUG, SLUG_FIELD, QueryInteger
 
 blp = Blueprint("leagues", __name__, url_prefix="/api/v1",
                 description="Leagues: seasons, fixtures, legs, results, tables and averages")
@@ -213,7 +213,7 @@ class GeneratedSchema(Schema):
 class FixtureArgsSchema(Schema):
     division = fields.String(validate=SLUG, metadata=SLUG_FIELD)
     team = fields.String(validate=SLUG, metadata=SLUG_FIELD)
-    round = fields.Integer(validate=validate.Range(1, 1000))
+    round = QueryInteger(validate=validate.Range(1, 1000))
 
 
 class LegsWonSchema(Schema):

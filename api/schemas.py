@@ -32,6 +32,7 @@ from referee.core.vocab import (
     STANDING_GROUPS,
     TIE_BREAKERS,
     UNRANKED,
+    whole_number,
 )
 from referee.core.vocab import (
     SLUG as SLUG_PATTERN,
@@ -336,6 +337,17 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+class QueryInteger(fields.Integer):
+    """A whole number in a query string: ASCII digits alone (a minus before them), as the
+    pages read their numbers (referee.core.vocab.whole_number): not "２", " 2", "+2", "1_0",
+    which int() would take."""
+
+    def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(value, str) and whole_number(value.removeprefix("-")) is None:
+            raise self.make_error("invalid", input=value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StrictInteger(fields.Integer):
     """A JSON integer, and nothing a looser reader would take for one (true, "5", 5.0)."""
 
@@ -393,8 +405,8 @@ class ClubSettingsResultSchema(ClubSchema):
 # ---------------------------------------------------------------- lists
 
 class PageArgsSchema(Schema):
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
+    limit = QueryInteger(load_default=50, validate=validate.Range(min=1, max=500))
+    offset = QueryInteger(load_default=0, validate=validate.Range(min=0, max=MAX_INT))
 
 
 class MatchListArgsSchema(PageArgsSchema):
@@ -406,9 +418,9 @@ class MatchListArgsSchema(PageArgsSchema):
 
 
 class EventListArgsSchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_INT),
+    after = QueryInteger(load_default=0, validate=validate.Range(min=0, max=MAX_INT),
                            metadata={"description": "only events with a greater sequence number"})
-    limit = fields.Integer(load_default=1000, validate=validate.Range(min=1, max=10000))
+    limit = QueryInteger(load_default=1000, validate=validate.Range(min=1, max=10000))
 
 
 # ---------------------------------------------------------------- matches

@@ -25,7 +25,16 @@ from .context import service
 from .openapi import Blueprint
 from .pages.common import TWIN_PREFIX, behind, event_standing_order, page_caller, twin_of
 from .pages.views import page
-from .schemas import NAME, NEW_PLAYERS, SLUG, SLUG_FIELD, Spoken, StandingSchema, rules_field
+from .schemas import (
+    NAME,
+    NEW_PLAYERS,
+    SLUG,
+    SLUG_FIELD,
+    QueryInteger,
+    Spoken,
+    StandingSchema,
+    rules_field,
+)
 
 blp = Blueprint("tournaments", __name__, url_prefix="/api/v1",
                 description="Tournaments: entrants, rounds paired, event standings")
@@ -195,7 +204,7 @@ class EventStandingSchema(StandingSchema):
 
 class EventStandingArgsSchema(Schema):
     format = fields.String(load_default="json", validate=validate.OneOf(("json", "csv")))
-    after = fields.Integer(validate=validate.Range(0, 100), metadata={
+    after = QueryInteger(validate=validate.Range(0, 100), metadata={
         "description": "the standing after this round (default: every round)"})
 
 

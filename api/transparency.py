@@ -18,11 +18,12 @@ import json
 from typing import Any
 
 from flask import Response
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, validate
 
 from .context import service
 from .openapi import Blueprint
 from .pages.common import page_caller
+from .schemas import QueryInteger
 
 blp = Blueprint("transparency", __name__, url_prefix="/api/v1/clubs/<string:club>",
                 description="A club's signing keys and its transparency log of signed actas")
@@ -41,20 +42,20 @@ CONSISTENCY_BODY = {"type": "object", "description": "from, to, path (hex hashes
 
 
 class LeavesArgsSchema(Schema):
-    start = fields.Integer(load_default=0, validate=COUNT)
-    end = fields.Integer(validate=COUNT, metadata={
+    start = QueryInteger(load_default=0, validate=COUNT)
+    end = QueryInteger(validate=COUNT, metadata={
         "description": "one past the last leaf (default: the tree's size); at most 1000 a call"})
 
 
 class InclusionArgsSchema(Schema):
-    index = fields.Integer(required=True, validate=COUNT, metadata={"description": "the leaf"})
-    size = fields.Integer(validate=COUNT, metadata={
+    index = QueryInteger(required=True, validate=COUNT, metadata={"description": "the leaf"})
+    size = QueryInteger(validate=COUNT, metadata={
         "description": "the tree's size the proof is for (default: its latest head's)"})
 
 
 class ConsistencyArgsSchema(Schema):
-    first = fields.Integer(data_key="from", required=True, validate=COUNT)
-    second = fields.Integer(data_key="to", validate=COUNT, metadata={
+    first = QueryInteger(data_key="from", required=True, validate=COUNT)
+    second = QueryInteger(data_key="to", validate=COUNT, metadata={
         "description": "default: the latest head's size"})
 
 

@@ -139,6 +139,14 @@ EVENT_FILTER_LENGTH = 1000  # the event name a standings filter names
 MAX_DEFAULT_TARGET = 10_000  # a club's default target: the phone's start form takes no more
 MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
 
+
+def whole_number(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits alone, or None. Every number read from text
+    (a query's page, limit or cursor, a table's label, a header) is read so: str.isdigit and
+    int take any script's digits ("２", "٣") and isdigit superscripts int refuses ("²": a 500),
+    and int takes " 2", "+2" and "1_0" too; none of those is a number here (docs/api.md)."""
+    return int(text) if text.isascii() and text.isdigit() else None
+
 # A club's or a tournament's name in URLs. One compiled object for every layer: the API's
 # schema validator calls its ``match`` and the service its ``fullmatch``, hence the ``\Z``; the
 # OpenAPI document says ``^SLUG_TEXT$`` (JSON Schema patterns are unanchored, and know no ``\Z``).

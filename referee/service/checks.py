@@ -11,7 +11,7 @@ from typing import Any
 from ..core.events import disputed, unsighted
 from ..core.log import iso_date
 from ..core.vocab import MAX_INT as MAX_ID
-from ..core.vocab import NAME_LENGTH, REWRITES, SLUG, kind_of
+from ..core.vocab import NAME_LENGTH, REWRITES, SLUG, kind_of, whole_number
 from ..store.schema import KEY_LENGTH
 from .errors import N_, Invalid, Phrase
 
@@ -84,12 +84,11 @@ MAX_PAGE = 10_000  # of a paged page (the club's matches, the disputes desk): fa
 
 def page_number(value: Any) -> int:
     """A page's number, 1 for the first; from a query string too (``"2"``)."""
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if type(value) is not int or not 1 <= value <= MAX_PAGE:
+    number = whole_number(value) if isinstance(value, str) else value
+    if type(number) is not int or not 1 <= number <= MAX_PAGE:
         raise Invalid("page must be a whole number from 1 to %(max)s, not %(value)r",
                       max=MAX_PAGE, value=value)
-    return value
+    return number
 
 
 def count(value: Any, what: str) -> int:
@@ -101,8 +100,8 @@ def count(value: Any, what: str) -> int:
 
 def match_number(value: Any) -> int | None:
     """A match id as an int, or None when ``value`` cannot name one."""
-    if type(value) is str and value.isascii() and value.isdigit():
-        value = int(value)
+    if type(value) is str:
+        value = whole_number(value)
     if type(value) is int and 1 <= value <= MAX_ID:
         return value
     return None

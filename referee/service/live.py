@@ -33,7 +33,7 @@ from sqlalchemy import Row
 
 from ..core.outcomes import IN_PROGRESS
 from ..core.said import said_n
-from ..core.vocab import ABANDONED, LIVE_STATUSES, side_names
+from ..core.vocab import ABANDONED, LIVE_STATUSES, side_names, whole_number
 from ..store import notify
 from ..store.codec import as_utc
 from ..store.tournaments import tournament_of_match
@@ -98,10 +98,11 @@ def cursor_of(moment: dt.datetime) -> int:
 def moment_of(cursor: Any) -> dt.datetime:
     """The time a cursor names (Invalid for anything that is not one)."""
     text = str(cursor).strip()
-    if not text.isdigit() or len(text) > 18:
+    number = whole_number(text)
+    if number is None or len(text) > 18:
         raise Invalid("a scoreboard cursor is a whole number of microseconds, not %(cursor)r",
                       cursor=cursor)
-    return dt.datetime.fromtimestamp(int(text) / 1_000_000, dt.timezone.utc)
+    return dt.datetime.fromtimestamp(number / 1_000_000, dt.timezone.utc)
 
 
 def status_of(summary: dict[str, Any]) -> str:
@@ -124,8 +125,9 @@ def _table_key(row: dict[str, Any]) -> tuple[Any, ...]:
     then by match id."""
     label = row["table"]
     text = "" if label is None else str(label).strip()
-    if text.isdigit():
-        return (0, int(text), "", row["match"])
+    number = whole_number(text)  # (a label "²" is text: int() refuses it)
+    if number is not None:
+        return (0, number, "", row["match"])
     return (1 if text else 2, 0, text.casefold(), row["match"])
 
 

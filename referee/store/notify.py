@@ -54,7 +54,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.sql.elements import ColumnElement
 
-from ..core.vocab import ABANDONED
+from ..core.vocab import ABANDONED, whole_number
 from .schema import clubs, matches
 
 CHANNEL = "domino_events"
@@ -73,9 +73,10 @@ class Notice(NamedTuple):
         """The notice a payload names; None for anything else (not ours: ignored)."""
         club, _, rest = payload.partition(":")
         match_id, _, seq = rest.partition(":")
-        if not club or not match_id.isdigit() or not seq.isdigit():
+        number, last = whole_number(match_id), whole_number(seq)
+        if not club or number is None or last is None:
             return None
-        return cls(club, int(match_id), int(seq))
+        return cls(club, number, last)
 
     @classmethod
     def parse_all(cls, payload: str) -> list["Notice"]:

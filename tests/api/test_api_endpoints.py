@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from api_helpers import PLAYERS, PROBLEM, SERVER_TOKEN, Api, assert_problem, make_api, parejas
@@ -108,6 +109,19 @@ def test_players_paginated_with_links(api: Api) -> None:
     last = api.client.get(rels["last"], headers=api.auth("viewer"))
     assert len(last.json) == 1 and "next" not in links(last)
     assert_problem(api.client.get("/api/v1/clubs/casino/players?limit=0", headers=api.auth("viewer")), 422)
+
+
+@pytest.mark.parametrize("number", ["２", "²", "+2", " 2", "1_0", "٣"])
+def test_a_query_number_is_ascii_digits_alone_as_on_the_pages(api: Api, number: str) -> None:
+    # int() takes all but "²" (a superscript str.isdigit took); none is a number here
+    # (referee.core.vocab.whole_number), as none is a page's number on the pages
+    for url in ("/api/v1/clubs/casino/players?limit=", "/api/v1/clubs/casino/matches?offset=",
+                "/api/v1/clubs/casino/transparency/leaves?start="):
+        r = api.client.get(url + quote(number), headers=api.auth("viewer"))
+        problem = assert_problem(r, 422)
+        assert "whole number" in json.dumps(problem), problem
+    assert api.client.get("/api/v1/clubs/casino/players?limit=2",
+                          headers=api.auth("viewer")).status_code == 200
 
 
 # ---------------------------------------------------------------------------- matches

@@ -151,6 +151,10 @@ def test_an_event_with_letters_json_may_escape_is_found_too(site: Site) -> None:
     ("from=2026-13-01", "from"), ("to=yesterday", "to"), ("status=done", "status"),
     ("player=Nobody", "player"), ("page=0", "page"), ("event=" + "x" * 1001, "event"),
     ("from=2026-05-01&to=2026-04-01", "from"),
+    # ASCII digits alone: not a fullwidth "２", a superscript "²" (int() refused it: a 500), "+2",
+    # " 2" or "1_0", all of which int() or str.isdigit would take (docs/pages.md)
+    ("page=%EF%BC%92", "page"), ("page=%C2%B2", "page"), ("page=%2B2", "page"), ("page=+2", "page"),
+    ("page=1_0", "page"),
 ])
 def test_a_wrong_filter_is_refused_naming_its_field(site: Site, query: str, field: str) -> None:
     problem = twin(site, f"/clubs/casino/matches?{query}", status=422)

@@ -74,6 +74,8 @@ def test_rows_are_in_table_order_with_their_status(service: Service, club: str,
     ten = _match(service, table=10)
     two = _match(service, table="2")
     terrace = _match(service, table="Terrace")
+    # a label of digits that are not ASCII is text (a "²" was read by int(): the board a 500)
+    squared, wide = _match(service, table="²"), _match(service, table="１")
     unnamed = _match(service)
     disputed = _match(service, table=3)
     finished = _match(service, table=1)
@@ -82,7 +84,8 @@ def test_rows_are_in_table_order_with_their_status(service: Service, club: str,
                                             "disputed": True}])
     rows = board.board(club, who=OPERATOR)["rows"]
     assert [(r["match"], r["table"]) for r in rows] == [
-        (finished, 1), (two, "2"), (disputed, 3), (ten, 10), (terrace, "Terrace"), (unnamed, None)]
+        (finished, 1), (two, "2"), (disputed, 3), (ten, 10), (terrace, "Terrace"), (squared, "²"),
+        (wide, "１"), (unnamed, None)]
     status = {r["match"]: r["status"] for r in rows}
     assert (status[finished], status[disputed], status[ten]) == ("finished", "disputed", "live")
     won = next(r for r in rows if r["match"] == finished)
@@ -196,6 +199,9 @@ def test_changed_since_a_cursor(service: Service, club: str, board: Scoreboard) 
     with pytest.raises(Invalid):
         board.changed(club, "yesterday", who=OPERATOR)
     assert moment_of(cursor).tzinfo is not None
+    for wrong in ("²", "１７", "+17", "1_7"):  # not ASCII digits alone: refused, never a 500
+        with pytest.raises(Invalid):
+            moment_of(wrong)
 
 
 def test_a_process_streams_only_so_many_boards(service: Service, club: str) -> None:

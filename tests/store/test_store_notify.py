@@ -107,7 +107,7 @@ def test_the_channel_is_the_schemas(service: Service, database_url: str) -> None
 
 
 @pytest.mark.parametrize("payload", ["", "casino", "casino:1", "casino:x:2", "casino:1:-2",
-                                     ":1:2", "casino:1:2:3"])
+                                     ":1:2", "casino:1:2:3", "casino:²:2", "casino:1:２"])
 def test_a_payload_that_is_not_a_notice_is_ignored(payload: str) -> None:
     assert Notice.parse(payload) is None
 
