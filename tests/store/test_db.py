@@ -111,6 +111,79 @@ def test_sqlite_writes_take_the_lock_at_begin_and_reads_never(tmp_path: Path) ->
         engine.dispose()
 
 
+@pytest.mark.parametrize("unit", ["writing", "optimistic"])
+def test_sqlites_single_write_is_sqlalchemys_transaction(tmp_path: Path, unit: str) -> None:
+    """db.optimistic on SQLite begins and commits on sqlite3 itself (db._sqlite_single), where
+    db.writing goes through SQLAlchemy's transaction: both hold the same. The write lock from
+    the BEGIN; the driver's statements and SQLAlchemy's in one transaction, committed together
+    or, on any error, rolled back together; a constraint's error and a busy database as
+    SQLAlchemy's own errors, writing nothing; and after each, the pooled connection is as it
+    was: the next write takes the lock at its BEGIN, the next read takes none."""
+    from sqlalchemy.exc import IntegrityError
+
+    from referee.service.errors import database_unavailable
+    from referee.store.driver import driver_count
+
+    path = tmp_path / "x.db"
+    # No reset by the pool on return: the unit itself must end what it began.
+    engine = make_engine(f"sqlite:///{path}", timeouts=Timeouts(busy_ms=0),
+                         pool_reset_on_return=None)
+    transaction = getattr(db, unit)
+    other = sqlite3.connect(path, timeout=0, isolation_level=None)
+    other.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)")
+
+    def locked() -> bool:
+        try:
+            other.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            assert "locked" in str(error)
+            return True
+        other.execute("ROLLBACK")
+        return False
+
+    def stored() -> list[int]:
+        return [n for (n,) in other.execute("SELECT n FROM t ORDER BY n")]
+
+    try:
+        with transaction(engine) as conn:
+            assert locked()
+            assert driver_count(conn, "INSERT INTO t VALUES (?)", (1,)) == 1
+            assert conn.exec_driver_sql("INSERT INTO t VALUES (2)").rowcount == 1
+            assert driver_count(conn, "INSERT INTO t VALUES (?)", (3,)) == 1
+            assert conn.exec_driver_sql("SELECT count(*) FROM t").scalar() == 3
+        assert not locked() and stored() == [1, 2, 3]
+        with pytest.raises(RuntimeError), transaction(engine) as conn:
+            driver_count(conn, "INSERT INTO t VALUES (?)", (4,))
+            conn.exec_driver_sql("INSERT INTO t VALUES (5)")
+            raise RuntimeError("taken back")
+        assert not locked() and stored() == [1, 2, 3]
+        with pytest.raises(IntegrityError), transaction(engine) as conn:
+            driver_count(conn, "INSERT INTO t VALUES (?)", (6,))
+            driver_count(conn, "INSERT INTO t VALUES (?)", (1,))
+        with pytest.raises(IntegrityError), transaction(engine) as conn:
+            driver_count(conn, "INSERT INTO t VALUES (?)", (7,))
+            conn.exec_driver_sql("INSERT INTO t VALUES (1)")
+        assert not locked() and stored() == [1, 2, 3]
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(OperationalError) as busy, transaction(engine):
+                pass
+            assert database_unavailable(busy.value)
+        finally:
+            other.execute("ROLLBACK")
+        with db.reading(engine) as conn:  # the pool's one connection (a file's: a queue pool)
+            conn.exec_driver_sql("SELECT 1").scalar()
+            assert not locked()
+        with db.writing(engine) as conn:
+            assert locked()
+        with transaction(engine) as conn:
+            assert locked()
+        assert stored() == [1, 2, 3]
+    finally:
+        other.close()
+        engine.dispose()
+
+
 def _pg_url(tmp_schema_url: str, **query: str) -> str:
     return make_url(tmp_schema_url).update_query_dict(query).render_as_string(hide_password=False)
 
