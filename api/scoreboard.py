@@ -36,6 +36,7 @@ from typing import Any, Awaitable, Callable, Iterable, Iterator
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
 from marshmallow import Schema, fields, validate
 
+from referee.core.vocab import whole_number
 from referee.service import Invalid, Service
 from referee.service.live import STATUSES, Busy, Scoreboard, StreamCaps, Subscription
 from referee.service.view import MatchView
@@ -44,6 +45,7 @@ from words.events import sleeping
 from .context import service
 from .errors import problem
 from .handoff import handoff_of
+from .openapi import Blueprint as ApiBlueprint
 from .pages.common import page_caller
 from .pages.views import page
 
@@ -126,10 +128,24 @@ def _private(response: Response) -> Response:
     return response
 
 
+class NoArgsSchema(Schema):
+    """The scoreboard's JSON and streams define no query parameter."""
+
+
+def _no_query() -> None:
+    """A query parameter refused (422, each named, in the caller's language), as the API's
+    other views refuse those they do not define: the scoreboard's views are a plain flask
+    blueprint, so this asks the API's own parser (a stream opened with ?club=other or a
+    misspelt ?tournament= once quietly showed the whole club's tables)."""
+    if request.args:
+        ApiBlueprint.ARGUMENTS_PARSER.parse(NoArgsSchema(), request, location="query")
+
+
 @blp.route("/api/v1/clubs/<string:club>/scoreboard")
 @blp.route("/api/v1/pages/clubs/<string:club>/scoreboard")
 def board_json(club: str) -> Response:
     """The scoreboard's rows now: ``{"club", "rows", "cursor"}``."""
+    _no_query()
     return _private(jsonify(scoreboard().board(club, who=page_caller())))
 
 
@@ -137,6 +153,7 @@ def board_json(club: str) -> Response:
 @blp.route("/api/v1/pages/clubs/<string:club>/tournaments/<string:tournament>/scoreboard")
 def tournament_json(club: str, tournament: str) -> Response:
     """The current round's rows: ``{"club", "tournament", "rows", "cursor"}``."""
+    _no_query()
     return _private(jsonify(scoreboard().tournament_board(club, tournament, who=page_caller())))
 
 
@@ -230,15 +247,12 @@ def _stream(club: str, load: Callable[[Scoreboard, Any], dict[str, Any]],
     asks, the subscription, what is sent first) and hands the :class:`Feed` over: the front
     serves it on its event loop, holding no thread. Under a plain WSGI server the feed is the
     response's body, and holds one of its threads while it is open."""
+    _no_query()
     board = scoreboard()
     who = page_caller()
     resume = request.headers.get("Last-Event-ID", "").strip() or None
-    if resume is not None:
-        try:
-            int(resume)
-        except ValueError:
-            raise Invalid("Last-Event-ID is a scoreboard cursor, not %(cursor)r",
-                          cursor=resume) from None
+    if resume is not None and whole_number(resume) is None:  # (not "２": moment_of's reading)
+        raise Invalid("Last-Event-ID is a scoreboard cursor, not %(cursor)r", cursor=resume)
     try:
         subscription = board.subscribe(club, who=who, client=request.remote_addr or "")
     except Busy as error:

@@ -213,6 +213,32 @@ def test_what_a_stream_refuses(database_url: str) -> None:
         api.service.close()
 
 
+@pytest.mark.parametrize("lang, words", [("en", "is not a field of this request"),
+                                         ("es", "no es un campo de esta petición"),
+                                         ("it", "non è un campo di questa richiesta")])
+def test_a_query_parameter_is_refused_as_by_the_other_views(api: Api, lang: str, words: str) -> None:
+    # the scoreboard defines none: a misspelt or hopeful one is a 422 naming it, as the lists'
+    # and the twins' (it was ignored: ?club=other showed this club's tables without a word)
+    headers = {**api.auth("viewer"), "Accept-Language": lang}
+    for path in ("/api/v1/clubs/casino/scoreboard", "/api/v1/pages/clubs/casino/scoreboard",
+                 "/api/v1/clubs/casino/scoreboard/stream",
+                 "/api/v1/clubs/casino/tournaments/open/scoreboard/stream"):
+        problem = assert_problem(api.client.get(path + "?club=other&round=2", headers=headers), 422)
+        assert problem["errors"]["query"] == {"club": [words], "round": [words]}, problem
+        other = api.client.get("/api/v1/clubs/casino/players?club=other", headers=headers)
+        assert assert_problem(other, 422)["errors"] == {"query": {"club": [words]}}
+    assert api.client.get("/api/v1/clubs/casino/scoreboard", headers=headers).status_code == 200
+    # the page is a page: like the other pages it reads what it knows and lets the rest be
+    assert api.client.get("/clubs/casino/scoreboard?utm_source=x", headers=headers).status_code == 200
+
+
+def test_a_last_event_id_is_ascii_digits(api: Api) -> None:
+    for cursor in ("１７", "²", "-5"):
+        response = api.client.get("/api/v1/clubs/casino/scoreboard/stream",
+                                  headers={**api.auth("viewer"), "Last-Event-ID": cursor})
+        assert_problem(response, 422)
+
+
 # ------------------------------------------------------------------------------ a tournament
 
 
