@@ -166,8 +166,21 @@ def secure(response: Response) -> Response:
     As ``headers.setdefault`` each would, in one pass over the answer's headers: three
     setdefaults on werkzeug's Headers (each a lookup, then a set that looks again) were 2.6 %
     of the app's time an append (cProfile; docs/performance.md, "Over HTTP, 7 December")."""
+    if 300 <= response.status_code < 400:
+        _bare_redirect(response)
     present = {name.lower() for name, _ in response.headers}
     missing = [(name, value) for name, value in _SECURE if name.lower() not in present]
     if missing:
         response.headers.extend(missing)
     return response
+
+
+def _bare_redirect(response: Response) -> None:
+    """A redirect as its status and Location alone. werkzeug writes a page under each of its
+    redirects, in English whatever the caller's language ("Redirecting... You should be
+    redirected automatically"): a trailing slash's 308 (/clubs -> /clubs/), flask.redirect's
+    (the language menu's 303, /clubs' 308). Every client follows the Location; no page of the
+    product is a redirect's body, so an HTML body under a redirect is werkzeug's."""
+    if response.mimetype == "text/html" and "Location" in response.headers:
+        response.set_data(b"")
+        del response.headers["Content-Type"]

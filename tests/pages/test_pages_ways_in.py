@@ -61,6 +61,20 @@ def test_clubs_is_the_home_and_no_json_404(site: Site) -> None:
     assert site.api.client.get("/").status_code == 200
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_a_redirect_is_its_location_alone_in_every_language(site: Site, lang: str) -> None:
+    # werkzeug wrote an English page under each ("Redirecting... You should be redirected
+    # automatically"): a trailing slash's 308, flask.redirect's 308 and the language menu's 303
+    client, said = site.api.client, {"Accept-Language": lang}
+    for url, status, location in (("/api/v1/pages?x=1", 308, "/api/v1/pages/?x=1"),
+                                  ("/clubs", 308, "/"),
+                                  ("/language/es?next=/clubs/casino", 303, "/clubs/casino")):
+        response = client.get(url, headers=said)
+        assert response.status_code == status and response.headers["Location"].endswith(location)
+        assert response.get_data() == b"" and "Content-Type" not in response.headers, url
+        assert response.headers["X-Content-Type-Options"] == "nosniff"  # the headers still set
+
+
 # ------------------------------------------------------------------ links from every club page
 
 
