@@ -8,12 +8,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
+from urllib.parse import quote
 
 import pytest
 from api_helpers import Api, make_api
 
-from api import create_app
+from api import access_log, create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -119,3 +120,45 @@ def test_with_no_logging_configured_lines_go_to_stderr(tmp_path: Path) -> None:
     assert len(lines) == 2, done.stderr  # once each, though the root logger has a handler now
     assert all('"GET /api/openapi.json" 200' in line for line in lines)
     assert "s3cret" not in done.stderr and "x=1" not in done.stderr
+
+
+@pytest.mark.parametrize("text", [
+    "127.0.0.1", "POST", "/api/v1/matches/7/events", "", "-", "/a b", '/x"y', "/línea\n",
+    "/%41%zz", "/ñ/ü", "/tab\there", "/q?x=1#f", "/[::1]", "/~user_name.-'()*+,;=:@!$&",
+    "/\x00\x7f\xff", "/é\u0100",  # past latin-1: replaced, then encoded
+])
+def test_a_plain_string_is_logged_as_quote_gives_it(text: str) -> None:
+    assert access_log._printable(text) == quote(text.encode("latin-1", "replace"),
+                                                safe=access_log._PATH_SAFE)
+
+
+def test_the_record_is_the_one_logger_info_makes(access: Lines) -> None:
+    # The record's place and words, as logger.info called in AccessLog._log gave them.
+    def app(environ: dict, start_response: Callable[..., Any]) -> list[bytes]:
+        start_response("201 Created", [])
+        return [b""]
+
+    list(access_log.AccessLog(app)({"REMOTE_ADDR": "10.0.0.2", "REQUEST_METHOD": "POST",
+                                    "SCRIPT_NAME": "", "PATH_INFO": "/a b"}, lambda *a: None))
+    [record] = access.records
+    code = access_log.AccessLog._log.__code__
+    lines = [line for _, _, line in code.co_lines() if line is not None]
+    assert (record.pathname, record.funcName) == (code.co_filename, "_log")
+    assert min(lines) < record.lineno <= max(lines)
+    assert (record.name, record.levelno, record.exc_info, record.stack_info) == (
+        "domino.access", logging.INFO, None, None)
+    assert record.msg == '%s "%s %s" %s %.1fms'
+    assert record.args[:4] == ("10.0.0.2", "POST", "/a%20b", "201")
+    assert record.getMessage() == f'10.0.0.2 "POST /a%20b" 201 {record.args[4]:.1f}ms'
+    assert (record.remote_addr, record.method, record.path, record.status) == record.args[:4]
+    assert record.duration_ms == round(record.args[4], 1)
+
+
+@pytest.mark.parametrize("created", [-1.0, -0.5, 0.0, 1.5, 1765_000_000.0, 1765_000_000.999, 1765_000_001.25,
+                                     1765_000_001.0005, 1_800_000_000.9999])
+def test_the_line_formatter_dates_a_record_as_loggings_does(created: float) -> None:
+    ours, theirs = access_log._LineFormatter(access_log.FORMAT), logging.Formatter(access_log.FORMAT)
+    for moment in (created, created, created + 0.25, created - 1, created + 0.75):
+        record = logging.makeLogRecord({"msg": "line", "created": moment,
+                                        "msecs": int((moment - int(moment)) * 1000) + 0.0})
+        assert ours.format(record) == theirs.format(record)
