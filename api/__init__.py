@@ -150,11 +150,24 @@ def create_app(config: dict[str, Any] | None = None, service: Service | None = N
     app.after_request(secure)  # the security headers on every answer (api/headers.py)
     if app.config["ACCESS_LOG"]:
         access_log.enable()
-        app.wsgi_app = AccessLog(app.wsgi_app)  # type: ignore[method-assign]
-    if proxies := app.config["TRUSTED_PROXIES"]:
-        # Outermost: the access log and the app see the client's address, not the proxy's.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies)  # type: ignore[method-assign]
+    app.wsgi_app = around(app, app.wsgi_app)  # type: ignore[method-assign]
+    app.extensions[AROUND] = around
     return app
+
+
+AROUND = "domino.around"  # app.extensions: around, for the ASGI front's own answers (api.asgi)
+
+
+def around(app: Flask, wsgi_app: Any) -> Any:
+    """``wsgi_app`` inside what every answer of ``app`` goes through: the access log (when
+    ACCESS_LOG) and, outermost, the trusted proxies' ProxyFix, so that the log and the app
+    see the client's address, not the proxy's. The app's own answers and the ASGI front's
+    (a 413, 408, 414 or 431 it gives before the app) are logged alike."""
+    if app.config["ACCESS_LOG"]:
+        wsgi_app = AccessLog(wsgi_app)
+    if proxies := app.config["TRUSTED_PROXIES"]:
+        wsgi_app = ProxyFix(wsgi_app, x_for=proxies, x_proto=proxies)
+    return wsgi_app
 
 
 __all__ = ["create_app"]

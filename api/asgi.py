@@ -35,7 +35,7 @@ from flask import Flask
 
 from referee.service.jobs import Background
 
-from . import create_app, edge
+from . import AROUND, create_app, edge
 from .context import service_of
 from .handoff import KEY, Handoff
 
@@ -105,6 +105,19 @@ class Front:
     def __init__(self, app: Flask, threads: int = THREADS) -> None:
         self.app = app
         self.wsgi = Bridge(app, threads)
+        around = app.extensions.get(AROUND)
+        # The front's own answers, through what the app's go through (api.around): the access
+        # log's line (and the trusted proxies' address in it), as under WSGI.
+        self._logged = around(app, _answered) if around is not None else None
+
+    async def _answer(self, scope: Message, send: Send, status: int, detail: str) -> None:
+        """A refusal of the front's own (before the app), sent and logged as the app's are
+        (the line's time is the app's: none)."""
+        await edge.answer(send, status, detail)
+        if self._logged is not None:
+            environ = build_environ(scope, io.BytesIO())  # type: ignore[arg-type]
+            environ[_STATUS] = status
+            list(self._logged(environ, _ignore))
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -131,7 +144,7 @@ class Front:
 
     async def _http(self, scope: Message, receive: Receive, send: Send) -> None:
         if refused := edge.refused_head(scope):
-            await edge.answer(send, *refused)
+            await self._answer(scope, send, *refused)
             return
         body = await self._body(scope, receive, send)
         if body is None:
@@ -161,7 +174,7 @@ class Front:
         limit = self.app.config.get("MAX_CONTENT_LENGTH")
         declared = next((v for k, v in scope["headers"] if k == b"content-length"), None)
         if limit is not None and declared is not None and declared.isdigit() and int(declared) > limit:
-            await edge.answer(send, 413, edge.TOO_LARGE_BODY.format(limit=limit))
+            await self._answer(scope, send, 413, edge.TOO_LARGE_BODY.format(limit=limit))
             return None
         loop = asyncio.get_running_loop()
         ends = loop.time() + edge.BODY_SECONDS
@@ -172,7 +185,7 @@ class Front:
                 async with asyncio.timeout(min(edge.BODY_IDLE_SECONDS, ends - loop.time())):
                     message = await receive()
             except TimeoutError:
-                await edge.answer(send, 408, edge.TOO_SLOW_BODY.format(
+                await self._answer(scope, send, 408, edge.TOO_SLOW_BODY.format(
                     idle=edge.BODY_IDLE_SECONDS, total=edge.BODY_SECONDS))
                 return None
             if message["type"] == "http.disconnect":
@@ -180,7 +193,7 @@ class Front:
             chunk = message.get("body", b"")
             size += len(chunk)
             if limit is not None and size > limit:
-                await edge.answer(send, 413, edge.TOO_LARGE_BODY.format(limit=limit))
+                await self._answer(scope, send, 413, edge.TOO_LARGE_BODY.format(limit=limit))
                 return None
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -236,6 +249,19 @@ class Front:
             except TimeoutError:
                 if connection is not None:
                     connection.abort()
+
+
+_STATUS = "domino.front_status"  # (in the environ _answered stands for)
+
+
+def _answered(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+    """A WSGI app standing for an answer the front gave already: its status, for the log."""
+    start_response(f"{environ[_STATUS]} -", [])
+    return []
+
+
+def _ignore(*_: Any) -> None:
+    return None
 
 
 def create_asgi(config: dict[str, Any] | None = None) -> Front:

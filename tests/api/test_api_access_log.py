@@ -162,3 +162,49 @@ def test_the_line_formatter_dates_a_record_as_loggings_does(created: float) -> N
         record = logging.makeLogRecord({"msg": "line", "created": moment,
                                         "msecs": int((moment - int(moment)) * 1000) + 0.0})
         assert ours.format(record) == theirs.format(record)
+
+
+def _front_answer(front: Any, headers: list[tuple[bytes, bytes]], chunks: list[bytes]) -> int:
+    """One request through the ASGI front (api.asgi), in process: its status."""
+    import asyncio
+
+    scope = {"type": "http", "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": "/api/v1/clubs", "raw_path": b"/api/v1/clubs", "query_string": b"",
+             "root_path": "", "headers": headers, "client": ("198.51.100.9", 4000),
+             "server": ("127.0.0.1", 8000)}
+    messages = [{"type": "http.request", "body": chunk, "more_body": n < len(chunks) - 1}
+                for n, chunk in enumerate(chunks)]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(front(scope, receive, send))
+    return sent[0]["status"]
+
+
+@pytest.mark.parametrize("trusted", [0, 1])
+def test_the_asgi_fronts_own_answers_are_logged_as_the_apps(tmp_path: Path, access: Lines,
+                                                             trusted: int) -> None:
+    # deploy's uvicorn path answers a body too large (413) or a head it refuses (431) before
+    # the app: those answers made no line; they make the line the app's answers make
+    from api.asgi import Front
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}",
+                      "MAX_CONTENT_LENGTH": 100, "TRUSTED_PROXIES": trusted})
+    front = Front(app, threads=1)
+    forwarded = (b"x-forwarded-for", b"203.0.113.7")
+    json_type = (b"content-type", b"application/json")
+    said = [(b"content-length", b"500"), json_type, forwarded]
+    assert _front_answer(front, said, [b"x" * 500]) == 413
+    assert _front_answer(front, [json_type, forwarded], [b"x" * 60, b"x" * 60]) == 413
+    many = [(b"x-%d" % n, b"y") for n in range(60)]
+    assert _front_answer(front, [*many, forwarded], [b""]) == 431
+    assert _front_answer(front, [(b"content-length", b"2"), json_type, forwarded], [b"{}"]) == 401
+    address = "203.0.113.7" if trusted else "198.51.100.9"
+    assert [(r.status, r.method, r.path, r.remote_addr) for r in access.records] == [
+        (status, "POST", "/api/v1/clubs", address) for status in ("413", "413", "431", "401")]
+    assert all(r.getMessage().startswith(f'{address} "POST /api/v1/clubs" ') for r in access.records)
