@@ -14,6 +14,7 @@ The menu (``/language/<lang>?next=...``) is plain links: it works without JavaSc
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
@@ -31,7 +32,7 @@ from flask import (
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, Domain, refresh
 from jinja2.utils import htmlsafe_json_dumps
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
@@ -184,6 +185,23 @@ def ends_words(open_ends: Iterable[Mapping[str, Any]]) -> str:
     return formats.names([f"{term('open_end', end['side'])} {end['pip']}" for end in open_ends])
 
 
+# A tile as the words write it ("5-2", "12-0"): the hyphen is where a browser may break a line,
+# which a tile must never be (a dispute sheet at 360 px split "5-" from "2").
+_TILE_TEXT = re.compile(r"(?<![\w.&#-])\d{1,2}-\d{1,2}(?![\w-])")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def unbroken(text: Any) -> Markup:
+    """``text`` (a sentence, of the core or the catalog, said in the page's language; escaped
+    unless it is markup) with each tile in it kept on one line: a span of class ``nowrap``
+    (every stylesheet of the pages, the desk and the dispute sheet keeps one). Text inside a
+    tag (an attribute) is left as it is."""
+    html = str(escape(words.say(text)))
+    return Markup("".join(
+        part if part.startswith("<") else _TILE_TEXT.sub(r'<span class="nowrap">\g<0></span>', part)
+        for part in _TAG.split(html)))
+
+
 def won_by(name: Any, pair: Any) -> Markup:
     """words.events.won_by for the templates, whose name may be markup (<strong>): the
     catalog's sentence is trusted as the templates' own _() trusts it, the name escaped."""
@@ -225,7 +243,8 @@ def init_language(app: Flask) -> None:
                        percent=lambda value, digits=1: formats.percent(value, digits),
                        # a moment in the club's time zone (none: UTC, said so)
                        moment=lambda value, zone=None: formats.moment(value, zone),
-                       clock=lambda value, zone=None: formats.moment(value, zone, day=False))
+                       clock=lambda value, zone=None: formats.moment(value, zone, day=False),
+                       unbroken=unbroken)  # each tile in a sentence on one line
     env.globals.update(js_messages=js_messages, language_menu=menu, language=words.current,
                        term=term, terms=terms, event_words=events.event_words,
                        undealt_word=events.undealt_word,

@@ -187,3 +187,55 @@ def test_a_ruled_dispute_sheet_prints_on_one_a4_page(server: tuple[Any, str], br
         assert pdf_pages(pdf) == 1
     finally:
         context.close()
+
+
+# Every tile written in the page's text (not a drawn tile: those are boxes) with how many lines
+# it spans, and any written outside a span that keeps it whole.
+TILES_ON_LINES = r"""() => {
+  const tile = /(^|[^\w.&#-])(\d{1,2}-\d{1,2})(?![\w-])/g, found = [], loose = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    if (!node.parentElement.offsetParent && getComputedStyle(node.parentElement).position !== "fixed") continue;
+    for (const m of node.data.matchAll(tile)) {
+      const kept = node.parentElement.closest(".nowrap, .tile");
+      if (!kept) { loose.push(m[2]); continue; }
+      const range = document.createRange();
+      range.setStart(node, m.index + m[1].length); range.setEnd(node, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      found.push([m[2], tops.size]);
+    }
+  }
+  return [found, loose];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("width,height", [(360, 800), (1280, 900)])
+def test_a_tile_is_never_broken_across_lines(server: tuple[Any, str], browser: Any, lang: str,
+                                             width: int, height: int) -> None:
+    """The dispute sheet and the disputes desk write tiles in sentences ("Beto played 5-2"):
+    at 360 px the sheet broke one at its hyphen. Each is kept whole, in every language."""
+    api, base = server
+    match_id = passed_holding_a_five(api, table=f"wrap-{lang}-{width}")
+    context = browser.new_context(locale=lang, viewport={"width": width, "height": height},
+                                  extra_http_headers={"Accept-Language": lang})
+    try:
+        errors: list[str] = []
+        sheet = watched(context.new_page(), errors)
+        sheet.set_extra_http_headers({"Authorization": f"Bearer {api.tokens['casino', 'referee']}"})
+        sheet.goto(f"{base}/clubs/casino/matches/{match_id}/disputes/{DISPUTED}")
+        sheet.wait_for_selector(f"html[lang={lang}] [data-event]", timeout=WAIT)
+        desk = watched(context.new_page(), errors)  # signed in as signed_in does, in any language
+        desk.goto(base + DESK)
+        desk.fill("input[name=token]", api.tokens["casino", "referee"])
+        desk.click("button[data-action=sign-in]")
+        desk.wait_for_selector(f"html[lang={lang}] [data-dispute='{match_id}:{DISPUTED}'] [data-event]",
+                               timeout=WAIT)
+        for name, page in (("dispute-sheet", sheet), ("desk-disputes", desk)):
+            page.screenshot(path=str(ARTIFACTS / f"{name}-tiles-{lang}-{width}.png"), full_page=True)
+            found, loose = page.evaluate(TILES_ON_LINES)
+            assert found and loose == [], (name, found, loose)
+            assert all(lines == 1 for _, lines in found), (name, found)
+        assert errors == []
+    finally:
+        context.close()
