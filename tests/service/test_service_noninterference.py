@@ -29,35 +29,46 @@ def worlds(request: pytest.FixtureRequest,
 
 
 # Cut early and late in a round, of each seat count (the resilience suite runs random ones).
+# Each case is a test of its own, so that pytest-xdist spreads them over its workers: the nine
+# in one test kept one worker busy alone for 90 s of a loaded quick loop. A case is the same
+# every run, alone or after others (its seed draws the match and every step), so what it
+# reaches is asserted case by case: a round's end, events stored unsighted, and (UNDONE) a
+# round end undone and played on. (All nine together had to reach 4 round ends, one undone,
+# and 2 events stored unsighted; they reach 14, 3 and 35.)
 FIXED = [(seed, preset, depth) for seed, (preset, depth) in enumerate(
     [("mano-a-mano", 0.0), ("mano-a-mano", 0.6), ("veracruz", 0.3), ("veracruz", 0.8),
      ("parejas", 0.1), ("parejas", 0.7), ("mano-a-mano", 0.9), ("parejas", 0.4)])] + [
     # B's play of a tile it saw drawn, which A's record (without that draw, with a hand the
     # whole record gave way on) refuses: it is stored unsighted, for A's record to apply it
     (845698, "mano-a-mano", 0.17115477795350265)]
+UNDONE = {2, 4, 845698}
 
 # The points family: the count, the spinner's arms, the screen's places and each scoring play's
-# total, early and late in a round.
+# total, early and late in a round; each case a test of its own, as above.
 POINTS_FIXED = [(seed, preset, depth) for seed, (preset, depth) in enumerate(
     [("fives-and-threes", 0.2), ("fives-and-threes", 0.7), ("all-fives", 0.3),
      ("all-fives", 0.8)], start=100)]
 
 
+def _ids(cases: list[tuple[int, str, float]]) -> list[str]:
+    return [f"{seed}-{preset}-{depth:.2f}" for seed, preset, depth in cases]
+
+
+@pytest.mark.parametrize(("seed", "preset", "depth"), FIXED, ids=_ids(FIXED))
 def test_a_caller_gets_the_same_answers_whatever_it_may_not_see(
-        worlds: tuple[World, World]) -> None:
+        worlds: tuple[World, World], seed: int, preset: str, depth: float) -> None:
     tally = Tally()
-    for seed, preset, depth in FIXED:
-        same_answers(worlds, seed, preset, depth, tally, steps=30)
-    # what the cases reach: round ends (one undone), events stored unsighted
-    assert tally.round_ends >= 4 and tally.undone_ends >= 1 and tally.unsighted >= 2, tally
+    same_answers(worlds, seed, preset, depth, tally, steps=30)
+    assert tally.round_ends >= 1 and tally.unsighted >= 1, tally
+    assert seed not in UNDONE or tally.undone_ends >= 1, tally
     print(tally)
 
 
+@pytest.mark.parametrize(("seed", "preset", "depth"), POINTS_FIXED, ids=_ids(POINTS_FIXED))
 def test_the_points_family_gives_the_same_answers_whatever_a_caller_may_not_see(
-        worlds: tuple[World, World]) -> None:
+        worlds: tuple[World, World], seed: int, preset: str, depth: float) -> None:
     tally = Tally()
-    for seed, preset, depth in POINTS_FIXED:
-        same_answers(worlds, seed, preset, depth, tally, steps=30)
+    same_answers(worlds, seed, preset, depth, tally, steps=30)
     assert tally.round_ends >= 1 and tally.answers > 0, tally
     print(tally)
 
