@@ -97,10 +97,17 @@ def refused_head(scope: dict[str, Any]) -> tuple[int, str] | None:
     headers = scope["headers"]
     if len(headers) > HEADER_FIELDS:
         return 431, TOO_MANY_FIELDS
-    if any(len(name) + len(value) + 2 > HEADER_FIELD for name, value in headers):
-        return 431, TOO_LONG_FIELD
-    names = {name for name, _ in headers}
-    if b"content-length" in names and b"transfer-encoding" in names:
+    # One pass over the fields, a plain loop: a generator for the lengths and a set of the
+    # names were two passes and some 8 % of the front's own time a request (cProfile).
+    length = chunked = False
+    for name, value in headers:
+        if len(name) + len(value) + 2 > HEADER_FIELD:
+            return 431, TOO_LONG_FIELD
+        if name == b"content-length":
+            length = True
+        elif name == b"transfer-encoding":
+            chunked = True
+    if length and chunked:
         return 400, TWO_LENGTHS
     return None
 

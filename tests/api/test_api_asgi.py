@@ -411,3 +411,24 @@ def test_the_servers_lifespan_runs_the_jobs_in_the_background(fast_api: Api) -> 
 
     asyncio.run(lifespan())
     assert not [t for t in threading.enumerate() if t.name == "domino-jobs" and t.is_alive()]
+
+
+@pytest.mark.parametrize(("headers", "refused"), [
+    ([(b"host", b"x"), (b"content-length", b"3")], None),
+    ([(b"transfer-encoding", b"chunked")], None),
+    ([(b"content-length", b"3"), (b"host", b"x"), (b"transfer-encoding", b"chunked")], 400),
+    ([(b"transfer-encoding", b"chunked"), (b"content-length", b"3")], 400),
+    ([(b"x-big", b"y" * (edge.HEADER_FIELD - 7))], None),  # name, ": " and value: the limit
+    ([(b"x-big", b"y" * (edge.HEADER_FIELD - 6))], 431),
+    # a field too long is said before lengths said twice, as the head is read
+    ([(b"content-length", b"3"), (b"transfer-encoding", b"chunked"),
+      (b"x-big", b"y" * edge.HEADER_FIELD)], 431),
+    ([(b"x-%d" % n, b"y") for n in range(edge.HEADER_FIELDS)], None),
+    ([(b"x-%d" % n, b"y") for n in range(edge.HEADER_FIELDS + 1)], 431),
+])
+def test_the_front_refuses_a_head_by_its_fields(headers: list[tuple[bytes, bytes]],
+                                                refused: int | None) -> None:
+    scope = {"method": "POST", "raw_path": b"/api/v1/clubs", "query_string": b"",
+             "headers": headers}
+    got = edge.refused_head(scope)
+    assert (got[0] if got else None) == refused
