@@ -56,6 +56,20 @@ def phone_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api
               f"{statistics.quantiles(TIMINGS, n=10)[-1]:.1f} ms, max {max(TIMINGS):.1f} ms")
 
 
+# What a tap reads of the page before it, in one call (three to five calls, each a round trip
+# to the browser, before): the table's seq, whether the seat's lead button is there and
+# pressed, whether the button tapped is shown (playwright's is_visible: styled visible, with
+# a box) or folded in a picker (read again after a lead button's click, which draws the tiles).
+BEFORE_TAP = """([leader, button]) => {
+  const lead = document.querySelector(leader), tap = document.querySelector(button);
+  const box = tap && tap.getBoundingClientRect();
+  return {seq: Number(document.querySelector('#state').getAttribute('data-seq') || '0'),
+          leader: lead !== null, pressed: lead && lead.getAttribute('aria-pressed'),
+          shown: tap !== null && tap.checkVisibility() && getComputedStyle(tap).visibility === 'visible'
+                 && box.width > 0 && box.height > 0};
+}"""
+
+
 class Phone:
     """One phone: a browser context at 360x800 with the token kept, on the page of a match."""
 
@@ -115,15 +129,17 @@ class Phone:
         """Tap the button that appends ``event``; wait until the table shows it stored (or, for
         a tap the referee refuses, until the refusal shows). A tap is one request: the append,
         whose answer carries the screen after it, its words among it (the undo's name too)."""
-        before = self.seq
+        leader = f"#leads button[data-leader='{event.get('seat')}']"
+        now = self.page.evaluate(BEFORE_TAP, [leader, f"button[data-event='{hook(event)}']"])
+        before = now["seq"]
         sent = len(self.requests)
-        leader = self.page.locator(f"#leads button[data-leader='{event.get('seat')}']")
-        if leader.count() and leader.get_attribute("aria-pressed") != "true":
-            leader.click()  # a lead several seats may make: who leads, then the tile
-        button = self.button(event).first
-        if not button.is_visible():  # in a folded picker: unfold it
+        shown = now["shown"]
+        if now["leader"] and now["pressed"] != "true":
+            self.page.click(leader)  # a lead several seats may make: who leads, then the tile
+            shown = self.button(event).first.is_visible()  # its tiles drawn by that click
+        if not shown:  # in a folded picker: unfold it
             self.page.locator(f"details:has(button[data-event='{hook(event)}']) > summary").click()
-        button.click()
+        self.button(event).first.click()
         if stored:
             self.page.wait_for_selector(f"#state[data-seq='{before + 1}']")
             self.page.wait_for_selector("#actions[aria-busy=false]")

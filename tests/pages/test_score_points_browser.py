@@ -145,8 +145,8 @@ def record(phone: Phone, rules: str | dict[str, Any], players: list[str], events
             assert ref.push(event) is None and mine.push(sent) is None
             if kind == "play":
                 mirrored = (mine.layout.left, mine.layout.right) != (ref.layout.left, ref.layout.right)
-        check(phone, mine, say, seen, n)
-        if reveal_owed(phone, mine):  # the round's end score, once the hands are shown
+        if check(phone, mine, say, seen, n)["awaiting"]:
+            reveal(phone, mine)  # the round's end score, once the hands are shown
             check(phone, ref, say, seen, n, totals_only=True)
         if n in shots:
             phone.check_layout()
@@ -154,13 +154,12 @@ def record(phone: Phone, rules: str | dict[str, Any], players: list[str], events
     return seen
 
 
-def reveal_owed(phone: Phone, match: Match) -> bool:
-    """The reveals a round ended closed waits on to be scored: each seat's pips, typed (the
-    open record knows them; it needs none). A round scored at once (its end score needs no
-    hand) is not waited on: the next deal follows. Whether any was typed."""
+def reveal(phone: Phone, match: Match) -> None:
+    """The reveals a round ended closed waits on to be scored (the page shows the round
+    awaiting them: ``check``'s "awaiting"): each seat's pips, typed (the open record knows
+    them; it needs none). A round scored at once (its end score needs no hand) is not waited
+    on: the next deal follows."""
     page = phone.page
-    if not page.locator("#result[data-outcome='awaiting_reveal']").count():
-        return False
     while page.locator("input[data-reveal-pips]").count():
         seat = int(page.locator("input[data-reveal-pips]").first.get_attribute("data-reveal-pips"))
         pips = match.tiles.mask_pips(match.known[seat])
@@ -169,31 +168,41 @@ def reveal_owed(phone: Phone, match: Match) -> bool:
         page.click(f"button[data-reveal='{seat}']")
         page.wait_for_selector(f"#state[data-seq='{before + 1}']")
         page.wait_for_selector("#actions[aria-busy=false]")
-    return True
+
+
+# What ``check`` reads of the phone after an event, read in one call: a call a read was six
+# round trips to the browser an event (some 10 ms each at load 20, 150 events a match).
+SHOWN = """() => {
+  const count = document.querySelector('#count'), last = document.querySelector('#last-score');
+  return {strips: Array.from(document.querySelectorAll('.strip .strip-total'), x => x.textContent),
+          awaiting: document.querySelector("#result[data-outcome='awaiting_reveal']") !== null,
+          count: count && count.getAttribute('data-count'), said: count && count.textContent,
+          last: last && last.textContent};
+}"""
 
 
 def check(phone: Phone, match: Match, say: dict[str, str], seen: dict[str, int], n: int,
-          totals_only: bool = False) -> None:
+          totals_only: bool = False) -> dict[str, Any]:
     """The page against the record: the count, each side's total on its strip, and a play
-    that just scored (or bust) said in words."""
-    page = phone.page
+    that just scored (or bust) said in words. What was read (SHOWN): its "awaiting" says the
+    round waits on the hands' reveals."""
+    shown = phone.page.evaluate(SHOWN)
     layout = match.layout
     assert isinstance(layout, CountedLine)
     target = match.rules.target
-    strips = page.eval_on_selector_all(".strip .strip-total", "xs => xs.map(x => x.textContent)")
     # (a round waiting on its reveals is not scored on the phone yet: the open record is)
-    if not page.locator("#result[data-outcome='awaiting_reveal']").count():
-        assert strips == [say["of"].format(points=t, target=target) for t in match.totals], n
+    if not shown["awaiting"]:
+        assert shown["strips"] == [say["of"].format(points=t, target=target) for t in match.totals], n
     if totals_only:
-        return
+        return shown
     if layout.left is not None and match.round is not None and match.playing:
-        assert page.get_attribute("#count", "data-count") == str(layout.count()), n
-        assert page.locator("#count").text_content().startswith(say["count"].format(count=layout.count()))
+        assert shown["count"] == str(layout.count()), n
+        assert (shown["said"] or "").startswith(say["count"].format(count=layout.count())), n
     scored = match.round.scored if match.round is not None else None
     if scored and scored[-1]["seq"] == match.seq:
         last = scored[-1]
         who = match.players[last["seat"]]
-        text = page.locator("#last-score").text_content()
+        text = shown["last"]
         if last.get("bust"):
             side = match.rules.side_of(last["seat"])
             assert text == f"{who}: " + say["bust"].format(total=match.totals[side] + last["points"],
@@ -203,6 +212,7 @@ def check(phone: Phone, match: Match, say: dict[str, str], seen: dict[str, int],
             form = say["scored1"] if last["points"] == 1 else say["scored"]
             assert text == f"{who}: " + form.format(count=last["count"], points=last["points"]), n
             seen["scored"] += 1
+    return shown
 
 
 def refereed_alike(api: Api, phone: Phone, match_id: int, rules: str, players: list[str],
