@@ -133,6 +133,13 @@ function fitTables() {
     var region = table.parentNode;
     if (table.offsetWidth > region.clientWidth + 1) { table.classList.add("cards"); }
   });
+  // A sortable table's hint says what sorts it as it is drawn: its column headings, which a
+  // table of cards does not show ([data-sort-hint] names the table, data-when its form).
+  each(document.querySelectorAll("[data-sort-hint]"), function (hint) {
+    var table = document.getElementById(hint.getAttribute("data-sort-hint"));
+    var form = table && table.classList.contains("cards") ? "cards" : "table";
+    hint.hidden = !table || hint.getAttribute("data-when") !== form;
+  });
 }
 
 // Tables put in the page after it loaded (the desk reads its lists again, then says so with

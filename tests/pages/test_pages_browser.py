@@ -116,6 +116,42 @@ def test_the_standings_page_loads_and_sorts_by_a_column(server: tuple[Site, str]
     screenshots(page, "standings-sorted")
 
 
+SORT_HINTS = {  # what the standings' lead says sorts them: a table's headings, or the cards'
+    "en": ("Select a column's heading to sort by it.",
+           "The cards are in the standings' order: where the screen is wide enough for the table"),
+    "es": ("Seleccione el encabezado de una columna para ordenar por ella.",
+           "Las tarjetas siguen el orden de la clasificación"),
+    "it": ("Seleziona l'intestazione di una colonna per ordinare in base a essa.",
+           "Le schede seguono l'ordine della classifica")}
+
+
+@pytest.mark.parametrize("lang", sorted(SORT_HINTS))
+def test_the_standings_say_what_sorts_them_as_they_are_drawn(server: tuple[Site, str], browser: Any,
+                                                             lang: str) -> None:
+    """A phone shows the standings as cards, with no column heading to select: it said "tap a
+    column's title" there. Each form says what holds for it, and a resize changes which."""
+    site, base = server
+    context = browser.new_context(locale=lang, extra_http_headers={"Accept-Language": lang},
+                                  viewport={"width": 360, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/clubs/casino")
+        table_hint, cards_hint = SORT_HINTS[lang]
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function("w => window.innerWidth === w", arg=width)
+            cards = page.eval_on_selector("#standings", "t => t.classList.contains('cards')")
+            assert cards == (width == 360)
+            lead = page.locator("p.lead")
+            page.wait_for_function("""([cards]) => [...document.querySelectorAll('[data-sort-hint]')]
+                .every(h => h.hidden === (h.dataset.when !== (cards ? 'cards' : 'table')))""", arg=[cards])
+            said = lead.inner_text()  # what is shown, not what is hidden
+            assert (cards_hint in said) == cards and (table_hint in said) == (not cards), said
+            page.screenshot(path=str(ARTIFACTS / f"standings-sort-hint-{lang}-{width}.png"))
+    finally:
+        context.close()
+
+
 def test_the_period_filter_shows_what_the_api_gives_for_that_period(server: tuple[Site, str],
                                                                     page: Any) -> None:
     site, base = server
