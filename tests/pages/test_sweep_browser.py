@@ -95,40 +95,42 @@ def pages(made: dict[str, Any]) -> list[tuple[str, str, str]]:
         ("captain-phone", "/score", "captain")]
 
 
+# A language at one width a test (six tests), not at both (three of some 65 s each): the
+# slowest test bounds the end of a `-n 2` run, and xdist shares shorter tests more evenly.
+@pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_every_page_whole_quiet_and_clean_of_axe_findings(
-        server: tuple[Api, str, dict[str, Any]], browser: Any, lang: str) -> None:
+        server: tuple[Api, str, dict[str, Any]], browser: Any, lang: str, width: int) -> None:
     api, base, made = server
     readers = {"admin": api.tokens["casino", "admin"], "captain": made["captain"]}
     found: dict[str, list[str]] = {}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for width in (360, 1280):
-        for reader, token in readers.items():
-            context = browser.new_context(viewport={"width": width, "height": 900})
-            context.add_cookies([{"name": "lang", "value": lang, "url": base}])
-            context.add_init_script(  # the desk's tab and the phone keep the token
-                f"sessionStorage.setItem('domino-referee.token', {token!r});"
-                f"localStorage.setItem('domino-referee.score.token', {token!r});"
-                "localStorage.setItem('domino-referee.score.poll', '0');")
-            page = context.new_page()
-            said: list[str] = []
-            page.on("pageerror", lambda error: said.append(str(error)))
-            page.on("console", lambda m: said.append(m.text)
-                    if m.type == "error" and "401" not in m.text else None)
-            try:
-                for name, path, who in pages(made):
-                    if who != reader:
-                        continue
-                    said.clear()
-                    page.goto(base + path)
-                    drawn(page, path)
-                    assert page.evaluate("document.documentElement.lang") == lang, path
-                    problems = [p for p in page.evaluate(WHOLE) if "bracket-wrap" not in p]
-                    problems += said + axe_findings(page, impacts=None)
-                    if problems:
-                        found[f"{name} at {width} px"] = problems
-                    page.screenshot(path=str(ARTIFACTS / f"sweep-{lang}-{name}-{width}.png"),
-                                    full_page=True)
-            finally:
-                context.close()
+    for reader, token in readers.items():
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+        context.add_init_script(  # the desk's tab and the phone keep the token
+            f"sessionStorage.setItem('domino-referee.token', {token!r});"
+            f"localStorage.setItem('domino-referee.score.token', {token!r});"
+            "localStorage.setItem('domino-referee.score.poll', '0');")
+        page = context.new_page()
+        said: list[str] = []
+        page.on("pageerror", lambda error: said.append(str(error)))
+        page.on("console", lambda m: said.append(m.text)
+                if m.type == "error" and "401" not in m.text else None)
+        try:
+            for name, path, who in pages(made):
+                if who != reader:
+                    continue
+                said.clear()
+                page.goto(base + path)
+                drawn(page, path)
+                assert page.evaluate("document.documentElement.lang") == lang, path
+                problems = [p for p in page.evaluate(WHOLE) if "bracket-wrap" not in p]
+                problems += said + axe_findings(page, impacts=None)
+                if problems:
+                    found[f"{name} at {width} px"] = problems
+                page.screenshot(path=str(ARTIFACTS / f"sweep-{lang}-{name}-{width}.png"),
+                                full_page=True)
+        finally:
+            context.close()
     assert not found, found
