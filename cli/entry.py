@@ -172,6 +172,9 @@ def _standalone(work: Callable[[], int | None]) -> None:
             sys.stdout = _PacifyFlush(sys.stdout)  # type: ignore[assignment]
             sys.stderr = _PacifyFlush(sys.stderr)  # type: ignore[assignment]
             status = 1
+        from .collector import leave
+
+        leave()  # the exit's own collections skipped (cli.collector)
         sys.exit(status)
     except (EOFError, KeyboardInterrupt):  # interrupted while saying so: the status still wins
         sys.exit(1)

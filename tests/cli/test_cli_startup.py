@@ -106,6 +106,27 @@ def test_the_fast_path_validating_an_undated_log_without_corrections_loads_no_ha
     assert "click" not in modules  # the console script's fast path, not click's
 
 
+EXITING = """
+import atexit, gc, sys
+atexit.register(lambda: print(gc.get_freeze_count(), file=sys.stderr))
+from cli.entry import main
+main()
+"""
+
+
+@pytest.mark.parametrize("args", [["validate", "--json", EXAMPLE, RENEGE], ["validate", EXAMPLE],
+                                  ["show", EXAMPLE], ["validate", "--json", "missing.jsonl"],
+                                  ["match", "--help"]], ids=" ".join)
+def test_the_fast_path_leaves_the_collector_nothing_to_walk_at_exit(args: list[str]) -> None:
+    # the interpreter's finalization runs full collections over every object alive; validate
+    # and show, about to exit, freeze them (cli.collector.leave); click's commands keep them
+    done = subprocess.run([sys.executable, "-c", EXITING, *args], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert done.returncode in (0, 1, 2), done.stderr
+    frozen = int(done.stderr.splitlines()[-1])
+    assert (frozen > 0) == (args[0] != "match"), frozen
+
+
 def test_a_database_command_still_loads_the_service_when_it_runs(tmp_path: Path) -> None:
     # the check above would pass for a CLI that imported nothing: this one connects
     ran = run_alone("db", "upgrade", "--database-url", f"sqlite:///{tmp_path / 'x.db'}")
