@@ -21,7 +21,8 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import HTTPException, UnsupportedMediaType
 
 import words
-from referee.core.log import unique_keys
+from referee.core.log import json_problem, reject_constant, unique_keys
+from referee.core.said import said
 
 from .errors import PROBLEM_MEDIA_TYPE, http_error
 from .schemas import ClubSettingsSchema, ProblemSchema
@@ -38,15 +39,20 @@ DOCS_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-
                "form-action 'none'; frame-ancestors 'none'")
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def _finite(text: str) -> float:
     value = float(text)
     if math.isinf(value):  # 1e999 parses to infinity, which no JSON can carry back
-        raise ValueError(f"{text} is out of range")
+        raise ValueError(said("%(number)s is too large a number", number=text[:40]))
     return value
+
+
+class UnreadableJSON(json.JSONDecodeError):
+    """A body :func:`strict_json` refuses; ``problem``: where and what, a sentence of the core
+    (said in the caller's language: json's own messages are English, and some were Python's)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem, "?", 0)  # (webargs reads a doc "" as no body at all)
+        self.problem = problem
 
 
 MAX_DEPTH = 64  # an event is 3 deep (a deal's hands); no request body needs more than this
@@ -66,21 +72,23 @@ def _deeper_than(value: Any, limit: int) -> bool:
 
 def strict_json(data: bytes) -> Any:
     """``data`` read as JSON the strict way (:class:`StrictParser` says what it refuses, and
-    why); what it refuses raises json.JSONDecodeError saying what was wrong."""
+    why); what it refuses raises UnreadableJSON saying where and what was wrong."""
     try:
         # Strict UTF-8 (RFC 8259): json.loads would take the bytes of a lone surrogate.
         text = data.decode("utf-8")
-        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite,
+        value = json.loads(text, parse_constant=reject_constant, parse_float=_finite,
                            object_pairs_hook=unique_keys)
-    except json.JSONDecodeError:
-        raise
+    except UnicodeDecodeError as error:
+        raise UnreadableJSON(said("the text is not UTF-8 (byte %(byte)s)", byte=error.start)) from None
     except (ValueError, RecursionError) as error:
-        raise json.JSONDecodeError(str(error) or "nested too deeply", "?", 0) from None
+        if isinstance(error, json.JSONDecodeError) and error.doc == "":
+            raise  # no body at all: webargs' "missing", the schema says what was required
+        raise UnreadableJSON(json_problem(error, lines=True)) from None
     # Each level of nesting opens a bracket: a text with no more than MAX_DEPTH of them
     # (counted at C speed, those in strings too) cannot be nested deeper, and is not walked.
     if data.count(b"[") + data.count(b"{") > MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
         # Parsed, but the store and the answer would have to walk it again, recursively.
-        raise json.JSONDecodeError(f"nested more than {MAX_DEPTH} deep", "?", 0)
+        raise UnreadableJSON(said("the JSON is nested more than %(depth)s deep", depth=MAX_DEPTH))
     return value
 
 
@@ -128,8 +136,10 @@ class StrictParser(FlaskParser):
         return strict_json(data)
 
     def _handle_invalid_json_error(self, error, req, *args, **kwargs):  # type: ignore[no-untyped-def]
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8"
-        flask_smorest.abort(400, exc=error, messages={"json": [f"Invalid JSON body: {reason}"]})
+        reason = getattr(error, "problem", None) or said("the text is not UTF-8 (byte %(byte)s)",
+                                                         byte=getattr(error, "start", 0))
+        flask_smorest.abort(400, exc=error, messages={"json": [
+            words.gettext("the body is not JSON: %(why)s", why=reason)]})
 
 
 class Blueprint(flask_smorest.Blueprint):

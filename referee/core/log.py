@@ -77,7 +77,8 @@ def first_long_line(data: bytes, carried: int = 0) -> int | None:
     return next(at for at, length in enumerate(lengths) if length > MAX_LINE_BYTES)
 
 
-def _reject_constant(name: str) -> Any:
+def reject_constant(name: str) -> Any:
+    """A ``parse_constant`` refusing NaN, Infinity and -Infinity, which JSON does not have."""
     raise ValueError(said("%(name)s is not JSON", name=name))
 
 
@@ -138,10 +139,10 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return value
 
 
-_decoder = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=unique_keys)
+_decoder = json.JSONDecoder(parse_constant=reject_constant, object_pairs_hook=unique_keys)
 # Without the hook, for the many lines whose colons show that no key repeats (_decode_joined):
 # the hook builds a list of pairs for every object and calls Python, some 1.7 times the decode.
-_unhooked = json.JSONDecoder(parse_constant=_reject_constant)
+_unhooked = json.JSONDecoder(parse_constant=reject_constant)
 
 
 def _loads(text: str) -> Any:

@@ -57,6 +57,36 @@ def test_every_json_endpoint_refuses_other_bodies(api: Api) -> None:
     assert_problem(r, 422, "malformed-request")
 
 
+@pytest.mark.parametrize("body, said", [
+    (b'{"type": "draw" "seat": 1}', {"en": "line 1, column 17: a comma was expected",
+                                     "es": "línea 1, columna 17: se esperaba una coma",
+                                     "it": "riga 1, colonna 17: era attesa una virgola"}),
+    (b'{"type": "note",\n "seq": NaN}', {"en": "NaN is not JSON", "es": "NaN no es JSON",
+                                         "it": "NaN non è JSON"}),
+    (b'{"points": 1e999}', {"en": "1e999 is too large a number",
+                            "es": "1e999 es un número demasiado grande",
+                            "it": "1e999 è un numero troppo grande"}),
+    (b"[" * 2000, {"en": "the JSON is nested too deeply", "es": "el JSON está anidado demasiado hondo",
+                   "it": "il JSON è annidato troppo in profondità"}),
+    (b'{"x": "\xff"}', {"en": "the text is not UTF-8 (byte 7)", "es": "el texto no es UTF-8 (byte 7)",
+                         "it": "il testo non è UTF-8 (byte 7)"}),
+])
+def test_a_body_that_cannot_be_read_says_where_and_what_in_the_callers_language(
+        api: Api, body: bytes, said: dict[str, str]) -> None:
+    # json's English ("Expecting ',' delimiter") and Python's ("maximum recursion depth
+    # exceeded while decoding a JSON array", "'utf-8' codec can't decode byte") were the words
+    before = last_seq(api)
+    headers = {**api.auth("scorekeeper"), "Content-Type": "application/json",
+               "If-Match": f'"{before}"'}
+    body_words = {"en": "the body is not JSON: ", "es": "el cuerpo de la petición no es JSON: ",
+                  "it": "il corpo della richiesta non è JSON: "}
+    for lang, words in said.items():
+        r = api.client.post(f"/api/v1/matches/{api.matches['casino']}/events", data=body,
+                            headers={**headers, "Accept-Language": lang})
+        assert assert_problem(r, 400)["errors"] == {"json": [body_words[lang] + words]}
+    assert last_seq(api) == before  # nothing recorded
+
+
 def test_the_import_takes_its_log_as_text_whatever_the_type(api: Api) -> None:
     # Not a JSON endpoint: a domino-log/1 is JSON Lines, sent as x-ndjson or text/plain.
     r = api.client.post("/api/v1/clubs/casino/matches/import", data="not a log",

@@ -95,7 +95,7 @@ def test_a_body_is_refused_past_max_depth_whether_or_not_it_is_walked(body: str,
     with Flask(__name__).test_request_context("/", method="POST", data=body.encode(),
                                               content_type="application/json") as context:
         if refused:
-            with pytest.raises(ValueError, match=f"nested more than {MAX_DEPTH} deep"):
+            with pytest.raises(ValueError, match=f"the JSON is nested more than {MAX_DEPTH} deep"):
                 parser._raw_load_json(context.request)
         else:
             assert parser._raw_load_json(context.request) == json.loads(body)
