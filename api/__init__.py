@@ -28,6 +28,7 @@ from typing import Any
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
 from referee.service import MatchLimits, Service, open_service
 
@@ -127,10 +128,19 @@ def _settings(config: dict[str, Any] | None) -> dict[str, Any]:
     return settings
 
 
+class AsciiInteger(IntegerConverter):
+    """werkzeug's <int:...>, of ASCII digits alone: its regex \\d+ takes any script's digits,
+    so /api/v1/matches/１ (fullwidth) was match 1, as page=２ was page 2 (whole_number in
+    referee.core.vocab reads the query's numbers the same way)."""
+
+    regex = r"[0-9]+"
+
+
 def create_app(config: dict[str, Any] | None = None, service: Service | None = None) -> Flask:
     """The app over ``service``, else over a Service it opens on DATABASE_URL (the tests pass
     theirs: one app serves many tests, each over its own database)."""
     app = Flask(__name__)
+    app.url_map.converters["int"] = AsciiInteger  # before any rule is added
     app.config.update(_settings(config))
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_language(app)  # first: a catalog that cannot be read stops the start, naming the file

@@ -124,6 +124,17 @@ def test_a_query_number_is_ascii_digits_alone_as_on_the_pages(api: Api, number: 
                           headers=api.auth("viewer")).status_code == 200
 
 
+def test_a_number_in_a_path_is_ascii_digits_alone(api: Api) -> None:
+    # werkzeug's <int:> matched \d+, any script's digits: /matches/１ (fullwidth) was match 1
+    match_id = api.matches["casino"]
+    for digits in (str(match_id), "".join(chr(0xFF10 + int(d)) for d in str(match_id)),
+                   "".join(chr(0x0660 + int(d)) for d in str(match_id))):
+        ascii_only = digits.isascii()
+        for url in (f"/api/v1/matches/{quote(digits)}", f"/clubs/casino/matches/{quote(digits)}"):
+            r = api.client.get(url, headers={**api.auth("viewer"), "Accept": "application/json"})
+            assert r.status_code == (200 if ascii_only else 404), (url, r.status_code)
+
+
 # ---------------------------------------------------------------------------- matches
 
 def test_create_match(api: Api) -> None:
