@@ -49,6 +49,13 @@ LISTED = {"en": "{}, {}, {}, and {}", "es": "{}, {}, {} y {}", "it": "{}, {}, {}
 SAY = {lang: {key: texts[i] for key, texts in SAID.items()} for i, lang in enumerate(LANGS)}
 
 
+# The tests' phone comes by request.getfixturevalue, which tests/pages/conftest.py's
+# _StopKeptBrowser does not see: a test naming no browser fixture stopped chromium before it and
+# launched it again inside (some 1.6 s of CPU and 4 to 7 s of wall time a launch, loaded). Named
+# here, one chromium serves the module's tests.
+KEEP_CHROMIUM = pytest.mark.usefixtures("browser")
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str]]:
     yield from phone_server(tmp_path_factory)
@@ -236,6 +243,7 @@ def refereed_alike(api: Api, phone: Phone, match_id: int, rules: str, players: l
     return report
 
 
+@KEEP_CHROMIUM
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_fives_and_threes_pairs_match_to_61_on_the_phone(request: pytest.FixtureRequest,
                                                            lang: str, tmp_path: Path) -> None:
@@ -262,6 +270,7 @@ def test_a_fives_and_threes_pairs_match_to_61_on_the_phone(request: pytest.Fixtu
     phone.shot(f"points-fives-threes-{lang}-scored-open")
 
 
+@KEEP_CHROMIUM
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_all_fives_match_with_a_spinner_on_the_phone(request: pytest.FixtureRequest,
                                                         lang: str, tmp_path: Path) -> None:
