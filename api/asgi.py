@@ -114,10 +114,22 @@ class Front:
         """A refusal of the front's own (before the app), sent and logged as the app's are
         (the line's time is the app's: none)."""
         await edge.answer(send, status, detail)
-        if self._logged is not None:
+        self.log_answer(scope, status)
+
+    def log_answer(self, scope: Message | None, status: int,
+                   client: tuple[str, int] | None = None) -> None:
+        """The access-log line of an answer given before the app: the front's, or the HTTP
+        parser's (api.server) to a request it could not read, whose method and path are then
+        unknown ("-") unless its head was read (``scope``)."""
+        if self._logged is None:
+            return
+        if scope is not None:
             environ = build_environ(scope, io.BytesIO())  # type: ignore[arg-type]
-            environ[_STATUS] = status
-            list(self._logged(environ, _ignore))
+        else:
+            environ = {"REQUEST_METHOD": "-", "SCRIPT_NAME": "", "PATH_INFO": "-",
+                       "REMOTE_ADDR": client[0] if client else "-", "wsgi.url_scheme": "http"}
+        environ[_STATUS] = status
+        list(self._logged(environ, _ignore))
 
     async def __call__(self, scope: Message, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":

@@ -111,6 +111,11 @@ class Protocol(H11Protocol):
             return
         if self.cycle is not None:
             self.cycle.disconnected = True  # the app's answer, if any, is not sent after this
+        # its access-log line, as every answer has (api.asgi.Front.log_answer)
+        log_answer = getattr(self.app, "log_answer", None)
+        if log_answer is not None:
+            log_answer(self.cycle.scope if self.cycle is not None else None, status,
+                       client=self.client)
         self.transport.write(edge.raw_answer(status, detail))
         self.transport.close()
 

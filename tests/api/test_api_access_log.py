@@ -208,3 +208,26 @@ def test_the_asgi_fronts_own_answers_are_logged_as_the_apps(tmp_path: Path, acce
     assert [(r.status, r.method, r.path, r.remote_addr) for r in access.records] == [
         (status, "POST", "/api/v1/clubs", address) for status in ("413", "413", "431", "401")]
     assert all(r.getMessage().startswith(f'{address} "POST /api/v1/clubs" ') for r in access.records)
+
+
+def test_the_http_parsers_own_answers_are_logged_too(tmp_path: Path, access: Lines) -> None:
+    # what h11 refuses (a request line past the head's limit, a malformed chunked body) is
+    # answered by api.server before any app: its line, the method and path "-" when unread
+    import socket
+
+    from asgi_helpers import served_asgi
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"})
+    with served_asgi(app, threads=1) as base:
+        port = int(base.rsplit(":", 1)[1])
+        for request in (b"GET /" + b"x" * 20000 + b" HTTP/1.1\r\n",
+                        b"POST /api/v1/clubs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                        b"Content-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+                sock.sendall(request)
+                while sock.recv(65536):
+                    pass
+    assert [(r.status, r.method, r.path, r.remote_addr) for r in access.records] == [
+        ("414", "-", "-", "127.0.0.1"), ("400", "POST", "/api/v1/clubs", "127.0.0.1")]
+    assert access.records[0].getMessage() == '127.0.0.1 "- -" 414 0.0ms'
+
