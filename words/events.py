@@ -259,7 +259,7 @@ def event_words(event: Any, players: Sequence[str], sides: Sequence[str],
     kind, values = event.get("type"), params(event, players, sides, rules)
     if knocks(rules):  # the points family's rules: a pass is a knock
         values["knock"] = "yes"
-    for sentence in EVENTS:
+    for sentence in _BY_KIND.get(kind, ()) if isinstance(kind, str) else ():
         if _fits(sentence, kind, values):
             if sentence.plural is not None and sentence.count is not None:
                 return ngettext(sentence.text, sentence.plural, values[sentence.count], **values)
@@ -269,6 +269,10 @@ def event_words(event: Any, players: Sequence[str], sides: Sequence[str],
 
 
 _EVENT_WORDS = frozenset(sentence.kind for sentence in EVENTS)
+# EVENTS by type, in their order: the first that fits among its type's is the first in EVENTS
+# (a sentence of another type never fits), without trying the other types' sentences.
+_BY_KIND: Mapping[str, tuple[Sentence, ...]] = {
+    kind: tuple(sentence for sentence in EVENTS if sentence.kind == kind) for kind in _EVENT_WORDS}
 
 
 # --------------------------------------------------------------------------- rounds

@@ -169,3 +169,40 @@ def test_a_table_is_its_number_after_the_word_or_its_name_as_written(lang: str, 
         assert table_words("Mesa 2") == "Mesa 2" and table_words("Terraza") == "Terraza"
     finally:
         reset(token)
+
+
+
+def test_an_event_is_said_by_the_first_sentence_of_events_that_fits() -> None:
+    # event_words tries the sentences of the event's type (events._BY_KIND): the one it takes
+    # is the first that fits in all of EVENTS, on real records' events and on each made odd
+    # (its type another's or not a type, a field dropped), under rules that knock and not.
+    import random
+
+    from referee.core.simulate import random_match
+    from words import events
+
+    def first(sentences: tuple, event: dict, rules: dict) -> str | None:
+        values = events.params(event, PLAYERS, SIDES, rules)
+        if events.knocks(rules):
+            values["knock"] = "yes"
+        return next((s.text for s in sentences if events._fits(s, event.get("type"), values)), None)
+
+    rng = random.Random(5)
+    kinds = [*sorted(events._EVENT_WORDS), "nonsense", 3, None, ["play"]]
+    fitted = 0
+    for preset in ("parejas", "puerto-rico", "all-fives", "fives-and-threes"):
+        _, record = random_match(preset, PLAYERS, rng)
+        for event in record:
+            odd = dict(event)
+            if rng.random() < 0.5:
+                odd["type"] = rng.choice(kinds)
+            if rng.random() < 0.5:
+                odd.pop(rng.choice(sorted(odd)))
+            for case in (event, odd):
+                for rules in ({"scoring": "ends"}, {"scoring": "hands"}):
+                    kind = case.get("type")
+                    by_kind = events._BY_KIND.get(kind, ()) if isinstance(kind, str) else ()
+                    expected = first(events.EVENTS, case, rules)
+                    assert first(by_kind, case, rules) == expected
+                    fitted += expected is not None
+    assert fitted > 1000
