@@ -48,29 +48,31 @@ def shown(page: Any, path: str, ready: str) -> None:
     drawn(page, path)
 
 
+# A language at one width a test, not at both (as the sweep, test_sweep_browser.py): shorter
+# tests, which xdist shares more evenly between its workers.
+@pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_every_page_is_whole_without_a_sideways_scroll(server: tuple[WordsSite, str], browser: Any,
-                                                      lang: str) -> None:
+                                                      lang: str, width: int) -> None:
     site, base = server
     found: dict[str, list[str]] = {}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for width in (360, 1280):
-        context = context_for(browser, base, site, lang, width)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        try:
-            for name, path, ready in every_page(site):
-                page.goto(base + path)
-                shown(page, path, ready)
-                assert page.evaluate("document.documentElement.lang") == lang, path
-                problems = page.evaluate(WHOLE)
-                if problems:
-                    found[f"{name} at {width} px"] = problems
-                page.screenshot(path=str(ARTIFACTS / f"p360-{lang}-{name}-{width}.png"), full_page=True)
-        finally:
-            context.close()
-        assert not errors, errors
+    context = context_for(browser, base, site, lang, width)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        for name, path, ready in every_page(site):
+            page.goto(base + path)
+            shown(page, path, ready)
+            assert page.evaluate("document.documentElement.lang") == lang, path
+            problems = page.evaluate(WHOLE)
+            if problems:
+                found[f"{name} at {width} px"] = problems
+            page.screenshot(path=str(ARTIFACTS / f"p360-{lang}-{name}-{width}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors, errors
     assert found == {}, "\n".join(f"{where}: {p}" for where, problems in found.items() for p in problems)
 
 
