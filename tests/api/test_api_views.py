@@ -7,6 +7,7 @@ for is werkzeug's ``accept_languages.best_match``, kept by the header's value.""
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import words
 from api import create_app
 from api.events import _append_read_by_webargs
 from api.headers import NO_CONTENT, SECURITY_HEADERS, secure
-from api.language import best_accepted
+from api.language import SpokenJSON, best_accepted
 from api.openapi import MAX_DEPTH, Blueprint
 
 
@@ -99,3 +100,25 @@ def test_a_body_is_refused_past_max_depth_whether_or_not_it_is_walked(body: str,
                 parser._raw_load_json(context.request)
         else:
             assert parser._raw_load_json(context.request) == json.loads(body)
+
+
+def test_the_apps_json_is_json_dumps_text() -> None:
+    # SpokenJSON keeps response()'s compact encoder (and checks for no cycle): the same text as
+    # json.dumps with Flask's settings, and again once the provider's settings change.
+    app = Flask(__name__)
+    app.json = SpokenJSON(app)
+    answer = {"seq": 3, "b": [1, 2.5, None, True, "ñ\n\u2028", {"z": [], "a": {}}],
+              "a": "Ana & Carla", "when": datetime.date(2026, 12, 7)}
+    with app.app_context():
+        for _ in range(2):  # the encoder made, then kept
+            for kwargs in ({"separators": (",", ":")}, {}, {"indent": 2}):
+                expected = json.dumps(answer, default=app.json.default, ensure_ascii=True,
+                                      sort_keys=False, **kwargs)
+                assert app.json.dumps(answer, **kwargs) == expected
+        assert app.json.response(answer).get_data(as_text=True) == json.dumps(
+            answer, default=app.json.default, separators=(",", ":")) + "\n"
+        app.json.ensure_ascii = False
+        app.json.sort_keys = True
+        assert app.json.dumps(answer, separators=(",", ":")) == json.dumps(
+            answer, default=app.json.default, ensure_ascii=False, sort_keys=True,
+            separators=(",", ":"))
