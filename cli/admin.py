@@ -14,7 +14,7 @@ from words.terms import term
 
 from .connection import connect
 from .listing import all_pages, echo_json, echo_rows, output_format, wide_option
-from .options import MAX_COUNT, NAME, club_option, csv_option, json_option
+from .options import MAX_COUNT, NAME, Whole, club_option, csv_option, json_option
 
 # The service is imported when a command runs (it connects), not with this module: --help
 # loads no service nor SQLAlchemy.
@@ -414,7 +414,7 @@ Example:
   domino token revoke --club casino 3
   domino token revoke --club casino 3 --with-issued"""))
 @club_option
-@click.argument("token_id", metavar="ID", type=click.IntRange(1, MAX_COUNT))
+@click.argument("token_id", metavar="ID", type=Whole(1, MAX_COUNT))
 @click.option("--with-issued", is_flag=True,
               help=N_("Revoke the tokens it issued too, and theirs, and so on."))
 def token_revoke(club_slug: str, token_id: int, with_issued: bool) -> None:

@@ -15,7 +15,7 @@ from words import N_, _
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format
-from .options import NAME, club_option, csv_option, json_option
+from .options import NAME, Whole, club_option, csv_option, json_option
 
 cup_argument = click.argument("cup", metavar="CUP")
 tie_argument = click.argument("tie", metavar="TIE")
@@ -56,7 +56,7 @@ Example:
               help=N_("Who the entrants are."))
 @click.option("--format", "format_", type=click.Choice(CUP_FORMATS),
               default="single_elimination", show_default=True, help=N_("The knockout."))
-@click.option("--best-of", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--best-of", type=Whole(1), default=1, show_default=True,
               help=N_("The matches a tie is the best of."))
 @click.option("--rules", default=None, metavar="JSON",
               help=N_("The matches' rules by kind, as a season's leg rules."))
@@ -115,9 +115,9 @@ Example:
   domino league cup draw ko --club casino --seeded 2 --seed 2025"""))
 @cup_argument
 @club_option
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+@click.option("--seed", type=Whole(0, 2**64 - 1), default=None,
               help=N_("The seed the draw is made from."))
-@click.option("--seeded", type=click.IntRange(0), default=0, show_default=True,
+@click.option("--seeded", type=Whole(0), default=0, show_default=True,
               help=N_("The first of the pot seeded, in its order."))
 @click.option("--rank", "ranking", multiple=True, metavar="ENTRANT",
               help=N_("An entrant put first, best first (repeat the option)."))
@@ -230,7 +230,7 @@ Example:
   domino league cup result open W1-2 231 --winner Carla --club casino"""))
 @cup_argument
 @tie_argument
-@click.argument("matches", nargs=-1, required=True, type=click.IntRange(1), metavar="MATCH...")
+@click.argument("matches", nargs=-1, required=True, type=Whole(1), metavar="MATCH...")
 @click.option("--winner", default=None, help=N_("The entrant the matches give the tie to."))
 @club_option
 @json_option

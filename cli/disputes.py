@@ -15,7 +15,7 @@ from words import N_, _
 from words.terms import term
 
 from .listing import echo_csv, echo_json, output_format, page_note, wide_option
-from .options import MAX_COUNT, csv_option, json_option, match_argument
+from .options import MAX_COUNT, Whole, csv_option, json_option, match_argument
 
 if TYPE_CHECKING:
     from referee.service import Service
@@ -46,9 +46,9 @@ Example:
 @click.option("--match", "match_id", default=None, metavar="MATCH", help=N_("One match only."))
 @click.option("--status", type=click.Choice(STATUSES), default="open", show_default=True,
               help=N_("Open disputes (no ruling yet), ruled ones, or all."))
-@click.option("--limit", type=click.IntRange(1, MAX_COUNT), default=50, show_default=True,
+@click.option("--limit", type=Whole(1, MAX_COUNT), default=50, show_default=True,
               help=N_("At most this many disputes."))
-@click.option("--offset", type=click.IntRange(0, MAX_COUNT), default=0,
+@click.option("--offset", type=Whole(0, MAX_COUNT), default=0,
               help=N_("Skip this many first (the next page: --offset 50)."))
 @json_option
 @csv_option
@@ -135,7 +135,7 @@ Example:
   domino dispute-sheet 7 12 > dispute-7-12.txt
   domino dispute-sheet 7 12 --json | jq .evidence"""))
 @match_argument
-@click.argument("seq", metavar="SEQ", type=click.IntRange(min=1))
+@click.argument("seq", metavar="SEQ", type=Whole(min=1))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print the sheet as JSON (svc.disputes.sheet)."))
 def dispute_sheet(match_id: str, seq: int, as_json: bool) -> None:
     from .connection import connect

@@ -14,10 +14,10 @@ from words import N_, _
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format
-from .options import DATE, NAME, club_option, csv_option, json_option
+from .options import DATE, NAME, Whole, club_option, csv_option, json_option
 
 season_argument = click.argument("season", metavar="SEASON")
-fixture_argument = click.argument("fixture", type=click.IntRange(1), metavar="FIXTURE")
+fixture_argument = click.argument("fixture", type=Whole(1), metavar="FIXTURE")
 reason_option = click.option("--reason", type=NAME, required=True,
                              help=N_("Why, as the fixture's history keeps it."))
 on_option = click.option("--on", type=DATE, default=None, metavar="YYYY-MM-DD",
@@ -60,10 +60,10 @@ Example:
 @season_argument
 @club_option
 @click.option("--name", type=NAME, required=True, help=N_("The season's name."))
-@click.option("--singles", type=click.IntRange(0, 30), default=0,
+@click.option("--singles", type=Whole(0, 30), default=0,
               help=N_("Singles legs a fixture."))
-@click.option("--pairs", type=click.IntRange(0, 30), default=0, help=N_("Pairs legs a fixture."))
-@click.option("--best-of", type=click.IntRange(1, 9), default=1, show_default=True,
+@click.option("--pairs", type=Whole(0, 30), default=0, help=N_("Pairs legs a fixture."))
+@click.option("--best-of", type=Whole(1, 9), default=1, show_default=True,
               help=N_("Games a leg is the best of."))
 @click.option("--format", "format_text", default=None, metavar="JSON",
               help=N_("The fixture format as JSON, instead of --singles, --pairs, --best-of."))
@@ -77,11 +77,11 @@ Example:
               help=N_("The points rule as JSON: win, draw, loss, per_leg, bonus, bonus_margin."))
 @click.option("--leg-rules", "rules_text", default=None, metavar="JSON",
               help=N_("Each kind of leg's rules as JSON: {\"singles\": ..., \"pairs\": ...}."))
-@click.option("--promotion", type=click.IntRange(0, 64), default=0,
+@click.option("--promotion", type=Whole(0, 64), default=0,
               help=N_("Places promoted in each division."))
-@click.option("--relegation", type=click.IntRange(0, 64), default=0,
+@click.option("--relegation", type=Whole(0, 64), default=0,
               help=N_("Places relegated in each division."))
-@click.option("--min-legs", type=click.IntRange(1, 1000), default=1, show_default=True,
+@click.option("--min-legs", type=Whole(1, 1000), default=1, show_default=True,
               help=N_("Legs a player plays to be ranked in the averages."))
 @json_option
 def league_new(season: str, club_slug: str, name: str, singles: int, pairs: int, best_of: int,
@@ -318,7 +318,7 @@ Example:
   domino league deduct 2027 crown 1 --reason "late result sheet" --club casino"""))
 @season_argument
 @click.argument("team", metavar="TEAM")
-@click.argument("points", type=click.IntRange(1, 1000), metavar="POINTS")
+@click.argument("points", type=Whole(1, 1000), metavar="POINTS")
 @club_option
 @reason_option
 def league_deduct(season: str, team: str, points: int, club_slug: str, reason: str) -> None:
@@ -362,7 +362,7 @@ Example:
 @club_option
 @click.option("--division", default=None, help=N_("A division's only."))
 @click.option("--team", default=None, help=N_("A team's only."))
-@click.option("--round", "round_", type=click.IntRange(1), default=None,
+@click.option("--round", "round_", type=Whole(1), default=None,
               help=N_("A round's only."))
 @json_option
 def league_fixtures(season: str, club_slug: str, division: str | None, team: str | None,
@@ -447,7 +447,7 @@ Example:
   domino league concede 2027 14 3 --side away --reason "no player" --club casino"""))
 @season_argument
 @fixture_argument
-@click.argument("leg", type=click.IntRange(1), metavar="LEG")
+@click.argument("leg", type=Whole(1), metavar="LEG")
 @click.option("--side", type=click.Choice(SIDES), required=True,
               help=N_("The team that concedes it."))
 @club_option
@@ -487,10 +487,10 @@ Example:
   domino league leg 2027 14 2 --match 231 --club casino"""))
 @season_argument
 @fixture_argument
-@click.argument("leg", type=click.IntRange(1), metavar="LEG")
+@click.argument("leg", type=Whole(1), metavar="LEG")
 @click.option("--home", multiple=True, type=NAME, help=N_("A home player (repeat the option)."))
 @click.option("--away", multiple=True, type=NAME, help=N_("An away player (repeat the option)."))
-@click.option("--match", "match_id", type=click.IntRange(1), default=None,
+@click.option("--match", "match_id", type=Whole(1), default=None,
               help=N_("A match recorded already."))
 @club_option
 @json_option

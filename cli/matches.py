@@ -19,6 +19,7 @@ from .options import (
     DATE,
     MAX_COUNT,
     NAME,
+    Whole,
     at_option,
     club_option,
     csv_option,
@@ -133,9 +134,9 @@ Example:
               help=N_("Played on or after this day."))
 @click.option("--to", "date_to", type=DATE, default=None, metavar="YYYY-MM-DD",
               help=N_("Played on or before this day."))
-@click.option("--limit", type=click.IntRange(1, MAX_COUNT), default=50, show_default=True,
+@click.option("--limit", type=Whole(1, MAX_COUNT), default=50, show_default=True,
               help=N_("At most this many matches."))
-@click.option("--offset", type=click.IntRange(0, MAX_COUNT), default=0,
+@click.option("--offset", type=Whole(0, MAX_COUNT), default=0,
               help=N_("Skip this many first (the next page: --offset 50)."))
 @json_option
 @csv_option

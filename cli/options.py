@@ -11,13 +11,41 @@ import re
 
 import click
 
-from referee.core.vocab import MAX_INT, NAME_LENGTH
+from referee.core.vocab import MAX_INT, NAME_LENGTH, whole_number
 from words import N_, _
 
 # The store's ids, seqs and counts are 32-bit: a larger --offset or --at is refused here,
 # naming the option.
 MAX_COUNT = MAX_INT
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _digits_alone(kind: click.ParamType, value: object, param: click.Parameter | None,
+                  ctx: click.Context | None) -> None:
+    if isinstance(value, str) and whole_number(value.removeprefix("-")) is None:
+        kind.fail(_("%(value)s is not a whole number written in digits 0 to 9", value=repr(value)),
+                  param, ctx)
+
+
+class Whole(click.IntRange):
+    """click's IntRange of ASCII digits alone (a minus before them), as the API and the pages
+    read numbers (referee.core.vocab.whole_number): click reads with int(), which takes "２",
+    "٣", " 2", "+2" and "1_0" too. Every whole-number option and argument of the CLI is one
+    (or a WholeNumber, with no bounds to say)."""
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> object:
+        _digits_alone(self, value, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class WholeNumber(click.types.IntParamType):
+    """Whole without bounds (click's IntRange would say "x<=None" in the help)."""
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> object:
+        _digits_alone(self, value, param, ctx)
+        return super().convert(value, param, ctx)
 
 
 class Day(click.ParamType):
@@ -64,9 +92,9 @@ NAME = Name()
 
 match_argument = click.argument("match_id", metavar="MATCH")
 club_option = click.option("--club", "club_slug", required=True, help=N_("The club's slug."))
-at_option = click.option("--at", "at", type=click.IntRange(0, MAX_COUNT), default=None,
+at_option = click.option("--at", "at", type=Whole(0, MAX_COUNT), default=None,
                          help=N_("Show the table as it stood after this event (default: the last)."))
-seat_option = click.option("--seat", type=click.IntRange(min=0), default=None,
+seat_option = click.option("--seat", type=Whole(min=0), default=None,
                            help=N_("The acting seat (default: the seat on turn)."))
 disputed_option = click.option("--disputed", is_flag=True,
                                help=N_("Store the event even if the referee refuses it, marked disputed."))

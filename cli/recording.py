@@ -12,7 +12,7 @@ import click
 
 from words import N_
 
-from .options import disputed_option, match_argument, seat_option
+from .options import Whole, disputed_option, match_argument, seat_option
 from .recorder import record_from_command
 from .table_input import InputError, parse_end, parse_hand, parse_tile
 
@@ -115,8 +115,8 @@ Example:
   domino reveal 7 --seat 3 --pips 12"""))
 @match_argument
 @click.argument("tiles", type=TILE, nargs=-1)
-@click.option("--seat", type=click.IntRange(min=0), required=True, help=N_("The seat showing its hand."))
-@click.option("--pips", type=click.IntRange(min=0), default=None,
+@click.option("--seat", type=Whole(min=0), required=True, help=N_("The seat showing its hand."))
+@click.option("--pips", type=Whole(min=0), default=None,
               help=N_("Only the pip total, instead of the tiles."))
 @disputed_option
 def reveal(match_id: str, tiles: tuple[str, ...], seat: int, pips: int | None, disputed: bool) -> None:

@@ -11,7 +11,7 @@ import click
 
 from words import N_, _
 
-from .options import match_argument
+from .options import Whole, WholeNumber, match_argument
 from .recorder import Recorder
 from .table_input import SEATED, Entry, InputError, parse_entry
 
@@ -19,12 +19,12 @@ if TYPE_CHECKING:
     from referee.service import Service
 
 reason_option = click.option("--reason", required=True, help=N_("Why: kept in the record."))
-side_option = click.option("--side", type=click.IntRange(min=0), required=True,
+side_option = click.option("--side", type=Whole(min=0), required=True,
                            help=N_("The side (the seat, or 0/1 for partnerships 0+2 and 1+3)."))
 preview_option = click.option("--preview", is_flag=True,
                               help=N_("Show what the ruling would change (rounds, totals, winner, "
                                       "violations); store nothing."))
-seq_argument = click.argument("target", metavar="SEQ", type=click.IntRange(min=1))
+seq_argument = click.argument("target", metavar="SEQ", type=Whole(min=1))
 
 Build = Callable[["Service", Recorder], list[dict[str, Any]]]
 Record = Callable[["Service", Recorder, Any], None]
@@ -93,10 +93,10 @@ Example:
   domino penalty 7 --dispute 12
   domino penalty 7 --dispute 12 --side 0 --points 10 --reason "renege" --preview"""))
 @match_argument
-@click.option("--side", type=click.IntRange(min=0), default=None,
+@click.option("--side", type=Whole(min=0), default=None,
               help=N_("The side (the seat, or 0/1 for partnerships 0+2 and 1+3)."))
-@click.option("--points", type=int, default=None, help=N_("Points awarded (negative deducts)."))
-@click.option("--dispute", type=click.IntRange(min=1), default=None, metavar="SEQ",
+@click.option("--points", type=WholeNumber(), default=None, help=N_("Points awarded (negative deducts)."))
+@click.option("--dispute", type=Whole(min=1), default=None, metavar="SEQ",
               help=N_("The dispute it rules on (event SEQ). Alone, without --side and --points: "
                       "the rules' standard penalty for it (foul_points, foul_share)."))
 @click.option("--reason", default=None,

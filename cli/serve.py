@@ -11,6 +11,8 @@ import click
 
 from words import N_
 
+from .options import Whole
+
 
 @click.command(help=N_("""\
 Serve the HTTP API on the configured database, upgrading it first.
@@ -23,8 +25,8 @@ link (/setup#code=...) that makes the first club from a browser. Clubs are creat
 Example:
   domino serve --port 8000"""))
 @click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to listen on."))
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 256),
+@click.option("--port", default=8000, show_default=True, type=Whole(0, 65535))
+@click.option("--threads", default=8, show_default=True, type=Whole(1, 256),
               help=N_("Requests the app works on at once (live scoreboard streams take none)."))
 @click.option("--database-url", envvar="DOMINO_DATABASE_URL", default=None,
               help=N_("Default: DOMINO_DATABASE_URL, else the embedded SQLite file."))

@@ -14,7 +14,7 @@ from words.terms import term
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format, wide_option
 from .matches import NEW_HINT, _rules, seating_new_option
-from .options import DATE, NAME, club_option, csv_option, json_option
+from .options import DATE, NAME, Whole, club_option, csv_option, json_option
 
 slug_argument = click.argument("slug", metavar="TOURNAMENT")
 
@@ -56,12 +56,12 @@ Example:
                       "round; round_robin: fixed partnerships, everyone meets everyone."))
 @click.option("--rules", "rules_text", required=True, metavar="PRESET|JSON",
               help=N_("Its matches' rules: a partnership preset (parejas, puerto-rico) or JSON."))
-@click.option("--rounds", type=click.IntRange(1, 100), required=True, help=N_("How many rounds."))
+@click.option("--rounds", type=Whole(1, 100), required=True, help=N_("How many rounds."))
 @click.option("--from", "starts_on", type=DATE, default=None, metavar="YYYY-MM-DD",
               help=N_("The first day."))
 @click.option("--to", "ends_on", type=DATE, default=None, metavar="YYYY-MM-DD",
               help=N_("The last day."))
-@click.option("--bye-points", type=click.IntRange(0, 10_000), default=0, show_default=True,
+@click.option("--bye-points", type=Whole(0, 10_000), default=0, show_default=True,
               help=N_("Points for that a bye earns."))
 @click.option("--bye-not-won", "bye_not_won", is_flag=True,
               help=N_("A bye counts as a match played but not won (default: won)."))
@@ -244,7 +244,7 @@ Example:
   domino tournament pair noche --club casino --repair 2"""))
 @slug_argument
 @club_option
-@click.option("--repair", "repair", type=click.IntRange(1, 100), default=None, metavar="ROUND",
+@click.option("--repair", "repair", type=Whole(1, 100), default=None, metavar="ROUND",
               help=N_("Re-pair this round: pair it again with the field and constraints as they "
                       "now are (the last round, before any of its matches has an event)."))
 @json_option
@@ -264,7 +264,7 @@ A round: its tables (match, players, score) and byes, and why.
 Example:
   domino tournament round noche 2 --club casino --json"""))
 @slug_argument
-@click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
+@click.argument("number", type=Whole(1, 100), metavar="ROUND")
 @club_option
 @json_option
 def tournament_round(slug: str, number: int, club_slug: str, as_json: bool) -> None:
@@ -286,7 +286,7 @@ Example:
   domino tournament standings copa --club casino --after 2 --csv > copa.csv"""))
 @slug_argument
 @club_option
-@click.option("--after", type=click.IntRange(0, 100), default=None, metavar="ROUND",
+@click.option("--after", type=Whole(0, 100), default=None, metavar="ROUND",
               help=N_("The standing after this round (default: every round)."))
 @json_option
 @csv_option
@@ -393,7 +393,7 @@ Example:
   domino tournament fix noche Ana 1 --club casino --note "wheelchair access\""""))
 @slug_argument
 @entrant_argument
-@click.argument("table", type=click.IntRange(1, 1000), metavar="TABLE")
+@click.argument("table", type=Whole(1, 1000), metavar="TABLE")
 @club_option
 @note_option
 @json_option
@@ -439,7 +439,7 @@ Example:
   domino tournament bye copa 3 2 --club casino --note "a wedding\""""))
 @slug_argument
 @entrant_argument
-@click.argument("number", type=click.IntRange(1, 100), metavar="ROUND")
+@click.argument("number", type=Whole(1, 100), metavar="ROUND")
 @club_option
 @note_option
 @json_option
@@ -458,7 +458,7 @@ Lift a constraint (its id, as `domino tournament constraints` lists it).
 Example:
   domino tournament lift noche 2 --club casino"""))
 @slug_argument
-@click.argument("constraint_id", type=click.IntRange(1), metavar="ID")
+@click.argument("constraint_id", type=Whole(1), metavar="ID")
 @club_option
 @json_option
 def tournament_lift(slug: str, constraint_id: int, club_slug: str, as_json: bool) -> None:

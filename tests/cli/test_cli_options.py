@@ -126,6 +126,13 @@ BAD_INPUT = [
      f"Invalid value for '--player': a name is at most {NAME_LENGTH} characters, not {NAME_LENGTH + 1}"),
     (["match", "new", "--club", CLUB, "--rules", '{"preset": ', "--player", "A", "--player", "B"],
      "Invalid value for '--rules': not JSON: column 12: a value was expected"),
+    # ASCII digits alone, as the API and the pages read numbers: int() took "２", " 2", "1_0"
+    (["match", "list", "--club", CLUB, "--limit", "２"],
+     "Invalid value for '--limit': '２' is not a whole number written in digits 0 to 9"),
+    (["match", "list", "--club", CLUB, "--offset", "1_0"],
+     "Invalid value for '--offset': '1_0' is not a whole number written in digits 0 to 9"),
+    (["match", "show", "1", "--at", " 2"],
+     "Invalid value for '--at': ' 2' is not a whole number written in digits 0 to 9"),
     (["match", "show", "1", "--at", "99999999999"],
      "Invalid value for '--at': 99999999999 is not in the range 0<=x<=2147483647."),
     (["match", "show", "1", "--at", "5"],
