@@ -5,7 +5,6 @@ docs/leagues.md). Every listing takes ``--json``, which prints what the API answ
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -15,7 +14,7 @@ from words import N_, _
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format
-from .options import NAME, Whole, club_option, csv_option, json_option
+from .options import NAME, Whole, club_option, csv_option, json_option, json_value
 
 cup_argument = click.argument("cup", metavar="CUP")
 tie_argument = click.argument("tie", metavar="TIE")
@@ -67,11 +66,7 @@ def cup_new(cup: str, entrants: tuple[str, ...], club_slug: str, name: str,
     pot: list[Any] = ([e.split("+") for e in entrants] if kind == "pairs" else list(entrants))
     parsed = None
     if rules is not None:
-        try:
-            parsed = json.loads(rules)
-        except ValueError:
-            raise click.BadParameter(_("%(text)r is not JSON", text=rules),
-                                     param_hint="'--rules'") from None
+        parsed = json_value(rules, "--rules")
     with connect() as service:
         made = service.leagues.create_cup(club_slug, cup, name, entrants=pot, kind=kind,
                                           season=season, format=format_, best_of=best_of,

@@ -4,7 +4,6 @@ Every listing takes ``--json``, which prints what the API answers."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -14,7 +13,7 @@ from words import N_, _
 
 from .connection import connect
 from .listing import echo_json, echo_rows, output_format
-from .options import DATE, NAME, Whole, club_option, csv_option, json_option
+from .options import DATE, NAME, Whole, club_option, csv_option, json_option, json_value
 
 season_argument = click.argument("season", metavar="SEASON")
 fixture_argument = click.argument("fixture", type=Whole(1), metavar="FIXTURE")
@@ -25,13 +24,7 @@ on_option = click.option("--on", type=DATE, default=None, metavar="YYYY-MM-DD",
 
 
 def _json_value(text: str | None, option: str) -> Any:
-    if text is None:
-        return None
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise click.BadParameter(_("%(text)r is not JSON", text=text),
-                                 param_hint=f"'{option}'") from None
+    return None if text is None else json_value(text, option)
 
 
 @click.group(help=N_("""\

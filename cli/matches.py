@@ -24,6 +24,7 @@ from .options import (
     club_option,
     csv_option,
     json_option,
+    json_value,
     match_argument,
     output_option,
     write_output,
@@ -63,13 +64,7 @@ def _rules(text: str) -> Any:
     """A preset name, or a JSON object of parameters ({"preset": ..., "target": 100})."""
     if not text.lstrip().startswith("{"):
         return text
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        from referee.core.log import json_problem
-
-        raise click.BadParameter(_("not JSON: %(error)s", error=json_problem(error)),
-                                 param_hint="'--rules'") from None
+    return json_value(text, "--rules")
 
 
 @match.command("new", help=N_("""\

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Any
 
 import click
 
@@ -46,6 +47,21 @@ class WholeNumber(click.types.IntParamType):
                 ctx: click.Context | None) -> object:
         _digits_alone(self, value, param, ctx)
         return super().convert(value, param, ctx)
+
+
+def json_value(text: str, option: str) -> Any:
+    """The JSON an option was given (``option``: its name, for the error), read as a log's
+    lines are (NaN refused, a key named twice refused); what is not JSON is a usage error
+    saying where and what, in the caller's language."""
+    import json
+
+    from referee.core.log import json_problem, reject_constant, unique_keys
+
+    try:
+        return json.loads(text, parse_constant=reject_constant, object_pairs_hook=unique_keys)
+    except (ValueError, RecursionError) as error:
+        raise click.BadParameter(_("not JSON: %(why)s", why=json_problem(error)),
+                                 param_hint=f"'{option}'") from None
 
 
 class Day(click.ParamType):

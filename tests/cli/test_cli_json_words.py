@@ -68,3 +68,19 @@ def test_validate_and_verify_say_where_and_what(cli: Cli, tmp_path: Path, lang: 
     report = json.loads(cli.run("--lang", lang, "validate", "--json", path, code=2).output)
     assert report["error"] == {"line": 2, "message": said.split(": ", 2)[2]}
     assert said in cli.run("--lang", lang, "verify", path, code=2).output
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Invalid value for '--points': not JSON: column 11: a comma was expected"),
+    ("es", "no es JSON: columna 11: se esperaba una coma"),
+    ("it", "non è JSON: colonna 11: era attesa una virgola")])
+def test_a_json_option_says_where_and_what(cli: Cli, lang: str, said: str) -> None:
+    # league new's --points, --format and --leg-rules and cup new's --rules said "'...' is not
+    # JSON", and took NaN and a key named twice; read now as match new's --rules and a log are
+    out = cli.run("--lang", lang, "league", "new", "2028", "--club", "casino", "--name", "L",
+                  "--singles", "1", "--first-day", "2028-01-06", "--points", '{"win": 3 "draw": 1}', code=2).output
+    assert said in out
+    for text, why in (('{"win": NaN}', "NaN is not JSON"),
+                      ('{"win": 3, "win": 2}', "the key 'win' appears twice in one object")):
+        assert why in cli.run("league", "new", "2028", "--club", "casino", "--name", "L",
+                              "--singles", "1", "--first-day", "2028-01-06", "--points", text, code=2).output
