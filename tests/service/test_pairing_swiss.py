@@ -79,7 +79,7 @@ def test_small_fields_get_the_best_pairing_of_all(size: int, rounds: int, seed: 
 # Fields of 41 to 100, in two halves of 30 sizes, 4 examples each (8 in all): each half a test
 # of its own, so that pytest-xdist spreads them over its workers. As one test of 8 examples it
 # kept one worker busy alone for 7 to 100 s of wall time, by the fields drawn (networkx's search
-# over every table is nine tenths of it).
+# over every table, the reference, is most of it).
 LARGE = [41, 71]
 
 
