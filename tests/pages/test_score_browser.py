@@ -140,9 +140,8 @@ class Phone:
         if not shown:  # in a folded picker: unfold it
             self.page.locator(f"details:has(button[data-event='{hook(event)}']) > summary").click()
         self.button(event).first.click()
-        if stored:
-            self.page.wait_for_selector(f"#state[data-seq='{before + 1}']")
-            self.page.wait_for_selector("#actions[aria-busy=false]")
+        if stored:  # the table shows it and the controls are back (#actions follows #state)
+            self.page.wait_for_selector(f"#state[data-seq='{before + 1}'] ~ #actions[aria-busy=false]")
         else:
             self.page.wait_for_selector("#refused")
         assert self.requests[sent:] == [
