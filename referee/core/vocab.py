@@ -147,6 +147,7 @@ def whole_number(text: str) -> int | None:
     and int takes " 2", "+2" and "1_0" too; none of those is a number here (docs/api.md)."""
     return int(text) if text.isascii() and text.isdigit() else None
 
+
 # A club's or a tournament's name in URLs. One compiled object for every layer: the API's
 # schema validator calls its ``match`` and the service its ``fullmatch``, hence the ``\Z``; the
 # OpenAPI document says ``^SLUG_TEXT$`` (JSON Schema patterns are unanchored, and know no ``\Z``).

@@ -287,7 +287,10 @@ def knocked_while_able(api: Api) -> int:
 
 
 def words_of(html: str) -> str:
+    """The page's text as a reader sees it: a block's tag parts words, an inline one (a tile
+    kept on one line, api.language.unbroken) does not."""
     html = re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"</?(span|strong|em|b|i|a)\b[^>]*>", "", html)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
 
 
