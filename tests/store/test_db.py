@@ -77,6 +77,18 @@ def test_sqlite_busy_timeout_is_a_setting(no_timeout_variables: pytest.MonkeyPat
         engine.dispose()
 
 
+def write_locked(other: sqlite3.Connection) -> bool:
+    """Whether another connection holds the file's write lock: ``other`` (timeout 0, autocommit)
+    cannot BEGIN IMMEDIATE."""
+    try:
+        other.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        assert "locked" in str(error)
+        return True
+    other.execute("ROLLBACK")
+    return False
+
+
 def test_sqlite_writes_take_the_lock_at_begin_and_reads_never(tmp_path: Path) -> None:
     """A write transaction holds SQLite's write lock from its BEGIN (IMMEDIATE), a read-only
     one takes none, and a read's mark (db.reading) does not outlive it on the pooled
@@ -86,13 +98,7 @@ def test_sqlite_writes_take_the_lock_at_begin_and_reads_never(tmp_path: Path) ->
     other = sqlite3.connect(path, timeout=0, isolation_level=None)
 
     def locked() -> bool:
-        try:
-            other.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            assert "locked" in str(error)
-            return True
-        other.execute("ROLLBACK")
-        return False
+        return write_locked(other)
 
     try:
         with db.writing(engine) as conn:
@@ -133,13 +139,7 @@ def test_sqlites_single_write_is_sqlalchemys_transaction(tmp_path: Path, unit: s
     other.execute("CREATE TABLE t (n INTEGER PRIMARY KEY)")
 
     def locked() -> bool:
-        try:
-            other.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:
-            assert "locked" in str(error)
-            return True
-        other.execute("ROLLBACK")
-        return False
+        return write_locked(other)
 
     def stored() -> list[int]:
         return [n for (n,) in other.execute("SELECT n FROM t ORDER BY n")]
