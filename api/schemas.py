@@ -343,7 +343,7 @@ class QueryInteger(fields.Integer):
     which int() would take."""
 
     def _deserialize(self, value, attr, data, **kwargs):  # type: ignore[no-untyped-def]
-        if isinstance(value, str) and whole_number(value.removeprefix("-")) is None:
+        if isinstance(value, str) and whole_number(value, signed=True) is None:
             raise self.make_error("invalid", input=value)
         return super()._deserialize(value, attr, data, **kwargs)
 

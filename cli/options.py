@@ -21,32 +21,26 @@ MAX_COUNT = MAX_INT
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def _digits_alone(kind: click.ParamType, value: object, param: click.Parameter | None,
-                  ctx: click.Context | None) -> None:
-    if isinstance(value, str) and whole_number(value.removeprefix("-")) is None:
-        kind.fail(_("%(value)s is not a whole number written in digits 0 to 9", value=repr(value)),
-                  param, ctx)
-
-
-class Whole(click.IntRange):
-    """click's IntRange of ASCII digits alone (a minus before them), as the API and the pages
-    read numbers (referee.core.vocab.whole_number): click reads with int(), which takes "２",
-    "٣", " 2", "+2" and "1_0" too. Every whole-number option and argument of the CLI is one
-    (or a WholeNumber, with no bounds to say)."""
+class _DigitsAlone(click.ParamType):
+    """A whole number of ASCII digits alone (a minus before them), as the API and the pages read
+    numbers (referee.core.vocab.whole_number): click reads with int(), which takes "２", "٣",
+    " 2", "+2" and "1_0" too."""
 
     def convert(self, value: object, param: click.Parameter | None,
                 ctx: click.Context | None) -> object:
-        _digits_alone(self, value, param, ctx)
+        if isinstance(value, str) and whole_number(value, signed=True) is None:
+            self.fail(_("%(value)s is not a whole number written in digits 0 to 9",
+                        value=repr(value)), param, ctx)
         return super().convert(value, param, ctx)
 
 
-class WholeNumber(click.types.IntParamType):
+class Whole(_DigitsAlone, click.IntRange):
+    """click's IntRange, of digits alone. Every whole-number option and argument of the CLI is
+    one (or a WholeNumber, with no bounds to say)."""
+
+
+class WholeNumber(_DigitsAlone, click.types.IntParamType):
     """Whole without bounds (click's IntRange would say "x<=None" in the help)."""
-
-    def convert(self, value: object, param: click.Parameter | None,
-                ctx: click.Context | None) -> object:
-        _digits_alone(self, value, param, ctx)
-        return super().convert(value, param, ctx)
 
 
 def json_value(text: str, option: str) -> Any:

@@ -4,14 +4,13 @@ tells what the ruling would change (``svc.disputes.preview``) and stores nothing
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
 from words import N_, _
 
-from .options import Whole, WholeNumber, match_argument
+from .options import Whole, WholeNumber, json_value, match_argument
 from .recorder import Recorder
 from .table_input import SEATED, Entry, InputError, parse_entry
 
@@ -222,12 +221,8 @@ class CorrectedEvent(click.ParamType):
             return value
         text = str(value)
         if text.lstrip().startswith("{"):
-            try:
-                event = json.loads(text)
-            except json.JSONDecodeError as error:
-                from referee.core.log import json_problem
-
-                self.fail(_("not JSON: %(why)s", why=json_problem(error)), param, ctx)
+            # read as every JSON option is (a deep nesting was a RecursionError's traceback)
+            event = json_value(text, param.human_readable_name if param else "EVENT")
             if not isinstance(event, dict):
                 self.fail(_("the corrected event must be a JSON object"), param, ctx)
             return event

@@ -20,7 +20,7 @@ import click
 
 from referee import LogError, MatchLog, replay
 from referee.core import acta as sheet
-from referee.core.log import json_problem, unique_keys
+from referee.core.log import json_problem, reject_constant, unique_keys
 from words import N_, _
 
 from .logfiles import log_problem, read_file
@@ -291,7 +291,7 @@ class Run:
                 _fail(sentence("not_json", source=source, reason=_(
                     "the text is not UTF-8 (byte %(byte)s)", byte=error.start)))
         try:
-            value = json.loads(text, object_pairs_hook=unique_keys)
+            value = json.loads(text, parse_constant=reject_constant, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as error:  # RepeatedKey included
             # where and what, in the caller's language (json's own message is English)
             _fail(sentence("not_json", source=source, reason=json_problem(error, lines=True)))

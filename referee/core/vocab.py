@@ -140,12 +140,14 @@ MAX_DEFAULT_TARGET = 10_000  # a club's default target: the phone's start form t
 MAX_EVENT_BYTES = 4 * 1024 * 1024  # a 1 MB note must fit; an event is a line of a log
 
 
-def whole_number(text: str) -> int | None:
-    """The number ``text`` writes in ASCII digits alone, or None. Every number read from text
-    (a query's page, limit or cursor, a table's label, a header) is read so: str.isdigit and
-    int take any script's digits ("２", "٣") and isdigit superscripts int refuses ("²": a 500),
-    and int takes " 2", "+2" and "1_0" too; none of those is a number here (docs/api.md)."""
-    return int(text) if text.isascii() and text.isdigit() else None
+def whole_number(text: str, *, signed: bool = False) -> int | None:
+    """The number ``text`` writes in ASCII digits alone (``signed``: a minus may come before
+    them), or None. Every number read from text (a query's page, limit or cursor, a table's
+    label, a header, a CLI option) is read so: str.isdigit and int take any script's digits
+    ("２", "٣") and isdigit superscripts int refuses ("²": a 500), and int takes " 2", "+2" and
+    "1_0" too; none of those is a number here (docs/api.md)."""
+    digits = text[1:] if signed and text.startswith("-") else text
+    return int(text) if digits.isascii() and digits.isdigit() else None
 
 
 # A club's or a tournament's name in URLs. One compiled object for every layer: the API's

@@ -133,6 +133,13 @@ BAD_INPUT = [
      "Invalid value for '--offset': '1_0' is not a whole number written in digits 0 to 9"),
     (["match", "show", "1", "--at", " 2"],
      "Invalid value for '--at': ' 2' is not a whole number written in digits 0 to 9"),
+    (["penalty", "1", "--side", "0", "--points", "-３", "--reason", "x"],
+     "Invalid value for '--points': '-３' is not a whole number written in digits 0 to 9"),
+    # a ruling's corrected event is read as every JSON option: a deep nesting was a traceback
+    (["amend", "1", "1", '{"a":' * 20_000, "--reason", "x"],
+     "Invalid value for 'EVENT': not JSON: the JSON is nested too deeply"),
+    (["amend", "1", "1", '{"type": "pass", "seat": NaN}', "--reason", "x"],
+     "Invalid value for 'EVENT': not JSON: NaN is not JSON"),
     (["match", "show", "1", "--at", "99999999999"],
      "Invalid value for '--at': 99999999999 is not in the range 0<=x<=2147483647."),
     (["match", "show", "1", "--at", "5"],

@@ -79,3 +79,18 @@ def test_kind_of_is_a_text_type_or_none() -> None:
     for odd in ({"type": []}, {"type": {"a": 1}}, {"type": 3}, {}, [], "play", None):
         assert vocab.kind_of(odd) is None
         assert vocab.kind_of(odd) not in vocab.SEAT_EVENTS  # asked of a set, never raises
+
+
+def test_a_whole_number_is_ascii_digits_alone() -> None:
+    for text, number, signed in (("0", 0, 0), ("42", 42, 42), ("-3", None, -3)):
+        assert vocab.whole_number(text) == number
+        assert vocab.whole_number(text, signed=True) == signed
+    for text in ("", "-", "２", "٣", "²", " 2", "2 ", "+2", "1_0", "--2", "-２", "2-"):
+        assert vocab.whole_number(text) is None, text
+        assert vocab.whole_number(text, signed=True) is None, text
+
+
+@given(st.integers(min_value=-10**30, max_value=10**30))
+def test_a_whole_number_reads_back_what_str_writes(number: int) -> None:
+    assert vocab.whole_number(str(number), signed=True) == number
+    assert vocab.whole_number(str(number)) == (number if number >= 0 else None)
