@@ -8,6 +8,7 @@ screen kept is another token's to nobody; the pages' policy allows the worker.""
 from __future__ import annotations
 
 import json
+import threading
 import time
 from typing import Any, Iterator
 
@@ -18,6 +19,10 @@ from test_pages_browser import ARTIFACTS, pytestmark, sync_api  # noqa: F401 (py
 from test_score_browser import Phone
 
 DEAL = {"type": "deal"}
+# Paths whose answer the server holds until their gate opens (a slow network, made to order),
+# and the paths that have come to a gate.
+HELD: dict[str, threading.Event] = {}
+WAITING: set[str] = set()
 
 
 @pytest.fixture(scope="module")
@@ -25,6 +30,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Api, str,
     api = make_api(f"sqlite:///{tmp_path_factory.mktemp('offline') / 'domino.db'}",
                    ACCESS_LOG="0")
     heard: list[str] = []  # every path the server answered, to tell what came from the phone
+
+    @api.app.before_request
+    def _held() -> None:
+        gate = HELD.get(request.path)
+        if gate is not None:
+            WAITING.add(request.path)
+            gate.wait(timeout=60)
 
     @api.app.after_request
     def _heard(response: Any) -> Any:
@@ -134,6 +146,46 @@ def test_score_opens_offline_and_a_kept_screen_is_no_other_tokens(
         page.wait_for_selector("#state[aria-busy=false]", timeout=30000)
     finally:
         phone.context.set_offline(False)
+        phone.close()
+
+
+def test_a_page_loading_as_the_worker_takes_over_is_claimed_once_loaded(
+        server: tuple[Api, str, list[str]], browser: Any) -> None:
+    """A tap to a match while the worker was still being installed: the match's page was
+    loading as the worker took over, so the worker's claim passed it by; once loaded, the page
+    asks and is claimed, and its shell is kept for a visit with no network."""
+    api, base, _heard = server
+    match_id = api.service.recording.create_match("casino", "parejas", PLAYERS, table="10")["id"]
+    shell = f"/score/matches/{match_id}"
+    installing, loading = threading.Event(), threading.Event()
+    HELD.update({"/static/score/match.js": installing, shell: loading})
+    phone = Phone(browser, base, api.tokens["casino", "scorekeeper"])
+    try:
+        phone.page.goto(f"{base}/score")  # the worker registered; its install waits on match.js
+        phone.page.evaluate(f"location.href = {json.dumps(shell)}")  # the tap, its page held
+        deadline = time.monotonic() + 30
+        while not {"/static/score/match.js", shell} <= WAITING:
+            assert time.monotonic() < deadline, f"the server was asked for {WAITING}"
+            time.sleep(0.05)
+        installing.set()
+        watcher = phone.context.new_page()  # another tab sees the worker take over
+        watcher.goto(f"{base}/score")
+        watcher.wait_for_function("() => navigator.serviceWorker.controller !== null &&"
+                                  " navigator.serviceWorker.controller.state === 'activated'",
+                                  timeout=30000)
+        watcher.close()
+        loading.set()
+        phone.page.wait_for_selector("#state[aria-busy=false]")
+        phone.page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                                     timeout=30000)
+        deadline = time.monotonic() + 30
+        while f"{base}{shell}" not in cached_urls(phone.page):
+            assert time.monotonic() < deadline, f"the worker kept {cached_urls(phone.page)}"
+            phone.page.wait_for_timeout(100)
+    finally:
+        installing.set()
+        loading.set()
+        HELD.clear()
         phone.close()
 
 

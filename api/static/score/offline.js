@@ -14,6 +14,13 @@ const SCREENS = PREFIX + "screen.";
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/score/sw.js", {scope: "/score", type: "classic"})
     .catch(() => { /* no worker (a private window, say): the page works online as before */ });
+  // A worker that took over while this page was loading did not claim it (a page is claimed
+  // only once loaded): asked now, so that this page is kept for a visit with no network.
+  navigator.serviceWorker.ready.then((registration) => {
+    if (!navigator.serviceWorker.controller && registration.active) {
+      registration.active.postMessage("claim");
+    }
+  });
 }
 
 // FNV-1a over the token, in hex: a screen's key names its token without holding it.

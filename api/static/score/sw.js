@@ -28,22 +28,33 @@ self.addEventListener("install", (event) => {
                     .then(() => self.skipWaiting()));
 });
 
-// Taking over: old versions dropped, and the shells of the pages open now kept too (a page
-// opened before this worker ran was not fetched through it).
+// Taking over: the pages open now claimed, and their shells kept too (a page opened before
+// this worker ran was not fetched through it).
+async function takeOver() {
+  await self.clients.claim();
+  const cache = await caches.open(CACHE);
+  for (const client of await self.clients.matchAll({type: "window"})) {
+    const url = new URL(client.url);
+    if (kept(url) && !SHELL.assets.includes(url.pathname)) {
+      try { await cache.add(url.pathname); } catch (error) { /* offline: next visit */ }
+    }
+  }
+}
+
+// Old versions dropped as this one takes over.
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
-    const cache = await caches.open(CACHE);
-    for (const client of await self.clients.matchAll({type: "window"})) {
-      const url = new URL(client.url);
-      if (kept(url) && !SHELL.assets.includes(url.pathname)) {
-        try { await cache.add(url.pathname); } catch (error) { /* offline: next visit */ }
-      }
-    }
+    await takeOver();
   })());
+});
+
+// A page that was still loading as this worker took over (a tap to a match while the worker
+// was being installed) is not claimed then: once loaded it asks (offline.js), and is.
+self.addEventListener("message", (event) => {
+  if (event.data === "claim") event.waitUntil(takeOver());
 });
 
 async function answer(request) {
