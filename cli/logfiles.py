@@ -66,8 +66,9 @@ def read_bytes(path: str) -> bytes:
             return read_capped(stream)
     except OSError as error:
         from words import _
+        from words.oserrors import reason  # the system's words in the reader's language
 
-        raise LogError(0, _("cannot read the file: %(why)s", why=error.strerror or error)) from None
+        raise LogError(0, _("cannot read the file: %(why)s", why=reason(error))) from None
 
 
 def read_file(path: str) -> MatchLog:

@@ -23,10 +23,12 @@ from referee.core import acta as sheet
 from referee.core.log import json_problem, reject_constant, unique_keys
 from words import N_, _
 
-from .logfiles import log_problem, read_file
+from .logfiles import log_problem, read_bytes, read_capped, read_file
 
 CLEAN, FLAGGED, UNREADABLE, FAILED = 0, 1, 2, 3
 TIMEOUT_SECONDS = 30
+DETAIL_CHARS = 300  # of a refusal's detail (a problem's, or the body's text), said after its status
+MAX_DETAIL_BYTES = 64 * 1024  # of a refusal's body read for its detail: a problem is far less
 TOKEN_VARIABLE = "DOMINO_TOKEN"
 
 # Every sentence this command says.
@@ -37,8 +39,9 @@ TEXT = {
     "no_keys": N_("%(what)s needs the club's keys: --key KEYS (the JSON of "
                   "GET /api/v1/clubs/CLUB/keys, kept from before), or a URL to fetch them from"),
     "no_proof": N_("%(what)s needs its proof: --proof FILE, or a URL (the head's, or --proof's)"),
-    "unreadable": N_("%(source)s: cannot read the file: %(reason)s"),
     "unfetchable": N_("%(source)s: cannot fetch it: %(reason)s"),
+    "http_status": N_("the server answered HTTP %(status)s: %(detail)s"),
+    "not_a_url": N_("not a URL that can be fetched"),
     "not_json": N_("%(source)s: not JSON: %(reason)s"),
     "not_object": N_("%(source)s: not a JSON object"),
     "not_acta": N_("%(source)s: not a domino-acta/2 or /1 acta (its format is %(format)s)"),
@@ -265,12 +268,10 @@ class Run:
             self.outcome["notes"].append(sentence("fetched_keys"))
         if _is_url(given):
             text = self.fetch(given)
+        elif Path(given).is_file():
+            text = _text(given, self.read(given))
         else:
-            path = Path(given)
-            try:
-                text = path.read_text(encoding="utf-8") if path.is_file() else given
-            except (OSError, UnicodeDecodeError) as error:
-                _fail(sentence("unreadable", source=given, reason=error))
+            text = given
         try:
             return read_keys(text)
         except KeyFormatError as error:
@@ -280,16 +281,7 @@ class Run:
         """A JSON object from a file or a URL (exit 2 if it cannot be had, or is not one)."""
         from referee.seal.documents import TREE_HEAD_FORMAT
 
-        if _is_url(source):
-            text = self.fetch(source)
-        else:
-            try:
-                text = Path(source).read_bytes().decode("utf-8")
-            except OSError as error:
-                _fail(sentence("unreadable", source=source, reason=error.strerror or error))
-            except UnicodeDecodeError as error:  # said as a log's reader says it, translated
-                _fail(sentence("not_json", source=source, reason=_(
-                    "the text is not UTF-8 (byte %(byte)s)", byte=error.start)))
+        text = self.fetch(source) if _is_url(source) else _text(source, self.read(source))
         try:
             value = json.loads(text, parse_constant=reject_constant, object_pairs_hook=unique_keys)
         except (ValueError, RecursionError) as error:  # RepeatedKey included
@@ -303,21 +295,45 @@ class Run:
             _fail(sentence("not_head", source=source, format=repr(value.get("format"))))
         return value
 
+    @staticmethod
+    def read(path: str) -> bytes:
+        """The file at ``path`` as a log is read (logfiles.read_bytes): a line longer than a
+        log's may be stops the reading; a file that cannot be read is said as a log's is."""
+        try:
+            return read_bytes(path)
+        except LogError as error:
+            _fail(log_problem(path, error))
+
     def fetch(self, url: str) -> str:
+        """The body at ``url``, read as a log is (read_capped: an endless line stops at a log
+        line's limit); asked in the reader's language, so a refusal's detail is in it too."""
+        import http.client
         import urllib.error
         import urllib.request
 
-        request = urllib.request.Request(url, headers={"Accept": "application/json"})
+        import words
+        from words.oserrors import reason
+
+        request = urllib.request.Request(url, headers={"Accept": "application/json",
+                                                       "Accept-Language": words.current()})
         if self.token:
             request.add_header("Authorization", f"Bearer {self.token}")
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:
-                return response.read().decode("utf-8")
+                return _text(url, read_capped(response))
         except urllib.error.HTTPError as error:
-            detail = error.read().decode("utf-8", "replace")[:300]
-            _fail(sentence("unfetchable", source=url, reason=f"HTTP {error.code} {detail}"))
-        except (urllib.error.URLError, OSError, UnicodeDecodeError, ValueError) as error:
-            _fail(sentence("unfetchable", source=url, reason=getattr(error, "reason", error)))
+            why = sentence("http_status", status=error.code, detail=_detail(error))
+        except urllib.error.URLError as error:  # reason: the OSError under it, or a text
+            cause = error.reason
+            why = reason(cause) if isinstance(cause, BaseException) else sentence("not_a_url")
+        except LogError as error:
+            _fail(log_problem(url, error))
+        except (ValueError, http.client.InvalidURL):  # a URL that cannot be asked for (no
+            # host, a space, a control): urllib's and http.client's (an HTTPException: first)
+            why = sentence("not_a_url")
+        except (OSError, http.client.HTTPException) as error:  # a hang-up, a header too long
+            why = reason(error)
+        _fail(sentence("unfetchable", source=url, reason=why))
 
     # --------------------------------------------------------------------- the outcome
 
@@ -358,6 +374,34 @@ def _base(url: str) -> str:
     """The club's transparency URL from it or from its head's."""
     path = url.split("?", 1)[0].rstrip("/")
     return path[: -len("/head")] if path.endswith("/head") else path
+
+
+def _text(source: str, data: bytes) -> str:
+    """``data`` as UTF-8; else exit 2, said as a log's reader says it, translated."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        _fail(sentence("not_json", source=source, reason=_(
+            "the text is not UTF-8 (byte %(byte)s)", byte=error.start)))
+
+
+def _detail(error: Any) -> str:
+    """What a server's refusal says: its problem's ``detail``, else the start of its body, with
+    every control character (a terminal's escape among them) as U+FFFD."""
+    import http.client
+
+    try:
+        body = error.read(MAX_DETAIL_BYTES) if error.fp is not None else b""
+    except (OSError, http.client.HTTPException):  # the refusal cut short: its status alone
+        body = b""
+    text = body.decode("utf-8", "replace")
+    try:
+        problem = json.loads(text)
+    except ValueError:
+        problem = None
+    if isinstance(problem, dict) and isinstance(problem.get("detail"), str):
+        text = problem["detail"]
+    return "".join(ch if ch.isprintable() else "\ufffd" for ch in text[:DETAIL_CHARS])
 
 
 def _fail(message: str) -> NoReturn:

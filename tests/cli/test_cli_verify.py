@@ -7,9 +7,13 @@ database nor the web framework."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import random
+import socket
+import threading
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from api_helpers import served
@@ -19,6 +23,7 @@ from test_cli_startup import heavy, run_alone
 
 from api import create_app
 from referee.core import chain
+from referee.core.log import MAX_LINE_BYTES
 from referee.core.simulate import random_match
 
 PLAYERS = ["Ana", "Beto", "Carla", "Dani"]
@@ -290,3 +295,97 @@ def test_verify_loads_no_database_nor_web_framework(played: dict[str, Path]) -> 
                     str(played["log"]))
     assert ran["exit_code"] == 0, ran
     assert heavy(ran["modules"]) == []
+
+
+# ------------------------------------------------------------- what is read, and how it fails
+
+class _Hostile(http.server.BaseHTTPRequestHandler):
+    """A server that answers what a member's verify must survive."""
+
+    languages: list[str] = []
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        _Hostile.languages.append(self.headers.get("Accept-Language", ""))
+        if self.path == "/endless-line":  # longer than a log's line may be, and no newline
+            self.send_response(200)
+            self.end_headers()
+            chunk = b"x" * 65536
+            for _ in range(MAX_LINE_BYTES // len(chunk) + 2):
+                self.wfile.write(chunk)
+        elif self.path == "/refused":
+            body = json.dumps({"status": 403, "detail": "not yours\x1b[2J"}).encode()
+            self.send_response(403)
+            self.send_header("Content-Type", "application/problem+json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        else:  # hangs up without an answer
+            self.close_connection = True
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def hostile() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Hostile)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_document_is_read_as_a_log_is_a_line_too_long_stops_it(cli: Cli, played: dict[str, Path],
+                                                                  tmp_path: Path,
+                                                                  hostile: str) -> None:
+    """A file or a body holding a line longer than a log's may be is not read whole: it stops
+    there, said as a log's reader says it (the acta, the tree head, the keys, a URL's body)."""
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b'{"format": "' + b"x" * MAX_LINE_BYTES + b'"}')
+    too_long = f"cannot read line 1: the line is longer than {MAX_LINE_BYTES} bytes"
+    for args in (("--acta", huge, "--key", played["keys"]),
+                 ("--acta", played["acta"], "--key", huge),
+                 ("--acta", played["acta"], "--key", played["keys"], "--tree-head", huge),
+                 ("--key", played["keys"], "--since", huge, played["head"])):
+        assert cli.run("verify", *args, code=2).output == f"{huge}: {too_long}\n", args
+    url = f"{hostile}/endless-line"
+    assert cli.run("verify", "--acta", url, "--key", played["keys"], code=2).output \
+        == f"{url}: {too_long}\n"
+    assert "riga 1: la riga supera" in cli.run("--lang", "it", "verify", "--acta", url, "--key",
+                                               played["keys"], code=2).output
+
+
+def test_why_a_file_or_url_failed_is_said_in_the_reader_s_language(cli: Cli, played: dict[str, Path],
+                                                                   tmp_path: Path,
+                                                                   hostile: str) -> None:
+    """The system's reason (a missing file, a directory, a connection refused, a server that
+    hangs up) and a server's refusal, in the reader's words, naming the file or URL."""
+    missing = tmp_path / "missing.json"
+    for lang, words in (("en", "cannot read the file: No such file or directory"),
+                        ("es", "no se puede leer el archivo: no existe el archivo o el directorio"),
+                        ("it", "impossibile leggere il file: file o directory inesistente")):
+        assert cli.run("--lang", lang, "verify", "--acta", missing, "--key", played["keys"],
+                       code=2).output == f"{missing}: {words}\n"
+    assert cli.run("--lang", "es", "verify", "--acta", tmp_path, "--key", played["keys"],
+                   code=2).output == f"{tmp_path}: no se puede leer el archivo: es un directorio\n"
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    refused = f"http://127.0.0.1:{port}/api/v1/clubs/x/transparency"
+    assert cli.run("--lang", "es", "verify", "--acta", played["acta"], "--key", played["keys"],
+                   "--tree-head", refused, code=2).output \
+        == f"{refused}/head: no se puede traer: conexión rechazada\n"
+    out = cli.run("--lang", "it", "verify", "--acta", f"{hostile}/hang-up", "--key",
+                  played["keys"], code=2).output
+    assert out == (f"{hostile}/hang-up: impossibile scaricarlo: il server ha chiuso la "
+                   "connessione senza una risposta intera\n")
+    _Hostile.languages.clear()
+    out = cli.run("--lang", "es", "verify", "--acta", f"{hostile}/refused", "--key",
+                  played["keys"], code=2).output
+    # the problem's detail, asked in the reader's language, and no terminal escape of the server's
+    assert out == (f"{hostile}/refused: no se puede traer: el servidor respondió HTTP 403: "
+                   "not yours\ufffd[2J\n")
+    assert _Hostile.languages == ["es"]
