@@ -19,7 +19,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, url_for
 
-from referee.core.rules import PRESET_SEATS, PRESETS
+from referee.core.rules import PRESET_SEATS, PRESETS, resolve_rules
 from words import _
 from words.terms import term
 
@@ -38,6 +38,17 @@ WORKER_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; fo
 # one level above its own folder, which Service-Worker-Allowed permits.
 WORKER_SCOPE = "/score"
 SHELL_MARK = '{"version": "", "assets": []}'
+# The start form's help on who sits where, by a preset's seat counts and whether four play it
+# in partnerships: two alone, four in partnerships, or two to four, alone or partnered at four
+# (score/start.html holds each one's words; start.js shows the chosen preset's).
+SEATINGS = {((2,), False): "two", ((4,), True): "pairs", ((2, 3, 4), False): "alone",
+            ((2, 3, 4), True): "pairs-at-four"}
+
+
+def seating(preset: str) -> str:
+    """The start form's help on seats for ``preset`` (a key of SEATINGS)."""
+    seats = PRESET_SEATS[preset]
+    return SEATINGS[seats, resolve_rules(preset, max(seats)).partnerships]
 
 
 def _page(template: str, script: str, **context: object) -> Response:
@@ -56,8 +67,8 @@ def _page(template: str, script: str, **context: object) -> Response:
 def start() -> Response:
     """Sign in; the club's live matches; a new match (preset, target, time limit, players, event,
     date, table)."""
-    presets = [{"name": name, "seats": list(PRESET_SEATS[name]), "target": PRESETS[name]["target"]}
-               for name in PRESETS]
+    presets = [{"name": name, "seats": list(PRESET_SEATS[name]), "target": PRESETS[name]["target"],
+                "seating": seating(name)} for name in PRESETS]
     return _page("score/start.html", "start.js", presets=presets)
 
 

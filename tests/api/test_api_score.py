@@ -9,6 +9,8 @@ import re
 
 from api_helpers import Api, assert_problem, score_me
 
+from api.score import SEATINGS, seating
+from referee.core.rules import PRESETS
 from words.events import EVENTS, REASONS
 
 
@@ -203,3 +205,21 @@ def test_a_close_name_is_answered_with_the_players_it_may_be(api: Api) -> None:
     body = assert_problem(refused, 422, "invalid")
     assert body["suggestions"] == {"Jose": ["José"], "Maria": ["María"]}
     assert api.client.get(matches, headers=sk).json == before  # nothing written
+
+
+def test_the_start_forms_help_on_seats_is_the_presets_own(api: Api) -> None:
+    """Each preset names the help on who sits where that fits it: partners only where four play
+    in partnerships (not for mano-a-mano's two, nor veracruz's two to four each alone); the first
+    preset's is the one shown as the page comes (start.js shows the chosen one's after)."""
+    html = api.client.get("/score", headers={"Accept-Language": "es"}).get_data(as_text=True)
+    chosen = dict(re.findall(r'<option value="([a-z-]+)"[^>]* data-seating="([a-z-]+)"', html))
+    assert chosen == {name: seating(name) for name in PRESETS}
+    assert (chosen["mano-a-mano"], chosen["parejas"], chosen["veracruz"],
+            chosen["fives-and-threes"]) == ("two", "pairs", "alone", "pairs-at-four")
+    helps = dict(re.findall(r'<p data-seating="([a-z-]+)"( hidden)?>', html))
+    assert helps.keys() == set(SEATINGS.values())
+    first = next(iter(PRESETS))
+    assert [key for key, hidden in helps.items() if not hidden] == [seating(first)]
+    said = dict(re.findall(r'<p data-seating="([a-z-]+)"[^>]*>([^<]*)</p>', html))
+    assert "compañeros" not in said["two"] and "compañeros" not in said["alone"]
+    assert "jugador 2." in said["two"] and "1 y 3 contra 2 y 4" in said["pairs-at-four"]

@@ -243,6 +243,31 @@ def test_the_start_form_seats_and_confirms_close_names(server: tuple[Api, str], 
     assert page.locator(f"button[data-event='{hook({'type': 'deal'})}']").is_visible()
 
 
+
+# The help on who sits where, by preset: partners opposite only where four play in partnerships.
+SEATING = {"mano-a-mano": "luego el jugador 2.", "parejas": "1 y 3 contra 2 y 4.",
+           "veracruz": "cada uno por su cuenta", "fives-and-threes": "cuatro, por parejas"}
+
+
+def test_the_help_on_seats_follows_the_preset(server: tuple[Api, str], phone_in: Any) -> None:
+    """Mano-a-mano's two are not told of partners sitting opposite (the help said so for every
+    preset); each preset chosen shows its own help, and that one alone."""
+    _, base = server
+    phone = phone_in("es")
+    page = phone.page
+    page.goto(f"{base}/score")
+    page.wait_for_selector("#club:not([hidden])")
+    for preset, words in SEATING.items():
+        page.select_option("#preset", preset)
+        shown = page.locator("#seats-help p:visible")
+        assert shown.count() == 1, preset
+        text = shown.text_content() or ""
+        assert words in text, (preset, text)
+        assert ("compañeros" in text) == (preset in ("parejas", "fives-and-threes")), (preset, text)
+        if preset == "mano-a-mano":
+            shots(phone, "start-seating-es")
+
+
 # What the page says of an open dispute: it waits for a referee, and play goes on (issue 31).
 WAITS = {"en": "It waits for a referee's ruling; play goes on as the table played.",
          "es": "Espera el fallo de un árbitro; el juego sigue como se jugó en la mesa.",

@@ -65,7 +65,7 @@ const seats = () => [...document.querySelectorAll(".seat")].filter((seat) => !se
 const typed = (seat) => seat.querySelector("input").value.trim();
 
 // The seats the preset's seat counts allow: shown up to the most, required up to the fewest;
-// the target's placeholder is the preset's own.
+// the target's placeholder and the help on who sits where are the preset's own.
 function showPreset(preset) {
   const option = preset.options[preset.selectedIndex];
   const counts = option.getAttribute("data-seats").split(",").map(Number);
@@ -75,6 +75,10 @@ function showPreset(preset) {
     seat.querySelector("input").required = n < Math.min(...counts);
   }
   document.getElementById("target").placeholder = option.getAttribute("data-target");
+  const seating = option.getAttribute("data-seating");
+  for (const help of document.querySelectorAll("#seats-help [data-seating]")) {
+    help.hidden = help.getAttribute("data-seating") !== seating;
+  }
 }
 
 // Who sits where, as the form stands: by position (1 first) and name.
