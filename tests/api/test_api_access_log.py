@@ -231,3 +231,26 @@ def test_the_http_parsers_own_answers_are_logged_too(tmp_path: Path, access: Lin
         ("414", "-", "-", "127.0.0.1"), ("400", "POST", "/api/v1/clubs", "127.0.0.1")]
     assert access.records[0].getMessage() == '127.0.0.1 "- -" 414 0.0ms'
 
+
+
+def test_under_waitress_its_own_refusals_are_not_logged(tmp_path: Path, access: Lines) -> None:
+    """The app as a plain WSGI app under waitress (docs/deploy.md, "Logs"): what waitress
+    answers itself, before the app (a malformed header, 400; a transfer coding it does not
+    know, 501), has no line, for waitress has no hook to log it; the app's answers have theirs.
+    This pins what the docs say: should waitress ever pass them on, the docs must change."""
+    import socket
+
+    from api_helpers import served
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'x.db'}"})
+    answers = []
+    with served(app, threads=1) as base:
+        port = int(base.rsplit(":", 1)[1])
+        for request in (b"GET /api/v1/clubs HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n",
+                        b"POST /api/v1/clubs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n",
+                        b"GET /api/v1/clubs HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+                sock.sendall(request)  # each answer closes the connection: read to its end
+                answers.append(b"".join(iter(lambda: sock.recv(65536), b"")).split(b" ", 2)[1])
+    assert answers == [b"400", b"501", b"405"]  # the last is the app's: a GET of the clubs
+    assert [(r.status, r.method, r.path) for r in access.records] == [("405", "GET", "/api/v1/clubs")]
