@@ -8,6 +8,7 @@ from urllib.parse import quote, urlencode
 
 import segno
 from flask import request
+from segno.encoder import DataOverflowError
 
 from referee.core.vocab import side_name
 from referee.service import Caller, Unauthorized
@@ -62,10 +63,12 @@ def twin_of(path: str) -> str:
 def share_link() -> dict[str, Any]:
     """This page's address to pass on, and its QR code (an SVG as a data: URI, which the
     pages' policy lets an <img> show): the address as the reader sees it, filters and all
-    (empty fields of a filter form left out)."""
+    (empty fields of a filter form left out). An address longer than a QR code can hold (some
+    2,300 characters, a filter of a long text) has its address alone: ``qr`` None."""
     query = urlencode([(k, v) for k, v in request.args.items(multi=True) if v])
     url = request.host_url.rstrip("/") + request.path + (f"?{query}" if query else "")
-    qr, width = _qr_code(url)
+    drawn = _qr_code(url)
+    qr, width = drawn if drawn is not None else (None, 0)
     return {"url": url, "qr": qr, "size": width}
 
 
@@ -73,8 +76,12 @@ def share_link() -> dict[str, Any]:
 # one by one) cost a page read about 20 ms of CPU, more than the rest of the share box: the
 # latest addresses asked for keep theirs (a few KB each).
 @lru_cache(maxsize=512)
-def _qr_code(url: str) -> tuple[str, int]:
-    """The QR code of ``url`` as the share box shows it: an SVG data: URI, and its width."""
-    qr = segno.make(url, error="m")
+def _qr_code(url: str) -> tuple[str, int] | None:
+    """The QR code of ``url`` as the share box shows it: an SVG data: URI, and its width; None
+    when ``url`` is more than a QR code of this error correction holds."""
+    try:
+        qr = segno.make(url, error="m")
+    except DataOverflowError:
+        return None
     width, _ = qr.symbol_size(scale=4, border=2)
     return qr.svg_data_uri(scale=4, border=2, dark="#1b1b1b"), width

@@ -3,8 +3,9 @@ lists the public clubs only and says how to reach a private one; every club page
 club's players, matches, tournaments, live scoreboard and desk; the players page (in the
 language's order), the matches page (filtered by event, day, player and status, each wrong
 filter refused naming its field, through the service) and the tournaments page, each with
-its JSON twin; a public page's share link and QR code (decoded with zbarimg when installed);
-errors in the site's frame with a way back."""
+its JSON twin; a public page's share link and QR code (decoded with zbarimg when installed),
+an address too long for a QR code shared without one; errors in the site's frame with a way
+back."""
 
 from __future__ import annotations
 
@@ -244,6 +245,20 @@ def test_a_public_page_has_its_share_link_and_qr_code(site: Site, tmp_path) -> N
     assert 'id="share-url"' in html(site, "/")
     assert 'id="share-url"' not in html(site, "/clubs/other/players", **site.api.auth("viewer", "other"))
     assert 'id="share-url"' not in html(site, "/clubs/casino/players/999999", status=404)
+
+
+def test_an_address_too_long_for_a_qr_code_is_shared_without_one(site: Site) -> None:
+    # A query the page does not read (a link's tracking tag, say) is still the page's address:
+    # 3,000 characters are more than a QR code holds, and the page was a 500 (segno's
+    # DataOverflowError). It shares the address alone, saying why, in the reader's language.
+    url = "/clubs/casino/players?ref=" + "x" * 3000
+    page = html(site, url)
+    start = page.index('id="share-url"')
+    assert f'value="http://localhost{url}"' in page[start:start + 3200]
+    assert 'class="qr"' not in page
+    assert "Its address is too long for a QR code: copy it." in page
+    assert "demasiado larga para un código QR" in html(site, url, **{"Accept-Language": "es"})
+    assert "troppo lungo per un codice QR" in html(site, url, **{"Accept-Language": "it"})
 
 
 # ------------------------------------------------------------------ errors in the site's frame
