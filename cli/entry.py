@@ -30,7 +30,7 @@ def main() -> NoReturn:
     args = sys.argv[1:]
     if args and args[0] in ("validate", "show") and _plain_environment() and not _catalog_readable():
         args = []  # click says which catalog cannot be read (cli.main's --lang)
-    if args and _plain_environment():
+    if args and _plain_environment() and all(map(utf8, args)):  # else click refuses it
         if args[0] == "validate":
             _validate(args[1:])
         elif args[0] == "show":
@@ -39,6 +39,16 @@ def main() -> NoReturn:
 
     group()
     raise SystemExit(0)  # click's standalone main exits itself; this is for the type checker
+
+
+def utf8(arg: str) -> bool:
+    """Whether a command-line argument was UTF-8: none of the lone surrogates Python puts for
+    bytes that were not (cli.main refuses those; they were tracebacks where stored or shown)."""
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _catalog_readable() -> bool:

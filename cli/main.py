@@ -13,6 +13,7 @@ import click
 from words import N_
 
 from .click_words import install
+from .entry import utf8
 from .lazy import LazyGroup
 
 install()  # click's own words (Usage, Options, Error: ...) and every help, through the catalogs
@@ -90,6 +91,20 @@ class DominoGroup(LazyGroup):
             return super().main(args, *rest, **kwargs)
         finally:
             words.reset(token)
+
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Refuse a command line holding bytes that are not UTF-8 (Python hands them over as
+        lone surrogates, which no database, JSON or terminal takes: each was a traceback where
+        it was stored or printed), naming the argument and showing its bytes."""
+        for number, arg in enumerate(args, start=1):
+            if not utf8(arg):
+                from words import _
+
+                shown = arg.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+                raise click.UsageError(_("argument %(number)s is not UTF-8 text: %(shown)s",
+                                         number=number, shown=shown), ctx)
+        return super().parse_args(ctx, args)
 
 
 def _lang_given(args: list[str]) -> str | None:
