@@ -112,3 +112,52 @@ def test_a_name_that_looks_like_markup_is_printed_as_it_is(tmp_path) -> None:
         assert result.exit_code == 0, result.output
         assert "[/]" in result.output and "[bold red]Ana" in result.output
         assert ":smile:" in result.output and "\N{SMILING FACE WITH OPEN MOUTH AND SMILING EYES}" not in result.output
+
+
+# `domino validate` reads its logs with read_log's ``shared``: a line read before is handed to
+# the replay as the very object the reader keeps for it, not a copy. That holds only while
+# validating changes no event; this validates records of every kind (both families, closed
+# hands, mutated, disputed, with rulings: examples/) in every output and language, then reads
+# each again by copy: an event changed anywhere on the way would come back changed.
+def test_validating_changes_no_event_it_reads(runner: CliRunner, tmp_path: Path) -> None:
+    import random
+
+    from core_helpers import mutate
+
+    from cli.logfiles import report_json
+    from referee.core import build_report, read_log
+    from referee.core.replay import replay
+    from referee.core.simulate import random_match
+
+    rng = random.Random(7)
+    paths = [str(p) for p in sorted(EXAMPLES.glob("*.jsonl"))]
+    specs = [("mano-a-mano", 2), ("parejas", 4), ("veracruz", 3), ("puerto-rico", 4),
+             ("fives-and-threes", 2), ("all-fives", 3), ("muggins", 4)]
+    for i in range(28):
+        spec, players = specs[i % len(specs)]
+        names = ["Ana", "Beto", "Cruz", "Dani"][:players]
+        header, events = random_match(spec, names, rng, hidden=(0,) if i % 2 else (),
+                                      max_rounds=4)
+        if i % 4 == 3:
+            events = mutate(events, rng)
+        elif i % 4 == 2:  # disputed passes, ruled on: voided, standing, a penalty, an amend
+            events = [{**e, "disputed": True} if type(e) is dict and e.get("type") == "pass"
+                      else e for e in events]
+            passes = [seq for seq, e in enumerate(events, start=1) if e.get("type") == "pass"]
+            events += [{"type": "void", "target": passes[0], "reason": "r"} if passes else
+                       {"type": "note", "text": "no pass"},
+                       {"type": "stands", "target": passes[-1], "reason": "r"} if passes else
+                       {"type": "note", "text": "no pass"},
+                       {"type": "penalty", "seat": 0, "points": 5, "reason": "r"},
+                       {"type": "amend", "target": 2, "event": events[1], "reason": "r"}]
+        paths.append(write(tmp_path, f"{i:02d}.jsonl", [header, *events]))
+    texts = {path: Path(path).read_text(encoding="utf-8") for path in paths}
+    runs = [["validate", "--json"], ["validate", "--suspicions"], ["--lang", "es", "validate", "--json"]]
+    outputs = [runner.invoke(main, [*run, *paths]).output for run in runs]
+    for path, text in texts.items():
+        lines = [line for line in text.split("\n") if line.strip()]
+        assert read_log(text).events == tuple(json.loads(line) for line in lines[1:]), path
+    # and what it printed is the report of each log read by copy
+    reports = [report_json(build_report(replay(log.header.rules, log.header.players, log.events)))
+               for log in map(read_log, texts.values())]
+    assert outputs[0].splitlines() == reports

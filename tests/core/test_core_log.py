@@ -207,6 +207,20 @@ def test_a_line_read_again_is_a_new_object_each_time():
                                                        {"type": "pass", "seat": 1})
 
 
+def test_a_reader_that_only_reads_may_take_a_line_read_before_as_it_was():
+    # read_log's ``shared`` (domino validate's): no copy of a line read before, in this log or
+    # an earlier one; any other reading still gets new objects
+    events = [play(0, "6-6"), play(0, "6-6"), {"type": "pass", "seat": 1}]
+    text = text_of(events=events)
+    first, second = read_log(text, shared=True), read_log(text, shared=True)
+    assert first.events == second.events == tuple(events)
+    assert first.events[0] is first.events[1] is second.events[0]
+    assert first.events[2] is second.events[2]
+    copied = read_log(text)
+    assert copied.events == tuple(events)
+    assert not {id(e) for e in copied.events} & {id(e) for e in first.events}
+
+
 def test_objects_with_lists_inside_are_not_shared():
     event = {"type": "note", "text": "x", "tags": ["a"]}
     text = text_of(events=[event])
