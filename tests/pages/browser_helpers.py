@@ -110,6 +110,20 @@ WHOLE = """() => {
   return problems;
 }"""
 
+# The controls a finger taps smaller than 44 px either way (page.evaluate(SMALL_TARGETS) lists
+# them, each as "tag text: width x height"): buttons, fields, a details' summary, and every link of
+# a menu (a nav's, the header's). A link inside a sentence or a table's cell is not looked at (its
+# text is its size), nor a control hidden to the eye (as WHOLE: the head of a table shown as cards).
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    'header a, nav a, button, input:not([type=hidden]), select, textarea, summary'))
+  .filter(el => el.getClientRects().length &&
+    !el.closest('.visually-hidden, .skip, [hidden], details:not([open]) > :not(summary)') &&
+    !(el.closest('thead') && el.closest('table.cards')))
+  .map(el => [el, el.getBoundingClientRect()])
+  .filter(([, box]) => box.width < 44 || box.height < 44)
+  .map(([el, box]) => el.tagName.toLowerCase() + ' "' + (el.textContent || el.id).replace(/\\s+/g, ' ').trim().slice(0, 40) +
+    '": ' + Math.round(box.width) + ' x ' + Math.round(box.height))"""
+
 # A desk page's controls, enabled once its module has wired them (desk/frame.html, wired.js). A
 # click or a fill waits for it by itself (playwright waits for a control to be enabled); a step
 # by keyboard (focus, Tab) does not, and waits for this first.

@@ -5,7 +5,8 @@ test_pages_browser.py says): the club's pages, a match's (its Totals row a row a
 number beside its label), the acta and the dispute sheets, the tournament and both
 scoreboards, every desk page and the phone's two screens. On each, at 360 and at 1280 px,
 nothing needs a sideways scroll: the page is no wider than the window, no box scrolls sideways
-or cuts what it holds, no text runs past the window (browser_helpers.WHOLE).
+or cuts what it holds, no text runs past the window (browser_helpers.WHOLE); at 360 px every
+control and menu link is 44 px or more each way (browser_helpers.SMALL_TARGETS).
 
 Screenshots: tests/pages/artifacts/p360-{lang}-{page}-{width}.png."""
 
@@ -15,7 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
-from browser_helpers import WHOLE
+from browser_helpers import SMALL_TARGETS, WHOLE
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_pages_words_browser import club_pages, context_for, desk_pages, drawn
 from wide_site import build_wide_site
@@ -67,6 +68,8 @@ def test_every_page_is_whole_without_a_sideways_scroll(server: tuple[WordsSite, 
             shown(page, path, ready)
             assert page.evaluate("document.documentElement.lang") == lang, path
             problems = page.evaluate(WHOLE)
+            if width == 360:
+                problems += [f"small to tap: {p}" for p in page.evaluate(SMALL_TARGETS)]
             if problems:
                 found[f"{name} at {width} px"] = problems
             page.screenshot(path=str(ARTIFACTS / f"p360-{lang}-{name}-{width}.png"), full_page=True)

@@ -7,6 +7,8 @@ cups, disputes and tournaments desks, a team captain's desk and the phone. On ea
 
 - nothing needs a sideways scroll (browser_helpers.WHOLE; a cup's bracket scrolls inside its
   own box by design, test_cup_pages_browser.py);
+- at 360 px, every control and menu link is 44 px or more each way (browser_helpers.SMALL_TARGETS:
+  the club's menu was 19 px high, the desk's Sign out 32 px wide, its check boxes 24 px);
 - no script error and nothing refused in the console (the desk's first answer, its sign-in
   page's 401, is how it asks for the token the tab keeps);
 - no axe-core violation at all, of any impact (the desk named its players' and tokens' lists
@@ -21,7 +23,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from browser_helpers import WHOLE, axe_findings
+from browser_helpers import SMALL_TARGETS, WHOLE, axe_findings
 from league_helpers import fixture_id, play, set_up, win_game
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_pages_words_browser import drawn
@@ -126,6 +128,8 @@ def test_every_page_whole_quiet_and_clean_of_axe_findings(
                 drawn(page, path)
                 assert page.evaluate("document.documentElement.lang") == lang, path
                 problems = [p for p in page.evaluate(WHOLE) if "bracket-wrap" not in p]
+                if width == 360:
+                    problems += [f"small to tap: {p}" for p in page.evaluate(SMALL_TARGETS)]
                 problems += said + axe_findings(page, impacts=None)
                 if problems:
                     found[f"{name} at {width} px"] = problems
