@@ -15,6 +15,7 @@ rows it needs.
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import hashlib
 from dataclasses import dataclass
@@ -347,13 +348,18 @@ def _whole_months(date_from: str | None, date_to: str | None) -> tuple[str | Non
     if date_to is not None:
         day = dt.date.fromisoformat(date_to)
         last = f"{day.year:04d}-{day.month:02d}"
-        if (day + dt.timedelta(days=1)).month == day.month:  # not the month's last day
+        # not the month's last day (asked without a day after it: 9999-12-31 has none)
+        if day.day != calendar.monthrange(day.year, day.month)[1]:
             last = _previous_month(day)
     return first, last
 
 
 def _next_month(day: dt.date) -> str:
-    return f"{day.year + 1:04d}-01" if day.month == 12 else f"{day.year:04d}-{day.month + 1:02d}"
+    """The month after ``day``'s, as text the months are compared in: after December 9999,
+    "9999-13", after every month a date is in ("10000-01" sorts before "2026-04")."""
+    if day.month == 12:
+        return f"{day.year + 1:04d}-01" if day.year < dt.MAXYEAR else f"{day.year:04d}-13"
+    return f"{day.year:04d}-{day.month + 1:02d}"
 
 
 def _previous_month(day: dt.date) -> str:
