@@ -145,9 +145,16 @@ def whole_number(text: str, *, signed: bool = False) -> int | None:
     them), or None. Every number read from text (a query's page, limit or cursor, a table's
     label, a header, a CLI option) is read so: str.isdigit and int take any script's digits
     ("２", "٣") and isdigit superscripts int refuses ("²": a 500), and int takes " 2", "+2" and
-    "1_0" too; none of those is a number here (docs/api.md)."""
+    "1_0" too; none of those is a number here (docs/api.md). Nor is a text of more digits than
+    int reads (4,300 by default, sys.get_int_max_str_digits: a ValueError, a 500 on a page
+    asked for ``page=9999…``), far past every limit of a number here."""
     digits = text[1:] if signed and text.startswith("-") else text
-    return int(text) if digits.isascii() and digits.isdigit() else None
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # more digits than int reads
+        return None
 
 
 # A club's or a tournament's name in URLs. One compiled object for every layer: the API's

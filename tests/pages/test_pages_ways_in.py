@@ -170,6 +170,8 @@ def test_an_event_with_letters_json_may_escape_is_found_too(site: Site) -> None:
     # " 2" or "1_0", all of which int() or str.isdigit would take (docs/pages.md)
     ("page=%EF%BC%92", "page"), ("page=%C2%B2", "page"), ("page=%2B2", "page"), ("page=+2", "page"),
     ("page=1_0", "page"),
+    # more digits than int reads (a ValueError: a 500)
+    ("page=" + "9" * 5000, "page"),
 ])
 def test_a_wrong_filter_is_refused_naming_its_field(site: Site, query: str, field: str) -> None:
     problem = twin(site, f"/clubs/casino/matches?{query}", status=422)
