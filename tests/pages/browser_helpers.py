@@ -124,6 +124,19 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .map(([el, box]) => el.tagName.toLowerCase() + ' "' + (el.textContent || el.id).replace(/\\s+/g, ' ').trim().slice(0, 40) +
     '": ' + Math.round(box.width) + ' x ' + Math.round(box.height))"""
 
+# A button and the link beside it on one line with less than 8 px between them (page.evaluate(
+# CRAMPED) lists them): the acta's Print against its Download, the tournament's Back to the
+# tournament against Print, a space apart, read as one control. (Buttons side by side are told
+# apart by their own borders.)
+CRAMPED = """() => Array.from(document.querySelectorAll('main button'))
+  .filter(el => el.getClientRects().length && !el.closest('.visually-hidden, [hidden]'))
+  .flatMap(el => [el.previousElementSibling, el.nextElementSibling]
+    .filter(next => next && next.matches('a') && next.getClientRects().length)
+    .map(next => [el.getBoundingClientRect(), next.getBoundingClientRect(), el, next]))
+  .filter(([a, b]) => a.top < b.bottom && b.top < a.bottom &&
+    Math.max(b.left - a.right, a.left - b.right) < 8)
+  .map(([, , el, next]) => '"' + el.textContent.trim() + '" and "' + next.textContent.trim() + '"')"""
+
 # A desk page's controls, enabled once its module has wired them (desk/frame.html, wired.js). A
 # click or a fill waits for it by itself (playwright waits for a control to be enabled); a step
 # by keyboard (focus, Tab) does not, and waits for this first.

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import served
-from browser_helpers import SMALL_TARGETS, WHOLE
+from browser_helpers import CRAMPED, SMALL_TARGETS, WHOLE
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_pages_words_browser import club_pages, context_for, desk_pages, drawn
 from wide_site import build_wide_site
@@ -67,7 +67,7 @@ def test_every_page_is_whole_without_a_sideways_scroll(server: tuple[WordsSite, 
             page.goto(base + path)
             shown(page, path, ready)
             assert page.evaluate("document.documentElement.lang") == lang, path
-            problems = page.evaluate(WHOLE)
+            problems = page.evaluate(WHOLE) + [f"cramped: {p}" for p in page.evaluate(CRAMPED)]
             if width == 360:
                 problems += [f"small to tap: {p}" for p in page.evaluate(SMALL_TARGETS)]
             if problems:

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api, make_api, served
-from browser_helpers import SMALL_TARGETS, WHOLE, axe_findings
+from browser_helpers import CRAMPED, SMALL_TARGETS, WHOLE, axe_findings
 from league_helpers import fixture_id, play, set_up, win_game
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 from test_pages_words_browser import drawn
@@ -128,6 +128,7 @@ def test_every_page_whole_quiet_and_clean_of_axe_findings(
                 drawn(page, path)
                 assert page.evaluate("document.documentElement.lang") == lang, path
                 problems = [p for p in page.evaluate(WHOLE) if "bracket-wrap" not in p]
+                problems += [f"cramped: {p}" for p in page.evaluate(CRAMPED)]
                 if width == 360:
                     problems += [f"small to tap: {p}" for p in page.evaluate(SMALL_TARGETS)]
                 problems += said + axe_findings(page, impacts=None)
