@@ -16,8 +16,9 @@ and handed to both copies, so the two run the very same appends.
 
 It prints each block's instructions an append and their median for each copy, and this copy's
 median over the baseline's. The blocks of one copy agree within about 1 %; a difference
-smaller than that is noise. A block that costs some 15 % more than its neighbours, in either
-copy, has happened (a periodic cost of the process's): the median passes it by.
+smaller than that is noise. A block that costs 15 to 25 % more than its neighbours, in either
+copy, has happened (a periodic cost of the process's: on PostgreSQL likely the notification
+batches' thread): the median passes it by.
 """
 
 from __future__ import annotations
