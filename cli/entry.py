@@ -121,11 +121,10 @@ def _show(args: list[str]) -> None:
     at = int(value) if value is not None else None
 
     def work() -> int | None:
-        from pathlib import Path
+        from .logfiles import LogError, NoSuchEvent, file_view, named_file
 
-        if not Path(log).exists():  # a match id (the database), or neither: click's
+        if not named_file(log):  # a match id (the database), or neither: click's
             return None
-        from .logfiles import LogError, NoSuchEvent, file_view
 
         try:
             view = file_view(log, at)

@@ -71,6 +71,20 @@ def read_bytes(path: str) -> bytes:
         raise LogError(0, _("cannot read the file: %(why)s", why=reason(error))) from None
 
 
+def named_file(path: str) -> bool:
+    """Whether ``path`` names a file to read rather than something else (``show``'s match id):
+    it exists, or it cannot be looked at for another reason than its absence (a name too long,
+    a folder that may not be searched), which reading it will then say. pathlib's exists()
+    raised those, a traceback."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return True
+    return True
+
+
 def read_file(path: str, *, shared: bool = False) -> MatchLog:
     """The log at ``path`` (``-``: stdin); a file that cannot be read is a LogError of line 0.
     ``shared``: read_log's (events that are only read)."""

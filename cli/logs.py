@@ -4,7 +4,6 @@ stored match)."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -12,7 +11,7 @@ import click
 from referee import LogError
 from words import N_
 
-from .logfiles import NoSuchEvent, file_view, log_problem, validate_logs
+from .logfiles import NoSuchEvent, file_view, log_problem, named_file, validate_logs
 from .options import at_option
 
 
@@ -55,7 +54,7 @@ def show(log: str, at: int | None) -> None:
     from .console import terminal
     from .render import screen_view
 
-    if log == "-" or Path(log).exists():
+    if log == "-" or named_file(log):
         view = _file_view(log, at)
     elif log.isascii() and log.isdigit():
         from .connection import connect  # the database, only for a stored match

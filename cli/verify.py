@@ -12,8 +12,8 @@ open disputes; 2 a file could not be read (or fetched); 3 verification failed.
 from __future__ import annotations
 
 import json
+import os
 import sys
-from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -268,7 +268,7 @@ class Run:
             self.outcome["notes"].append(sentence("fetched_keys"))
         if _is_url(given):
             text = self.fetch(given)
-        elif Path(given).is_file():
+        elif os.path.isfile(given):  # (pathlib's raised for a key's text too long for a name)
             text = _text(given, self.read(given))
         else:
             text = given

@@ -48,3 +48,24 @@ def test_the_fast_path_hands_such_a_line_to_click(tmp_path: Path) -> None:
         assert done.returncode == 2, done.stderr
         assert b"Traceback" not in done.stderr
         assert "el argumento 2 no es texto UTF-8: caf\\xe9.jsonl" in done.stderr.decode()
+
+
+def test_a_name_too_long_for_a_file_is_said_not_a_traceback(cli: Cli, tmp_path: Path) -> None:
+    """pathlib's exists() and is_file() raise for a name the system refuses to look up (longer
+    than NAME_MAX): ``show`` took it as a file to look for, ``verify --key`` as a file or the
+    keys' own text; each was a traceback. The one is a file that cannot be read, the other text."""
+    long = "x" * 5000
+    assert cli.run("show", long, code=1).output.endswith(
+        f"{long}: cannot read the file: File name too long\n")
+    assert cli.run("--lang", "es", "show", long, code=1).output.endswith(
+        ": no se puede leer el archivo: nombre de archivo demasiado largo\n")
+    done = subprocess.run([sys.executable, "-c", "from cli.entry import main; main()", "show",
+                           long], cwd=tmp_path, capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+                          timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.endswith(f"{long}: cannot read the file: File name too long\n")
+    acta = tmp_path / "acta.json"
+    acta.write_text('{"format": "domino-acta/2"}', encoding="utf-8")
+    out = cli.run("verify", "--acta", acta, "--key", long, code=2).output
+    assert out.startswith("--key: ") and "Traceback" not in out
