@@ -22,6 +22,8 @@ import os
 import sys
 from typing import Callable, NoReturn
 
+from .argv import utf8
+
 
 def main() -> NoReturn:
     from .collector import hold
@@ -39,16 +41,6 @@ def main() -> NoReturn:
 
     group()
     raise SystemExit(0)  # click's standalone main exits itself; this is for the type checker
-
-
-def utf8(arg: str) -> bool:
-    """Whether a command-line argument was UTF-8: none of the lone surrogates Python puts for
-    bytes that were not (cli.main refuses those; they were tracebacks where stored or shown)."""
-    try:
-        arg.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _catalog_readable() -> bool:

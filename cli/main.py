@@ -12,8 +12,8 @@ import click
 
 from words import N_
 
+from .argv import utf8
 from .click_words import install
-from .entry import utf8
 from .lazy import LazyGroup
 
 install()  # click's own words (Usage, Options, Error: ...) and every help, through the catalogs
