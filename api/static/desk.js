@@ -13,15 +13,26 @@ watchControls();  // the status line said beside the control last used
 
 // Read the page again with the token and put its lists (by id: players-list, tokens-list,
 // matches-list) in place of these; the forms, and a token shown once, stay as they are.
+// A list is put in place only from a read asked after the one it shows: the answer to an
+// earlier read that comes late (the 25 s tick's, asked before an action whose own read was
+// answered first) would put back the list as it was before the action.
+var reads = 0;  // the reads asked so far, each numbered
+var shownRead = {};  // list id -> the number of the read it was put in place from
+
 function refresh(ids) {
+  var read = ++reads;
   return call("GET", window.location.pathname, undefined, { "Accept": "text/html" })
     .then(function (answer) {
       if (answer.status !== 200) { return; }
       var fresh = new DOMParser().parseFromString(answer.body, "text/html");
       ids.forEach(function (id) {
+        if ((shownRead[id] || 0) > read) { return; }
         var now = document.getElementById(id);
         var then = fresh.getElementById(id);
-        if (now && then) { now.replaceWith(document.importNode(then, true)); }
+        if (now && then) {
+          now.replaceWith(document.importNode(then, true));
+          shownRead[id] = read;
+        }
       });
       // The new tables laid out as the page's own (cards on a phone: pages.js), their
       // clocks at once rather than at the next second.
