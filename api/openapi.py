@@ -70,14 +70,22 @@ def _deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
+_STRICT = {"parse_constant": reject_constant, "parse_float": _finite,
+           "object_pairs_hook": unique_keys}
+# Made once: json.loads with any of these makes a decoder, and its scanner, a call (half
+# of reading an event's body).
+_DECODER = json.JSONDecoder(**_STRICT)
+
+
 def strict_json(data: bytes) -> Any:
     """``data`` read as JSON the strict way (:class:`StrictParser` says what it refuses, and
     why); what it refuses raises UnreadableJSON saying where and what was wrong."""
     try:
         # Strict UTF-8 (RFC 8259): json.loads would take the bytes of a lone surrogate.
         text = data.decode("utf-8")
-        value = json.loads(text, parse_constant=reject_constant, parse_float=_finite,
-                           object_pairs_hook=unique_keys)
+        # A text starting with a byte order mark is json.loads's to refuse, in its words.
+        value = (_DECODER.decode(text) if text[:1] != "\ufeff"
+                 else json.loads(text, **_STRICT))
     except UnicodeDecodeError as error:
         raise UnreadableJSON(said("the text is not UTF-8 (byte %(byte)s)", byte=error.start)) from None
     except (ValueError, RecursionError) as error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import json
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from flask import Flask, Response
@@ -19,7 +20,8 @@ from api import create_app
 from api.events import _append_read_by_webargs
 from api.headers import NO_CONTENT, SECURITY_HEADERS, secure
 from api.language import SpokenJSON, best_accepted
-from api.openapi import MAX_DEPTH, Blueprint
+from api.openapi import _STRICT, MAX_DEPTH, Blueprint, UnreadableJSON, strict_json
+from referee.core.log import json_problem
 
 
 def test_documented_errors_are_documented_and_wrap_nothing(tmp_path: Path) -> None:
@@ -100,6 +102,29 @@ def test_a_body_is_refused_past_max_depth_whether_or_not_it_is_walked(body: str,
                 parser._raw_load_json(context.request)
         else:
             assert parser._raw_load_json(context.request) == json.loads(body)
+
+
+def _as_read(read: Callable[[str], object], text: str) -> tuple[str, object]:
+    """What ``read`` makes of ``text``: its value, or the words of its refusal."""
+    try:
+        return "value", read(text)
+    except UnreadableJSON as error:
+        return "refused", error.problem
+    except (ValueError, RecursionError) as error:
+        return "refused", json_problem(error, lines=True)
+
+
+@pytest.mark.parametrize("text", [
+    '{"type": "play", "seat": 2, "tile": "3-5", "end": "left"}', '{"a": 1, "a": 2}', "[]",
+    '\ufeff{"type": "pass"}', "\ufeff", "", " ", '{"a": NaN}', '{"a": 1e999}', '{"a": 1.5}',
+    '{"a": {"b": {"b": 1, "b": 2}}}', '{"a": 1} x', '{"a": 1, "a": 2} x', "[" * 5000,
+    '"\u2028"', "1", '{"a":1,}', "\n\t{}\r ",
+])
+def test_a_body_is_read_as_json_loads_reads_it_with_the_same_checks(text: str) -> None:
+    # strict_json keeps one decoder (api.openapi._DECODER): the same values, and the same
+    # refusals in the same words, as json.loads given the same checks on each call.
+    ours = _as_read(lambda t: strict_json(t.encode()), text)
+    assert ours == _as_read(lambda t: json.loads(t, **_STRICT), text)
 
 
 def test_the_apps_json_is_json_dumps_text() -> None:
