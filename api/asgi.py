@@ -190,16 +190,22 @@ class Front:
             return None
         loop = asyncio.get_running_loop()
         ends = loop.time() + edge.BODY_SECONDS
+        connection = edge.connection_of(scope)
         chunks: list[bytes] = []
         size = 0
         while True:
-            try:
-                async with asyncio.timeout(min(edge.BODY_IDLE_SECONDS, ends - loop.time())):
-                    message = await receive()
-            except TimeoutError:
-                await self._answer(scope, send, 408, edge.TOO_SLOW_BODY.format(
-                    idle=edge.BODY_IDLE_SECONDS, total=edge.BODY_SECONDS))
-                return None
+            if connection is not None and connection.body_at_hand(scope):
+                # Nothing to wait for, so no timer (one made, put on the loop's heap and
+                # cancelled was some 29,000 instructions a request).
+                message = await receive()
+            else:
+                try:
+                    async with asyncio.timeout(min(edge.BODY_IDLE_SECONDS, ends - loop.time())):
+                        message = await receive()
+                except TimeoutError:
+                    await self._answer(scope, send, 408, edge.TOO_SLOW_BODY.format(
+                        idle=edge.BODY_IDLE_SECONDS, total=edge.BODY_SECONDS))
+                    return None
             if message["type"] == "http.disconnect":
                 return None
             chunk = message.get("body", b"")

@@ -127,6 +127,13 @@ class Protocol(H11Protocol):
         """Whether the client's buffers are full (uvicorn's flow control): a write would wait."""
         return self.flow is not None and self.flow.write_paused
 
+    def body_at_hand(self, scope: dict[str, Any]) -> bool:
+        """Whether the next body message of ``scope``'s request is here already: uvicorn's
+        ``receive`` then returns it (or the client's disconnect) without waiting, so the front
+        reads it without arming a timer (a body sent with its head, as nearly every request's)."""
+        cycle = self.cycle
+        return cycle is not None and cycle.scope is scope and cycle.message_event.is_set()
+
     def abort(self) -> None:
         """Drop the connection at once, with what it still buffers (a stream's client that
         stopped reading). The answer in progress is over: its last writes are not attempted,

@@ -10,6 +10,7 @@ import http.client
 import json
 import logging
 import socket
+import sys
 import threading
 import time
 from contextlib import ExitStack
@@ -208,6 +209,9 @@ def test_a_client_that_stops_reading_is_dropped(fast_api: Api, monkeypatch: pyte
         def writing_paused(self) -> bool:
             return len(sent) >= 3  # the next send blocks (below): the buffers are full
 
+        def body_at_hand(self, scope: dict[str, Any]) -> bool:
+            return not sent  # receive() below has the request's body at once
+
         def abort(self) -> None:
             aborted.set()
 
@@ -361,6 +365,34 @@ def test_slow_and_idle_connections_are_closed(fast_api: Api, monkeypatch: pytest
                                                   b"Content-Length: 10\r\n\r\n{"))
         assert (got, headers["content-type"]) == (408, PROBLEM)
         assert get(base, "/api/openapi.json")[0] == 200
+
+
+def test_a_body_is_timed_only_while_it_is_awaited(fast_api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The front arms the body's timer (BODY_IDLE_SECONDS) only for a body not here yet: a
+    request sent whole (nearly every one) is read without a timer; a body sent after its head
+    is timed, and read (its 408 when it never comes: the test above)."""
+    armed: list[float] = []
+    timeout = asyncio.timeout
+
+    def counted(delay: float | None) -> Any:
+        if sys._getframe(1).f_code is Front._body.__code__:
+            armed.append(delay)
+        return timeout(delay)
+
+    monkeypatch.setattr(asyncio, "timeout", counted)
+    head = (b"POST /api/v1/clubs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 2\r\nConnection: close\r\n\r\n")
+    with served_asgi(fast_api.app) as base:
+        whole, _, _ = problem_of(raw(base, head + b"{}"))
+        assert (whole, armed) == (401, [])  # read, then refused by the app: no admin token
+        with socket.create_connection(("127.0.0.1", port_of(base)), timeout=WAIT) as sock:
+            sock.sendall(head)
+            assert until(lambda: len(armed) == 1)  # the head read, the body awaited
+            sock.sendall(b"{}")
+            got = b""
+            while chunk := sock.recv(65536):
+                got += chunk
+        assert problem_of(got)[0] == 401 and armed == [edge.BODY_IDLE_SECONDS]
 
 
 def test_every_answer_has_the_security_headers(fast_api: Api) -> None:
