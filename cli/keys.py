@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from words import N_, _
+from words import N_, _, message
 
 from .connection import connect
 from .listing import echo_rows, output_format
@@ -61,7 +61,7 @@ def _failing(action: Any) -> Any:
     try:
         return action()
     except SigningKeyError as error:
-        raise click.ClickException(error.message) from None
+        raise click.ClickException(message(error)) from None  # in the reader's language
 
 
 @key.command("init", help=N_("""\

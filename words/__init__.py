@@ -221,15 +221,27 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
 def message(error: BaseException) -> str:
     """An error's sentence in the current language: an error that carries its ``msgid`` and
     ``params`` (the service's, :class:`referee.service.ServiceError`) is translated, each
-    param marked ``translatable`` (a noun: "club name") with it; any other, as it says."""
+    param with it (:func:`_param`); any other, as it says."""
     msgid = getattr(error, "msgid", None)
     if getattr(msgid, "template", None) is not None:  # a sentence of the core, passed on
         return str(say(msgid))
     if not isinstance(msgid, str):
         return str(say(getattr(error, "message", None) or str(error)))
-    params = {key: gettext(value) if getattr(value, "translatable", False) else value
-              for key, value in (getattr(error, "params", None) or {}).items()}
+    params = {key: _param(value) for key, value in (getattr(error, "params", None) or {}).items()}
     return gettext(msgid, **params)  # a core sentence among the params is said too
+
+
+def _param(value: Any) -> Any:
+    """A service error's param as said: one marked ``translatable`` in the language, an
+    ``OSError`` (the reason a file could not be read or written) in the system's words
+    (:func:`words.oserrors.reason`), any other as it is."""
+    if getattr(value, "translatable", False):
+        return gettext(value)
+    if isinstance(value, OSError):
+        from .oserrors import reason
+
+        return reason(value)
+    return value
 
 
 __all__ = ["CatalogError", "DEFAULT", "LANGUAGES", "N_", "NAMES", "PSEUDO", "catalog",

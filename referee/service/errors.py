@@ -73,7 +73,10 @@ class Sentence:
     The service itself knows no language."""
 
     def __init__(self, message: str, **params: Any) -> None:
-        text = message % params if params else message
+        # an OSError among the params (why a file failed) is its strerror in English, as the
+        # C library says it; words.message says it in the caller's language
+        text = message % {key: value.strerror or value if isinstance(value, OSError) else value
+                          for key, value in params.items()} if params else message
         super().__init__(text)
         self.message = text
         self.msgid = message

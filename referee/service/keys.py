@@ -138,7 +138,7 @@ class KeyRing:
             return path
         except OSError as error:
             raise SigningKeyError(TEXT["cannot_write"], path=path,
-                                  reason=error.strerror or error) from None
+                                  reason=error) from None  # an OSError: said at the edge (words.message)
         with os.fdopen(fd, "wb") as out:
             out.write(key.pem())
         return path
@@ -156,7 +156,7 @@ def read_private(path: Path, club: str) -> PrivateKey:
                               path=path) from None
     except OSError as error:
         raise SigningKeyError(TEXT["unreadable"], path=path,
-                              reason=error.strerror or error) from None
+                              reason=error) from None  # an OSError: said at the edge (words.message)
     try:
         return PrivateKey.from_pem(data)
     except KeyFormatError as error:

@@ -91,7 +91,7 @@ class RowKeys:
             return
         except OSError as error:
             raise RowKeyError(TEXT["unreadable"], path=path,
-                              reason=error.strerror or error) from None
+                              reason=error) from None  # an OSError: said at the edge (words.message)
         with os.fdopen(fd, "w") as out:
             out.write(secrets.token_bytes(KEY_BYTES).hex() + "\n")
         if fresh:
@@ -114,7 +114,7 @@ def read_secret(path: Path) -> bytes:
         raise RowKeyError(TEXT["missing"], path=path) from None
     except (OSError, UnicodeDecodeError) as error:
         raise RowKeyError(TEXT["unreadable"], path=path,
-                          reason=getattr(error, "strerror", None) or error) from None
+                          reason=error) from None  # said at the edge (words.message)
     try:
         secret = bytes.fromhex(text)
     except ValueError:

@@ -111,3 +111,22 @@ def test_audit_and_rebuild_over_a_broken_record(cli: Cli) -> None:
     out = cli.run("db", "rebuild", code=1).output
     assert f"match {m} fails its check against the server's row key" in out and "event 2" in out
     assert "rebuilt 1 match" in cli.run("db", "rebuild", "--force").stdout
+
+
+def test_a_key_folder_that_cannot_be_written_is_said_in_the_readers_language(cli: Cli) -> None:
+    """A key command's refusal in the reader's language, the system's reason too: it printed
+    the service's English sentence, and the C library's English reason in every language."""
+    cli.run("key", "init", "--club", CLUB)
+    folder = cli.service.keys.ring.path(CLUB, "x").parent
+    listing = cli.service.keys.listing(CLUB)
+    for pem in folder.iterdir():
+        pem.unlink()
+    folder.rmdir()
+    folder.write_text("not a folder")  # the club's key folder, a file in its place
+    out = cli.run("--lang", "es", "key", "rotate", "--club", CLUB, code=1).output
+    assert out.startswith(f"Error: no se puede leer {folder}/") and ": no es un directorio: el archivo" in out
+    out = cli.run("--lang", "it", "key", "rotate", "--club", CLUB, code=1).output
+    assert ": non è una directory: " in out and "Not a directory" not in out
+    assert cli.service.keys.listing(CLUB) == listing  # nothing changed
+    assert ": Not a directory: the key file must" in cli.run("key", "rotate", "--club", CLUB,
+                                                               code=1).output
