@@ -73,11 +73,12 @@ BEFORE_TAP = """([leader, button]) => {
 class Phone:
     """One phone: a browser context at 360x800 with the token kept, on the page of a match."""
 
-    def __init__(self, browser: Any, base: str, token: str | None, lang: str = "en") -> None:
+    def __init__(self, browser: Any, base: str, token: str | None, lang: str = "en",
+                 poll_ms: int = 0) -> None:
         # the page speaks the browser's language (Accept-Language; docs/i18n.md)
         self.context = browser.new_context(viewport=PHONE, has_touch=True, locale=lang,
                                            extra_http_headers={"Accept-Language": lang})
-        setup = "localStorage.setItem('domino-referee.score.poll', '0');"
+        setup = f"localStorage.setItem('domino-referee.score.poll', '{poll_ms}');"  # 0: no poll
         if token is not None:
             setup += f"localStorage.setItem('domino-referee.score.token', {json.dumps(token)});"
         self.context.add_init_script(setup)

@@ -76,6 +76,9 @@ async function load(quiet) {
   if (!outbox.busy) showOnline();
   if (answer.status === 304) return true;
   if (answer.status !== 200) { say(problemText(answer), "error"); return false; }
+  // An answer overtaken by a later one (a poll's, slower than the next poll or a tap's
+  // answer, while another phone records) is older than the screen shown: not drawn back.
+  if (screen !== null && answer.body.seq < screen.seq) return true;
   draw(answer.body, answer.headers.get("ETag"));
   return true;
 }
