@@ -145,8 +145,12 @@ def _query(**values: str) -> str:
 
 
 def _safe_next(value: str | None) -> str:
-    """Where the menu goes back to: a path of this site, never another site's address."""
-    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+    """Where the menu goes back to: a path of this site, never another site's address. A
+    browser drops every tab and line break from an address before reading it (the WHATWG URL
+    standard), so "/<tab>/evil.example" is "//evil.example", another site: no control character
+    is taken either."""
+    if (not value or not value.startswith("/") or value.startswith("//") or "\\" in value
+            or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in value)):
         return "/"
     return value
 
