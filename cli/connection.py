@@ -70,4 +70,12 @@ def database_problem(service: Service, error: DatabaseError) -> str:
 
 
 def _cause(error: DatabaseError) -> object:
-    return getattr(error, "orig", None) or error
+    """What the driver said; SQLite's in the reader's language (words.oserrors)."""
+    cause = getattr(error, "orig", None) or error
+    import sqlite3
+
+    if isinstance(cause, sqlite3.Error):
+        from words.oserrors import reason
+
+        return reason(cause)
+    return cause

@@ -7,9 +7,12 @@ Spanish and Italian readers see theirs. A network failure (a name not resolved, 
 refused, a certificate not trusted, a server that hung up) is said the same way. What has no
 words here is named by its code (``ENOSPC``, ``gaierror``), never by the English sentence.
 
-Imports the standard library only, as the rest of :mod:`words`; ``ssl``, ``socket`` and
-``http.client`` are looked at only if already loaded (a failed fetch has loaded them, a file
-that cannot be read has not, and need not).
+SQLite's failures (a database locked, a file that is not one, one that cannot be written) are
+said the same way, by their result code.
+
+Imports the standard library only, as the rest of :mod:`words`; ``ssl``, ``socket``,
+``http.client`` and ``sqlite3`` are looked at only if already loaded (a failed fetch or query
+has loaded them, a file that cannot be read has not, and need not).
 """
 
 from __future__ import annotations
@@ -51,6 +54,19 @@ ERRNO: dict[int, str] = {
     errno.EHOSTUNREACH: N_("No route to host"),
     errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
 }
+# SQLite's words (sqlite3_errstr, for the msgid), by primary result code (an extended code's
+# low byte: SQLITE_READONLY_DBMOVED is SQLITE_READONLY's).
+SQLITE: dict[int, str] = {
+    3: N_("access permission denied"),  # SQLITE_PERM
+    5: N_("database is locked"),  # SQLITE_BUSY: another connection holds it past the timeout
+    6: N_("database table is locked"),  # SQLITE_LOCKED
+    8: N_("attempt to write a readonly database"),  # SQLITE_READONLY
+    10: N_("disk I/O error"),  # SQLITE_IOERR
+    11: N_("database disk image is malformed"),  # SQLITE_CORRUPT
+    13: N_("database or disk is full"),  # SQLITE_FULL
+    14: N_("unable to open database file"),  # SQLITE_CANTOPEN
+    26: N_("file is not a database"),  # SQLITE_NOTADB
+}
 TIMED_OUT = N_("no answer in time")  # a read that timed out (TimeoutError with no errno)
 NO_SUCH_HOST = N_("the host name could not be resolved")
 UNTRUSTED = N_("the server's certificate could not be verified")
@@ -77,6 +93,12 @@ def reason(error: BaseException) -> str:
         return gettext(HUNG_UP)
     if http is not None and isinstance(error, http.HTTPException):
         return gettext(NOT_HTTP)
+    sqlite3 = sys.modules.get("sqlite3")
+    if sqlite3 is not None and isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        if isinstance(code, int) and code & 0xFF in SQLITE:
+            return gettext(SQLITE[code & 0xFF])
+        return gettext(OTHER, code=getattr(error, "sqlite_errorname", type(error).__name__))
     code = getattr(error, "errno", None)
     if code in ERRNO:
         return gettext(ERRNO[code])

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import CLUB, Cli
+from sqlalchemy import text
 
 ROOT = Path(__file__).resolve().parents[2]
 LATIN1 = os.fsdecode(b"caf\xe9")  # 'caf\udce9': how Python hands over the byte 0xE9
@@ -69,3 +70,24 @@ def test_a_name_too_long_for_a_file_is_said_not_a_traceback(cli: Cli, tmp_path: 
     acta.write_text('{"format": "domino-acta/2"}', encoding="utf-8")
     out = cli.run("verify", "--acta", acta, "--key", long, code=2).output
     assert out.startswith("--key: ") and "Traceback" not in out
+
+
+def test_a_database_that_cannot_be_used_is_said_in_the_readers_language(cli: Cli,
+                                                                         tmp_path: Path,
+                                                                         monkeypatch) -> None:
+    """SQLite's refusals (a file that is not a database, a folder, a database opened read-only)
+    were its English words in every language; nothing is written."""
+    junk = tmp_path / "text.db"
+    junk.write_text("not a database at all, " * 100)
+    for url, lang, words in (
+            (f"sqlite:///{junk}", "es", "error de la base de datos: el archivo no es una base de datos"),
+            (f"sqlite:///{tmp_path}", "it", "errore del database: impossibile aprire il file del database"),
+            (f"sqlite:///{junk}", "en", "database error: file is not a database")):
+        monkeypatch.setenv("DOMINO_DATABASE_URL", url)
+        assert words in cli.run("--lang", lang, "match", "list", "--club", CLUB, code=1).output
+    database = cli.url.split("///", 1)[1]
+    monkeypatch.setenv("DOMINO_DATABASE_URL", f"sqlite:///file:{database}?mode=ro&uri=true")
+    out = cli.run("--lang", "es", "club", "create", "otro", "Otro", code=1).output
+    assert "de solo lectura" in out
+    with cli.service.engine.connect() as conn:
+        assert list(conn.execute(text("SELECT slug FROM clubs")).scalars()) == [CLUB]

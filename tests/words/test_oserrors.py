@@ -56,3 +56,24 @@ def test_what_has_no_words_is_named_by_its_code_not_its_english() -> None:
     assert errno.EXDEV not in ERRNO
     assert said("es", OSError(errno.EXDEV, os.strerror(errno.EXDEV))) == "el error del sistema EXDEV"
     assert said("it", OSError("no errno at all")) == "l'errore di sistema OSError"
+
+
+def test_sqlite_s_failures_are_said_by_their_code(tmp_path) -> None:
+    import sqlite3
+
+    path = tmp_path / "x.db"
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        sqlite3.connect(path, timeout=0).execute("SELECT 1 FROM sqlite_master")
+    except sqlite3.OperationalError as error:
+        locked = error
+    holder.close()
+    assert said("en", locked) == "database is locked"
+    assert said("es", locked) == "la base de datos está bloqueada"
+    (tmp_path / "text.db").write_text("not a database at all, " * 100)
+    try:
+        sqlite3.connect(tmp_path / "text.db").execute("SELECT 1 FROM sqlite_master")
+    except sqlite3.DatabaseError as error:
+        not_one = error
+    assert said("it", not_one) == "il file non è un database"
