@@ -127,6 +127,8 @@ def write_output(text: str, output: str | None, done: str) -> None:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as error:
+        from words.oserrors import reason  # the system's words in the reader's language
+
         raise click.ClickException(_("cannot write %(path)s: %(why)s", path=output,
-                                     why=error.strerror or error)) from None
+                                     why=reason(error))) from None
     click.echo(done, err=True)

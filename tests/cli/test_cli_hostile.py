@@ -91,3 +91,14 @@ def test_a_database_that_cannot_be_used_is_said_in_the_readers_language(cli: Cli
     assert "de solo lectura" in out
     with cli.service.engine.connect() as conn:
         assert list(conn.execute(text("SELECT slug FROM clubs")).scalars()) == [CLUB]
+
+
+def test_an_output_file_that_cannot_be_written_says_why_in_the_readers_language(cli: Cli,
+                                                                                tmp_path: Path) -> None:
+    match_id = cli.new_match()
+    target = tmp_path / "no" / "x.jsonl"
+    assert cli.run("--lang", "es", "match", "export", match_id, "-o", target, code=1).output \
+        == f"Error: no se puede escribir {target}: no existe el archivo o el directorio\n"
+    assert cli.run("match", "export", match_id, "-o", target, code=1).output \
+        == f"Error: cannot write {target}: No such file or directory\n"
+    assert not target.parent.exists()
