@@ -57,6 +57,7 @@ function initDispute(article) {
   var seen = Number(article.getAttribute("data-last-seq"));
   var pending = null; // the previewed ruling: its events and its idempotency key
   var busy = false;
+  var changes = 0; // the form's changes so far: a preview asked before the last is of another form
 
   function say(text) { status.textContent = text; }
 
@@ -72,6 +73,7 @@ function initDispute(article) {
 
   function forget() {
     if (busy) { return; }
+    changes += 1;
     pending = null;
     rule.disabled = true;
     box.innerHTML = "";
@@ -102,6 +104,7 @@ function initDispute(article) {
     }
     say(_("Previewing…"));
     previewButton.disabled = true;
+    var asOf = changes;
     fetch(window.location.pathname.replace(/\/$/, "") + "/" + match + "/" + seq + "/preview", {
       method: "POST", headers: headers(), body: JSON.stringify(asked), cache: "no-store",
       credentials: "same-origin"
@@ -110,6 +113,12 @@ function initDispute(article) {
       if (response.status === 412) { reloadSaying(STALE()); return null; }
       if (!response.ok) { return messageOf(response).then(say); }
       return response.json().then(function (answer) {
+        // The form changed while the server was answering (a slow answer): the preview is of
+        // what the form said then, and recording it would record what it no longer says.
+        if (asOf !== changes) {
+          say(_("The ruling was changed while it was being previewed: preview it again."));
+          return;
+        }
         box.innerHTML = answer.html; // the server's words, escaped there
         if (answer.refused) {
           say(_("Preview ready: this ruling would be refused, so it cannot be recorded."));
