@@ -52,6 +52,7 @@ from ..store.db import MatchLimits, database_url, safe_url
 from ..store.macs import install as install_row_key
 from .access import OPERATOR, SERVER_CALLER, Action, Caller
 from .errors import (
+    N_,
     ActaPending,
     ChainBroken,
     Conflict,
@@ -335,6 +336,37 @@ def open_service(url: str | None = None, *, limits: MatchLimits | None = None,
     ``read_url`` (the server's DOMINO_READ_DATABASE_URL: a replica), its reads that may be a
     moment late go there (:class:`.uow.Kind`). It runs no migration:
     ``migrations.runner.upgrade`` (``domino db upgrade``) does that."""
-    engine = db.make_engine(url, limits=limits, threads=threads)
-    read_engine = db.make_engine(read_url, limits=limits, threads=threads) if read_url else None
+    engine = _engine(url, limits=limits, threads=threads)
+    read_engine = _engine(read_url, limits=limits, threads=threads) if read_url else None
     return Service(engine, read_engine=read_engine)
+
+
+# What a database URL that cannot be used is told (SQLAlchemy's words, or a traceback, else).
+URL_TEXT = {
+    "not_url": N_("the database URL cannot be read: give sqlite:///FILE or "
+                  "postgresql+psycopg://USER@HOST/DATABASE"),
+    "backend": N_("%(url)s: domino works on SQLite and PostgreSQL only, not %(backend)s"),
+    "driver": N_("%(url)s needs the Python module %(module)s, which is not installed"),
+}
+BACKENDS = ("sqlite", "postgresql")  # the databases the store is written and tested for
+
+
+def _engine(url: str | None, **kwargs: Any) -> Any:
+    """db.make_engine on ``url``, once it is found to name a database domino works on; else
+    Invalid, saying which (the URL without its password)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        parsed = make_url(database_url(url))
+    except (ArgumentError, ValueError):
+        raise Invalid(URL_TEXT["not_url"]) from None
+    shown = parsed.render_as_string(hide_password=True)
+    if parsed.get_backend_name() not in BACKENDS:
+        raise Invalid(URL_TEXT["backend"], url=shown, backend=parsed.get_backend_name())
+    try:
+        return db.make_engine(url, **kwargs)
+    except ModuleNotFoundError as error:  # a driver named in the URL that is not installed
+        raise Invalid(URL_TEXT["driver"], url=shown, module=error.name) from None
+    except NoSuchModuleError:  # a driver SQLAlchemy does not know (postgresql+nodriver)
+        raise Invalid(URL_TEXT["backend"], url=shown, backend=parsed.drivername) from None

@@ -102,3 +102,26 @@ def test_an_output_file_that_cannot_be_written_says_why_in_the_readers_language(
     assert cli.run("match", "export", match_id, "-o", target, code=1).output \
         == f"Error: cannot write {target}: No such file or directory\n"
     assert not target.parent.exists()
+
+
+@pytest.mark.parametrize("url, said", [
+    ("mysql://u@h/d", "Error: mysql://u@h/d: domino works on SQLite and PostgreSQL only, not mysql"),
+    ("nonsense://x", "Error: nonsense://x: domino works on SQLite and PostgreSQL only, not nonsense"),
+    ("postgresql+nodriver://u:secret@h/d", "Error: postgresql+nodriver://u:***@h/d: domino works on "
+                                           "SQLite and PostgreSQL only, not postgresql+nodriver"),
+    ("::::", "Error: the database URL cannot be read: give sqlite:///FILE or "
+             "postgresql+psycopg://USER@HOST/DATABASE"),
+])
+def test_a_database_url_domino_cannot_use_is_said(cli: Cli, monkeypatch, url: str,
+                                                  said: str) -> None:
+    """A URL of another database, of no database, or of a driver not installed: a MySQL URL was
+    a ModuleNotFoundError traceback, the others SQLAlchemy's English. Said in the reader's
+    language, the password never shown."""
+    monkeypatch.setenv("DOMINO_DATABASE_URL", url)
+    out = cli.run("match", "list", "--club", CLUB, code=1).output
+    assert out == said + "\n"
+    out = cli.run("--lang", "es", "db", "upgrade", "--database-url", url, code=1).output
+    assert "Error: " in out and "secret" not in out
+    assert ("domino funciona solo con SQLite y PostgreSQL" in out
+            or "no se puede leer la URL de la base de datos" in out
+            or "que no está instalado" in out)
