@@ -124,18 +124,37 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .map(([el, box]) => el.tagName.toLowerCase() + ' "' + (el.textContent || el.id).replace(/\\s+/g, ' ').trim().slice(0, 40) +
     '": ' + Math.round(box.width) + ' x ' + Math.round(box.height))"""
 
-# A button and the link beside it on one line with less than 8 px between them (page.evaluate(
-# CRAMPED) lists them): the acta's Print against its Download, the tournament's Back to the
-# tournament against Print, a space apart, read as one control. (Buttons side by side are told
-# apart by their own borders.)
-CRAMPED = """() => Array.from(document.querySelectorAll('main button'))
-  .filter(el => el.getClientRects().length && !el.closest('.visually-hidden, [hidden]'))
-  .flatMap(el => [el.previousElementSibling, el.nextElementSibling]
-    .filter(next => next && next.matches('a') && next.getClientRects().length)
-    .map(next => [el.getBoundingClientRect(), next.getBoundingClientRect(), el, next]))
-  .filter(([a, b]) => a.top < b.bottom && b.top < a.bottom &&
-    Math.max(b.left - a.right, a.left - b.right) < 8)
-  .map(([, , el, next]) => '"' + el.textContent.trim() + '" and "' + next.textContent.trim() + '"')"""
+# A button and the link beside it on one line with less than 8 px between them, or a button
+# right under a field with less than 8 px between them (page.evaluate(CRAMPED) lists them): the
+# acta's Print against its Download, a space apart, read as one control; the desk's "Start the
+# match" touching the select above it once the row wrapped on a phone. (Buttons side by side are
+# told apart by their own borders.)
+CRAMPED = """() => {
+  const seen = el => el.getClientRects().length && el.getBoundingClientRect().height > 0 &&
+    !el.closest('.visually-hidden, [hidden], details:not([open]) > :not(summary)');
+  const buttons = Array.from(document.querySelectorAll('main button')).filter(seen);
+  const fields = Array.from(document.querySelectorAll('main input:not([type=hidden]):not([type=checkbox]), main select, main textarea')).filter(seen);
+  const said = el => '"' + (el.textContent.trim() || el.id || el.name) + '"';
+  const found = [];
+  for (const el of buttons) {
+    const a = el.getBoundingClientRect();
+    for (const next of [el.previousElementSibling, el.nextElementSibling]) {
+      if (!next || !next.matches('a') || !next.getClientRects().length) { continue; }
+      const b = next.getBoundingClientRect();
+      if (a.top < b.bottom && b.top < a.bottom && Math.max(b.left - a.right, a.left - b.right) < 8) {
+        found.push(said(el) + ' and ' + said(next));
+      }
+    }
+    for (const field of fields) {
+      const b = field.getBoundingClientRect();
+      const gap = a.top - b.bottom;
+      if (a.left < b.right && b.left < a.right && gap > -1 && gap < 8) {
+        found.push(said(el) + ' under ' + said(field));
+      }
+    }
+  }
+  return found;
+}"""
 
 # A desk page's controls, enabled once its module has wired them (desk/frame.html, wired.js). A
 # click or a fill waits for it by itself (playwright waits for a control to be enabled); a step
