@@ -192,8 +192,13 @@ async function open() {
   }
   const pollMs = store.getItem(POLL) === null ? 4000 : Number(store.getItem(POLL));
   if (pollMs > 0) {
-    setInterval(() => {
-      if (!outbox.busy && !typing() && document.visibilityState !== "hidden") load(true);
+    // One poll out at a time: on a network slower than the poll, the next waits for its
+    // answer instead of piling requests up behind it.
+    let polling = false;
+    setInterval(async () => {
+      if (polling || outbox.busy || typing() || document.visibilityState === "hidden") return;
+      polling = true;
+      try { await load(true); } finally { polling = false; }
     }, pollMs);
   }
 }
