@@ -28,7 +28,7 @@ from typing import Any
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, Map, UnicodeConverter
 
 from referee.service import MatchLimits, Service, open_service
 
@@ -136,11 +136,22 @@ class AsciiInteger(IntegerConverter):
     regex = r"[0-9]+"
 
 
+class NoNulString(UnicodeConverter):
+    """werkzeug's <string:...> (and a bare <name>), without a NUL: PostgreSQL's text holds
+    none, so a slug of /clubs/a%00b read there was psycopg's DataError, a 500; no slug holds
+    one, so no address with one is any page's or operation's (404)."""
+
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
+        super().__init__(map, *args, **kwargs)
+        self.regex = self.regex.replace("[^/]", "[^/\\x00]", 1)
+
+
 def create_app(config: dict[str, Any] | None = None, service: Service | None = None) -> Flask:
     """The app over ``service``, else over a Service it opens on DATABASE_URL (the tests pass
     theirs: one app serves many tests, each over its own database)."""
     app = Flask(__name__)
     app.url_map.converters["int"] = AsciiInteger  # before any rule is added
+    app.url_map.converters["string"] = app.url_map.converters["default"] = NoNulString
     app.config.update(_settings(config))
     limits = MatchLimits(events=app.config["MAX_MATCH_EVENTS"], bytes=app.config["MAX_MATCH_BYTES"])
     init_language(app)  # first: a catalog that cannot be read stops the start, naming the file

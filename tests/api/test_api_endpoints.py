@@ -135,6 +135,22 @@ def test_a_number_in_a_path_is_ascii_digits_alone(api: Api) -> None:
             assert r.status_code == (200 if ascii_only else 404), (url, r.status_code)
 
 
+def test_a_nul_in_a_path_is_no_address(api: Api) -> None:
+    # PostgreSQL's text holds no NUL: a slug with one, read there, was psycopg's DataError (a
+    # 500) on every page and operation naming a club, a season, a cup or a tournament
+    api.service.clubs.set_public("casino", True)
+    for url in ("/clubs/a%00b", "/clubs/casino/seasons/a%00", "/clubs/casino/cups/%00",
+                "/clubs/casino/tournaments/%00", "/clubs/casino/desk/tournaments/%00",
+                "/api/v1/clubs/a%00b", "/api/v1/clubs/casino/tournaments/%00"):
+        for headers in ({}, api.auth("admin")):
+            r = api.client.get(url, headers={**headers, "Accept-Language": "es"})
+            assert r.status_code == 404, (url, r.status_code, r.get_data(as_text=True)[:300])
+            assert assert_problem(r, 404)["detail"].startswith("no hay nada en ")
+        if not url.startswith("/api/"):  # a page's address: the 404 page, in the asked language
+            page = api.client.get(url, headers={"Accept": "text/html", "Accept-Language": "it"})
+            assert page.status_code == 404 and '<html lang="it"' in page.get_data(as_text=True)
+
+
 # ---------------------------------------------------------------------------- matches
 
 def test_create_match(api: Api) -> None:
