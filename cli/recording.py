@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from words import N_
+from words import N_, _
 
 from .options import Whole, disputed_option, match_argument, seat_option
 from .recorder import record_from_command
@@ -121,7 +121,7 @@ Example:
 @disputed_option
 def reveal(match_id: str, tiles: tuple[str, ...], seat: int, pips: int | None, disputed: bool) -> None:
     if bool(tiles) == (pips is not None):
-        raise click.UsageError("give the tiles or --pips, one of the two")
+        raise click.UsageError(_("give the tiles or --pips, one of the two"))
     shown: dict[str, Any] = {"tiles": list(tiles)} if tiles else {"pips": pips}
     record_from_command(match_id, lambda s: {"type": "reveal", "seat": s, **shown},
                         seat=seat, seated=True, disputed=disputed)

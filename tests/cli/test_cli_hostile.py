@@ -125,3 +125,14 @@ def test_a_database_url_domino_cannot_use_is_said(cli: Cli, monkeypatch, url: st
     assert ("domino funciona solo con SQLite y PostgreSQL" in out
             or "no se puede leer la URL de la base de datos" in out
             or "que no está instalado" in out)
+
+
+def test_reveal_without_tiles_nor_pips_is_said_in_the_readers_language(cli: Cli) -> None:
+    """Its refusal was an English literal, outside the catalogs."""
+    match_id = cli.new_match()
+    for lang, words in (("en", "give the tiles or --pips, one of the two"),
+                        ("es", "indique las fichas o --pips, una de las dos cosas"),
+                        ("it", "indicare le tessere o --pips, una delle due cose")):
+        out = cli.run("--lang", lang, "reveal", match_id, "--seat", "0", code=2).output
+        assert out.endswith(f": {words}\n"), out
+    assert cli.events(match_id) == []
