@@ -121,7 +121,7 @@ def init_auth(app: Flask) -> FailedSignIns:
 @auth.error_handler
 def _auth_error(status: int):
     if status == 401:
-        return problem(401, "a valid bearer token is required", kind="unauthorized",
+        return problem(401, _("a valid bearer token is required"), kind="unauthorized",
                        headers={"WWW-Authenticate": AUTHENTICATE})
     return problem(status, kind="forbidden")
 

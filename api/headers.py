@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from flask import Response, request
 
 from referee.core.vocab import MAX_INT
+from words import _
 
 from .errors import problem
 
@@ -77,13 +78,13 @@ def expected_seq(current_seq: Callable[[], int]) -> int | Response:
     checks it as it appends."""
     value = request.headers.get("If-Match")
     if value is None or value.strip() == "*":
-        return problem(428, 'appending takes If-Match: "N", N the last sequence number seen '
-                            "(the ETag of the match or its events)", kind="if-match-required")
+        return problem(428, _('appending takes If-Match: "N", N the last sequence number seen '
+                              "(the ETag of the match or its events)"), kind="if-match-required")
     tags = _tags(value) or []
     seqs = [_seq(tag) for _, tag in tags]
     if not tags or None in seqs:
-        return problem(400, f"If-Match must quote sequence numbers, as in If-Match: \"3\"; "
-                            f"got {value[:80]!r}", kind="malformed-if-match")
+        return problem(400, _('If-Match must quote sequence numbers, as in If-Match: "3"; '
+                              "got %(given)s", given=repr(value[:80])), kind="malformed-if-match")
     # A number past any seq the store can hold is as stale as any other.
     strong = [seq for (weak, _), seq in zip(tags, seqs) if not weak and seq <= MAX_SEQ]
     if len(strong) == 1:
@@ -91,7 +92,8 @@ def expected_seq(current_seq: Callable[[], int]) -> int | Response:
     current = current_seq()  # only now: the common case needs no read
     if current in strong:
         return current
-    return problem(412, f"If-Match names no current sequence number; the last event is {current}",
+    return problem(412, _("If-Match names no current sequence number; the last event is "
+                          "%(current)s", current=current),
                    kind="stale-if-match", headers={"ETag": etag(current)}, current_seq=current)
 
 

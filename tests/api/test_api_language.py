@@ -38,6 +38,28 @@ def test_an_access_refusal_in_spanish(api: Api) -> None:
     assert body["detail"] == "esta clave es de otro club"
 
 
+def test_a_missing_token_is_said_in_spanish(api: Api) -> None:
+    body = assert_problem(api.client.get("/api/v1/clubs/casino",
+                                         headers={"Accept-Language": "es"}), 401, "unauthorized")
+    assert body["detail"] == "hace falta una clave de acceso válida (bearer)"
+
+
+@pytest.mark.parametrize("if_match, status, kind, said", [
+    (None, 428, "if-match-required", 'para añadir hace falta If-Match: "N"'),
+    ("3", 400, "malformed-if-match", "If-Match debe citar números de secuencia"),
+    ('W/"1"', 412, "stale-if-match", "If-Match no nombra el número de secuencia actual; "
+                                   "el último evento es el 1"),
+])
+def test_an_if_match_refusal_is_said_in_spanish(api: Api, if_match: str | None, status: int,
+                                                kind: str, said: str) -> None:
+    headers = api.auth("scorekeeper", **{"Accept-Language": "es"})
+    if if_match is not None:
+        headers["If-Match"] = if_match
+    body = assert_problem(api.client.post(f"/api/v1/matches/{api.matches['casino']}/events",
+                                          json={"type": "deal"}, headers=headers), status, kind)
+    assert body["detail"].startswith(said), body
+
+
 def test_an_illegal_events_detail_is_spanish_and_its_codes_are_not(api: Api) -> None:
     match_id = api.matches["casino"]
     opener = api.events[1]["seat"]
