@@ -42,6 +42,8 @@ TEXT = {
     "unfetchable": N_("%(source)s: cannot fetch it: %(reason)s"),
     "http_status": N_("the server answered HTTP %(status)s: %(detail)s"),
     "not_a_url": N_("not a URL that can be fetched"),
+    "bad_token": N_("--token (or DOMINO_TOKEN): a bearer token is printable ASCII, without "
+                    "spaces"),
     "not_json": N_("%(source)s: not JSON: %(reason)s"),
     "not_object": N_("%(source)s: not a JSON object"),
     "not_acta": N_("%(source)s: not a domino-acta/2 or /1 acta (its format is %(format)s)"),
@@ -317,6 +319,10 @@ class Run:
         request = urllib.request.Request(url, headers={"Accept": "application/json",
                                                        "Accept-Language": words.current()})
         if self.token:
+            # an HTTP header holds ASCII alone, and a newline would end it: http.client's
+            # refusal read as a URL's
+            if not (self.token.isascii() and self.token.isprintable() and " " not in self.token):
+                _fail(sentence("bad_token"))
             request.add_header("Authorization", f"Bearer {self.token}")
         try:
             with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as response:

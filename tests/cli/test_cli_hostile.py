@@ -136,3 +136,13 @@ def test_reveal_without_tiles_nor_pips_is_said_in_the_readers_language(cli: Cli)
         out = cli.run("--lang", lang, "reveal", match_id, "--seat", "0", code=2).output
         assert out.endswith(f": {words}\n"), out
     assert cli.events(match_id) == []
+
+
+def test_a_token_that_cannot_be_sent_is_named(cli: Cli, tmp_path: Path) -> None:
+    """A --token (or DOMINO_TOKEN) no HTTP header can hold (not ASCII, a newline) was said as
+    'not a URL that can be fetched', the URL blamed; nothing is fetched."""
+    url = "http://127.0.0.1:9/api/v1/clubs/x/transparency"
+    for token in ("añ€", "a\nb", "a b"):
+        out = cli.run("--lang", "es", "verify", "--acta", url, "--key", "x", "--token", token,
+                      code=2).output
+        assert out == "--token (o DOMINO_TOKEN): una clave de acceso (bearer) es ASCII imprimible, sin espacios\n"
