@@ -34,10 +34,13 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     from api.asgi import create_asgi
     from api.server import run
     from migrations.runner import upgrade
-    from referee.service import open_service
     from referee.service.maintenance import fill_standings
 
-    with open_service(database_url) as service:
+    from .connection import connect
+
+    # connect: a database that cannot be used (its URL, its file, its server) is one line,
+    # as for every command, not a traceback
+    with connect(database_url, upgrading=True) as service:
         # idempotent: the embedded database is created on first start; standings a database
         # upgraded past 0004 lacks are filled as `domino db upgrade` fills them
         upgrade(service.engine, then=fill_standings)

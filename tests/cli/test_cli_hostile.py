@@ -146,3 +146,17 @@ def test_a_token_that_cannot_be_sent_is_named(cli: Cli, tmp_path: Path) -> None:
         out = cli.run("--lang", "es", "verify", "--acta", url, "--key", "x", "--token", token,
                       code=2).output
         assert out == "--token (o DOMINO_TOKEN): una clave de acceso (bearer) es ASCII imprimible, sin espacios\n"
+
+
+def test_serve_on_a_database_it_cannot_use_is_one_line(cli: Cli, tmp_path: Path,
+                                                       monkeypatch) -> None:
+    """domino serve opened its database outside the CLI's connect: a URL or a file it cannot use
+    was a traceback (Invalid, or sqlite3's DatabaseError), where every other command says it."""
+    monkeypatch.setenv("DOMINO_DATABASE_URL", "mysql://u@h/d")
+    assert cli.run("--lang", "es", "serve", "--port", "0", code=1).output == (
+        "Error: mysql://u@h/d: domino funciona solo con SQLite y PostgreSQL, no con mysql\n")
+    junk = tmp_path / "text.db"
+    junk.write_text("not a database at all, " * 100)
+    monkeypatch.setenv("DOMINO_DATABASE_URL", f"sqlite:///{junk}")
+    assert cli.run("serve", "--port", "0", code=1).output == (
+        "Error: database error: file is not a database\n")
