@@ -147,6 +147,12 @@ def away_confirms(page: Any, fixture: int, say: dict[str, str], lang: str, name:
 def shot(page: Any, step: str, lang: str, width: int, target: Any = None) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = str(ARTIFACTS / f"league-season-{step}-{lang}-{width}.png")
+    if target is None:
+        # A whole page's screenshot resizes the window to the page and back. With a field
+        # still focused, the next click's mouse down scrolled the page back to that field
+        # (seen at 1280 px: 1,453 -> 985), its mouse up landed on a label, and the form's
+        # button was never clicked. The field typed in last is left first.
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
     (target or page).screenshot(path=path, **({} if target is not None else {"full_page": True}))
 
 
