@@ -8,8 +8,11 @@ import json
 import os
 import random
 import stat
+from pathlib import Path
 
+import pytest
 from cli_helpers import CLUB, Cli
+from db_helpers import own_keys
 from sqlalchemy import text
 
 from referee.core.simulate import random_match
@@ -113,9 +116,13 @@ def test_audit_and_rebuild_over_a_broken_record(cli: Cli) -> None:
     assert "rebuilt 1 match" in cli.run("db", "rebuild", "--force").stdout
 
 
-def test_a_key_folder_that_cannot_be_written_is_said_in_the_readers_language(cli: Cli) -> None:
+def test_a_key_folder_that_cannot_be_written_is_said_in_the_readers_language(
+        cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A key command's refusal in the reader's language, the system's reason too: it printed
-    the service's English sentence, and the C library's English reason in every language."""
+    the service's English sentence, and the C library's English reason in every language.
+    The test's own keys folder: the club's folder a file in it would be every later test's of
+    this worker (keys the cli fixture's clubs make there could not be read)."""
+    own_keys(cli.service, [CLUB], tmp_path / "keys", monkeypatch)  # the row key's copy too
     cli.run("key", "init", "--club", CLUB)
     folder = cli.service.keys.ring.path(CLUB, "x").parent
     listing = cli.service.keys.listing(CLUB)

@@ -139,9 +139,11 @@ def test_the_standings_say_what_sorts_them_as_they_are_drawn(server: tuple[Site,
         table_hint, cards_hint = SORT_HINTS[lang]
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_function("w => window.innerWidth === w", arg=width)
+            # the table is fitted again at the next frame after a resize (pages.js): waited for
+            page.wait_for_function("w => window.innerWidth === w && document.getElementById("
+                                   "'standings').classList.contains('cards') === (w === 360)",
+                                   arg=width)
             cards = page.eval_on_selector("#standings", "t => t.classList.contains('cards')")
-            assert cards == (width == 360)
             lead = page.locator("p.lead")
             page.wait_for_function("""([cards]) => [...document.querySelectorAll('[data-sort-hint]')]
                 .every(h => h.hidden === (h.dataset.when !== (cards ? 'cards' : 'table')))""", arg=[cards])
