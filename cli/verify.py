@@ -403,7 +403,7 @@ def _detail(error: Any) -> str:
     text = body.decode("utf-8", "replace")
     try:
         problem = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser's depth
         problem = None
     if isinstance(problem, dict) and isinstance(problem.get("detail"), str):
         text = problem["detail"]

@@ -319,6 +319,12 @@ class _Hostile(http.server.BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)
+        elif self.path == "/refused-nested":  # a refusal's body nested past the parser's depth
+            body = b"[" * 50_000
+            self.send_response(404)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
         else:  # hangs up without an answer
             self.close_connection = True
 
@@ -389,3 +395,6 @@ def test_why_a_file_or_url_failed_is_said_in_the_reader_s_language(cli: Cli, pla
     assert out == (f"{hostile}/refused: no se puede traer: el servidor respondió HTTP 403: "
                    "not yours\ufffd[2J\n")
     assert _Hostile.languages == ["es"]
+    out = cli.run("verify", "--acta", f"{hostile}/refused-nested", "--key", played["keys"],
+                  code=2).output  # no problem in it: the start of its body, not a traceback
+    assert out == f"{hostile}/refused-nested: cannot fetch it: the server answered HTTP 404: {'[' * 300}\n"
