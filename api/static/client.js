@@ -5,7 +5,8 @@
      its own in localStorage (score/session.js): a phone stays signed in, a desk's tab does not.
    - call(): an API call with it, in the page's language; show(): a page fetched with it, shown
      in place of this one; say(): the status line of the page, beside the control last used
-     (each page module calls watchControls() as it runs).
+     (each page module calls watchControls() as it runs); every(): a timer repeating while the
+     page is shown, stopped when show() writes another in its place.
    An ES module, as every page script is. */
 import {_, language} from "./i18n.js";
 import {placeNear, reveal, statusLine, watchControls} from "./near.js";
@@ -133,10 +134,24 @@ export function sayKept() {
 // navigation cannot send). A module runs once per address, so each page module is asked for at
 // an address of its own showing: the page written in runs its scripts as a page loaded anew
 // does, and the document's old listeners go with the old page (document.open()).
+// The old page's repeating timers (every()) are stopped first: document.open() takes its
+// listeners away, the document's and the window's, but not the window's timers, so each page
+// shown in place of the desk's home would tick its clocks and read its matches again beside
+// the last one's, on a page that may no longer have them.
 let shown = 0;
+const timers = new Set();
+
+// fn run every `ms` milliseconds while this page is shown (window.setInterval's id).
+export function every(fn, ms) {
+  const id = window.setInterval(fn, ms);
+  timers.add(id);
+  return id;
+}
 
 export function show(html) {
   shown += 1;
+  timers.forEach((id) => window.clearInterval(id));
+  timers.clear();
   const fresh = html.replace(/(<script type="module" src="[^"?]+)"/g, `$1?shown=${shown}"`);
   document.open();
   document.write(fresh);

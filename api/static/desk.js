@@ -6,7 +6,7 @@
  * An ES module: its words from i18n.js, in the page's language; the token, the calls and the
  * status line from client.js.
  */
-import {call, problem, say, watchControls} from "./client.js";
+import {call, every, problem, say, watchControls} from "./client.js";
 import {_, ngettext} from "./i18n.js";
 
 watchControls();  // the status line said beside the control last used
@@ -412,7 +412,7 @@ function matchesRead(id, refused) {
 }
 
 tickClocks();
-window.setInterval(tickClocks, 1000);
+every(tickClocks, 1000);
 
 // ------------------------------------------------------------------ the matches, kept fresh
 
@@ -435,7 +435,7 @@ function keepMatchesFresh() {
     last = Date.now();
     refresh(["matches-list"]).catch(function () { /* said by call(); next tick tries again */ });
   }
-  window.setInterval(tick, EVERY);
+  every(tick, EVERY);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible" && Date.now() - last >= EVERY) { tick(); }
   });

@@ -6,10 +6,12 @@ router until the second's is shown, so the order is the test's, not a race's."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
+from browser_helpers import desk_wired
 from test_desk_secretary_browser import Lines, desk_server, new_club, sign_in, watched
 from test_pages_browser import pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
@@ -71,5 +73,50 @@ def test_a_late_answer_does_not_put_back_an_older_list(server: tuple[Api, str, L
     page.unroute(desk)
     assert page.locator("tr[data-name='Henrietta Oakes']").count() == 1
     assert page.locator("tr[data-name='Walter Ybarra']").count() == 1
+    context.close()
+    assert errors == []
+
+
+# Each read of the desk's own page the desk's script asks for (refresh(): its matches list
+# again every 25 s), counted in the page as it is asked, so that a count read after the clock
+# has run is exact.
+COUNT_READS = """
+window.deskReads = 0;
+const fetchAsked = window.fetch;
+window.fetch = function (url, init) {
+  if (url === window.location.pathname) { window.deskReads += 1; }
+  return fetchAsked.call(this, url, init);
+};
+"""
+
+
+def test_a_page_shown_again_in_place_keeps_no_timer_of_the_last(server: tuple[Api, str, Lines],
+                                                                 browser: Any) -> None:
+    """client.js's show() writes a page in place of the last (document.open()), which takes the
+    old page's listeners away but not its window's timers: the desk's home shown again (as
+    reload() shows every desk page after an action) read its matches twice every 25 s, once
+    for each time it had been shown."""
+    api, base, _ = server
+    club = new_club(api, "deskshown")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(COUNT_READS)
+    page = context.new_page()
+    errors = watched(page)
+    page.clock.install()
+    page.clock.pause_at(dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=1))
+    sign_in(page, base, club["slug"], club["admin"])  # the desk shown in place of its sign-in
+    assert page.locator("#matches-list").count() == 1
+
+    page.clock.run_for(25_000)
+    assert page.evaluate("window.deskReads") == 1
+    for shown in (2, 3):
+        page.evaluate("() => import('/static/client.js').then(m => m.reload())")
+        page.wait_for_function(
+            "n => [...document.scripts].some(s => s.src.endsWith('desk.js?shown=' + n))",
+            arg=shown, timeout=WAIT)
+        desk_wired(page)
+        page.evaluate("window.deskReads = 0")
+        page.clock.run_for(25_000)
+        assert page.evaluate("window.deskReads") == 1, f"shown {shown} times"
     context.close()
     assert errors == []

@@ -41,3 +41,11 @@ def test_the_templates_load_them_as_modules() -> None:
                 assert 'type="module"' in tag, (template.name, tag)
                 loaded.add(name.group(1))
     assert loaded >= {p.name for p in scripts()} - SHARED  # the shared ones are imported
+
+
+def test_a_repeating_timer_is_client_js_s() -> None:
+    """A page may be written in place of another (client.js, show()), which keeps the window's
+    timers: a timer repeating on a page goes through client.js's every(), which show() stops."""
+    for path in scripts():
+        if path.name != "client.js":
+            assert "setInterval(" not in path.read_text(encoding="utf-8"), path.name
