@@ -114,6 +114,42 @@ def test_a_name_that_looks_like_markup_is_printed_as_it_is(tmp_path) -> None:
         assert ":smile:" in result.output and "\N{SMILING FACE WITH OPEN MOUTH AND SMILING EYES}" not in result.output
 
 
+
+# JSON's "\ud800" is a lone surrogate: a log may hold one (docs/log.md), UTF-8 output may not.
+# A player called so, found by fuzzing the logs, was a UnicodeEncodeError traceback from rich
+# in validate's and show's text, by click and by the fast path alike; it is printed escaped.
+SURROGATE_LOG = ('{"format": "domino-log/1", "rules": "mano-a-mano", "players": ["A\\ud800", "Beto"]}\n'
+                 '{"type": "deal", "hands": [["6-6", "6-5", "5-5", "4-4", "3-3", "2-2", "1-1"], '
+                 '["6-4", "6-3", "5-4", "5-3", "4-3", "2-1", "1-0"]]}\n'
+                 '{"type": "play", "seat": 1, "tile": "6-4"}\n')
+
+
+def test_a_name_holding_a_lone_surrogate_is_printed_escaped(runner: CliRunner, tmp_path: Path) -> None:
+    log = tmp_path / "x.jsonl"
+    log.write_text(SURROGATE_LOG, encoding="utf-8")
+    for command, code in ((["validate", str(log)], 1), (["show", str(log)], 0)):
+        result = runner.invoke(main, command)
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert result.exit_code == code, result.output
+        assert "A\\ud800" in result.output
+    assert "Beto may not open this round; A\\ud800 opens" in runner.invoke(main, ["validate", str(log)]).output
+
+
+def test_the_fast_path_prints_a_lone_surrogate_escaped(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    log = tmp_path / "x.jsonl"
+    log.write_text(SURROGATE_LOG, encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    for command, code in ((["validate", str(log)], 1), (["show", str(log)], 0)):
+        done = subprocess.run([sys.executable, "-c", "from cli.entry import main; main()", *command],
+                              capture_output=True, check=False, timeout=60,
+                              env={**os.environ, "PYTHONPATH": str(root), "PYTHONIOENCODING": "utf-8"})
+        assert b"Traceback" not in done.stderr, done.stderr.decode()
+        assert done.returncode == code and b"A\\ud800" in done.stdout
+
 # `domino validate` reads its logs with read_log's ``shared``: a line read before is handed to
 # the replay as the very object the reader keeps for it, not a copy. That holds only while
 # validating changes no event; this validates records of every kind (both families, closed
