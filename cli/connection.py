@@ -70,8 +70,16 @@ def database_problem(service: Service, error: DatabaseError) -> str:
 
 
 def _cause(error: DatabaseError) -> object:
-    """What the driver said; SQLite's in the reader's language (words.oserrors)."""
+    """What the driver said, in the reader's language (words.oserrors: SQLite's result code,
+    PostgreSQL's SQLSTATE or libpq's failed connection), never the driver's English."""
+    import sys
+
     cause = getattr(error, "orig", None) or error
+    psycopg = sys.modules.get("psycopg")  # loaded when PostgreSQL failed, not by SQLite
+    if psycopg is not None and isinstance(cause, psycopg.Error):
+        from words.pgerrors import reason as postgresql_reason
+
+        return postgresql_reason(cause)
     import sqlite3
 
     if isinstance(cause, sqlite3.Error):

@@ -8,7 +8,8 @@ refused, a certificate not trusted, a server that hung up) is said the same way.
 words here is named by its code (``ENOSPC``, ``gaierror``), never by the English sentence.
 
 SQLite's failures (a database locked, a file that is not one, one that cannot be written) are
-said the same way, by their result code.
+said the same way, by their result code; PostgreSQL's (psycopg's errors) by
+:mod:`words.pgerrors`, which uses these words.
 
 Imports the standard library only, as the rest of :mod:`words`; ``ssl``, ``socket``,
 ``http.client`` and ``sqlite3`` are looked at only if already loaded (a failed fetch or query

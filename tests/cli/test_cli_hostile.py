@@ -7,6 +7,7 @@ language, exit 2, and nothing is changed."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -91,6 +92,24 @@ def test_a_database_that_cannot_be_used_is_said_in_the_readers_language(cli: Cli
     assert "de solo lectura" in out
     with cli.service.engine.connect() as conn:
         assert list(conn.execute(text("SELECT slug FROM clubs")).scalars()) == [CLUB]
+
+
+def test_a_postgresql_that_cannot_be_reached_is_said_in_the_readers_language(cli: Cli,
+                                                                            monkeypatch) -> None:
+    """libpq's words (the server it tried, and why) were English in every language, on two
+    lines: a port bound by no server refuses the connection."""
+    with socket.socket() as bound:  # bound and not listening: a connection to it is refused
+        bound.bind(("127.0.0.1", 0))
+        port = bound.getsockname()[1]
+        monkeypatch.setenv("DOMINO_DATABASE_URL", f"postgresql+psycopg://domino@127.0.0.1:{port}/x")
+        for lang, said in (
+                ("es", "Error: error de la base de datos: el servidor de la base de datos "
+                       f"127.0.0.1, puerto {port}: conexión rechazada\n"),
+                ("it", "Errore: errore del database: il server del database 127.0.0.1, porta "
+                       f"{port}: connessione rifiutata\n"),
+                ("en", f"Error: database error: the database server 127.0.0.1, port {port}: "
+                       "Connection refused\n")):
+            assert cli.run("--lang", lang, "match", "list", "--club", CLUB, code=1).output == said
 
 
 def test_an_output_file_that_cannot_be_written_says_why_in_the_readers_language(cli: Cli,
