@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import resource
+import socket
 import sys
 from typing import Any
 
@@ -161,13 +162,41 @@ def more_files() -> None:
         pass
 
 
-def run(app: Any, *, host: str, port: int, keep_alive: float = 5.0) -> None:
-    """Serve ``app`` (an ASGI app) until interrupted: ``domino serve``."""
+def listening(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to every address of ``host`` at ``port``, as asyncio's ``create_server``
+    binds them (uvicorn's own way): bound here, so that the caller knows the port before it
+    says where it serves. Port 0 is one the system picks, free at that moment and held from
+    then on (the same port for each address); a port picked by the caller and bound later can
+    be taken meanwhile by another process. An address that cannot be bound (the port in use,
+    an unknown host) raises OSError, every socket closed."""
+    found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                               flags=socket.AI_PASSIVE)
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(found):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # as asyncio: the IPv4 address is bound on its own
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            if port == 0 and len(sockets) > 1:
+                address = (address[0], sockets[0].getsockname()[1], *address[2:])
+            sock.bind(address)
+    except OSError:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets
+
+
+def run(app: Any, *, sockets: list[socket.socket], keep_alive: float = 5.0) -> None:
+    """Serve ``app`` (an ASGI app) on ``sockets`` (:func:`listening`) until interrupted:
+    ``domino serve``."""
     import uvicorn
 
     more_files()
-    uvicorn.Server(uvicorn.Config(app, host=host, port=port, timeout_keep_alive=keep_alive,
-                                  log_level="warning", **options())).run()
+    uvicorn.Server(uvicorn.Config(app, timeout_keep_alive=keep_alive, log_level="warning",
+                                  **options())).run(sockets=sockets)
 
 
-__all__ = ["Protocol", "options", "run"]
+__all__ = ["Protocol", "listening", "options", "run"]

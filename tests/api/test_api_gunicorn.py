@@ -5,6 +5,7 @@ a real server delivers as such."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,7 +16,6 @@ from typing import Iterator
 import httpx
 import pytest
 from api_helpers import make_api
-from serve_helpers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
@@ -32,17 +32,22 @@ def gunicorn(tmp_path: Path) -> Iterator[tuple[str, dict[str, str], subprocess.P
     tokens = {role: api.tokens["casino", role] for role in ("referee", "viewer")}
     tokens["match"] = str(api.matches["casino"])
     api.service.close()
-    port = free_port()
     log = tmp_path / "gunicorn.err"
     env = {**os.environ, "DOMINO_DATABASE_URL": url, "DOMINO_MAX_CONTENT_LENGTH": "2000"}
     env.pop("DOMINO_ACCESS_LOG", None)
+    # Port 0: gunicorn binds a free port and logs it; a port picked here and bound by gunicorn
+    # later could be taken meanwhile by another process.
     with log.open("wb") as err:
         server = subprocess.Popen(
-            [str(GUNICORN), "-c", str(CONFIG), "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+            [str(GUNICORN), "-c", str(CONFIG), "--bind", "127.0.0.1:0", "--workers", "1"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
-    base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120  # generous: a loaded machine starts it slowly
+        while not (bound := re.search(r"Listening at: (http://127\.0\.0\.1:\d+)", log.read_text())):
+            assert server.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, "gunicorn did not bind in 120 s"
+            time.sleep(0.2)
+        base = bound.group(1)
         while True:
             assert server.poll() is None, log.read_text()
             try:

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from browser_helpers import axe_findings
-from serve_helpers import answered, free_port, serving, wait_for
+from serve_helpers import answered, serving, wait_for
 from test_pages_browser import ARTIFACTS, pytestmark  # noqa: F401 (pytestmark marks the browser tests)
 
 WAIT = 30_000  # ms: a generous bound on each wait for a condition, never a timing assertion
@@ -29,13 +29,12 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str
     folder: Path = tmp_path_factory.mktemp("setup")
     env = {**os.environ, "DOMINO_DATABASE_URL": f"sqlite:///{folder / 'domino.db'}",
            "DOMINO_KEYS_DIR": str(folder / "keys")}
-    port = free_port()
-    lines, server = serving(port, env)
+    base, lines, server = serving(env)
     try:
-        said = wait_for(lines, "/setup#code=")
+        said = wait_for(lines, "/setup#code=", server)
         link = re.search(r"(http://\S+/setup#code=([A-Za-z0-9_-]+))", said)
         assert link, said
-        answered(f"http://127.0.0.1:{port}/setup")
+        answered(base + "/setup")
         yield link.group(1), link.group(2), lines
     finally:
         server.terminate()

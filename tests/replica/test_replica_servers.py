@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import pytest
 from api_helpers import Api
-from serve_helpers import answered, free_port, serving
+from serve_helpers import answered, serving
 from sqlalchemy import create_engine
 from standby_helpers import Standby, page_last_seq, replay_paused
 from stream_helpers import Stream
@@ -36,10 +36,9 @@ def two_servers(app: Api, standby: Standby, pg_url: str) -> Iterator[list[str]]:
     bases = []
     try:
         for _ in range(2):
-            port = free_port()
-            _, server = serving(port, env)
+            base, _, server = serving(env)
             servers.append(server)
-            bases.append(f"http://127.0.0.1:{port}")
+            bases.append(base)
         for base in bases:
             answered(base + "/api/v1/openapi.json")
         yield bases
