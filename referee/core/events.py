@@ -159,10 +159,11 @@ def _reveal(event: dict, rules: Rules, seq: int) -> str | None:
 
 
 def _target(event: dict, seq: int, required: bool = True) -> str | None:
-    """``target``: the seq of an earlier event (a ruling names the event it rules on)."""
-    if "target" not in event and not required:
-        return None
+    """``target``: the seq of an earlier event (a ruling names the event it rules on). An
+    optional one may be null: the field left out (docs/log.md)."""
     target = event.get("target")
+    if target is None and not required:
+        return None
     if not _is_int(target):
         return (said("target must be an integer") if "target" in event
                 else said("%(field)s is missing", field="target"))
@@ -224,7 +225,7 @@ def _abandon(event: dict, rules: Rules, seq: int) -> str | None:
 
 
 def _time(event: dict, rules: Rules, seq: int) -> str | None:
-    return _text(event, "reason") if "reason" in event else None
+    return _text(event, "reason") if event.get("reason") is not None else None
 
 
 _SHAPES = {"deal": _deal, "play": _play, "draw": _draw, "pass": _pass, "reveal": _reveal,

@@ -306,7 +306,7 @@ class Match(RoundKeeping, MoveJudges, HandJudges, RulingJudges):
         if self.abandoned is not None and kind != "note":  # withdrawn: nothing more counts
             return self._over(seq, self._acting_seat(event))
         verdict = _JUDGES[kind](self, event, seq)
-        if verdict is None and "target" in event:
+        if verdict is None and event.get("target") is not None:  # (null: no target)
             if kind in SETTLING:
                 self.rulings[event["target"]] = seq
             if kind in ON_THE_RECORD:

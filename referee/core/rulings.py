@@ -28,7 +28,7 @@ class RulingJudges:
     def _penalty(self, event: dict, seq: int) -> Violation | None:
         # A penalty naming a dispute is a ruling on it: accepted after the match ended, and the
         # result follows (the winner may change, the match may come back into play).
-        if "target" not in event and (v := self._over(seq)):
+        if event.get("target") is None and (v := self._over(seq)):
             return v
         self.totals[event["side"]] += event["points"]
         if not self.forfeited:

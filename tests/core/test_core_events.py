@@ -52,6 +52,10 @@ GOOD = [
     {"type": "forfeit", "side": 0, "reason": "left"},
     {"type": "note", "text": ""},
     {"type": "note", "text": "hi", "seq": 2},
+    # null in an optional field is the field left out (docs/log.md)
+    {"type": "penalty", "side": 1, "points": 5, "reason": "talking", "target": None},
+    {"type": "annul", "reason": "misdeal", "target": None},
+    {"type": "forfeit", "side": 0, "reason": "left", "target": None},
 ]
 
 
@@ -158,6 +162,36 @@ def test_seq_field_must_equal_position():
     assert good.match.seq == 2
     assert codes(judge([deal(HAND_A, HAND_B), {**play(0, "6-6"), "seq": 1}])) == [
         (2, "bad_event", 0)]
+
+
+# docs/log.md: "null in an optional field is the same as leaving the field out". The optional
+# target of penalty, annul and forfeit, and time's reason, were bad_event when null (found by
+# fuzzing logs). (seq is the reading's exception: docs/readings.md, tests/core/test_readings.py.)
+NULLS = [
+    ([deal(HAND_A, HAND_B), {"type": "penalty", "side": 1, "points": 5, "reason": "x",
+                             "target": None}], "mano-a-mano"),
+    ([deal(HAND_A, HAND_B), {"type": "annul", "reason": "misdeal", "target": None}], "mano-a-mano"),
+    ([deal(HAND_A, HAND_B), {"type": "forfeit", "side": 0, "reason": "left", "target": None}],
+     "mano-a-mano"),
+    ([deal(HAND_A, HAND_B), {"type": "time", "reason": None}],
+     {"preset": "mano-a-mano", "time_limit": 30}),
+]
+
+
+@pytest.mark.parametrize("events, spec", NULLS, ids=lambda v: repr(v)[-40:])
+def test_null_in_an_optional_field_is_the_field_left_out(events, spec):
+    from referee.core.report import build_report
+
+    absent = [{k: v for k, v in e.items() if v is not None} for e in events]
+    assert build_report(legal(events, spec)) == build_report(legal(absent, spec))
+
+
+def test_a_penalty_with_a_null_target_is_no_ruling_after_the_end():
+    # as without a target: after the match ended it is match_over, not a ruling on a dispute
+    over = [deal(HAND_A, HAND_B), {"type": "forfeit", "side": 0, "reason": "left"}]
+    for penalty in ({"type": "penalty", "side": 1, "points": 5, "reason": "x"},
+                    {"type": "penalty", "side": 1, "points": 5, "reason": "x", "target": None}):
+        assert codes(judge(over + [penalty])) == [(3, "match_over", None)]
 
 
 def test_an_amended_deal_is_shown_as_the_table_saw_it():
