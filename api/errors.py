@@ -3,7 +3,8 @@
 Four sources of errors meet here: the service's (:class:`referee.service.ServiceError`, mapped by
 class), HTTP's own (werkzeug's 404/405/413, webargs' 422 for a malformed request, the auth
 layer's 401/403), the database's (unreachable, restarting, a statement or lock timeout: 503 with
-Retry-After, and the pool recovers by itself when the database is back), and bugs (anything
+Retry-After, and the pool recovers by itself when the database is back; its stored data
+damaged, a corrupted file: 503 without, one line in the log), and bugs (anything
 else: logged with its traceback, answered as a bare 500 that leaks nothing).
 """
 
@@ -33,6 +34,7 @@ from referee.service import (
     TooLarge,
     Unauthorized,
     Unconfirmed,
+    database_damaged,
     database_unavailable,
 )
 from words.schema import field_messages
@@ -79,6 +81,7 @@ TITLES = {
     "forbidden": "Forbidden",
     "bad-request": "Bad request",
     "database-unavailable": "The database is unavailable",
+    "database-damaged": "The database is damaged",
     "match-too-large": "The match would be larger than a match may be",
     "server-error": "Internal server error",
     "busy": "The server is busy",
@@ -172,6 +175,15 @@ def service_error(error: ServiceError) -> Response:
 
 
 def database_error(error: DatabaseError) -> Response:
+    if database_damaged(error):
+        # The operator's to mend (restore or repair), no bug's: one line for him, no traceback;
+        # no Retry-After, since waiting mends nothing.
+        current_app.logger.error("database damaged on %s %s: %s", request.method, request.path,
+                                 str(error).splitlines()[0])
+        return problem(503, words.gettext("the server's database is damaged and cannot be read; "
+                                          "the server's operator has to repair it or restore "
+                                          "a backup (its log says what failed)"),
+                       kind="database-damaged")
     if not database_unavailable(error):
         return _server_error(error, 500)
     # Not the client's doing, nor a bug: one line, no traceback, and nothing of it in the answer.

@@ -73,6 +73,7 @@ from .errors import (
     TooLarge,
     TreeBroken,
     Unauthorized,
+    database_damaged,
     database_unavailable,
 )
 from .freshness import Freshness
@@ -110,7 +111,7 @@ __all__ = [
     "TooLarge", "MatchLimits", "NotFinished", "KeyRing", "SigningKeyError", "NoSigningKey",
     "ActaPending", "ChainBroken", "RecordBroken", "TreeBroken", "RowForged", "RowKeyError",
     "ROLES", "STANDING_COLUMNS", "STATUSES", "DatabaseError", "database_unavailable", "database_url",
-    "safe_url",
+    "safe_url", "database_damaged",
 ]
 __all__ += ["Players", "Unconfirmed"]
 

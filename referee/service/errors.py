@@ -3,7 +3,8 @@
 ``DatabaseError`` is SQLAlchemy's base error under the name callers use: the database itself
 failed (unreachable, or a schema that needs an upgrade), not the request.
 :func:`database_unavailable` tells the database being out of reach for now (retry later) from
-the rest (a bug, or a schema to upgrade); :func:`schema_behind` tells a schema behind the
+the rest (a bug, or a schema to upgrade); :func:`database_damaged` tells stored data that is
+damaged (a corrupted file) from the rest; :func:`schema_behind` tells a schema behind the
 code's (a read replica that has not replayed a migration yet) from the rest.
 """
 
@@ -24,6 +25,25 @@ def database_unavailable(error: BaseException) -> bool:
     return (isinstance(error, (_sa.OperationalError, _sa.InterfaceError, _sa.TimeoutError,
                                _sa.DisconnectionError))
             or (isinstance(error, _sa.DBAPIError) and error.connection_invalidated))
+
+
+# A database whose stored data is damaged: SQLite's SQLITE_CORRUPT (11: "database disk image is
+# malformed") and SQLITE_NOTADB (26: the file is no longer a database), PostgreSQL's
+# data_corrupted (XX001) and index_corrupted (XX002). No retry mends it and no request caused it:
+# the operator restores or repairs the database.
+_DAMAGED_SQLITE = frozenset({11, 26})
+_DAMAGED_SQLSTATES = frozenset({"XX001", "XX002"})
+
+
+def database_damaged(error: BaseException) -> bool:
+    """Whether a database error says the stored data itself is damaged (a corrupted SQLite
+    file, a corrupted PostgreSQL page or index): not the request, not the code, not for now."""
+    if not isinstance(error, _sa.DBAPIError):
+        return False
+    code = getattr(error.orig, "sqlite_errorcode", None)  # sqlite3's; psycopg's is sqlstate
+    if isinstance(code, int):
+        return code & 0xFF in _DAMAGED_SQLITE
+    return getattr(error.orig, "sqlstate", None) in _DAMAGED_SQLSTATES
 
 
 # What a statement meets on a database whose schema is behind the code's (a read replica that has

@@ -8,6 +8,7 @@ import socket
 import threading
 import time
 import uuid
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
@@ -263,3 +264,58 @@ def test_the_app_pool_is_sized_for_the_threads_serving_it(monkeypatch: pytest.Mo
         for app in apps:
             app.extensions[EXTENSION].close()
     assert THREADS + 4 <= 20  # the default front's threads fit the default pool
+
+
+def test_a_corrupted_database_file_is_503_on_every_channel_in_the_readers_language(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A SQLite file damaged under a running server (pages overwritten) was a 500 and a
+    traceback on the API, the pages and an append; it is the operator's to mend, said as such."""
+    import sqlite3
+
+    path = tmp_path / "club.db"
+    api = make_api(f"sqlite:///{path}")
+    try:
+        match = api.matches["casino"]
+        checkpoint = sqlite3.connect(path)
+        checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # every page in the file itself
+        checkpoint.close()
+        api.service.engine.dispose()
+        data = bytearray(path.read_bytes())
+        for page in range(4096, len(data), 4096):  # every page but the first (the schema's)
+            data[page + 100:page + 300] = b"\xa5" * 200
+        path.write_bytes(bytes(data))
+        spanish = {"Accept-Language": "es"}
+        for response in (
+                api.client.get(f"/api/v1/matches/{match}", headers=api.auth("viewer", **spanish)),
+                api.append(match, api.events[1], 1, **spanish),
+                api.client.get(f"/clubs/casino/matches/{match}",
+                               headers=api.auth("viewer", **spanish))):
+            body = assert_problem(response, 503, "database-damaged")
+            assert "Retry-After" not in response.headers
+            assert body["detail"].startswith("la base de datos del servidor está dañada")
+            assert "malformed" not in body["detail"]
+        logged = [record for record in caplog.records if record.name == "api"]
+        assert logged and all(record.exc_info is None for record in logged)
+        assert all("database damaged on" in record.getMessage() for record in logged)
+    finally:
+        api.service.close()
+
+
+def test_which_database_errors_are_damage() -> None:
+    from sqlalchemy import exc
+
+    from referee.service import database_damaged
+
+    class Driver(Exception):
+        def __init__(self, **attributes: object) -> None:
+            super().__init__("x")
+            self.__dict__.update(attributes)
+
+    def said(**attributes: object) -> bool:
+        return database_damaged(exc.DatabaseError("SELECT 1", {}, Driver(**attributes)))
+
+    assert said(sqlite_errorcode=11) and said(sqlite_errorcode=26)  # CORRUPT, NOTADB
+    assert said(sqlite_errorcode=11 | (1 << 8))  # SQLITE_CORRUPT_VTAB: an extended code
+    assert said(sqlstate="XX001") and said(sqlstate="XX002")
+    assert not said(sqlite_errorcode=5) and not said(sqlstate="57P01") and not said()
+    assert not database_damaged(exc.TimeoutError("QueuePool limit reached"))
