@@ -109,10 +109,7 @@ def _plain_arguments() -> tuple[str | None, dict[str, Any]] | None:
     event = {}
     for name in _EVENT_FIELDS:
         if name in data:
-            value = data[name]
-            if value is None:  # "Field may not be null.": webargs' 422
-                return None
-            event[name] = value
+            event[name] = data[name]
     if len(event) < len(data):
         event.update((k, v) for k, v in data.items() if k not in event)
     return key, event

@@ -74,7 +74,10 @@ def rules_field(description: str, presets: Iterable[str] = PRESETS) -> fields.Ra
 
 def _raw(kind: str | list[str], description: str, required: bool = False) -> fields.Raw:
     # Documented with a type, loaded as is: the referee judges the value (bad_event), not webargs.
-    return fields.Raw(required=required, metadata={"type": kind, "description": description})
+    # null too: in a log's event it is the field left out (docs/log.md: `"hands": null` is a
+    # closed deal), and an import took it; an append was webargs' 422 "may not be empty".
+    return fields.Raw(required=required, allow_none=True,
+                      metadata={"type": kind, "description": description})
 
 
 # ---------------------------------------------------------------- problems (RFC 9457)
