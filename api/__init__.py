@@ -167,7 +167,7 @@ def create_app(config: dict[str, Any] | None = None, service: Service | None = N
     for page in PAGES:
         app.register_blueprint(page)
     scoreboard.document(api, app)  # ... in the OpenAPI document
-    register_error_handlers(app)
+    register_error_handlers(app, as_page=page_views.problem_page)
     app.after_request(secure)  # the security headers on every answer (api/headers.py)
     if app.config["ACCESS_LOG"]:
         access_log.enable()

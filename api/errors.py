@@ -11,7 +11,7 @@ else: logged with its traceback, answered as a bare 500 that leaks nothing).
 from __future__ import annotations
 
 import http
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException
@@ -230,8 +230,19 @@ def _server_error(cause: BaseException, status: int) -> Response:
                    kind="server-error")
 
 
-def register_error_handlers(app: Flask) -> None:
+def register_error_handlers(app: Flask,
+                            as_page: Callable[[Response], Response] | None = None) -> None:
+    """Every error's handler. ``as_page`` (the pages' :func:`api.pages.views.problem_page`,
+    handed in so that this module needs no page) turns the database's and the server's own
+    failures into a page for a browser that asked for one: not the problem+json a page's reader
+    cannot read. A page's own refusals (its ServiceErrors) are pages already."""
+
+    def paged(handler: Callable[[Any], Response]) -> Callable[[Any], Response]:
+        if as_page is None:
+            return handler
+        return lambda error: as_page(handler(error))
+
     app.register_error_handler(ServiceError, service_error)
-    app.register_error_handler(DatabaseError, database_error)
-    app.register_error_handler(HTTPException, http_error)
-    app.register_error_handler(Exception, unexpected_error)
+    app.register_error_handler(DatabaseError, paged(database_error))
+    app.register_error_handler(HTTPException, paged(http_error))
+    app.register_error_handler(Exception, paged(unexpected_error))

@@ -24,7 +24,7 @@ from words import N_
 from words.collation import by_name
 
 from .. import language
-from ..errors import AUTHENTICATE, SERVICE_ERRORS, http_error
+from ..errors import AUTHENTICATE, PROBLEM_MEDIA_TYPE, SERVICE_ERRORS, http_error
 from .chart import line_chart
 from .common import behind, page_caller, pages, share_link, twin_of
 from .layout import drawings
@@ -42,9 +42,11 @@ POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inlin
 # of its own has that one, and may have a first sentence saying what it means to a reader.
 TITLES = {401: N_("Sign in"), 403: N_("Not allowed"), 404: N_("Not found"),
           422: N_("Not understood"), 400: N_("Bad request"), 409: N_("Not possible now"),
-          412: N_("Changed meanwhile"), 413: N_("Too large")}
+          412: N_("Changed meanwhile"), 413: N_("Too large"), 500: N_("Server error"),
+          503: N_("Not available just now")}
 KIND_TITLES = {"acta-pending": N_("Not signed yet"), "not-finished": N_("Not finished yet"),
-               "record-broken": N_("The record fails its check")}
+               "record-broken": N_("The record fails its check"),
+               "database-damaged": N_("The database is damaged")}
 LEADS = {"acta-pending": N_("The acta of this match, its signed score sheet, is not signed yet. "
                             "The match's page shows its result meanwhile."),
          "not-finished": N_("A match's acta, its signed score sheet, comes once the match is "
@@ -130,6 +132,23 @@ def not_found(error: HTTPException) -> Response:
     if _wants_page():
         return not_found_page()
     return http_error(error)
+
+
+def problem_page(response: Response) -> Response:
+    """The server's own failure (a 5xx: the database unavailable or damaged, a bug) as a page in
+    the site's frame, same status and headers (Retry-After), for a browser that asked for a page;
+    any other answer as it is."""
+    if response.status_code < 500 or response.mimetype != PROBLEM_MEDIA_TYPE or not _wants_page():
+        return response
+    problem = response.get_json(force=True)
+    kind = problem.get("type", "").rpartition(":")[2] or None
+    body = error_body(response.status_code, problem.get("detail") or "", kind=kind,
+                      signed_in="Authorization" in request.headers)
+    page = Response(body, status=response.status_code, mimetype="text/html")
+    for name, value in response.headers.items():
+        if name.lower() not in ("content-type", "content-length"):
+            page.headers[name] = value
+    return _headers(page, signed_in=True)
 
 
 def _wants_page() -> bool:

@@ -319,3 +319,39 @@ def test_which_database_errors_are_damage() -> None:
     assert said(sqlstate="XX001") and said(sqlstate="XX002")
     assert not said(sqlite_errorcode=5) and not said(sqlstate="57P01") and not said()
     assert not database_damaged(exc.TimeoutError("QueuePool limit reached"))
+
+
+def test_a_browser_asking_for_a_page_gets_the_failure_as_a_page(api: Api,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database out of reach, or a bug, on a page a browser asked for was the API's
+    problem+json, shown to the reader as raw JSON: it is a page in the site's frame, in the
+    reader's language, same status and Retry-After. The API, and a script's fetch, keep
+    problem+json."""
+    from sqlalchemy import exc
+
+    from referee.service.pages import Pages
+
+    def down(*args: Any, **kwargs: Any) -> None:
+        raise exc.OperationalError("SELECT 1", {}, Exception("connection refused"))
+
+    def bug(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("a bug with a secret")
+
+    match = api.matches["casino"]
+    browser = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "it"}
+    page, twin = f"/clubs/casino/matches/{match}", f"/api/v1/matches/{match}"
+    api.service.engine.dispose()
+    monkeypatch.setattr(api.service.engine.pool, "connect", down)
+    response = api.client.get(page, headers=api.auth("viewer", **browser))
+    assert (response.status_code, response.mimetype) == (503, "text/html")
+    assert int(response.headers["Retry-After"]) > 0
+    html = response.get_data(as_text=True)
+    assert "<title>Non disponibile al momento" in html and "Il database non è raggiungibile" in html
+    assert_unavailable(api.client.get(twin, headers=api.auth("viewer", **browser)))
+    assert_unavailable(api.client.get(page, headers=api.auth("viewer", Accept="*/*")))
+    monkeypatch.undo()
+    monkeypatch.setattr(Pages, "match", bug)
+    response = api.client.get(page, headers=api.auth("viewer", **browser))
+    assert (response.status_code, response.mimetype) == (500, "text/html")
+    html = response.get_data(as_text=True)
+    assert "<title>Errore del server" in html and "secret" not in html
