@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import threading
 import time
@@ -37,7 +38,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, render_templ
 from marshmallow import Schema, fields, validate
 
 from referee.core.vocab import whole_number
-from referee.service import Invalid, Service
+from referee.service import DatabaseError, Invalid, Service
 from referee.service.live import STATUSES, Busy, Scoreboard, StreamCaps, Subscription
 from referee.service.view import MatchView
 from words.events import sleeping
@@ -58,6 +59,7 @@ RETRY_MS = 2000  # what the client waits before reconnecting
 ROUND_CHECK_SECONDS = 5.0  # a tournament's stream looks its round up again at most this often
 BUSY_RETRY_SECONDS = 10
 _lock = threading.Lock()
+_log = logging.getLogger("api")  # the app's logger (Flask's, by the app's name): no app context here
 
 
 def scoreboard() -> Scoreboard:
@@ -326,12 +328,22 @@ class Feed:
         return (self.tables is not None and len(self._shown(rows)) < len(rows)
                 and time.monotonic() - self.checked >= self.recheck)
 
-    def lookup(self) -> None:
+    def lookup(self) -> bool:
+        """Look the round up again. False when the database failed meanwhile (out of reach,
+        damaged): the stream ends there, a whole response, and its client, reconnecting after
+        ``retry:``, is answered as every request is then (503), not left on a stream cut with a
+        traceback in the log."""
         self.checked = time.monotonic()
         before = set(self.tables or ())
-        fresh = self._snapshot()
+        try:
+            fresh = self._snapshot()
+        except DatabaseError as error:
+            _log.warning("scoreboard stream ended: the database failed as it looked the round "
+                         "up: %s", str(error).splitlines()[0] if str(error) else type(error).__name__)
+            return False
         if self.tables != before:
             self._fresh = fresh
+        return True
 
     def text(self, rows: list[dict[str, Any]]) -> str:
         """The events for ``rows`` (and a new round's snapshot, if one was looked up)."""
@@ -354,8 +366,8 @@ class Feed:
             yield opening
             while (left := ends - time.monotonic()) > 0 and not self.subscription.closed:
                 rows = self.subscription.take(min(self.heartbeat, left))
-                if self.due(rows):
-                    self.lookup()
+                if self.due(rows) and not self.lookup():
+                    break
                 if out := self.text(rows):
                     yield out
                     said = time.monotonic()
@@ -407,8 +419,8 @@ class Feed:
                 if over.is_set() or self.subscription.closed:
                     break  # the client went, the server stops, or the token was revoked
                 rows = self.subscription.take()
-                if self.due(rows):
-                    await asyncio.to_thread(self.lookup)
+                if self.due(rows) and not await asyncio.to_thread(self.lookup):
+                    break
                 if out := self.text(rows):
                     said, beat = loop.time(), False
                     if not await write(out):

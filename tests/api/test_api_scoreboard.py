@@ -286,3 +286,66 @@ def test_a_tournaments_stream_follows_its_round(database_url: str) -> None:
             assert shown == second
     finally:
         svc.close()
+
+
+class _Subscription:
+    """A subscription handing the feed one row of a table its round does not show."""
+
+    def __init__(self) -> None:
+        self.rows: list[dict[str, Any]] = [{"match": 2, "cursor": 7}]
+        self.closed = False
+
+    def take(self, timeout: float | None = None) -> list[dict[str, Any]]:
+        rows, self.rows = self.rows, []
+        return rows
+
+    def close(self) -> None:
+        self.closed = True
+
+    def on_ready(self, callback: Any) -> None:
+        self.ready = callback
+
+
+def test_a_stream_whose_round_lookup_meets_the_database_gone_ends_whole(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A tournament's stream looks its round up again when a table it does not show changes:
+    the database gone then (stopped, cut) raised out of the stream, both ways it is served,
+    so the response was cut short with a traceback in the log. It ends, a whole response, and
+    says why in one line; its client reconnects and is answered as any request is then."""
+    import asyncio
+
+    from sqlalchemy import exc
+
+    from api.scoreboard import Feed
+
+    def load() -> dict[str, Any]:
+        raise exc.OperationalError("SELECT", {}, Exception("server closed the connection"))
+
+    def feed(subscription: _Subscription) -> Feed:
+        return Feed(None, subscription, load, {1},  # type: ignore[arg-type]
+                    heartbeat=600, lifetime=600, recheck=0)
+
+    threaded = _Subscription()
+    lines = feed(threaded).lines("retry: 2000\n\n")
+    assert next(lines) == "retry: 2000\n\n"
+    assert list(lines) == [] and threaded.closed
+
+    async def served_on_a_loop() -> list[str]:
+        written: list[str] = []
+
+        async def write(text: str) -> bool:
+            written.append(text)
+            return True
+
+        looped = _Subscription()
+        stream = asyncio.create_task(feed(looped).serve(write, asyncio.Event()))
+        while not hasattr(looped, "ready"):
+            await asyncio.sleep(0)
+        looped.ready()  # the row arrives
+        await stream
+        assert looped.closed
+        return written
+
+    assert asyncio.run(served_on_a_loop()) == []
+    ended = [r for r in caplog.records if "scoreboard stream ended" in r.getMessage()]
+    assert len(ended) == 2 and all(r.exc_info is None for r in ended)
