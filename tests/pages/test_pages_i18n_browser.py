@@ -159,8 +159,9 @@ def test_the_pages_in_spanish_and_italian_fit_a_phone(server: tuple[Site, str], 
             page.screenshot(path=str(ARTIFACTS / f"i18n-{lang}-{name}-360x800.png"), full_page=True)
         for word in words:
             assert word in seen, word
-        # the menu: plain links, and the pick kept in the cookie
+        # the menu: plain links (under the phone's Menu), and the pick kept in the cookie
         page.goto(base + "/clubs/casino")
+        page.locator("header.site summary").click()
         page.locator('nav.languages a[hreflang="en"]').click()
         page.wait_for_load_state()
         assert page.evaluate("document.documentElement.lang") == "en"
