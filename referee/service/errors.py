@@ -17,14 +17,24 @@ from sqlalchemy.exc import SQLAlchemyError as DatabaseError  # noqa: F401 (re-ex
 
 from ..core.said import said
 
+# PostgreSQL's read_only_sql_transaction (25006): a write reached a server that takes none just
+# now (a standby, the old primary of a failover not yet moved; default_transaction_read_only
+# set while the disk is freed). psycopg files it under InternalError, not OperationalError, yet
+# it is the database's state, not the request's nor the code's: SQLite's own (a file read-only)
+# is an OperationalError.
+_UNAVAILABLE_SQLSTATES = frozenset({"25006"})
+
 
 def database_unavailable(error: BaseException) -> bool:
     """Whether a database error says the database cannot serve just now (down, restarting, a
-    dropped connection, a full pool, a statement or lock timeout), so that a retry later may
-    succeed: OperationalError and InterfaceError are the DBAPI's words for that."""
+    dropped connection, a full pool, a statement or lock timeout, read-only for now), so that a
+    retry later may succeed: OperationalError and InterfaceError are the DBAPI's words for
+    that."""
     return (isinstance(error, (_sa.OperationalError, _sa.InterfaceError, _sa.TimeoutError,
                                _sa.DisconnectionError))
-            or (isinstance(error, _sa.DBAPIError) and error.connection_invalidated))
+            or (isinstance(error, _sa.DBAPIError) and (
+                error.connection_invalidated
+                or getattr(error.orig, "sqlstate", None) in _UNAVAILABLE_SQLSTATES)))
 
 
 # A database whose stored data is damaged: SQLite's SQLITE_CORRUPT (11: "database disk image is

@@ -355,3 +355,36 @@ def test_a_browser_asking_for_a_page_gets_the_failure_as_a_page(api: Api,
     assert (response.status_code, response.mimetype) == (500, "text/html")
     html = response.get_data(as_text=True)
     assert "<title>Errore del server" in html and "secret" not in html
+
+
+def test_a_database_taking_no_writes_for_now_is_503_not_500(api: Api) -> None:
+    """A write reaching a database that takes none just now (PostgreSQL read-only: a standby,
+    the old primary of a failover; SQLite's file read-only) was a 500 and a traceback on
+    PostgreSQL (psycopg files 25006 under InternalError) where SQLite's was a 503; nothing
+    was stored either way, and a retry later with the same Idempotency-Key stores it once."""
+    from sqlalchemy import event
+
+    engine = api.service.engine
+    read_only = ("PRAGMA query_only = ON" if engine.dialect.name == "sqlite"
+                 else "SET default_transaction_read_only = on")
+
+    def taking_no_writes(connection: Any, record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute(read_only)
+        cursor.close()
+        if engine.dialect.name != "sqlite":
+            connection.commit()
+
+    match = api.matches["casino"]
+    key = {"Idempotency-Key": str(uuid.uuid4())}
+    engine.dispose()
+    event.listen(engine, "connect", taking_no_writes)
+    try:
+        assert_unavailable(api.append(match, api.events[1], 1, **key))
+    finally:
+        event.remove(engine, "connect", taking_no_writes)
+        engine.dispose()
+    assert api.append(match, api.events[1], 1, **key).status_code == 201
+    assert api.append(match, api.events[1], 1, **key).status_code == 201  # the first answer
+    assert api.client.get(f"/api/v1/matches/{match}", headers=api.auth("viewer")).json[
+        "last_seq"] == 2
