@@ -10,7 +10,7 @@ read); :func:`shape_error` says whether one is usable before the referee judges 
 # be evaluated where it is written)
 from typing import Any, NamedTuple
 
-from .rules import Rules
+from .rules import SCORE_LIMIT, Rules
 from .said import said
 from .vocab import EVENT_TYPES, ON_THE_RECORD, RULINGS, VIOLATION_CODES, WITHDRAWALS, kind_of
 
@@ -176,9 +176,13 @@ def _target(event: dict, seq: int, required: bool = True) -> str | None:
 def _penalty(event: dict, rules: Rules, seq: int) -> str | None:
     if error := _seat(event, rules, "side"):
         return error
-    if not _is_int(event.get("points")):
+    points = event.get("points")
+    if not _is_int(points):
         return (said("%(field)s must be an integer", field="points") if "points" in event
                 else said("%(field)s is missing", field="points"))
+    if not -SCORE_LIMIT <= points <= SCORE_LIMIT:  # (rules.py: why a score has a limit)
+        return said("points must be from %(least)s to %(most)s", least=-SCORE_LIMIT,
+                    most=SCORE_LIMIT)  # (not the number: it may run to thousands of digits)
     return _target(event, seq, required=False) or _text(event, "reason")
 
 

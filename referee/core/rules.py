@@ -112,10 +112,17 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "lead_scores": ("always", "never", "not_to_win"),
     "pips_round": (1, 5),
 }
+# The most a score may be: a penalty's points either way, a target, a chip-out point, the
+# standard penalty. A total is a sum of them (at most some thousands of events): unbounded,
+# one of 10**20 was an HTTP 500 (past SQLite's and PostgreSQL's integers, the standings'), and
+# totals past 4,300 digits a traceback of `domino validate` (Python's integer-to-text limit).
+SCORE_LIMIT = 100_000
 # name -> smallest value
 INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1, "out_bonus": 0}
+# name -> largest value, for the integers that have one
+LARGEST = {"target": SCORE_LIMIT, "out_bonus": SCORE_LIMIT}
 # name -> (least, most), or null
-OPTIONAL = {"foul_points": (0, None), "foul_share": (0, 100), "time_limit": (1, None)}
+OPTIONAL = {"foul_points": (0, SCORE_LIMIT), "foul_share": (0, 100), "time_limit": (1, None)}
 BOOLEANS = {"partnerships", "exact_target"}
 PARAMETERS = Rules._fields
 _read_all = attrgetter(*PARAMETERS)  # a Rules' fields, in order, as a tuple
@@ -242,8 +249,13 @@ def _check_value(name: str, value: Any) -> None:
             raise RulesError(said("%(name)s must be true or false, not %(value)s", name=name,
                                   value=repr(value)))
     elif name in INTEGERS:
-        if not isinstance(value, int) or isinstance(value, bool) or value < INTEGERS[name]:
-            raise RulesError(said("%(name)s must be an integer of at least %(least)s, not %(value)s",
+        most = LARGEST.get(name)
+        if (not isinstance(value, int) or isinstance(value, bool) or value < INTEGERS[name]
+                or (most is not None and value > most)):
+            raise RulesError(said("%(name)s must be an integer from %(least)s to %(most)s, not "
+                                  "%(value)s", name=name, least=INTEGERS[name], most=most,
+                                  value=repr(value)) if most is not None else
+                             said("%(name)s must be an integer of at least %(least)s, not %(value)s",
                                   name=name, least=INTEGERS[name], value=repr(value)))
     elif value not in CHOICES[name] or type(value) not in (int, str):  # not True for 1, 6.0 for 6
         choices = ", ".join(map(str, CHOICES[name]))

@@ -405,6 +405,25 @@ def test_null_in_an_optional_field_of_an_append_is_the_field_left_out(api: Api) 
     assert closed.status_code == 201 and closed.json["event"] == {"type": "deal", "hands": None}
 
 
+def test_a_penalty_past_a_scores_limit_is_refused_not_a_server_error(api: Api) -> None:
+    """A penalty of 10**20 points ending the match was a 500 (the standings' integer column:
+    SQLite's 64 bits; on PostgreSQL 3,000,000,000 already); a penalty's points are from
+    -100,000 to 100,000 (docs/readings.md): 422 bad_event, on an import and on an append."""
+    header = {"format": "domino-log/1", "rules": "mano-a-mano", "players": ["Ana", "Beto"]}
+    for points in (3_000_000_000, 10**20):
+        penalty = {"type": "penalty", "side": 0, "points": points, "reason": "r"}
+        body = assert_problem(api.client.post("/api/v1/clubs/casino/matches/import",
+                                              data=log_text(header, [penalty]),
+                                              headers=api.auth("referee")), 422, "illegal-event")
+        assert body["violation"]["code"] == "bad_event" and body["violation"]["seq"] == 1
+        match_id = api.matches["casino"]
+        body = assert_problem(api.append(match_id, penalty, 1, role="referee"), 422, "illegal-event")
+        assert body["violation"]["message"] == "points must be from -100000 to 100000"
+    limit = {"type": "penalty", "side": 0, "points": 100_000, "reason": "r"}
+    assert api.client.post("/api/v1/clubs/casino/matches/import", data=log_text(header, [limit]),
+                           headers=api.auth("referee")).status_code == 201
+
+
 def test_idempotency_key(api: Api) -> None:
     match_id = api.matches["casino"]
     first = api.append(match_id, api.events[1], 1, **{"Idempotency-Key": "tap-17"})

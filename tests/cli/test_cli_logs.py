@@ -150,6 +150,25 @@ def test_the_fast_path_prints_a_lone_surrogate_escaped(tmp_path: Path) -> None:
         assert b"Traceback" not in done.stderr, done.stderr.decode()
         assert done.returncode == code and b"A\\ud800" in done.stdout
 
+
+def test_penalties_past_a_scores_limit_are_bad_events(runner: CliRunner, tmp_path: Path) -> None:
+    """Two penalties of 4,300 nines (the most digits JSON is read with) made a total Python
+    would not write as text: a traceback of validate, text and --json. A penalty's points are
+    from -100,000 to 100,000 (docs/readings.md); these are bad_event, the totals untouched."""
+    big = "-" + "9" * 4300
+    log = tmp_path / "big.jsonl"
+    log.write_text(json.dumps(HEADER) + "\n" + ''.join(
+        '{"type": "penalty", "side": 0, "points": %s, "reason": "r"}\n' % big for _ in range(2)))
+    result = runner.invoke(main, ["validate", "--json", str(log)])
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    assert report["totals"] == [0, 0]
+    assert [(v["seq"], v["code"], v["message"]) for v in report["violations"]] == [
+        (seq, "bad_event", "points must be from -100000 to 100000") for seq in (1, 2)]
+    result = runner.invoke(main, ["validate", str(log)])
+    assert result.exit_code == 1 and "points must be from -100000 to 100000" in result.output
+
+
 # `domino validate` reads its logs with read_log's ``shared``: a line read before is handed to
 # the replay as the very object the reader keeps for it, not a copy. That holds only while
 # validating changes no event; this validates records of every kind (both families, closed

@@ -1672,12 +1672,15 @@ def test_forfeit(rules: Any, players: int, penalties: list[tuple[int, int]], sid
 
 
 def test_penalties() -> None:
-    """"`penalty` points are any integer, between or during rounds." """
+    """"`penalty`: `points` is an integer from -100,000 to 100,000 (negative deducts); between
+    or during rounds." (The design said any integer: docs/readings.md says why a score has a
+    limit.)"""
     rep = ok(SMALL, [PEN(1, -7), D(*BLOCK_HANDS), P(0, "6-6"), PEN(0, 0), PEN(1, 3), *BLOCK[2:],
                      PEN(0, -10)])
     assert rep["totals"] == [4 - 10, -7 + 3]
     assert rnd(rep) == ("blocked", 0, 4)
-    assert ok(SMALL, [PEN(0, 10**12)])["winner"] == 0
+    assert ok(SMALL, [PEN(0, 100_000)])["winner"] == 0
+    assert last(SMALL, [PEN(0, 10**12)]) == ("bad_event", None)
 
 
 # ================================================================ robustness found by the audit

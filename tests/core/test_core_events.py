@@ -47,6 +47,8 @@ GOOD = [
     {"type": "reveal", "seat": 0, "pips": 0},
     {"type": "reveal", "seat": 0, "tiles": ["6-6"], "pips": 12},
     {"type": "penalty", "side": 1, "points": -5, "reason": "talking"},
+    {"type": "penalty", "side": 1, "points": -100_000, "reason": "the limit"},
+    {"type": "penalty", "side": 1, "points": 100_000, "reason": "the limit"},
     {"type": "void", "target": 1, "reason": "typo"},
     {"type": "annul", "reason": "misdeal"},
     {"type": "forfeit", "side": 0, "reason": "left"},
@@ -107,6 +109,9 @@ BAD = [
     {"type": "penalty", "side": 2, "points": 5, "reason": "x"},
     {"type": "penalty", "side": 0, "points": "5", "reason": "x"},
     {"type": "penalty", "side": 0, "points": 5},
+    {"type": "penalty", "side": 0, "points": 100_001, "reason": "x"},   # a score's limit
+    {"type": "penalty", "side": 0, "points": -100_001, "reason": "x"},
+    {"type": "penalty", "side": 0, "points": 10**4000, "reason": "x"},
     {"type": "penalty", "side": 0, "reason": "x"},
     {"type": "void", "target": 2, "reason": "x"},  # itself: not an earlier event
     {"type": "void", "target": 0, "reason": "x"},  # the header is no event

@@ -82,6 +82,12 @@ def test_seats_must_equal_players():
         resolve_rules({"preset": "veracruz", "seats": 3}, 4)
 
 
+def test_a_score_may_reach_its_limit():
+    rules = resolve_rules({"preset": "all-fives", "target": 100_000, "out_bonus": 100_000,
+                           "foul_points": 100_000}, 2)
+    assert (rules.target, rules.out_bonus, rules.foul_points) == (100_000, 100_000, 100_000)
+
+
 def test_overrides_apply():
     rules = resolve_rules({"preset": "parejas", "target": 100, "draw": "one"}, 4)
     assert rules.target == 100 and rules.draw == "one" and rules.partnerships
@@ -110,6 +116,11 @@ def test_full_specification_without_preset():
     ({"preset": "parejas", "target": 0}, 4, "target"),
     ({"preset": "parejas", "target": 50.0}, 4, "target"),
     ({"preset": "parejas", "target": True}, 4, "target"),
+    # a score has a limit (docs/readings.md): unbounded, totals went past the store's integers
+    ({"preset": "parejas", "target": 100_001}, 4, "target must be an integer from 1 to 100000"),
+    ({"preset": "parejas", "target": 10**30}, 4, "target must be an integer from 1 to 100000"),
+    ({"preset": "all-fives", "out_bonus": 100_001}, 2, "out_bonus must be an integer from 0 to"),
+    ({"preset": "parejas", "foul_points": 100_001}, 4, "foul_points must be null or an integer from"),
     ({"preset": "parejas", "hand_size": 0}, 4, "hand_size"),
     ({"preset": "parejas", "reserve": -1}, 4, "reserve"),
     ({"preset": "parejas", "partnerships": "yes"}, 4, "partnerships"),
@@ -251,8 +262,8 @@ def test_the_seeds_presets_keep_the_seeds_game():
     ("count", "threes", "count must be one of fives, fives_and_threes, not 'threes'"),
     ("spinner", True, "spinner must be one of none, first_double, not True"),
     ("exact_target", 1, "exact_target must be true or false, not 1"),
-    ("out_bonus", -1, "out_bonus must be an integer of at least 0, not -1"),
-    ("out_bonus", True, "out_bonus must be an integer of at least 0, not True"),
+    ("out_bonus", -1, "out_bonus must be an integer from 0 to 100000, not -1"),
+    ("out_bonus", True, "out_bonus must be an integer from 0 to 100000, not True"),
     ("partners_out", "all", "partners_out must be one of one, both, not 'all'"),
     ("lead_scores", "sometimes", "lead_scores must be one of always, never, not_to_win, not 'sometimes'"),
     ("pips_round", 10, "pips_round must be one of 1, 5, not 10"),
