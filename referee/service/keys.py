@@ -25,9 +25,10 @@ from __future__ import annotations
 import datetime as dt
 import os
 import stat
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from sqlalchemy import Connection, Row
 
@@ -143,6 +144,22 @@ class KeyRing:
             out.write(key.pem())
         return path
 
+    @contextmanager
+    def made(self, club: str, key: PrivateKey) -> Iterator[Path]:
+        """Write ``key``'s new file (:meth:`write`) for the block that records it. A block that
+        raises recorded nothing (a statement failed, the club vanished meanwhile): the file is
+        taken away again, or it would lie there, a private key of nothing. A failure after the
+        block (at the commit) keeps it: the commit may have happened, and a recorded key
+        without its file signs nothing until the file is restored."""
+        existed = self.path(club, key.key_id).exists()
+        path = self.write(club, key)
+        try:
+            yield path
+        except BaseException:
+            if not existed:
+                path.unlink(missing_ok=True)
+            raise
+
 
 def read_private(path: Path, club: str) -> PrivateKey:
     """The key in ``path``, once it is found private (mode 0600 or stricter)."""
@@ -211,14 +228,14 @@ class Keys:
         with self.units.open(PRIMARY) as uow:
             _no_key_yet(uow, club)
         key = self._adopted(adopt, club) if adopt else PrivateKey.generate()
-        self.ring.write(club, key)
         now = self.clock()
         with self.units.open(WRITE) as uow:
-            row = _no_key_yet(uow, club)
-            insert_key(uow.conn, row.id, key.key_id, sheet.encode(key.public.raw),
-                       row.created_at if adopt else now, adopted=bool(adopt))
-            publish_head(uow.conn, row.id, club, key, now)
-            return self._entry(uow.conn, row.id, key.key_id)
+            with self.ring.made(club, key):
+                row = _no_key_yet(uow, club)
+                insert_key(uow.conn, row.id, key.key_id, sheet.encode(key.public.raw),
+                           row.created_at if adopt else now, adopted=bool(adopt))
+                publish_head(uow.conn, row.id, club, key, now)
+                return self._entry(uow.conn, row.id, key.key_id)
 
     def _adopted(self, adopt: bool | str | Path, club: str) -> PrivateKey:
         path = legacy_key_path() if adopt is True else Path(adopt)
@@ -231,16 +248,16 @@ class Keys:
         """A new signing key for the club; the one that signed until now stops (what it signed
         stays valid: its listing says until when). The tree's head is signed again with it."""
         _operator(who)
-        key = PrivateKey.generate()
-        self.ring.write(club, key)
-        now = self.clock()
         conn = uow.conn
-        row = club_row(uow, club)
-        if (current := signing_key_row(conn, row.id)) is not None:
-            end_key(conn, current.id, now)
-        insert_key(conn, row.id, key.key_id, sheet.encode(key.public.raw), now)
-        publish_head(conn, row.id, club, key, now)
-        return self._entry(conn, row.id, key.key_id)
+        row = club_row(uow, club)  # an unknown club: refused before any file is written
+        key = PrivateKey.generate()
+        now = self.clock()
+        with self.ring.made(club, key):
+            if (current := signing_key_row(conn, row.id)) is not None:
+                end_key(conn, current.id, now)
+            insert_key(conn, row.id, key.key_id, sheet.encode(key.public.raw), now)
+            publish_head(conn, row.id, club, key, now)
+            return self._entry(conn, row.id, key.key_id)
 
     @use_case(WRITE)
     def retire(self, uow: UnitOfWork, club: str, key_id: str, reason: str, *,

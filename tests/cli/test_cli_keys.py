@@ -58,6 +58,38 @@ def test_rotate_retire_and_the_listing(cli: Cli) -> None:
     assert "no acta is due" in cli.run("key", "sign-due").stdout
 
 
+def test_a_key_the_database_did_not_record_leaves_no_file(cli: Cli, tmp_path: Path,
+                                                          monkeypatch) -> None:
+    """A private key's file was written before its club was looked up and its row stored:
+    `domino key rotate --club nosuch` left keys/nosuch/HEX.pem behind its refusal, and a
+    database failing the rotation or the first key (full, locked, gone) left the club's folder
+    a key the listing never had. Nothing is left of either."""
+    from sqlalchemy import exc
+
+    import referee.service.keys as keys
+
+    own_keys(cli.service, [CLUB], tmp_path / "keys", monkeypatch)  # the worker's holds others'
+    folder = cli.service.keys.ring.directory
+    assert "no existe el club 'nosuch'" in cli.run("--lang", "es", "key", "rotate", "--club",
+                                                    "nosuch", code=1).output
+    assert not (folder / "nosuch").exists()
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise exc.OperationalError("INSERT", {}, Exception("database or disk is full"))
+
+    insert_key = keys.insert_key
+    monkeypatch.setattr(keys, "insert_key", full)
+    assert "Traceback" not in cli.run("key", "init", "--club", CLUB, code=1).output
+    assert not list((folder / CLUB).glob("*.pem"))
+    monkeypatch.setattr(keys, "insert_key", insert_key)
+    cli.run("key", "init", "--club", CLUB)
+    (kept,) = (folder / CLUB).glob("*.pem")
+    monkeypatch.setattr(keys, "publish_head", full)
+    assert "Traceback" not in cli.run("key", "rotate", "--club", CLUB, code=1).output
+    assert list((folder / CLUB).glob("*.pem")) == [kept]
+    assert [k["status"] for k in cli.service.keys.listing(CLUB)["keys"]] == ["signing"]
+
+
 def test_a_missing_or_open_key_file_says_what_to_do(cli: Cli) -> None:
     cli.run("key", "init", "--club", CLUB)
     key_id = cli.service.keys.listing(CLUB)["keys"][0]["key_id"]
