@@ -4,10 +4,12 @@ and the languages fold under one Menu at the end of the club's name's row (their
 44 px links made the header 226 px tall, a quarter of the screen before the page's heading);
 opened by a tap or the keyboard, every link shows, 44 px each way, nothing cut or sideways.
 At 1280 px the menus show without Menu, beside the club's name, as before. axe-core
-finds nothing either way. Screenshots: tests/pages/artifacts/menu-{lang}-{state}-{width}.png."""
+finds nothing either way. The focus ring of each control in the header (and the phone's bar)
+stands 3:1 against its green. Screenshots: tests/pages/artifacts/menu-{lang}-{state}-{width}.png."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -93,5 +95,54 @@ def test_a_desktop_shows_the_menus_without_menu(browser: Any, base: str, lang: s
         assert problems(page) == []
         page.screenshot(path=str(ARTIFACTS / f"menu-{lang}-open-1280.png"))
         assert said == []
+    finally:
+        context.close()
+
+
+# Each control of the header as the keyboard reaches it (Tab from the page's top): its focus
+# ring's colour and style, and the header's background behind it.
+RINGS = """() => {
+  const el = document.activeElement;
+  const header = el && el.closest('header');
+  if (!header) { return null; }
+  const style = getComputedStyle(el);
+  return {what: el.tagName + ' ' + el.textContent.trim().slice(0, 30), ring: style.outlineColor,
+          style: style.outlineStyle, width: parseFloat(style.outlineWidth),
+          behind: getComputedStyle(header).backgroundColor};
+}"""
+
+
+def luminance(rgb: str) -> float:
+    channels = [int(c) / 255 for c in re.findall(r"\d+", rgb)[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("path", [CLUB, "/score"])
+def test_the_focus_ring_shows_on_the_header_s_green(browser: Any, base: str, path: str) -> None:
+    """The focus ring is 3 px of --focus, 5:1 on the page's white but 2.2:1 on the header's
+    green (the club pages' header, the phone's bar): every control there is ringed 3:1 or
+    more against the header, as a ring must be (WCAG 1.4.11)."""
+    context = browser.new_context(viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    try:
+        page.goto(base + path)
+        rings: list[dict[str, Any]] = []
+        for _ in range(8):  # the skip link first, then the header's two or three
+            page.keyboard.press("Tab")
+            ring = page.evaluate(RINGS)
+            if ring is None and rings:
+                break
+            if ring is not None:
+                rings.append(ring)
+        assert rings, "nothing in the header took the focus"
+        for ring in rings:
+            assert ring["style"] == "solid" and ring["width"] >= 3, ring
+            assert contrast(ring["ring"], ring["behind"]) >= 3, ring
     finally:
         context.close()
