@@ -48,9 +48,10 @@ def serve(host: str, port: int, threads: int, database_url: str | None) -> None:
     try:
         sockets = listening(host, port)
     except OSError as error:
+        from words.oserrors import reason  # the system's words in the reader's language
+
         raise click.ClickException(_("cannot listen on %(host)s port %(port)s: %(cause)s",
-                                     host=host, port=port,
-                                     cause=error.strerror or error)) from None
+                                     host=host, port=port, cause=reason(error))) from None
     port = sockets[0].getsockname()[1]
     try:
         # connect: a database that cannot be used (its URL, its file, its server) is one line,

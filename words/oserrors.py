@@ -54,6 +54,7 @@ ERRNO: dict[int, str] = {
     errno.ENETUNREACH: N_("Network is unreachable"),
     errno.EHOSTUNREACH: N_("No route to host"),
     errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+    errno.EADDRINUSE: N_("Address already in use"),  # domino serve's port, taken
 }
 # SQLite's words (sqlite3_errstr, for the msgid), by primary result code (an extended code's
 # low byte: SQLITE_READONLY_DBMOVED is SQLITE_READONLY's).

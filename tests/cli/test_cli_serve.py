@@ -90,6 +90,6 @@ def test_serve_on_a_port_in_use_says_so_and_leaves_the_database_alone(tmp_path: 
         result = CliRunner().invoke(main, ["serve", "--port", str(port),
                                            "--database-url", f"sqlite:///{db}"])
     assert result.exit_code == 1, result.output
-    assert f"Error: cannot listen on 127.0.0.1 port {port}: " in result.output
+    assert f"Error: cannot listen on 127.0.0.1 port {port}: Address already in use" in result.output
     assert "Traceback" not in result.output and "domino-referee on" not in result.output
     assert not db.exists()
