@@ -128,9 +128,31 @@ class Standby:
                       self.primary.username or "postgres",
                       "-D", str(self.data), "-R", "-X", "stream", "-c", "fast")
         self._configure()
-        self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"),
-                  "-w", "-t", "120", "start")
+        self._start_on_a_free_port()
         return self
+
+    def _start_on_a_free_port(self, tries: int = 5) -> None:
+        """``pg_ctl start`` on the port picked. PostgreSQL cannot be told to bind port 0 and
+        say which it took, so the port is one free when picked (``free_port``), and another
+        process may take it before the standby binds it: then its log says "Address already in
+        use" and the start is tried again on a port picked again (``tries`` in all); any
+        other failure is raised as it is."""
+        assert self.folder is not None
+        log = self.folder / "log"
+        for left in range(tries - 1, -1, -1):
+            said = log.stat().st_size if log.exists() else 0
+            try:
+                self._run(str(BIN / "pg_ctl"), "-D", str(self.data), "-l", str(log),
+                          "-w", "-t", "120", "start")
+                return
+            except RuntimeError:
+                with log.open("rb") as written:
+                    written.seek(said)
+                    taken = b"Address already in use" in written.read()
+                if not taken or not left:
+                    raise
+            self.port = free_port()
+            self._configure()
 
     @contextmanager
     def _one_base_backup_at_a_time(self) -> Iterator[None]:
