@@ -39,7 +39,7 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
             try:
                 yield service
             except DatabaseError as error:
-                said = (_("database error: %(cause)s", cause=_cause(error)) if upgrading
+                said = (_("database error: %(cause)s", cause=database_cause(error)) if upgrading
                         else database_problem(service, error))
                 raise click.ClickException(said) from None
     except IllegalEvent as error:
@@ -47,7 +47,7 @@ def connect(url: str | None = None, *, upgrading: bool = False) -> Iterator[Serv
     except (ServiceError, RowKeyError) as error:  # RowKeyError: the server's row key file
         raise click.ClickException(message(error)) from None
     except DatabaseError as error:  # connecting failed
-        raise click.ClickException(_("database error: %(cause)s", cause=_cause(error))) from None
+        raise click.ClickException(_("database error: %(cause)s", cause=database_cause(error))) from None
 
 
 def refusal(error: IllegalEvent) -> str:
@@ -66,10 +66,10 @@ def database_problem(service: Service, error: DatabaseError) -> str:
         behind = not is_current(service.engine)
     except DatabaseError:
         behind = False
-    return _(UPGRADE_HINT) if behind else _("database error: %(cause)s", cause=_cause(error))
+    return _(UPGRADE_HINT) if behind else _("database error: %(cause)s", cause=database_cause(error))
 
 
-def _cause(error: DatabaseError) -> object:
+def database_cause(error: DatabaseError) -> object:
     """What the driver said, in the reader's language (words.oserrors: SQLite's result code,
     PostgreSQL's SQLSTATE or libpq's failed connection), never the driver's English."""
     import sys

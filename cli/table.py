@@ -23,7 +23,7 @@ from words import N_, _, ngettext
 from words import message as words_message
 from words.events import event_words, knocks, sleeping
 
-from .connection import connect, refusal
+from .connection import connect, database_cause, refusal
 from .console import terminal
 from .options import match_argument
 from .recorder import Recorder, round_ended
@@ -105,6 +105,23 @@ class TableSession:
             return True
         if entry.action == "quit":
             return False
+        from referee.service import DatabaseError, database_unavailable
+
+        try:
+            self.act(entry, refused)
+        except DatabaseError as error:
+            if not database_unavailable(error):
+                raise  # a schema to upgrade, a damaged file: the session cannot go on
+            # Locked by another program, full, restarting: the table is kept, not lost with
+            # the session. The entry is typed again; if it was stored after all (a commit
+            # whose answer was lost), its expected seq makes the retry a conflict, never a
+            # second copy, and the table is read again.
+            self.say(_("database error: %(cause)s; type the entry again once the database "
+                       "answers (one recorded meanwhile is never recorded twice)",
+                       cause=database_cause(error)), "red")
+        return True
+
+    def act(self, entry: Entry, refused: tuple[dict[str, Any], Violation] | None) -> None:
         if entry.action == "help":
             self.console.print(help_view(knocks(self.recorder.rules)), highlight=False)
         elif entry.action == "show":
@@ -115,7 +132,6 @@ class TableSession:
             self.insist(refused)
         else:
             self.enter(entry)
-        return True
 
     def enter(self, entry: Entry) -> None:
         try:

@@ -210,6 +210,34 @@ def test_undo_of_a_referees_void_asks_first_and_a_stale_table_is_read_again(cli:
     assert svc.reading.state(match_id).line == ()
 
 
+def test_a_database_that_does_not_answer_for_a_moment_keeps_the_session(
+        cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database locked by another program past the busy timeout (or full, or restarting)
+    as an entry was recorded ended the whole session ('Error: database error: database is
+    locked', exit 1): the scorekeeper lost the prompt mid-round. The entry is refused with the
+    reason in the reader's language, the session goes on, and typed again it is recorded once."""
+    from sqlalchemy import exc
+
+    from referee.service.recording import Recording
+
+    match_id = cli.new_match()
+    record_event = Recording.record_event
+    locked = []
+
+    def locked_once(self: Recording, *args: Any, **kwargs: Any) -> Any:
+        if not locked and kwargs.get("expected_seq") == 2:
+            locked.append(True)
+            raise exc.OperationalError("INSERT", {}, Exception("database is locked"))
+        return record_event(self, *args, **kwargs)
+
+    monkeypatch.setattr(Recording, "record_event", locked_once)
+    output = cli.run("--lang", "es", "table", match_id,
+                     input="\n".join([DEAL, "66", "64", "64", "q"]) + "\n").output
+    assert locked and "error de la base de datos: " in output
+    assert "vuelva a escribir la entrada" in output
+    assert [e["type"] for e in cli.events(match_id)] == ["deal", "play", "play"]
+
+
 def test_undo_asks_before_voiding_another_sessions_entry(cli: Cli) -> None:
     match_id = cli.new_match()
     at_table(cli, match_id, [DEAL, "66"])
