@@ -117,6 +117,10 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 # one of 10**20 was an HTTP 500 (past SQLite's and PostgreSQL's integers, the standings'), and
 # totals past 4,300 digits a traceback of `domino validate` (Python's integer-to-text limit).
 SCORE_LIMIT = 100_000
+# The most a side's total may be, either way: a match ends at its target, but penalties naming a
+# dispute are accepted after the end, and negative ones have no end: some thousands of them made
+# a total past what a month's standings sum in PostgreSQL's integers (an HTTP 500 on import).
+TOTAL_LIMIT = 1_000_000
 # name -> smallest value
 INTEGERS = {"seats": 2, "hand_size": 1, "reserve": 0, "target": 1, "out_bonus": 0}
 # name -> largest value, for the integers that have one

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .events import Violation
 from .outcomes import ANNULLED
+from .rules import TOTAL_LIMIT
 from .said import said
 from .scoring import forfeit_winner
 
@@ -30,7 +31,12 @@ class RulingJudges:
         # result follows (the winner may change, the match may come back into play).
         if event.get("target") is None and (v := self._over(seq)):
             return v
-        self.totals[event["side"]] += event["points"]
+        total = self.totals[event["side"]] + event["points"]
+        if not -TOTAL_LIMIT <= total <= TOTAL_LIMIT:  # (rules.py: why a score has a limit)
+            return Violation(seq, "bad_event", None, said(
+                "a side's total may be from %(least)s to %(most)s: this penalty would make it "
+                "%(total)s", least=-TOTAL_LIMIT, most=TOTAL_LIMIT, total=total))
+        self.totals[event["side"]] = total
         if not self.forfeited:
             self._settle()
         return None

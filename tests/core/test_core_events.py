@@ -199,6 +199,22 @@ def test_a_penalty_with_a_null_target_is_no_ruling_after_the_end():
         assert codes(judge(over + [penalty])) == [(3, "match_over", None)]
 
 
+def test_a_penalty_taking_a_total_past_its_limit_is_a_bad_event():
+    """A side's total is from -1,000,000 to 1,000,000 (docs/readings.md): thousands of
+    penalties naming an event, accepted after the end, or negative ones, made totals a month's
+    standings could not sum in PostgreSQL's integers (an HTTP 500 on the fifth such import)."""
+    down = {"type": "penalty", "side": 1, "points": -100_000, "reason": "x"}
+    result = judge([down] * 11)
+    assert codes(result) == [(11, "bad_event", None)]
+    assert result.violations[0].message == ("a side's total may be from -1000000 to 1000000: "
+                                            "this penalty would make it -1100000")
+    assert result.match.totals == [0, -1_000_000]
+    # after the end, a penalty naming an event still adds its points, up to the limit
+    won = judge([{"type": "penalty", "side": 0, "points": 100_000, "reason": "x"}]
+                + [{"type": "penalty", "side": 0, "points": 100_000, "reason": "x", "target": 1}] * 10)
+    assert codes(won) == [(11, "bad_event", None)] and won.match.totals == [1_000_000, 0]
+
+
 def test_an_amended_deal_is_shown_as_the_table_saw_it():
     from referee.core.events import as_table_saw_it
 
