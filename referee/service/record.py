@@ -54,6 +54,10 @@ class TableView:
         self.violations = list(result.violations)
         self.struck, self.amended = result.struck, result.amended
 
+    def violation_at(self, seq: int) -> Violation | None:
+        """The violation of event ``seq`` in this view, if it has one."""
+        return next((v for v in reversed(self.violations) if v.seq == seq), None)
+
     def replayed(self, events: Sequence[Any]) -> Replay:
         from ..core.replay import Replay
 
@@ -95,6 +99,9 @@ class MatchRecord:
     _said: dict[int, SaidRounds] = field(default_factory=dict, repr=False)
     # The open disputes counted, and of what: see :attr:`violations`.
     _counted: tuple[Any, tuple[int, int], int] | None = field(default=None, repr=False)
+    # The record as each token that typed some of the round in play's hidden tiles sees it,
+    # by token: see :meth:`typist_view`.
+    _typists: dict[int, TableView] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, row: Row, event_rows: Sequence[Row]) -> "MatchRecord":
@@ -202,6 +209,25 @@ class MatchRecord:
             self._table = TableView(replay(self.rules, self.players, shown))
         return self._table
 
+    def typist_view(self, token: int) -> TableView:
+        """The record as ``token`` sees it while the round in play hides tiles: the hidden
+        tiles that other tokens typed taken out, its own kept. A scorekeeper's record, by which
+        its appends are judged and its screen answered (``MatchView``), and what
+        ``view.refused_by_a_typist`` asks of another typist's. Replayed the first time it is
+        asked for at this seq, then pushed on with the record while that round hides them, as
+        the table's view is: a replay of the whole record on every append cost a time growing
+        with the match (docs/performance.md, 8 December)."""
+        view = self._typists.get(token)
+        if view is None or view.match.seq != self.last_seq:
+            from ..core.replay import replay
+
+            events, marks = list(self.events), self.marks
+            for seq, shown in self.secrets():
+                if marks[seq - 1].token_id != token:
+                    events[seq - 1] = shown
+            view = self._typists[token] = TableView(replay(self.rules, self.players, events))
+        return view
+
     def said_rounds(self, match: Match) -> SaidRounds:
         """Where a screen of ``match`` (this record's, or its table view's) keeps the entries of
         the rounds it said (``screen.round_results``), from one append's screen to the next.
@@ -235,12 +261,21 @@ class MatchRecord:
                 self._secrets[1].append((self.last_seq, shown))
         # Keep the table's view in step while the round it hides goes on; once it is over (or a
         # new secret begins) the table has seen it all, or will be replayed when asked.
-        if (table is not None and secret_before is not None
-                and self.match.secret_since() == secret_before):
+        in_step = secret_before is not None and self.match.secret_since() == secret_before
+        if table is not None and in_step:
             if (seen := table.match.push(as_table_saw_it(event))) is not None:
                 table.violations.append(seen)
         else:
             self._table = None
+        if self._typists:
+            if in_step:  # each typist sees its own hidden tiles, not the others'
+                shown = as_table_saw_it(event)
+                for token, view in self._typists.items():
+                    if (seen := view.match.push(event if token == mark.token_id
+                                                else shown)) is not None:
+                        view.violations.append(seen)
+            else:
+                self._typists.clear()
         return violation
 
     def replace_last(self, event: Any) -> Violation | None:
@@ -253,6 +288,7 @@ class MatchRecord:
         self.match, self.refused = result.match, list(result.violations)
         self.struck, self.amended = result.struck, result.amended
         self._table = None
+        self._typists.clear()
         self._secrets = (None, [])
         return result.violation_at(self.last_seq)
 

@@ -340,7 +340,7 @@ class Recording:
             if names_a_dispute(event):
                 self._check_dispute(record, event["target"])
             before = MatchView(record, who)
-            seen = None if before.whole else before.judge(event)  # judged as the caller sees
+            since = None if before.whole else record.match.secret_since()
         except BaseException:
             if uow is None:
                 self.matches.give_back(record)  # untouched: still right at its seq
@@ -348,6 +348,8 @@ class Recording:
         now = self.clock()
         was_finished = record.match.finished
         violation = record.push(event, Mark(new.token_id, new.recorded_by, now))
+        # judged as the caller sees (its record as it stood, with the event)
+        seen = None if before.whole else before.judged_pushed(since)
         told = violation if before.whole else seen
         if told is None and not unsighted(event) and (
                 violation is not None or refused_by_a_typist(record, who.token_id)):

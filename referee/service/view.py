@@ -99,7 +99,15 @@ class MatchView:
             return self.record.replayed()
         if self._as_table and (table := self.record.table_view()) is not None:
             return table.replayed(self._judged)
+        if self.typist is not None:  # its own hidden tiles and not the others': kept too
+            return self.record.typist_view(self.typist).replayed(self._judged)
         return replay(self.record.rules, self.players, self._judged)
+
+    @property
+    def typist(self) -> int | None:
+        """The caller's token where its record is the record as that token sees it
+        (:meth:`MatchRecord.typist_view`): a caller with a token who may not see hands."""
+        return None if self.referee else self.who.token_id
 
     @property
     def match(self) -> Match:
@@ -208,6 +216,20 @@ class MatchView:
         """What the caller's record says of ``event`` recorded next (nothing is kept)."""
         return self.preview_replay([event]).violation_at(self.record.last_seq + 1)
 
+    def judged_pushed(self, since: int | None) -> Violation | None:
+        """What :meth:`judge` said of the record's last event before it was pushed, asked
+        after the push (``since``: the record's ``secret_since()`` before it). While the push
+        left the round's hidden tiles as they were, the caller's record is the record's own
+        (:meth:`MatchRecord.typist_view`, pushed on with the event: its own hidden tiles, and
+        the event, in it; the others' out), not a replay of the record on every append; else
+        (the round over, a new deal) the caller's record as it was, with the event, replayed."""
+        record = self.record
+        if self.typist is not None and record.match.secret_since() == since:
+            return record.typist_view(self.typist).violation_at(record.last_seq)
+        withheld = self.withheld  # as the caller saw the record before the push
+        events = [withheld.get(seq, e) for seq, e in enumerate(record.events, start=1)]
+        return replay(record.rules, self.players, events).violation_at(record.last_seq)
+
     def preview_replay(self, events: Sequence[Any]) -> Replay:
         return replay(self.record.rules, self.players, [*self.events, *events])
 
@@ -239,15 +261,12 @@ def refused_by_a_typist(record: MatchRecord, recorder: int | None) -> bool:
     """Whether the record's last event is refused by the record as another token that typed
     some of the round's hidden tiles sees it (not ``recorder``'s). Such a record knows tiles the
     whole record has given way on, or lacks tiles it holds, so it may refuse what the others
-    allow: the event is then stored unsighted, and applied there too (docs/visibility.md)."""
-    secrets = record.secrets()
+    allow: the event is then stored unsighted, and applied there too (docs/visibility.md).
+    Each such record is the record's own, kept in step with it (:meth:`MatchRecord.typist_view`),
+    not a replay on every append."""
     marks, last = record.marks, record.last_seq
-    for token in {marks[seq - 1].token_id for seq, _ in secrets} - {recorder, None}:
-        events = list(record.events)
-        for seq, shown in secrets:
-            if marks[seq - 1].token_id != token:
-                events[seq - 1] = shown
-        if replay(record.rules, record.players, events).violation_at(last) is not None:
+    for token in {marks[seq - 1].token_id for seq, _ in record.secrets()} - {recorder, None}:
+        if record.typist_view(token).violation_at(last) is not None:
             return True
     return False
 
