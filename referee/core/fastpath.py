@@ -256,19 +256,23 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
     arms open, a spinner down or not) a tile's place is worked out here as the layout's
     ``place`` does; on the spinner's open arms ``place_on_four`` says; else the layout's
     ``place``. The new layout and its count are worked out here as ``placed`` and ``count``
-    do (the spinner's arms opened here too, once both its sides hold a tile), but for a play
-    that may make the spinner (``placed`` says). A play whose count is worth points
-    (or a last tile that may take the chip-out point) is scored by the policy's
+    do (the first double made the spinner here too, and its arms opened once both its sides
+    hold a tile); whether the line is blocked, as ``blocked`` has it. A play whose count is
+    worth points (or a last tile that may take the chip-out point) is scored by the policy's
     ``after_play``; anything else by the match's judges and appliers."""
     seats, after = match.seats, match.next_seat
     tiles = match.tiles
-    parts_of, pip_mask, high_of = tiles.parts.get, tiles.pip_mask, tiles.high
+    parts_of, pip_mask, high_of, ends = tiles.parts.get, tiles.pip_mask, tiles.high, tiles.max_pip + 1
     rules = match.rules
     drawing, one_draw, reserve = rules.draw != "none", rules.draw == "one", rules.reserve
     worth = WORTH[rules.count]
     chip_out = bool(rules.exact_target and rules.out_bonus)  # a last tile may score
     # each seat's side, as rules.side_of says (partners sit across: seats 0 and 2, 1 and 3)
     side_of, target = _PARTNERS if rules.partnerships else range(seats), rules.target
+    # whether a seat out of tiles may sit out while its partner plays on (side_goes_out): else
+    # a hand emptied ends the round, and every seat on turn holds tiles
+    plays_on = rules.partners_out == "both" and rules.partnerships
+    double_count, sides = DOUBLE_COUNT, _SIDES  # (locals: read at every play)
     scoring = match.family.scoring
     round_ = match.round
     trail, scored, reached, scores = round_.trail, round_.scored, round_.reached, round_.scores
@@ -294,10 +298,14 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                 if (type(text) is str and (parts := parts_of(text)) is not None
                         and ((hand := known[seat]) & parts[1]
                              or not (line | held) & parts[1] and hand.bit_count() != count[seat])):
-                    tile, bit, high, low, pips, _ = parts
-                    if not arms:  # the ends it fits, of those the play names (as place has it)
-                        if end is None:
-                            at_left, at_right = left == high or left == low, right == high or right == low
+                    tile, bit, high, low, pips, where = parts
+                    if not arms and end is None and left != right:
+                        # two unlike ends, none named: the one it fits, as the seeds' line has
+                        # it (where: None when it fits both, ambiguous, or neither: judged)
+                        side = where[left * ends + right]
+                    elif not arms:  # the ends it fits, of those the play names (as place has it)
+                        if end is None:  # (two ends alike: it fits both or neither)
+                            at_left = at_right = left == high or left == low
                         elif type(end) is int:
                             fits = end == high or end == low
                             at_left, at_right = fits and left == end, fits and right == end
@@ -344,37 +352,34 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         else:
                             side = _new(shape, (left, right, lt, rt, spinner, arms)).place(
                                 high, low, end)
-                if side in _SIDES:  # (not None, "no_match" nor "ambiguous_end")
-                    if not spins or high != low or arms or spinner is not None:
-                        # no spinner it may make: only the end it goes on changes (as placed
-                        # does), its other pip showing there (asked in the order that answers
-                        # soonest: a line with no spinner, then a tile not a double)
-                        if side == "R":
-                            right, rt = pips - right, tile
-                        elif side == "L":
-                            left, lt = pips - left, tile
-                        elif side == "U":
-                            arms = ((pips - arms[0][0], tile), arms[1])
-                        else:
-                            arms = (arms[0], (pips - arms[1][0], tile))
-                        # the count (as count has it: the lead no longer alone)
-                        total = (DOUBLE_COUNT[lt] or left) + (DOUBLE_COUNT[rt] or right)
-                        if arms:
-                            (up, up_tile), (down, down_tile) = arms
-                            if up_tile != spinner:
-                                total += DOUBLE_COUNT[up_tile] or up
-                            if down_tile != spinner:
-                                total += DOUBLE_COUNT[down_tile] or down
-                        elif spinner is not None and lt != spinner and rt != spinner:
-                            # both the spinner's sides hold a tile: its arms open, counting
-                            # nothing until a tile lies on them (as placed and count have it)
-                            arms = ((spun, spinner), (spun, spinner))
-                    else:  # it may make the spinner
-                        layout = _new(shape, (left, right, lt, rt, spinner, arms)).placed(
-                            side, tile, pips)
-                        left, right, lt, rt, spinner, arms = layout
-                        spun = None if spinner is None else high_of[spinner]
-                        total = layout.count()
+                if side in sides:  # (not None, "no_match" nor "ambiguous_end")
+                    # only the end it goes on changes (as placed does), its other pip showing
+                    # there
+                    if side == "R":
+                        right, rt = pips - right, tile
+                    elif side == "L":
+                        left, lt = pips - left, tile
+                    elif side == "U":
+                        arms = ((pips - arms[0][0], tile), arms[1])
+                    else:
+                        arms = (arms[0], (pips - arms[1][0], tile))
+                    if spins and spinner is None and high == low:
+                        # the first double placed is the spinner (as placed has it), at an end
+                        # of the line, its arms closed (asked in the order that answers
+                        # soonest: a game with no spinner, a spinner down, a tile not a double)
+                        spinner, spun = tile, high
+                    # the count (as count has it: the lead no longer alone)
+                    total = (double_count[lt] or left) + (double_count[rt] or right)
+                    if arms:
+                        (up, up_tile), (down, down_tile) = arms
+                        if up_tile != spinner:
+                            total += double_count[up_tile] or up
+                        if down_tile != spinner:
+                            total += double_count[down_tile] or down
+                    elif spinner is not None and lt != spinner and rt != spinner:
+                        # both the spinner's sides hold a tile: its arms open, counting
+                        # nothing until a tile lies on them (as placed and count have it)
+                        arms = ((spun, spinner), (spun, spinner))
                     points = worth[total]
                     # the play: on the round's trail, out of the hand
                     seq += 1
@@ -412,15 +417,13 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         return
                     # every open end shows one pip and every tile bearing it is down (as
                     # blocked has it)
-                    if left == right and (
-                            line & (pip := pip_mask[left]) == pip if not arms
-                            else _new(shape, (left, right, lt, rt, spinner, arms)).blocked(
-                                line, tiles)):
+                    if (left == right and (not arms or arms[0][0] == left and arms[1][0] == left)
+                            and line & (pip := pip_mask[left]) == pip):
                         live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)),
                                     turn, line, passes, drew, last_player, boneyard, held)
                         match._end_play(BLOCKED)
                         return
-                    if not count[turn]:  # a seat gone out while its partner plays on
+                    if plays_on and not count[turn]:  # a seat gone out, its partner playing on
                         live = _put(match, seq, _new(shape, (left, right, lt, rt, spinner, arms)),
                                     turn, line, passes, drew, last_player, boneyard, held)
                         match._skip_out()
@@ -442,14 +445,14 @@ def run_counted(match: Any, events: Iterator[Any], violations: list[Any]) -> Non
                         passes += 1
                         drew = False
                         turn = after[seat]
-                        if (passes >= seats - count.count(0)
+                        if (passes >= (seats - count.count(0) if plays_on else seats)
                                 and not (drawing and boneyard > reserve)):
                             live = _put(match, seq,
                                         _new(shape, (left, right, lt, rt, spinner, arms)), turn,
                                         line, passes, drew, last_player, boneyard, held)
                             match._end_play(BLOCKED)
                             return
-                        if not count[turn]:
+                        if plays_on and not count[turn]:
                             live = _put(match, seq,
                                         _new(shape, (left, right, lt, rt, spinner, arms)), turn,
                                         line, passes, drew, last_player, boneyard, held)
