@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from itertools import repeat
+from sys import intern
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .records import Record, _set
@@ -260,12 +261,15 @@ def _parse_lines(lines: list[str], shared: bool = False) -> list[Any]:
         if fresh is None:
             fresh = [_decode_line(at + 1, text) for at, text in zip(misses, texts)]
         for at, text, value in zip(misses, texts, fresh):
-            values[at] = value
             if (type(value) is dict and len(text) <= _SEEN_LONGEST
                     and _FLAT.issuperset(map(type, value.values()))):
-                if len(_SEEN) >= _SEEN_MAX:
-                    _SEEN.clear()
-                _SEEN[text] = value
+                kept = _SEEN.get(text)  # (the line met earlier in this log)
+                if kept is None:
+                    if len(_SEEN) >= _SEEN_MAX:
+                        _SEEN.clear()
+                    _SEEN[text] = kept = _interned(value)
+                value = kept
+            values[at] = value
     if shared:  # (a copy an event was some 4 % of `domino validate --json`'s instructions)
         return values
     # Copy every object (a shallow copy is a whole one for a flat object; a fresh one's copy
@@ -273,6 +277,18 @@ def _parse_lines(lines: list[str], shared: bool = False) -> list[Any]:
     if _ONLY_DICTS.issuperset(map(type, values)):
         return list(map(dict.copy, values))
     return [value.copy() if type(value) is dict else value for value in values]
+
+
+def _interned(value: dict[str, Any]) -> dict[str, Any]:
+    """A flat object to keep in _SEEN, its keys and its strings interned: the referee's own
+    "type", "seat", "tile", "play" and the tile set's texts (referee.core.tiles) are then the
+    very objects it holds, found and compared by identity in each of the line's many reads,
+    not character by character (json makes each decode's strings anew)."""
+    kept = dict(zip(map(intern, value), value.values()))
+    for key, item in kept.items():
+        if type(item) is str:
+            kept[key] = intern(item)
+    return kept
 
 
 def _decode_joined(lines: list[str]) -> list[Any] | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from sys import intern
 from typing import Any, Iterator
 
 _TILE_TEXT = re.compile(r"([0-9]+)-([0-9]+)")
@@ -38,11 +39,13 @@ class TileSet:
         self.all_mask = (1 << self.size) - 1
         self.by_text: dict[str, int] = {}
         self.written: dict[str, tuple[int, int]] = {}  # text -> its pips as written (halves)
+        # The texts interned, as the log reader interns a kept line's strings: a tile's text
+        # in an event is then the very key object here, found by identity
         for i, (a, b) in enumerate(zip(self.high, self.low)):
-            self.by_text[f"{a}-{b}"] = i
-            self.by_text[f"{b}-{a}"] = i
-            self.written[f"{a}-{b}"] = (a, b)
-            self.written[f"{b}-{a}"] = (b, a)
+            ab, ba = intern(f"{a}-{b}"), intern(f"{b}-{a}")
+            self.by_text[ab] = self.by_text[ba] = i
+            self.written[ab] = (a, b)
+            self.written[ba] = (b, a)
         # For the replay's hot paths, keyed by the same texts: a tile's bit (a deal adds up a
         # hand in one go), and for a play (one lookup for all) its index, bit, high pip, low
         # pip, both pips, and where it goes: what placement() says of a play that names no end,

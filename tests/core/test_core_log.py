@@ -255,3 +255,23 @@ def test_reading_equals_decoding_every_line(seed):
     for _ in range(2):  # the second time, most lines are ones read before
         log = read_log(text)
         assert list(log.events) == [json.loads(line) for line in text.splitlines()[1:]]
+
+
+def test_a_kept_line_holds_the_referees_own_strings():
+    # Its keys and strings interned (log._interned), the tile's text the tile set's own key
+    # (referee.core.tiles): the replay finds them by identity, shared or copied, first read
+    # or not
+    import sys
+
+    from referee.core.tiles import tile_set
+
+    tiles = {text: text for text in tile_set(6).parts}
+    text = text_of(events=[play(0, "6-6"), play(1, "3-6"), {"type": "pass", "seat": 1}])
+    for log in (read_log(text, shared=True), read_log(text), read_log(text, shared=True)):
+        for event in log.events:
+            for key, value in event.items():
+                assert key is sys.intern(key)
+                if type(value) is str:
+                    assert value is sys.intern(value)
+            if "tile" in event:
+                assert event["tile"] is tiles[event["tile"]]
