@@ -20,8 +20,9 @@ DOMINO = str(Path(sys.executable).with_name("domino"))
 
 def free_port() -> int:
     """A port free now, for what cannot be told to bind port 0 itself (the standby's
-    PostgreSQL) or must find no one listening: another process may take it before it is used.
-    A server this suite starts binds port 0 and says its port (:func:`serving`)."""
+    PostgreSQL, which starts again on another when it was taken): another process may take it
+    before it is used. A server this suite starts binds port 0 and says its port
+    (:func:`serving`); a port that must refuse is held bound and not listening."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import re
 import shutil
+import socket
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -174,22 +175,26 @@ def test_a_read_engine_by_configuration(database_url: str, tmp_path: Path,
         svc.close()
 
 
-def _unreachable(database_url: str, tmp_path: Path) -> str:
-    """A read engine's URL that no connection can be made to: on PostgreSQL a port nothing
-    listens on, on SQLite a file in a folder that does not exist."""
+@pytest.fixture
+def unreachable(database_url: str, tmp_path: Path) -> Iterator[str]:
+    """A read engine's URL that no connection can be made to: on PostgreSQL a port this test
+    holds bound and never listens on (a port found free and let go could be taken by another
+    process's server meanwhile), on SQLite a file in a folder that does not exist."""
     if database_url.startswith("sqlite"):
-        return f"sqlite:///{tmp_path / 'no-such-folder' / 'replica.db'}"
-    from serve_helpers import free_port
-    return str(make_url(database_url).set(port=free_port()).render_as_string(hide_password=False))
+        yield f"sqlite:///{tmp_path / 'no-such-folder' / 'replica.db'}"
+        return
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        yield str(make_url(database_url).set(host="127.0.0.1", port=held.getsockname()[1])
+                  .render_as_string(hide_password=False))
 
 
 def test_a_replica_that_cannot_be_reached_is_passed_over(service: Service, club: str,
-                                                         database_url: str,
-                                                         tmp_path: Path) -> None:
+                                                         unreachable: str) -> None:
     """Its reads are the primary's, that one's and the next few seconds' (the replica not
     tried meanwhile), then it is tried again; nothing the caller sees fails."""
     service.clubs.set_public(club, True)
-    read = make_engine(_unreachable(database_url, tmp_path))
+    read = make_engine(unreachable)
     tries: list[int] = []
     event.listen(read, "do_connect", lambda *args: tries.append(1))
     svc = Service(service.engine, read_engine=read, keys=service.keys.ring)
