@@ -90,3 +90,18 @@ def _reveals_shuffled(events: list, rng: random.Random) -> list:
             events[at:end] = run
         at = end + 1
     return events
+
+
+def test_a_pips_reveal_is_at_most_what_its_tiles_can_hold() -> None:
+    """A reveal of more pips than any tiles of the hand's count can hold is proven false (it
+    scored as given: 1,000 pips for 3 tiles, or a total of thousands of digits, a traceback of
+    validate). Seat 1 holds 3 unseen tiles, the 6-6 is on the line: at most 6-5, 6-4 and 5-5."""
+    assert codes_after(reveal(1, pips=31)) == []
+    assert codes_after(reveal(1, pips=32)) == [(3, "reveal_mismatch")]
+    assert codes_after(reveal(1, pips=10**4000)) == [(3, "reveal_mismatch")]
+    # the tiles known in the hand count as they are, the heaviest free ones for the rest
+    drew = [draw(1, "0-0")]  # 4 tiles, one of them the 0-0: at most 0 + 11 + 10 + 10
+    assert codes_after(*drew, reveal(1, pips=31)) == []
+    assert codes_after(*drew, reveal(1, pips=32)) == [(4, "reveal_mismatch")]
+    message = judge([*LED, reveal(1, pips=32)], SPEC).violations[0].message
+    assert message == "Beto's reveal says 32 pips, more than its 3 tiles can hold (31)"
