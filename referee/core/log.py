@@ -13,9 +13,9 @@ from sys import intern
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .records import Record, _set
-from .rules import Rules, RulesError, resolve_rules
+from .rules import CHOICES, Rules, RulesError, resolve_rules
 from .said import said
-from .vocab import MAX_EVENT_BYTES
+from .vocab import EVENT_TYPES, MAX_EVENT_BYTES
 
 if TYPE_CHECKING:  # (datetime is imported by iso_date alone: a log without a date never needs
     # it, and its import is some 5.6 million instructions of every `domino validate`'s start)
@@ -279,16 +279,28 @@ def _parse_lines(lines: list[str], shared: bool = False) -> list[Any]:
     return [value.copy() if type(value) is dict else value for value in values]
 
 
+# The strings the referee looks a kept line's fields up by and compares them with: the events'
+# fields and kinds, the ends a play may name, every tile's text of the largest set the rules
+# allow (referee.core.tiles interns its own). Only these are interned, not every string of a
+# line: an interned string lives as long as the process on Python 3.12, and a log's notes and
+# keys are anyone's.
+_WORDS: dict[str, str] = {word: intern(word) for word in (
+    *EVENT_TYPES, "type", "seat", "tile", "end", "seq", "hands", "tiles", "pips", "target",
+    "text", "disputed", "unsighted", "reason", "points", "side", "event",
+    "left", "right", "up", "down",
+    *(f"{a}-{b}" for a in range(max(CHOICES["max_pip"]) + 1)
+      for b in range(max(CHOICES["max_pip"]) + 1)))}
+_word = _WORDS.get
+
+
 def _interned(value: dict[str, Any]) -> dict[str, Any]:
-    """A flat object to keep in _SEEN, its keys and its strings interned: the referee's own
-    "type", "seat", "tile", "play" and the tile set's texts (referee.core.tiles) are then the
-    very objects it holds, found and compared by identity in each of the line's many reads,
-    not character by character (json makes each decode's strings anew)."""
-    kept = dict(zip(map(intern, value), value.values()))
-    for key, item in kept.items():
-        if type(item) is str:
-            kept[key] = intern(item)
-    return kept
+    """A flat object to keep in _SEEN, its keys and strings that are words of _WORDS the very
+    objects the referee holds ("type", "seat", "tile", "play", the tile set's texts): found
+    and compared by identity in each of the line's many reads, not character by character
+    (json makes each decode's strings anew). Made at C speed (a flat object's values are
+    all hashable; a word is a str, so no other value is one)."""
+    values = value.values()
+    return dict(zip(map(_word, value, value), map(_word, values, values)))
 
 
 def _decode_joined(lines: list[str]) -> list[Any] | None:
