@@ -9,11 +9,14 @@ once, before the view, and one byte more than the limit is a 413.
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask
 from werkzeug.exceptions import RequestEntityTooLarge
+
+from .context import this_request
 
 
 def _read_unsized_body() -> None:
+    request = this_request()  # every request's: not through the proxy (api.context)
     if request.content_length is not None or not request.environ.get("wsgi.input_terminated"):
         return  # sized (werkzeug checked it), or a server that sends no unsized body
     limit = request.max_content_length

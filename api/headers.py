@@ -12,6 +12,7 @@ from flask import Response, request
 from referee.core.vocab import MAX_INT
 from words import _
 
+from .context import this_request
 from .errors import problem
 
 # An entity tag as RFC 9110 writes it: optional W/ then a quoted string.
@@ -76,7 +77,7 @@ def expected_seq(current_seq: Callable[[], int]) -> int | Response:
     matches: 412 with the current ETag, as for tags naming no current sequence number. With
     several tags, the one naming the current seq (if any) is the expectation; the service still
     checks it as it appends."""
-    value = request.headers.get("If-Match")
+    value = this_request().headers.get("If-Match")  # not through the proxy (api.context)
     if value is None or value.strip() == "*":
         return problem(428, _('appending takes If-Match: "N", N the last sequence number seen '
                               "(the ETag of the match or its events)"), kind="if-match-required")

@@ -23,10 +23,10 @@ from typing import Any, Iterable, Mapping, Sequence
 from flask import (
     Blueprint,
     Flask,
+    Request,
     Response,
     before_render_template,
     current_app,
-    g,
     redirect,
     request,
 )
@@ -41,6 +41,8 @@ import words
 from referee.service.clubs import FIRST_ADMIN
 from words import events, formats, scripts
 from words.terms import term, terms
+
+from .context import request_globals, this_app, this_request
 
 COOKIE = "lang"
 COOKIE_SECONDS = 365 * 24 * 3600
@@ -62,15 +64,15 @@ class WordsBabel(Babel):
 
 
 def _pseudo() -> bool:
-    return bool(current_app.config.get("PSEUDO_LOCALE"))
+    return bool(this_app().config.get("PSEUDO_LOCALE"))
 
 
 def _known(value: Any) -> str | None:
     return words.known(value, pseudo=_pseudo())
 
 
-def _accepted() -> str | None:
-    return best_accepted(request.headers.get("Accept-Language"), _pseudo())
+def _accepted(asked: Request) -> str | None:
+    return best_accepted(asked.headers.get("Accept-Language"), _pseudo())
 
 
 @lru_cache(maxsize=256)
@@ -86,18 +88,19 @@ def best_accepted(header: str | None, pseudo: bool) -> str | None:
 
 def request_language(club_language: str | None = None) -> str:
     """The language this request is answered in (the module's docstring says in what order)."""
-    if request.path.startswith(API_PREFIX):
-        return _accepted() or words.DEFAULT
-    return (_known(request.cookies.get(COOKIE)) or _known(club_language) or _accepted()
+    asked = this_request()  # every request asks: not through the proxy (api.context)
+    if asked.path.startswith(API_PREFIX):
+        return _accepted(asked) or words.DEFAULT
+    return (_known(asked.cookies.get(COOKIE)) or _known(club_language) or _accepted(asked)
             or words.DEFAULT)
 
 
 def _begin() -> None:
-    g.words_token = words.use(request_language())
+    request_globals().words_token = words.use(request_language())
 
 
 def _end(_error: BaseException | None) -> None:
-    token = g.pop("words_token", None)
+    token = request_globals().pop("words_token", None)
     if token is not None:
         words.reset(token)
 

@@ -3,18 +3,23 @@
 view, where each code was a wrapper run on every request (bench/api_bench.py). The append reads
 an ordinary request itself, webargs' reading (the documented one) only the others. The security
 headers are added as werkzeug's ``setdefault`` would add them, and the language a request asks
-for is werkzeug's ``accept_languages.best_match``, kept by the header's value."""
+for is werkzeug's ``accept_languages.best_match``, kept by the header's value. The app's own code
+an append runs reads the request, the app and ``g`` themselves, not through flask's proxies."""
 
 from __future__ import annotations
 
 import datetime
 import json
+import sys
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pytest
+import werkzeug.local
+from api_helpers import Api
 from flask import Flask, Response
 
+import api as api_package
 import words
 from api import create_app
 from api.events import _append_read_by_webargs
@@ -147,3 +152,26 @@ def test_the_apps_json_is_json_dumps_text() -> None:
         assert app.json.dumps(answer, separators=(",", ":")) == json.dumps(
             answer, default=app.json.default, ensure_ascii=False, sort_keys=True,
             separators=(",", ":"))
+
+
+def test_an_append_reads_no_flask_proxy_in_the_apps_own_code(
+        api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each attribute read through ``current_app``, ``request`` or ``g`` (werkzeug's LocalProxy)
+    is some 8,500 instructions; the object itself, taken once (api.context), some 1,700: api/'s
+    16 such reads an append were some 3 % of it in process (docs/performance.md, "Over HTTP,
+    7 December (night), 23:30"). flask's and flask-httpauth's own reads are theirs."""
+    package = Path(api_package.__file__).resolve().parent
+    reads: list[str] = []
+    lookup = werkzeug.local._ProxyLookup.__get__
+
+    def counted(self: Any, instance: Any, owner: Any = None) -> Any:
+        where = sys._getframe(1).f_code
+        if instance is not None and Path(where.co_filename).resolve().is_relative_to(package):
+            reads.append(f"{where.co_filename}: {where.co_qualname} ({self.name})")
+        return lookup(self, instance, owner)
+
+    monkeypatch.setattr(werkzeug.local._ProxyLookup, "__get__", counted)
+    answer = api.append(api.matches["casino"], api.events[1], 1, **{"Accept-Language": "es"})
+    assert answer.status_code == 201, answer.json
+    assert answer.json["seq"] == 2 and answer.headers["ETag"] == '"2"'
+    assert reads == []
