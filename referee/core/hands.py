@@ -147,7 +147,7 @@ class HandJudges:
             if len(texts) != count or shown.bit_count() != count:
                 return said_n("shows %(shown)s distinct tiles but the seat holds %(num)s",
                               "shows %(shown)s distinct tiles but the seat holds %(num)s", count,
-                              shown=len(texts))
+                              shown=shown.bit_count())  # (a tile named twice counts once)
             if missing := known & ~shown:
                 return said("leaves out %(tiles)s, known to be in that hand", tiles=self._one_of(missing))
             if clash := shown & self.line:

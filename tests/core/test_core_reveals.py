@@ -105,3 +105,11 @@ def test_a_pips_reveal_is_at_most_what_its_tiles_can_hold() -> None:
     assert codes_after(*drew, reveal(1, pips=32)) == [(4, "reveal_mismatch")]
     message = judge([*LED, reveal(1, pips=32)], SPEC).violations[0].message
     assert message == "Beto's reveal says 32 pips, more than its 3 tiles can hold (31)"
+
+
+def test_a_tile_named_twice_in_a_reveal_counts_once() -> None:
+    """The sentence counted the names given: a 3-tile hand shown as 6-5, 6-5 and 5-5 read
+    "shows 3 distinct tiles but the seat holds 3" (found by fuzzing logs)."""
+    result = judge([*LED, reveal(1, tiles="6-5 6-5 5-5")], SPEC)
+    assert [(v.seq, v.code) for v in result.violations] == [(3, "reveal_mismatch")]
+    assert result.violations[0].message == "Beto's reveal shows 2 distinct tiles but the seat holds 3"
