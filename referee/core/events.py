@@ -155,6 +155,8 @@ def _reveal(event: dict, rules: Rules, seq: int) -> str | None:
         return error
     if pips is not None and (not _is_int(pips) or pips < 0):
         return said("pips must be a whole number, 0 or more")
+    if pips is not None and pips > SCORE_LIMIT:  # (rules.py: why a score has a limit)
+        return said("pips must be from %(least)s to %(most)s", least=0, most=SCORE_LIMIT)
     return None
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from .events import Violation
 from .outcomes import AWAITING
 from .said import said, said_n
-from .tiles import iter_bits
 
 
 class HandJudges:
@@ -176,20 +175,4 @@ class HandJudges:
                                 pips=pips, total=total)
             elif pips < tiles.mask_pips(known):
                 return said("says %(pips)s pips, fewer than the tiles known in that hand", pips=pips)
-            elif pips > (most := self._most_pips(seat)):
-                # more than any tiles the hand could hold: a count no reveal can prove, which
-                # scored as given (a total of thousands of digits: a traceback of validate)
-                return said_n("says %(pips)s pips, more than its %(num)s tile can hold (%(most)s)",
-                              "says %(pips)s pips, more than its %(num)s tiles can hold (%(most)s)",
-                              count, pips=pips, most=most)
         return None
-
-    def _most_pips(self, seat: int) -> int:
-        """The most pips the seat's hand can hold: its known tiles, and for the rest the heaviest
-        tiles neither on the line nor known in a hand."""
-        tiles, known = self.tiles, self.known[seat]
-        elsewhere = self.line | known
-        for s in range(self.rules.seats):
-            elsewhere |= self.known[s]
-        free = sorted((tiles.pips[t] for t in iter_bits(tiles.all_mask & ~elsewhere)), reverse=True)
-        return tiles.mask_pips(known) + sum(free[:self.count[seat] - known.bit_count()])

@@ -10,6 +10,7 @@ from core_helpers import deal, draw, judge, play, reveal
 
 from referee.core.log import make_log
 from referee.core.match import Match
+from referee.core.rules import SCORE_LIMIT
 from referee.core.simulate import random_match
 
 SPEC = {"preset": "mano-a-mano", "hand_size": 3}  # until_playable, 22 tiles in the boneyard
@@ -92,24 +93,18 @@ def _reveals_shuffled(events: list, rng: random.Random) -> list:
     return events
 
 
-def test_a_pips_reveal_is_at_most_what_its_tiles_can_hold() -> None:
-    """A reveal of more pips than any tiles of the hand's count can hold is proven false (it
-    scored as given: 1,000 pips for 3 tiles, or a total of thousands of digits, a traceback of
-    validate). Seat 1 holds 3 unseen tiles, the 6-6 is on the line: at most 6-5, 6-4 and 5-5."""
-    assert codes_after(reveal(1, pips=31)) == []
-    assert codes_after(reveal(1, pips=32)) == [(3, "reveal_mismatch")]
-    assert codes_after(reveal(1, pips=10**4000)) == [(3, "reveal_mismatch")]
-    # the tiles known in the hand count as they are, the heaviest free ones for the rest
-    drew = [draw(1, "0-0")]  # 4 tiles, one of them the 0-0: at most 0 + 11 + 10 + 10
-    assert codes_after(*drew, reveal(1, pips=31)) == []
-    assert codes_after(*drew, reveal(1, pips=32)) == [(4, "reveal_mismatch")]
-    message = judge([*LED, reveal(1, pips=32)], SPEC).violations[0].message
-    assert message == "Beto's reveal says 32 pips, more than its 3 tiles can hold (31)"
-
-
 def test_a_tile_named_twice_in_a_reveal_counts_once() -> None:
     """The sentence counted the names given: a 3-tile hand shown as 6-5, 6-5 and 5-5 read
     "shows 3 distinct tiles but the seat holds 3" (found by fuzzing logs)."""
     result = judge([*LED, reveal(1, tiles="6-5 6-5 5-5")], SPEC)
     assert [(v.seq, v.code) for v in result.violations] == [(3, "reveal_mismatch")]
     assert result.violations[0].message == "Beto's reveal shows 2 distinct tiles but the seat holds 3"
+
+
+def test_a_pips_reveal_past_a_score_s_limit_is_unreadable() -> None:
+    """The design holds a pips reveal to its known tiles alone (docs/readings.md); a number past
+    any score's limit is an unreadable event, not a reveal (a total of thousands of digits was a
+    traceback of validate)."""
+    assert codes_after(reveal(1, pips=1000)) == []  # the design's letter: no upper bound guessed
+    assert codes_after(reveal(1, pips=SCORE_LIMIT + 1)) == [(3, "bad_event")]
+    assert codes_after(reveal(1, pips=10**4000)) == [(3, "bad_event")]
