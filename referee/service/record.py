@@ -261,7 +261,9 @@ class MatchRecord:
                 self._secrets[1].append((self.last_seq, shown))
         # Keep the table's view in step while the round it hides goes on; once it is over (or a
         # new secret begins) the table has seen it all, or will be replayed when asked.
-        in_step = secret_before is not None and self.match.secret_since() == secret_before
+        # (asked only where a view is kept: the operator's appends keep none)
+        in_step = (secret_before is not None and (table is not None or bool(self._typists))
+                   and self.match.secret_since() == secret_before)
         if table is not None and in_step:
             if (seen := table.match.push(as_table_saw_it(event))) is not None:
                 table.violations.append(seen)
