@@ -13,10 +13,11 @@ Imports the standard library only, and never psycopg: it is handed the error.
 
 from __future__ import annotations
 
+import errno
 import re
 
 from . import N_, gettext
-from .oserrors import NO_SUCH_HOST, TIMED_OUT, TLS_FAILED
+from .oserrors import ERRNO, NO_SUCH_HOST, TIMED_OUT, TLS_FAILED
 
 SHUTTING_DOWN = N_("the database server is shutting down")
 STARTING = N_("the database server is starting up or shutting down")
@@ -26,7 +27,7 @@ NO_ROLE = N_("role %(name)s does not exist")
 BAD_PASSWORD = N_("password authentication failed for user %(name)s")
 NO_PASSWORD = N_("the database server asks for a password and none was given")
 NOT_LET_IN = N_("the database server's pg_hba.conf lets no such connection in")
-PERMISSION = N_("Permission denied")  # errno's words (words.oserrors)
+PERMISSION = ERRNO[errno.EACCES]
 CLOSED = N_("the connection to the database is closed")
 UNRESOLVED = N_("the host name %(name)s could not be resolved")
 HUNG_UP_DATABASE = N_("the database server closed the connection unexpectedly")
@@ -66,12 +67,12 @@ PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), m
     (r"the database system is (starting up|in recovery mode|not yet accepting connections)",
      STARTING),
     (r"too many clients already|remaining connection slots are reserved", TOO_MANY),
-    (r"Connection refused", N_("Connection refused")),
-    (r"Connection reset by peer", N_("Connection reset by peer")),
-    (r"Connection timed out", N_("Connection timed out")),
-    (r"Network is unreachable", N_("Network is unreachable")),
-    (r"No route to host", N_("No route to host")),
-    (r"No such file or directory", N_("No such file or directory")),  # a socket not there
+    (r"Connection refused", ERRNO[errno.ECONNREFUSED]),
+    (r"Connection reset by peer", ERRNO[errno.ECONNRESET]),
+    (r"Connection timed out", ERRNO[errno.ETIMEDOUT]),
+    (r"Network is unreachable", ERRNO[errno.ENETUNREACH]),
+    (r"No route to host", ERRNO[errno.EHOSTUNREACH]),
+    (r"No such file or directory", ERRNO[errno.ENOENT]),  # a socket not there
     (r"timeout expired", TIMED_OUT),
     (r"could not translate host name \"(?P<name>[^\"]*)\"|failed to resolve host '(?P<host>[^']*)'",
      UNRESOLVED),
