@@ -56,6 +56,15 @@ def test_the_home_lists_the_public_clubs_and_says_how_to_reach_a_private_one(sit
     assert [c["slug"] for c in twin(site, "/")["clubs"]] == ["casino", "other"]
 
 
+@pytest.mark.parametrize(("lang", "example"), [("en", "/clubs/club-name"), ("es", "/clubs/nombre-del-club"),
+                                               ("it", "/clubs/nome-del-club")])
+def test_the_homes_example_address_is_in_the_readers_language(site: Site, lang: str,
+                                                               example: str) -> None:
+    # it read /clubs/name, an English word, on the Spanish and Italian homes
+    page = html(site, "/", **{"Accept-Language": lang})
+    assert f'<code translate="no">{example}</code>' in page and "/clubs/name" not in page
+
+
 def test_clubs_is_the_home_and_no_json_404(site: Site) -> None:
     response = site.api.client.get("/clubs")
     assert response.status_code == 308 and response.headers["Location"] == "/"
